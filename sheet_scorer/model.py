@@ -1,0 +1,68 @@
+"""Plain data passed between the stages: what was read, and the event's settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+
+from .problems import Problem
+from .vocab import COMPONENTS
+
+
+class WorkbookError(Exception):
+    """The input cannot be read or the command was misused: one line for the organiser (exit 2)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The Settings sheet (SPEC §7), with its defaults."""
+
+    tournament: str = ""
+    date: date | str | None = None
+    victory_target: int = 10
+    qualifying_rounds: int | None = None
+    playoff_size: int = 16
+    language: str = "en"
+    points_4: tuple[Fraction, ...] = (Fraction(5), Fraction(3), Fraction(2), Fraction(1))
+    points_3: tuple[Fraction, ...] = (Fraction(5), Fraction(3), Fraction(2))
+    bye_points: Fraction = Fraction(11, 4)
+
+
+@dataclass
+class RoundSheet:
+    """One round sheet as read: where its table is and its raw cell values.
+
+    `raw` holds one row per non-empty table row, indexed by Excel row number, with a column per
+    canonical field found (values exactly as stored in the cell; '' for empty).
+    `columns` maps each canonical input field to its 1-based column; `computed` the same for
+    columns a previous run added (Army Bonus … Round Points).
+    """
+
+    name: str
+    number: int
+    header_row: int
+    columns: dict[str, int]
+    computed: dict[str, int]
+    raw: pd.DataFrame
+    last_column: int
+    vp_is_computed: bool = False
+
+    @property
+    def vp_only(self) -> bool:
+        return "vp" in self.columns and not any(c in self.columns for c in COMPONENTS)
+
+
+@dataclass
+class WorkbookData:
+    """Everything the scorer needs from a workbook, and the problems met while reading it."""
+
+    path: Path
+    sheet_names: list[str]
+    rounds: list[RoundSheet]
+    settings: Settings
+    registered: list[str] | None = None
+    problems: list[Problem] = field(default_factory=list)

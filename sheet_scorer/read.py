@@ -1,0 +1,319 @@
+"""Read a tournament workbook (SPEC §1): round sheets, their header row and columns, Settings, Players.
+
+Cell values come from python-calamine (the saved values, fast, formulas by their cached result).
+Calamine shows an error value or a formula without a saved value as an empty cell, so the few
+empty cells inside table rows are looked up once more with openpyxl to say which they are.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Iterable
+from datetime import date, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import python_calamine
+
+from .model import RoundSheet, Settings, WorkbookData, WorkbookError
+from .problems import Problem
+from .vocab import (
+    COMPUTED_HEADER_INDEX,
+    INPUT_HEADER_INDEX,
+    LANGUAGES,
+    PLAYERS_SHEET_NAMES,
+    SETTING_KEY_INDEX,
+    SETTINGS_SHEET_NAMES,
+    fold,
+    round_number,
+)
+
+REQUIRED_FIELDS = ("table", "player", "settlements", "cities", "vp_cards", "knights", "roads", "road_length")
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def column_letter(index: int) -> str:
+    """1 -> A, 27 -> AA."""
+    letters = ""
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def cell_ref(column: int, row: int) -> str:
+    return f"{column_letter(column)}{row}"
+
+
+def check_readable(path: Path) -> None:
+    """Refuse, with one line, what is not an .xlsx/.xlsm workbook before any parser sees it."""
+    if not path.exists():
+        raise WorkbookError(f"{path}: no such file")
+    if path.is_dir():
+        raise WorkbookError(f"{path}: is a folder, not a workbook")
+    with path.open("rb") as handle:
+        head = handle.read(8)
+    if head.startswith(_OLE_MAGIC):
+        raise WorkbookError(
+            f"{path}: a legacy .xls file or a password-protected workbook; "
+            "save it as an .xlsx workbook without a password"
+        )
+    if not head.startswith(b"PK"):
+        kind = "an empty file" if not head else "not an Excel workbook"
+        raise WorkbookError(f"{path}: {kind}; sheet-scorer reads .xlsx and .xlsm workbooks")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+    except zipfile.BadZipFile:
+        raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice") from None
+    if "xl/workbook.xml" not in names:
+        raise WorkbookError(f"{path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks")
+
+
+def read_workbook(path: Path | str) -> WorkbookData:
+    """Read every sheet the scorer uses; problems of form (no header row, …) are returned as data."""
+    path = Path(path)
+    check_readable(path)
+    try:
+        book = python_calamine.CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine raises its own error types for broken parts
+        raise WorkbookError(f"{path}: cannot be read as a workbook ({exc})") from None
+    problems: list[Problem] = []
+    rounds: list[RoundSheet] = []
+    settings = Settings(tournament=path.stem)
+    registered: list[str] | None = None
+    seen_numbers: dict[int, str] = {}
+    for name in book.sheet_names:
+        number = round_number(name)
+        folded = fold(name)
+        if number is not None:
+            if number in seen_numbers:
+                problems.append(Problem("duplicate-round", name, params={"round": number, "other": seen_numbers[number]}))
+                continue
+            seen_numbers[number] = name
+            sheet_rows = _sheet_rows(book, name)
+            found = _read_round(name, number, sheet_rows)
+            if isinstance(found, Problem):
+                problems.append(found)
+            else:
+                rounds.append(found)
+        elif folded in SETTINGS_SHEET_NAMES:
+            settings, setting_problems = _read_settings(name, _sheet_rows(book, name), settings)
+            problems.extend(setting_problems)
+        elif folded in PLAYERS_SHEET_NAMES:
+            registered = _read_players(_sheet_rows(book, name))
+    if not rounds and not seen_numbers:
+        raise WorkbookError(
+            f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)"
+        )
+    rounds.sort(key=lambda r: r.number)
+    data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems)
+    _explain_blank_cells(data)
+    return data
+
+
+def _sheet_rows(book: Any, name: str) -> list[list[Any]]:
+    return book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+
+
+def _is_blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _find_header(rows: list[list[Any]]) -> int | None:
+    """Index of the first row naming at least Table and Player (SPEC §1)."""
+    for index, row in enumerate(rows):
+        fields = {INPUT_HEADER_INDEX.get(fold(v)) for v in row if isinstance(v, str)}
+        if {"table", "player"} <= fields:
+            return index
+    return None
+
+
+def _read_round(name: str, number: int, rows: list[list[Any]]) -> RoundSheet | Problem:
+    header_index = _find_header(rows)
+    if header_index is None:
+        return Problem("no-header-row", name)
+    header = rows[header_index]
+    columns: dict[str, int] = {}
+    computed: dict[str, int] = {}
+    previous_key = None
+    last_column = 0
+    duplicates: dict[str, list[int]] = {}
+    for col, value in enumerate(header, start=1):
+        if _is_blank(value):
+            continue
+        key = fold(str(value))
+        # A VP column straight after Road Bonus is the one a previous run added.
+        if key in COMPUTED_HEADER_INDEX and (COMPUTED_HEADER_INDEX[key] != "vp" or previous_key == "road_bonus"):
+            computed[COMPUTED_HEADER_INDEX[key]] = col
+            previous_key = COMPUTED_HEADER_INDEX[key]
+            continue
+        previous_key = None
+        last_column = col
+        field = INPUT_HEADER_INDEX.get(key)
+        if field is None:
+            continue
+        if field in columns:
+            duplicates.setdefault(field, [columns[field]]).append(col)
+            continue
+        columns[field] = col
+    vp_is_computed = "vp" in computed
+    if vp_is_computed:
+        columns.setdefault("vp", computed["vp"])
+    header_row = header_index + 1
+    body = rows[header_index + 1 :]
+    fields = list(columns)
+    picked = [[row[columns[f] - 1] if columns[f] - 1 < len(row) else "" for f in fields] for row in body]
+    frame = pd.DataFrame(picked, columns=fields, index=range(header_row + 1, header_row + 1 + len(body)), dtype=object)
+    if vp_is_computed:  # our own VP is recomputed, never read back as if entered
+        frame["vp"] = ""
+    filled = frame.map(lambda v: not _is_blank(v)).any(axis=1) if len(frame) else pd.Series(dtype=bool)
+    frame = frame[filled]
+    frame.index.name = "row"
+    sheet = RoundSheet(name, number, header_row, columns, computed, frame, last_column, vp_is_computed)
+    if duplicates:
+        field, cols = next(iter(duplicates.items()))
+        return Problem(
+            "duplicate-column", name, cell_ref(cols[1], header_row),
+            params={"column": str(header[cols[0] - 1]), "cells": ", ".join(cell_ref(c, header_row) for c in cols)},
+        )
+    return sheet
+
+
+_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+
+
+def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
+    text = str(value)
+    parts = re.split(r"[;/\s]+|,\s+|,(?=\d+,)", text.strip()) if isinstance(value, str) else [text]
+    try:
+        points = tuple(Fraction(p.replace(",", ".")) for p in parts if p)
+    except ValueError:
+        return None
+    return points or None
+
+
+def _parse_number(value: Any) -> Fraction | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return Fraction(value).limit_denominator(1000)
+    text = str(value).strip()
+    return Fraction(text.replace(",", ".")) if _NUMBER.fullmatch(text) else None
+
+
+def _read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tuple[Settings, list[Problem]]:
+    """Key/value rows of the Settings sheet; unknown keys are the organiser's notes and are ignored."""
+    values: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for index, row in enumerate(rows, start=1):
+        if len(row) < 2 or not isinstance(row[0], str):
+            continue
+        key = SETTING_KEY_INDEX.get(fold(row[0]))
+        value = row[1]
+        if key is None or _is_blank(value):
+            continue
+        parsed = _parse_setting(key, value)
+        if parsed is None:
+            problems.append(Problem("bad-setting", name, cell_ref(2, index), params={"key": row[0], "value": value}))
+        else:
+            values[key] = parsed
+    return Settings(**{**settings.__dict__, **values}), problems
+
+
+def _parse_setting(key: str, value: Any) -> Any:
+    """The typed value of one setting, or None when it cannot be understood."""
+    if key in ("tournament",):
+        return str(value).strip()
+    if key == "date":
+        return value.date() if isinstance(value, datetime) else value if isinstance(value, date) else str(value).strip()
+    if key in ("victory_target", "qualifying_rounds", "playoff_size"):
+        number = _parse_number(value)
+        return int(number) if number is not None and number.denominator == 1 and number > 0 else None
+    if key == "language":
+        text = str(value).strip().lower()[:2]
+        return text if text in LANGUAGES else None
+    if key in ("points_4", "points_3"):
+        points = _parse_points(value)
+        size = 4 if key == "points_4" else 3
+        return points if points is not None and len(points) == size else None
+    if key == "bye_points":
+        return _parse_number(value)
+    return str(value).strip()
+
+
+def _read_players(rows: list[list[Any]]) -> list[str]:
+    """Registered names: the column headed Player/Name, else the first column."""
+    column, start = 0, 0
+    for index, row in enumerate(rows):
+        for col, value in enumerate(row):
+            if isinstance(value, str) and INPUT_HEADER_INDEX.get(fold(value)) == "player":
+                column, start = col, index + 1
+                break
+        else:
+            continue
+        break
+    names = (row[column] for row in rows[start:] if column < len(row))
+    return [clean_name(str(n)) for n in names if not _is_blank(n)]
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def clean_name(name: str) -> str:
+    """Trimmed, inner runs of spaces collapsed (SPEC §1)."""
+    return _SPACES.sub(" ", name).strip()
+
+
+def _explain_blank_cells(data: WorkbookData) -> None:
+    """Tag empty cells that really hold an error value or an uncalculated formula (openpyxl look-up).
+
+    Only cells that must be filled are looked at: counts, Table, Player, and VP on a VP-only sheet.
+    """
+    wanted: dict[str, dict[int, dict[str, int]]] = {}
+    for sheet in data.rounds:
+        required = [f for f in REQUIRED_FIELDS if f in sheet.raw.columns]
+        if sheet.vp_only:
+            required.append("vp")
+        blank = sheet.raw[required].map(_is_blank)
+        for field in required:
+            for row in blank.index[blank[field]]:
+                wanted.setdefault(sheet.name, {}).setdefault(int(row), {})[field] = sheet.columns[field]
+    if wanted:
+        by_name = {s.name: s for s in data.rounds}
+        for name, row, field, value in _lookup_cells(data.path, wanted):
+            by_name[name].raw.at[row, field] = value
+
+
+def _lookup_cells(path: Path, wanted: dict[str, dict[int, dict[str, int]]]) -> Iterable[tuple[str, int, str, Any]]:
+    """Yield a FormulaCell/ErrorCell for each wanted empty cell that is really one of those."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    try:
+        for name, rows in wanted.items():
+            sheet = book[name]
+            for cells in sheet.iter_rows(min_row=min(rows), max_row=max(rows)):
+                row = next((c.row for c in cells if hasattr(c, "row")), None)
+                fields = rows.get(row, {}) if row is not None else {}
+                for field, column in fields.items():
+                    if column - 1 >= len(cells):
+                        continue
+                    cell = cells[column - 1]
+                    if cell.data_type == "f":
+                        yield name, row, field, FormulaCell(str(cell.value))
+                    elif cell.data_type == "e":
+                        yield name, row, field, ErrorCell(str(cell.value))
+    finally:
+        book.close()
+
+
+class FormulaCell(str):
+    """A formula with no saved value (the file was written by a program that does not calculate)."""
+
+
+class ErrorCell(str):
+    """A spreadsheet error value such as #REF! or #N/A."""

@@ -1,0 +1,97 @@
+"""Game VP, awards, placements and round points (SPEC §2, §3), vectorised over all tables at once.
+
+Every function takes a frame with one row per player per game, grouped by `TABLE_KEYS`, and
+returns row-aligned Series/DataFrames; nothing loops over tables in Python.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from .model import Settings
+
+TABLE_KEYS = ["sheet", "table"]
+
+
+def _by_table(frame: pd.DataFrame, values: pd.Series) -> pd.core.groupby.SeriesGroupBy:
+    return values.groupby([frame[k] for k in TABLE_KEYS], sort=False, dropna=False)
+
+
+def title_holders(frame: pd.DataFrame, value: str, minimum: int, first: str) -> pd.DataFrame:
+    """Who is tied for a title (Largest Army / Longest Road) and who holds it.
+
+    Columns: `leader` (eligible with the table's best value), `leaders` (how many tie),
+    `flagged` (leaders marked as first), `holder` (gets the 2 VP).
+    """
+    counts = frame[value].astype("Float64")
+    eligible = (counts >= minimum).fillna(False)
+    best = _by_table(frame, counts.where(eligible)).transform("max")
+    leader = (eligible & (counts == best)).fillna(False).astype(bool)
+    leaders = _by_table(frame, leader).transform("sum")
+    marked = leader & frame[first].astype(bool)
+    flagged = _by_table(frame, marked).transform("sum")
+    holder = leader & ((leaders == 1) | (marked & (flagged == 1)))
+    return pd.DataFrame({"leader": leader, "leaders": leaders, "flagged": flagged, "holder": holder})
+
+
+def game_vp(frame: pd.DataFrame) -> pd.DataFrame:
+    """`army_bonus`, `road_bonus` (0 or 2) and `vp` from the counts; NA where a count is missing."""
+    army = title_holders(frame, "knights", 3, "army_first")["holder"]
+    road = title_holders(frame, "road_length", 5, "road_first")["holder"]
+    army_bonus = army.astype("Int64") * 2
+    road_bonus = road.astype("Int64") * 2
+    vp = frame["settlements"] + 2 * frame["cities"] + frame["vp_cards"] + army_bonus + road_bonus
+    return pd.DataFrame({"army_bonus": army_bonus, "road_bonus": road_bonus, "vp": vp.astype("Int64")})
+
+
+def at_target(frame: pd.DataFrame, target: int) -> pd.DataFrame:
+    """`reached` (VP ≥ target) and `reached_count` per table: the declared-victory exception's inputs."""
+    reached = (frame["vp"] >= target).fillna(False).astype(bool)
+    return pd.DataFrame({"reached": reached, "reached_count": _by_table(frame, reached).transform("sum")})
+
+
+def _cumulative_points(points: tuple[Fraction, ...]) -> np.ndarray:
+    return np.concatenate([[0.0], np.cumsum([float(p) for p in points])])
+
+
+def place_tables(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
+    """`place` (best of shared places) and `round_points` (split for ties) for every player.
+
+    The declared winner is placed first when two or more players reached the target (SPEC §3).
+    Expects only valid tables of 3 or 4 players with `vp` and `declared` filled.
+    """
+    reach = at_target(frame, settings.victory_target)
+    declared_first = frame["declared"].astype(bool) & reach["reached"] & (reach["reached_count"] >= 2)
+    key = frame["vp"].astype("float64") + 1000.0 * declared_first
+    place = _by_table(frame, key).rank(method="min", ascending=False).astype(int)
+    tied = key.groupby([frame[k] for k in TABLE_KEYS] + [key], sort=False).transform("size").to_numpy()
+    size = _by_table(frame, key).transform("size").to_numpy()
+    first = place.to_numpy() - 1
+    cum4, cum3 = _cumulative_points(settings.points_4), _cumulative_points(settings.points_3)
+    last = np.minimum(first + tied, 4)
+    total = np.where(size == 4, cum4[last], cum3[np.minimum(last, 3)]) - np.where(size == 4, cum4[first], cum3[np.minimum(first, 3)])
+    return pd.DataFrame({"place": place, "round_points": total / tied}, index=frame.index)
+
+
+def score_rounds(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
+    """Every row with its result: `vp`, bonuses, `place`, `round_points`, `table_vp`, `table_size`, `game`.
+
+    Rows of a table with an error get no VP, place or round points (SPEC §3); a valid bye row gets
+    `Bye Points` and is not a game (SPEC §8).
+    """
+    out = frame.copy()
+    game = out["scorable"] & ~out["bye"]
+    played = out[game]
+    placed = place_tables(played, settings)
+    out["game"] = game
+    out["place"] = placed["place"].reindex(out.index).astype("Int64")
+    out["round_points"] = placed["round_points"].reindex(out.index)
+    out.loc[out["scorable"] & out["bye"], "round_points"] = float(settings.bye_points)
+    for column in ("vp", "army_bonus", "road_bonus"):
+        out[column] = out[column].astype("Int64").where(game)
+    out["table_vp"] = _by_table(played, played["vp"]).transform("sum").reindex(out.index).astype("Int64")
+    out["table_size"] = _by_table(played, played["vp"]).transform("size").reindex(out.index).astype("Int64")
+    return out

@@ -1,0 +1,416 @@
+"""Check every cell, row and table of the round sheets against the rules, with pandera (SPEC §1–§3).
+
+Two lazy passes per sheet, each collecting every failure:
+1. cell schema on the raw values: is each count a whole number, each flag a flag, each name there;
+2. rule schema on the typed values: ranges, row rules, and table rules written as row-aligned
+   `groupby(...).transform(...)` checks, so each failure comes back with its Excel row number.
+Failures become `Problem` values; the frame carries a `scorable` column (no error at its table).
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+import pandas as pd
+import pandera.pandas as pa
+from pandera.errors import SchemaErrors
+
+from .model import RoundSheet, Settings, WorkbookData
+from .problems import Problem
+from .read import ErrorCell, FormulaCell, cell_ref, clean_name
+from .score import TABLE_KEYS, at_target, game_vp, title_holders
+from .vocab import BYE_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
+
+COUNT_RANGES = {
+    "settlements": (0, 5),
+    "cities": (0, 4),
+    "vp_cards": (0, 5),
+    "knights": (0, 14),
+    "roads": (2, 15),
+    "road_length": (0, 15),
+}
+COLUMN_NAMES = {
+    "table": "Table", "seat": "Seat", "player": "Player", "settlements": "Settlements", "cities": "Cities",
+    "vp_cards": "VP Cards", "knights": "Knights", "roads": "Roads", "road_length": "Road Length",
+    "army_first": "Army First", "road_first": "Road First", "declared": "Declared", "vp": "VP",
+}
+_DATE_TYPES = (datetime, date, time, timedelta)
+_SPREADSHEET_ERRORS = frozenset({"#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"})
+
+
+@dataclass
+class Validated:
+    """All game rows of all round sheets, typed, with `sheet`, `round`, `row`, `bye`, `scorable`."""
+
+    frame: pd.DataFrame
+    problems: list[Problem]
+
+
+# ---------------------------------------------------------------- cell values
+
+
+def _blank(values: pd.Series) -> pd.Series:
+    return values.map(lambda v: v is None or (isinstance(v, str) and not isinstance(v, (FormulaCell, ErrorCell)) and not v.strip()))
+
+
+def parse_int(values: pd.Series) -> pd.Series:
+    """Whole numbers as Int64: 3, 3.0 and ' 3 ' are 3; anything else (2.5, 'three', dates, TRUE) is NA."""
+    kinds = values.map(type)
+    plain_text = kinds == str
+    numeric = kinds.isin([int, float])
+    candidates = values.where(numeric, values.where(plain_text).str.strip())
+    numbers = pd.to_numeric(candidates.where(numeric | plain_text), errors="coerce").astype("Float64")
+    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 1e9)
+    return numbers.where(whole.fillna(False)).astype("Int64")
+
+
+def parse_flag(values: pd.Series) -> pd.Series:
+    """Marked (x, ✓, yes, true, 1, TRUE cell, tak/sim/oui) -> True; unmarked -> False; else NA."""
+    def flag(value: Any) -> bool | None:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, (FormulaCell, ErrorCell)):
+            return None
+        if isinstance(value, (int, float)) and value in (0, 1):
+            return bool(value)
+        text = str(value).strip().lower() if isinstance(value, str) else None
+        if text is None:
+            return None
+        if text in TRUE_WORDS:
+            return True
+        return False if text in FALSE_WORDS else None
+
+    return values.map(flag).astype("boolean")
+
+
+def int_cell_code(value: Any) -> str:
+    """Why a count cell is not a whole number: the problem code for its message."""
+    if isinstance(value, FormulaCell):
+        return "formula-no-value"
+    if isinstance(value, ErrorCell) or (isinstance(value, str) and value.strip().upper() in _SPREADSHEET_ERRORS):
+        return "error-value"
+    if isinstance(value, _DATE_TYPES):
+        return "date-value"
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return "empty-cell"
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return "not-whole-number"
+    number = pd.to_numeric(str(value).strip().replace(",", "."), errors="coerce")
+    return "not-whole-number" if pd.notna(number) else "not-a-number"
+
+
+def _int_check(allow_blank: bool) -> pa.Check:
+    def check(values: pd.Series) -> pd.Series:
+        ok = parse_int(values).notna()
+        return ok | _blank(values) if allow_blank else ok
+
+    return pa.Check(check, name="int-cell")
+
+
+def _cell_schema(columns: list[str], vp_only: bool) -> pa.DataFrameSchema:
+    flag_check = pa.Check(lambda s: parse_flag(s).notna(), name="flag-cell")
+    table_check = pa.Check(lambda s: (parse_int(s) >= 1).fillna(False), name="bad-table")
+    name_check = pa.Check(lambda s: ~_blank(s), name="empty-name")
+    checks: dict[str, list[pa.Check]] = {
+        "table": [table_check],
+        "player": [name_check],
+        "seat": [_int_check(allow_blank=True)],
+        "vp": [_int_check(allow_blank=not vp_only)],
+        **{c: [_int_check(allow_blank=False)] for c in COMPONENTS},
+        **{f: [flag_check] for f in FLAGS},
+    }
+    return pa.DataFrameSchema({c: pa.Column(checks=checks[c], nullable=True) for c in columns if c in checks})
+
+
+# ---------------------------------------------------------------- rules
+
+
+def _table_ok(frame: pd.DataFrame, ok: pd.Series, needed: list[str]) -> pd.Series:
+    """`ok`, or True for every row of a table where a needed value is missing (already reported)."""
+    missing = frame[needed].isna().any(axis=1)
+    incomplete = missing.groupby([frame[k] for k in TABLE_KEYS], sort=False).transform("any")
+    return (ok.fillna(False) | incomplete).astype(bool)
+
+
+def _sum_by_table(frame: pd.DataFrame, column: str) -> pd.Series:
+    return frame[column].groupby([frame[k] for k in TABLE_KEYS], sort=False).transform("sum")
+
+
+def _title_rules(prefix: str, value: str, minimum: int, first: str) -> list[pa.Check]:
+    """Tie markers of one title: an unmarked tie, a tie marked twice, a marker on a non-leader."""
+    def holders(df: pd.DataFrame) -> pd.DataFrame:
+        return title_holders(df, value, minimum, first)
+
+    return [
+        pa.Check(lambda df: _table_ok(df, ~(holders(df).eval("leader & leaders >= 2 & flagged == 0")), [value]),
+                 name=f"{prefix}-tie-unmarked"),
+        pa.Check(lambda df: _table_ok(df, ~(holders(df).eval("leader & leaders >= 2 & flagged >= 2") & df[first]), [value]),
+                 name=f"{prefix}-tie-multiple"),
+        pa.Check(lambda df: _table_ok(df, ~(df[first] & ~holders(df)["leader"]), [value]), name=f"{prefix}-first-not-leader"),
+    ]
+
+
+def _declared_rules(target: int) -> list[pa.Check]:
+    def reach(df: pd.DataFrame) -> pd.DataFrame:
+        return at_target(df, target)
+
+    def declared_count(df: pd.DataFrame) -> pd.Series:
+        return _sum_by_table(df, "declared")
+
+    return [
+        pa.Check(lambda df: _table_ok(df, ~(df["declared"] & ~reach(df)["reached"]), ["vp"]), name="declared-below-target"),
+        pa.Check(lambda df: _table_ok(df, ~(df["declared"] & (declared_count(df) >= 2)), ["vp"]), name="declared-multiple"),
+        pa.Check(lambda df: _table_ok(df, ~(reach(df).eval("reached & reached_count >= 2") & (declared_count(df) == 0)), ["vp"]),
+                 name="declared-missing"),
+        pa.Check(lambda df: _table_ok(df, reach(df)["reached_count"] > 0, ["vp"]), name="no-target"),
+    ]
+
+
+def _in_range(column: str, low: int, high: int, code: str) -> pa.Column:
+    return pa.Column(checks=[pa.Check(lambda s: s.between(low, high), name=code)], nullable=True)
+
+
+def _rule_schema(vp_only: bool, settings: Settings, registered: frozenset[str] | None) -> pa.DataFrameSchema:
+    """Row and table rules of SPEC §2–§3 for one round sheet."""
+    table = [k for k in TABLE_KEYS]
+    checks = [
+        pa.Check(lambda df: df.groupby(table)["player"].transform("size").isin([3, 4]), name="table-size"),
+        pa.Check(lambda df: ~(df["player_key"].duplicated(keep=False) & (df["player_key"] != "")), name="duplicate-player"),
+        pa.Check(lambda df: (df["seat"].isna() | (df["seat"] <= df.groupby(table)["player"].transform("size"))).astype(bool),
+                 name="seat-range"),
+        pa.Check(lambda df: (df["seat"].isna() | ~df.duplicated(table + ["seat"], keep=False)).astype(bool), name="seat-duplicate"),
+        *_declared_rules(settings.victory_target),
+    ]
+    if registered is not None:
+        checks.append(pa.Check(lambda df: df["player"].isin(registered) | (df["player"] == ""), name="unregistered-player"))
+    columns = {"seat": pa.Column(checks=[pa.Check(lambda s: s >= 1, name="seat-range")], nullable=True)}
+    if vp_only:
+        columns["vp"] = _in_range("vp", 0, 22, "vp-range")
+    else:
+        columns.update({c: _in_range(c, *COUNT_RANGES[c], f"{c.replace('_', '-')}-range") for c in COMPONENTS})
+        checks += [
+            pa.Check(lambda df: ~((df["cities"] == 0) & (df["settlements"] < 2)).fillna(False), name="settlements-min"),
+            pa.Check(lambda df: ~(df["road_length"] > df["roads"]).fillna(False), name="road-length-range"),
+            pa.Check(lambda df: _table_ok(df, _sum_by_table(df, "vp_cards") <= 5, ["vp_cards"]), name="table-vp-cards"),
+            pa.Check(lambda df: _table_ok(df, _sum_by_table(df, "knights") <= 14, ["knights"]), name="table-knights"),
+            pa.Check(lambda df: (df["vp_entered"].isna() | df["vp"].isna() | (df["vp_entered"] == df["vp"])).astype(bool),
+                     name="vp-mismatch"),
+            *_title_rules("army", "knights", 3, "army_first"),
+            *_title_rules("road", "road_length", 5, "road_first"),
+        ]
+    return pa.DataFrameSchema(columns, checks=checks)
+
+
+# ---------------------------------------------------------------- problems from failures
+
+# Table-level codes: the field whose cells get marked, and the value shown in the message.
+TABLE_CODES: dict[str, tuple[str, Callable[[pd.DataFrame], Any]]] = {
+    "table-size": ("table", len),
+    "table-vp-cards": ("vp_cards", lambda rows: int(rows["vp_cards"].sum())),
+    "table-knights": ("knights", lambda rows: int(rows["knights"].sum())),
+    "army-tie-unmarked": ("army_first", lambda rows: int(rows["knights"].max())),
+    "army-tie-multiple": ("army_first", lambda rows: None),
+    "road-tie-unmarked": ("road_first", lambda rows: int(rows["road_length"].max())),
+    "road-tie-multiple": ("road_first", lambda rows: None),
+    "declared-missing": ("declared", lambda rows: None),
+    "declared-multiple": ("declared", lambda rows: None),
+    "no-target": ("vp", lambda rows: None),
+}
+# Row-level codes whose cell is not the column pandera names.
+ROW_CODE_FIELDS = {
+    "settlements-min": "settlements", "road-length-range": "road_length", "vp-mismatch": "vp",
+    "seat-range": "seat", "seat-duplicate": "seat", "duplicate-player": "player", "unregistered-player": "player",
+    "army-first-not-leader": "army_first", "road-first-not-leader": "road_first", "declared-below-target": "declared",
+}
+
+
+def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
+    """(row, column, check) of every failure, one per cell."""
+    try:
+        schema.validate(frame, lazy=True)
+    except SchemaErrors as errors:
+        cases = errors.failure_cases.dropna(subset=["index"])
+        return cases[["index", "column", "check"]].drop_duplicates()
+    return pd.DataFrame(columns=["index", "column", "check"])
+
+
+def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series) -> list[Problem]:
+    problems = []
+    for row, column, check in failures.itertuples(index=False):
+        value = sheet.raw.at[row, column]
+        code = {"int-cell": int_cell_code(value), "flag-cell": "bad-flag"}.get(check, check)
+        if code == "bad-table" and int_cell_code(value) in ("formula-no-value", "error-value", "empty-cell"):
+            code = int_cell_code(value)
+        problems.append(Problem(
+            code, sheet.name, cell_ref(sheet.columns[column], row), names.get(row, ""),
+            field=column, params={"value": value, "column": COLUMN_NAMES[column], "row": row},
+        ))
+    return problems
+
+
+def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFrame, settings: Settings) -> list[Problem]:
+    problems = []
+    per_check = failures.drop_duplicates(["index", "check"])
+    for check, rows in per_check.groupby("check", sort=False)["index"]:
+        failed = typed.loc[sorted(set(rows))]
+        if check in TABLE_CODES:
+            field, value_of = TABLE_CODES[check]
+            for table, group in failed.groupby("table", sort=True):
+                problems.append(Problem(
+                    check, sheet.name, "", "", int(table), field,
+                    params={"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
+                            "target": settings.victory_target, "rows": tuple(int(r) for r in group.index)},
+                ))
+            continue
+        field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
+        for row, record in failed.iterrows():
+            problems.append(Problem(
+                check, sheet.name, cell_ref(sheet.columns[field], row), record["player"], _int_or_none(record["table"]), field,
+                params=_row_params(check, field, row, record, typed, settings),
+            ))
+    return problems
+
+
+def _int_or_none(value: Any) -> int | None:
+    return None if pd.isna(value) else int(value)
+
+
+def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.DataFrame, settings: Settings) -> dict[str, Any]:
+    value = record["vp_entered"] if check == "vp-mismatch" else record[field]
+    params: dict[str, Any] = {"value": value, "target": settings.victory_target, "row": row}
+    if check == "road-length-range":
+        params["roads"] = record["roads"]
+    elif check == "vp-mismatch":
+        params["computed"] = record["vp"]
+    elif check == "seat-range":
+        params["size"] = int((typed["table"] == record["table"]).sum())
+    elif check == "duplicate-player":
+        others = typed.index[(typed["player_key"] == record["player_key"]) & (typed.index != row)]
+        params["other"] = ", ".join(str(r) for r in others)
+    return params
+
+
+# ---------------------------------------------------------------- per sheet and workbook
+
+
+def name_key(name: str) -> str:
+    """The identity of a name: Unicode NFC, trimmed, spaces collapsed (NFC/NFD spellings are one person)."""
+    return unicodedata.normalize("NFC", clean_name(name))
+
+
+def _typed(sheet: RoundSheet, raw: pd.DataFrame) -> pd.DataFrame:
+    typed = pd.DataFrame(index=raw.index)
+    typed["sheet"] = sheet.name
+    typed["round"] = sheet.number
+    typed["table"] = parse_int(raw["table"])
+    typed["player"] = raw["player"].map(lambda v: name_key(str(v)) if v is not None else "")
+    typed["player_key"] = typed["player"]
+    typed["seat"] = parse_int(raw["seat"]) if "seat" in raw else pd.Series(pd.NA, index=raw.index, dtype="Int64")
+    for flag in FLAGS:
+        typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool) if flag in raw else False
+    entered = parse_int(raw["vp"]) if "vp" in raw else pd.Series(pd.NA, index=raw.index, dtype="Int64")
+    if sheet.vp_only:
+        for column in COMPONENTS:
+            typed[column] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
+        typed["vp_entered"] = entered
+        typed["vp"] = entered
+        typed["army_bonus"] = typed["road_bonus"] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
+    else:
+        for column in COMPONENTS:
+            typed[column] = parse_int(raw[column])
+        typed["vp_entered"] = entered
+        typed = pd.concat([typed, game_vp(typed)], axis=1)
+    return typed
+
+
+def _missing_columns(sheet: RoundSheet) -> list[Problem]:
+    if sheet.vp_only:
+        return []
+    absent = [c for c in COMPONENTS if c not in sheet.columns]
+    if len(absent) == len(COMPONENTS):
+        return [Problem("no-score-columns", sheet.name)]
+    return [Problem("missing-column", sheet.name, params={"column": COLUMN_NAMES[c]}) for c in absent]
+
+
+def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
+    """Bye rows (SPEC §8) and a problem for each bye row that also has game counts."""
+    bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS)
+    score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
+    filled = ~sheet.raw.loc[bye, score_columns].map(lambda v: v is None or (isinstance(v, str) and not v.strip())).all(axis=1)
+    problems = [
+        Problem("bye-with-scores", sheet.name, cell_ref(sheet.columns["table"], int(row)), clean_name(str(sheet.raw.at[row, "player"])),
+                field="table")
+        for row in filled.index[filled]
+    ]
+    return bye, problems
+
+
+def validate_sheet(sheet: RoundSheet, settings: Settings, registered: frozenset[str] | None) -> Validated:
+    """Validate one round sheet; the frame has every game row and bye, typed, with `scorable`."""
+    problems = _missing_columns(sheet)
+    if problems:
+        return Validated(pd.DataFrame(), problems)
+    raw = sheet.raw
+    for flag in FLAGS:
+        if flag not in raw:
+            raw = raw.assign(**{flag: ""})
+    bye, problems = _byes(sheet)
+    games = raw[~bye]
+    names = games["player"].map(lambda v: clean_name(str(v)))
+    failures = _failures(_cell_schema(list(games.columns), sheet.vp_only), games)
+    problems += _cell_problems(sheet, failures, names)
+    typed = _typed(sheet, games)
+    rule_failures = _failures(_rule_schema(sheet.vp_only, settings, registered), typed)
+    problems += _rule_problems(sheet, rule_failures, typed, settings)
+    byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
+                         "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
+    frame = pd.concat([typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
+    frame["scorable"] = _scorable(frame, problems)
+    return Validated(frame, problems)
+
+
+def _scorable(frame: pd.DataFrame, problems: list[Problem]) -> pd.Series:
+    """False for every row of a table with an error, and for rows whose own table is unknown."""
+    bad_rows = {int(p.params["row"]) for p in problems if p.severity == "error" and "row" in p.params}
+    bad_tables = {p.table for p in problems if p.severity == "error" and p.table is not None}
+    row_tables = frame.loc[frame.index.isin(bad_rows) & ~frame["bye"], "table"]
+    bad_tables |= set(row_tables.dropna().astype(int))
+    in_bad_table = frame["table"].isin(bad_tables) if "table" in frame else False
+    return ~(frame.index.isin(bad_rows) | in_bad_table | (~frame["bye"] & frame["table"].isna()))
+
+
+def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
+    """Names that differ only by case or accents, across all rounds: a warning naming both spellings."""
+    if frame.empty:
+        return []
+    firsts = frame.drop_duplicates("player")[["player", "sheet", "row", "cell"]]
+    firsts = firsts.assign(folded=firsts["player"].map(lambda n: strip_accents(n).casefold()))
+    clashes = firsts[firsts.duplicated("folded", keep=False)]
+    problems = []
+    for _, group in clashes.groupby("folded", sort=False):
+        first = group.iloc[0]
+        for _, other in group.iloc[1:].iterrows():
+            problems.append(Problem("name-spelling", other["sheet"], other["cell"], other["player"],
+                                    params={"other": first["player"], "other_sheet": first["sheet"], "row": int(other["row"])}))
+    return problems
+
+
+def validate(data: WorkbookData) -> Validated:
+    """Validate every round sheet; the frame holds all rows of all rounds (index reset, `row` kept)."""
+    registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
+    problems = list(data.problems)
+    frames = []
+    for sheet in data.rounds:
+        result = validate_sheet(sheet, data.settings, registered)
+        problems += result.problems
+        if not result.frame.empty:
+            cells = [cell_ref(sheet.columns["player"], r) for r in result.frame.index]
+            frames.append(result.frame.assign(cell=cells).rename_axis("row").reset_index())
+    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    spelling = _spelling_warnings(frame)
+    return Validated(frame, problems + spelling)
