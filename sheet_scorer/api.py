@@ -1,0 +1,100 @@
+"""The public Python API: score or check a workbook from a script or a notebook.
+
+    from sheet_scorer import score_workbook
+    result = score_workbook("spring_open.xlsx")
+    result.standings        # DataFrame: rank, player, round_points, vp, vp_pct, games, one column per round
+    result.results          # DataFrame: one row per player per game, with VP, place, round points
+    result.problems         # list[Problem]: code, severity, sheet, cell, player, message
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from .model import WorkbookData, WorkbookError
+from .problems import Problem, has_errors
+from .read import read_workbook
+from .score import score_rounds
+from .standings import compute_standings
+from .validate import validate
+from .vocab import LANGUAGES
+
+
+@dataclass
+class ScoreResult:
+    """What scoring a workbook gives: standings, per-game results, problems and the files written."""
+
+    data: WorkbookData
+    results: pd.DataFrame
+    standings: pd.DataFrame
+    problems: list[Problem]
+    output: Path | None = None
+    html: Path | None = None
+
+    @property
+    def has_errors(self) -> bool:
+        """True when some table could not be scored: the standings are provisional."""
+        return has_errors(self.problems)
+
+    @property
+    def exit_code(self) -> int:
+        """0 scored cleanly (warnings allowed), 1 scored with errors (SPEC §5)."""
+        return int(self.has_errors)
+
+
+def default_outputs(path: Path) -> tuple[Path, Path]:
+    """`event.xlsx` -> `event.scored.xlsx`, `event.standings.html`, next to the input."""
+    stem = path.stem.removesuffix(".scored")
+    return path.with_name(f"{path.stem}.scored{path.suffix}"), path.with_name(f"{stem}.standings.html")
+
+
+def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
+    order = {name: i for i, name in enumerate(sheet_names)}
+
+    def key(p: Problem) -> tuple[int, int, str]:
+        rows = p.params.get("rows") or ()
+        row = p.row or (min(rows) if rows else 0)
+        return order.get(p.sheet, len(order)), row, p.cell
+    return sorted(problems, key=key)
+
+
+def check_workbook(path: Path | str) -> ScoreResult:
+    """Read, validate and score in memory; no file is written."""
+    data = read_workbook(Path(path))
+    validated = validate(data)
+    problems = _sorted(validated.problems, data.sheet_names)
+    if validated.frame.empty:
+        results = pd.DataFrame(columns=["sheet", "round", "row", "table", "player", "vp", "place", "round_points", "game"])
+        standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
+        return ScoreResult(data, results, standings, problems)
+    results = score_rounds(validated.frame, data.settings)
+    standings = compute_standings(results, [s.name for s in data.rounds])
+    return ScoreResult(data, results, standings, problems)
+
+
+def score_workbook(
+    path: Path | str, output: Path | str | None = None, html: Path | str | None = None,
+    lang: str | None = None, write: bool = True,
+) -> ScoreResult:
+    """Score `path` and (with `write`) write the scored workbook and the HTML report beside it."""
+    from .report import write_report
+    from .write import write_scored_workbook
+
+    path = Path(path)
+    result = check_workbook(path)
+    language = lang or result.data.settings.language
+    if language not in LANGUAGES:
+        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}")
+    if not write:
+        return result
+    default_xlsx, default_html = default_outputs(path)
+    result.output = Path(output) if output else default_xlsx
+    result.html = Path(html) if html else default_html
+    if result.output.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise WorkbookError(f"{result.output}: the scored workbook must end in .xlsx or .xlsm")
+    write_scored_workbook(path, result.output, result.data.rounds, result.results, result.standings, result.problems, language)
+    write_report(result, result.html, language)
+    return result

@@ -1,0 +1,123 @@
+"""The `sheet-scorer` command: a thin click layer over `sheet_scorer.api`.
+
+Heavy libraries are imported inside the commands, so `--help` and usage errors stay instant.
+Exit status (SPEC §5): 0 scored cleanly, 1 scored with errors, 2 unreadable input or misuse.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from .api import ScoreResult
+
+LANGS = click.Choice(["en", "pl", "pt", "fr"])
+WORKBOOK = click.Path(path_type=Path, dir_okay=True)
+
+
+def _run(verbose: bool, action: Callable[[], int]) -> None:
+    """Run a command; expected failures become one line on stderr and exit 2, never a traceback."""
+    from .model import WorkbookError
+
+    try:
+        code = action()
+    except WorkbookError as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(2)
+    except Exception as error:  # an unexpected failure: one line, details with -v
+        if verbose:
+            traceback.print_exc()
+        click.echo(f"Error: unexpected failure ({type(error).__name__}: {error}); re-run with -v for details", err=True)
+        sys.exit(2)
+    sys.exit(code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sheet-scorer")
+def main() -> None:
+    """Score Catan tournaments from the organiser's Excel workbook."""
+
+
+@main.command()
+@click.argument("workbook", type=WORKBOOK)
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Scored workbook (default: WORKBOOK.scored.xlsx).")
+@click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
+@click.option("--lang", type=LANGS, help="Language of the report and added sheets (default: Settings → Language, else en).")
+@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+def score(workbook: Path, output: Path | None, html: Path | None, lang: str | None, verbose: bool) -> None:
+    """Score WORKBOOK: write the scored workbook and the HTML standings report."""
+    def action() -> int:
+        from .api import score_workbook
+
+        result = score_workbook(workbook, output=output, html=html, lang=lang)
+        _summary(result)
+        return result.exit_code
+
+    _run(verbose, action)
+
+
+@main.command()
+@click.argument("workbook", type=WORKBOOK)
+@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+def check(workbook: Path, verbose: bool) -> None:
+    """Check WORKBOOK against the rules and list its problems; writes nothing."""
+    def action() -> int:
+        from .api import check_workbook
+
+        result = check_workbook(workbook)
+        _print_problems(result)
+        return result.exit_code
+
+    _run(verbose, action)
+
+
+def _where(problem: Any) -> str:
+    if problem.cell:
+        return f"'{problem.sheet}'!{problem.cell}"
+    if problem.table is not None:
+        return f"'{problem.sheet}' table {problem.table}"
+    return f"'{problem.sheet}'"
+
+
+def _print_problems(result: ScoreResult) -> None:
+    errors = sum(p.severity == "error" for p in result.problems)
+    warnings = len(result.problems) - errors
+    current = None
+    for problem in result.problems:
+        if problem.sheet != current:
+            current = problem.sheet
+            click.echo(f"{current}:")
+        click.echo(f"  {problem.severity:<7} {_where(problem):<24} {problem.message}")
+    click.echo(f"{result.data.path.name}: {errors} error(s), {warnings} warning(s)")
+
+
+def _summary(result: ScoreResult) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    games = result.results[~result.results["bye"]] if len(result.results) else result.results
+    tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
+    scored = int(tables["game"].sum()) if len(tables) else 0
+    errors = sum(p.severity == "error" for p in result.problems)
+    console.print(
+        f"[bold]{result.data.settings.tournament}[/]: {len(result.standings)} players, {len(result.data.rounds)} rounds, "
+        f"{scored} of {len(tables)} tables scored, {errors} error(s), {len(result.problems) - errors} warning(s)"
+    )
+    top = Table(title="Standings" + (" (PROVISIONAL)" if result.has_errors else ""), title_justify="left")
+    for heading in ("Rank", "Player", "Round points", "VP", "VP %"):
+        top.add_column(heading, justify="left" if heading == "Player" else "right")
+    for row in result.standings.head(8).itertuples(index=False):
+        top.add_row(str(row.rank), str(row.player), f"{row.round_points:g}", str(row.vp), f"{row.vp_pct:.2f}")
+    console.print(top)
+    for problem in [p for p in result.problems if p.severity == "error"][:5]:
+        console.print(f"[red]error[/] {_where(problem)}: {problem.message}", markup=True)
+    if errors > 5:
+        console.print(f"… and {errors - 5} more: see the Problems sheet")
+    console.print(f"wrote {result.output} and {result.html}")

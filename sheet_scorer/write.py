@@ -1,0 +1,255 @@
+"""Write the scored workbook (SPEC §5): the input with everything kept, plus computed columns,
+Standings, Problems and marks on faulty cells. Re-scoring rewrites all of these in place.
+
+Marks are a conditional-format rule (so the organiser's own fill is never touched) and a note
+appended to the cell's comment after a fixed marker (so their own comment text is kept).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Iterator
+from copy import copy
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from openpyxl import load_workbook
+from openpyxl.comments import Comment
+from openpyxl.formatting.formatting import ConditionalFormattingList
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from .files import atomic_target
+from .model import RoundSheet
+from .problems import Problem
+from .vocab import (
+    COMPUTED,
+    COMPUTED_HEADERS,
+    PROBLEMS_HEADERS,
+    PROBLEMS_SHEET,
+    PROBLEMS_SHEET_NAMES,
+    SEVERITY_WORDS,
+    STANDINGS_HEADERS,
+    STANDINGS_SHEET,
+    STANDINGS_SHEET_NAMES,
+    fold,
+)
+
+MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies our own rule on re-scoring
+MARK_FILL = PatternFill(start_color="FFFFC7CE", end_color="FFFFC7CE", fill_type="solid")
+MARK_FONT = Font(color="FF9C0006")
+COMMENT_MARKER = "⚠ sheet-scorer:"
+COMMENT_AUTHOR = "sheet-scorer"
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """openpyxl builds millions of small objects; the cyclic collector only slows it down (bench/)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def open_for_writing(path: Path) -> Workbook:
+    """The whole workbook, formulas and formatting included; macros kept for .xlsm."""
+    with _gc_paused():
+        return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm", rich_text=True)
+
+
+def save_atomically(book: Workbook, path: Path) -> None:
+    """Save through a temporary file and a rename, so a crash never leaves half a file."""
+    with atomic_target(path) as temporary, _gc_paused():
+        book.save(temporary)
+
+
+def write_scored_workbook(
+    source: Path, target: Path, rounds: list[RoundSheet], results: pd.DataFrame,
+    standings: pd.DataFrame, problems: list[Problem], lang: str = "en",
+) -> None:
+    """Write `source` plus everything computed to `target` (which may be `source` only if asked)."""
+    book = open_for_writing(source)
+    by_sheet = {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
+    for sheet in rounds:
+        worksheet = book[sheet.name]
+        _clear_marks(worksheet)
+        _write_computed(worksheet, sheet, by_sheet.get(sheet.name), lang)
+    for sheet in rounds:
+        _mark_problems(book[sheet.name], sheet, [p for p in problems if p.sheet == sheet.name and p.severity == "error"])
+    _write_standings(book, standings, [s.name for s in rounds], lang)
+    _write_problems(book, problems, lang)
+    save_atomically(book, target)
+
+
+# ---------------------------------------------------------------- computed columns
+
+
+def computed_positions(sheet: RoundSheet) -> dict[str, int]:
+    """Column of each computed field: where a previous run put it, else right of the organiser's table.
+
+    An organiser's own VP column is used in place (SPEC §1).
+    """
+    positions = dict(sheet.computed)
+    if "vp" in sheet.columns and not sheet.vp_is_computed:
+        positions["vp"] = sheet.columns["vp"]
+    next_free = max([sheet.last_column, *sheet.computed.values()]) + 1
+    for field in COMPUTED:
+        if field not in positions:
+            positions[field] = next_free
+            next_free += 1
+    return positions
+
+
+def _plain(value: Any) -> Any:
+    """A cell value: None for missing, int for whole numbers (2.0 -> 2), else the float."""
+    if value is None or pd.isna(value):
+        return None
+    number = float(value)
+    return int(number) if number.is_integer() else number
+
+
+def _write_computed(ws: Worksheet, sheet: RoundSheet, rows: pd.DataFrame | None, lang: str) -> None:
+    positions = computed_positions(sheet)
+    own_vp = "vp" in sheet.columns and not sheet.vp_is_computed
+    header_style = ws.cell(sheet.header_row, sheet.columns["player"])
+    written = {f: c for f, c in positions.items() if not (f == "vp" and own_vp)}
+    for field, column in written.items():
+        cell = ws.cell(sheet.header_row, column, COMPUTED_HEADERS[field][lang])
+        if header_style.has_style:
+            cell._style = copy(header_style._style)
+    stale_rows = {r for (r, c) in list(ws._cells) if r > sheet.header_row and c in written.values()}
+    for row in stale_rows:
+        for column in written.values():
+            if (row, column) in ws._cells:
+                ws.cell(row, column).value = None
+    if rows is None:
+        return
+    for field, column in written.items():
+        for row, value in rows[field].items():
+            if not pd.isna(value):
+                ws.cell(int(row), column).value = _plain(value)
+    if own_vp:
+        blank = sheet.raw["vp"].map(lambda v: v is None or (isinstance(v, str) and not v.strip()))
+        for row in blank.index[blank]:
+            value = rows["vp"].get(row)
+            if value is not None and not pd.isna(value):
+                ws.cell(int(row), positions["vp"]).value = _plain(value)
+
+
+# ---------------------------------------------------------------- marks
+
+
+def _clear_marks(ws: Worksheet) -> None:
+    """Remove the marks of a previous run: our conditional-format rules and our comment notes."""
+    kept = ConditionalFormattingList()
+    for formatting in ws.conditional_formatting:
+        for rule in formatting.rules:
+            if list(rule.formula or []) != [MARK_FORMULA]:
+                kept.add(str(formatting.sqref), rule)
+    ws.conditional_formatting = kept
+    for cell in [c for c in ws._cells.values() if c.comment is not None]:
+        text = cell.comment.text or ""
+        if COMMENT_MARKER not in text:
+            continue
+        own = text.split(COMMENT_MARKER, 1)[0].rstrip("\n")
+        if own:
+            cell.comment = Comment(own, cell.comment.author or "")
+        else:
+            cell.comment = None
+
+
+def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
+    if problem.cell:
+        return [problem.cell]
+    rows = problem.params.get("rows", ())
+    column = sheet.columns.get(problem.field or "", sheet.columns["table"])
+    return [f"{get_column_letter(column)}{row}" for row in rows]
+
+
+def _mark_problems(ws: Worksheet, sheet: RoundSheet, problems: list[Problem]) -> None:
+    notes: dict[str, list[str]] = {}
+    for problem in problems:
+        for ref in _marked_cells(sheet, problem):
+            notes.setdefault(ref, []).append(problem.message)
+    for ref, messages in notes.items():
+        ws.conditional_formatting.add(ref, FormulaRule(formula=[MARK_FORMULA], fill=MARK_FILL, font=MARK_FONT, stopIfTrue=False))
+        cell = ws[ref]
+        own = cell.comment.text.rstrip("\n") + "\n\n" if cell.comment is not None and cell.comment.text else ""
+        author = cell.comment.author if cell.comment is not None and cell.comment.author else COMMENT_AUTHOR
+        text = own + "\n".join(f"{COMMENT_MARKER} {m}" for m in messages)
+        cell.comment = Comment(text, author, width=320, height=40 + 40 * len(messages))
+
+
+# ---------------------------------------------------------------- added sheets
+
+
+def _find_sheet(book: Workbook, names: frozenset[str]) -> tuple[int, str] | None:
+    for index, name in enumerate(book.sheetnames):
+        if fold(name) in names:
+            return index, name
+    return None
+
+
+def _replace_sheet(book: Workbook, names: frozenset[str], title: str) -> Worksheet:
+    """A fresh sheet `title` where a previous run's sheet (any language) was, else at the end."""
+    found = _find_sheet(book, names)
+    if found is None:
+        return book.create_sheet(title)
+    index, name = found
+    book.remove(book[name])
+    return book.create_sheet(title, index)
+
+
+def _header(ws: Worksheet, titles: list[str]) -> None:
+    ws.append(titles)
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    ws.freeze_panes = "A2"
+
+
+def _text_cell(ws: Worksheet, row: int, column: int, value: str) -> None:
+    """Write a string as a string, even when it starts like a formula (`=HYPERLINK(…)`)."""
+    cell = ws.cell(row, column)
+    cell.value = value
+    cell.data_type = "s"
+
+
+def _write_standings(book: Workbook, standings: pd.DataFrame, round_sheets: list[str], lang: str) -> None:
+    ws = _replace_sheet(book, STANDINGS_SHEET_NAMES, STANDINGS_SHEET[lang])
+    _header(ws, [STANDINGS_HEADERS[c][lang] for c in ("rank", "player", "round_points", "vp", "vp_pct", "games")] + round_sheets)
+    for offset, record in enumerate(standings.itertuples(index=False), start=2):
+        values = list(record)
+        for column, value in enumerate(values, start=1):
+            if column == 2:
+                _text_cell(ws, offset, column, str(value))
+            else:
+                ws.cell(offset, column, _plain(value))
+        ws.cell(offset, 5).number_format = "0.00"
+    widths = [6, 28, 13, 6, 9, 7] + [max(10, len(n) + 2) for n in round_sheets]
+    for column, width in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(column)].width = width
+
+
+def _write_problems(book: Workbook, problems: list[Problem], lang: str) -> None:
+    found = _find_sheet(book, PROBLEMS_SHEET_NAMES)
+    if not problems:
+        if found is not None:
+            book.remove(book[found[1]])
+        return
+    ws = _replace_sheet(book, PROBLEMS_SHEET_NAMES, PROBLEMS_SHEET[lang])
+    _header(ws, [PROBLEMS_HEADERS[c][lang] for c in ("severity", "sheet", "cell", "player", "message")])
+    for offset, problem in enumerate(problems, start=2):
+        values = [SEVERITY_WORDS[problem.severity][lang], problem.sheet, problem.cell, problem.player, problem.message]
+        for column, value in enumerate(values, start=1):
+            _text_cell(ws, offset, column, value)
+    for column, width in enumerate([10, 14, 7, 24, 90], start=1):
+        ws.column_dimensions[get_column_letter(column)].width = width
+
