@@ -371,7 +371,8 @@ def validate_sheet(sheet: RoundSheet, settings: Settings, registered: frozenset[
                          "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
     frame = pd.concat([typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
     frame["scorable"] = _scorable(frame, problems)
-    return Validated(frame, problems)
+    unscored = set(frame.loc[~frame["scorable"], "table"].dropna())
+    return Validated(frame, [p for p in problems if not (p.code == "no-target" and p.table in unscored)])
 
 
 def _scorable(frame: pd.DataFrame, problems: list[Problem]) -> pd.Series:
