@@ -1,0 +1,200 @@
+"""Reading (SPEC §1): sheet names, header rows, localised headers, cell values, unreadable files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+from helpers import HEADERS, player, round_sheet, write_workbook
+
+from sheet_scorer import WorkbookError, check_workbook
+from sheet_scorer.read import read_workbook
+from sheet_scorer.vocab import round_number
+
+VALID_TABLE = [player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan")]
+
+
+@pytest.mark.parametrize(
+    ("name", "number"),
+    [("Round 1", 1), ("round  2", 2), ("ROUND3", 3), ("R 4", 4), ("R5", 5), ("Runda 6", 6), ("Rodada 7", 7),
+     ("Ronde 8", 8), ("Tour 9", 9), ("Round 10", 10)],
+)
+def test_round_sheet_names(name: str, number: int) -> None:
+    assert round_number(name) == number
+
+
+@pytest.mark.parametrize("name", ["Standings", "Notes", "Round", "Round one", "Rounds 2", "Players", "Tournament 1"])
+def test_other_sheets_are_not_rounds(name: str) -> None:
+    assert round_number(name) is None
+
+
+def test_rounds_ordered_by_number_not_tab_order(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {
+        "Round 10": round_sheet(*VALID_TABLE), "Notes": [["my notes"]], "Round 2": round_sheet(*VALID_TABLE),
+    })
+    assert [r.name for r in read_workbook(path).rounds] == ["Round 2", "Round 10"]
+
+
+def test_header_below_title_rows_and_extra_columns(tmp_path: Path) -> None:
+    rows = [["Spring Open — Round 1"], [], ["Notes", *HEADERS]] + [["n", *r] for r in VALID_TABLE]
+    sheet = read_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})).rounds[0]
+    assert sheet.header_row == 3
+    assert sheet.columns["table"] == 2 and sheet.columns["player"] == 3
+    assert list(sheet.raw.index) == [4, 5, 6, 7]
+
+
+def test_round_sheet_without_header_is_a_problem(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": [["just", "some", "text"]], "Round 2": round_sheet(*VALID_TABLE)})
+    result = check_workbook(path)
+    assert [(p.code, p.sheet) for p in result.problems if p.severity == "error"] == [("no-header-row", "Round 1")]
+    assert len(result.standings) == 4
+
+
+POLISH = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi", "Armia pierwsza",
+          "Droga pierwsza", "Zgłoszone zwycięstwo"]
+PORTUGUESE = ["Mesa", "Jogador", "Aldeias", "Cidades", "Cartas VP", "Cavaleiros", "Estradas", "Comprimento da estrada",
+              "Exército primeiro", "Estrada primeiro", "Vitória declarada"]
+FRENCH = ["Table", "Joueur", "Colonies", "Villes", "Cartes VP", "Chevaliers", "Routes", "Longueur de route",
+          "Armée en premier", "Route en premier", "Victoire déclarée"]
+ENGLISH_ALIASES = ["TABLE", "name", "settlements", "Cities", "Dev VP", "Knights Played", "Roads Built", "Longest Road",
+                   "army first", "Road-First", "Declared Victory"]
+UNACCENTED = ["Stol", "gracz", "OSADY", "miasta", "karty vp", "rycerze", "drogi", "dlugosc drogi", "armia pierwsza",
+              "droga pierwsza", "zgloszone zwyciestwo"]
+
+
+@pytest.mark.parametrize("headers", [POLISH, PORTUGUESE, FRENCH, ENGLISH_ALIASES, UNACCENTED])
+def test_localised_headers(tmp_path: Path, headers: list[str]) -> None:
+    rows = [headers, player(1, "Ala", settlements=4, cities=3, knights=3, roads=6, road_length=5),
+            player(1, "Bob"), player(1, "Cyd"), player(1, "Dan")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert [p for p in result.problems if p.severity == "error"] == []
+    ala = result.results.set_index("player").loc["Ala"]
+    assert (ala["vp"], ala["army_bonus"], ala["road_bonus"]) == (4 + 6 + 2 + 2, 2, 2)
+
+
+def test_columns_in_any_order(tmp_path: Path) -> None:
+    order = [10, 1, 0, 7, 6, 5, 4, 3, 2, 9, 8]
+    rows = [[HEADERS[i] for i in order]] + [[r[i] for i in order] for r in VALID_TABLE]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert result.problems == [] or all(p.severity == "warning" for p in result.problems)
+    assert result.results.set_index("player").loc["Ala", "vp"] == 10
+
+
+@pytest.mark.parametrize("value", ["x", "X", "✓", "✔", "yes", "Y", "true", "1", 1, True, "tak", "Sim", "OUI"])
+def test_marked_flags(tmp_path: Path, value: object) -> None:
+    table = [player(1, "Ala", settlements=4, cities=3), player(1, "Bob", settlements=4, cities=3, declared=value),
+             player(1, "Cyd"), player(1, "Dan")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+    assert [p.code for p in result.problems] == []
+    assert result.results.set_index("player").loc["Bob", "place"] == 1  # the declarer wins the 10-10 tie
+
+
+@pytest.mark.parametrize("value", ["", None, "0", 0, "no", "N", "false", False])
+def test_unmarked_flags(tmp_path: Path, value: object) -> None:
+    table = [player(1, "Ala", settlements=4, cities=3, declared="x"), player(1, "Bob", settlements=4, cities=3, declared=value),
+             player(1, "Cyd"), player(1, "Dan")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+    assert [p.code for p in result.problems] == []
+    assert result.results.set_index("player").loc["Ala", "place"] == 1
+
+
+@pytest.mark.parametrize("value", ["maybe", "2", 7, "xx"])
+def test_bad_flag(tmp_path: Path, value: object) -> None:
+    table = [player(1, "Ala", declared=value), player(1, "Bob"), player(1, "Cyd")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bad-flag", "K2")]
+
+
+def test_formula_cells(tmp_path: Path) -> None:
+    """A formula without a saved value (openpyxl never calculates) is reported as such; '#REF!' as an error value."""
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*VALID_TABLE)})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"]["C3"] = "=1+1"
+    book["Round 1"]["D4"] = "#REF!"
+    book.save(path)
+    result = check_workbook(path)
+    assert {(p.code, p.cell) for p in result.problems if p.severity == "error"} == {("formula-no-value", "C3"), ("error-value", "D4")}
+
+
+def test_names_are_trimmed_and_collapsed(tmp_path: Path) -> None:
+    table = [player(1, "  Ala   Nowak "), player(1, "Bob"), player(1, "Cyd")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+    assert "Ala Nowak" in set(result.standings["player"])
+
+
+def test_nfd_and_nfc_names_are_one_player(tmp_path: Path) -> None:
+    import unicodedata
+
+    nfd = unicodedata.normalize("NFD", "José")
+    round1 = round_sheet(player(1, "José"), player(1, "Bob"), player(1, "Cyd"))
+    round2 = round_sheet(player(1, nfd), player(1, "Bob"), player(1, "Cyd"))
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round1, "Round 2": round2}))
+    assert len(result.standings) == 3
+    assert result.problems == [p for p in result.problems if p.code == "no-target"]
+
+
+def test_settings_sheet(tmp_path: Path) -> None:
+    settings = [["Tournament", "Autumn Cup"], ["Victory Target", 12], ["Language", "pl"], ["Points 3", "6, 3, 1"], ["My note", "x"]]
+    data = read_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*VALID_TABLE)}))
+    assert data.settings.tournament == "Autumn Cup"
+    assert data.settings.victory_target == 12
+    assert data.settings.language == "pl"
+    assert [int(p) for p in data.settings.points_3] == [6, 3, 1]
+
+
+def test_bad_setting_is_a_problem(tmp_path: Path) -> None:
+    settings = [["Victory Target", "ten"]]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*VALID_TABLE)}))
+    assert [(p.code, p.sheet, p.cell) for p in result.problems] == [("bad-setting", "Settings", "B1")]
+
+
+def test_duplicate_round_number(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 2": round_sheet(*VALID_TABLE), "R 02": round_sheet(*VALID_TABLE)})
+    result = check_workbook(path)
+    assert [(p.code, p.sheet) for p in result.problems] == [("duplicate-round", "R 02")]
+
+
+def test_vp_only_sheet(tmp_path: Path) -> None:
+    rows = [["Table", "Player", "VP"], [1, "Ala", 10], [1, "Bob", 7], [1, "Cyd", 7], [1, "Dan", 4]]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert result.problems == []
+    points = result.results.set_index("player")["round_points"].to_dict()
+    assert points == {"Ala": 5, "Bob": 2.5, "Cyd": 2.5, "Dan": 1}
+
+
+def test_bye_row(tmp_path: Path) -> None:
+    table = round_sheet(*VALID_TABLE, ["BYE", "Eve", None, None, None, None, None, None, None, None, None])
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": table}))
+    eve = result.standings.set_index("player").loc["Eve"]
+    assert (eve["round_points"], eve["games"], eve["vp"]) == (2.75, 0, 0)
+
+
+def test_bye_with_counts_is_an_error(tmp_path: Path) -> None:
+    table = round_sheet(*VALID_TABLE, ["Bye", "Eve", 2, 0, 0, 0, 2, 1, None, None, None])
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": table}))
+    assert [(p.code, p.cell) for p in result.problems] == [("bye-with-scores", "A6")]
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [(b"", "empty file"), (b"Table,Player\n1,Ala\n", "not an Excel workbook"),
+     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(100), "legacy .xls"), (b"PK\x03\x04garbage", "damaged")],
+)
+def test_unreadable_files(tmp_path: Path, content: bytes, words: str) -> None:
+    path = tmp_path / "event.xlsx"
+    path.write_bytes(content)
+    with pytest.raises(WorkbookError, match=words):
+        read_workbook(path)
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(WorkbookError, match="no such file"):
+        read_workbook(tmp_path / "nope.xlsx")
+    with pytest.raises(WorkbookError, match="folder"):
+        read_workbook(tmp_path)
+
+
+def test_no_round_sheets(tmp_path: Path) -> None:
+    with pytest.raises(WorkbookError, match="no round sheets"):
+        read_workbook(write_workbook(tmp_path / "e.xlsx", {"Sheet1": [["hello"]]}))

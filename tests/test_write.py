@@ -1,0 +1,168 @@
+"""Writing the scored workbook (SPEC §5): computed columns, Standings, Problems, marks, nothing lost."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import openpyxl
+import pytest
+from helpers import HEADERS, player, round_sheet, write_workbook
+from openpyxl.comments import Comment
+from openpyxl.styles import PatternFill
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from sheet_scorer import score_workbook
+from sheet_scorer.write import COMMENT_MARKER, MARK_FORMULA
+
+# Ala 2+2*3+1 = 9 +2 army (3 knights) = 11; Bob 3+2*3 = 9; Cyd 2+2 = 4; Dan 2 -> places 1..4
+ROUND1 = round_sheet(
+    player(1, "Ala", settlements=2, cities=3, vp_cards=1, knights=3),
+    player(1, "Bob", settlements=3, cities=3),
+    player(1, "Cyd", settlements=2, cities=1),
+    player(1, "Dan"),
+)
+
+
+def _values(ws: openpyxl.worksheet.worksheet.Worksheet) -> list[tuple]:
+    return [tuple(r) for r in ws.iter_rows(values_only=True)]
+
+
+def _marks(ws: openpyxl.worksheet.worksheet.Worksheet) -> set[str]:
+    return {str(cf.sqref) for cf in ws.conditional_formatting for rule in cf.rules if rule.formula == [MARK_FORMULA]}
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    return write_workbook(tmp_path / "event.xlsx", {"Round 1": ROUND1, "Notes": [["keep", "me"], [1, 2]]})
+
+
+def test_computed_columns_and_standings(event: Path) -> None:
+    result = score_workbook(event)
+    assert result.output == event.with_name("event.scored.xlsx") and result.html == event.with_name("event.standings.html")
+    book = openpyxl.load_workbook(result.output)
+    assert book.sheetnames == ["Round 1", "Notes", "Standings"]
+    rows = _values(book["Round 1"])
+    assert rows[0] == (*HEADERS, "Army Bonus", "Road Bonus", "VP", "Place", "Round Points")
+    assert [r[-5:] for r in rows[1:]] == [(2, 0, 11, 1, 5), (0, 0, 9, 2, 3), (0, 0, 4, 3, 2), (0, 0, 2, 4, 1)]
+    standings = _values(book["Standings"])
+    assert standings[0] == ("Rank", "Player", "Round Points", "VP", "VP %", "Games", "Round 1")
+    # VP % = 100 * VP / 26 (table total 11 + 9 + 4 + 2)
+    assert [r[:4] + (r[5], r[6]) for r in standings[1:]] == [
+        (1, "Ala", 5, 11, 1, 5), (2, "Bob", 3, 9, 1, 3), (3, "Cyd", 2, 4, 1, 2), (4, "Dan", 1, 2, 1, 1)]
+    assert standings[1][4] == pytest.approx(1100 / 26)
+    assert book["Standings"]["E2"].number_format == "0.00"
+    assert _values(book["Notes"]) == [("keep", "me"), (1, 2)]
+
+
+def test_input_is_not_modified(event: Path) -> None:
+    before = hashlib.sha256(event.read_bytes()).hexdigest()
+    score_workbook(event)
+    assert hashlib.sha256(event.read_bytes()).hexdigest() == before
+
+
+def test_rescoring_is_idempotent(event: Path, tmp_path: Path) -> None:
+    first = score_workbook(event).output
+    second = score_workbook(first, output=tmp_path / "again.xlsx").output
+    one, two = openpyxl.load_workbook(first), openpyxl.load_workbook(second)
+    assert one.sheetnames == two.sheetnames
+    for name in one.sheetnames:
+        assert _values(one[name]) == _values(two[name])
+
+
+def test_fix_and_rescore_clears_marks_and_keeps_organiser_formatting(tmp_path: Path) -> None:
+    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": bad})
+    book = openpyxl.load_workbook(path)
+    yellow = PatternFill(start_color="FFFFFF00", end_color="FFFFFF00", fill_type="solid")
+    book["Round 1"]["C2"].fill = yellow
+    book["Round 1"]["C2"].comment = Comment("judge: recounted twice", "Marta")
+    book.save(path)
+
+    scored = score_workbook(path)
+    assert scored.exit_code == 1
+    book = openpyxl.load_workbook(scored.output)
+    ws = book["Round 1"]
+    assert _marks(ws) == {"C2"}
+    assert ws["C2"].comment.text.startswith("judge: recounted twice") and COMMENT_MARKER in ws["C2"].comment.text
+    assert [r[-5:] for r in _values(ws)[1:]] == [(None,) * 5] * 3  # the table is not scored
+    assert [tuple(r[:3]) for r in _values(book["Problems"])] == [("Severity", "Sheet", "Cell"), ("error", "Round 1", "C2")]
+
+    ws["C2"] = 5  # the organiser fixes the count in the scored file
+    book.save(scored.output)
+    rescored = score_workbook(scored.output, output=tmp_path / "fixed.xlsx")
+    assert rescored.exit_code == 0
+    fixed = openpyxl.load_workbook(rescored.output)
+    ws = fixed["Round 1"]
+    assert _marks(ws) == set()
+    assert ws["C2"].comment.text == "judge: recounted twice" and ws["C2"].comment.author == "Marta"
+    assert ws["C2"].fill.fgColor.rgb == "FFFFFF00"
+    # Ala 5, Bob 2, Cyd 2: nobody reached 10, which is only a warning now
+    assert [tuple(r[:3]) for r in _values(fixed["Problems"])] == [("Severity", "Sheet", "Cell"), ("warning", "Round 1", None)]
+    assert [r[-3:] for r in _values(ws)[1:]] == [(5, 1, 5), (2, 2, 3), (2, 2, 3)]  # Bob and Cyd share 2nd
+
+
+def test_organiser_vp_column_is_filled_and_never_overwritten(tmp_path: Path) -> None:
+    headers = [*HEADERS, "VP"]
+    rows = [headers, player(1, "Ala", settlements=4, cities=3) + [None], player(1, "Bob") + [3], player(1, "Cyd") + [2]]
+    result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert [(p.code, p.cell) for p in result.problems] == [("vp-mismatch", "L3")]
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    assert ws["L2"].value is None  # the table has an error: nothing filled in
+    assert ws["L3"].value == 3  # the entered value is kept
+    assert ws["L1"].value == "VP" and ws["M1"].value == "Army Bonus" and "VP" not in [c.value for c in ws[1][12:]]
+
+    rows[2][-1] = 2
+    result = score_workbook(write_workbook(tmp_path / "f.xlsx", {"Round 1": rows}))
+    assert result.problems == []
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    assert [ws[f"L{r}"].value for r in (2, 3, 4)] == [10, 2, 2]
+
+
+def test_formula_like_names_are_written_as_text(tmp_path: Path) -> None:
+    names = ["=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "-1+1", "@SUM(A1)"]
+    rows = round_sheet(*[player(1, n) for n in names])
+    result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    ws = openpyxl.load_workbook(result.output)["Standings"]
+    cells = [ws.cell(r, 2) for r in range(2, 6)]
+    assert sorted(c.value for c in cells) == sorted(names)
+    assert all(c.data_type == "s" for c in cells)
+
+
+def test_organiser_features_survive(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
+    book = openpyxl.load_workbook(path)
+    ws = book["Round 1"]
+    ws.column_dimensions["B"].width = 31
+    ws.freeze_panes = "A2"
+    validation = DataValidation(type="whole", operator="between", formula1="0", formula2="5")
+    ws.add_data_validation(validation)
+    validation.add("C2:C50")
+    book.defined_names["Judges"] = DefinedName("Judges", attr_text="'Round 1'!$B$2:$B$5")
+    book.save(path)
+
+    out = openpyxl.load_workbook(score_workbook(path).output)
+    ws = out["Round 1"]
+    assert ws.column_dimensions["B"].width == 31
+    assert ws.freeze_panes == "A2"
+    assert [str(v.sqref) for v in ws.data_validations.dataValidation] == ["C2:C50"]
+    assert out.defined_names["Judges"].attr_text == "'Round 1'!$B$2:$B$5"
+
+
+def test_language_of_added_names_and_no_duplicates_across_languages(event: Path, tmp_path: Path) -> None:
+    polish = score_workbook(event, lang="pl").output
+    book = openpyxl.load_workbook(polish)
+    assert book.sheetnames == ["Round 1", "Notes", "Klasyfikacja"]
+    assert [c.value for c in book["Round 1"][1]][-5:] == ["Bonus armii", "Bonus drogi", "PZ", "Miejsce", "Punkty rundy"]
+    english = openpyxl.load_workbook(score_workbook(polish, output=tmp_path / "en.xlsx", lang="en").output)
+    assert english.sheetnames == ["Round 1", "Notes", "Standings"]
+    assert [c.value for c in english["Round 1"][1]][len(HEADERS):] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+
+
+def test_report_is_written_and_escaped(tmp_path: Path) -> None:
+    rows = round_sheet(player(1, "<script>alert(1)</script>"), player(1, "Bob"), player(1, "Cyd"))
+    result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    html = result.html.read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert html.index("Bob") < html.index("Cyd")  # 2 VP each: shared place, name order
