@@ -100,7 +100,7 @@ def test_fix_and_rescore_clears_marks_and_keeps_organiser_formatting(tmp_path: P
     assert ws["C2"].fill.fgColor.rgb == "FFFFFF00"
     # Ala 5, Bob 2, Cyd 2: nobody reached 10, which is only a warning now
     assert [tuple(r[:3]) for r in _values(fixed["Problems"])] == [("Severity", "Sheet", "Cell"), ("warning", "Round 1", None)]
-    assert [r[-3:] for r in _values(ws)[1:]] == [(5, 1, 5), (2, 2, 3), (2, 2, 3)]  # Bob and Cyd share 2nd
+    assert [r[-3:] for r in _values(ws)[1:]] == [(5, 1, 5), (2, 2, 2.5), (2, 2, 2.5)]  # Bob and Cyd share 2nd: (3 + 2) / 2
 
 
 def test_organiser_vp_column_is_filled_and_never_overwritten(tmp_path: Path) -> None:
