@@ -1,0 +1,79 @@
+"""The command line (SPEC §5): exit codes 0/1/2, one-line errors, files where asked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import player, round_sheet, write_workbook
+
+from sheet_scorer.cli import main
+
+# 10 VP (4 settlements, 3 cities) wins; nobody else near.
+CLEAN = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
+BROKEN = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob", knights="three"), player(1, "Cyd"))
+
+
+def run(*args: str) -> "CliRunner.invoke":
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_score_clean_workbook_exits_0(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
+    result = run("score", path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "event.scored.xlsx").is_file() and (tmp_path / "event.standings.html").is_file()
+    assert "4 players, 1 rounds, 1 of 1 tables scored, 0 error(s)" in result.output
+
+
+def test_score_with_errors_exits_1_and_still_writes(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": BROKEN})
+    result = run("score", path, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html")
+    assert result.exit_code == 1
+    assert (tmp_path / "out.xlsx").is_file() and (tmp_path / "out.html").is_file()
+    assert "'Round 1'!F3" in result.output and "PROVISIONAL" in result.output
+
+
+def test_check_lists_problems_and_writes_nothing(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": BROKEN})
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+    assert "error   'Round 1'!F3" in result.output
+
+
+@pytest.mark.parametrize("args", [["score", "missing.xlsx"], ["check", "missing.xlsx"]])
+def test_missing_file_exits_2_with_one_line(tmp_path: Path, args: list[str]) -> None:
+    result = CliRunner().invoke(main, [args[0], str(tmp_path / args[1])])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and result.output.startswith("Error: ") and "Traceback" not in result.output
+
+
+def test_not_a_workbook_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "scores.xlsx"
+    path.write_text("Table,Player\n1,Ala\n")
+    result = run("score", path)
+    assert result.exit_code == 2 and "not an Excel workbook" in result.output
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("score").exit_code == 2
+    assert run("frobnicate").exit_code == 2
+    assert run("score", "x.xlsx", "--lang", "de").exit_code == 2
+
+
+def test_output_must_be_a_workbook_name(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
+    result = run("score", path, "-o", tmp_path / "out.csv")
+    assert result.exit_code == 2 and ".xlsx" in result.output
+
+
+def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
+    done = subprocess.run([sys.executable, "-m", "sheet_scorer", "check", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0 and "0 error(s)" in done.stdout
+    probe = "import sys, sheet_scorer.cli; print(sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "[]"
