@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pandas as pd
 
 from .model import WorkbookData, WorkbookError
 from .problems import Problem, has_errors
-from .read import read_workbook
+from .read import read_workbook, unkept_parts
 from .score import score_rounds
 from .standings import compute_standings
 from .validate import validate
@@ -77,9 +78,12 @@ def check_workbook(path: Path | str) -> ScoreResult:
 
 def score_workbook(
     path: Path | str, output: Path | str | None = None, html: Path | str | None = None,
-    lang: str | None = None, write: bool = True,
+    lang: str | None = None, write: bool = True, in_place: bool = False,
 ) -> ScoreResult:
-    """Score `path` and (with `write`) write the scored workbook and the HTML report beside it."""
+    """Score `path` and (with `write`) write the scored workbook and the HTML report beside it.
+
+    `in_place` writes the scored workbook over `path`, after copying it to `<name>.backup<suffix>`.
+    """
     from .report import write_report
     from .write import write_scored_workbook
 
@@ -91,10 +95,17 @@ def score_workbook(
     if not write:
         return result
     default_xlsx, default_html = default_outputs(path)
-    result.output = Path(output) if output else default_xlsx
+    result.output = path if in_place else Path(output) if output else default_xlsx
     result.html = Path(html) if html else default_html
     if result.output.suffix.lower() not in (".xlsx", ".xlsm"):
         raise WorkbookError(f"{result.output}: the scored workbook must end in .xlsx or .xlsm")
+    lost = unkept_parts(path)
+    if lost and result.output.resolve() == path.resolve():
+        raise WorkbookError(f"{path}: has {', '.join(lost)}, which scoring in place would remove; score to a new file instead")
+    if lost:
+        result.problems.insert(0, Problem("content-not-kept", "", params={"parts": " and ".join(lost)}))
+    if in_place:
+        shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
     write_scored_workbook(path, result.output, result.data.rounds, result.results, result.standings, result.problems, language)
     write_report(result, result.html, language)
     return result

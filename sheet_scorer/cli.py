@@ -45,33 +45,66 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("workbook", type=WORKBOOK)
+@click.argument("workbooks", nargs=-1, required=True, type=WORKBOOK)
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Scored workbook (default: WORKBOOK.scored.xlsx).")
 @click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
 @click.option("--lang", type=LANGS, help="Language of the report and added sheets (default: Settings → Language, else en).")
+@click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Workbooks scored at once in a batch (default: number of cores).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def score(workbook: Path, output: Path | None, html: Path | None, lang: str | None, verbose: bool) -> None:
-    """Score WORKBOOK: write the scored workbook and the HTML standings report."""
-    def action() -> int:
-        from .api import score_workbook
+def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, lang: str | None, in_place: bool,
+          jobs: int | None, verbose: bool) -> None:
+    """Score WORKBOOKS: write each scored workbook and its HTML standings report.
 
-        result = score_workbook(workbook, output=output, html=html, lang=lang)
-        _summary(result)
-        return result.exit_code
+    Several workbooks (or a folder of them) are scored as a batch, in parallel; the exit status is
+    the worst of them.
+    """
+    files = _expand(workbooks)
+    if len(files) == 1 and not files[0].is_dir():
+        def action() -> int:
+            from .api import score_workbook
 
-    _run(verbose, action)
+            result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place)
+            _summary(result)
+            return result.exit_code
+
+        _run(verbose, action)
+    if output or html:
+        raise click.UsageError("-o/--output and --html name one file; they cannot be used with a batch")
+    from .batch import score_batch
+
+    sys.exit(score_batch(files, lang=lang, in_place=in_place, jobs=jobs))
+
+
+def _expand(paths: tuple[Path, ...]) -> list[Path]:
+    """Folders stand for the workbooks in them (not the .scored/.backup copies this tool wrote)."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xlsm")
+                           and not p.name.startswith((".", "~$")) and not p.stem.endswith((".scored", ".backup")))
+            if not found:
+                raise click.UsageError(f"{path}: no .xlsx or .xlsm workbooks in this folder")
+            files.extend(found)
+        else:
+            files.append(path)
+    return files
 
 
 @main.command()
 @click.argument("workbook", type=WORKBOOK)
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", help="How to print the problems.")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def check(workbook: Path, verbose: bool) -> None:
+def check(workbook: Path, output_format: str, verbose: bool) -> None:
     """Check WORKBOOK against the rules and list its problems; writes nothing."""
     def action() -> int:
         from .api import check_workbook
 
         result = check_workbook(workbook)
-        _print_problems(result)
+        if output_format == "json":
+            click.echo(_problems_json(result))
+        else:
+            _print_problems(result)
         return result.exit_code
 
     _run(verbose, action)
@@ -83,6 +116,19 @@ def _where(problem: Any) -> str:
     if problem.table is not None:
         return f"'{problem.sheet}' table {problem.table}"
     return f"'{problem.sheet}'"
+
+
+def _problems_json(result: ScoreResult) -> str:
+    """The problems as JSON for other tools: one object per problem, with a stable code."""
+    import json
+
+    problems = [
+        {"code": p.code, "severity": p.severity, "sheet": p.sheet, "cell": p.cell or None, "table": p.table,
+         "player": p.player or None, "message": p.message}
+        for p in result.problems
+    ]
+    return json.dumps({"file": str(result.data.path), "valid": not result.has_errors, "problems": problems},
+                      ensure_ascii=False, indent=2)
 
 
 def _print_problems(result: ScoreResult) -> None:

@@ -32,6 +32,9 @@ from .vocab import (
 )
 
 REQUIRED_FIELDS = ("table", "player", "settlements", "cities", "vp_cards", "knights", "roads", "road_length")
+MAX_UNPACKED = 2 * 2**30  # 2 GiB of XML: far beyond any real event (100,000 rows unpack to ~60 MiB)
+SUSPICIOUS_UNPACKED = 256 * 2**20
+MAX_RATIO = 200  # real workbooks compress 5-30x; zip bombs 1000x and more
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -66,11 +69,26 @@ def check_readable(path: Path) -> None:
         raise WorkbookError(f"{path}: {kind}; sheet-scorer reads .xlsx and .xlsm workbooks")
     try:
         with zipfile.ZipFile(path) as archive:
-            names = set(archive.namelist())
-    except zipfile.BadZipFile:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, OSError):
         raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice") from None
-    if "xl/workbook.xml" not in names:
+    if "xl/workbook.xml" not in {m.filename for m in members}:
         raise WorkbookError(f"{path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks")
+    unpacked = sum(m.file_size for m in members)
+    packed = max(1, sum(m.compress_size for m in members))
+    if unpacked > MAX_UNPACKED or (unpacked > SUSPICIOUS_UNPACKED and unpacked / packed > MAX_RATIO):
+        raise WorkbookError(
+            f"{path}: refusing to open: it unpacks to {unpacked / 2**20:,.0f} MiB from {packed / 2**20:,.1f} MiB "
+            "(a damaged or hostile file; a real tournament workbook is far smaller)"
+        )
+
+
+def unkept_parts(path: Path) -> list[str]:
+    """What the scored copy cannot carry (openpyxl drops charts and drawn shapes): e.g. ['charts']."""
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+    kinds = {"xl/charts/": "charts", "xl/chartsheets/": "chart sheets", "xl/media/": "images", "xl/pivotTables/": "pivot tables"}
+    return sorted({kind for prefix, kind in kinds.items() if any(n.startswith(prefix) for n in names)})
 
 
 def read_workbook(path: Path | str) -> WorkbookData:
@@ -116,7 +134,10 @@ def read_workbook(path: Path | str) -> WorkbookData:
 
 
 def _sheet_rows(book: Any, name: str) -> list[list[Any]]:
-    return book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    try:
+        return book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    except Exception as exc:  # calamine's own error types for a damaged sheet
+        raise WorkbookError(f"sheet '{name}' cannot be read ({exc}); open and save the file in Excel or LibreOffice") from None
 
 
 def _is_blank(value: Any) -> bool:
@@ -292,7 +313,10 @@ def _lookup_cells(path: Path, wanted: dict[str, dict[int, dict[str, int]]]) -> I
     """Yield a FormulaCell/ErrorCell for each wanted empty cell that is really one of those."""
     import openpyxl
 
-    book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    except Exception as exc:  # defusedxml refusals, damaged parts
+        raise WorkbookError(f"{path}: cannot be read ({type(exc).__name__}: {exc})") from None
     try:
         for name, rows in wanted.items():
             sheet = book[name]

@@ -25,7 +25,7 @@ from openpyxl.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .files import atomic_target
-from .model import RoundSheet
+from .model import RoundSheet, WorkbookError
 from .problems import Problem
 from .vocab import (
     COMPUTED,
@@ -61,8 +61,11 @@ def _gc_paused() -> Iterator[None]:
 
 def open_for_writing(path: Path) -> Workbook:
     """The whole workbook, formulas and formatting included; macros kept for .xlsm."""
-    with _gc_paused():
-        return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm", rich_text=True)
+    try:
+        with _gc_paused():
+            return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm", rich_text=True)
+    except Exception as exc:  # defusedxml refusals, parts openpyxl cannot parse
+        raise WorkbookError(f"{path}: cannot be opened for writing ({type(exc).__name__}: {exc})") from None
 
 
 def save_atomically(book: Workbook, path: Path) -> None:
