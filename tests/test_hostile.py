@@ -1,0 +1,116 @@
+"""Bad and hostile files, in-place scoring, batches and JSON output: one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import openpyxl
+from click.testing import CliRunner
+from helpers import player, round_sheet, write_workbook
+from openpyxl.chart import BarChart, Reference
+
+from sheet_scorer.cli import main
+
+TABLE = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
+LAUGHS = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))
+ENTITY_BOMB = f'<?xml version="1.0"?><!DOCTYPE b [<!ENTITY l0 "lol">{LAUGHS}]>'
+
+
+def run(*args: object) -> object:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def _rewrite(source: Path, target: Path, member: str, change: object) -> Path:
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            data = src.read(item.filename)
+            dst.writestr(item, change(data.decode()).encode() if item.filename == member else data)
+    return target
+
+
+def _one_line_exit_2(result: object) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_xml_entity_bomb_is_refused(tmp_path: Path) -> None:
+    good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
+    bomb = _rewrite(good, tmp_path / "bomb.xlsx", "xl/worksheets/sheet1.xml",
+                    lambda xml: ENTITY_BOMB + xml.split("?>", 1)[-1].replace("<t>Bob</t>", "<t>&l9;</t>"))
+    _one_line_exit_2(run("score", bomb))
+    assert not (tmp_path / "bomb.scored.xlsx").exists()
+
+
+def test_zip_bomb_is_refused_before_parsing(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/workbook.xml", "<workbook/>")
+        with archive.open("xl/worksheets/sheet1.xml", "w") as member:
+            chunk = bytes(2**20)
+            for _ in range(300):
+                member.write(chunk)
+    result = run("check", bomb)
+    _one_line_exit_2(result)
+    assert "refusing to open" in result.output
+
+
+def test_truncated_workbook(tmp_path: Path) -> None:
+    good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
+    cut = tmp_path / "cut.xlsx"
+    cut.write_bytes(good.read_bytes()[: good.stat().st_size // 2])
+    _one_line_exit_2(run("score", cut))
+
+
+def test_in_place_keeps_a_backup(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": TABLE})
+    original = path.read_bytes()
+    assert run("score", path, "--in-place").exit_code == 0
+    assert (tmp_path / "event.backup.xlsx").read_bytes() == original
+    assert "Standings" in openpyxl.load_workbook(path).sheetnames
+
+
+def _with_chart(path: Path) -> Path:
+    book = openpyxl.load_workbook(path)
+    chart = BarChart()
+    chart.add_data(Reference(book["Round 1"], min_col=3, min_row=1, max_row=5), titles_from_data=True)
+    book["Round 1"].add_chart(chart, "P2")
+    book.save(path)
+    return path
+
+
+def test_charts_are_reported_and_in_place_refused(tmp_path: Path) -> None:
+    path = _with_chart(write_workbook(tmp_path / "event.xlsx", {"Round 1": TABLE}))
+    original = path.read_bytes()
+    _one_line_exit_2(run("score", path, "--in-place"))
+    assert path.read_bytes() == original and not (tmp_path / "event.backup.xlsx").exists()
+    result = run("score", path)
+    assert result.exit_code == 0  # a warning only: the scored copy is a new file
+    problems = openpyxl.load_workbook(tmp_path / "event.scored.xlsx")["Problems"]
+    assert problems["A2"].value == "warning" and "charts" in problems["E2"].value
+
+
+def test_check_json(tmp_path: Path) -> None:
+    rows = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))
+    result = run("check", "--format", "json", write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert result.exit_code == 1
+    report = json.loads(result.output)
+    assert report["valid"] is False
+    assert [(p["code"], p["sheet"], p["cell"], p["player"]) for p in report["problems"]] == [
+        ("settlements-range", "Round 1", "C2", "Ala")]
+
+
+def test_batch_scores_every_file_and_exits_with_the_worst(tmp_path: Path) -> None:
+    folder = tmp_path / "day"
+    folder.mkdir()
+    write_workbook(folder / "a.xlsx", {"Round 1": TABLE})
+    write_workbook(folder / "b.xlsx", {"Round 1": round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))})
+    (folder / "c.xlsx").write_text("not a workbook")
+    result = run("score", folder, "--jobs", "2")
+    assert result.exit_code == 2
+    assert (folder / "a.scored.xlsx").is_file() and (folder / "b.scored.xlsx").is_file()
+    assert not (folder / "c.scored.xlsx").exists()
+    again = run("score", folder / "a.xlsx", folder / "b.xlsx", "--jobs", "1")
+    assert again.exit_code == 1  # the .scored copies in the folder are not picked up as inputs
+    assert run("score", folder / "a.xlsx", folder / "b.xlsx", "-o", tmp_path / "x.xlsx").exit_code == 2
