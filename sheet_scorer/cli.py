@@ -143,6 +143,11 @@ def _print_problems(result: ScoreResult) -> None:
     click.echo(f"{result.data.path.name}: {errors} error(s), {warnings} warning(s)")
 
 
+def _points(value: float) -> str:
+    """Round points as a person writes them: 5, 2.5, 3.33."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
 def _summary(result: ScoreResult) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -160,7 +165,7 @@ def _summary(result: ScoreResult) -> None:
     for heading in ("Rank", "Player", "Round points", "VP", "VP %"):
         top.add_column(heading, justify="left" if heading == "Player" else "right")
     for row in result.standings.head(8).itertuples(index=False):
-        top.add_row(str(row.rank), str(row.player), f"{row.round_points:g}", str(row.vp), f"{row.vp_pct:.2f}")
+        top.add_row(str(row.rank), str(row.player), _points(row.round_points), str(row.vp), f"{row.vp_pct:.2f}")
     console.print(top)
     for problem in [p for p in result.problems if p.severity == "error"][:5]:
         console.print(f"[red]error[/] {_where(problem)}: {problem.message}", markup=True)
