@@ -1,0 +1,74 @@
+"""Round trip through a real spreadsheet program: LibreOffice reads what we write, and we read what it writes.
+
+soffice exits 0 even when a conversion fails, so every test asserts the output file itself.
+Under CI=true a missing LibreOffice fails these tests instead of skipping them.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sheet_scorer import score_workbook
+
+EXAMPLE = Path(__file__).parent.parent / "example_workbooks" / "spring_open.xlsx"
+CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
+
+
+@pytest.fixture(scope="module")
+def soffice() -> str:
+    found = shutil.which("soffice")
+    if found is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("LibreOffice (soffice) is not installed; .ci/run must install libreoffice-calc")
+        pytest.skip("LibreOffice (soffice) is not installed")
+    return found
+
+
+def convert(soffice: str, source: Path, target_format: str, outdir: Path) -> None:
+    """One headless conversion with a throwaway profile."""
+    profile = outdir / f"profile-{source.stem}"
+    subprocess.run(
+        [soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+         "--convert-to", target_format, "--outdir", str(outdir), str(source)],
+        check=True, capture_output=True, timeout=180,
+    )
+
+
+def test_libreoffice_reads_the_standings_we_wrote(soffice: str, tmp_path: Path) -> None:
+    result = score_workbook(EXAMPLE, output=tmp_path / "scored.xlsx", html=tmp_path / "scored.html")
+    convert(soffice, tmp_path / "scored.xlsx", CSV_ALL_SHEETS, tmp_path)
+    exported = tmp_path / "scored-Standings.csv"
+    assert exported.is_file(), "LibreOffice did not export the Standings sheet"
+    with exported.open(encoding="utf-8") as stream:
+        rows = list(csv.reader(stream))
+    assert rows[0][:6] == ["Rank", "Player", "Round Points", "VP", "VP %", "Games"]
+    expected = result.standings
+    assert [int(r[0]) for r in rows[1:]] == list(range(1, len(expected) + 1))
+    assert [r[1] for r in rows[1:]] == list(expected["player"])
+    assert [float(r[2]) for r in rows[1:]] == pytest.approx(list(expected["round_points"]))
+    assert [float(r[4]) for r in rows[1:]] == pytest.approx(list(expected["vp_pct"]), abs=1e-9)
+
+
+def test_a_workbook_saved_by_libreoffice_scores_the_same(soffice: str, tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    shutil.copy(EXAMPLE, source / "event.ods.xlsx")
+    convert(soffice, source / "event.ods.xlsx", "ods", tmp_path)
+    assert (tmp_path / "event.ods.ods").is_file()
+    resaved_dir = tmp_path / "resaved"
+    resaved_dir.mkdir()
+    convert(soffice, tmp_path / "event.ods.ods", "xlsx", resaved_dir)
+    resaved = resaved_dir / "event.ods.xlsx"
+    assert resaved.is_file(), "LibreOffice did not write the .xlsx"
+
+    original = score_workbook(EXAMPLE, output=tmp_path / "a.xlsx", html=tmp_path / "a.html")
+    again = score_workbook(resaved, output=tmp_path / "b.xlsx", html=tmp_path / "b.html")
+    assert again.exit_code == original.exit_code == 0
+    assert again.standings[["rank", "player", "round_points", "vp", "games"]].equals(
+        original.standings[["rank", "player", "round_points", "vp", "games"]])
