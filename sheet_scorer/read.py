@@ -1,15 +1,15 @@
 """Read a tournament workbook (SPEC §1): round sheets, their header row and columns, Settings, Players.
 
 Cell values come from python-calamine (the saved values, fast, formulas by their cached result).
-Calamine shows an error value or a formula without a saved value as an empty cell, so the few
-empty cells inside table rows are looked up once more with openpyxl to say which they are.
+Calamine shows an error value or a formula without a saved value as an empty cell, so those
+cells are found with one scan of the sheet's XML (only when it has any) to say which they are.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import zipfile
-from collections.abc import Iterable
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -31,7 +31,6 @@ from .vocab import (
     round_number,
 )
 
-REQUIRED_FIELDS = ("table", "player", "settlements", "cities", "vp_cards", "knights", "roads", "road_length")
 MAX_UNPACKED = 2 * 2**30  # 2 GiB of XML: far beyond any real event (100,000 rows unpack to ~60 MiB)
 SUSPICIOUS_UNPACKED = 256 * 2**20
 MAX_RATIO = 200  # real workbooks compress 5-30x; zip bombs 1000x and more
@@ -290,49 +289,73 @@ def clean_name(name: str) -> str:
 
 
 def _explain_blank_cells(data: WorkbookData) -> None:
-    """Tag empty cells that really hold an error value or an uncalculated formula (openpyxl look-up).
-
-    Only cells that must be filled are looked at: counts, Table, Player, and VP on a VP-only sheet.
-    """
-    wanted: dict[str, dict[int, dict[str, int]]] = {}
+    """Put an ErrorCell/FormulaCell where calamine showed an error value or an uncalculated formula as empty."""
+    special = _special_cells(data.path, {s.name for s in data.rounds})
     for sheet in data.rounds:
-        required = [f for f in REQUIRED_FIELDS if f in sheet.raw.columns]
-        if sheet.vp_only:
-            required.append("vp")
-        blank = sheet.raw[required].map(_is_blank)
-        for field in required:
-            for row in blank.index[blank[field]]:
-                wanted.setdefault(sheet.name, {}).setdefault(int(row), {})[field] = sheet.columns[field]
-    if wanted:
-        by_name = {s.name: s for s in data.rounds}
-        for name, row, field, value in _lookup_cells(data.path, wanted):
-            by_name[name].raw.at[row, field] = value
+        cells = special.get(sheet.name)
+        if not cells:
+            continue
+        fields = {column: field for field, column in sheet.columns.items() if not (field == "vp" and sheet.vp_is_computed)}
+        for (row, column), value in cells.items():
+            if column in fields and row in sheet.raw.index:
+                sheet.raw.at[row, fields[column]] = value
 
 
-def _lookup_cells(path: Path, wanted: dict[str, dict[int, dict[str, int]]]) -> Iterable[tuple[str, int, str, Any]]:
-    """Yield a FormulaCell/ErrorCell for each wanted empty cell that is really one of those."""
-    import openpyxl
+_SPREADSHEET_NS = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL_NS = b"http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_ERROR_CELL = re.compile(rb'<(?:\w+:)?c r="([A-Z]+)(\d+)"[^>]*?\bt="e"[^>]*>.*?<(?:\w+:)?v>([^<]*)</(?:\w+:)?v>', re.S)
+_BARE_FORMULA = re.compile(
+    rb'<(?:\w+:)?c r="([A-Z]+)(\d+)"[^>]*>\s*(?:<(?:\w+:)?f[^>]*/>|<(?:\w+:)?f[^>]*>([^<]*)</(?:\w+:)?f>)\s*'
+    rb'(?:<(?:\w+:)?v\s*/>|<(?:\w+:)?v>\s*</(?:\w+:)?v>)?\s*</(?:\w+:)?c>'
+)
 
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> its XML part, from workbook.xml and its relationships (parsed with defusedxml)."""
+    from defusedxml import ElementTree
+
+    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target", "") for r in rels}
+    parts = {}
+    for sheet in workbook.iter("{%s}sheet" % _SPREADSHEET_NS.decode()):
+        target = targets.get(sheet.get("{%s}id" % _REL_NS.decode()), "")
+        parts[sheet.get("name", "")] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    return parts
+
+
+def _special_cells(path: Path, names: set[str]) -> dict[str, dict[tuple[int, int], str]]:
+    """Error values and formulas without a saved value in the named sheets, by (row, column).
+
+    A plain substring test skips sheets that have neither, so ordinary workbooks cost one scan.
+    """
+    found: dict[str, dict[tuple[int, int], str]] = {}
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
-    except Exception as exc:  # defusedxml refusals, damaged parts
+        with zipfile.ZipFile(path) as archive:
+            for name, part in _sheet_parts(archive).items():
+                if name not in names:
+                    continue
+                xml = archive.read(part)
+                cells: dict[tuple[int, int], str] = {}
+                if b't="e"' in xml:
+                    for letters, row, value in _ERROR_CELL.findall(xml):
+                        cells[int(row), column_index(letters.decode())] = ErrorCell(value.decode())
+                if b"<f" in xml or b":f" in xml:
+                    for letters, row, formula in _BARE_FORMULA.findall(xml):
+                        text = html.unescape(formula.decode()) if formula else "(shared formula)"
+                        cells[int(row), column_index(letters.decode())] = FormulaCell(f"={text}")
+                found[name] = cells
+    except (KeyError, zipfile.BadZipFile, ValueError, SyntaxError) as exc:  # defusedxml refusals are ValueErrors
         raise WorkbookError(f"{path}: cannot be read ({type(exc).__name__}: {exc})") from None
-    try:
-        for name, rows in wanted.items():
-            sheet = book[name]
-            for cells in sheet.iter_rows(min_row=min(rows), max_row=max(rows)):
-                row = next((c.row for c in cells if hasattr(c, "row")), None)
-                fields = rows.get(row, {}) if row is not None else {}
-                for field, column in fields.items():
-                    if column - 1 >= len(cells):
-                        continue
-                    cell = cells[column - 1]
-                    if cell.data_type == "f":
-                        yield name, row, field, FormulaCell(str(cell.value))
-                    elif cell.data_type == "e":
-                        yield name, row, field, ErrorCell(str(cell.value))
-    finally:
-        book.close()
+    return found
+
+
+def column_index(letters: str) -> int:
+    """A -> 1, AA -> 27."""
+    index = 0
+    for letter in letters:
+        index = index * 26 + ord(letter) - 64
+    return index
 
 
 class FormulaCell(str):

@@ -115,7 +115,7 @@ def _int_check(allow_blank: bool) -> pa.Check:
 def _cell_schema(columns: list[str], vp_only: bool) -> pa.DataFrameSchema:
     flag_check = pa.Check(lambda s: parse_flag(s).notna(), name="flag-cell")
     table_check = pa.Check(lambda s: (parse_int(s) >= 1).fillna(False), name="bad-table")
-    name_check = pa.Check(lambda s: ~_blank(s), name="empty-name")
+    name_check = pa.Check(lambda s: ~_blank(s) & ~s.map(lambda v: isinstance(v, (FormulaCell, ErrorCell))), name="empty-name")
     checks: dict[str, list[pa.Check]] = {
         "table": [table_check],
         "player": [name_check],
@@ -244,8 +244,10 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series) 
     for row, column, check in failures.itertuples(index=False):
         value = sheet.raw.at[row, column]
         code = {"int-cell": int_cell_code(value), "flag-cell": "bad-flag"}.get(check, check)
-        if code == "bad-table" and int_cell_code(value) in ("formula-no-value", "error-value", "empty-cell"):
+        if code in ("bad-table", "bad-flag", "empty-name") and int_cell_code(value) in ("formula-no-value", "error-value"):
             code = int_cell_code(value)
+        elif code == "bad-table" and int_cell_code(value) == "empty-cell":
+            code = "empty-cell"
         problems.append(Problem(
             code, sheet.name, cell_ref(sheet.columns[column], row), names.get(row, ""),
             field=column, params={"value": value, "column": COLUMN_NAMES[column], "row": row},

@@ -123,7 +123,13 @@ def test_organiser_vp_column_is_filled_and_never_overwritten(tmp_path: Path) -> 
 def test_formula_like_names_are_written_as_text(tmp_path: Path) -> None:
     names = ["=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "-1+1", "@SUM(A1)"]
     rows = round_sheet(*[player(1, n) for n in names])
-    result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})
+    book = openpyxl.load_workbook(path)
+    for row in range(2, 6):
+        book["Round 1"].cell(row, 2).data_type = "s"  # typed as text, the way a spreadsheet stores '=…
+    book.save(path)
+    result = score_workbook(path)
+    assert result.problems == [p for p in result.problems if p.code == "no-target"]
     ws = openpyxl.load_workbook(result.output)["Standings"]
     cells = [ws.cell(r, 2) for r in range(2, 6)]
     assert sorted(c.value for c in cells) == sorted(names)
