@@ -1,0 +1,257 @@
+"""Standings (SPEC §4), with the values of seed 003 worked out by hand.
+
+VP % = sum over a player's games of 100 x VP / table VP, the table VP of a 3-player table
+raised by its average (x 4/3). Computed exactly; shown with two decimals.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+from helpers import player, round_sheet, write_workbook
+
+import sheet_scorer
+from sheet_scorer.standings import compute_standings
+
+# (settlements, cities, VP cards) giving each VP with no bonus (knights 0, road length 1).
+MAKE_VP = {
+    2: (2, 0, 0), 3: (3, 0, 0), 4: (4, 0, 0), 5: (5, 0, 0), 6: (2, 2, 0), 7: (3, 2, 0), 8: (2, 3, 0),
+    9: (1, 4, 0), 10: (2, 4, 0), 11: (3, 4, 0), 12: (4, 4, 0), 13: (5, 4, 0), 14: (5, 4, 1),
+}
+
+
+def vp_row(table, name, vp, declared=""):
+    settlements, cities, cards = MAKE_VP[vp]
+    return player(table, name, settlements=settlements, cities=cities, vp_cards=cards, declared=declared)
+
+
+def score(tmp_path, rounds):
+    """rounds: sheet name -> list of (table, name, vp)."""
+    sheets = {name: round_sheet(*(vp_row(*row) for row in rows)) for name, rows in rounds.items()}
+    result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    assert not result.has_errors, [p.message for p in result.problems]
+    return result
+
+
+def by_player(standings):
+    return standings.set_index("player")
+
+
+def two_decimals(value: float) -> str:
+    """How a person rounds for display: half up (28.125 -> 28.13)."""
+    return str(Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def assert_ranks_are_1_to_n(standings):
+    assert list(standings["rank"]) == list(range(1, len(standings) + 1))
+
+
+# ---------------------------------------------------------------- seed 003: A and B
+
+# A: 10 of 32, 8 of 30 (2nd), 10 of 36, 10 of 32 -> 3 wins, 38 VP, 5+3+5+5 = 18 round points
+# B: 10 of 30, 10 of 33, 8 of 36 (2nd), 10 of 30 -> 3 wins, 38 VP, 5+5+3+5 = 18 round points
+# The others at A's table are Ola, Piotr, Rafał; at B's Sara, Tomek, Ula.
+SEED_003 = {
+    "Round 1": [
+        (1, "A", 10), (1, "Ola", 9), (1, "Piotr", 8), (1, "Rafał", 5),  # 32
+        (2, "B", 10), (2, "Sara", 8), (2, "Tomek", 7), (2, "Ula", 5),  # 30
+    ],
+    "Round 2": [
+        (1, "A", 8), (1, "Ola", 10), (1, "Piotr", 7), (1, "Rafał", 5),  # 30
+        (2, "B", 10), (2, "Sara", 9), (2, "Tomek", 8), (2, "Ula", 6),  # 33
+    ],
+    "Round 3": [
+        (1, "A", 10), (1, "Ola", 9), (1, "Piotr", 9), (1, "Rafał", 8),  # 36
+        (2, "B", 8), (2, "Sara", 14), (2, "Tomek", 7), (2, "Ula", 7),  # 36
+    ],
+    "Round 4": [
+        (1, "A", 10), (1, "Ola", 9), (1, "Piotr", 8), (1, "Rafał", 5),  # 32
+        (2, "B", 10), (2, "Sara", 8), (2, "Tomek", 7), (2, "Ula", 5),  # 30
+    ],
+}
+# A: 100 x (10/32 + 8/30 + 10/36 + 10/32) = 100 x (225 + 96 + 100) / 360 = 42100/360 = 116.9444...
+# B: 100 x (10/30 + 10/33 + 8/36 + 10/30) = 100 x (66 + 30 + 22) / 99   = 11800/99  = 119.1919...
+A_PCT = Fraction(42100, 360)
+B_PCT = Fraction(11800, 99)
+
+
+def test_seed_003_table_totals_are_as_in_the_seed():
+    totals = {
+        sheet: {t: sum(vp for table, _, vp in rows if table == t) for t in (1, 2)} for sheet, rows in SEED_003.items()
+    }
+    assert [totals[s][1] for s in SEED_003] == [32, 30, 36, 32]
+    assert [totals[s][2] for s in SEED_003] == [30, 33, 36, 30]
+    assert A_PCT == 100 * (Fraction(10, 32) + Fraction(8, 30) + Fraction(10, 36) + Fraction(10, 32))
+    assert B_PCT == 100 * (Fraction(10, 30) + Fraction(10, 33) + Fraction(8, 36) + Fraction(10, 30))
+
+
+def test_seed_003_vp_percentage(tmp_path):
+    result = score(tmp_path, SEED_003)
+    table = by_player(result.standings)
+    for name in ("A", "B"):
+        assert table.at[name, "round_points"] == 18
+        assert table.at[name, "vp"] == 38
+        assert table.at[name, "games"] == 4
+    assert table.at["A", "vp_pct"] == pytest.approx(float(A_PCT), rel=1e-12)
+    assert table.at["B", "vp_pct"] == pytest.approx(float(B_PCT), rel=1e-12)
+    assert two_decimals(table.at["A", "vp_pct"]) == "116.94"  # not the seed's 116.95 (rounded per game)
+    assert two_decimals(table.at["B", "vp_pct"]) == "119.19"  # not the seed's 119.18
+
+
+def test_seed_003_b_ranks_above_a(tmp_path):
+    result = score(tmp_path, SEED_003)
+    table = by_player(result.standings)
+    assert table.at["B", "rank"] == 1
+    assert table.at["A", "rank"] == 2
+    assert_ranks_are_1_to_n(result.standings)
+    assert sorted(result.standings["player"]) == sorted({name for rows in SEED_003.values() for _, name, _ in rows})
+
+
+def test_seed_003_round_points_per_round(tmp_path):
+    result = score(tmp_path, SEED_003)
+    table = by_player(result.standings)
+    assert [table.at["A", f"Round {n}"] for n in (1, 2, 3, 4)] == [5, 3, 5, 5]
+    assert [table.at["B", f"Round {n}"] for n in (1, 2, 3, 4)] == [5, 5, 3, 5]
+    # Sara: 2nd (3), 2nd (3), 1st (5), 2nd (3)
+    assert [table.at["Sara", f"Round {n}"] for n in (1, 2, 3, 4)] == [3, 3, 5, 3]
+    assert table.at["Sara", "round_points"] == 14
+    assert table.at["Sara", "vp"] == 8 + 9 + 14 + 8
+
+
+# ---------------------------------------------------------------- seed 003: a 3-player table
+
+
+def test_three_player_table_vp_percentage(tmp_path):
+    """10/9/5: 24 VP, average 8, counted as 32 -> 31.25, 28.125, 15.625 (shown 31.25, 28.13, 15.63)."""
+    result = score(tmp_path, {"Round 1": [(1, "A", 10), (1, "B", 9), (1, "C", 5)]})
+    table = by_player(result.standings)
+    assert table.at["A", "vp_pct"] == pytest.approx(31.25, abs=1e-12)
+    assert table.at["B", "vp_pct"] == pytest.approx(28.125, abs=1e-12)
+    assert table.at["C", "vp_pct"] == pytest.approx(15.625, abs=1e-12)
+    assert [two_decimals(table.at[n, "vp_pct"]) for n in "ABC"] == ["31.25", "28.13", "15.63"]
+    assert [table.at[n, "round_points"] for n in "ABC"] == [5, 3, 2]
+    assert [table.at[n, "rank"] for n in "ABC"] == [1, 2, 3]
+
+
+def test_four_player_table_vp_percentage_is_not_raised(tmp_path):
+    """10/9/5/8 at a table of 4: 32 VP, so the same shares as the 3-player example plus 25.00."""
+    result = score(tmp_path, {"Round 1": [(1, "A", 10), (1, "B", 9), (1, "C", 5), (1, "D", 8)]})
+    table = by_player(result.standings)
+    assert [table.at[n, "vp_pct"] for n in "ABCD"] == pytest.approx([31.25, 28.125, 15.625, 25.0], abs=1e-12)
+
+
+# ---------------------------------------------------------------- the order of the ranking
+
+
+def test_round_points_rank_before_vp(tmp_path):
+    """Zenon wins with 5 VP (5 points); Adam is 2nd with 9 VP (3 points): Zenon ranks higher
+    although Adam has more VP, a higher VP % (9/24 = 37.5 > 5/14 = 35.7) and an earlier name."""
+    result = score(tmp_path, {"Round 1": [
+        (1, "Zenon", 5), (1, "Kasia", 4), (1, "Jan", 3), (1, "Iza", 2),
+        (2, "Wiola", 10), (2, "Adam", 9), (2, "Hubert", 3), (2, "Gosia", 2),
+    ]})
+    table = by_player(result.standings)
+    assert table.at["Zenon", "round_points"] == 5 and table.at["Adam", "round_points"] == 3
+    assert table.at["Zenon", "rank"] < table.at["Adam", "rank"]
+    assert list(result.standings["player"][:3]) == ["Wiola", "Zenon", "Adam"]  # 5 (10 VP), 5 (5 VP), 3
+    assert_ranks_are_1_to_n(result.standings)
+
+
+def test_vp_rank_before_vp_percentage(tmp_path):
+    """Both win (5 points). Zenon 10 VP of 36 (27.78 %), Adam 8 VP of 14 (57.14 %): Zenon first on VP."""
+    result = score(tmp_path, {"Round 1": [
+        (1, "Zenon", 10), (1, "Kasia", 9), (1, "Jan", 9), (1, "Iza", 8),
+        (2, "Adam", 8), (2, "Hubert", 2), (2, "Gosia", 2), (2, "Filip", 2),
+    ]})
+    table = by_player(result.standings)
+    assert table.at["Zenon", "vp_pct"] == pytest.approx(100 * 10 / 36)
+    assert table.at["Adam", "vp_pct"] == pytest.approx(100 * 8 / 14)
+    assert list(result.standings["player"][:2]) == ["Zenon", "Adam"]
+
+
+def test_vp_percentage_ranks_before_name(tmp_path):
+    """Two winners with 10 VP each: Zenon of 30 (33.33 %) above Adam of 36 (27.78 %)."""
+    result = score(tmp_path, {"Round 1": [
+        (1, "Adam", 10), (1, "Kasia", 9), (1, "Jan", 9), (1, "Iza", 8),
+        (2, "Zenon", 10), (2, "Hubert", 9), (2, "Gosia", 6), (2, "Filip", 5),
+    ]})
+    assert list(result.standings["player"][:2]) == ["Zenon", "Adam"]
+
+
+def test_name_decides_last_through_a_workbook(tmp_path):
+    """All four tied at 4 VP: 2.75 points, 4 VP and 25 % each; then the name, as a person sorts."""
+    result = score(tmp_path, {"Round 1": [(1, "Marek", 4), (1, "Łukasz", 4), (1, "Lucyna", 4), (1, "bartek", 4)]})
+    assert list(result.standings["player"]) == ["bartek", "Lucyna", "Łukasz", "Marek"]
+    assert_ranks_are_1_to_n(result.standings)
+    assert list(result.standings["round_points"]) == [2.75] * 4
+    assert list(result.standings["vp_pct"]) == pytest.approx([25.0] * 4)
+
+
+def test_name_order_case_insensitive_accents_beside_base_letter():
+    names = ["Zenon", "Marek", "Łukasz", "Lucyna", "bartek", "Ania", "Żaneta", "Émile", "Eryk", "ola", "Olaf"]
+    results = pd.DataFrame({
+        "sheet": "Round 1", "table": 1, "player": names, "vp": 5, "table_vp": 20, "table_size": 4,
+        "round_points": 2.75, "place": 1, "game": True,
+    })
+    standings = compute_standings(results, ["Round 1"])
+    # Ł sorts as L (after Lucyna, before Marek), Ż as Z, É as E; lower case beside upper case.
+    assert list(standings["player"]) == [
+        "Ania", "bartek", "Émile", "Eryk", "Lucyna", "Łukasz", "Marek", "ola", "Olaf", "Żaneta", "Zenon",
+    ]
+    assert_ranks_are_1_to_n(standings)
+
+
+def test_ranks_have_no_gaps_and_no_shares_with_ties(tmp_path):
+    """Two tables of identical results: every figure ties in pairs, yet ranks are 1..8."""
+    result = score(tmp_path, {"Round 1": [
+        (1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 5), (1, "Darek", 2),
+        (2, "Ewa", 10), (2, "Filip", 5), (2, "Gosia", 5), (2, "Henryk", 2),
+    ]})
+    standings = result.standings
+    assert_ranks_are_1_to_n(standings)
+    assert list(standings["player"]) == ["Anna", "Ewa", "Bartek", "Celina", "Filip", "Gosia", "Darek", "Henryk"]
+    assert list(standings["round_points"]) == [5, 5, 2.5, 2.5, 2.5, 2.5, 1, 1]
+
+
+# ---------------------------------------------------------------- absent players
+
+
+def test_absent_player_scores_nothing_for_that_round(tmp_path):
+    """Darek plays round 1 only (4th of 10/5/4/2: 1 point, 2 VP of 21); round 2 is a table of 3."""
+    result = score(tmp_path, {
+        "Round 1": [(1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 4), (1, "Darek", 2)],
+        "Round 2": [(1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 4)],
+    })
+    table = by_player(result.standings)
+    assert table.at["Darek", "round_points"] == 1
+    assert table.at["Darek", "vp"] == 2
+    assert table.at["Darek", "games"] == 1
+    assert table.at["Darek", "vp_pct"] == pytest.approx(100 * 2 / 21)
+    assert table.at["Darek", "Round 1"] == 1
+    absent = table.at["Darek", "Round 2"]
+    assert pd.isna(absent) or absent == 0
+    # the others: round 2 at a table of 3 gives 5/3/2 and VP % of 19 x 4/3 = 76/3
+    assert table.at["Anna", "round_points"] == 10 and table.at["Anna", "games"] == 2
+    assert table.at["Anna", "vp_pct"] == pytest.approx(100 * 10 / 21 + 100 * 10 * 3 / 76)
+    assert table.at["Celina", "round_points"] == 4
+    assert list(result.standings["player"]) == ["Anna", "Bartek", "Celina", "Darek"]
+    assert_ranks_are_1_to_n(result.standings)
+
+
+def test_vp_percentage_compared_exactly_not_as_floats():
+    """Zenon: 5 of 20 (25 %) + 5 of 30 (16.67 %); Adam: 5 of 24 twice (20.83 % each).
+    Both are exactly 125/3 = 41.67 %, but summed as floats Zenon's is 41.66666666666667 and Adam's
+    41.666666666666664. Compared exactly they tie, so the name decides: Adam first."""
+    assert Fraction(100 * 5, 20) + Fraction(100 * 5, 30) == Fraction(100 * 5, 24) * 2 == Fraction(125, 3)
+    assert 100 * 5 / 20 + 100 * 5 / 30 > 100 * 5 / 24 + 100 * 5 / 24  # the float trap
+    results = pd.DataFrame({
+        "sheet": ["Round 1", "Round 2", "Round 1", "Round 2"], "table": 1,
+        "player": ["Zenon", "Zenon", "Adam", "Adam"], "vp": 5, "table_vp": [20, 30, 24, 24], "table_size": 4,
+        "round_points": 2.0, "place": 3, "game": True,
+    })
+    standings = compute_standings(results, ["Round 1", "Round 2"])
+    assert list(standings["player"]) == ["Adam", "Zenon"]
+    assert list(standings["vp_pct"]) == pytest.approx([125 / 3, 125 / 3])
