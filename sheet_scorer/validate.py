@@ -104,104 +104,107 @@ def int_cell_code(value: Any) -> str:
     return "not-whole-number" if pd.notna(number) else "not-a-number"
 
 
-def _int_check(allow_blank: bool) -> pa.Check:
-    def check(values: pd.Series) -> pd.Series:
-        ok = parse_int(values).notna()
-        return ok | _blank(values) if allow_blank else ok
-
-    return pa.Check(check, name="int-cell")
+def _special(values: pd.Series) -> pd.Series:
+    return values.map(lambda v: isinstance(v, (FormulaCell, ErrorCell)))
 
 
-def _cell_schema(columns: list[str], vp_only: bool) -> pa.DataFrameSchema:
-    flag_check = pa.Check(lambda s: parse_flag(s).notna(), name="flag-cell")
-    table_check = pa.Check(lambda s: (parse_int(s) >= 1).fillna(False), name="bad-table")
-    name_check = pa.Check(lambda s: ~_blank(s) & ~s.map(lambda v: isinstance(v, (FormulaCell, ErrorCell))), name="empty-name")
+def _cell_schema(raw: pd.DataFrame, typed: pd.DataFrame, vp_only: bool) -> pa.DataFrameSchema:
+    """Is every cell readable as what its column holds? Checks read the parse made once in `_typed`."""
+    def whole(column: str, allow_blank: bool) -> pa.Check:
+        ok = typed[column].notna() if column != "vp" else typed["vp_entered"].notna()
+        return pa.Check(lambda s: ok | _blank(s) if allow_blank else ok, name="int-cell")
+
     checks: dict[str, list[pa.Check]] = {
-        "table": [table_check],
-        "player": [name_check],
-        "seat": [_int_check(allow_blank=True)],
-        "vp": [_int_check(allow_blank=not vp_only)],
-        **{c: [_int_check(allow_blank=False)] for c in COMPONENTS},
-        **{f: [flag_check] for f in FLAGS},
+        "table": [pa.Check(lambda s: (typed["table"] >= 1).fillna(False), name="bad-table")],
+        "player": [pa.Check(lambda s: ~_blank(s) & ~_special(s), name="empty-name")],
+        "seat": [whole("seat", allow_blank=True)],
+        "vp": [whole("vp", allow_blank=not vp_only)],
+        **{f: [pa.Check(lambda s: parse_flag(s).notna(), name="flag-cell")] for f in FLAGS},
     }
-    return pa.DataFrameSchema({c: pa.Column(checks=checks[c], nullable=True) for c in columns if c in checks})
+    if not vp_only:
+        checks.update({c: [whole(c, allow_blank=False)] for c in COMPONENTS})
+    return pa.DataFrameSchema({c: pa.Column(checks=checks[c], nullable=True) for c in raw.columns if c in checks})
 
 
 # ---------------------------------------------------------------- rules
 
 
-def _table_ok(frame: pd.DataFrame, ok: pd.Series, needed: list[str]) -> pd.Series:
-    """`ok`, or True for every row of a table where a needed value is missing (already reported)."""
-    missing = frame[needed].isna().any(axis=1)
-    incomplete = missing.groupby([frame[k] for k in TABLE_KEYS], sort=False).transform("any")
-    return (ok.fillna(False) | incomplete).astype(bool)
+def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool) -> pd.DataFrame:
+    """Per-row facts about the row's table, each one vectorised `groupby(...).transform(...)`.
+
+    The rule checks compare these columns, so every table rule fails on the rows of its table.
+    A table with a missing value a rule needs is `incomplete_*` for that rule: its cell is reported already.
+    """
+    by_table = [typed[k] for k in TABLE_KEYS]
+
+    def per_table(values: pd.Series, how: str) -> pd.Series:
+        return values.groupby(by_table, sort=False, dropna=False).transform(how)
+
+    facts = pd.DataFrame(index=typed.index)
+    facts["table_size"] = per_table(typed["player"], "size")
+    facts["declared_count"] = per_table(typed["declared"], "sum")
+    facts["incomplete_vp"] = per_table(typed["vp"].isna(), "any")
+    facts = pd.concat([facts, at_target(typed, target)], axis=1)
+    if not vp_only:
+        for column in ("vp_cards", "knights"):
+            facts[f"table_{column}"] = per_table(typed[column], "sum")
+            facts[f"incomplete_{column}"] = per_table(typed[column].isna(), "any")
+        facts["incomplete_road_length"] = per_table(typed["road_length"].isna(), "any")
+        for prefix, value, minimum, first in (("army", "knights", 3, "army_first"), ("road", "road_length", 5, "road_first")):
+            holders = title_holders(typed, value, minimum, first)
+            for column in ("leader", "leaders", "flagged"):
+                facts[f"{prefix}_{column}"] = holders[column]
+    return facts
 
 
-def _sum_by_table(frame: pd.DataFrame, column: str) -> pd.Series:
-    return frame[column].groupby([frame[k] for k in TABLE_KEYS], sort=False).transform("sum")
+def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None = None) -> pa.Check:
+    """A dataframe check named by its problem code; with `needs`, incomplete tables pass (already reported)."""
+    if needs is None:
+        return pa.Check(lambda df: ok(df).fillna(True).astype(bool), name=code)
+    return pa.Check(lambda df: (ok(df).fillna(True) | df[f"incomplete_{needs}"]).astype(bool), name=code)
 
 
-def _title_rules(prefix: str, value: str, minimum: int, first: str) -> list[pa.Check]:
+def _title_rules(prefix: str, first: str, needs: str) -> list[pa.Check]:
     """Tie markers of one title: an unmarked tie, a tie marked twice, a marker on a non-leader."""
-    def holders(df: pd.DataFrame) -> pd.DataFrame:
-        return title_holders(df, value, minimum, first)
-
+    leader, leaders, flagged = f"{prefix}_leader", f"{prefix}_leaders", f"{prefix}_flagged"
     return [
-        pa.Check(lambda df: _table_ok(df, ~(holders(df).eval("leader & leaders >= 2 & flagged == 0")), [value]),
-                 name=f"{prefix}-tie-unmarked"),
-        pa.Check(lambda df: _table_ok(df, ~(holders(df).eval("leader & leaders >= 2 & flagged >= 2") & df[first]), [value]),
-                 name=f"{prefix}-tie-multiple"),
-        pa.Check(lambda df: _table_ok(df, ~(df[first] & ~holders(df)["leader"]), [value]), name=f"{prefix}-first-not-leader"),
+        _rule(f"{prefix}-tie-unmarked", lambda df: ~(df[leader] & (df[leaders] >= 2) & (df[flagged] == 0)), needs),
+        _rule(f"{prefix}-tie-multiple", lambda df: ~(df[leader] & df[first] & (df[leaders] >= 2) & (df[flagged] >= 2)), needs),
+        _rule(f"{prefix}-first-not-leader", lambda df: ~(df[first] & ~df[leader]), needs),
     ]
 
 
-def _declared_rules(target: int) -> list[pa.Check]:
-    def reach(df: pd.DataFrame) -> pd.DataFrame:
-        return at_target(df, target)
-
-    def declared_count(df: pd.DataFrame) -> pd.Series:
-        return _sum_by_table(df, "declared")
-
-    return [
-        pa.Check(lambda df: _table_ok(df, ~(df["declared"] & ~reach(df)["reached"]), ["vp"]), name="declared-below-target"),
-        pa.Check(lambda df: _table_ok(df, ~(df["declared"] & (declared_count(df) >= 2)), ["vp"]), name="declared-multiple"),
-        pa.Check(lambda df: _table_ok(df, ~(reach(df).eval("reached & reached_count >= 2") & (declared_count(df) == 0)), ["vp"]),
-                 name="declared-missing"),
-        pa.Check(lambda df: _table_ok(df, reach(df)["reached_count"] > 0, ["vp"]), name="no-target"),
-    ]
-
-
-def _in_range(column: str, low: int, high: int, code: str) -> pa.Column:
+def _in_range(low: int, high: int, code: str) -> pa.Column:
     return pa.Column(checks=[pa.Check(lambda s: s.between(low, high), name=code)], nullable=True)
 
 
-def _rule_schema(vp_only: bool, settings: Settings, registered: frozenset[str] | None) -> pa.DataFrameSchema:
-    """Row and table rules of SPEC §2–§3 for one round sheet."""
-    table = [k for k in TABLE_KEYS]
+def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFrameSchema:
+    """Row and table rules of SPEC §2–§3 for one round sheet, over the typed rows and their `_table_facts`."""
     checks = [
-        pa.Check(lambda df: df.groupby(table)["player"].transform("size").isin([3, 4]), name="table-size"),
-        pa.Check(lambda df: ~(df["player_key"].duplicated(keep=False) & (df["player_key"] != "")), name="duplicate-player"),
-        pa.Check(lambda df: (df["seat"].isna() | (df["seat"] <= df.groupby(table)["player"].transform("size"))).astype(bool),
-                 name="seat-range"),
-        pa.Check(lambda df: (df["seat"].isna() | ~df.duplicated(table + ["seat"], keep=False)).astype(bool), name="seat-duplicate"),
-        *_declared_rules(settings.victory_target),
+        _rule("table-size", lambda df: df["table_size"].isin([3, 4])),
+        _rule("duplicate-player", lambda df: ~(df["player_key"].duplicated(keep=False) & (df["player_key"] != ""))),
+        _rule("seat-range", lambda df: df["seat"] <= df["table_size"]),
+        _rule("seat-duplicate", lambda df: df["seat"].isna() | ~df.duplicated([*TABLE_KEYS, "seat"], keep=False)),
+        _rule("declared-below-target", lambda df: ~(df["declared"] & ~df["reached"]), "vp"),
+        _rule("declared-multiple", lambda df: ~(df["declared"] & (df["declared_count"] >= 2)), "vp"),
+        _rule("declared-missing", lambda df: ~(df["reached"] & (df["reached_count"] >= 2) & (df["declared_count"] == 0)), "vp"),
+        _rule("no-target", lambda df: df["reached_count"] > 0, "vp"),
     ]
     if registered is not None:
-        checks.append(pa.Check(lambda df: df["player"].isin(registered) | (df["player"] == ""), name="unregistered-player"))
+        checks.append(_rule("unregistered-player", lambda df: df["player"].isin(registered) | (df["player"] == "")))
     columns = {"seat": pa.Column(checks=[pa.Check(lambda s: s >= 1, name="seat-range")], nullable=True)}
     if vp_only:
-        columns["vp"] = _in_range("vp", 0, 22, "vp-range")
+        columns["vp"] = _in_range(0, 22, "vp-range")
     else:
-        columns.update({c: _in_range(c, *COUNT_RANGES[c], f"{c.replace('_', '-')}-range") for c in COMPONENTS})
+        columns.update({c: _in_range(*COUNT_RANGES[c], f"{c.replace('_', '-')}-range") for c in COMPONENTS})
         checks += [
-            pa.Check(lambda df: ~((df["cities"] == 0) & (df["settlements"] < 2)).fillna(False), name="settlements-min"),
-            pa.Check(lambda df: ~(df["road_length"] > df["roads"]).fillna(False), name="road-length-range"),
-            pa.Check(lambda df: _table_ok(df, _sum_by_table(df, "vp_cards") <= 5, ["vp_cards"]), name="table-vp-cards"),
-            pa.Check(lambda df: _table_ok(df, _sum_by_table(df, "knights") <= 14, ["knights"]), name="table-knights"),
-            pa.Check(lambda df: (df["vp_entered"].isna() | df["vp"].isna() | (df["vp_entered"] == df["vp"])).astype(bool),
-                     name="vp-mismatch"),
-            *_title_rules("army", "knights", 3, "army_first"),
-            *_title_rules("road", "road_length", 5, "road_first"),
+            _rule("settlements-min", lambda df: ~((df["cities"] == 0) & (df["settlements"] < 2))),
+            _rule("road-length-range", lambda df: ~(df["road_length"] > df["roads"])),
+            _rule("table-vp-cards", lambda df: df["table_vp_cards"] <= 5, "vp_cards"),
+            _rule("table-knights", lambda df: df["table_knights"] <= 14, "knights"),
+            _rule("vp-mismatch", lambda df: df["vp_entered"].isna() | df["vp"].isna() | (df["vp_entered"] == df["vp"])),
+            *_title_rules("army", "army_first", "knights"),
+            *_title_rules("road", "road_first", "road_length"),
         ]
     return pa.DataFrameSchema(columns, checks=checks)
 
@@ -364,10 +367,11 @@ def validate_sheet(sheet: RoundSheet, settings: Settings, registered: frozenset[
     bye, problems = _byes(sheet)
     games = raw[~bye]
     names = games["player"].map(lambda v: clean_name(str(v)))
-    failures = _failures(_cell_schema(list(games.columns), sheet.vp_only), games)
-    problems += _cell_problems(sheet, failures, names)
     typed = _typed(sheet, games)
-    rule_failures = _failures(_rule_schema(sheet.vp_only, settings, registered), typed)
+    failures = _failures(_cell_schema(games, typed, sheet.vp_only), games)
+    problems += _cell_problems(sheet, failures, names)
+    facts = _table_facts(typed, settings.victory_target, sheet.vp_only)
+    rule_failures = _failures(_rule_schema(sheet.vp_only, registered), pd.concat([typed, facts], axis=1))
     problems += _rule_problems(sheet, rule_failures, typed, settings)
     byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
                          "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
@@ -378,11 +382,19 @@ def validate_sheet(sheet: RoundSheet, settings: Settings, registered: frozenset[
 
 
 def _scorable(frame: pd.DataFrame, problems: list[Problem]) -> pd.Series:
-    """False for every row of a table with an error, and for rows whose own table is unknown."""
+    """False for every row of a table with an error.
+
+    A row whose table number cannot be read belongs to the table above or below it, most likely:
+    both are left unscored rather than scored one player short.
+    """
     bad_rows = {int(p.params["row"]) for p in problems if p.severity == "error" and "row" in p.params}
     bad_tables = {p.table for p in problems if p.severity == "error" and p.table is not None}
     row_tables = frame.loc[frame.index.isin(bad_rows) & ~frame["bye"], "table"]
     bad_tables |= set(row_tables.dropna().astype(int))
+    games = frame.loc[~frame["bye"], "table"]
+    lost = games.isna()
+    if lost.any():
+        bad_tables |= set(games.ffill()[lost].dropna().astype(int)) | set(games.bfill()[lost].dropna().astype(int))
     in_bad_table = frame["table"].isin(bad_tables) if "table" in frame else False
     return ~(frame.index.isin(bad_rows) | in_bad_table | (~frame["bye"] & frame["table"].isna()))
 

@@ -833,3 +833,21 @@ def test_seat_duplicate_is_an_error(tmp_path):
     rows = [[*row, seat] for row, seat in zip(base(), [1, 1, 3, 4])]
     result = check(tmp_path, *rows, headers=SEATS)
     assert errors(result) == {("seat-duplicate", R1, "L2"), ("seat-duplicate", R1, "L3")}
+
+
+def test_unreadable_table_number_leaves_the_neighbouring_tables_unscored(tmp_path):
+    """A row whose Table cell is unreadable is not scored, nor are the tables next to it (it belongs to one of them);
+    a table further away is scored."""
+    from helpers import player, round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(
+        player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player("#REF", "Dan"),
+        player(2, "Eve", settlements=4, cities=3), player(2, "Fay"), player(2, "Gus"), player(2, "Hal"),
+        player(3, "Ian", settlements=4, cities=3), player(3, "Jo"), player(3, "Kim"),
+    )
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bad-table", "A5")]
+    scored = result.results.groupby("table", dropna=False)["game"].all()
+    assert (bool(scored[1]), bool(scored[2]), bool(scored[3])) == (False, False, True)
