@@ -1,0 +1,412 @@
+"""The HTML standings report and the JSON export (report issue).
+
+Golden files: tests/golden/*.html hold the rendered reports of the example workbooks and of a
+workbook built here. They are compared with whitespace between tags and runs of whitespace
+ignored. After an intended change to the report, regenerate them with
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_report.py
+
+and review the diff. The browser test needs a headless Chromium (Debian: `apt-get install
+chromium poppler-utils`); without it the test is skipped, except under CI=true, where it fails.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html as htmllib
+import json
+import os
+import re
+import shutil
+import string
+import subprocess
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import HEADERS, player, round_sheet, write_workbook
+from markupsafe import escape
+
+from sheet_scorer import check_workbook
+from sheet_scorer.i18n import MESSAGES, format_date, format_number, format_pct, problem_message, text
+from sheet_scorer.problems import MESSAGES_EN, Problem
+from sheet_scorer.report import JSON_SCHEMA, json_document, rank_progression, render_report, write_json, write_report
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+EXAMPLES = ROOT / "example_workbooks"
+SCRIPT_NAME = "<script>alert('x')</script>"
+
+
+def bye(name: str) -> list[Any]:
+    return ["BYE", name] + [""] * (len(HEADERS) - 2)
+
+
+# Round 1: Bob and Cyd tie for 2nd at table 1 -> (3 + 2) / 2 = 2.5 each; Hal has a bye (2.75).
+# Round 2: Gus has a bye. Totals: Ala 8 (18 VP), <script> 8 (16 VP), Eve 8 (15 VP), Bob 7.5, ...
+ROUND_1 = round_sheet(
+    player(1, "Ala", settlements=4, cities=3),       # 10
+    player(1, "Bob", settlements=3),                 # 3
+    player(1, "Cyd", settlements=3),                 # 3
+    player(1, "Dan"),                                # 2
+    player(2, "Eve", settlements=4, cities=3),       # 10
+    player(2, SCRIPT_NAME, settlements=2, cities=2),  # 6
+    player(2, "Fay", settlements=2, cities=1),       # 4
+    player(2, "Gus"),                                # 2
+    bye("Hal"),
+)
+ROUND_2 = round_sheet(
+    player(1, "Bob", settlements=4, cities=3),       # 10
+    player(1, "Eve", settlements=3, cities=1),       # 5
+    player(1, "Hal", settlements=2, cities=1),       # 4
+    player(1, "Dan"),                                # 2
+    player(2, SCRIPT_NAME, settlements=4, cities=3),  # 10
+    player(2, "Ala", settlements=2, cities=3),       # 8
+    player(2, "Cyd", settlements=3),                 # 3
+    player(2, "Fay"),                                # 2
+    bye("Gus"),
+)
+EXPECTED_ORDER = ["Ala", SCRIPT_NAME, "Eve", "Bob", "Hal", "Cyd", "Gus", "Fay", "Dan"]
+SETTINGS = [["Tournament", "Club Night & <Friends>"], ["Date", date(2026, 4, 18)]]
+
+
+def build(path: Path, *, broken: bool = False, settings: list[list[Any]] = SETTINGS) -> Path:
+    round_2 = [list(row) for row in ROUND_2]
+    if broken:  # Cyd's knights are text: table 2 of Round 2 is not scored
+        round_2[7][HEADERS.index("Knights")] = "three"
+    return write_workbook(path, {"Settings": settings, "Round 1": ROUND_1, "Round 2": round_2})
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    return build(tmp_path / "club_night.xlsx")
+
+
+@pytest.fixture
+def broken(tmp_path: Path) -> Path:
+    return build(tmp_path / "club_night_broken.xlsx", broken=True)
+
+
+def standings_in_html(page: str) -> list[str]:
+    """Player names of the standings rows, in page order."""
+    table = page[page.index('<table class="standings">'): page.index("</table>", page.index('<table class="standings">'))]
+    return [htmllib.unescape(name) for name in re.findall(r'<th scope="row"><a href="#[^"]*">(.*?)</a>', table, re.S)]
+
+
+# --------------------------------------------------------------------------------------------
+# Content
+# --------------------------------------------------------------------------------------------
+
+def test_names_are_escaped(event: Path) -> None:
+    page = render_report(check_workbook(event), "en")
+    assert "<script" not in page.lower()
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page
+    assert "Club Night &amp; &lt;Friends&gt;" in page
+
+
+def test_standings_order(event: Path) -> None:
+    result = check_workbook(event)
+    assert list(result.standings["player"]) == EXPECTED_ORDER
+    for lang in ("en", "pl", "pt", "fr"):
+        assert standings_in_html(render_report(result, lang)) == EXPECTED_ORDER
+
+
+@pytest.mark.parametrize(("lang", "split", "other"), [("en", "2.5", "2,5"), ("pl", "2,5", "2.5"), ("pt", "2,5", "2.5"), ("fr", "2,5", "2.5")])
+def test_split_points_use_the_languages_decimal_mark(event: Path, lang: str, split: str, other: str) -> None:
+    page = render_report(check_workbook(event), lang)
+    assert f'<html lang="{lang}">' in page
+    assert f">{split}<" in page and f">{other}<" not in page
+    assert f">{format_number(2.75, lang)}<" in page or f"({format_number(2.75, lang)})" in page  # bye points
+
+
+def test_header_date_players_rounds(event: Path) -> None:
+    en, pl = render_report(check_workbook(event), "en"), render_report(check_workbook(event), "pl")
+    assert "18 April 2026" in en and "18 kwietnia 2026" in pl
+    assert "<dd>9</dd>" in en and "<dd>2</dd>" in en  # players, rounds scored
+
+
+def test_provisional_banner_only_with_errors(event: Path, broken: Path) -> None:
+    clean = render_report(check_workbook(event), "en")
+    assert "PROVISIONAL" not in clean and 'id="provisional"' not in clean
+    result = check_workbook(broken)
+    assert result.has_errors
+    page = render_report(result, "en")
+    banner = page[page.index('id="provisional"'): page.index("</section>", page.index('id="provisional"'))]
+    assert "PROVISIONAL" in banner and "Round 2, table 2" in banner
+    assert "Cyd: Knights is &#39;three&#39;, which is not a number" in banner
+    assert "Round 1, table" not in banner  # scored tables are not listed
+    pl = render_report(result, "pl")
+    assert "TYMCZASOWA" in pl
+    assert "Cyd: Knights ma wartość &#39;three&#39;, która nie jest liczbą" in pl
+
+
+def test_medals_cut_and_tie_notes(tmp_path: Path) -> None:
+    result = check_workbook(build(tmp_path / "cut.xlsx", settings=[*SETTINGS, ["Playoff Size", 4]]))
+    page = render_report(result, "en")
+    assert page.count('class="player-row medal-') == 3
+    assert re.search(r'medal-1[^"]*" data-rank="1"', page)
+    assert page.count(" qualified\"") == 4 and "Top 4 advance to the playoffs" in page
+    cut_row = page.index('<tr class="cut">')
+    assert page.rfind('data-rank="4"', 0, cut_row) > page.rfind('data-rank="3"', 0, cut_row) and page.find('data-rank="5"') > cut_row
+    assert "Tied on round points with Ala; fewer VP (16 vs 18)" in page
+    assert f"Tied on round points with {escape(SCRIPT_NAME)}; fewer VP (15 vs 16)" in page
+    # no cut line when there are no more players than the playoff size (default 16)
+    assert '<tr class="cut">' not in render_report(check_workbook(build(tmp_path / "nocut.xlsx")), "en")
+
+
+def test_round_results_show_places_bonuses_and_byes(tmp_path: Path) -> None:
+    rows = [list(r) for r in ROUND_1]
+    rows[1] = player(1, "Ala", settlements=2, cities=3, knights=3, roads=6, road_length=5)  # 2 + 6 + 2 + 2 = 12
+    result = check_workbook(write_workbook(tmp_path / "bonus.xlsx", {"Round 1": rows}))
+    page = render_report(result, "en")
+    round_1 = page[page.index('id="round-1"'): page.index("</section>", page.index('id="round-1"'))]
+    assert re.search(r">2=</td>\s*<th[^>]*><a[^>]*>Bob</a>", round_1) and re.search(r">2=</td>\s*<th[^>]*><a[^>]*>Cyd</a>", round_1)
+    assert 'title="Largest Army (+2 VP)"' in round_1 and 'title="Longest Road (+2 VP)"' in round_1
+    assert "Bye:</strong>" in round_1 and ">Hal</a> (2.75)" in round_1
+
+
+def test_player_paths_link_from_standings(event: Path) -> None:
+    page = render_report(check_workbook(event), "en")
+    ids = re.findall(r'<th scope="row"><a href="#([^"]+)">', page)
+    assert ids and all(f'<article class="card" id="{i}">' in page for i in ids[:len(EXPECTED_ORDER)])
+    card = page[page.index('id="p-ala"'): page.index("</article>", page.index('id="p-ala"'))]
+    opponents = [re.findall(r">([^<]*)</a>", cell) for cell in re.findall(r'<td class="opp">(.*?)</td>', card, re.S)]
+    assert opponents == [["Bob", "Cyd", "Dan"], [str(escape(SCRIPT_NAME)), "Cyd", "Fay"]]  # in place order
+
+
+def test_svg_chart_is_inline_and_greyscale_readable(event: Path) -> None:
+    page = render_report(check_workbook(event), "en")
+    svg = page[page.index("<svg"): page.index("</svg>")]
+    assert 'role="img"' in svg and "<title" in svg
+    series = svg.count('<g class="series">')
+    assert series == 8
+    dashes = set(re.findall(r'stroke-dasharray="([^"]+)"', svg))
+    assert len(dashes) >= 3  # dash patterns, not colour alone
+    assert "1. Ala" in svg  # direct labels
+
+
+def test_rank_progression_ends_at_the_final_rank(event: Path) -> None:
+    result = check_workbook(event)
+    progression = rank_progression(result)
+    assert list(progression.columns) == ["Round 1", "Round 2"]
+    assert list(progression["Round 2"]) == list(result.standings["rank"])
+    # after round 1: Ala and Eve 5 (10 VP each, name decides), <script> 3, Hal 2.75, Bob and Cyd 2.5 ...
+    assert list(progression["Round 1"].sort_values().index[:4]) == ["Ala", "Eve", SCRIPT_NAME, "Hal"]
+
+
+def test_self_contained_no_network(event: Path, broken: Path) -> None:
+    for path in (event, broken):
+        page = render_report(check_workbook(path), "en")
+        assert not re.search(r"""(?:src|href|action|xlink:href)\s*=\s*["']?\s*(?:https?:)?//""", page, re.I)
+        assert "http://" not in page and "https://" not in page
+        for tag in ("<script", "<link", "<img", "<iframe", "@import", "url(", "@font-face"):
+            assert tag not in page.lower()
+
+
+def test_write_report_and_json(event: Path, tmp_path: Path) -> None:
+    result = check_workbook(event)
+    write_report(result, tmp_path / "out.html", "fr")
+    assert (tmp_path / "out.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    write_json(result, tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert document == json.loads(json.dumps(json_document(result)))
+
+
+# --------------------------------------------------------------------------------------------
+# JSON export
+# --------------------------------------------------------------------------------------------
+
+_TYPES = {"string": str, "integer": int, "number": (int, float), "boolean": bool, "object": dict, "array": list, "null": type(None)}
+
+
+def validate(value: Any, schema: dict[str, Any], where: str = "$") -> None:
+    """A small JSON Schema checker (the keywords JSON_SCHEMA uses); jsonschema is not a dependency."""
+    if "anyOf" in schema:
+        errors = []
+        for option in schema["anyOf"]:
+            try:
+                validate(value, option, where)
+                return
+            except AssertionError as error:
+                errors.append(str(error))
+        raise AssertionError(f"{where}: matches no option: {errors}")
+    if "const" in schema:
+        assert value == schema["const"], f"{where}: {value!r} != {schema['const']!r}"
+    if "enum" in schema:
+        assert value in schema["enum"], f"{where}: {value!r} not in {schema['enum']}"
+    if "type" in schema:
+        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        ok = any(isinstance(value, _TYPES[k]) and not (k in ("integer", "number") and isinstance(value, bool)) for k in kinds)
+        assert ok, f"{where}: {value!r} is not {kinds}"
+    if isinstance(value, dict):
+        for key in schema.get("required", []):
+            assert key in value, f"{where}: missing key {key!r}"
+        properties = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        for key, item in value.items():
+            if key in properties:
+                validate(item, properties[key], f"{where}.{key}")
+            elif extra is False:
+                raise AssertionError(f"{where}: undocumented key {key!r}")
+            elif isinstance(extra, dict):
+                validate(item, extra, f"{where}.{key}")
+    if isinstance(value, list) and "items" in schema:
+        for index, item in enumerate(value):
+            validate(item, schema["items"], f"{where}[{index}]")
+
+
+def test_json_export_validates_against_its_schema(event: Path, broken: Path) -> None:
+    for path in (event, broken):
+        document = json_document(check_workbook(path))
+        validate(document, JSON_SCHEMA)
+        assert document["schema"] == "sheet-scorer/standings" and document["version"] == 1
+    result = check_workbook(broken)
+    document = json_document(result)
+    assert document["provisional"] is True and document["date"] == "2026-04-18"
+    assert [row["player"] for row in document["standings"]] == list(result.standings["player"])
+    assert document["standings"][0]["rounds"] == {"Round 1": 5.0, "Round 2": 3.0}  # Eve
+    table = document["results"][0]["tables"][0]
+    assert [(p["player"], p["place"], p["tied"], p["round_points"]) for p in table["players"]] == [
+        ("Ala", 1, False, 5.0), ("Bob", 2, True, 2.5), ("Cyd", 2, True, 2.5), ("Dan", 4, False, 1.0)]
+    assert document["results"][0]["byes"] == [{"player": "Hal", "round_points": 2.75}]
+    unscored = document["results"][1]["tables"][1]
+    assert unscored["scored"] is False and all(p["round_points"] is None for p in unscored["players"])
+    assert {"code": "not-a-number", "cell": "F8"}.items() <= document["problems"][0].items()
+    clean = json_document(check_workbook(event))
+    assert clean["standings"][1]["tiebreak"] == {"above": "Ala", "by": "vp"} and clean["standings"][0]["tiebreak"] is None
+
+
+def test_json_schema_keys_are_documented() -> None:
+    doc = json_document.__doc__ or ""
+    for key in JSON_SCHEMA["properties"]:
+        assert re.search(rf"^\s+{key}\s", doc, re.M), f"{key} is not documented in json_document's docstring"
+
+
+def test_empty_workbook_still_renders(tmp_path: Path) -> None:
+    rows = round_sheet(player(1, "Ala", knights="x"), player(1, "Bob"), player(1, "Cyd"))
+    result = check_workbook(write_workbook(tmp_path / "empty.xlsx", {"Round 1": rows}))
+    page = render_report(result, "en")
+    assert "PROVISIONAL" in page and "Round 1, table 1" in page
+    validate(json_document(result), JSON_SCHEMA)
+
+
+# --------------------------------------------------------------------------------------------
+# i18n
+# --------------------------------------------------------------------------------------------
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("lang", ["pl", "pt", "fr"])
+def test_every_problem_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    catalogue = MESSAGES[lang]
+    assert set(catalogue) == set(MESSAGES_EN)
+    for code, english in MESSAGES_EN.items():
+        assert _fields(catalogue[code]) == _fields(english), code
+        assert catalogue[code] != english, code
+
+
+def test_problem_message_localises_numbers() -> None:
+    problem = Problem("not-whole-number", "Runda 1", "E5", "Ala", params={"column": "Miasta", "value": 2.5})
+    assert problem_message(problem, "en") == "Ala: Miasta is 2.5, but it must be a whole number"
+    assert problem_message(problem, "pl") == "Ala: Miasta ma wartość 2,5, a musi być liczbą całkowitą"
+    assert problem_message(problem, "xx") == problem.message
+
+
+def test_formatting() -> None:
+    assert [format_number(2.5, lang) for lang in ("en", "pl", "pt", "fr")] == ["2.5", "2,5", "2,5", "2,5"]
+    assert format_number(16.0, "pl") == "16" and format_number(None, "en") == ""
+    assert format_pct(116.94444, "en") == "116.94" and format_pct(116.94444, "fr") == "116,94" and format_pct(5, "pt") == "5,00"
+    assert format_date(date(2026, 4, 18), "pt") == "18 de abril de 2026" and format_date("spring", "en") == "spring"
+    assert text("fr", "table_n", table=3) == "Table 3" and text("pt", "points_short") == "Pontos"
+    for lang in ("pl", "pt", "fr"):
+        assert text(lang, "round_points") in ("Punkty rundy", "Pontos de rodada", "Points de ronde")
+
+
+# --------------------------------------------------------------------------------------------
+# Golden files
+# --------------------------------------------------------------------------------------------
+
+def normalise(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", page)).strip()
+
+
+def check_golden(name: str, page: str) -> None:
+    golden = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(page, encoding="utf-8")
+        return
+    assert golden.is_file(), f"{golden} is missing; create it with UPDATE_GOLDEN=1"
+    expected, actual = normalise(golden.read_text(encoding="utf-8")), normalise(page)
+    if expected != actual:
+        diff = difflib.unified_diff(expected.replace("><", ">\n<").splitlines(), actual.replace("><", ">\n<").splitlines(),
+                                    "golden", "rendered", lineterm="", n=2)
+        pytest.fail(f"{name} differs from the golden file (UPDATE_GOLDEN=1 to accept):\n" + "\n".join(list(diff)[:60]))
+
+
+@pytest.mark.parametrize(("workbook", "lang"), [("spring_open", None), ("runda_polska", None), ("mistakes", None)])
+def test_golden_example_reports(workbook: str, lang: str | None) -> None:
+    path = EXAMPLES / f"{workbook}.xlsx"
+    if not path.is_file():
+        pytest.skip(f"{path} not generated yet")
+    result = check_workbook(path)
+    language = lang or result.data.settings.language
+    check_golden(f"{workbook}.{language}.html", render_report(result, language))
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "fr"])
+def test_golden_built_reports(tmp_path: Path, lang: str) -> None:
+    result = check_workbook(build(tmp_path / "club_night.xlsx", broken=lang == "pt"))
+    check_golden(f"club_night.{lang}.html", render_report(result, lang))
+
+
+# --------------------------------------------------------------------------------------------
+# In a real browser
+# --------------------------------------------------------------------------------------------
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+@pytest.fixture
+def chromium() -> str:
+    browser = os.environ.get("CHROMIUM") or next((p for name in BROWSERS if (p := shutil.which(name))), None)
+    if browser is None:
+        message = "headless Chromium not installed (Debian: apt-get install chromium poppler-utils)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return browser
+
+
+def run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--disable-default-apps", "--disable-extensions", "--no-first-run", "--no-default-browser-check",
+               f"--user-data-dir={profile}", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=180)
+
+
+def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
+    result = check_workbook(build(tmp_path / "club_night.xlsx", settings=[*SETTINGS, ["Playoff Size", 4]]))
+    page = tmp_path / "report.html"
+    write_report(result, page, "en")
+    uri = page.resolve().as_uri()
+
+    dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", uri)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert standings_in_html(dom.stdout) == EXPECTED_ORDER
+    assert "<svg" in dom.stdout and 'class="cut"' in dom.stdout
+
+    pdf = tmp_path / "report.pdf"
+    printed = run_browser(chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", uri)
+    assert printed.returncode == 0, printed.stderr[-2000:]
+    assert pdf.is_file() and pdf.stat().st_size > 1000 and pdf.read_bytes()[:5] == b"%PDF-"
+    if shutil.which("pdftotext"):
+        first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"],
+                               capture_output=True, text=True, timeout=60, check=True).stdout
+        assert "Standings" in first and "Club Night & <Friends>" in first
+        positions = [first.find(name) for name in EXPECTED_ORDER]
+        assert -1 not in positions and positions == sorted(positions), positions
