@@ -78,13 +78,14 @@ def check_workbook(path: Path | str) -> ScoreResult:
 
 def score_workbook(
     path: Path | str, output: Path | str | None = None, html: Path | str | None = None,
-    lang: str | None = None, write: bool = True, in_place: bool = False,
+    lang: str | None = None, write: bool = True, in_place: bool = False, json: Path | str | None = None,
 ) -> ScoreResult:
     """Score `path` and (with `write`) write the scored workbook and the HTML report beside it.
 
-    `in_place` writes the scored workbook over `path`, after copying it to `<name>.backup<suffix>`.
+    `in_place` writes the scored workbook over `path`, after copying it to `<name>.backup<suffix>`;
+    `json` also writes the standings, results and problems as JSON (schema in `report.json_document`).
     """
-    from .report import write_report
+    from .report import write_json, write_report
     from .write import write_scored_workbook
 
     path = Path(path)
@@ -108,4 +109,6 @@ def score_workbook(
         shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
     write_scored_workbook(path, result.output, result.data.rounds, result.results, result.standings, result.problems, language)
     write_report(result, result.html, language)
+    if json:
+        write_json(result, Path(json))
     return result

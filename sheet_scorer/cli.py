@@ -49,11 +49,13 @@ def main() -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Scored workbook (default: WORKBOOK.scored.xlsx).")
 @click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
 @click.option("--lang", type=LANGS, help="Language of the report and added sheets (default: Settings → Language, else en).")
+@click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Also write standings, results and problems as JSON (schema sheet-scorer/standings v1).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Workbooks scored at once in a batch (default: number of cores).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, lang: str | None, in_place: bool,
-          jobs: int | None, verbose: bool) -> None:
+def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, lang: str | None, json_path: Path | None,
+          in_place: bool, jobs: int | None, verbose: bool) -> None:
     """Score WORKBOOKS: write each scored workbook and its HTML standings report.
 
     Several workbooks (or a folder of them) are scored as a batch, in parallel; the exit status is
@@ -64,13 +66,13 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
         def action() -> int:
             from .api import score_workbook
 
-            result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place)
+            result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place, json=json_path)
             _summary(result)
             return result.exit_code
 
         _run(verbose, action)
-    if output or html:
-        raise click.UsageError("-o/--output and --html name one file; they cannot be used with a batch")
+    if output or html or json_path:
+        raise click.UsageError("-o/--output, --html and --json name one file; they cannot be used with a batch")
     from .batch import score_batch
 
     sys.exit(score_batch(files, lang=lang, in_place=in_place, jobs=jobs))

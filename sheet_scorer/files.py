@@ -16,6 +16,7 @@ def atomic_target(path: Path) -> Iterator[Path]:
     os.close(handle)
     try:
         yield Path(temporary)
+        os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -26,3 +27,13 @@ def atomic_target(path: Path) -> Iterator[Path]:
 def write_text_atomically(text: str, path: Path) -> None:
     with atomic_target(path) as temporary:
         temporary.write_text(text, encoding="utf-8")
+
+
+def _mode_for(path: Path) -> int:
+    """The existing file's permissions, else what the user's umask gives a new file (mkstemp's 0600 is too tight)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

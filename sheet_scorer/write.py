@@ -25,6 +25,7 @@ from openpyxl.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .files import atomic_target
+from .i18n import problem_message
 from .model import RoundSheet, WorkbookError
 from .problems import Problem
 from .vocab import (
@@ -86,7 +87,7 @@ def write_scored_workbook(
         _clear_marks(worksheet)
         _write_computed(worksheet, sheet, by_sheet.get(sheet.name), lang)
     for sheet in rounds:
-        _mark_problems(book[sheet.name], sheet, [p for p in problems if p.sheet == sheet.name and p.severity == "error"])
+        _mark_problems(book[sheet.name], sheet, [p for p in problems if p.sheet == sheet.name and p.severity == "error"], lang)
     _write_standings(book, standings, [s.name for s in rounds], lang)
     _write_problems(book, problems, lang)
     save_atomically(book, target)
@@ -177,11 +178,11 @@ def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
     return [f"{get_column_letter(column)}{row}" for row in rows]
 
 
-def _mark_problems(ws: Worksheet, sheet: RoundSheet, problems: list[Problem]) -> None:
+def _mark_problems(ws: Worksheet, sheet: RoundSheet, problems: list[Problem], lang: str) -> None:
     notes: dict[str, list[str]] = {}
     for problem in problems:
         for ref in _marked_cells(sheet, problem):
-            notes.setdefault(ref, []).append(problem.message)
+            notes.setdefault(ref, []).append(problem_message(problem, lang))
     for ref, messages in notes.items():
         ws.conditional_formatting.add(ref, FormulaRule(formula=[MARK_FORMULA], fill=MARK_FILL, font=MARK_FONT, stopIfTrue=False))
         cell = ws[ref]
@@ -250,7 +251,7 @@ def _write_problems(book: Workbook, problems: list[Problem], lang: str) -> None:
     ws = _replace_sheet(book, PROBLEMS_SHEET_NAMES, PROBLEMS_SHEET[lang])
     _header(ws, [PROBLEMS_HEADERS[c][lang] for c in ("severity", "sheet", "cell", "player", "message")])
     for offset, problem in enumerate(problems, start=2):
-        values = [SEVERITY_WORDS[problem.severity][lang], problem.sheet, problem.cell, problem.player, problem.message]
+        values = [SEVERITY_WORDS[problem.severity][lang], problem.sheet, problem.cell, problem.player, problem_message(problem, lang)]
         for column, value in enumerate(values, start=1):
             _text_cell(ws, offset, column, value)
     for column, width in enumerate([10, 14, 7, 24, 90], start=1):

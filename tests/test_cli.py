@@ -77,3 +77,23 @@ def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
     assert done.returncode == 0 and "0 error(s)" in done.stdout
     probe = "import sys, sheet_scorer.cli; print(sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))"
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "[]"
+
+
+def test_json_export_and_file_permissions(tmp_path: Path) -> None:
+    import json
+    import os
+    import stat
+
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
+    old = os.umask(0o022)
+    try:
+        result = run("score", path, "--json", tmp_path / "event.json")
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
+    assert (document["schema"], document["version"]) == ("sheet-scorer/standings", 1)
+    # Ala 4 + 2*3 = 10 VP wins; Bob, Cyd, Dan 2 VP each share 2nd: (3 + 2 + 1) / 3 = 2 points
+    assert [(r["player"], r["round_points"]) for r in document["standings"]] == [("Ala", 5), ("Bob", 2), ("Cyd", 2), ("Dan", 2)]
+    for name in ("event.scored.xlsx", "event.standings.html", "event.json"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
