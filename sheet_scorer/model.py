@@ -50,6 +50,7 @@ class RoundSheet:
     raw: pd.DataFrame
     last_column: int
     vp_is_computed: bool = False
+    hidden_rows: frozenset[int] = frozenset()
 
     @property
     def vp_only(self) -> bool:

@@ -128,7 +128,7 @@ def read_workbook(path: Path | str) -> WorkbookData:
         )
     rounds.sort(key=lambda r: r.number)
     data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems)
-    _explain_blank_cells(data)
+    _scan_for_what_calamine_hides(data)
     return data
 
 
@@ -288,26 +288,28 @@ def clean_name(name: str) -> str:
     return _SPACES.sub(" ", name).strip()
 
 
-def _explain_blank_cells(data: WorkbookData) -> None:
-    """Put an ErrorCell/FormulaCell where calamine showed an error value or an uncalculated formula as empty."""
-    special = _special_cells(data.path, {s.name for s in data.rounds})
+def _scan_for_what_calamine_hides(data: WorkbookData) -> None:
+    """Put an ErrorCell/FormulaCell where calamine showed an error value or an uncalculated formula as
+    empty, and note the hidden rows of each round sheet (calamine shows neither)."""
+    scans = _scan_sheets(data.path, {s.name for s in data.rounds})
     for sheet in data.rounds:
-        cells = special.get(sheet.name)
-        if not cells:
-            continue
+        cells, hidden = scans.get(sheet.name, ({}, frozenset()))
+        sheet.hidden_rows = frozenset(r for r in hidden if r in sheet.raw.index)
         fields = {column: field for field, column in sheet.columns.items() if not (field == "vp" and sheet.vp_is_computed)}
         for (row, column), value in cells.items():
             if column in fields and row in sheet.raw.index:
                 sheet.raw.at[row, fields[column]] = value
 
 
-_SPREADSHEET_NS = b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-_REL_NS = b"http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_SPREADSHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _ERROR_CELL = re.compile(rb'<(?:\w+:)?c r="([A-Z]+)(\d+)"[^>]*?\bt="e"[^>]*>.*?<(?:\w+:)?v>([^<]*)</(?:\w+:)?v>', re.S)
 _BARE_FORMULA = re.compile(
     rb'<(?:\w+:)?c r="([A-Z]+)(\d+)"[^>]*>\s*(?:<(?:\w+:)?f[^>]*/>|<(?:\w+:)?f[^>]*>([^<]*)</(?:\w+:)?f>)\s*'
     rb'(?:<(?:\w+:)?v\s*/>|<(?:\w+:)?v>\s*</(?:\w+:)?v>)?\s*</(?:\w+:)?c>'
 )
+_HIDDEN_ROW = re.compile(rb'<(?:\w+:)?row\b[^>]*?\bhidden="(?:1|true)"[^>]*>')
+_ROW_NUMBER = re.compile(rb'\br="(\d+)"')
 
 
 def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
@@ -318,18 +320,21 @@ def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
     targets = {r.get("Id"): r.get("Target", "") for r in rels}
     parts = {}
-    for sheet in workbook.iter("{%s}sheet" % _SPREADSHEET_NS.decode()):
-        target = targets.get(sheet.get("{%s}id" % _REL_NS.decode()), "")
+    for sheet in workbook.iter(f"{{{_SPREADSHEET_NS}}}sheet"):
+        target = targets.get(sheet.get(f"{{{_REL_NS}}}id"), "")
         parts[sheet.get("name", "")] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
     return parts
 
 
-def _special_cells(path: Path, names: set[str]) -> dict[str, dict[tuple[int, int], str]]:
-    """Error values and formulas without a saved value in the named sheets, by (row, column).
+SheetScan = tuple[dict[tuple[int, int], str], frozenset[int]]
 
-    A plain substring test skips sheets that have neither, so ordinary workbooks cost one scan.
+
+def _scan_sheets(path: Path, names: set[str]) -> dict[str, SheetScan]:
+    """Per named sheet: error values and formulas without a saved value by (row, column), and hidden rows.
+
+    Plain substring tests skip sheets that have none, so an ordinary workbook costs one quick pass.
     """
-    found: dict[str, dict[tuple[int, int], str]] = {}
+    found: dict[str, SheetScan] = {}
     try:
         with zipfile.ZipFile(path) as archive:
             for name, part in _sheet_parts(archive).items():
@@ -344,7 +349,11 @@ def _special_cells(path: Path, names: set[str]) -> dict[str, dict[tuple[int, int
                     for letters, row, formula in _BARE_FORMULA.findall(xml):
                         text = html.unescape(formula.decode()) if formula else "(shared formula)"
                         cells[int(row), column_index(letters.decode())] = FormulaCell(f"={text}")
-                found[name] = cells
+                hidden: frozenset[int] = frozenset()
+                if b"hidden=" in xml:
+                    tags = _HIDDEN_ROW.findall(xml)
+                    hidden = frozenset(int(m.group(1)) for t in tags if (m := _ROW_NUMBER.search(t)))
+                found[name] = (cells, hidden)
     except (KeyError, zipfile.BadZipFile, ValueError, SyntaxError) as exc:  # defusedxml refusals are ValueErrors
         raise WorkbookError(f"{path}: cannot be read ({type(exc).__name__}: {exc})") from None
     return found

@@ -65,7 +65,7 @@ def parse_int(values: pd.Series) -> pd.Series:
     numeric = kinds.isin([int, float])
     candidates = values.where(numeric, values.where(plain_text).str.strip())
     numbers = pd.to_numeric(candidates.where(numeric | plain_text), errors="coerce").astype("Float64")
-    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 1e9)
+    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 1e15)
     return numbers.where(whole.fillna(False)).astype("Int64")
 
 
@@ -376,6 +376,8 @@ def validate_sheet(sheet: RoundSheet, settings: Settings, registered: frozenset[
     byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
                          "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
     frame = pd.concat([typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
+    problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
+                         params={"row": row}) for row in sorted(sheet.hidden_rows)]
     frame["scorable"] = _scorable(frame, problems)
     unscored = set(frame.loc[~frame["scorable"], "table"].dropna())
     return Validated(frame, [p for p in problems if not (p.code == "no-target" and p.table in unscored)])

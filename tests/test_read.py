@@ -198,3 +198,33 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
 def test_no_round_sheets(tmp_path: Path) -> None:
     with pytest.raises(WorkbookError, match="no round sheets"):
         read_workbook(write_workbook(tmp_path / "e.xlsx", {"Sheet1": [["hello"]]}))
+
+
+def test_hidden_rows_are_scored_with_a_warning(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*VALID_TABLE)})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].row_dimensions[4].hidden = True
+    book.save(path)
+    result = check_workbook(path)
+    assert [(p.code, p.severity, p.cell, p.player) for p in result.problems] == [("hidden-row", "warning", "B4", "Cyd")]
+    assert result.results.set_index("player").loc["Cyd", "game"]
+
+
+def test_huge_number_is_a_range_error_not_a_type_error(tmp_path: Path) -> None:
+    table = [player(1, "Ala", settlements=4, cities=3), player(1, "Bob", knights=10**12), player(1, "Cyd")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+    assert {(p.code, p.cell) for p in result.problems if p.severity == "error"} == {("knights-range", "F3"), ("table-knights", "")}
+
+
+def test_ten_thousand_empty_formatted_rows_make_no_phantom_players(tmp_path: Path) -> None:
+    from openpyxl.styles import PatternFill
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*VALID_TABLE)})
+    book = openpyxl.load_workbook(path)
+    fill = PatternFill(start_color="FFEEEEEE", end_color="FFEEEEEE", fill_type="solid")
+    for row in range(10, 10_010):
+        book["Round 1"].cell(row, 2).fill = fill
+        book["Round 1"].cell(row, 3).value = ""
+    book.save(path)
+    result = check_workbook(path)
+    assert result.problems == [] and sorted(result.standings["player"]) == ["Ala", "Bob", "Cyd", "Dan"]
