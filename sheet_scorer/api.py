@@ -55,10 +55,11 @@ def default_outputs(path: Path) -> tuple[Path, Path]:
 def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
     order = {name: i for i, name in enumerate(sheet_names)}
 
-    def key(p: Problem) -> tuple[int, int, str]:
+    def key(p: Problem) -> tuple[int, int, int, str]:
+        """Sheet by tab order; whole-sheet problems first, then by table; by row within a table."""
         rows = p.params.get("rows") or ()
         row = p.row or (min(rows) if rows else 0)
-        return order.get(p.sheet, len(order)), row, p.cell
+        return order.get(p.sheet, -1), -1 if p.table is None else p.table, row, p.cell
     return sorted(problems, key=key)
 
 

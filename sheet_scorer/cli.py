@@ -134,14 +134,18 @@ def _problems_json(result: ScoreResult) -> str:
 
 
 def _print_problems(result: ScoreResult) -> None:
+    """Problems grouped by sheet and table, in row order within a table."""
     errors = sum(p.severity == "error" for p in result.problems)
     warnings = len(result.problems) - errors
-    current = None
+    group: tuple[str, int | None] | None = None
     for problem in result.problems:
-        if problem.sheet != current:
-            current = problem.sheet
-            click.echo(f"{current}:")
-        click.echo(f"  {problem.severity:<7} {_where(problem):<24} {problem.message}")
+        if group is None or problem.sheet != group[0]:
+            click.echo(problem.sheet or result.data.path.name)
+        if group != (problem.sheet, problem.table) and problem.table is not None:
+            click.echo(f"  table {problem.table}")
+        group = (problem.sheet, problem.table)
+        indent = "    " if problem.table is not None else "  "
+        click.echo(f"{indent}{problem.severity:<8}{problem.cell:<6}{problem.message}")
     click.echo(f"{result.data.path.name}: {errors} error(s), {warnings} warning(s)")
 
 

@@ -242,7 +242,7 @@ def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(columns=["index", "column", "check"])
 
 
-def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series) -> list[Problem]:
+def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series, tables: pd.Series) -> list[Problem]:
     problems = []
     for row, column, check in failures.itertuples(index=False):
         value = sheet.raw.at[row, column]
@@ -252,7 +252,7 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series) 
         elif code == "bad-table" and int_cell_code(value) == "empty-cell":
             code = "empty-cell"
         problems.append(Problem(
-            code, sheet.name, cell_ref(sheet.columns[column], row), names.get(row, ""),
+            code, sheet.name, cell_ref(sheet.columns[column], row), names.get(row, ""), _int_or_none(tables.get(row)),
             field=column, params={"value": value, "column": COLUMN_NAMES[column], "row": row},
         ))
     return problems
@@ -369,7 +369,7 @@ def validate_sheet(sheet: RoundSheet, settings: Settings, registered: frozenset[
     names = games["player"].map(lambda v: clean_name(str(v)))
     typed = _typed(sheet, games)
     failures = _failures(_cell_schema(games, typed, sheet.vp_only), games)
-    problems += _cell_problems(sheet, failures, names)
+    problems += _cell_problems(sheet, failures, names, typed["table"])
     facts = _table_facts(typed, settings.victory_target, sheet.vp_only)
     rule_failures = _failures(_rule_schema(sheet.vp_only, registered), pd.concat([typed, facts], axis=1))
     problems += _rule_problems(sheet, rule_failures, typed, settings)

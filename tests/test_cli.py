@@ -42,7 +42,7 @@ def test_check_lists_problems_and_writes_nothing(tmp_path: Path) -> None:
     result = run("check", path)
     assert result.exit_code == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
-    assert "error   'Round 1'!F3" in result.output
+    assert "Round 1\n  table 1\n    error   F3    Bob: Knights is 'three'" in result.output
 
 
 @pytest.mark.parametrize("args", [["score", "missing.xlsx"], ["check", "missing.xlsx"]])
