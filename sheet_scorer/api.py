@@ -63,9 +63,12 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
     return sorted(problems, key=key)
 
 
-def check_workbook(path: Path | str) -> ScoreResult:
-    """Read, validate and score in memory; no file is written."""
+def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
+    """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings)."""
     data = read_workbook(Path(path))
+    language = lang or data.settings.language
+    if language not in LANGUAGES:
+        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}")
     validated = validate(data)
     problems = _sorted(validated.problems, data.sheet_names)
     if validated.frame.empty:
@@ -73,7 +76,7 @@ def check_workbook(path: Path | str) -> ScoreResult:
         standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
         return ScoreResult(data, results, standings, problems)
     results = score_rounds(validated.frame, data.settings)
-    standings = compute_standings(results, [s.name for s in data.rounds])
+    standings = compute_standings(results, [s.name for s in data.rounds], language)
     return ScoreResult(data, results, standings, problems)
 
 
@@ -90,10 +93,8 @@ def score_workbook(
     from .write import write_scored_workbook
 
     path = Path(path)
-    result = check_workbook(path)
+    result = check_workbook(path, lang)
     language = lang or result.data.settings.language
-    if language not in LANGUAGES:
-        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}")
     if not write:
         return result
     default_xlsx, default_html = default_outputs(path)

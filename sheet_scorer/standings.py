@@ -13,9 +13,18 @@ STANDINGS_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
 _EPSILON = 1e-9
 
 
-def name_order_key(name: str) -> tuple[str, str, str]:
-    """Alphabetical as a person expects: case ignored, accented letters next to their base letter."""
-    return strip_accents(name).casefold(), name.casefold(), name
+# Letters that Polish sorts as letters of their own, right after their base letter (ł after l, before m).
+_POLISH_LETTERS = str.maketrans({c: b + "\U0010ffff" for c, b in zip("ąćęłńóśźż", "acelnoszz")})
+
+
+def name_order_key(name: str, lang: str = "en") -> tuple[str, str, str]:
+    """Alphabetical as a person expects: case ignored, accented letters next to their base letter.
+
+    In Polish, ą ć ę ł ń ó ś ź ż are letters of their own: `Łaba` comes after `Lucyna` and before `Marek`.
+    """
+    folded = name.casefold()
+    primary = folded.translate(_POLISH_LETTERS) if lang == "pl" else folded
+    return strip_accents(primary), folded, name
 
 
 def vp_share(results: pd.DataFrame) -> pd.DataFrame:
@@ -27,7 +36,7 @@ def vp_share(results: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({"num": numerator, "den": denominator}, index=results.index)
 
 
-def compute_standings(results: pd.DataFrame, round_sheets: list[str]) -> pd.DataFrame:
+def compute_standings(results: pd.DataFrame, round_sheets: list[str], lang: str = "en") -> pd.DataFrame:
     """One row per player, ranked 1..N; a column per round sheet with that round's points."""
     players = pd.Index(results["player"].loc[results["player"] != ""].unique(), name="player")
     games = results[results["game"]]
@@ -39,18 +48,18 @@ def compute_standings(results: pd.DataFrame, round_sheets: list[str]) -> pd.Data
     totals["vp_pct"] = games.groupby("player")["share"].sum().reindex(players).fillna(0.0)
     totals["games"] = games.groupby("player").size().reindex(players).fillna(0).astype(int)
     per_round = results.groupby(["player", "sheet"])["round_points"].sum(min_count=1).unstack()
-    ordered = _rank(totals.reset_index(), games.assign(num=share["num"], den=share["den"]))
+    ordered = _rank(totals.reset_index(), games.assign(num=share["num"], den=share["den"]), lang)
     for sheet in round_sheets:
         column = per_round[sheet] if sheet in per_round else pd.Series(dtype=float)
         ordered[sheet] = ordered["player"].map(column)
     return ordered
 
 
-def _rank(totals: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+def _rank(totals: pd.DataFrame, games: pd.DataFrame, lang: str) -> pd.DataFrame:
     """Sort by points, VP, VP % and name; VP % near-ties are settled with exact fractions."""
     totals = totals.assign(
         _points=totals["round_points"].round(9),
-        _name=totals["player"].map(name_order_key),
+        _name=totals["player"].map(lambda n: name_order_key(n, lang)),
     )
     totals = totals.sort_values(["_points", "vp", "vp_pct", "_name"], ascending=[False, False, False, True], kind="stable")
     totals = _settle_near_ties(totals.reset_index(drop=True), games)

@@ -255,3 +255,13 @@ def test_vp_percentage_compared_exactly_not_as_floats():
     standings = compute_standings(results, ["Round 1", "Round 2"])
     assert list(standings["player"]) == ["Adam", "Zenon"]
     assert list(standings["vp_pct"]) == pytest.approx([125 / 3, 125 / 3])
+
+
+def test_polish_name_order_puts_l_stroke_after_l():
+    """In Polish, ł is a letter after l: Łaba after Lucyna (and Luiza), before Marek; elsewhere ł sits with l."""
+    from sheet_scorer.standings import name_order_key
+
+    names = ["Marek", "Łaba", "Lucyna", "Luiza", "lech"]
+    assert sorted(names, key=lambda n: name_order_key(n, "pl")) == ["lech", "Lucyna", "Luiza", "Łaba", "Marek"]
+    assert sorted(names, key=lambda n: name_order_key(n, "en")) == ["Łaba", "lech", "Lucyna", "Luiza", "Marek"]
+    assert sorted(["Zoë", "Zoe", "Ève", "Eva"], key=lambda n: name_order_key(n, "fr")) == ["Eva", "Ève", "Zoe", "Zoë"]
