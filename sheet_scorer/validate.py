@@ -182,7 +182,7 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
     """Row and table rules of SPEC §2–§3 for one round sheet, over the typed rows and their `_table_facts`."""
     checks = [
         _rule("table-size", lambda df: df["table_size"].isin([3, 4])),
-        _rule("duplicate-player", lambda df: ~(df["player_key"].duplicated(keep=False) & (df["player_key"] != ""))),
+        _rule("duplicate-player", lambda df: ~(df["player"].duplicated(keep=False) & (df["player"] != ""))),
         _rule("seat-range", lambda df: df["seat"] <= df["table_size"]),
         _rule("seat-duplicate", lambda df: df["seat"].isna() | ~df.duplicated([*TABLE_KEYS, "seat"], keep=False)),
         _rule("declared-below-target", lambda df: ~(df["declared"] & ~df["reached"]), "vp"),
@@ -295,7 +295,7 @@ def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.D
     elif check == "seat-range":
         params["size"] = int((typed["table"] == record["table"]).sum())
     elif check == "duplicate-player":
-        others = typed.index[(typed["player_key"] == record["player_key"]) & (typed.index != row)]
+        others = typed.index[(typed["player"] == record["player"]) & (typed.index != row)]
         params["other"] = ", ".join(str(r) for r in others)
     return params
 
@@ -314,7 +314,6 @@ def _typed(sheet: RoundSheet, raw: pd.DataFrame) -> pd.DataFrame:
     typed["round"] = sheet.number
     typed["table"] = parse_int(raw["table"])
     typed["player"] = raw["player"].map(lambda v: name_key(str(v)) if v is not None else "")
-    typed["player_key"] = typed["player"]
     typed["seat"] = parse_int(raw["seat"]) if "seat" in raw else pd.Series(pd.NA, index=raw.index, dtype="Int64")
     for flag in FLAGS:
         typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool) if flag in raw else False
