@@ -155,7 +155,9 @@ def _points(value: float) -> str:
 
 
 def _summary(result: ScoreResult) -> None:
+    """Players, rounds, tables scored, problems and the top of the standings, on the terminal."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console(highlight=False)
@@ -164,17 +166,19 @@ def _summary(result: ScoreResult) -> None:
     scored = int(tables["game"].sum()) if len(tables) else 0
     errors = sum(p.severity == "error" for p in result.problems)
     console.print(
-        f"[bold]{result.data.settings.tournament}[/]: {len(result.standings)} players, {len(result.data.rounds)} rounds, "
+        f"[bold]{escape(result.data.settings.tournament)}[/]: {len(result.standings)} players, {len(result.data.rounds)} rounds, "
         f"{scored} of {len(tables)} tables scored, {errors} error(s), {len(result.problems) - errors} warning(s)"
     )
     top = Table(title="Standings" + (" (PROVISIONAL)" if result.has_errors else ""), title_justify="left")
     for heading in ("Rank", "Player", "Round points", "VP", "VP %"):
         top.add_column(heading, justify="left" if heading == "Player" else "right")
     for row in result.standings.head(8).itertuples(index=False):
-        top.add_row(str(row.rank), str(row.player), _points(row.round_points), str(row.vp), f"{row.vp_pct:.2f}")
+        top.add_row(str(row.rank), escape(str(row.player)), _points(row.round_points), str(row.vp), f"{row.vp_pct:.2f}")
     console.print(top)
-    for problem in [p for p in result.problems if p.severity == "error"][:5]:
-        console.print(f"[red]error[/] {_where(problem)}: {problem.message}", markup=True)
-    if errors > 5:
-        console.print(f"… and {errors - 5} more: see the Problems sheet")
-    console.print(f"wrote {result.output} and {result.html}")
+    shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
+    for problem in shown:
+        colour = "red" if problem.severity == "error" else "yellow"
+        console.print(f"[{colour}]{problem.severity}[/] {escape(_where(problem))}: {escape(problem.message)}")
+    if errors > len(shown):
+        console.print(f"… and {errors - len(shown)} more: see the Problems sheet")
+    console.print(f"wrote {escape(str(result.output))} and {escape(str(result.html))}")

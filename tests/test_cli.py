@@ -97,3 +97,10 @@ def test_json_export_and_file_permissions(tmp_path: Path) -> None:
     assert [(r["player"], r["round_points"]) for r in document["standings"]] == [("Ala", 5), ("Bob", 2), ("Cyd", 2), ("Dan", 2)]
     for name in ("event.scored.xlsx", "event.standings.html", "event.json"):
         assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
+
+
+def test_names_that_look_like_terminal_markup_are_printed_as_written(tmp_path: Path) -> None:
+    rows = round_sheet(player(1, "[/]"), player(1, "[bold]Bob"), player(1, "Cyd"))
+    result = run("score", write_workbook(tmp_path / "event.xlsx", {"Round 1": rows}))
+    assert result.exit_code == 0, result.output
+    assert "[/]" in result.output and "[bold]Bob" in result.output
