@@ -18,7 +18,7 @@ import pandas as pd
 from .model import WorkbookData, WorkbookError
 from .problems import Problem, has_errors
 from .read import read_workbook, unkept_parts
-from .score import score_rounds
+from .score import RESULT_COLUMNS, score_rounds
 from .standings import compute_standings
 from .validate import validate
 from .vocab import LANGUAGES
@@ -72,7 +72,7 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     validated = validate(data)
     problems = _sorted(validated.problems, data.sheet_names)
     if validated.frame.empty:
-        results = pd.DataFrame(columns=["sheet", "round", "row", "table", "player", "vp", "place", "round_points", "game"])
+        results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})
         standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
         return ScoreResult(data, results, standings, problems)
     results = score_rounds(validated.frame, data.settings)

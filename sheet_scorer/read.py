@@ -180,6 +180,7 @@ def _read_round(name: str, number: int, rows: list[list[Any]]) -> RoundSheet | P
             duplicates.setdefault(field, [columns[field]]).append(col)
             continue
         columns[field] = col
+    last_column = max(last_column, _last_used_column(rows[header_index:], set(computed.values())))
     vp_is_computed = "vp" in computed
     if vp_is_computed:
         columns.setdefault("vp", computed["vp"])
@@ -201,6 +202,16 @@ def _read_round(name: str, number: int, rows: list[list[Any]]) -> RoundSheet | P
             params={"column": str(header[cols[0] - 1]), "cells": ", ".join(cell_ref(c, header_row) for c in cols)},
         )
     return sheet
+
+
+def _last_used_column(rows: list[list[Any]], skip: set[int]) -> int:
+    """The right-most column holding anything from the header row down (the computed columns go right of it)."""
+    if not rows:
+        return 0
+    cells = pd.DataFrame(rows, dtype=object)
+    used = (cells.notna() & (cells != "")).any(axis=0)
+    columns = [int(c) + 1 for c in used.index[used] if int(c) + 1 not in skip]
+    return max(columns, default=0)
 
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")

@@ -25,6 +25,7 @@ import pandas as pd
 
 from .files import write_text_atomically
 from .i18n import format_date, format_number, format_pct, language, problem_message, severity_word, text, translator
+from .score import RESULT_COLUMNS
 from .standings import name_order_key, vp_share
 from .vocab import strip_accents
 
@@ -37,9 +38,6 @@ CHART_PLAYERS = 8
 DEFAULT_PLAYOFF_SIZE = 16
 JSON_SCHEMA_ID = "sheet-scorer/standings"
 JSON_VERSION = 1
-
-_RESULT_COLUMNS = ["sheet", "round", "row", "table", "player", "vp", "army_bonus", "road_bonus", "place",
-                   "round_points", "game", "bye", "declared", "scorable"]
 
 
 def template_dir() -> Path:
@@ -72,18 +70,10 @@ def _flag(value: Any) -> bool:
 
 
 def _results(result: ScoreResult) -> pd.DataFrame:
-    """`result.results` with every column the report reads (an unreadable workbook has an empty, narrower frame)."""
-    frame = result.results
-    if frame.empty or "bye" not in frame.columns:
-        return pd.DataFrame({c: pd.Series(dtype=object) for c in _RESULT_COLUMNS})
-    frame = frame.copy()
-    for column in ("declared", "army_bonus", "road_bonus", "scorable"):
-        if column not in frame.columns:
-            frame[column] = pd.NA
-    frame["game"] = frame["game"].fillna(False).astype(bool)
-    frame["bye"] = frame["bye"].fillna(False).astype(bool)
-    frame["scorable"] = frame["scorable"].fillna(False).astype(bool)
-    return frame
+    """`result.results` with its flag columns as plain booleans (also for a workbook where nothing could be read)."""
+    frame = result.results.reindex(columns=RESULT_COLUMNS)
+    flags = {c: frame[c].astype("boolean").fillna(False).astype(bool) for c in ("game", "bye", "scorable", "declared")}
+    return frame.assign(**flags)
 
 
 def _round_names(result: ScoreResult) -> list[str]:

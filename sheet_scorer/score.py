@@ -14,6 +14,12 @@ import pandas as pd
 from .model import Settings
 
 TABLE_KEYS = ["sheet", "table"]
+# The columns of `score_rounds`' result, also when no table could be read at all.
+RESULT_COLUMNS = [
+    "row", "sheet", "round", "table", "player", "seat", "army_first", "road_first", "declared", "settlements", "cities",
+    "vp_cards", "knights", "roads", "road_length", "vp_entered", "army_bonus", "road_bonus", "vp", "bye", "scorable",
+    "cell", "game", "place", "round_points", "table_vp", "table_size",
+]
 
 
 def _by_table(frame: pd.DataFrame, values: pd.Series) -> pd.core.groupby.SeriesGroupBy:

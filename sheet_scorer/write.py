@@ -46,6 +46,8 @@ MARK_FILL = PatternFill(start_color="FFFFC7CE", end_color="FFFFC7CE", fill_type=
 MARK_FONT = Font(color="FF9C0006")
 COMMENT_MARKER = "⚠ sheet-scorer:"
 COMMENT_AUTHOR = "sheet-scorer"
+_RANK_HEADERS = frozenset(fold(h) for h in STANDINGS_HEADERS["rank"].values())
+_SEVERITY_HEADERS = frozenset(fold(h) for h in PROBLEMS_HEADERS["severity"].values())
 
 
 @contextlib.contextmanager
@@ -168,6 +170,9 @@ def _clear_marks(ws: Worksheet) -> None:
             cell.comment = Comment(own, cell.comment.author or "")
         else:
             cell.comment = None
+    # In a macro workbook openpyxl keeps pointing at the comments' drawing even when none is left to draw.
+    if ws.legacy_drawing and "commentsDrawing" in ws.legacy_drawing and not any(c.comment for c in ws._cells.values()):
+        ws.legacy_drawing = None
 
 
 def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
@@ -195,21 +200,27 @@ def _mark_problems(ws: Worksheet, sheet: RoundSheet, problems: list[Problem], la
 # ---------------------------------------------------------------- added sheets
 
 
-def _find_sheet(book: Workbook, names: frozenset[str]) -> tuple[int, str] | None:
+def _own_sheet(book: Workbook, names: frozenset[str], first_headers: frozenset[str]) -> tuple[int, str] | None:
+    """The sheet a previous run added (named in any language, its A1 one of our headers), if any."""
     for index, name in enumerate(book.sheetnames):
-        if fold(name) in names:
+        if fold(name) in names and fold(str(book[name]["A1"].value or "")) in first_headers:
             return index, name
     return None
 
 
-def _replace_sheet(book: Workbook, names: frozenset[str], title: str) -> Worksheet:
-    """A fresh sheet `title` where a previous run's sheet (any language) was, else at the end."""
-    found = _find_sheet(book, names)
-    if found is None:
-        return book.create_sheet(title)
-    index, name = found
-    book.remove(book[name])
-    return book.create_sheet(title, index)
+def _replace_sheet(book: Workbook, names: frozenset[str], first_headers: frozenset[str], title: str) -> Worksheet:
+    """A fresh sheet `title` where a previous run's sheet was, else at the end.
+
+    An organiser's own sheet of that name is never replaced: scoring stops with a clear message.
+    """
+    found = _own_sheet(book, names, first_headers)
+    if found is not None:
+        index, name = found
+        book.remove(book[name])
+        return book.create_sheet(title, index)
+    if title.casefold() in {n.casefold() for n in book.sheetnames}:
+        raise WorkbookError(f"the workbook already has its own sheet '{title}'; rename it so that sheet-scorer can add its '{title}' sheet")
+    return book.create_sheet(title)
 
 
 def _header(ws: Worksheet, titles: list[str]) -> None:
@@ -227,7 +238,7 @@ def _text_cell(ws: Worksheet, row: int, column: int, value: str) -> None:
 
 
 def _write_standings(book: Workbook, standings: pd.DataFrame, round_sheets: list[str], lang: str) -> None:
-    ws = _replace_sheet(book, STANDINGS_SHEET_NAMES, STANDINGS_SHEET[lang])
+    ws = _replace_sheet(book, STANDINGS_SHEET_NAMES, _RANK_HEADERS, STANDINGS_SHEET[lang])
     _header(ws, [STANDINGS_HEADERS[c][lang] for c in ("rank", "player", "round_points", "vp", "vp_pct", "games")] + round_sheets)
     for offset, record in enumerate(standings.itertuples(index=False), start=2):
         values = list(record)
@@ -243,12 +254,12 @@ def _write_standings(book: Workbook, standings: pd.DataFrame, round_sheets: list
 
 
 def _write_problems(book: Workbook, problems: list[Problem], lang: str) -> None:
-    found = _find_sheet(book, PROBLEMS_SHEET_NAMES)
     if not problems:
+        found = _own_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS)
         if found is not None:
             book.remove(book[found[1]])
         return
-    ws = _replace_sheet(book, PROBLEMS_SHEET_NAMES, PROBLEMS_SHEET[lang])
+    ws = _replace_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS, PROBLEMS_SHEET[lang])
     _header(ws, [PROBLEMS_HEADERS[c][lang] for c in ("severity", "sheet", "cell", "player", "message")])
     for offset, problem in enumerate(problems, start=2):
         values = [SEVERITY_WORDS[problem.severity][lang], problem.sheet, problem.cell, problem.player, problem_message(problem, lang)]

@@ -172,3 +172,27 @@ def test_report_is_written_and_escaped(tmp_path: Path) -> None:
     html = result.html.read_text(encoding="utf-8")
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert html.index("Bob") < html.index("Cyd")  # 2 VP each: shared place, name order
+
+
+def test_organiser_cells_right_of_the_header_are_never_overwritten(tmp_path: Path) -> None:
+    rows = [list(r) for r in ROUND1]
+    rows[1] = rows[1] + ["side note"]  # L2: no header above it
+    rows.append([None] * 11 + ["judge: table 1 started late"])  # L6, below the table
+    result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    assert (ws["L2"].value, ws["L6"].value) == ("side note", "judge: table 1 started late")
+    assert [ws.cell(1, c).value for c in range(13, 18)] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    assert [ws.cell(2, c).value for c in range(13, 18)] == [2, 0, 11, 1, 5]
+
+
+def test_organiser_sheet_named_standings_is_not_replaced(tmp_path: Path) -> None:
+    from sheet_scorer import WorkbookError
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1, "Standings": [["my own ranking"], ["Ala", 1]]})
+    with pytest.raises(WorkbookError, match="own sheet 'Standings'"):
+        score_workbook(path)
+    assert not (tmp_path / "e.scored.xlsx").exists()
+    french = write_workbook(tmp_path / "f.xlsx", {"Round 1": ROUND1, "Classement": [["mon classement"], ["Ala", 1]]})
+    book = openpyxl.load_workbook(score_workbook(french).output)
+    assert book.sheetnames == ["Round 1", "Classement", "Standings"]
+    assert _values(book["Classement"]) == [("mon classement", None), ("Ala", 1)]

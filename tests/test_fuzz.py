@@ -1,0 +1,174 @@
+"""Fuzzing the whole command (SPEC §1, §5): a valid workbook, randomly damaged, never crashes the tool
+and never loses the organiser's data.
+
+A valid 2-round, 3-table workbook is mutated at random (cells set to values of any type or
+deleted, rows and columns shuffled, junk sheets added, a round sheet renamed) and scored through
+the CLI. Whatever the damage: no traceback, an exit status of 0, 1 or 2 that agrees with the
+problems found, every problem placed on a sheet, and every cell of the input still in the output
+with the same value, except where the computed columns are written.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from click.testing import CliRunner
+from helpers import player, round_sheet, write_workbook
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+import sheet_scorer
+from sheet_scorer.cli import main
+from sheet_scorer.problems import has_errors
+from sheet_scorer.write import computed_positions
+
+ADDED_SHEETS = {"Standings", "Problems"}
+SHEETLESS_CODES = {"content-not-kept"}
+
+ROUND_1 = round_sheet(
+    # table 1: Ala 2 + 6 + 1 + 2 (army) = 11, Bob 9, Cyd 4, Dan 2
+    player(1, "Ala", settlements=2, cities=3, vp_cards=1, knights=3), player(1, "Bob", settlements=3, cities=3),
+    player(1, "Cyd", settlements=2, cities=1), player(1, "Dan"),
+    # table 2: Ewa 1 + 8 + 2 (road) = 11, Fil 8, Gosia 6, Hen 3
+    player(2, "Ewa", settlements=1, cities=4, roads=8, road_length=6), player(2, "Fil", settlements=4, cities=2),
+    player(2, "Gosia", settlements=2, cities=2), player(2, "Hen", settlements=3),
+    # table 3 (three players): Iza 2 + 8 + 2 = 12, Jan 5, Kasia 2
+    player(3, "Iza", settlements=2, cities=4, vp_cards=2), player(3, "Jan", settlements=3, cities=1), player(3, "Kasia"),
+)
+ROUND_2 = round_sheet(
+    # table 1: Bob 10 (declared), Ewa 10, Iza 5, Dan 2
+    player(1, "Bob", settlements=4, cities=3, declared="x"), player(1, "Ewa", settlements=2, cities=4),
+    player(1, "Iza", settlements=3, cities=1), player(1, "Dan"),
+    # table 2: Fil 2 + 6 + 2 (army, 4 knights) = 10, Jan 2 + 2 + 2 (road) = 6, Ala 7, Kasia 2
+    player(2, "Fil", settlements=2, cities=3, knights=4), player(2, "Jan", settlements=2, cities=1, roads=7, road_length=5),
+    player(2, "Ala", settlements=3, cities=2), player(2, "Kasia"),
+    # table 3: Gosia 10, Hen 4, Cyd 3
+    player(3, "Gosia", settlements=2, cities=4), player(3, "Hen", settlements=2, cities=1), player(3, "Cyd", settlements=3),
+)
+BASE: dict[str, list[list[Any]]] = {"Round 1": ROUND_1, "Round 2": ROUND_2, "Notes": [["Organiser notes"], ["fee", 20]]}
+
+TEXTS = ["", "  ", "three", "=HYPERLINK(\"x\")", "<script>alert(1)</script>", "🎲🐑", "x", "yes", "BYE", "Table",
+         "Player", "VP", "Place", "Army Bonus", "#REF!", "3", " 4 ", "2,5", "Łukasz", "a" * 5000]
+# Printable text only: openpyxl refuses control characters in cells (a spreadsheet cannot hold them either).
+printable = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=40)
+values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 25),
+    st.sampled_from([-1, 0, 10**20, -(10**20), 2**63]),
+    st.sampled_from([2.5, 3.0, 1e20, -0.0, 1e-9, 0.1]),
+    # Within a spreadsheet's range: openpyxl writes 16 digits, so a float near the double maximum reads back as inf.
+    st.floats(min_value=-1e300, max_value=1e300, allow_nan=False),
+    st.sampled_from(TEXTS),
+    printable,
+    st.sampled_from([date(2024, 4, 13), datetime(2024, 4, 13, 18, 30), datetime(1900, 3, 1)]),
+)
+JUNK_SHEETS = ["Junk", "Notes 2", "Données 🎲", "Round 9", "R1", "Tour 2", "Settings", "Players", "Final", "Adjustments"]
+NON_ROUND_NAMES = ["Archive", "Round one", "Round 1 (old)", "Sheet1"]
+
+mutation = st.one_of(
+    st.tuples(st.just("set"), st.integers(0, 9), st.integers(1, 14), st.integers(1, 13), values),
+    st.tuples(st.just("delete"), st.integers(0, 9), st.integers(1, 14), st.integers(1, 13)),
+    st.tuples(st.just("shuffle_rows"), st.integers(0, 9), st.randoms(use_true_random=False)),
+    st.tuples(st.just("shuffle_columns"), st.integers(0, 9), st.randoms(use_true_random=False)),
+    st.tuples(st.just("add_sheet"), st.sampled_from(JUNK_SHEETS), st.lists(st.lists(values, max_size=6), max_size=6)),
+    st.tuples(st.just("rename"), st.integers(0, 1), st.sampled_from(NON_ROUND_NAMES)),
+)
+
+
+def _grid(rows: list[list[Any]], row: int, column: int) -> None:
+    """Grow `rows` so that rows[row - 1][column - 1] exists."""
+    while len(rows) < row:
+        rows.append([])
+    while len(rows[row - 1]) < column:
+        rows[row - 1].append(None)
+
+
+def mutate(sheets: dict[str, list[list[Any]]], step: tuple) -> None:
+    names = list(sheets)
+    kind = step[0]
+    if kind in ("set", "delete"):
+        rows = sheets[names[step[1] % len(names)]]
+        _grid(rows, step[2], step[3])
+        rows[step[2] - 1][step[3] - 1] = step[4] if kind == "set" else None
+    elif kind == "shuffle_rows":  # the data rows; the header stays on top
+        rows = sheets[names[step[1] % len(names)]]
+        body = rows[1:]
+        step[2].shuffle(body)
+        rows[1:] = body
+    elif kind == "shuffle_columns":  # whole columns, each header with its column
+        rows = sheets[names[step[1] % len(names)]]
+        width = max((len(r) for r in rows), default=0)
+        order = list(range(width))
+        step[2].shuffle(order)
+        rows[:] = [[(r[i] if i < len(r) else None) for i in order] for r in rows]
+    elif kind == "add_sheet":
+        if step[1].casefold() not in {n.casefold() for n in names}:
+            sheets[step[1]] = [list(r) for r in step[2]]
+    elif kind == "rename":
+        rounds = [n for n in names if n.startswith("Round ") and n[6:].isdigit()]
+        if rounds and step[2].casefold() not in {n.casefold() for n in names}:
+            old = rounds[step[1] % len(rounds)]
+            sheets.update({(step[2] if n == old else n): sheets.pop(n) for n in list(sheets)})
+
+
+def _cells(ws: openpyxl.worksheet.worksheet.Worksheet) -> dict[tuple[int, int], Any]:
+    return {(c.row, c.column): c.value for row in ws.iter_rows() for c in row if c.value is not None}
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(mutation, min_size=1, max_size=8))
+@example(steps=[("set", 0, 1, 1, None), ("set", 1, 1, 1, None)])  # no round sheet has a header row left
+@example(steps=[("rename", 0, "Archive"), ("shuffle_columns", 0, random.Random(3)), ("add_sheet", "Round 9", [["Table"]])])
+def test_mutated_workbooks_never_crash_or_lose_data(steps: list[tuple]) -> None:
+    sheets = {name: [list(r) for r in rows] for name, rows in BASE.items()}
+    for step in steps:
+        mutate(sheets, step)
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_workbook(Path(folder) / "event.xlsx", sheets)
+        out, html = Path(folder) / "out.xlsx", Path(folder) / "out.html"
+        result = CliRunner().invoke(main, ["score", str(path), "-o", str(out), "--html", str(html)])
+
+        assert "Traceback" not in result.output, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code in (0, 1, 2), result.output
+        assert "unexpected failure" not in result.output, result.output  # a crash turned into exit 2 is still a crash
+        if result.exit_code == 2:
+            assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
+            return
+
+        checked = sheet_scorer.check_workbook(path)
+        assert result.exit_code == int(has_errors(checked.problems)), [p.message for p in checked.problems]
+        for problem in checked.problems:
+            assert problem.sheet or problem.code in SHEETLESS_CODES, problem
+        assert out.exists() and html.exists()
+
+        written = {s.name: (s, computed_positions(s)) for s in checked.data.rounds}
+        before, after = openpyxl.load_workbook(path), openpyxl.load_workbook(out)
+        assert [n for n in after.sheetnames if n not in ADDED_SHEETS] == before.sheetnames
+        for ws in before.worksheets:
+            sheet, positions = written.get(ws.title, (None, {}))
+            own_vp = sheet is not None and "vp" in sheet.columns and not sheet.vp_is_computed
+            rewritten = {c for field, c in positions.items() if not (field == "vp" and own_vp)}
+            kept = _cells(after[ws.title])
+            for (row, column), value in _cells(ws).items():
+                if sheet is not None and column in rewritten and row >= sheet.header_row:
+                    continue  # a computed column: the scorer's to (re)write
+                if own_vp and column == sheet.columns["vp"] and row > sheet.header_row and _blank(value):
+                    continue  # an empty (blank-text) VP cell of the organiser's own VP column is filled in
+                assert kept.get((row, column)) == value, (ws.title, row, column, value, kept.get((row, column)))
+
+
+def test_the_unmutated_workbook_is_valid(tmp_path: Path) -> None:
+    """The fuzz starts from a clean workbook, so every problem it meets comes from a mutation."""
+    result = sheet_scorer.check_workbook(write_workbook(tmp_path / "base.xlsx", BASE))
+    assert result.problems == [] and len(result.standings) == 11
