@@ -1,0 +1,414 @@
+"""Benchmark `sheet-scorer` against the floor a format-preserving tool cannot avoid. Run by hand:
+
+    .venv/bin/python bench/make_workbooks.py                 # once: S, M, L and batch/ in /tmp/sheet_scorer_bench
+    .venv/bin/python bench/run.py [--large] [--runs 5]       # the timing table (Markdown on stdout)
+    .venv/bin/python bench/run.py --profile M                # cProfile of the score pipeline, in-process
+
+For each workbook (S, M; L with --large) and interleaved within one run (repetition by
+repetition, rotating the command order), median wall time and peak RSS of:
+
+* score    - `sheet-scorer score W -o OUT --html OUT`, end to end, as a subprocess;
+* baseline - `python -c` that imports openpyxl, `load_workbook(W)` in full and saves it to another
+             file: what any tool that keeps the organiser's formatting has to pay;
+* check    - `sheet-scorer check W` (read, validate, score in memory; writes nothing);
+* help     - `sheet-scorer --help` (start-up cost of the command).
+
+Peak RSS comes from `/usr/bin/time -f %M` around each command (or, without it, `os.wait4` on the
+child). The batch scores 50 S workbooks: `sheet-scorer score` takes one workbook per call, so it
+is a sequential loop of 50 processes (plus the baseline loop, one process scoring all 50 through
+the Python API, and with --batch-parallel nproc processes at a time). Nothing here is run by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import contextlib
+import io
+import os
+import platform
+import pstats
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_FOLDER = Path("/tmp/sheet_scorer_bench")
+PYTHON = Path(sys.executable)
+SCORER = PYTHON.with_name("sheet-scorer")
+TIME = shutil.which("time", path="/usr/bin") or None
+BASELINE_CODE = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
+KINDS = ("score", "baseline", "check", "help")
+ENV = dict(os.environ)  # --source puts a sheet_scorer checkout first on PYTHONPATH for every child
+ROWS = {"S": 64 * 5, "M": 1_000 * 10, "L": 10_000 * 10}
+
+
+@dataclass
+class Sample:
+    wall: float
+    rss_kb: int
+    code: int
+    cpu: float = 0.0  # user + system seconds of the child: steadier than wall time on a shared machine
+
+
+@dataclass
+class Series:
+    samples: list[Sample] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(s.wall for s in self.samples)
+
+    @property
+    def cpu(self) -> float:
+        return statistics.median(s.cpu for s in self.samples)
+
+    @property
+    def rss_mb(self) -> float:
+        return max(s.rss_kb for s in self.samples) / 1024
+
+    @property
+    def codes(self) -> set[int]:
+        return {s.code for s in self.samples}
+
+    def spread(self) -> str:
+        walls = [s.wall for s in self.samples]
+        return f"{min(walls):.2f}–{max(walls):.2f}"
+
+
+# ---------------------------------------------------------------- measuring one command
+
+
+def measure(command: list[str]) -> Sample:
+    """Wall time, peak RSS (KiB), CPU seconds and exit status of one child process; its output is discarded."""
+    if TIME:
+        with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+            started = time.perf_counter()
+            done = subprocess.run([TIME, "-f", "%M %U %S", "-o", rss.name, *command],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+            wall = time.perf_counter() - started
+            # "Command exited with non-zero status N" may precede the figures
+            last = [line for line in Path(rss.name).read_text().splitlines() if line.strip()][-1].split()
+        return Sample(wall, int(last[0]), done.returncode, float(last[1]) + float(last[2]))
+    started = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - started
+    return Sample(wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime)
+
+
+def commands(workbook: Path, out: Path) -> dict[str, list[str]]:
+    label = workbook.stem
+    return {
+        "score": [str(SCORER), "score", str(workbook), "-o", str(out / f"{label}.scored.xlsx"),
+                  "--html", str(out / f"{label}.standings.html")],
+        "baseline": [str(PYTHON), "-c", BASELINE_CODE, str(workbook), str(out / f"{label}.baseline.xlsx")],
+        "check": [str(SCORER), "check", str(workbook)],
+        "help": [str(SCORER), "--help"],
+    }
+
+
+# ---------------------------------------------------------------- the main table
+
+
+def run_sizes(folder: Path, labels: list[str], runs: int, large_runs: int, out: Path) -> dict[str, dict[str, Series]]:
+    """Every command of every size, interleaved: repetition by repetition, command order rotated."""
+    results: dict[str, dict[str, Series]] = {label: {kind: Series() for kind in KINDS} for label in labels}
+    warm = commands(folder / "S.xlsx", out)
+    for kind in KINDS:  # compile .pyc files and fill the page cache before anything counts
+        measure(warm[kind])
+    for rep in range(max(runs, large_runs if "L" in labels else 0)):
+        order = KINDS[rep % len(KINDS):] + KINDS[:rep % len(KINDS)]
+        for label in labels:
+            if rep >= (large_runs if label == "L" else runs):
+                continue
+            todo = commands(folder / f"{label}.xlsx", out)
+            for kind in order:
+                sample = measure(todo[kind])
+                results[label][kind].samples.append(sample)
+                print(f"  rep {rep + 1} {label} {kind:<8} {sample.wall:7.2f} s  cpu {sample.cpu:7.2f} s  "
+                      f"{sample.rss_kb / 1024:7.0f} MB  exit {sample.code}  load {os.getloadavg()[0]:.1f}",
+                      file=sys.stderr, flush=True)
+    return results
+
+
+def size_table(folder: Path, results: dict[str, dict[str, Series]]) -> str:
+    lines = [
+        "| workbook | rows | file | runs | score wall | score CPU | baseline wall | baseline CPU | **score / baseline** wall · CPU "
+        "| check wall | check CPU | check / score (CPU) | --help wall | RSS score | RSS baseline | RSS check | RSS --help |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for label, series in results.items():
+        score, base, check, help_ = (series[k] for k in KINDS)
+        size = (folder / f"{label}.xlsx").stat().st_size
+        size_text = f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} kB"
+        lines.append(
+            f"| {label} | {ROWS.get(label, 0):,} | {size_text} | {len(score.samples)} | {score.median:.2f} s | {score.cpu:.2f} s "
+            f"| {base.median:.2f} s | {base.cpu:.2f} s | **{score.median / base.median:.2f}× · {score.cpu / base.cpu:.2f}×** "
+            f"| {check.median:.2f} s | {check.cpu:.2f} s | {check.cpu / score.cpu:.2f} | {help_.median:.2f} s "
+            f"| {score.rss_mb:.0f} MB | {base.rss_mb:.0f} MB | {check.rss_mb:.0f} MB | {help_.rss_mb:.0f} MB |"
+        )
+    lines += ["", "Spread (min–max wall seconds) and exit statuses:", "",
+              "| workbook | score | baseline | check | --help |", "|---|---|---|---|---|"]
+    for label, series in results.items():
+        cells = [f"{series[k].spread()} (exit {','.join(map(str, sorted(series[k].codes)))})" for k in KINDS]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the batch
+
+
+def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str:
+    files = sorted((folder / "batch").glob("S_*.xlsx"))
+    if not files:
+        return "(no batch/ folder: run bench/make_workbooks.py)"
+    out = out / "batch"
+    out.mkdir(exist_ok=True)
+    jobs = os.cpu_count() or 1
+
+    def loop(kind: str, parallel: int) -> tuple[float, float, set[int], float]:
+        todo = [commands(f, out)[kind] for f in files]
+        started = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=parallel) as pool:
+            samples = list(pool.map(measure, todo))
+        return (time.perf_counter() - started, max(s.rss_kb for s in samples) / 1024, {s.code for s in samples},
+                sum(s.cpu for s in samples))
+
+    in_process = [str(PYTHON), "-c",
+                  "import sys; from pathlib import Path; from sheet_scorer import score_workbook\n"
+                  "out = Path(sys.argv[1])\n"
+                  "for f in map(Path, sys.argv[2:]): score_workbook(f, output=out / (f.stem + '.one.xlsx'), html=out / (f.stem + '.one.html'))",
+                  str(out), *map(str, files)]
+    variants: dict[str, Callable[[], tuple[float, float, set[int], float]]] = {
+        "score, sequential loop (1 process per file)": lambda: loop("score", 1),
+        "baseline, sequential loop": lambda: loop("baseline", 1),
+        "score_workbook() ×50 in one process (what a multi-file CLI could do)": lambda: (lambda s: (s.wall, s.rss_kb / 1024, {s.code}, s.cpu))(measure(in_process)),
+    }
+    if parallel:
+        variants[f"score, {jobs} processes at a time"] = lambda: loop("score", jobs)
+    timings: dict[str, list[tuple[float, float, set[int], float]]] = defaultdict(list)
+    for rep in range(runs):
+        for name, run in variants.items():
+            timings[name].append(run())
+            print(f"  batch rep {rep + 1} {name}: {timings[name][-1][0]:.1f} s", file=sys.stderr, flush=True)
+    lines = [f"Batch: {len(files)} S workbooks (64 players × 5 rounds each); median of {runs} run(s). "
+             "`sheet-scorer score` accepts one WORKBOOK per call (no multi-file form, no --jobs), so the CLI batch is a loop.", "",
+             "| batch | total wall | per file wall | total CPU | per file CPU | peak RSS of one process | exit |",
+             "|---|--:|--:|--:|--:|--:|---|"]
+    for name, samples in timings.items():
+        total = statistics.median(s[0] for s in samples)
+        cpu = statistics.median(s[3] for s in samples)
+        codes = set().union(*(s[2] for s in samples))
+        lines.append(f"| {name} | {total:.1f} s | {total / len(files):.2f} s | {cpu:.1f} s | {cpu / len(files):.2f} s "
+                     f"| {max(s[1] for s in samples):.0f} MB | {','.join(map(str, sorted(codes)))} |")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- profile
+
+
+@contextlib.contextmanager
+def stage_timers(targets: list[tuple[object, str, str]]) -> Iterator[dict[str, float]]:
+    """Wrap module functions so each call adds its wall time to `totals[label]` (no profiler overhead)."""
+    totals: dict[str, float] = defaultdict(float)
+    saved = []
+    for module, name, label in targets:
+        original = getattr(module, name, None)
+        if original is None:  # the code moved on: that stage is simply not shown
+            continue
+
+        def timed(*args, __original=original, __label=label, **kwargs):
+            started = time.perf_counter()
+            try:
+                return __original(*args, **kwargs)
+            finally:
+                totals[__label] += time.perf_counter() - started
+
+        saved.append((module, name, original))
+        setattr(module, name, timed)
+    try:
+        yield totals
+    finally:
+        for module, name, original in saved:
+            setattr(module, name, original)
+
+
+def import_cost() -> tuple[float, float]:
+    """Median wall of a bare interpreter and of one that imports everything `score` needs."""
+    bare = [measure([str(PYTHON), "-c", "pass"]).wall for _ in range(5)]
+    code = "import sheet_scorer.api, sheet_scorer.write, sheet_scorer.report, sheet_scorer.cli, rich.table"
+    full = [measure([str(PYTHON), "-c", code]).wall for _ in range(5)]
+    return statistics.median(bare), statistics.median(full)
+
+
+def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) -> str:
+    from sheet_scorer import api, read, report, validate, write
+
+    workbook = folder / f"{label}.xlsx"
+    out = Path(tempfile.mkdtemp(prefix="sheet_scorer_profile_"))
+    targets = [
+        (api, "score_workbook", "score_workbook (total, in-process)"),
+        (api, "read_workbook", "read_workbook"),
+        (read, "_sheet_rows", "  calamine to_python (all sheets)"),
+        (read, "_read_round", "  _read_round (header, DataFrame, blank-row filter)"),
+        (read, "_explain_blank_cells", "  _explain_blank_cells (openpyxl look-up of empty cells)"),
+        (read, "_scan_for_what_calamine_hides", "  _scan_for_what_calamine_hides (one XML scan)"),
+        (api, "validate", "validate"),
+        (validate, "_failures", "  pandera schema.validate (_failures, both schemas)"),
+        (validate, "_typed", "  _typed (parse ints/flags, game_vp)"),
+        (validate, "_table_facts", "  _table_facts (per-table groupby/transform)"),
+        (validate, "_spelling_warnings", "  _spelling_warnings"),
+        (api, "score_rounds", "score_rounds"),
+        (api, "compute_standings", "compute_standings"),
+        (write, "write_scored_workbook", "write_scored_workbook"),
+        (write, "open_for_writing", "  open_for_writing (openpyxl load_workbook, gc off)"),
+        (write, "_clear_marks", "  _clear_marks"),
+        (write, "_write_computed", "  _write_computed (5 columns per round sheet)"),
+        (write, "_mark_problems", "  _mark_problems"),
+        (write, "_write_standings", "  _write_standings"),
+        (write, "_write_problems", "  _write_problems"),
+        (write, "save_atomically", "  save_atomically (openpyxl save, gc off)"),
+        (api, "unkept_parts", "unkept_parts"),
+        (report, "write_report", "write_report (HTML)"),
+        (report, "report_context", "  report_context (pandas -> dicts for the template)"),
+        (report, "_round_sections", "    _round_sections"),
+        (report, "_player_paths", "    _player_paths"),
+        (report, "rank_chart", "    rank_chart"),
+        (report, "_tables", "  _tables (per-table rows for the template)"),
+    ]
+    stage_runs: list[dict[str, float]] = []
+    for _ in range(stage_runs_count):
+        with stage_timers(targets) as totals:
+            api.score_workbook(workbook, output=out / "timed.xlsx", html=out / "timed.html")
+        stage_runs.append(dict(totals))
+    bare, imports = import_cost()
+    best = min(stage_runs, key=lambda r: r[targets[0][2]])  # one consistent run: the fastest
+    total = best[targets[0][2]]
+    lines = [f"### Stages of `score` for {label} (in-process, no profiler; fastest of {len(stage_runs)} runs)", "",
+             "| stage | seconds | share of in-process total |", "|---|--:|--:|"]
+    for _, _, name in targets:
+        if name not in best:
+            continue
+        seconds = best[name]
+        depth = (len(name) - len(name.lstrip())) // 2
+        shown = "&nbsp;&nbsp;" * (depth - 1) + "↳ " + name.strip() if depth else name
+        lines.append(f"| {shown} | {seconds:.2f} | {100 * seconds / total:.0f}% |")
+    lines += [f"| interpreter start-up (`python -c pass`) | {bare:.2f} | (outside) |",
+              f"| start-up + imports (pandas, pandera, openpyxl, jinja2, rich …) | {imports:.2f} | (outside) |", ""]
+
+    if top <= 0:  # stages only
+        shutil.rmtree(out, ignore_errors=True)
+        return "\n".join(lines)
+    profiler = cProfile.Profile()
+    profiler.runcall(api.score_workbook, workbook, output=out / "profiled.xlsx", html=out / "profiled.html")
+    buffer = io.StringIO()
+    stats = pstats.Stats(profiler, stream=buffer).strip_dirs().sort_stats("cumulative")
+    stats.print_stats(top)
+    cumulative = _trim(buffer.getvalue())
+    buffer = io.StringIO()
+    pstats.Stats(profiler, stream=buffer).strip_dirs().sort_stats("tottime").print_stats(15)
+    own = _trim(buffer.getvalue())
+    shutil.rmtree(out, ignore_errors=True)
+    lines += [f"### cProfile of `score_workbook({label}.xlsx)`, top {top} by cumulative time", "", "```", cumulative, "```", "",
+              "### Same run, top 15 by own time (tottime)", "", "```", own, "```"]
+    return "\n".join(lines)
+
+
+def _trim(text: str) -> str:
+    """pstats output from the `ncalls` header line on, without blank lines."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if "ncalls" in line), 0)
+    head = [line.strip() for line in lines[:start] if "function calls" in line]
+    return "\n".join(head + [line.rstrip() for line in lines[start:] if line.strip()])
+
+
+# ---------------------------------------------------------------- main
+
+
+SOURCE_NOTE = ""
+
+
+def provenance() -> str:
+    """Which sheet_scorer the children import, and the git state of the project beside this script."""
+    found = subprocess.run([str(PYTHON), "-c", "import sheet_scorer; print(sheet_scorer.__file__)"],
+                           capture_output=True, text=True, env=ENV).stdout.strip()
+    project = Path(__file__).resolve().parent.parent
+    head = subprocess.run(["git", "-C", str(project), "log", "-1", "--format=%h %s"], capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(project), "status", "--porcelain", "--", "sheet_scorer", "templates"],
+                           capture_output=True, text=True).stdout.split("\n")
+    dirty = [line[3:] for line in dirty if line.strip()]
+    inside = Path(found).resolve().is_relative_to(project) if found else False
+    where = f"- sheet_scorer imported from: `{found}`" + (f" ({SOURCE_NOTE})" if SOURCE_NOTE else "")
+    state = f"- project HEAD at {time.strftime('%H:%M')}: `{head}`" + (
+        (f"; uncommitted changes in {', '.join(dirty)}" if dirty else "; no uncommitted changes in sheet_scorer/ or templates/")
+        if inside else " (not what was measured: the package above is a copy, see --source)")
+    return where + "\n" + state
+
+
+def machine() -> str:
+    free = subprocess.run(["free", "-h"], capture_output=True, text=True).stdout.strip() if shutil.which("free") else "(free not found)"
+    return (f"- date: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}\n- machine: {platform.platform()}, nproc = {os.cpu_count()}\n"
+            f"- python: {platform.python_version()} ({PYTHON})\n"
+            f"- peak RSS and CPU via: {'/usr/bin/time -f %M %U %S' if TIME else 'os.wait4 (ru_maxrss, ru_utime + ru_stime)'}\n"
+            f"- load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n"
+            f"- memory (`free -h`):\n\n```\n{free}\n```")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--folder", type=Path, default=DEFAULT_FOLDER, help="where bench/make_workbooks.py wrote the workbooks")
+    parser.add_argument("--runs", type=int, default=5, help="repetitions for S and M (median; at least 5 recommended)")
+    parser.add_argument("--large", action="store_true", help="also L (10,000 players × 10 rounds)")
+    parser.add_argument("--large-runs", type=int, default=3, help="repetitions for L")
+    parser.add_argument("--batch-runs", type=int, default=1, help="repetitions of the 50-workbook batch (0 skips it)")
+    parser.add_argument("--batch-parallel", action="store_true", help="also run the batch loop with nproc processes at a time")
+    parser.add_argument("--profile", metavar="SIZE", choices=["S", "M", "L"],
+                        help="instead of timing, profile the score pipeline in-process for SIZE and print the top entries")
+    parser.add_argument("--top", type=int, default=25, help="profile entries to print (0: the stage table only, no cProfile run)")
+    parser.add_argument("--stage-runs", type=int, default=2, help="un-profiled in-process runs for the stage table (fastest kept)")
+    parser.add_argument("--source", type=Path,
+                        help="a sheet_scorer checkout (e.g. `git archive HEAD | tar -x -C DIR`) to measure instead of the "
+                             "installed one: put first on PYTHONPATH, so a working tree being edited does not move the numbers")
+    parser.add_argument("--source-note", default="", help="what --source is, for the record (e.g. 'git archive 19f5f9a')")
+    args = parser.parse_args()
+    global SOURCE_NOTE
+    SOURCE_NOTE = args.source_note
+    if args.source:
+        source = str(args.source.resolve())
+        ENV["PYTHONPATH"] = source + (os.pathsep + ENV["PYTHONPATH"] if ENV.get("PYTHONPATH") else "")
+        sys.path.insert(0, source)
+
+    labels = ["S", "M"] + (["L"] if args.large else [])
+    missing = [f"{label}.xlsx" for label in ([args.profile] if args.profile else labels) if not (args.folder / f"{label}.xlsx").exists()]
+    if missing:
+        sys.exit(f"missing {', '.join(missing)} in {args.folder}: run `{PYTHON} bench/make_workbooks.py {args.folder}` first")
+    if args.profile:
+        print(provenance() + "\n")
+        print(profile(args.folder, args.profile, args.top, args.stage_runs))
+        return
+    if not SCORER.exists():
+        sys.exit(f"{SCORER} not found: run this with the project's venv python")
+    out = Path(tempfile.mkdtemp(prefix="sheet_scorer_bench_out_"))
+    try:
+        print("## Machine\n\n" + machine() + "\n" + provenance() + "\n")
+        results = run_sizes(args.folder, labels, args.runs, args.large_runs, out)
+        large = f", {args.large_runs} for L" if args.large else ""
+        print(f"## Single workbooks (median of {args.runs} runs{large}; interleaved, command order rotated)\n")
+        print(size_table(args.folder, results) + "\n")
+        if args.batch_runs:
+            print("## Batch\n\n" + run_batch(args.folder, args.batch_runs, out, args.batch_parallel) + "\n")
+        print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
