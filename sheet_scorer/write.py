@@ -116,10 +116,16 @@ def computed_positions(sheet: RoundSheet) -> dict[str, int]:
 
 def _plain(value: Any) -> Any:
     """A cell value: None for missing, int for whole numbers (2.0 -> 2), else the float."""
-    if value is None or pd.isna(value):
+    if value is None or value != value or value is pd.NA:
         return None
     number = float(value)
     return int(number) if number.is_integer() else number
+
+
+def _cell_values(values: pd.Series) -> list[tuple[int, Any]]:
+    """(Excel row, cell value) for every non-missing value, converted once per column."""
+    present = values.dropna()
+    return [(int(row), _plain(value)) for row, value in zip(present.index, present.astype("float64").tolist())]
 
 
 def _write_computed(ws: Worksheet, sheet: RoundSheet, rows: pd.DataFrame | None, lang: str) -> None:
@@ -131,23 +137,20 @@ def _write_computed(ws: Worksheet, sheet: RoundSheet, rows: pd.DataFrame | None,
         cell = ws.cell(sheet.header_row, column, COMPUTED_HEADERS[field][lang])
         if header_style.has_style:
             cell._style = copy(header_style._style)
-    stale_rows = {r for (r, c) in list(ws._cells) if r > sheet.header_row and c in written.values()}
-    for row in stale_rows:
-        for column in written.values():
-            if (row, column) in ws._cells:
-                ws.cell(row, column).value = None
+    if sheet.computed:  # values of a previous run: cleared first, so rows that are no longer scored are blank
+        columns = set(written.values())
+        for (row, column), cell in list(ws._cells.items()):
+            if row > sheet.header_row and column in columns:
+                cell.value = None
     if rows is None:
         return
     for field, column in written.items():
-        for row, value in rows[field].items():
-            if not pd.isna(value):
-                ws.cell(int(row), column).value = _plain(value)
+        for row, value in _cell_values(rows[field]):
+            ws.cell(row, column).value = value
     if own_vp:
         blank = sheet.raw["vp"].map(lambda v: v is None or (isinstance(v, str) and not v.strip()))
-        for row in blank.index[blank]:
-            value = rows["vp"].get(row)
-            if value is not None and not pd.isna(value):
-                ws.cell(int(row), positions["vp"]).value = _plain(value)
+        for row, value in _cell_values(rows["vp"].reindex(blank.index[blank])):
+            ws.cell(row, positions["vp"]).value = value
 
 
 # ---------------------------------------------------------------- marks
@@ -240,9 +243,8 @@ def _text_cell(ws: Worksheet, row: int, column: int, value: str) -> None:
 def _write_standings(book: Workbook, standings: pd.DataFrame, round_sheets: list[str], lang: str) -> None:
     ws = _replace_sheet(book, STANDINGS_SHEET_NAMES, _RANK_HEADERS, STANDINGS_SHEET[lang])
     _header(ws, [STANDINGS_HEADERS[c][lang] for c in ("rank", "player", "round_points", "vp", "vp_pct", "games")] + round_sheets)
-    for offset, record in enumerate(standings.itertuples(index=False), start=2):
-        values = list(record)
-        for column, value in enumerate(values, start=1):
+    for offset, record in enumerate(standings.itertuples(index=False, name=None), start=2):
+        for column, value in enumerate(record, start=1):
             if column == 2:
                 _text_cell(ws, offset, column, str(value))
             else:
