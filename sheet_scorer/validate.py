@@ -182,7 +182,7 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
     """Row and table rules of SPEC §2–§3 for one round sheet, over the typed rows and their `_table_facts`."""
     checks = [
         _rule("table-size", lambda df: df["table_size"].isin([3, 4])),
-        _rule("duplicate-player", lambda df: ~(df["player"].duplicated(keep=False) & (df["player"] != ""))),
+        _rule("duplicate-player", lambda df: ~(df.duplicated(["sheet", "player"], keep=False) & (df["player"] != ""))),
         _rule("seat-range", lambda df: df["seat"] <= df["table_size"]),
         _rule("seat-duplicate", lambda df: df["seat"].isna() | ~df.duplicated([*TABLE_KEYS, "seat"], keep=False)),
         _rule("declared-below-target", lambda df: ~(df["declared"] & ~df["reached"]), "vp"),
@@ -354,27 +354,56 @@ def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     return bye, problems
 
 
-def validate_sheet(sheet: RoundSheet, settings: Settings, registered: frozenset[str] | None) -> Validated:
-    """Validate one round sheet; the frame has every game row and bye, typed, with `scorable`."""
-    problems = _missing_columns(sheet)
-    if problems:
-        return Validated(pd.DataFrame(), problems)
-    raw = sheet.raw
-    for flag in FLAGS:
-        if flag not in raw:
-            raw = raw.assign(**{flag: ""})
+@dataclass
+class _Sheet:
+    """One round sheet on its way through validation: its game rows raw and typed, its byes, its problems."""
+
+    sheet: RoundSheet
+    games: pd.DataFrame
+    typed: pd.DataFrame
+    bye: pd.Series
+    problems: list[Problem]
+
+
+def _prepare(sheet: RoundSheet) -> _Sheet:
+    raw = sheet.raw.assign(**{c: "" for c in (*FLAGS, "seat", "vp") if c not in sheet.raw})
     bye, problems = _byes(sheet)
     games = raw[~bye]
-    names = games["player"].map(lambda v: clean_name(str(v)))
-    typed = _typed(sheet, games)
-    failures = _failures(_cell_schema(games, typed, sheet.vp_only), games)
-    problems += _cell_problems(sheet, failures, names, typed["table"])
-    facts = _table_facts(typed, settings.victory_target, sheet.vp_only)
-    rule_failures = _failures(_rule_schema(sheet.vp_only, registered), pd.concat([typed, facts], axis=1))
-    problems += _rule_problems(sheet, rule_failures, typed, settings)
+    return _Sheet(sheet, games, _typed(sheet, games), bye, problems)
+
+
+def _by_sheet(failures: pd.DataFrame, stacked: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """Split failures of a stacked frame (index 0..n) into per-sheet failures indexed by Excel row."""
+    if failures.empty:
+        return {}
+    located = failures.assign(sheet=stacked["sheet"].to_numpy()[failures["index"].astype(int)],
+                              index=stacked["row"].to_numpy()[failures["index"].astype(int)])
+    return {name: group.drop(columns="sheet") for name, group in located.groupby("sheet", sort=False)}
+
+
+def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozenset[str] | None) -> None:
+    """Both pandera passes over all sheets of one kind (counts, or VP only) at once; problems go to each sheet."""
+    if not parts:
+        return
+    vp_only = parts[0].sheet.vp_only
+    games = pd.concat([p.games.assign(sheet=p.sheet.name).reset_index() for p in parts], ignore_index=True)
+    typed = pd.concat([p.typed.reset_index() for p in parts], ignore_index=True)
+    cell_failures = _by_sheet(_failures(_cell_schema(games, typed, vp_only), games), typed)
+    facts = _table_facts(typed, settings.victory_target, vp_only)
+    rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)
+    empty = pd.DataFrame(columns=["index", "column", "check"])
+    for part in parts:
+        names = part.games["player"].map(lambda v: clean_name(str(v)))
+        part.problems += _cell_problems(part.sheet, cell_failures.get(part.sheet.name, empty), names, part.typed["table"])
+        part.problems += _rule_problems(part.sheet, rule_failures.get(part.sheet.name, empty), part.typed, settings)
+
+
+def _finish(part: _Sheet) -> Validated:
+    """The sheet's frame of games and byes with `scorable`, and its problems."""
+    sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
     byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
                          "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
-    frame = pd.concat([typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
+    frame = pd.concat([part.typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
     problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
                          params={"row": row}) for row in sorted(sheet.hidden_rows)]
     frame["scorable"] = _scorable(frame, problems)
@@ -417,16 +446,26 @@ def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
 
 
 def validate(data: WorkbookData) -> Validated:
-    """Validate every round sheet; the frame holds all rows of all rounds (index reset, `row` kept)."""
+    """Validate every round sheet; the frame holds all rows of all rounds (index reset, `row` kept).
+
+    Sheets missing a count column are reported and skipped; the others are checked together.
+    """
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
     problems = list(data.problems)
-    frames = []
+    parts = []
     for sheet in data.rounds:
-        result = validate_sheet(sheet, data.settings, registered)
+        missing = _missing_columns(sheet)
+        problems += missing
+        if not missing:
+            parts.append(_prepare(sheet))
+    for vp_only in (False, True):
+        _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
+    frames = []
+    for part in parts:
+        result = _finish(part)
         problems += result.problems
         if not result.frame.empty:
-            cells = [cell_ref(sheet.columns["player"], r) for r in result.frame.index]
+            cells = [cell_ref(part.sheet.columns["player"], r) for r in result.frame.index]
             frames.append(result.frame.assign(cell=cells).rename_axis("row").reset_index())
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    spelling = _spelling_warnings(frame)
-    return Validated(frame, problems + spelling)
+    return Validated(frame, problems + _spelling_warnings(frame))
