@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -308,28 +308,26 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", clean_name(name))
 
 
-def _typed(sheet: RoundSheet, raw: pd.DataFrame) -> pd.DataFrame:
-    typed = pd.DataFrame(index=raw.index)
-    typed["sheet"] = sheet.name
-    typed["round"] = sheet.number
+def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
+    """The typed values of stacked game rows (columns `sheet`, `round`, `row` and the fields), parsed once."""
+    typed = raw[["row", "sheet", "round"]].copy()
     typed["table"] = parse_int(raw["table"])
     typed["player"] = raw["player"].map(lambda v: name_key(str(v)) if v is not None else "")
-    typed["seat"] = parse_int(raw["seat"]) if "seat" in raw else pd.Series(pd.NA, index=raw.index, dtype="Int64")
+    typed["seat"] = parse_int(raw["seat"])
     for flag in FLAGS:
-        typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool) if flag in raw else False
-    entered = parse_int(raw["vp"]) if "vp" in raw else pd.Series(pd.NA, index=raw.index, dtype="Int64")
-    if sheet.vp_only:
+        typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool)
+    entered = parse_int(raw["vp"])
+    if vp_only:
         for column in COMPONENTS:
             typed[column] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
         typed["vp_entered"] = entered
         typed["vp"] = entered
         typed["army_bonus"] = typed["road_bonus"] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
-    else:
-        for column in COMPONENTS:
-            typed[column] = parse_int(raw[column])
-        typed["vp_entered"] = entered
-        typed = pd.concat([typed, game_vp(typed)], axis=1)
-    return typed
+        return typed
+    for column in COMPONENTS:
+        typed[column] = parse_int(raw[column])
+    typed["vp_entered"] = entered
+    return pd.concat([typed, game_vp(typed)], axis=1)
 
 
 def _missing_columns(sheet: RoundSheet) -> list[Problem]:
@@ -360,16 +358,15 @@ class _Sheet:
 
     sheet: RoundSheet
     games: pd.DataFrame
-    typed: pd.DataFrame
     bye: pd.Series
     problems: list[Problem]
+    typed: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
 def _prepare(sheet: RoundSheet) -> _Sheet:
     raw = sheet.raw.assign(**{c: "" for c in (*FLAGS, "seat", "vp") if c not in sheet.raw})
     bye, problems = _byes(sheet)
-    games = raw[~bye]
-    return _Sheet(sheet, games, _typed(sheet, games), bye, problems)
+    return _Sheet(sheet, raw[~bye], bye, problems)
 
 
 def _by_sheet(failures: pd.DataFrame, stacked: pd.DataFrame) -> dict[str, pd.DataFrame]:
@@ -386,8 +383,11 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     if not parts:
         return
     vp_only = parts[0].sheet.vp_only
-    games = pd.concat([p.games.assign(sheet=p.sheet.name).reset_index() for p in parts], ignore_index=True)
-    typed = pd.concat([p.typed.reset_index() for p in parts], ignore_index=True)
+    games = pd.concat([p.games.assign(sheet=p.sheet.name, round=p.sheet.number).reset_index() for p in parts], ignore_index=True)
+    typed = _typed(games, vp_only)
+    per_sheet = {name: rows.set_index("row") for name, rows in typed.groupby("sheet", sort=False)}
+    for part in parts:
+        part.typed = per_sheet.get(part.sheet.name, typed.iloc[:0].set_index("row"))
     cell_failures = _by_sheet(_failures(_cell_schema(games, typed, vp_only), games), typed)
     facts = _table_facts(typed, settings.victory_target, vp_only)
     rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)
