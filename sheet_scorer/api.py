@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,16 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
     return sorted(problems, key=key)
 
 
+def release_raw_cells(data: WorkbookData) -> None:
+    """Drop the raw cell values read from the round sheets (results hold all that is needed from here on).
+
+    Scoring a 100,000-row workbook holds openpyxl's whole workbook in memory next; this keeps the peak down.
+    """
+    for sheet in data.rounds:
+        sheet.raw = sheet.raw.iloc[:0]
+    gc.collect()
+
+
 def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings)."""
     data = read_workbook(Path(path))
@@ -88,8 +99,10 @@ def score_workbook(
 
     `in_place` writes the scored workbook over `path`, after copying it to `<name>.backup<suffix>`;
     `json` also writes the standings, results and problems as JSON (schema in `report.json_document`).
+    Once scored, the raw cell values in `result.data.rounds` are released to keep the memory peak down.
     """
-    from .report import write_json, write_report
+    from .files import write_text_atomically
+    from .report import render_report, write_json
     from .write import write_scored_workbook
 
     path = Path(path)
@@ -109,8 +122,10 @@ def score_workbook(
         result.problems.insert(0, Problem("content-not-kept", "", params={"parts": " and ".join(lost)}))
     if in_place:
         shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
+    page = render_report(result, language)  # before openpyxl loads the workbook: the two never peak together
+    release_raw_cells(result.data)
     write_scored_workbook(path, result.output, result.data.rounds, result.results, result.standings, result.problems, language)
-    write_report(result, result.html, language)
+    write_text_atomically(page, result.html)
     if json:
         write_json(result, Path(json))
     return result

@@ -17,11 +17,13 @@ use the same words.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from datetime import date, datetime
 from typing import Any
 
+from babel import Locale
 from babel.dates import format_date as _babel_date
-from babel.numbers import format_decimal
+from babel.numbers import NumberPattern, parse_pattern
 
 from .problems import MESSAGES_EN, Problem, render
 from .vocab import LANGUAGES, PROBLEMS_HEADERS, PROBLEMS_SHEET, SEVERITY_WORDS, STANDINGS_HEADERS, STANDINGS_SHEET
@@ -40,27 +42,45 @@ def language(lang: str | None) -> str:
 # Numbers and dates
 # --------------------------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    """The Babel locale of a report language, parsed once."""
+    return Locale.parse(LOCALES[language(lang)])
+
+
+@functools.lru_cache(maxsize=None)
+def _pattern(pattern: str) -> NumberPattern:
+    return parse_pattern(pattern)
+
+
+@functools.lru_cache(maxsize=65536)
+def _format_decimal(number: float, pattern: str, lang: str) -> str:
+    """What `babel.numbers.format_decimal(number, pattern, locale)` gives, cached: a report formats the
+    same few values (round points 0, 1, 2.5, ...) tens of thousands of times."""
+    return _pattern(pattern).apply(number, _locale(lang))
+
+
+def _as_number(value: Any) -> float | None:
+    """`value` as a float; None when missing (None, NaN, NA)."""
+    if value is None:
+        return None
+    number = float(value)
+    return None if number != number else number  # NaN / NA
+
+
 def format_number(value: Any, lang: str) -> str:
     """Round points and counts: `2.5` -> `2,5` (pl/pt/fr) or `2.5` (en); `16.0` -> `16`; missing -> ''."""
-    if value is None:
-        return ""
     try:
-        number = float(value)
+        number = _as_number(value)
     except (TypeError, ValueError):
         return str(value)
-    if number != number:  # NaN / NA
-        return ""
-    return format_decimal(number, format="#,##0.##", locale=LOCALES[language(lang)])
+    return "" if number is None else _format_decimal(number, "#,##0.##", language(lang))
 
 
 def format_pct(value: Any, lang: str) -> str:
     """VP percentage with exactly two decimals: `116.944` -> `116.94` / `116,94`."""
-    if value is None:
-        return ""
-    number = float(value)
-    if number != number:
-        return ""
-    return format_decimal(number, format="#,##0.00", locale=LOCALES[language(lang)])
+    number = _as_number(value)
+    return "" if number is None else _format_decimal(number, "#,##0.00", language(lang))
 
 
 def format_date(value: date | str | None, lang: str) -> str:

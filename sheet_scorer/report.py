@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
+import numpy as np
 import pandas as pd
 
 from .files import write_text_atomically
@@ -113,30 +114,60 @@ def exact_vp_pct(results: pd.DataFrame) -> dict[str, Fraction]:
     return dict(totals)
 
 
+class _ExactPct:
+    """`exact_vp_pct` computed only for the players asked about (a tie-break needs a few, not all)."""
+
+    def __init__(self, results: pd.DataFrame) -> None:
+        self._results = results
+        self._shares: dict[str, list[tuple[int, int]]] | None = None
+        self._cache: dict[str, Fraction] = {}
+
+    def get(self, player: str, default: Fraction = Fraction(0)) -> Fraction:
+        if player not in self._cache:
+            if self._shares is None:
+                games = self._results[self._results["game"]]
+                share = vp_share(games) if not games.empty else pd.DataFrame({"num": [], "den": []})
+                self._shares = defaultdict(list)
+                for name, num, den in zip(games["player"], share["num"].tolist(), share["den"].tolist()):
+                    if den:
+                        self._shares[name].append((int(num), int(den)))
+            if player not in self._shares:
+                return default
+            self._cache[player] = sum((Fraction(n, d) for n, d in self._shares[player]), Fraction(0))
+        return self._cache[player]
+
+
 # --------------------------------------------------------------------------------------------
 # Standings and tie-breaks
 # --------------------------------------------------------------------------------------------
 
-def tiebreaks(standings: pd.DataFrame, exact_pct: dict[str, Fraction]) -> list[dict[str, Any] | None]:
+_EPSILON = 1e-9
+
+
+def tiebreaks(standings: pd.DataFrame, exact_pct: Any) -> list[dict[str, Any] | None]:
     """For each standings row tied on round points with the row above: which tie-breaker put it below.
 
     `{"above": name, "by": "vp" | "vp_pct" | "name", "mine": value, "theirs": value}` or None.
-    The order of the tie-breakers is SPEC §4: VP, VP %, name.
+    The order of the tie-breakers is SPEC §4: VP, VP %, name. `exact_pct` maps a player to the exact
+    VP % (`exact_vp_pct`, or anything with `.get`); it is asked only when the float VP % agree to 1e-9.
     """
     notes: list[dict[str, Any] | None] = []
-    rows = standings.to_dict("records")
-    for i, row in enumerate(rows):
-        if i == 0 or round(float(row["round_points"]), 9) != round(float(rows[i - 1]["round_points"]), 9):
+    players = standings["player"].tolist()
+    points = [round(float(v), 9) for v in standings["round_points"].tolist()]
+    vps = [int(v) for v in standings["vp"].tolist()]
+    pcts = standings["vp_pct"].astype(float).tolist()
+    for i, player in enumerate(players):
+        if i == 0 or points[i] != points[i - 1]:
             notes.append(None)
             continue
-        above = rows[i - 1]
-        mine, theirs = exact_pct.get(row["player"], Fraction(0)), exact_pct.get(above["player"], Fraction(0))
-        if int(row["vp"]) != int(above["vp"]):
-            notes.append({"above": above["player"], "by": "vp", "mine": int(row["vp"]), "theirs": int(above["vp"])})
-        elif mine != theirs:
-            notes.append({"above": above["player"], "by": "vp_pct", "mine": float(row["vp_pct"]), "theirs": float(above["vp_pct"])})
+        above = players[i - 1]
+        if vps[i] != vps[i - 1]:
+            notes.append({"above": above, "by": "vp", "mine": vps[i], "theirs": vps[i - 1]})
+        elif abs(pcts[i] - pcts[i - 1]) >= _EPSILON or (
+                exact_pct.get(player, Fraction(0)) != exact_pct.get(above, Fraction(0))):
+            notes.append({"above": above, "by": "vp_pct", "mine": pcts[i], "theirs": pcts[i - 1]})
         else:
-            notes.append({"above": above["player"], "by": "name", "mine": None, "theirs": None})
+            notes.append({"above": above, "by": "name", "mine": None, "theirs": None})
     return notes
 
 
@@ -153,7 +184,7 @@ def _tie_note(note: dict[str, Any] | None, lang: str) -> str:
 
 def _standings_rows(result: ScoreResult, results: pd.DataFrame, lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
     rounds = _round_names(result)
-    notes = tiebreaks(result.standings, exact_vp_pct(results))
+    notes = tiebreaks(result.standings, _ExactPct(results))
     cut = _playoff_cut(result)
     rows = []
     for row, note in zip(result.standings.to_dict("records"), notes):
@@ -243,14 +274,32 @@ def _place_labels(places: list[int | None]) -> list[str]:
     return ["" if p is None else f"{p}{'=' if places.count(p) > 1 else ''}" for p in places]
 
 
+_TABLE_FIELDS = ["sheet", "table", "row", "player", "place", "vp", "round_points", "army_bonus", "road_bonus",
+                 "declared", "game", "scorable"]
+
+
 def _by_table(results: pd.DataFrame) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """The game rows of each (sheet, table), in place order (unplaced rows last, by row)."""
+    played = results.loc[~results["bye"] & results["table"].notna(), _TABLE_FIELDS]
     tables: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
-    for record in results[~results["bye"] & results["table"].notna()].to_dict("records"):
+    columns = [played[c].tolist() for c in _TABLE_FIELDS]
+    for values in zip(*columns):
+        record = dict(zip(_TABLE_FIELDS, values))
         tables[(record["sheet"], int(record["table"]))].append(record)
     for rows in tables.values():
-        rows.sort(key=lambda r: (99 if _missing(r["place"]) else int(r["place"]), int(r["row"])))
+        if len(rows) > 1:
+            rows.sort(key=lambda r: (99 if _missing(r["place"]) else int(r["place"]), int(r["row"])))
     return dict(tables)
+
+
+def _by_round(result: ScoreResult, tables: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[str, list[tuple[int, list[dict[str, Any]]]]]:
+    """`_by_table` grouped once per round sheet: sheet -> [(table, rows)] by table number."""
+    rounds: dict[str, list[tuple[int, list[dict[str, Any]]]]] = {sheet.name: [] for sheet in result.data.rounds}
+    for (sheet, table), rows in tables.items():
+        rounds.setdefault(sheet, []).append((table, rows))
+    for items in rounds.values():
+        items.sort(key=lambda item: item[0])
+    return rounds
 
 
 def _table_players(rows: list[dict[str, Any]], lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
@@ -264,41 +313,50 @@ def _table_players(rows: list[dict[str, Any]], lang: str, ids: dict[str, str]) -
     } for r, place in zip(rows, labels)]
 
 
-def _round_sections(result: ScoreResult, results: pd.DataFrame, tables: dict[tuple[str, int], list[dict[str, Any]]],
-                    unscored: list[dict[str, Any]], lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
+def _byes(results: pd.DataFrame) -> dict[str, list[tuple[str, Any]]]:
+    """The byes of each round sheet: sheet -> [(player, round points)] in row order."""
+    byes = results[results["bye"]]
+    out: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+    for sheet, player, points in zip(byes["sheet"].tolist(), byes["player"].tolist(), byes["round_points"].tolist()):
+        out[sheet].append((player, points))
+    return out
+
+
+def _round_sections(result: ScoreResult, results: pd.DataFrame, tables: dict[str, list[tuple[int, list[dict[str, Any]]]]],
+                    listed: dict[tuple[str, int], list[dict[str, Any]]], unscored: list[dict[str, Any]], lang: str,
+                    ids: dict[str, str]) -> list[dict[str, Any]]:
+    """One section per round: a card per table (players from `listed`, the `_table_players` of each table) and the byes."""
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
+    byes = _byes(results)
     sections = []
     for number, sheet in enumerate(result.data.rounds, start=1):
         cards = []
-        for (name, table), rows in sorted(tables.items(), key=lambda item: item[0][1]):
-            if name != sheet.name:
-                continue
+        for table, rows in tables.get(sheet.name, []):
             scored = all(bool(r["game"]) for r in rows)
             cards.append({
-                "table": table, "scored": scored, "players": _table_players(rows, lang, ids),
+                "table": table, "scored": scored, "players": listed[(sheet.name, table)],
                 "problems": [] if scored else [_problem_view(p, lang) for p in why.get((sheet.name, table), [])],
             })
-        byes = results[(results["sheet"] == sheet.name) & results["bye"]]
         sections.append({
             "number": number, "sheet": sheet.name, "id": f"round-{number}", "tables": cards,
-            "byes": [{"player": p, "id": ids.get(p, ""), "points": format_number(pts, lang)}
-                     for p, pts in zip(byes["player"], byes["round_points"])],
+            "byes": [{"player": p, "id": ids.get(p, ""), "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
         })
     return sections
 
 
-def _player_paths(result: ScoreResult, results: pd.DataFrame, tables: dict[tuple[str, int], list[dict[str, Any]]],
-                  standings: list[dict[str, Any]], lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
+def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple[str, int], list[dict[str, Any]]],
+                  standings: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """Per player, per round: table, place, VP, round points and opponents (in place order)."""
-    listed = {key: _table_players(rows, lang, ids) for key, rows in tables.items()}
-    by_player: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for record in results.to_dict("records"):
-        by_player[record["player"]].append(record)
+    fields = ["player", "sheet", "row", "table", "vp", "round_points", "bye", "scorable", "game"]
+    by_player: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for values in zip(*(results[c].tolist() for c in fields)):
+        record = dict(zip(fields, values))
+        by_player[(record["player"], record["sheet"])].append(record)
     paths = []
     for row in standings:
         steps = []
         for sheet in result.data.rounds:
-            records = [r for r in by_player.get(row["player"], []) if r["sheet"] == sheet.name]
+            records = by_player.get((row["player"], sheet.name))
             if not records:
                 steps.append({"sheet": sheet.name, "kind": "absent"})
                 continue
@@ -319,17 +377,46 @@ def _player_paths(result: ScoreResult, results: pd.DataFrame, tables: dict[tuple
     return paths
 
 
+def _compact_rounds(result: ScoreResult, results: pd.DataFrame, tables: dict[str, list[tuple[int, list[dict[str, Any]]]]],
+                    unscored: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order."""
+    why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
+    byes = _byes(results)
+    sections = []
+    for number, sheet in enumerate(result.data.rounds, start=1):
+        rows = []
+        width = 0
+        for table, records in tables.get(sheet.name, []):
+            scored = all(bool(r["game"]) for r in records)
+            places = [_int(r["place"]) for r in records]
+            players = [
+                (r["player"], f"{place}=" if place is not None and places.count(place) > 1 else "",
+                 "" if not scored or _missing(r["vp"]) else str(int(r["vp"])))
+                for r, place in zip(records, places)
+            ]
+            width = max(width, len(players))
+            rows.append({"table": table, "scored": scored, "players": players,
+                         "problems": [] if scored else [_problem_view(p, lang) for p in why.get((sheet.name, table), [])]})
+        sections.append({
+            "number": number, "sheet": sheet.name, "id": f"round-{number}", "tables": rows,
+            "places": [text(lang, "place_nth", n=n) for n in range(1, width + 1)],
+            "byes": [{"player": p, "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
+        })
+    return sections
+
+
 # --------------------------------------------------------------------------------------------
 # Rank progression and its chart
 # --------------------------------------------------------------------------------------------
 
-def rank_progression(result: ScoreResult) -> pd.DataFrame:
+def rank_progression(result: ScoreResult, results: pd.DataFrame | None = None) -> pd.DataFrame:
     """Rank of every player after each round: index player (standings order), one column per round sheet.
 
     Ranked by cumulative round points, then cumulative VP; remaining ties by cumulative VP % and
-    name as in the standings, so the last column equals the final rank.
+    name as in the standings, so the last column equals the final rank. Vectorised: one stable sort
+    per round on precomputed keys; VP % near-ties (floats within 1e-9) are settled with exact fractions.
     """
-    results = _results(result)
+    results = _results(result) if results is None else results
     rounds = _round_names(result)
     players = list(result.standings["player"])
     if not players or not rounds:
@@ -338,23 +425,48 @@ def rank_progression(result: ScoreResult) -> pd.DataFrame:
     points = (counted.pivot_table(index="player", columns="sheet", values="round_points", aggfunc="sum")
               .reindex(index=players, columns=rounds).fillna(0.0).cumsum(axis=1).round(9))
     games = results[results["game"]]
-    vp = (games.assign(vp=games["vp"].astype("int64"))
-          .pivot_table(index="player", columns="sheet", values="vp", aggfunc="sum")
+    share = vp_share(games)
+    games = games.assign(vp=games["vp"].astype("int64"),
+                         pct=np.where(share["den"] > 0, share["num"] / share["den"].where(share["den"] > 0, 1), 0.0))
+    vp = (games.pivot_table(index="player", columns="sheet", values="vp", aggfunc="sum")
           .reindex(index=players, columns=rounds).fillna(0).cumsum(axis=1))
-    shares: dict[tuple[str, str], Fraction] = defaultdict(Fraction)
-    if not games.empty:
-        share = vp_share(games)
-        for player, sheet, num, den in zip(games["player"], games["sheet"], share["num"], share["den"]):
-            if den:
-                shares[(player, sheet)] += Fraction(int(num), int(den))
-    ranks = pd.DataFrame(index=pd.Index(players, name="player"), columns=rounds, dtype="Int64")
-    pct = dict.fromkeys(players, Fraction(0))
-    for sheet in rounds:
-        for player in players:
-            pct[player] += shares.get((player, sheet), Fraction(0))
-        order = sorted(players, key=lambda p: (-points.at[p, sheet], -vp.at[p, sheet], -pct[p], name_order_key(p)))
-        ranks[sheet] = pd.Series({p: i for i, p in enumerate(order, start=1)}).reindex(players).astype("Int64")
-    return ranks
+    pct = (games.pivot_table(index="player", columns="sheet", values="pct", aggfunc="sum")
+           .reindex(index=players, columns=rounds).fillna(0.0).cumsum(axis=1))
+    names = np.empty(len(players), dtype=np.int64)
+    names[sorted(range(len(players)), key=lambda i: name_order_key(players[i]))] = np.arange(len(players))
+    position = {player: i for i, player in enumerate(players)}
+    column = {sheet: j for j, sheet in enumerate(rounds)}
+    shares: dict[int, list[tuple[int, int, int]]] | None = None
+
+    def exact(i: int, upto: int) -> Fraction:
+        nonlocal shares
+        if shares is None:  # built on the first near-tie only
+            shares = defaultdict(list)
+            for player, sheet, num, den in zip(games["player"], games["sheet"], share["num"].tolist(), share["den"].tolist()):
+                if den and sheet in column:
+                    shares[position[player]].append((column[sheet], int(num), int(den)))
+        return sum((Fraction(n, d) for j, n, d in shares.get(i, []) if j <= upto), Fraction(0))
+
+    ranks = {}
+    for j, sheet in enumerate(rounds):
+        p, v, f = points[sheet].to_numpy(float), vp[sheet].to_numpy(float), pct[sheet].to_numpy(float)
+        order = np.lexsort((names, -f, -v, -p))
+        near = (p[order][1:] == p[order][:-1]) & (v[order][1:] == v[order][:-1]) & (np.abs(np.diff(f[order])) < _EPSILON)
+        if near.any():
+            order = order.tolist()
+            start = None
+            for k, tied in enumerate([*near.tolist(), False]):
+                if tied and start is None:
+                    start = k
+                elif not tied and start is not None:
+                    run = order[start: k + 1]
+                    order[start: k + 1] = sorted(run, key=lambda i: (-exact(i, j), names[i]))
+                    start = None
+            order = np.asarray(order)
+        rank = np.empty(len(players), dtype=np.int64)
+        rank[order] = np.arange(1, len(players) + 1)
+        ranks[sheet] = pd.array(rank, dtype="Int64")
+    return pd.DataFrame(ranks, index=pd.Index(players, name="player"), columns=rounds)
 
 
 # Line styles that stay apart in greyscale: colour (Okabe-Ito), dash pattern, marker shape, filled or hollow.

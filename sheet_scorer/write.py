@@ -147,9 +147,8 @@ def _write_computed(ws: Worksheet, sheet: RoundSheet, rows: pd.DataFrame | None,
     for field, column in written.items():
         for row, value in _cell_values(rows[field]):
             ws.cell(row, column).value = value
-    if own_vp:
-        blank = sheet.raw["vp"].map(lambda v: v is None or (isinstance(v, str) and not v.strip()))
-        for row, value in _cell_values(rows["vp"].reindex(blank.index[blank])):
+    if own_vp:  # fill only empty VP cells: an entered VP that could not be read leaves its table unscored
+        for row, value in _cell_values(rows["vp"].where(rows["vp_entered"].isna())):
             ws.cell(row, positions["vp"]).value = value
 
 
