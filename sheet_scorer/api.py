@@ -115,6 +115,8 @@ def score_workbook(
     result.html = Path(html) if html else default_html
     if result.output.suffix.lower() not in (".xlsx", ".xlsm"):
         raise WorkbookError(f"{result.output}: the scored workbook must end in .xlsx or .xlsm")
+    if not in_place and result.output.resolve() == path.resolve():
+        raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)")
     lost = unkept_parts(path)
     if lost and result.output.resolve() == path.resolve():
         raise WorkbookError(f"{path}: has {', '.join(lost)}, which scoring in place would remove; score to a new file instead")

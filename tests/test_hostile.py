@@ -114,3 +114,11 @@ def test_batch_scores_every_file_and_exits_with_the_worst(tmp_path: Path) -> Non
     again = run("score", folder / "a.xlsx", folder / "b.xlsx", "--jobs", "1")
     assert again.exit_code == 1  # the .scored copies in the folder are not picked up as inputs
     assert run("score", folder / "a.xlsx", folder / "b.xlsx", "-o", tmp_path / "x.xlsx").exit_code == 2
+
+
+def test_output_over_the_input_needs_in_place(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": TABLE})
+    original = path.read_bytes()
+    result = run("score", path, "-o", path)
+    _one_line_exit_2(result)
+    assert "--in-place" in result.output and path.read_bytes() == original
