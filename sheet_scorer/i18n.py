@@ -124,6 +124,9 @@ _REPORT: dict[str, dict[str, str]] = {
         "fr": "Graphique en courbes : rang des {n} premiers joueurs après chaque ronde.",
     },
     "chart_round": {"en": "R{n}", "pl": "R{n}", "pt": "R{n}", "fr": "R{n}"},
+    "chart_axis_log": {
+        "en": "Rank (log scale)", "pl": "Miejsce (skala log.)", "pt": "Posição (escala log.)", "fr": "Rang (échelle log.)",
+    },
     "chart_cut": {"en": "top {n}", "pl": "top {n}", "pt": "top {n}", "fr": "top {n}"},
     # header statistics
     "stat_date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
@@ -216,6 +219,35 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "Jogadores por ordem de colocação. “2=” é uma colocação empatada: os empatados dividem os pontos de rodada das colocações.",
         "fr": "Joueurs dans l'ordre des places. « 2= » est une place ex æquo : les joueurs à égalité se partagent les points de ronde de ces places.",
     },
+    # rounds of a large event (compact layout)
+    "compact_note": {
+        "en": "A large event ({players} players): this page is kept compact so that it stays quick to open. "
+              "Each round is folded: open it to see its tables. There is no separate card per player; "
+              "a player's games are in the round tables (open a round and use your browser's Find).",
+        "pl": "Duży turniej (liczba graczy: {players}): ta strona jest skrócona, żeby szybko się otwierała. "
+              "Każda runda jest zwinięta: rozwiń ją, aby zobaczyć stoły. Nie ma osobnej karty dla każdego gracza; "
+              "gry gracza są w tabelach rund (rozwiń rundę i użyj wyszukiwania w przeglądarce).",
+        "pt": "Um evento grande ({players} jogadores): esta página é compacta para abrir rapidamente. "
+              "Cada rodada está recolhida: abra-a para ver as mesas. Não há um cartão separado por jogador; "
+              "as partidas de um jogador estão nas tabelas das rodadas (abra uma rodada e use a busca do navegador).",
+        "fr": "Un grand tournoi ({players} joueurs) : cette page est compacte pour s'ouvrir rapidement. "
+              "Chaque ronde est repliée : ouvrez-la pour voir ses tables. Il n'y a pas de fiche par joueur ; "
+              "les parties d'un joueur sont dans les tableaux des rondes (ouvrez une ronde et utilisez la recherche du navigateur).",
+    },
+    "compact_legend": {
+        "en": "One line per table: players in place order with their VP. “(2=)” is a shared place: tied players split "
+              "the round points of the places they share. Each player's round points are in the standings.",
+        "pl": "Jeden wiersz na stół: gracze w kolejności miejsc z ich PZ. „(2=)” to miejsce ex aequo: remisujący gracze "
+              "dzielą punkty rundy za wspólne miejsca. Punkty rundy każdego gracza są w klasyfikacji.",
+        "pt": "Uma linha por mesa: jogadores por ordem de colocação com seus PV. “(2=)” é uma colocação empatada: os "
+              "empatados dividem os pontos de rodada das colocações. Os pontos de rodada de cada jogador estão na classificação.",
+        "fr": "Une ligne par table : joueurs dans l'ordre des places avec leurs PV. « (2=) » est une place ex æquo : les "
+              "joueurs à égalité se partagent les points de ronde de ces places. Les points de ronde de chaque joueur sont dans le classement.",
+    },
+    "tables_count": {"en": "tables: {n}", "pl": "stoły: {n}", "pt": "mesas: {n}", "fr": "tables : {n}"},
+    "not_scored_count": {
+        "en": "not scored: {n}", "pl": "niepoliczone: {n}", "pt": "não pontuadas: {n}", "fr": "non comptées : {n}",
+    },
     # players
     "opponents": {"en": "Opponents", "pl": "Przeciwnicy", "pt": "Adversários", "fr": "Adversaires"},
     "absent": {"en": "did not play", "pl": "nie grał(a)", "pt": "não jogou", "fr": "n'a pas joué"},
@@ -245,6 +277,18 @@ def text(lang: str, key: str, **values: Any) -> str:
     """The report string `key` in `lang` (English when missing), with `{placeholders}` filled."""
     template = TEXT[language(lang)].get(key) or TEXT["en"][key]
     return template.format(**values) if values else template
+
+
+def ordinal(n: int, lang: str) -> str:
+    """A place as a column heading: `1st` / `1.` / `1º` / `1er`."""
+    lang = language(lang)
+    if lang == "en":
+        return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    if lang == "pt":
+        return f"{n}º"
+    if lang == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    return f"{n}."
 
 
 def translator(lang: str) -> Any:

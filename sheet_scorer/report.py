@@ -12,6 +12,7 @@ Words come from `i18n` (en, pl, pt, fr), numbers and dates are formatted by Babe
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import re
@@ -25,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from .files import write_text_atomically
-from .i18n import format_date, format_number, format_pct, language, problem_message, severity_word, text, translator
+from .i18n import format_date, format_number, format_pct, language, ordinal, problem_message, severity_word, text, translator
 from .score import RESULT_COLUMNS
 from .standings import name_order_key, vp_share
 from .vocab import strip_accents
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
 
 TEMPLATE = "report.html.j2"
 CHART_PLAYERS = 8
+#: Above this rank the chart's rank axis is logarithmic (and CHART_LOG_HEIGHT px tall), not 17-34 px a rank.
+CHART_LINEAR_MAX = 40
+CHART_LOG_HEIGHT = 360.0
 DEFAULT_PLAYOFF_SIZE = 16
 JSON_SCHEMA_ID = "sheet-scorer/standings"
 JSON_VERSION = 1
@@ -229,12 +233,17 @@ def _problem_keys(problem: Problem, row_tables: dict[tuple[str, int], tuple[str,
 
 def unscored_tables(result: ScoreResult, results: pd.DataFrame, lang: str = "en") -> tuple[list[dict[str, Any]], list[Problem]]:
     """The tables (or loose rows) that are not scored, each with its errors; and the errors not tied to one."""
-    row_tables = {(s, int(r)): _row_key(s, t, r, b) for s, r, t, b in zip(results["sheet"], results["row"], results["table"], results["bye"])}
+    errors = [p for p in result.problems if p.severity == "error"]
+    named = {(p.sheet, r) for p in errors if p.table is None for r in _problem_rows(p)}
+    row_tables = {}
+    if named:
+        for s, r, t, b in zip(results["sheet"].tolist(), results["row"].tolist(), results["table"].tolist(), results["bye"].tolist()):
+            if (s, r) in named:
+                row_tables[(s, int(r))] = _row_key(s, t, r, b)
     unscored = results[~results["scorable"]]
     groups: dict[tuple[str, Any], list[str]] = {}
     for sheet, row, table, bye, player in zip(unscored["sheet"], unscored["row"], unscored["table"], unscored["bye"], unscored["player"]):
         groups.setdefault(_row_key(sheet, table, row, bye), []).append(player)
-    errors = [p for p in result.problems if p.severity == "error"]
     by_key: dict[tuple[str, Any], list[Problem]] = defaultdict(list)
     loose: list[Problem] = []
     for problem in errors:
@@ -281,14 +290,11 @@ _TABLE_FIELDS = ["sheet", "table", "row", "player", "place", "vp", "round_points
 def _by_table(results: pd.DataFrame) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """The game rows of each (sheet, table), in place order (unplaced rows last, by row)."""
     played = results.loc[~results["bye"] & results["table"].notna(), _TABLE_FIELDS]
+    played = played.assign(_place=played["place"].astype("Float64").fillna(99.0)).sort_values(["_place", "row"], kind="stable")
     tables: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
-    columns = [played[c].tolist() for c in _TABLE_FIELDS]
-    for values in zip(*columns):
-        record = dict(zip(_TABLE_FIELDS, values))
-        tables[(record["sheet"], int(record["table"]))].append(record)
-    for rows in tables.values():
-        if len(rows) > 1:
-            rows.sort(key=lambda r: (99 if _missing(r["place"]) else int(r["place"]), int(r["row"])))
+    keys = zip(played["sheet"].tolist(), played["table"].astype("int64").tolist())
+    for key, values in zip(keys, zip(*(played[c].tolist() for c in _TABLE_FIELDS))):
+        tables[key].append(dict(zip(_TABLE_FIELDS, values)))
     return dict(tables)
 
 
@@ -377,29 +383,39 @@ def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple
     return paths
 
 
-def _compact_rounds(result: ScoreResult, results: pd.DataFrame, tables: dict[str, list[tuple[int, list[dict[str, Any]]]]],
-                    unscored: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
-    """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order."""
+def _compact_rounds(result: ScoreResult, results: pd.DataFrame, unscored: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order.
+
+    Built column-wise from `results` (no per-row dicts): shared places and scored tables come from
+    group sizes, then one pass groups the rows by sheet and table.
+    """
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = _byes(results)
+    played = results.loc[~results["bye"] & results["table"].notna(), ["sheet", "table", "row", "player", "place", "vp", "game"]]
+    played = (played.assign(_place=played["place"].astype("Float64").fillna(99.0))
+              .sort_values(["sheet", "table", "_place", "row"], kind="stable"))
+    shared = played.groupby(["sheet", "table", "place"])["row"].transform("size").fillna(0).to_numpy() > 1
+    scored = played.groupby(["sheet", "table"])["game"].transform("all").to_numpy(bool)
+    place = played["place"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object)
+    label = np.where(shared, place + "=", "")
+    vp = np.where(scored & played["vp"].notna().to_numpy(bool), played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object), "")
+    by_sheet: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    last: tuple[str, int] | None = None
+    for sheet, table, player, mark, points, ok in zip(played["sheet"].tolist(), played["table"].astype("int64").tolist(),
+                                                      played["player"].tolist(), label.tolist(), vp.tolist(), scored.tolist()):
+        if (sheet, table) != last:
+            last = (sheet, table)
+            by_sheet[sheet].append({"table": table, "scored": ok, "players": [],
+                                    "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])]})
+        by_sheet[sheet][-1]["players"].append((player, mark, points))
     sections = []
     for number, sheet in enumerate(result.data.rounds, start=1):
-        rows = []
-        width = 0
-        for table, records in tables.get(sheet.name, []):
-            scored = all(bool(r["game"]) for r in records)
-            places = [_int(r["place"]) for r in records]
-            players = [
-                (r["player"], f"{place}=" if place is not None and places.count(place) > 1 else "",
-                 "" if not scored or _missing(r["vp"]) else str(int(r["vp"])))
-                for r, place in zip(records, places)
-            ]
-            width = max(width, len(players))
-            rows.append({"table": table, "scored": scored, "players": players,
-                         "problems": [] if scored else [_problem_view(p, lang) for p in why.get((sheet.name, table), [])]})
+        rows = by_sheet.get(sheet.name, [])
+        width = max((len(row["players"]) for row in rows), default=0)
         sections.append({
             "number": number, "sheet": sheet.name, "id": f"round-{number}", "tables": rows,
-            "places": [text(lang, "place_nth", n=n) for n in range(1, width + 1)],
+            "count": format_number(len(rows), lang), "places": [ordinal(n, lang) for n in range(1, width + 1)],
+            "unscored": sum(not row["scored"] for row in rows),
             "byes": [{"player": p, "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
         })
     return sections
@@ -409,24 +425,26 @@ def _compact_rounds(result: ScoreResult, results: pd.DataFrame, tables: dict[str
 # Rank progression and its chart
 # --------------------------------------------------------------------------------------------
 
-def rank_progression(result: ScoreResult, results: pd.DataFrame | None = None) -> pd.DataFrame:
+def rank_progression(result: ScoreResult, results: pd.DataFrame | None = None, top: int | None = None) -> pd.DataFrame:
     """Rank of every player after each round: index player (standings order), one column per round sheet.
 
     Ranked by cumulative round points, then cumulative VP; remaining ties by cumulative VP % and
     name as in the standings, so the last column equals the final rank. Vectorised: one stable sort
     per round on precomputed keys; VP % near-ties (floats within 1e-9) are settled with exact fractions.
+    With `top`, only the first `top` players of the standings are returned (the chart's), and only
+    the near-ties that involve them are settled: the others do not change how many are ahead of them.
     """
     results = _results(result) if results is None else results
     rounds = _round_names(result)
     players = list(result.standings["player"])
     if not players or not rounds:
-        return pd.DataFrame(index=pd.Index(players, name="player"), columns=rounds, dtype="Int64")
+        return pd.DataFrame(index=pd.Index(players[:top], name="player"), columns=rounds, dtype="Int64")
     counted = results[results["round_points"].notna()]
     points = (counted.pivot_table(index="player", columns="sheet", values="round_points", aggfunc="sum")
               .reindex(index=players, columns=rounds).fillna(0.0).cumsum(axis=1).round(9))
     games = results[results["game"]]
     share = vp_share(games)
-    games = games.assign(vp=games["vp"].astype("int64"),
+    games = games.assign(vp=games["vp"].astype("int64"), num=share["num"], den=share["den"],
                          pct=np.where(share["den"] > 0, share["num"] / share["den"].where(share["den"] > 0, 1), 0.0))
     vp = (games.pivot_table(index="player", columns="sheet", values="vp", aggfunc="sum")
           .reindex(index=players, columns=rounds).fillna(0).cumsum(axis=1))
@@ -434,19 +452,26 @@ def rank_progression(result: ScoreResult, results: pd.DataFrame | None = None) -
            .reindex(index=players, columns=rounds).fillna(0.0).cumsum(axis=1))
     names = np.empty(len(players), dtype=np.int64)
     names[sorted(range(len(players)), key=lambda i: name_order_key(players[i]))] = np.arange(len(players))
-    position = {player: i for i, player in enumerate(players)}
     column = {sheet: j for j, sheet in enumerate(rounds)}
-    shares: dict[int, list[tuple[int, int, int]]] | None = None
+    rows_of: dict[str, Any] | None = None
+    exact_pct: dict[int, list[Fraction]] = {}
 
     def exact(i: int, upto: int) -> Fraction:
-        nonlocal shares
-        if shares is None:  # built on the first near-tie only
-            shares = defaultdict(list)
-            for player, sheet, num, den in zip(games["player"], games["sheet"], share["num"].tolist(), share["den"].tolist()):
-                if den and sheet in column:
-                    shares[position[player]].append((column[sheet], int(num), int(den)))
-        return sum((Fraction(n, d) for j, n, d in shares.get(i, []) if j <= upto), Fraction(0))
+        """Player i's exact VP % after round `upto` (0-based), from their own games only."""
+        nonlocal rows_of
+        if i not in exact_pct:
+            if rows_of is None:  # on the first near-tie only
+                rows_of = {"rows": games.groupby("player").indices, "sheet": games["sheet"].map(column).to_numpy(float),
+                           "num": games["num"].to_numpy(np.int64), "den": games["den"].to_numpy(np.int64)}
+            per_round = [Fraction(0)] * len(rounds)
+            for k in rows_of["rows"].get(players[i], ()):
+                j, num, den = rows_of["sheet"][k], int(rows_of["num"][k]), int(rows_of["den"][k])
+                if den and j == j:  # NaN: a sheet that is not a round
+                    per_round[int(j)] += Fraction(num, den)
+            exact_pct[i] = list(itertools.accumulate(per_round))
+        return exact_pct[i][upto]
 
+    count = len(players) if top is None else min(top, len(players))
     ranks = {}
     for j, sheet in enumerate(rounds):
         p, v, f = points[sheet].to_numpy(float), vp[sheet].to_numpy(float), pct[sheet].to_numpy(float)
@@ -460,12 +485,14 @@ def rank_progression(result: ScoreResult, results: pd.DataFrame | None = None) -
                     start = k
                 elif not tied and start is not None:
                     run = order[start: k + 1]
-                    order[start: k + 1] = sorted(run, key=lambda i: (-exact(i, j), names[i]))
+                    if min(run) < count:
+                        order[start: k + 1] = sorted(run, key=lambda i: (-exact(i, j), names[i]))
                     start = None
             order = np.asarray(order)
         rank = np.empty(len(players), dtype=np.int64)
         rank[order] = np.arange(1, len(players) + 1)
-        ranks[sheet] = pd.array(rank, dtype="Int64")
+        ranks[sheet] = pd.array(rank[:count], dtype="Int64")
+    players = players[:count]
     return pd.DataFrame(ranks, index=pd.Index(players, name="player"), columns=rounds)
 
 
@@ -501,28 +528,38 @@ def _short(name: str, limit: int = 24) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
-def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str]) -> dict[str, Any] | None:
+def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.DataFrame | None = None) -> dict[str, Any] | None:
     """Geometry of the rank-progression chart (top 8 by final rank) for the SVG partial; None without games."""
-    progression = rank_progression(result)
+    results = _results(result) if results is None else results
+    if not bool(results["game"].any()):
+        return None
+    progression = rank_progression(result, results, top=CHART_PLAYERS)
     rounds = list(progression.columns)
-    if progression.empty or not rounds or not bool(_results(result)["game"].any()):
+    if progression.empty or not rounds:
         return None
     top = progression.head(CHART_PLAYERS)
     max_rank = max(int(top.max().max()), len(top))
     left, right, top_margin, bottom = 46, 214, 22, 42
     width = 780
     plot_w = width - left - right
+    logarithmic = max_rank > CHART_LINEAR_MAX
     step = min(34.0, max(17.0, 330.0 / max(max_rank - 1, 1))) if max_rank > 1 else 0.0
-    plot_h = step * (max_rank - 1) if max_rank > 1 else 40.0
+    plot_h = CHART_LOG_HEIGHT if logarithmic else step * (max_rank - 1) if max_rank > 1 else 40.0
     height = top_margin + plot_h + bottom
 
     def x(i: int) -> float:
         return left + (plot_w * i / (len(rounds) - 1) if len(rounds) > 1 else plot_w / 2)
 
     def y(rank: float) -> float:
+        if logarithmic:  # a large event: the top 8 may start far down; rank 1..max on a log scale
+            return top_margin + plot_h * math.log(rank) / math.log(max_rank)
         return top_margin + (rank - 1) * step if max_rank > 1 else top_margin + plot_h / 2
 
-    ticks = sorted({1, *range(5, max_rank + 1, 5)} | ({max_rank} if max_rank % 5 >= 2 or max_rank < 5 else set()))
+    if logarithmic:
+        ticks = [t for t in (m * 10 ** e for e in range(7) for m in (1, 2, 5)) if t <= max_rank]
+        ticks += [max_rank] if max_rank >= ticks[-1] * 1.25 else []
+    else:
+        ticks = sorted({1, *range(5, max_rank + 1, 5)} | ({max_rank} if max_rank % 5 >= 2 or max_rank < 5 else set()))
     lines = []
     for index, (player, ranks) in enumerate(top.iterrows()):
         colour, dash, shape, filled = _STYLES[index % len(_STYLES)]
@@ -558,6 +595,7 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str]) -> dict[str,
         "ticks": [{"rank": t, "y": round(y(t), 1)} for t in ticks],
         "cut": ({"y": round(y(cut + 0.5), 1), "label": text(lang, "chart_cut", n=cut)} if cut and cut < max_rank else None),
         "lines": lines, "count": len(lines),
+        "axis": text(lang, "chart_axis_log" if logarithmic else "rank"),
     }
 
 
@@ -565,20 +603,59 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str]) -> dict[str,
 # The page
 # --------------------------------------------------------------------------------------------
 
+#: Above this many result rows (players × rounds) the page uses the compact layout for large events
+#: (see `report_context`); at or below it, everything: a card per table and a card per player.
+FULL_LAYOUT_MAX_ROWS = 3000
+#: In the compact layout, tie-break notes are kept down to this rank (or the playoff cut, if lower down).
+COMPACT_TIE_NOTES = 32
+
+
+def compact_layout(result: ScoreResult) -> bool:
+    """True for a large event: more result rows than FULL_LAYOUT_MAX_ROWS."""
+    return len(result.results) > FULL_LAYOUT_MAX_ROWS
+
+
 def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
-    """Everything the template shows, computed and formatted for `lang`."""
+    """Everything the template shows, computed and formatted for `lang`.
+
+    Normal events get the full page: standings, chart, each round as cards per table (places,
+    VP, points, bonuses, declared wins) and a card per player with their games and opponents.
+    A large event (`compact_layout`) gets a page that stays a few MB: the complete standings (tie
+    notes only near the top), the chart, each round collapsed in a <details> as one table row per
+    game table (players in place order with VP; shared places marked), the byes and all problems.
+    The per-player cards are left out there: each player's games are in the round tables and the
+    round points in the standings.
+    """
     lang = language(lang)
     results = _results(result)
     settings = result.data.settings
-    ids = player_ids(list(result.standings["player"]) + [p for p in results["player"].unique() if p not in set(result.standings["player"])])
+    ranked = result.standings["player"].tolist()
+    known = set(ranked)
+    ids = player_ids(ranked + [p for p in results["player"].unique() if p not in known])
+    compact = compact_layout(result)
     standings = _standings_rows(result, results, lang, ids)
+    if compact:
+        keep = max(COMPACT_TIE_NOTES, (_playoff_cut(result) or 0) + 1)
+        for index, row in enumerate(standings):
+            row["anchor"] = index < CHART_PLAYERS  # the chart links to these rows
+            if index >= keep:
+                row["tie_note"] = ""
     unscored, loose = unscored_tables(result, results, lang)
     tables = results[~results["bye"] & results["table"].notna()].drop_duplicates(["sheet", "table"])
     scored_tables = results[results["game"]].drop_duplicates(["sheet", "table"])
-    by_table = _by_table(results)
+    if compact:
+        rounds, paths = _compact_rounds(result, results, unscored, lang), []
+    else:
+        by_table = _by_table(results)
+        by_round = _by_round(result, by_table)
+        listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
+        rounds = _round_sections(result, results, by_round, listed, unscored, lang, ids)
+        paths = _player_paths(result, results, listed, standings, lang)
     return {
         "lang": lang,
         "t": translator(lang),
+        "compact": compact,
+        "players_text": format_number(len(result.standings), lang),
         "title": settings.tournament or result.data.path.stem,
         "date": format_date(settings.date, lang),
         "file": result.data.path.name,
@@ -590,9 +667,9 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "round_names": _round_names(result),
         "standings": standings,
         "cut": _playoff_cut(result),
-        "chart": rank_chart(result, lang, ids),
-        "rounds": _round_sections(result, results, by_table, unscored, lang, ids),
-        "paths": _player_paths(result, results, by_table, standings, lang, ids),
+        "chart": rank_chart(result, lang, ids, results),
+        "rounds": rounds,
+        "paths": paths,
         "provisional": result.has_errors,
         "unscored": [{**item, "problems": [_problem_view(p, lang) for p in item["problems"]]} for item in unscored],
         "other_errors": [_problem_view(p, lang) for p in loose],
@@ -704,9 +781,10 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
     """
     results = _results(result)
     settings = result.data.settings
-    notes = tiebreaks(result.standings, exact_vp_pct(results))
+    notes = tiebreaks(result.standings, _ExactPct(results))
     rounds = _round_names(result)
-    by_table = _by_table(results)
+    by_round = _by_round(result, _by_table(results))
+    byes = _byes(results)
     standings = []
     for row, note in zip(result.standings.to_dict("records"), notes):
         standings.append({
@@ -717,11 +795,8 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         })
     per_round = []
     for sheet in result.data.rounds:
-        mine = results[results["sheet"] == sheet.name]
         tables = []
-        for (name, table), rows in sorted(by_table.items(), key=lambda item: item[0][1]):
-            if name != sheet.name:
-                continue
+        for table, rows in by_round.get(sheet.name, []):
             labels = _place_labels([_int(r["place"]) for r in rows])
             tables.append({"table": table, "scored": all(bool(r["game"]) for r in rows), "players": [
                 {"player": r["player"], "row": int(r["row"]), "place": _int(r["place"]), "tied": label.endswith("="),
@@ -729,10 +804,9 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
                  "declared": bool(r["game"]) and _flag(r["declared"]), "round_points": _float(r["round_points"])}
                 for r, label in zip(rows, labels)
             ]})
-        byes = mine[mine["bye"]]
         per_round.append({
             "sheet": sheet.name, "round": int(sheet.number), "tables": tables,
-            "byes": [{"player": p, "round_points": _float(pts)} for p, pts in zip(byes["player"], byes["round_points"])],
+            "byes": [{"player": p, "round_points": _float(pts)} for p, pts in byes.get(sheet.name, [])],
         })
     date = settings.date
     return {

@@ -24,14 +24,18 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 from helpers import HEADERS, player, round_sheet, write_workbook
 from markupsafe import escape
 
-from sheet_scorer import check_workbook
-from sheet_scorer.i18n import MESSAGES, format_date, format_number, format_pct, problem_message, text
+from sheet_scorer import check_workbook, report
+from sheet_scorer.api import ScoreResult
+from sheet_scorer.i18n import MESSAGES, format_date, format_number, format_pct, ordinal, problem_message, text
 from sheet_scorer.problems import MESSAGES_EN, Problem
-from sheet_scorer.report import JSON_SCHEMA, json_document, rank_progression, render_report, write_json, write_report
+from sheet_scorer.report import (
+    JSON_SCHEMA, compact_layout, json_document, rank_progression, render_report, write_json, write_report,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -326,6 +330,124 @@ def test_formatting() -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Large events: the compact layout
+# --------------------------------------------------------------------------------------------
+
+# Games of a table of 4 as (settlements, cities): 10, 6, 5, 2 VP, or 10, 5, 5, 2 VP (a shared 2nd place).
+GAMES = [(4, 3), (2, 2), (3, 1), (2, 0)]
+GAMES_TIED = [(4, 3), (3, 1), (3, 1), (2, 0)]
+FIRST_NAMES = "Ala Bartek Chloe Dawid Emma Finn Iga Jakub Łukasz Zoë Théo Inês João Ángela Renée Søren".split()
+LAST_NAMES = "Nowak Wiśniewski Silva Dubois Okafor Walsh Kelly Price Costa Lima Moreau Byrne Evans Hughes Carter".split()
+
+
+def big_event(path: Path, players: int, rounds: int) -> Path:
+    """`players` (a multiple of 4) × `rounds` valid games in tables of 4, written with openpyxl write_only."""
+    names = [f"{FIRST_NAMES[i % 16]} {LAST_NAMES[i // 16 % 15]}" + (f" {i // 240 + 1}" if i >= 240 else "") for i in range(players)]
+    names[7] = SCRIPT_NAME
+    book = openpyxl.Workbook(write_only=True)
+    book.create_sheet("Settings").append(["Tournament", "Big Open"])
+    for r in range(rounds):
+        sheet = book.create_sheet(f"Round {r + 1}")
+        sheet.append(HEADERS)
+        order = names[r * 37 % players:] + names[:r * 37 % players]  # a different seating each round
+        order = order[r % 2::2] + order[1 - r % 2::2]
+        for t in range(players // 4):
+            games = GAMES_TIED if t % 5 == 0 else GAMES
+            shift = (t + r) % 4
+            for seat in range(4):
+                settlements, cities = games[(seat + shift) % 4]
+                sheet.append(player(t + 1, order[4 * t + seat], settlements=settlements, cities=cities))
+    book.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> ScoreResult:
+    """400 players × 6 rounds: 2,400 result rows, below FULL_LAYOUT_MAX_ROWS."""
+    result = check_workbook(big_event(tmp_path_factory.mktemp("big") / "big_open.xlsx", 400, 6))
+    assert not result.has_errors and len(result.results) == 2400 and len(result.standings) == 400
+    return result
+
+
+def links_resolve(page: str) -> None:
+    """Every in-page link (#id) has its target on the page."""
+    targets = set(re.findall(r"""\sid=["']?([^"'\s>]+)""", page))
+    missing = set(re.findall(r'href="#([^"]+)"', page)) - targets
+    assert not missing, sorted(missing)[:10]
+
+
+def test_big_event_gets_the_full_page_within_its_budget(big: ScoreResult) -> None:
+    assert not compact_layout(big)
+    page = render_report(big, "en")
+    # everything as for a small event: a card per table and per player; about 0.7 kB per result row
+    assert len(page.encode()) < 1_000 * len(big.results), len(page.encode())
+    assert standings_in_html(page) == list(big.standings["player"])
+    assert page.count('<article class="card" id="p-') == 400
+    assert page.count('<section class="round"') == 6 and "<details" not in page
+    links_resolve(page)
+    svg = page[page.index("<svg"): page.index("</svg>")]
+    height = float(re.search(r'viewBox="0 0 \d+ ([\d.]+)"', svg).group(1))
+    assert height < 500 and "Rank (log scale)" in svg  # the top 8 came from far down: log rank axis
+
+
+def compact_standings(page: str) -> list[str]:
+    """Player names of the compact standings rows, in page order."""
+    table = page[page.index('<table class="standings compact">'): page.index("</table>", page.index('<table class="standings compact">'))]
+    return [htmllib.unescape(name) for name in re.findall(r"<th scope=row>([^<]*)", table)]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_big_event_compact_layout(big: ScoreResult, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    monkeypatch.setattr(report, "FULL_LAYOUT_MAX_ROWS", 1000)
+    assert compact_layout(big)
+    page = render_report(big, lang)
+    size = len(page.encode())
+    # L (10,000 players × 10 rounds) is 4.4 MB: about 44 bytes per result row with the standings
+    assert size < 40_000 + 50 * len(big.results), size
+    # the complete standings, in order, with the cut line and escaped names
+    assert compact_standings(page) == list(big.standings["player"])
+    assert page.count("<tr class=cut>") == 1 and "<script" not in page.lower()
+    assert f"<th scope=row>{escape(SCRIPT_NAME)}" in page
+    # each round collapsed: one row per table, every player once per round in place order with VP
+    assert page.count('<details class="round"') == 6 and "<details open" not in page
+    rounds = page[page.index('<section id="rounds">'): page.index("</section>", page.index('<section id="rounds">'))]
+    assert rounds.count("<tr><th scope=row>") == 6 * 100
+    assert rounds.count(f"<td>{escape(SCRIPT_NAME)}") == 6
+    assert f"<th scope=\"col\">{ordinal(4, lang)}</th>" in rounds and "(2=)<td>5" in rounds
+    # no card per player; the links that are left (chart, contents) resolve
+    assert '<article class="card"' not in page and 'id="players"' not in page
+    links_resolve(page)
+    assert str(escape(text(lang, "compact_note", players=400))) in page
+
+
+def test_compact_layout_of_a_small_event(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compact layout shows the same results: places, shared places, byes, an unscored table and why."""
+    monkeypatch.setattr(report, "FULL_LAYOUT_MAX_ROWS", 0)
+    result = check_workbook(build(tmp_path / "club_night.xlsx", broken=True))
+    page = render_report(result, "en")
+    assert compact_standings(page) == list(result.standings["player"])
+    assert "<tr><th scope=row>1<td>Ala<td>10<td>Bob (2=)<td>3<td>Cyd (2=)<td>3<td>Dan<td>2" in page
+    assert '<tr class=bad><th scope=row>2 <span class="pill bad">not scored</span>' in page
+    assert "Cyd: Knights is &#39;three&#39;, which is not a number" in page
+    assert "Hal (2.75)" in page and "Gus (" in page
+    check_golden("club_night.compact.en.html", page)
+
+
+def test_rank_progression_top_matches_the_full_ranking(big: ScoreResult) -> None:
+    full = rank_progression(big)
+    assert list(full.iloc[:, -1]) == list(big.standings["rank"])
+    for top in (1, 8, 50):
+        assert rank_progression(big, top=top).equals(full.head(top))
+
+
+def test_format_number_is_cached_and_still_localised() -> None:
+    assert [format_number(v, "fr") for v in (2.5, 2.5, 1234.5, float("nan"), None)] == ["2,5", "2,5", "1\u202f234,5", "", ""]
+    assert format_pct(116.94444, "pl") == "116,94" and format_number("x", "en") == "x"
+    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
+    assert (ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "pt"), ordinal(4, "pl")) == ("1er", "2e", "3º", "4.")
+
+
+# --------------------------------------------------------------------------------------------
 # Golden files
 # --------------------------------------------------------------------------------------------
 
@@ -410,3 +532,23 @@ def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
         assert "Standings" in first and "Club Night & <Friends>" in first
         positions = [first.find(name) for name in EXPECTED_ORDER]
         assert -1 not in positions and positions == sorted(positions), positions
+
+
+def test_compact_report_in_headless_chromium(chromium: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser reads the compact markup (no optional end tags) as the intended rows and cells."""
+    monkeypatch.setattr(report, "FULL_LAYOUT_MAX_ROWS", 0)
+    result = check_workbook(build(tmp_path / "club_night.xlsx", broken=True, settings=[*SETTINGS, ["Playoff Size", 4]]))
+    page = tmp_path / "report.html"
+    write_report(result, page, "en")
+    dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", page.resolve().as_uri())
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    start = dom.stdout.index('<table class="standings compact">')
+    body = dom.stdout[dom.stdout.index("<tbody>", start): dom.stdout.index("</tbody>", start)]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    players = [r for r in rows if "<th" in r]
+    assert [htmllib.unescape(re.search(r'<th scope="row">([^<]*)', r).group(1)) for r in players] == list(result.standings["player"])
+    assert all(len(re.findall(r"<t[dh][ >]", r)) == 6 + 2 for r in players)  # rank, name, 4 totals, 2 rounds
+    assert len(rows) == len(players) + 1  # and the cut line
+    games = dom.stdout[dom.stdout.index('<details class="round" id="round-1">'):]
+    first = re.search(r"<tbody>\s*<tr>(.*?)</tr>", games, re.S).group(1)
+    assert [c.strip() for c in re.findall(r">([^<>]+)</td>", first)] == ["Ala", "10", "Bob (2=)", "3", "Cyd (2=)", "3", "Dan", "2"]
