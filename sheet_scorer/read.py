@@ -133,10 +133,22 @@ def read_workbook(path: Path | str) -> WorkbookData:
 
 
 def _sheet_rows(book: Any, name: str) -> list[list[Any]]:
+    """The sheet's values from A1, a merged range's value repeated in each of its cells
+    (organisers often merge one Table number over the rows of its players)."""
     try:
-        return book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        sheet = book.get_sheet_by_name(name)
+        rows = sheet.to_python(skip_empty_area=False)
+        merged = sheet.merged_cell_ranges or []
     except Exception as exc:  # calamine's own error types for a damaged sheet
         raise WorkbookError(f"sheet '{name}' cannot be read ({exc}); open and save the file in Excel or LibreOffice") from None
+    for (top, left), (bottom, right) in merged:
+        if top >= len(rows) or left >= len(rows[top]):
+            continue
+        value = rows[top][left]
+        for r in range(top, min(bottom, len(rows) - 1) + 1):
+            for c in range(left, min(right, len(rows[r]) - 1) + 1):
+                rows[r][c] = value
+    return rows
 
 
 def _is_blank(value: Any) -> bool:

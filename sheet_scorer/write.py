@@ -22,6 +22,7 @@ from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook import Workbook
+from openpyxl.cell.cell import MergedCell
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .files import atomic_target
@@ -185,13 +186,24 @@ def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
     return [f"{get_column_letter(column)}{row}" for row in rows]
 
 
+def _comment_cell(ws: Worksheet, ref: str) -> str:
+    """Where a cell's note goes: the cell itself, or the first cell of the merged range it is part of."""
+    if not isinstance(ws[ref], MergedCell):
+        return ref
+    merged = next(r for r in ws.merged_cells.ranges if ref in r)
+    return merged.start_cell.coordinate
+
+
 def _mark_problems(ws: Worksheet, sheet: RoundSheet, problems: list[Problem], lang: str) -> None:
     notes: dict[str, list[str]] = {}
     for problem in problems:
         for ref in _marked_cells(sheet, problem):
-            notes.setdefault(ref, []).append(problem_message(problem, lang))
+            ws.conditional_formatting.add(ref, FormulaRule(formula=[MARK_FORMULA], fill=MARK_FILL, font=MARK_FONT, stopIfTrue=False))
+            message = problem_message(problem, lang)
+            ref = _comment_cell(ws, ref)
+            if message not in notes.setdefault(ref, []):
+                notes[ref].append(message)
     for ref, messages in notes.items():
-        ws.conditional_formatting.add(ref, FormulaRule(formula=[MARK_FORMULA], fill=MARK_FILL, font=MARK_FONT, stopIfTrue=False))
         cell = ws[ref]
         own = cell.comment.text.rstrip("\n") + "\n\n" if cell.comment is not None and cell.comment.text else ""
         author = cell.comment.author if cell.comment is not None and cell.comment.author else COMMENT_AUTHOR

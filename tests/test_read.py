@@ -228,3 +228,16 @@ def test_ten_thousand_empty_formatted_rows_make_no_phantom_players(tmp_path: Pat
     book.save(path)
     result = check_workbook(path)
     assert result.problems == [] and sorted(result.standings["player"]) == ["Ala", "Bob", "Cyd", "Dan"]
+
+
+def test_table_number_merged_over_its_rows(tmp_path: Path) -> None:
+    """Organisers often merge one Table cell over the rows of its players: each row belongs to that table."""
+    rows = round_sheet(*VALID_TABLE, player(2, "Eve", settlements=4, cities=3), player(None, "Fay"), player(None, "Gus"))
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].merge_cells("A2:A5")
+    book["Round 1"].merge_cells("A6:A8")
+    book.save(path)
+    result = check_workbook(path)
+    assert result.problems == [p for p in result.problems if p.severity == "warning"]
+    assert result.results.groupby("table")["player"].apply(sorted).to_dict() == {1: ["Ala", "Bob", "Cyd", "Dan"], 2: ["Eve", "Fay", "Gus"]}

@@ -196,3 +196,16 @@ def test_organiser_sheet_named_standings_is_not_replaced(tmp_path: Path) -> None
     book = openpyxl.load_workbook(score_workbook(french).output)
     assert book.sheetnames == ["Round 1", "Classement", "Standings"]
     assert _values(book["Classement"]) == [("mon classement", None), ("Ala", 1)]
+
+
+def test_problem_on_a_merged_table_cell_is_noted_on_the_merged_range(tmp_path: Path) -> None:
+    rows = round_sheet(player(1, "Ala"), player(None, "Bob"))  # a table of 2: table-size error on A2:A3
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].merge_cells("A2:A3")
+    book.save(path)
+    result = score_workbook(path)
+    assert [(p.code, p.table) for p in result.problems] == [("table-size", 1)]
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    assert _marks(ws) == {"A2", "A3"}
+    assert COMMENT_MARKER in ws["A2"].comment.text and "A2:A3" in {str(r) for r in ws.merged_cells.ranges}
