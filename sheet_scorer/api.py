@@ -115,6 +115,9 @@ def score_workbook(
     result.html = Path(html) if html else default_html
     if result.output.suffix.lower() not in (".xlsx", ".xlsm"):
         raise WorkbookError(f"{result.output}: the scored workbook must end in .xlsx or .xlsm")
+    for target in (result.output, result.html, Path(json) if json else None):
+        if target is not None and not target.parent.is_dir():
+            raise WorkbookError(f"{target}: the folder {target.parent} does not exist")
     if not in_place and result.output.resolve() == path.resolve():
         raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)")
     lost = unkept_parts(path)

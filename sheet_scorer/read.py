@@ -231,7 +231,8 @@ _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
 def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
     text = str(value)
-    parts = re.split(r"[;/\s]+|,\s+|,(?=\d+,)", text.strip()) if isinstance(value, str) else [text]
+    separators = r"[;/]+" if re.search(r"[;/]", text) else r"[,\s]+"
+    parts = [p.strip() for p in re.split(separators, text.strip())] if isinstance(value, str) else [text]
     try:
         points = tuple(Fraction(p.replace(",", ".")) for p in parts if p)
     except ValueError:
@@ -264,7 +265,8 @@ def _read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tupl
             problems.append(Problem("bad-setting", name, cell_ref(2, index), params={"key": row[0], "value": value}))
         else:
             values[key] = parsed
-    return Settings(**{**settings.__dict__, **values}), problems
+    known = {k: v for k, v in values.items() if k in Settings.__dataclass_fields__}  # Ranking, Tiebreakers: not yet used
+    return Settings(**{**settings.__dict__, **known}), problems
 
 
 def _parse_setting(key: str, value: Any) -> Any:

@@ -286,7 +286,7 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.DataFrame, settings: Settings) -> dict[str, Any]:
-    value = record["vp_entered"] if check == "vp-mismatch" else record[field]
+    value = {"vp-mismatch": record["vp_entered"], "declared-below-target": record["vp"]}.get(check, record[field])
     params: dict[str, Any] = {"value": value, "target": settings.victory_target, "row": row}
     if check == "road-length-range":
         params["roads"] = record["roads"]
@@ -341,12 +341,12 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     """Bye rows (SPEC §8) and a problem for each bye row that also has game counts."""
-    bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS)
+    bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS).astype(bool)
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
     filled = ~sheet.raw.loc[bye, score_columns].map(lambda v: v is None or (isinstance(v, str) and not v.strip())).all(axis=1)
     problems = [
         Problem("bye-with-scores", sheet.name, cell_ref(sheet.columns["table"], int(row)), clean_name(str(sheet.raw.at[row, "player"])),
-                field="table")
+                field="table", params={"row": int(row)})
         for row in filled.index[filled]
     ]
     return bye, problems
@@ -398,11 +398,28 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
         part.problems += _rule_problems(part.sheet, rule_failures.get(part.sheet.name, empty), part.typed, settings)
 
 
-def _finish(part: _Sheet) -> Validated:
+def _bye_player_problems(sheet: RoundSheet, byes: pd.DataFrame, games: pd.DataFrame,
+                         registered: frozenset[str] | None) -> list[Problem]:
+    """A bye's player must not also play (or have another bye) in the round, and must be registered (SPEC §3)."""
+    column = sheet.columns["player"]
+    everyone = pd.concat([games["player"], byes["player"]])
+    twice = byes["player"].isin(games["player"]) | byes["player"].duplicated(keep=False)
+    problems = [Problem("duplicate-player", sheet.name, cell_ref(column, int(row)), name,
+                        params={"row": int(row), "other": ", ".join(str(r) for r in everyone.index[(everyone == name) & (everyone.index != row)])})
+                for row, name in byes["player"][twice].items()]
+    if registered is not None:
+        unknown = ~byes["player"].isin(registered)
+        problems += [Problem("unregistered-player", sheet.name, cell_ref(column, int(row)), name, params={"row": int(row)})
+                     for row, name in byes["player"][unknown].items()]
+    return problems
+
+
+def _finish(part: _Sheet, registered: frozenset[str] | None) -> Validated:
     """The sheet's frame of games and byes with `scorable`, and its problems."""
     sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
     byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
                          "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
+    problems += _bye_player_problems(sheet, byes, part.typed, registered)
     frame = pd.concat([part.typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
     problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
                          params={"row": row}) for row in sorted(sheet.hidden_rows)]
@@ -462,7 +479,7 @@ def validate(data: WorkbookData) -> Validated:
         _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
     frames = []
     for part in parts:
-        result = _finish(part)
+        result = _finish(part, registered)
         problems += result.problems
         if not result.frame.empty:
             cells = [cell_ref(part.sheet.columns["player"], r) for r in result.frame.index]

@@ -122,3 +122,10 @@ def test_output_over_the_input_needs_in_place(tmp_path: Path) -> None:
     result = run("score", path, "-o", path)
     _one_line_exit_2(result)
     assert "--in-place" in result.output and path.read_bytes() == original
+
+
+def test_output_folder_that_does_not_exist(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": TABLE})
+    result = run("score", path, "--html", tmp_path / "nowhere" / "r.html")
+    _one_line_exit_2(result)
+    assert "does not exist" in result.output and not (tmp_path / "event.scored.xlsx").exists()

@@ -851,3 +851,89 @@ def test_unreadable_table_number_leaves_the_neighbouring_tables_unscored(tmp_pat
     assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bad-table", "A5")]
     scored = result.results.groupby("table", dropna=False)["game"].all()
     assert (bool(scored[1]), bool(scored[2]), bool(scored[3])) == (False, False, True)
+
+
+# ---- review fixes: empty round sheets, byes, settings
+
+
+def _four(table=1):
+    from helpers import player
+
+    # A: 5 settlements + 1 city = 7 VP; B: 3 + 2 = 5; C and D: 2 each
+    return [player(table, "A", 5, 1), player(table, "B", 3, 1), player(table, "C"), player(table, "D")]
+
+
+def test_a_round_sheet_with_only_a_header_is_skipped(tmp_path):
+    from helpers import round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*_four()), "Round 2": round_sheet()}))
+    assert [p.code for p in result.problems if p.severity == "error"] == []
+    assert list(result.standings["player"]) == ["A", "B", "C", "D"]
+
+
+def test_a_bye_for_a_player_who_also_plays_is_an_error(tmp_path):
+    from helpers import round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(*_four(), ["BYE", "A"] + [None] * 9)
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("duplicate-player", "B6")]
+    assert result.standings.set_index("player").loc["A", "round_points"] == 5  # the game counts, the bye does not
+
+
+def test_a_bye_for_an_unregistered_name_is_an_error(tmp_path):
+    from helpers import round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(*_four(), ["BYE", "Zed"] + [None] * 9)
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Players": [["Player"], ["A"], ["B"], ["C"], ["D"]], "Round 1": rows}))
+    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("unregistered-player", "B6")]
+    assert "Zed" not in set(result.standings.loc[result.standings["round_points"] > 0, "player"])
+
+
+def test_a_bye_with_counts_gets_no_bye_points(tmp_path):
+    from helpers import round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(*_four(), ["Bye", "E", 3] + [None] * 8)
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert [p.code for p in result.problems if p.severity == "error"] == ["bye-with-scores"]
+    assert result.standings.set_index("player").loc["E", "round_points"] == 0
+
+
+@pytest.mark.parametrize(("text", "points"), [("5,3,1", [5, 3, 1]), ("5, 3, 1", [5, 3, 1]), ("5;3;1", [5, 3, 1]), ("5 3 1", [5, 3, 1])])
+def test_points_3_setting_lists(tmp_path, text, points):
+    from helpers import player, round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(player(1, "A", 5, 1), player(1, "B", 3, 1), player(1, "C"))  # 7, 5, 2 VP
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": [["Points 3", text]], "Round 1": rows}))
+    assert [p.code for p in result.problems if p.severity == "error"] == []
+    assert result.results.sort_values("place")["round_points"].tolist() == points
+
+
+def test_unimplemented_settings_keys_do_not_break_reading(tmp_path):
+    from helpers import round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    settings = [["Ranking", "Round Points"], ["Tiebreakers", "VP, VP %, Name"]]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*_four())}))
+    assert len(result.standings) == 4
+
+
+def test_declared_below_target_message_shows_the_vp(tmp_path):
+    from helpers import player, round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(player(1, "A", 5, 1, declared="x"), player(1, "B"), player(1, "C"))  # A has 7 VP
+    problem = next(p for p in check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})).problems
+                   if p.code == "declared-below-target")
+    assert problem.params["value"] == 7
