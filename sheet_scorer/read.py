@@ -308,9 +308,12 @@ def _read_players(rows: list[list[Any]]) -> list[str]:
 _SPACES = re.compile(r"\s+")
 
 
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+
+
 def clean_name(name: str) -> str:
-    """Trimmed, inner runs of spaces collapsed (SPEC §1)."""
-    return _SPACES.sub(" ", name).strip()
+    """Trimmed, inner runs of spaces collapsed (SPEC §1); invisible characters (zero-width space, soft hyphen) dropped."""
+    return _SPACES.sub(" ", name.translate(_INVISIBLE)).strip()
 
 
 def _scan_for_what_calamine_hides(data: WorkbookData) -> None:

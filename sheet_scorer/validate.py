@@ -349,6 +349,9 @@ def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
                 field="table", params={"row": int(row)})
         for row in filled.index[filled]
     ]
+    nameless = sheet.raw.loc[bye, "player"].map(lambda v: not clean_name(str(v or "")))
+    problems += [Problem("empty-name", sheet.name, cell_ref(sheet.columns["player"], int(row)), params={"row": int(row)})
+                 for row in nameless.index[nameless]]
     return bye, problems
 
 

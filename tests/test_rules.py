@@ -937,3 +937,15 @@ def test_declared_below_target_message_shows_the_vp(tmp_path):
     problem = next(p for p in check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})).problems
                    if p.code == "declared-below-target")
     assert problem.params["value"] == 7
+
+
+def test_bye_without_a_name_and_invisible_characters_in_names(tmp_path):
+    from helpers import round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(*_four()[:3], ["BYE", None] + [None] * 9)
+    rows[2][1] = "B\u200b"  # a zero-width space pasted from a web form: still B
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows, "Round 2": round_sheet(*_four())}))
+    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("empty-name", "B5")]
+    assert sorted(result.standings["player"]) == ["A", "B", "C", "D"]
