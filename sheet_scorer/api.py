@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import gc
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,16 +63,6 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
     return sorted(problems, key=key)
 
 
-def release_raw_cells(data: WorkbookData) -> None:
-    """Drop the raw cell values read from the round sheets (results hold all that is needed from here on).
-
-    Scoring a 100,000-row workbook holds openpyxl's whole workbook in memory next; this keeps the peak down.
-    """
-    for sheet in data.rounds:
-        sheet.raw = sheet.raw.iloc[:0]
-    gc.collect()
-
-
 def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings)."""
     data = read_workbook(Path(path))
@@ -99,7 +88,6 @@ def score_workbook(
 
     `in_place` writes the scored workbook over `path`, after copying it to `<name>.backup<suffix>`;
     `json` also writes the standings, results and problems as JSON (schema in `report.json_document`).
-    Once scored, the raw cell values in `result.data.rounds` are released to keep the memory peak down.
     """
     from .files import write_text_atomically
     from .report import render_report, write_json
@@ -128,7 +116,6 @@ def score_workbook(
     if in_place:
         shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
     page = render_report(result, language)  # before openpyxl loads the workbook: the two never peak together
-    release_raw_cells(result.data)
     write_scored_workbook(path, result.output, result.data.rounds, result.results, result.standings, result.problems, language)
     write_text_atomically(page, result.html)
     if json:
