@@ -151,8 +151,9 @@ def _sheet_rows(book: Any, name: str) -> list[list[Any]]:
     return rows
 
 
-def _is_blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+def is_blank(value: Any) -> bool:
+    """An empty cell: None, '' or only spaces (an error value or a formula is never blank)."""
+    return value is None or (isinstance(value, str) and not isinstance(value, (FormulaCell, ErrorCell)) and not value.strip())
 
 
 def _find_header(rows: list[list[Any]]) -> int | None:
@@ -175,7 +176,7 @@ def _read_round(name: str, number: int, rows: list[list[Any]]) -> RoundSheet | P
     last_column = 0
     duplicates: dict[str, list[int]] = {}
     for col, value in enumerate(header, start=1):
-        if _is_blank(value):
+        if is_blank(value):
             continue
         key = fold(str(value))
         # A VP column straight after Road Bonus is the one a previous run added.
@@ -203,7 +204,7 @@ def _read_round(name: str, number: int, rows: list[list[Any]]) -> RoundSheet | P
     frame = pd.DataFrame(picked, columns=fields, index=range(header_row + 1, header_row + 1 + len(body)), dtype=object)
     if vp_is_computed:  # our own VP is recomputed, never read back as if entered
         frame["vp"] = ""
-    filled = frame.map(lambda v: not _is_blank(v)).any(axis=1) if len(frame) else pd.Series(dtype=bool)
+    filled = (~frame.map(is_blank)).any(axis=1) if len(frame) else pd.Series(dtype=bool)
     frame = frame[filled]
     frame.index.name = "row"
     sheet = RoundSheet(name, number, header_row, columns, computed, frame, last_column, vp_is_computed)
@@ -258,7 +259,7 @@ def _read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tupl
             continue
         key = SETTING_KEY_INDEX.get(fold(row[0]))
         value = row[1]
-        if key is None or _is_blank(value):
+        if key is None or is_blank(value):
             continue
         parsed = _parse_setting(key, value)
         if parsed is None:
@@ -302,7 +303,7 @@ def _read_players(rows: list[list[Any]]) -> list[str]:
             continue
         break
     names = (row[column] for row in rows[start:] if column < len(row))
-    return [clean_name(str(n)) for n in names if not _is_blank(n)]
+    return [clean_name(str(n)) for n in names if not is_blank(n)]
 
 
 _SPACES = re.compile(r"\s+")

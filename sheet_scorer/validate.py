@@ -22,7 +22,7 @@ from pandera.errors import SchemaErrors
 
 from .model import RoundSheet, Settings, WorkbookData
 from .problems import Problem
-from .read import ErrorCell, FormulaCell, cell_ref, clean_name
+from .read import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 from .score import TABLE_KEYS, at_target, game_vp, title_holders
 from .vocab import BYE_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
@@ -55,7 +55,7 @@ class Validated:
 
 
 def _blank(values: pd.Series) -> pd.Series:
-    return values.map(lambda v: v is None or (isinstance(v, str) and not isinstance(v, (FormulaCell, ErrorCell)) and not v.strip()))
+    return values.map(is_blank)
 
 
 def parse_int(values: pd.Series) -> pd.Series:
@@ -343,7 +343,7 @@ def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     """Bye rows (SPEC §8) and a problem for each bye row that also has game counts."""
     bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS).astype(bool)
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
-    filled = ~sheet.raw.loc[bye, score_columns].map(lambda v: v is None or (isinstance(v, str) and not v.strip())).all(axis=1)
+    filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
     problems = [
         Problem("bye-with-scores", sheet.name, cell_ref(sheet.columns["table"], int(row)), clean_name(str(sheet.raw.at[row, "player"])),
                 field="table", params={"row": int(row)})
