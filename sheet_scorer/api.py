@@ -12,16 +12,20 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from .model import WorkbookData, WorkbookError
 from .problems import Problem, has_errors
-from .read import read_workbook, unkept_parts
+from .read import check_readable, read_workbook, unkept_parts
 from .score import RESULT_COLUMNS, score_rounds
 from .standings import compute_standings
 from .validate import validate
 from .vocab import LANGUAGES
+
+if TYPE_CHECKING:
+    from .writer import Writer
 
 
 @dataclass
@@ -83,41 +87,67 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
 def score_workbook(
     path: Path | str, output: Path | str | None = None, html: Path | str | None = None,
     lang: str | None = None, write: bool = True, in_place: bool = False, json: Path | str | None = None,
+    overlap: bool = True,
 ) -> ScoreResult:
     """Score `path` and (with `write`) write the scored workbook and the HTML report beside it.
 
     `in_place` writes the scored workbook over `path`, after copying it to `<name>.backup<suffix>`;
     `json` also writes the standings, results and problems as JSON (schema in `report.json_document`).
+    `overlap` loads the workbook for writing in a second process while this one scores it
+    (`writer.BackgroundWriter`); without it everything happens here, one step after the other.
     """
-    from .files import write_text_atomically
-    from .report import render_report, write_json
-    from .write import write_scored_workbook
-
     path = Path(path)
-    result = check_workbook(path, lang)
-    language = lang or result.data.settings.language
     if not write:
-        return result
+        return check_workbook(path, lang)
+    check_readable(path)
+    output_path, html_path = _targets(path, output, html, json, in_place)
+    lost = unkept_parts(path)
+    if lost and output_path.resolve() == path.resolve():
+        raise WorkbookError(f"{path}: has {', '.join(lost)}, which scoring in place would remove; score to a new file instead")
+    from .writer import BackgroundWriter, InProcessWriter
+
+    writer: Writer = BackgroundWriter(path) if overlap else InProcessWriter(path)
+    try:
+        result = _score_and_write(path, output_path, html_path, lang, in_place, json, lost, writer)
+    finally:
+        writer.close()
+    return result
+
+
+def _targets(path: Path, output: Path | str | None, html: Path | str | None, json: Path | str | None,
+             in_place: bool) -> tuple[Path, Path]:
+    """The scored workbook and report paths, refused with one line if they cannot be written."""
     default_xlsx, default_html = default_outputs(path)
-    result.output = path if in_place else Path(output) if output else default_xlsx
-    result.html = Path(html) if html else default_html
-    if result.output.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise WorkbookError(f"{result.output}: the scored workbook must end in .xlsx or .xlsm")
-    for target in (result.output, result.html, Path(json) if json else None):
+    output_path = path if in_place else Path(output) if output else default_xlsx
+    html_path = Path(html) if html else default_html
+    if output_path.suffix.lower() not in (".xlsx", ".xlsm"):
+        raise WorkbookError(f"{output_path}: the scored workbook must end in .xlsx or .xlsm")
+    for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and not target.parent.is_dir():
             raise WorkbookError(f"{target}: the folder {target.parent} does not exist")
-    if not in_place and result.output.resolve() == path.resolve():
+    if not in_place and output_path.resolve() == path.resolve():
         raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)")
-    lost = unkept_parts(path)
-    if lost and result.output.resolve() == path.resolve():
-        raise WorkbookError(f"{path}: has {', '.join(lost)}, which scoring in place would remove; score to a new file instead")
+    return output_path, html_path
+
+
+def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_place: bool, json: Path | str | None,
+                     lost: list[str], writer: Writer) -> ScoreResult:
+    """Score, hand the plan to `writer`, render the report meanwhile; files are written only once the workbook is saved."""
+    from .files import write_text_atomically
+    from .report import render_report, write_json
+    from .write_plan import plan_writes
+
+    result = check_workbook(path, lang)
+    language = lang or result.data.settings.language
+    result.output, result.html = output, html
     if lost:
         result.problems.insert(0, Problem("content-not-kept", "", params={"parts": " and ".join(lost)}))
     if in_place:
         shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
-    page = render_report(result, language)  # before openpyxl loads the workbook: the two never peak together
-    write_scored_workbook(path, result.output, result.data.rounds, result.results, result.standings, result.problems, language)
-    write_text_atomically(page, result.html)
+    writer.start(plan_writes(result.data.rounds, result.results, result.standings, result.problems, language), output)
+    page = render_report(result, language)
+    writer.finish()
+    write_text_atomically(page, html)
     if json:
         write_json(result, Path(json))
     return result

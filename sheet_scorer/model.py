@@ -6,11 +6,13 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from .problems import Problem
 from .vocab import COMPONENTS
+
+if TYPE_CHECKING:  # pandas stays out of the process that only writes the workbook (writer.py)
+    import pandas as pd
 
 
 class WorkbookError(Exception):
@@ -67,3 +69,39 @@ class WorkbookData:
     settings: Settings
     registered: list[str] | None = None
     problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class ColumnValues:
+    """One computed column of a round sheet: its header and the value for each Excel row."""
+
+    column: int
+    header: str | None  # None: the organiser's own column (their VP), whose header stays
+    rows: list[int] = field(default_factory=list)
+    values: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class SheetPlan:
+    """What changes in one round sheet."""
+
+    name: str
+    header_row: int
+    style_column: int  # the new headers copy the style of this header cell (Player)
+    clear_columns: list[int]  # a previous run's columns, emptied below the header first
+    columns: list[ColumnValues]
+    marks: list[tuple[str, str]]  # (cell, message) of each error, in the order reported
+
+
+@dataclass
+class WritePlan:
+    """Everything written into the workbook: round sheets, Standings, Problems."""
+
+    sheets: list[SheetPlan]
+    standings_title: str
+    standings_header: list[str]
+    standings_rows: list[list[Any]]
+    round_names: list[str]
+    problems_title: str
+    problems_header: list[str]
+    problems_rows: list[list[str]]

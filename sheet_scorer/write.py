@@ -12,9 +12,7 @@ import gc
 from collections.abc import Iterator
 from copy import copy
 from pathlib import Path
-from typing import Any
 
-import pandas as pd
 from openpyxl import load_workbook
 from openpyxl.comments import Comment
 from openpyxl.formatting.formatting import ConditionalFormattingList
@@ -26,21 +24,8 @@ from openpyxl.cell.cell import MergedCell
 from openpyxl.worksheet.worksheet import Worksheet
 
 from .files import atomic_target
-from .i18n import problem_message
-from .model import RoundSheet, WorkbookError
-from .problems import Problem
-from .vocab import (
-    COMPUTED,
-    COMPUTED_HEADERS,
-    PROBLEMS_HEADERS,
-    PROBLEMS_SHEET,
-    PROBLEMS_SHEET_NAMES,
-    SEVERITY_WORDS,
-    STANDINGS_HEADERS,
-    STANDINGS_SHEET,
-    STANDINGS_SHEET_NAMES,
-    fold,
-)
+from .model import SheetPlan, WorkbookError, WritePlan
+from .vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
 
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies our own rule on re-scoring
 MARK_FILL = PatternFill(start_color="FFFFC7CE", end_color="FFFFC7CE", fill_type="solid")
@@ -78,79 +63,43 @@ def save_atomically(book: Workbook, path: Path) -> None:
         book.save(temporary)
 
 
-def write_scored_workbook(
-    source: Path, target: Path, rounds: list[RoundSheet], results: pd.DataFrame,
-    standings: pd.DataFrame, problems: list[Problem], lang: str = "en",
-) -> None:
-    """Write `source` plus everything computed to `target` (which may be `source` only if asked)."""
+def write_scored_workbook(source: Path, target: Path, plan: WritePlan) -> None:
+    """Write `source` plus everything in `plan` to `target` (which may be `source` only if asked)."""
     book = open_for_writing(source)
-    by_sheet = {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
-    for sheet in rounds:
+    apply_plan(book, plan)
+    save_atomically(book, target)
+
+
+def apply_plan(book: Workbook, plan: WritePlan) -> None:
+    """Computed columns and marks into the round sheets; Standings and Problems replaced or added."""
+    for sheet in plan.sheets:
         worksheet = book[sheet.name]
         _clear_marks(worksheet)
-        _write_computed(worksheet, sheet, by_sheet.get(sheet.name), lang)
-    for sheet in rounds:
-        _mark_problems(book[sheet.name], sheet, [p for p in problems if p.sheet == sheet.name and p.severity == "error"], lang)
-    _write_standings(book, standings, [s.name for s in rounds], lang)
-    _write_problems(book, problems, lang)
-    save_atomically(book, target)
+        _write_computed(worksheet, sheet)
+    for sheet in plan.sheets:
+        _mark_problems(book[sheet.name], sheet.marks)
+    _write_standings(book, plan)
+    _write_problems(book, plan)
 
 
 # ---------------------------------------------------------------- computed columns
 
 
-def computed_positions(sheet: RoundSheet) -> dict[str, int]:
-    """Column of each computed field: where a previous run put it, else right of the organiser's table.
-
-    An organiser's own VP column is used in place (SPEC §1).
-    """
-    positions = dict(sheet.computed)
-    if "vp" in sheet.columns and not sheet.vp_is_computed:
-        positions["vp"] = sheet.columns["vp"]
-    next_free = max([sheet.last_column, *sheet.computed.values()]) + 1
-    for field in COMPUTED:
-        if field not in positions:
-            positions[field] = next_free
-            next_free += 1
-    return positions
-
-
-def _plain(value: Any) -> Any:
-    """A cell value: None for missing, int for whole numbers (2.0 -> 2), else the float."""
-    if value is None or value != value or value is pd.NA:
-        return None
-    number = float(value)
-    return int(number) if number.is_integer() else number
-
-
-def _cell_values(values: pd.Series) -> list[tuple[int, Any]]:
-    """(Excel row, cell value) for every non-missing value, converted once per column."""
-    present = values.dropna()
-    return [(int(row), _plain(value)) for row, value in zip(present.index, present.astype("float64").tolist())]
-
-
-def _write_computed(ws: Worksheet, sheet: RoundSheet, rows: pd.DataFrame | None, lang: str) -> None:
-    positions = computed_positions(sheet)
-    own_vp = "vp" in sheet.columns and not sheet.vp_is_computed
-    header_style = ws.cell(sheet.header_row, sheet.columns["player"])
-    written = {f: c for f, c in positions.items() if not (f == "vp" and own_vp)}
-    for field, column in written.items():
-        cell = ws.cell(sheet.header_row, column, COMPUTED_HEADERS[field][lang])
-        if header_style.has_style:
-            cell._style = copy(header_style._style)
-    if sheet.computed:  # values of a previous run: cleared first, so rows that are no longer scored are blank
-        columns = set(written.values())
+def _write_computed(ws: Worksheet, sheet: SheetPlan) -> None:
+    header_style = ws.cell(sheet.header_row, sheet.style_column)
+    for column in sheet.columns:
+        if column.header is not None:
+            cell = ws.cell(sheet.header_row, column.column, column.header)
+            if header_style.has_style:
+                cell._style = copy(header_style._style)
+    if sheet.clear_columns:  # values of a previous run: cleared first, so rows that are no longer scored are blank
+        columns = set(sheet.clear_columns)
         for (row, column), cell in list(ws._cells.items()):
             if row > sheet.header_row and column in columns:
                 cell.value = None
-    if rows is None:
-        return
-    for field, column in written.items():
-        for row, value in _cell_values(rows[field]):
-            ws.cell(row, column).value = value
-    if own_vp:  # fill only empty VP cells: an entered VP that could not be read leaves its table unscored
-        for row, value in _cell_values(rows["vp"].where(rows["vp_entered"].isna())):
-            ws.cell(row, positions["vp"]).value = value
+    for column in sheet.columns:
+        for row, value in zip(column.rows, column.values):
+            ws.cell(row, column.column).value = value
 
 
 # ---------------------------------------------------------------- marks
@@ -178,14 +127,6 @@ def _clear_marks(ws: Worksheet) -> None:
         ws.legacy_drawing = None
 
 
-def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
-    if problem.cell:
-        return [problem.cell]
-    rows = problem.params.get("rows", ())
-    column = sheet.columns.get(problem.field or "", sheet.columns["table"])
-    return [f"{get_column_letter(column)}{row}" for row in rows]
-
-
 def _comment_cell(ws: Worksheet, ref: str) -> str:
     """Where a cell's note goes: the cell itself, or the first cell of the merged range it is part of."""
     if not isinstance(ws[ref], MergedCell):
@@ -194,15 +135,13 @@ def _comment_cell(ws: Worksheet, ref: str) -> str:
     return merged.start_cell.coordinate
 
 
-def _mark_problems(ws: Worksheet, sheet: RoundSheet, problems: list[Problem], lang: str) -> None:
+def _mark_problems(ws: Worksheet, marks: list[tuple[str, str]]) -> None:
     notes: dict[str, list[str]] = {}
-    for problem in problems:
-        for ref in _marked_cells(sheet, problem):
-            ws.conditional_formatting.add(ref, FormulaRule(formula=[MARK_FORMULA], fill=MARK_FILL, font=MARK_FONT, stopIfTrue=False))
-            message = problem_message(problem, lang)
-            ref = _comment_cell(ws, ref)
-            if message not in notes.setdefault(ref, []):
-                notes[ref].append(message)
+    for ref, message in marks:
+        ws.conditional_formatting.add(ref, FormulaRule(formula=[MARK_FORMULA], fill=MARK_FILL, font=MARK_FONT, stopIfTrue=False))
+        ref = _comment_cell(ws, ref)
+        if message not in notes.setdefault(ref, []):
+            notes[ref].append(message)
     for ref, messages in notes.items():
         cell = ws[ref]
         own = cell.comment.text.rstrip("\n") + "\n\n" if cell.comment is not None and cell.comment.text else ""
@@ -251,33 +190,31 @@ def _text_cell(ws: Worksheet, row: int, column: int, value: str) -> None:
     cell.data_type = "s"
 
 
-def _write_standings(book: Workbook, standings: pd.DataFrame, round_sheets: list[str], lang: str) -> None:
-    ws = _replace_sheet(book, STANDINGS_SHEET_NAMES, _RANK_HEADERS, STANDINGS_SHEET[lang])
-    _header(ws, [STANDINGS_HEADERS[c][lang] for c in ("rank", "player", "round_points", "vp", "vp_pct", "games")] + round_sheets)
-    for offset, record in enumerate(standings.itertuples(index=False, name=None), start=2):
+def _write_standings(book: Workbook, plan: WritePlan) -> None:
+    ws = _replace_sheet(book, STANDINGS_SHEET_NAMES, _RANK_HEADERS, plan.standings_title)
+    _header(ws, plan.standings_header + plan.round_names)
+    for offset, record in enumerate(plan.standings_rows, start=2):
         for column, value in enumerate(record, start=1):
             if column == 2:
-                _text_cell(ws, offset, column, str(value))
+                _text_cell(ws, offset, column, value)
             else:
-                ws.cell(offset, column, _plain(value))
+                ws.cell(offset, column, value)
         ws.cell(offset, 5).number_format = "0.00"
-    widths = [6, 28, 13, 6, 9, 7] + [max(10, len(n) + 2) for n in round_sheets]
+    widths = [6, 28, 13, 6, 9, 7] + [max(10, len(n) + 2) for n in plan.round_names]
     for column, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(column)].width = width
 
 
-def _write_problems(book: Workbook, problems: list[Problem], lang: str) -> None:
-    if not problems:
+def _write_problems(book: Workbook, plan: WritePlan) -> None:
+    if not plan.problems_rows:
         found = _own_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS)
         if found is not None:
             book.remove(book[found[1]])
         return
-    ws = _replace_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS, PROBLEMS_SHEET[lang])
-    _header(ws, [PROBLEMS_HEADERS[c][lang] for c in ("severity", "sheet", "cell", "player", "message")])
-    for offset, problem in enumerate(problems, start=2):
-        values = [SEVERITY_WORDS[problem.severity][lang], problem.sheet, problem.cell, problem.player, problem_message(problem, lang)]
+    ws = _replace_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS, plan.problems_title)
+    _header(ws, plan.problems_header)
+    for offset, values in enumerate(plan.problems_rows, start=2):
         for column, value in enumerate(values, start=1):
             _text_cell(ws, offset, column, value)
     for column, width in enumerate([10, 14, 7, 24, 90], start=1):
         ws.column_dimensions[get_column_letter(column)].width = width
-

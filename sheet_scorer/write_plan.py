@@ -1,0 +1,107 @@
+"""What the scored workbook gets (SPEC §5), as plain values: built from the scored frames here,
+applied to the openpyxl workbook by `write.py`.
+
+The plan (`model.WritePlan`) is plain lists and strings, so it can be handed to the process that
+holds the workbook (`writer.py`) without that process importing pandas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from .i18n import problem_message
+from .model import ColumnValues, RoundSheet, SheetPlan, WritePlan
+from .problems import Problem
+from .read import cell_ref
+from .vocab import (
+    COMPUTED,
+    COMPUTED_HEADERS,
+    PROBLEMS_HEADERS,
+    PROBLEMS_SHEET,
+    SEVERITY_WORDS,
+    STANDINGS_HEADERS,
+    STANDINGS_SHEET,
+)
+
+STANDINGS_FIELDS = ("rank", "player", "round_points", "vp", "vp_pct", "games")
+PROBLEMS_FIELDS = ("severity", "sheet", "cell", "player", "message")
+
+
+def computed_positions(sheet: RoundSheet) -> dict[str, int]:
+    """Column of each computed field: where a previous run put it, else right of the organiser's table.
+
+    An organiser's own VP column is used in place (SPEC §1).
+    """
+    positions = dict(sheet.computed)
+    if "vp" in sheet.columns and not sheet.vp_is_computed:
+        positions["vp"] = sheet.columns["vp"]
+    next_free = max([sheet.last_column, *sheet.computed.values()]) + 1
+    for name in COMPUTED:
+        if name not in positions:
+            positions[name] = next_free
+            next_free += 1
+    return positions
+
+
+def plain(value: Any) -> Any:
+    """A cell value: None for missing, int for whole numbers (2.0 -> 2), else the float."""
+    if value is None or value != value or value is pd.NA:
+        return None
+    number = float(value)
+    return int(number) if number.is_integer() else number
+
+
+def _column_values(column: ColumnValues, values: pd.Series) -> ColumnValues:
+    """Fill `column` with every non-missing value of `values` (indexed by Excel row), converted once."""
+    present = values.dropna()
+    column.rows = [int(row) for row in present.index]
+    column.values = [plain(value) for value in present.astype("float64").tolist()]
+    return column
+
+
+def _sheet_plan(sheet: RoundSheet, rows: pd.DataFrame | None, problems: list[Problem], lang: str) -> SheetPlan:
+    positions = computed_positions(sheet)
+    own_vp = "vp" in sheet.columns and not sheet.vp_is_computed
+    ours = {name: column for name, column in positions.items() if not (name == "vp" and own_vp)}
+    columns = [ColumnValues(column, COMPUTED_HEADERS[name][lang]) for name, column in ours.items()]
+    if rows is not None:
+        columns = [_column_values(c, rows[name]) for c, name in zip(columns, ours)]
+        if own_vp:  # fill only empty VP cells: an entered VP that could not be read leaves its table unscored
+            columns.append(_column_values(ColumnValues(positions["vp"], None), rows["vp"].where(rows["vp_entered"].isna())))
+    marks = [(ref, problem_message(p, lang)) for p in problems for ref in _marked_cells(sheet, p)]
+    clear = sorted(ours.values()) if sheet.computed else []
+    return SheetPlan(sheet.name, sheet.header_row, sheet.columns["player"], clear, columns, marks)
+
+
+def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
+    """The cell of a cell problem; for a table problem, its field's cell (else Table) in each of its rows."""
+    if problem.cell:
+        return [problem.cell]
+    column = sheet.columns.get(problem.field or "", sheet.columns["table"])
+    return [cell_ref(column, row) for row in problem.params.get("rows", ())]
+
+
+def plan_writes(
+    rounds: list[RoundSheet], results: pd.DataFrame, standings: pd.DataFrame, problems: list[Problem], lang: str = "en",
+) -> WritePlan:
+    """The plan for `rounds` scored into `results` and `standings`, with `problems` marked and listed."""
+    by_sheet = {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
+    errors: dict[str, list[Problem]] = {}
+    for problem in problems:
+        if problem.severity == "error":
+            errors.setdefault(problem.sheet, []).append(problem)
+    sheets = [_sheet_plan(s, by_sheet.get(s.name), errors.get(s.name, []), lang) for s in rounds]
+    standings_rows = [
+        [str(value) if column == "player" else plain(value) for column, value in zip(STANDINGS_FIELDS, record)]
+        + [plain(value) for value in record[len(STANDINGS_FIELDS):]]
+        for record in standings.itertuples(index=False, name=None)
+    ]
+    problems_rows = [
+        [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, p.player, problem_message(p, lang)] for p in problems
+    ]
+    return WritePlan(
+        sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in STANDINGS_FIELDS], standings_rows,
+        [s.name for s in rounds], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
+    )
