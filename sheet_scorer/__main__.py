@@ -1,3 +1,3 @@
-from .cli import main
+from .cli import run
 
-main(prog_name="sheet-scorer")
+run()

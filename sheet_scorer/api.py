@@ -14,17 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pandas as pd
-
+from .container import check_readable, unkept_parts
 from .model import WorkbookData, WorkbookError
 from .problems import Problem, has_errors
-from .read import check_readable, read_workbook, unkept_parts
-from .score import RESULT_COLUMNS, score_rounds
-from .standings import compute_standings
-from .validate import validate
 from .vocab import LANGUAGES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pandas and the stages are imported where used: `score` starts its writer process first
+    import pandas as pd
+
     from .writer import Writer
 
 
@@ -69,6 +66,13 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
 
 def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings)."""
+    import pandas as pd
+
+    from .read import read_workbook
+    from .score import RESULT_COLUMNS, score_rounds
+    from .standings import compute_standings
+    from .validate import validate
+
     data = read_workbook(Path(path))
     language = lang or data.settings.language
     if language not in LANGUAGES:
@@ -104,9 +108,9 @@ def score_workbook(
     lost = unkept_parts(path)
     if lost and output_path.resolve() == path.resolve():
         raise WorkbookError(f"{path}: has {', '.join(lost)}, which scoring in place would remove; score to a new file instead")
-    from .writer import BackgroundWriter, InProcessWriter
+    from .writer import start_writer
 
-    writer: Writer = BackgroundWriter(path) if overlap else InProcessWriter(path)
+    writer = start_writer(path, overlap)
     try:
         result = _score_and_write(path, output_path, html_path, lang, in_place, json, lost, writer)
     finally:

@@ -12,6 +12,7 @@ core busy with one workbook each.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
@@ -24,6 +25,16 @@ from typing import BinaryIO, Protocol
 from .model import WorkbookError, WritePlan
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
+
+
+def start_writer(source: Path, overlap: bool) -> Writer:
+    """A background writer when asked for and possible, else one that works in this process."""
+    if overlap and sys.executable:
+        try:
+            return BackgroundWriter(source)
+        except OSError:  # no separate interpreter can be started here (an embedded Python): same result, slower
+            pass
+    return InProcessWriter(source)
 
 
 class Writer(Protocol):
@@ -123,6 +134,7 @@ def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
     if book is not None:
         try:
             apply_plan(book, plan)
+            del plan  # its values are cells now; free them before the save's own peak
             save_atomically(book, target)
         except WorkbookError as problem:
             error = str(problem)
@@ -134,6 +146,9 @@ def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
 
 if __name__ == "__main__":
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle: it stops this one
+    gc.disable()  # a short-lived process holding millions of openpyxl objects: the cyclic collector only slows it
     channel = sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing printed may corrupt the answer
     _serve(sys.stdin.buffer, channel)
+    sys.stderr.flush()
+    os._exit(0)  # everything is saved and answered; tearing down the workbook's objects would only delay the reply
