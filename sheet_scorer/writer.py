@@ -12,6 +12,7 @@ core busy with one workbook each.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import pickle
@@ -114,8 +115,9 @@ class BackgroundWriter:
             self._process.kill()
         self._process.wait()
         for pipe in (self._process.stdin, self._process.stdout):
-            if pipe is not None and not pipe.closed:
-                pipe.close()
+            if pipe is not None:
+                with contextlib.suppress(OSError):  # unsent bytes to a process that has ended
+                    pipe.close()
 
 
 def _serve(requests: BinaryIO, answers: BinaryIO) -> None:

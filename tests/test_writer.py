@@ -1,0 +1,129 @@
+"""The writer process (writer.py): the same workbook as writing in-process, failures as one line,
+no process left behind; and the installed command's exit path (cli.run)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from helpers import player, round_sheet, write_workbook
+
+from sheet_scorer import WorkbookError, score_workbook
+from sheet_scorer.writer import BackgroundWriter, InProcessWriter, start_writer
+
+# Table 1: Ala wins with 10 VP; Bob's knights are unreadable, so table 2 is clean and table 1 is not.
+ROUND1 = round_sheet(
+    player(1, "Ala", settlements=4, cities=3), player(1, "Bob", knights="three"), player(1, "Cyd"),
+    player(2, "Dan", settlements=4, cities=3), player(2, "Eve"), player(2, "Fay"), player(2, "Gus"),
+)
+ROUND2 = round_sheet(player(1, "Dan", settlements=4, cities=3), player(1, "Ala"), player(1, "Eve"), player(1, "Fay"))
+
+
+def _children() -> list[int]:
+    """Processes this test process has started and that are still running."""
+    found: list[int] = []
+    for task in Path("/proc/self/task").iterdir():
+        found.extend(int(pid) for pid in (task / "children").read_text().split())
+    return found
+
+
+def _everything(path: Path) -> dict[str, Any]:
+    """Every sheet's values, comments, conditional-format ranges and column widths."""
+    book = openpyxl.load_workbook(path)
+    return {
+        ws.title: (
+            [[c.value for c in row] for row in ws.iter_rows()],
+            {c.coordinate: c.comment.text for row in ws.iter_rows() for c in row if c.comment},
+            sorted(str(f.sqref) for f in ws.conditional_formatting),
+            {k: d.width for k, d in ws.column_dimensions.items()},
+        )
+        for ws in book.worksheets
+    }
+
+
+def test_background_and_in_process_writers_write_the_same_workbook(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1, "Round 2": ROUND2})
+    apart = score_workbook(path, output=tmp_path / "apart.xlsx", html=tmp_path / "apart.html", overlap=True)
+    here = score_workbook(path, output=tmp_path / "here.xlsx", html=tmp_path / "here.html", overlap=False)
+    assert apart.exit_code == here.exit_code == 1
+    written = _everything(tmp_path / "apart.xlsx")
+    assert written == _everything(tmp_path / "here.xlsx")
+    values, comments, marked, _ = written["Round 1"]
+    # Table 2 scored: Dan 10 VP (4 settlements + 3 cities x 2) first, 5 points; table 1 unscored (blank).
+    assert values[4][11:16] == [0, 0, 10, 1, 5]
+    assert values[1][11:16] == [None] * 5
+    assert marked == ["F3"] and "Knights" in comments["F3"]
+    assert (tmp_path / "apart.html").read_text(encoding="utf-8") == (tmp_path / "here.html").read_text(encoding="utf-8")
+
+
+def test_writer_process_never_imports_pandas() -> None:
+    probe = ("import sys, sheet_scorer.writer, sheet_scorer.write; "
+             "print(sorted({'pandas', 'pandera', 'jinja2', 'babel'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_failure_in_the_writer_process_is_one_line_and_no_report_is_written(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2, "Standings": [["my own ranking"]]})
+    with pytest.raises(WorkbookError, match="own sheet 'Standings'"):
+        score_workbook(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]
+    assert _children() == []
+
+
+def test_writer_process_that_dies_is_reported_not_hung(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    checked = score_workbook(path, write=False)
+    from sheet_scorer.write_plan import plan_writes
+
+    plan = plan_writes(checked.data.rounds, checked.results, checked.standings, checked.problems)
+    writer = BackgroundWriter(path)
+    try:
+        writer._process.kill()
+        writer.start(plan, tmp_path / "out.xlsx")
+        with pytest.raises(WorkbookError, match="stopped unexpectedly"):
+            writer.finish()
+    finally:
+        writer.close()
+    assert not (tmp_path / "out.xlsx").exists() and _children() == []
+
+
+def test_a_problem_before_writing_stops_the_writer_process(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Notes": [["no rounds here"]]})
+    with pytest.raises(WorkbookError, match="no round sheets"):
+        score_workbook(path)
+    assert _children() == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]
+
+
+def test_without_a_python_to_start_the_workbook_is_written_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    monkeypatch.setattr(sys, "executable", "")
+    assert isinstance(start_writer(path, overlap=True), InProcessWriter)
+    result = score_workbook(path)
+    assert openpyxl.load_workbook(result.output)["Round 1"]["P2"].value == 5  # Dan: first, 5 points
+
+
+@pytest.mark.parametrize(("sheets", "code", "stderr"), [
+    ({"Round 1": ROUND2}, 0, ""),
+    ({"Round 1": ROUND1}, 1, ""),
+    ({"Notes": [["no rounds"]]}, 2, "Error: "),
+])
+def test_installed_command_exit_codes(tmp_path: Path, sheets: dict[str, Any], code: int, stderr: str) -> None:
+    """`python -m sheet_scorer` runs cli.run, which ends the process with os._exit: output must still arrive."""
+    path = write_workbook(tmp_path / "e.xlsx", sheets)
+    done = subprocess.run([sys.executable, "-m", "sheet_scorer", "score", str(path)], capture_output=True, text=True)
+    assert done.returncode == code, done.stderr
+    assert done.stderr.startswith(stderr) and "Traceback" not in done.stderr
+    if code < 2:
+        last = " ".join(done.stdout.split()[-4:])  # rich may wrap the last line
+        assert last == f"wrote {tmp_path / 'e.scored.xlsx'} and {tmp_path / 'e.standings.html'}"
+
+
+def test_installed_command_usage_error_exits_2(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "sheet_scorer", "score", "--bogus"], capture_output=True, text=True)
+    assert done.returncode == 2 and "No such option" in done.stderr
