@@ -26,6 +26,9 @@ from typing import BinaryIO, Protocol
 from .model import WorkbookError, WritePlan
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
+# The current folder is dropped from the path first: a stray openpyxl.py beside the organiser's
+# workbooks must not be what the writer process imports.
+_SERVE = "import sys; del sys.path[0]; from sheet_scorer.writer import serve; serve()"
 
 
 def start_writer(source: Path, overlap: bool) -> Writer:
@@ -75,7 +78,7 @@ class BackgroundWriter:
     def __init__(self, source: Path) -> None:
         environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PACKAGE_ROOT, os.environ.get("PYTHONPATH")]))}
         self._process = subprocess.Popen(
-            [sys.executable, "-m", "sheet_scorer.writer"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
+            [sys.executable, "-c", _SERVE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
         )
         self._sender: threading.Thread | None = None
         self._send(pickle.dumps(source))
@@ -146,7 +149,8 @@ def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
     answers.flush()
 
 
-if __name__ == "__main__":
+def serve() -> None:
+    """Entry point of the second process: requests on stdin, the answer on stdout."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle: it stops this one
     gc.disable()  # a short-lived process holding millions of openpyxl objects: the cyclic collector only slows it
     channel = sys.stdout.buffer

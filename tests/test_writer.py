@@ -127,3 +127,11 @@ def test_installed_command_exit_codes(tmp_path: Path, sheets: dict[str, Any], co
 def test_installed_command_usage_error_exits_2(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "sheet_scorer", "score", "--bogus"], capture_output=True, text=True)
     assert done.returncode == 2 and "No such option" in done.stderr
+
+
+def test_a_stray_module_in_the_current_folder_is_not_imported_by_the_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    (tmp_path / "openpyxl.py").write_text("raise SystemExit('the wrong openpyxl')\n")
+    monkeypatch.chdir(tmp_path)
+    result = score_workbook(path, overlap=True)
+    assert openpyxl.load_workbook(result.output)["Round 1"]["P2"].value == 5
