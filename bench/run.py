@@ -203,7 +203,7 @@ def size_table(folder: Path, results: dict[str, dict[str, Series]]) -> str:
 
 
 def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str:
-    files = sorted((folder / "batch").glob("S_*.xlsx"))
+    files = sorted(f for f in (folder / "batch").glob("S_*.xlsx") if not f.stem.endswith((".scored", ".backup")))
     if not files:
         return "(no batch/ folder: run bench/make_workbooks.py)"
     out = out / "batch"
@@ -219,8 +219,14 @@ def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str
                 sum(s.cpu for s in samples))
 
     def batch_cli(jobs: int) -> Callable[[], tuple[float, float, set[int], float]]:
-        command = [str(SCORER), "score", *map(str, files), "--jobs", str(jobs)]
-        return lambda: (lambda s: (s.wall, s.rss_kb / 1024, {s.code}, s.cpu))(measure(command))
+        """The batch CLI writes beside its inputs: it scores fresh copies, so the source folder stays as generated."""
+        def run() -> tuple[float, float, set[int], float]:
+            copies = Path(tempfile.mkdtemp(prefix=f"jobs{jobs}_", dir=out))
+            command = [str(SCORER), "score", *(str(shutil.copy(f, copies)) for f in files), "--jobs", str(jobs)]
+            sample = measure(command)
+            shutil.rmtree(copies)
+            return sample.wall, sample.rss_kb / 1024, {sample.code}, sample.cpu
+        return run
 
     variants: dict[str, Callable[[], tuple[float, float, set[int], float]]] = {
         "score, sequential loop (1 process per file)": lambda: loop("score", 1),
@@ -405,7 +411,7 @@ def machine() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--folder", type=Path, default=DEFAULT_FOLDER, help="where bench/make_workbooks.py wrote the workbooks")
-    parser.add_argument("--runs", type=int, default=5, help="repetitions for S and M (median; at least 5 recommended)")
+    parser.add_argument("--runs", type=int, default=5, help="repetitions for S and M (median; at least 5 recommended; 0 skips the single workbooks)")
     parser.add_argument("--large", action="store_true", help="also L (10,000 players × 10 rounds)")
     parser.add_argument("--large-runs", type=int, default=3, help="repetitions for L")
     parser.add_argument("--batch-runs", type=int, default=1, help="repetitions of the 50-workbook batch (0 skips it)")
@@ -439,10 +445,11 @@ def main() -> None:
     out = Path(tempfile.mkdtemp(prefix="sheet_scorer_bench_out_"))
     try:
         print("## Machine\n\n" + machine() + "\n" + provenance() + "\n")
-        results = run_sizes(args.folder, labels, args.runs, args.large_runs, out)
-        large = f", {args.large_runs} for L" if args.large else ""
-        print(f"## Single workbooks (median of {args.runs} runs{large}; interleaved, command order rotated)\n")
-        print(size_table(args.folder, results) + "\n")
+        if args.runs:
+            results = run_sizes(args.folder, labels, args.runs, args.large_runs, out)
+            large = f", {args.large_runs} for L" if args.large else ""
+            print(f"## Single workbooks (median of {args.runs} runs{large}; interleaved, command order rotated)\n")
+            print(size_table(args.folder, results) + "\n")
         if args.batch_runs:
             print("## Batch\n\n" + run_batch(args.folder, args.batch_runs, out, args.batch_parallel) + "\n")
         print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

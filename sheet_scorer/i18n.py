@@ -348,6 +348,7 @@ MESSAGES_PL: dict[str, str] = {
     "name-spelling": "{player} jest też zapisany jako '{other}' (arkusz '{other_sheet}'); używaj jednej pisowni",
     "hidden-row": "{player}: ten wiersz jest ukryty; mimo to jest liczony",
     "bye-with-scores": "{player} ma pauzę, ale liczniki gry są wypełnione; wyczyść je albo wpisz numer stołu",
+    "bye-no-name": "wiersz {row} to pauza, ale nie ma nazwiska gracza",
 }
 
 MESSAGES_PT: dict[str, str] = {
@@ -396,6 +397,7 @@ MESSAGES_PT: dict[str, str] = {
     "name-spelling": "{player} também está escrito '{other}' (planilha '{other_sheet}'); use uma única grafia",
     "hidden-row": "{player}: esta linha está oculta; é pontuada mesmo assim",
     "bye-with-scores": "{player} tem folga, mas as contagens da partida estão preenchidas; apague-as ou informe um número de mesa",
+    "bye-no-name": "a linha {row} é uma folga, mas não tem nome de jogador",
 }
 
 MESSAGES_FR: dict[str, str] = {
@@ -444,6 +446,7 @@ MESSAGES_FR: dict[str, str] = {
     "name-spelling": "{player} est aussi écrit '{other}' (feuille '{other_sheet}') ; utilisez une seule orthographe",
     "hidden-row": "{player} : cette ligne est masquée ; elle est comptée quand même",
     "bye-with-scores": "{player} est exempt mais les décomptes de partie sont remplis ; effacez-les ou indiquez un numéro de table",
+    "bye-no-name": "la ligne {row} est une exemption mais n'a pas de nom de joueur",
 }
 
 #: lang -> code -> message template; English is problems.MESSAGES_EN.

@@ -65,6 +65,7 @@ MESSAGES_EN: dict[str, str] = {
     "name-spelling": "{player} is also spelt '{other}' (sheet '{other_sheet}'); use one spelling",
     "hidden-row": "{player}: this row is hidden; it is scored all the same",
     "bye-with-scores": "{player} has a bye but game counts are filled in; clear them or give a table number",
+    "bye-no-name": "row {row} is a bye but has no player name",
 }
 
 

@@ -340,7 +340,7 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
-    """Bye rows (SPEC §8) and a problem for each bye row that also has game counts."""
+    """Bye rows (SPEC §8) and a problem for each bye row that also has game counts or has no name."""
     bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS).astype(bool)
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
     filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
@@ -350,7 +350,7 @@ def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
         for row in filled.index[filled]
     ]
     nameless = sheet.raw.loc[bye, "player"].map(lambda v: not clean_name(str(v or "")))
-    problems += [Problem("empty-name", sheet.name, cell_ref(sheet.columns["player"], int(row)), params={"row": int(row)})
+    problems += [Problem("bye-no-name", sheet.name, cell_ref(sheet.columns["player"], int(row)), params={"row": int(row)})
                  for row in nameless.index[nameless]]
     return bye, problems
 

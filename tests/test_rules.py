@@ -947,5 +947,6 @@ def test_bye_without_a_name_and_invisible_characters_in_names(tmp_path):
     rows = round_sheet(*_four()[:3], ["BYE", None] + [None] * 9)
     rows[2][1] = "B\u200b"  # a zero-width space pasted from a web form: still B
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows, "Round 2": round_sheet(*_four())}))
-    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("empty-name", "B5")]
+    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bye-no-name", "B5")]
+    assert [p.message for p in result.problems if p.code == "bye-no-name"] == ["row 5 is a bye but has no player name"]
     assert sorted(result.standings["player"]) == ["A", "B", "C", "D"]
