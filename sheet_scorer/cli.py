@@ -28,6 +28,9 @@ def _run(verbose: bool, action: Callable[[], int]) -> None:
 
     try:
         code = action()
+    except KeyboardInterrupt:  # Ctrl-C: output is written by rename, so every file is either whole or untouched
+        click.echo("Interrupted: files not yet finished were left as they were.", err=True)
+        sys.exit(130)
     except WorkbookError as error:
         click.echo(f"Error: {error}", err=True)
         sys.exit(2)
@@ -50,11 +53,6 @@ def run() -> None:
         code = 0
     except SystemExit as stop:
         code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
-        if isinstance(stop.code, str):
-            print(stop.code, file=sys.stderr)
-    except KeyboardInterrupt:  # Ctrl-C: files are written atomically, so nothing is left half-done
-        print("Interrupted; no file was changed by the unfinished step.", file=sys.stderr)
-        code = 130
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
@@ -97,7 +95,7 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
         raise click.UsageError("-o/--output, --html and --json name one file; they cannot be used with a batch")
     from .batch import score_batch
 
-    sys.exit(score_batch(files, lang=lang, in_place=in_place, jobs=jobs))
+    _run(verbose, lambda: score_batch(files, lang=lang, in_place=in_place, jobs=jobs))
 
 
 def _expand(paths: tuple[Path, ...]) -> list[Path]:

@@ -15,7 +15,6 @@ MAX_RATIO = 200  # real workbooks compress 5-30x; zip bombs 1000x and more
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
-
 def check_readable(path: Path) -> None:
     """Refuse, with one line, what is not an .xlsx/.xlsm workbook before any parser sees it."""
     if not path.exists():

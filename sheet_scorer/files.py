@@ -12,16 +12,31 @@ from pathlib import Path
 @contextlib.contextmanager
 def atomic_target(path: Path) -> Iterator[Path]:
     """Yield a temporary path in `path`'s folder; on success it replaces `path`, on failure it is removed."""
+    temporary = temporary_beside(path)
+    try:
+        yield temporary
+        replace_with(temporary, path)
+    except BaseException:
+        discard(temporary)
+        raise
+
+
+def temporary_beside(path: Path) -> Path:
+    """A new empty file in `path`'s folder (same file system, so the final rename is atomic)."""
     handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent)
     os.close(handle)
-    try:
-        yield Path(temporary)
-        os.chmod(temporary, _mode_for(path))
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    return Path(temporary)
+
+
+def replace_with(temporary: Path, path: Path) -> None:
+    """Put the finished `temporary` in place of `path`, with the permissions `path` has or should have."""
+    os.chmod(temporary, _mode_for(path))
+    os.replace(temporary, path)
+
+
+def discard(temporary: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(temporary)
 
 
 def write_text_atomically(text: str, path: Path) -> None:

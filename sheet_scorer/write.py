@@ -59,8 +59,14 @@ def open_for_writing(path: Path) -> Workbook:
 
 def save_atomically(book: Workbook, path: Path) -> None:
     """Save through a temporary file and a rename, so a crash never leaves half a file."""
-    with atomic_target(path) as temporary, _gc_paused():
-        book.save(temporary)
+    with atomic_target(path) as temporary:
+        save(book, temporary)
+
+
+def save(book: Workbook, path: Path) -> None:
+    """Save to `path` itself: a temporary file the caller renames once everything else succeeded."""
+    with _gc_paused():
+        book.save(path)
 
 
 def write_scored_workbook(source: Path, target: Path, plan: WritePlan) -> None:

@@ -4,7 +4,12 @@ Loading a workbook with its formatting and saving it again is most of what `scor
 (bench/RESULTS.md). A `BackgroundWriter` starts a Python process that loads the workbook with
 openpyxl while this process reads, validates and scores it with pandas, so on two cores the two
 overlap. The plan (`model.WritePlan`, plain values) then goes to that process by pipe, and it
-applies the plan and saves. The process imports openpyxl only, never pandas.
+applies the plan and saves into a temporary file beside the target. The process imports openpyxl
+only, never pandas.
+
+The temporary file takes the target's place only in `finish`, which the caller reaches once the
+report has rendered too: a failure or Ctrl-C anywhere before leaves the target as it was and no
+temporary file behind.
 
 `InProcessWriter` does the same in this process, after scoring: a batch already keeps every
 core busy with one workbook each.
@@ -23,22 +28,15 @@ import threading
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
+from .files import discard, replace_with, temporary_beside
 from .model import WorkbookError, WritePlan
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
-# The current folder is dropped from the path first: a stray openpyxl.py beside the organiser's
-# workbooks must not be what the writer process imports.
-_SERVE = "import sys; del sys.path[0]; from sheet_scorer.writer import serve; serve()"
-
-
-def start_writer(source: Path, overlap: bool) -> Writer:
-    """A background writer when asked for and possible, else one that works in this process."""
-    if overlap and sys.executable:
-        try:
-            return BackgroundWriter(source)
-        except OSError:  # no separate interpreter can be started here (an embedded Python): same result, slower
-            pass
-    return InProcessWriter(source)
+# The child's path: this package's root first, and neither '' nor the current folder, so a stray
+# openpyxl.py beside the organiser's workbooks is not what the writer process imports.
+_SERVE = ("import os, sys; sys.path[:] = [sys.argv[1]] + [p for p in sys.path if p not in ('', os.getcwd())]; "
+          "from sheet_scorer.writer import serve; serve()")
+_ANSWER = b"\x00sheet-scorer answer\x00"  # whatever a site hook prints before it is not taken for the answer
 
 
 class Writer(Protocol):
@@ -46,10 +44,20 @@ class Writer(Protocol):
         """Hand over what to write; returns at once."""
 
     def finish(self) -> None:
-        """Wait until the scored workbook is saved; WorkbookError if it could not be."""
+        """Wait until the scored workbook is saved at the target; WorkbookError if it could not be."""
 
     def close(self) -> None:
         """Stop without writing, if not finished."""
+
+
+def start_writer(source: Path, overlap: bool) -> Writer:
+    """A background writer when asked for and possible, else one that works in this process."""
+    if overlap and sys.executable and not getattr(sys, "frozen", False):  # a frozen app cannot run `python -c`
+        try:
+            return BackgroundWriter(source)
+        except OSError:  # no separate interpreter can be started here: same result, one step after the other
+            pass
+    return InProcessWriter(source)
 
 
 class InProcessWriter:
@@ -73,14 +81,13 @@ class InProcessWriter:
 
 
 class BackgroundWriter:
-    """Starts loading `source` in a second process at once; `start` sends the plan, `finish` waits."""
+    """Starts loading `source` in a second process at once; `start` sends the plan, `finish` waits and commits."""
 
     def __init__(self, source: Path) -> None:
-        environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PACKAGE_ROOT, os.environ.get("PYTHONPATH")]))}
-        self._process = subprocess.Popen(
-            [sys.executable, "-c", _SERVE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
-        )
+        self._process = subprocess.Popen([sys.executable, "-c", _SERVE, _PACKAGE_ROOT], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self._sender: threading.Thread | None = None
+        self._temporary: Path | None = None
+        self._target: Path | None = None
         self._send(pickle.dumps(source))
 
     def _send(self, data: bytes, close: bool = False) -> None:
@@ -91,27 +98,36 @@ class BackgroundWriter:
             stdin.flush()
             if close:
                 stdin.close()
-        except (BrokenPipeError, ValueError):  # the process has ended; finish() says why
+        except (OSError, ValueError):  # the process has ended (EPIPE; EINVAL on Windows): finish() says why
             pass
 
     def start(self, plan: WritePlan, target: Path) -> None:
         """Send the plan from a thread: the pipe takes it only once the workbook is loaded."""
-        data = pickle.dumps((plan, target), protocol=pickle.HIGHEST_PROTOCOL)
+        self._target, self._temporary = target, temporary_beside(target)
+        data = pickle.dumps((plan, self._temporary), protocol=pickle.HIGHEST_PROTOCOL)
         self._sender = threading.Thread(target=self._send, args=(data, True), daemon=True)
         self._sender.start()
 
     def finish(self) -> None:
-        assert self._sender is not None, "start() first"
+        assert self._sender is not None and self._temporary is not None and self._target is not None, "start() first"
         self._sender.join()
+        error = self._answer()
+        if error is not None:
+            raise WorkbookError(error)
+        replace_with(self._temporary, self._target)
+        self._temporary = None
+
+    def _answer(self) -> str | None:
+        """The process's answer: None when saved, else the one-line error; it has ended when this returns."""
         stdout = self._process.stdout
         assert stdout is not None
+        output = stdout.read()
+        status = self._process.wait()
+        _, marker, answer = output.rpartition(_ANSWER)
         try:
-            error = pickle.load(stdout)
-        except (EOFError, pickle.UnpicklingError):
-            error = f"the process writing the scored workbook stopped unexpectedly (exit status {self._process.wait()})"
-        self._process.wait()
-        if error:
-            raise WorkbookError(error)
+            return pickle.loads(answer) if marker else _stopped(status)
+        except Exception:  # a damaged answer: nothing the organiser can act on but the fact
+            return _stopped(status)
 
     def close(self) -> None:
         if self._process.poll() is None:
@@ -121,11 +137,17 @@ class BackgroundWriter:
             if pipe is not None:
                 with contextlib.suppress(OSError):  # unsent bytes to a process that has ended
                     pipe.close()
+        if self._temporary is not None:  # not committed: the target stays as it was
+            discard(self._temporary)
+
+
+def _stopped(status: int) -> str:
+    return f"the process writing the scored workbook stopped unexpectedly (exit status {status})"
 
 
 def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The second process: load at once, then apply the plan that arrives, save, answer None or the error."""
-    from .write import apply_plan, open_for_writing, save_atomically
+    from .write import apply_plan, open_for_writing, save
 
     source: Path = pickle.load(requests)
     try:
@@ -133,19 +155,19 @@ def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
     except WorkbookError as problem:
         book, error = None, str(problem)
     try:
-        plan, target = pickle.load(requests)
+        plan, temporary = pickle.load(requests)
     except EOFError:  # the main process stopped before writing (a problem found while reading)
         return
     if book is not None:
         try:
             apply_plan(book, plan)
             del plan  # its values are cells now; free them before the save's own peak
-            save_atomically(book, target)
+            save(book, temporary)
         except WorkbookError as problem:
             error = str(problem)
         except Exception as problem:  # reported by the main process as one line, never a traceback
-            error = f"unexpected failure while writing {target} ({type(problem).__name__}: {problem})"
-    pickle.dump(error, answers)
+            error = f"unexpected failure while writing the scored workbook ({type(problem).__name__}: {problem})"
+    answers.write(_ANSWER + pickle.dumps(error))
     answers.flush()
 
 

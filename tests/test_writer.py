@@ -23,6 +23,9 @@ ROUND1 = round_sheet(
 ROUND2 = round_sheet(player(1, "Dan", settlements=4, cities=3), player(1, "Ala"), player(1, "Eve"), player(1, "Fay"))
 
 
+pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts child processes through /proc")
+
+
 def _children() -> list[int]:
     """Processes this test process has started and that are still running."""
     found: list[int] = []
@@ -89,7 +92,7 @@ def test_writer_process_that_dies_is_reported_not_hung(tmp_path: Path) -> None:
             writer.finish()
     finally:
         writer.close()
-    assert not (tmp_path / "out.xlsx").exists() and _children() == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"] and _children() == []
 
 
 def test_a_problem_before_writing_stops_the_writer_process(tmp_path: Path) -> None:
@@ -134,4 +137,43 @@ def test_a_stray_module_in_the_current_folder_is_not_imported_by_the_writer(tmp_
     (tmp_path / "openpyxl.py").write_text("raise SystemExit('the wrong openpyxl')\n")
     monkeypatch.chdir(tmp_path)
     result = score_workbook(path, overlap=True)
+    assert openpyxl.load_workbook(result.output)["Round 1"]["P2"].value == 5
+
+
+def test_a_failure_after_the_plan_was_sent_leaves_the_target_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report fails to render while the writer process saves: no scored workbook, no temporary file, no process."""
+    from sheet_scorer import report
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    before = path.read_bytes()
+
+    def broken(*args: Any, **kwargs: Any) -> str:
+        raise RuntimeError("template missing")
+
+    monkeypatch.setattr(report, "render_report", broken)
+    with pytest.raises(RuntimeError, match="template missing"):
+        score_workbook(path, in_place=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.backup.xlsx", "e.xlsx"]
+    assert path.read_bytes() == before and _children() == []
+
+
+def test_ctrl_c_exits_130_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from sheet_scorer import api
+    from sheet_scorer.cli import main
+
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(api, "score_workbook", interrupted)
+    result = CliRunner().invoke(main, ["score", str(write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2}))])
+    assert result.exit_code == 130 and result.output.startswith("Interrupted") and result.output.count("\n") == 1
+
+
+def test_what_a_site_hook_prints_in_the_writer_process_is_not_taken_for_its_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheet_scorer import writer
+
+    monkeypatch.setattr(writer, "_SERVE", "print('hello from sitecustomize'); " + writer._SERVE)
+    result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2}))
     assert openpyxl.load_workbook(result.output)["Round 1"]["P2"].value == 5
