@@ -168,7 +168,7 @@ def run_sizes(folder: Path, labels: list[str], runs: int, large_runs: int, out: 
                 sample = measure(todo[kind])
                 results[label][kind].samples.append(sample)
                 print(f"  rep {rep + 1} {label} {kind:<8} {sample.wall:7.2f} s  cpu {sample.cpu:7.2f} s  "
-                      f"{sample.rss_kb / 1024:7.0f} MB  exit {sample.code}  load {os.getloadavg()[0]:.1f}",
+                      f"{sample.tree_kb / 1024:7.0f} MB  exit {sample.code}  load {os.getloadavg()[0]:.1f}",
                       file=sys.stderr, flush=True)
     return results
 
@@ -215,7 +215,7 @@ def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str
         started = time.perf_counter()
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             samples = list(pool.map(measure, todo))
-        return (time.perf_counter() - started, max(s.rss_kb for s in samples) / 1024, {s.code for s in samples},
+        return (time.perf_counter() - started, max(s.tree_kb for s in samples) / 1024, {s.code for s in samples},
                 sum(s.cpu for s in samples))
 
     def batch_cli(jobs: int) -> Callable[[], tuple[float, float, set[int], float]]:
@@ -225,7 +225,7 @@ def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str
             command = [str(SCORER), "score", *(str(shutil.copy(f, copies)) for f in files), "--jobs", str(jobs)]
             sample = measure(command)
             shutil.rmtree(copies)
-            return sample.wall, sample.rss_kb / 1024, {sample.code}, sample.cpu
+            return sample.wall, sample.tree_kb / 1024, {sample.code}, sample.cpu
         return run
 
     variants: dict[str, Callable[[], tuple[float, float, set[int], float]]] = {
@@ -242,8 +242,9 @@ def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str
             timings[name].append(run())
             print(f"  batch rep {rep + 1} {name}: {timings[name][-1][0]:.1f} s", file=sys.stderr, flush=True)
     lines = [f"Batch: {len(files)} S workbooks (64 players × 5 rounds each); median of {runs} run(s). "
-             "The batch CLI writes each workbook's outputs beside it; RSS is the largest single process (for the batch CLI: the parent).", "",
-             "| batch | total wall | per file wall | total CPU | per file CPU | peak RSS of one process | exit |",
+             "The batch CLI scores fresh copies and writes each workbook's outputs beside its copy. Peak RSS: all processes of one "
+             "command added up (for the loops: the largest such command).", "",
+             "| batch | total wall | per file wall | total CPU | per file CPU | peak RSS | exit |",
              "|---|--:|--:|--:|--:|--:|---|"]
     for name, samples in timings.items():
         total = statistics.median(s[0] for s in samples)
