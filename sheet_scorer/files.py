@@ -8,6 +8,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from .model import WorkbookError
+
 
 @contextlib.contextmanager
 def atomic_target(path: Path) -> Iterator[Path]:
@@ -23,7 +25,10 @@ def atomic_target(path: Path) -> Iterator[Path]:
 
 def temporary_beside(path: Path) -> Path:
     """A new empty file in `path`'s folder (same file system, so the final rename is atomic)."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent)
+    except PermissionError:
+        raise WorkbookError(f"{path}: cannot write in the folder {path.parent} (permission denied)") from None
     os.close(handle)
     return Path(temporary)
 
@@ -31,7 +36,10 @@ def temporary_beside(path: Path) -> Path:
 def replace_with(temporary: Path, path: Path) -> None:
     """Put the finished `temporary` in place of `path`, with the permissions `path` has or should have."""
     os.chmod(temporary, _mode_for(path))
-    os.replace(temporary, path)
+    try:
+        os.replace(temporary, path)
+    except PermissionError:  # Windows refuses to replace a file that Excel has open
+        raise WorkbookError(f"{path}: cannot be replaced; if it is open in Excel or LibreOffice, close it and score again") from None
 
 
 def discard(temporary: Path) -> None:

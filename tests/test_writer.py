@@ -177,3 +177,35 @@ def test_what_a_site_hook_prints_in_the_writer_process_is_not_taken_for_its_answ
     monkeypatch.setattr(writer, "_SERVE", "print('hello from sitecustomize'); " + writer._SERVE)
     result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2}))
     assert openpyxl.load_workbook(result.output)["Round 1"]["P2"].value == 5
+
+
+@pytest.mark.parametrize("overlap", [True, False])
+def test_a_target_that_cannot_be_replaced_is_one_line_and_stays_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, overlap: bool,
+) -> None:
+    """As on Windows when the scored workbook from the last run is still open in Excel."""
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    scored = tmp_path / "e.scored.xlsx"
+    scored.write_bytes(b"last run's scored workbook")
+
+    def refused(source: Any, target: Any) -> None:
+        raise PermissionError(13, "The process cannot access the file because it is being used by another process")
+
+    monkeypatch.setattr("sheet_scorer.files.os.replace", refused)
+    with pytest.raises(WorkbookError, match="close it and score again"):
+        score_workbook(path, overlap=overlap)
+    assert scored.read_bytes() == b"last run's scored workbook"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.scored.xlsx", "e.xlsx"] and _children() == []
+
+
+@pytest.mark.parametrize("overlap", [True, False])
+def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, overlap: bool) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("sheet_scorer.files.tempfile.mkstemp", refused)
+    with pytest.raises(WorkbookError, match=f"cannot write in the folder {tmp_path}"):
+        score_workbook(path, overlap=overlap)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"] and _children() == []
