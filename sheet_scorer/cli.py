@@ -37,6 +37,9 @@ def _run(verbose: bool, action: Callable[[], int]) -> None:
     except Exception as error:  # an unexpected failure: one line, details with -v
         if verbose:
             traceback.print_exc()
+            details = getattr(error, "details", None)  # a failure in the writer process: its own traceback
+            if details:
+                click.echo(details, err=True)
         click.echo(f"Error: unexpected failure ({type(error).__name__}: {error}); re-run with -v for details", err=True)
         sys.exit(2)
     sys.exit(code)

@@ -25,6 +25,7 @@ import signal
 import subprocess
 import sys
 import threading
+import traceback
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
@@ -37,6 +38,14 @@ _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
 _SERVE = ("import os, sys; sys.path[:] = [sys.argv[1]] + [p for p in sys.path if p not in ('', os.getcwd())]; "
           "from sheet_scorer.writer import serve; serve()")
 _ANSWER = b"\x00sheet-scorer answer\x00"  # whatever a site hook prints before it is not taken for the answer
+
+
+class WriterFailure(Exception):
+    """An unexpected error in the writer process; `details` is its traceback there, for `-v`."""
+
+    def __init__(self, message: str, details: str) -> None:
+        super().__init__(message)
+        self.details = details
 
 
 class Writer(Protocol):
@@ -111,14 +120,18 @@ class BackgroundWriter:
     def finish(self) -> None:
         assert self._sender is not None and self._temporary is not None and self._target is not None, "start() first"
         self._sender.join()
-        error = self._answer()
-        if error is not None:
-            raise WorkbookError(error)
+        answer = self._answer()
+        if isinstance(answer, tuple):
+            raise WriterFailure(*answer)
+        if answer is not None:
+            raise WorkbookError(answer)
         replace_with(self._temporary, self._target)
         self._temporary = None
 
-    def _answer(self) -> str | None:
-        """The process's answer: None when saved, else the one-line error; it has ended when this returns."""
+    def _answer(self) -> str | tuple[str, str] | None:
+        """The process's answer: None when saved, the one-line error, or an unexpected failure with its traceback.
+
+        The process has ended when this returns."""
         stdout = self._process.stdout
         assert stdout is not None
         output = stdout.read()
@@ -150,6 +163,7 @@ def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
     from .write import apply_plan, open_for_writing, save
 
     source: Path = pickle.load(requests)
+    error: str | tuple[str, str] | None
     try:
         book, error = open_for_writing(source), None
     except WorkbookError as problem:
@@ -165,8 +179,8 @@ def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
             save(book, temporary)
         except WorkbookError as problem:
             error = str(problem)
-        except Exception as problem:  # reported by the main process as one line, never a traceback
-            error = f"unexpected failure while writing the scored workbook ({type(problem).__name__}: {problem})"
+        except Exception as problem:  # one line for the organiser; the traceback travels along for -v
+            error = (f"while writing the scored workbook: {type(problem).__name__}: {problem}", traceback.format_exc())
     answers.write(_ANSWER + pickle.dumps(error))
     answers.flush()
 

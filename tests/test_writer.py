@@ -209,3 +209,42 @@ def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path, monkeypatch
     with pytest.raises(WorkbookError, match=f"cannot write in the folder {tmp_path}"):
         score_workbook(path, overlap=overlap)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"] and _children() == []
+
+
+def test_an_unexpected_failure_in_the_writer_process_carries_its_traceback(tmp_path: Path) -> None:
+    from sheet_scorer.model import WritePlan
+    from sheet_scorer.writer import WriterFailure
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    plan = score_workbook(path, write=False)
+    from sheet_scorer.write_plan import plan_writes
+
+    broken: WritePlan = plan_writes(plan.data.rounds, plan.results, plan.standings, plan.problems)
+    broken.sheets[0].name = "Round 9"  # not in the workbook: openpyxl raises KeyError inside the writer process
+    writer = BackgroundWriter(path)
+    try:
+        writer.start(broken, tmp_path / "out.xlsx")
+        with pytest.raises(WriterFailure, match="while writing the scored workbook: KeyError") as failure:
+            writer.finish()
+    finally:
+        writer.close()
+    assert failure.value.details.startswith("Traceback") and "apply_plan" in failure.value.details
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]
+
+
+@pytest.mark.parametrize(("flag", "shown"), [([], False), (["-v"], True)])
+def test_verbose_shows_the_writer_process_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: list[str], shown: bool) -> None:
+    from click.testing import CliRunner
+
+    from sheet_scorer import api
+    from sheet_scorer.cli import main
+    from sheet_scorer.writer import WriterFailure
+
+    def failing(*args: Any, **kwargs: Any) -> None:
+        raise WriterFailure("while writing the scored workbook: KeyError: 'x'", "Traceback (in the writer process)\n")
+
+    monkeypatch.setattr(api, "score_workbook", failing)
+    result = CliRunner().invoke(main, ["score", *flag, str(write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2}))])
+    assert result.exit_code == 2
+    assert result.output.rstrip().splitlines()[-1].startswith("Error: unexpected failure (WriterFailure: while writing")
+    assert ("Traceback (in the writer process)" in result.output) is shown
