@@ -66,6 +66,7 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
 
 def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings)."""
+    check_readable(Path(path))  # a missing or damaged file is told before the heavy imports
     import pandas as pd
 
     from .read import read_workbook

@@ -79,6 +79,16 @@ def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "[]"
 
 
+@pytest.mark.parametrize("command", ["score", "check"])
+def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, command: str) -> None:
+    """Usage errors stay instant (issue 5): the file is checked before pandas, pandera or openpyxl load."""
+    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli import main; "
+             f"r = CliRunner().invoke(main, ['{command}', sys.argv[1]]); "
+             "print(r.exit_code, sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "missing.xlsx")], capture_output=True, text=True)
+    assert done.stdout.strip() == "2 []", done.stderr
+
+
 def test_json_export_and_file_permissions(tmp_path: Path) -> None:
     import json
     import os
