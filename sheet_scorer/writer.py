@@ -53,7 +53,10 @@ class Writer(Protocol):
         """Hand over what to write; returns at once."""
 
     def finish(self) -> None:
-        """Wait until the scored workbook is saved at the target; WorkbookError if it could not be."""
+        """Wait until the scored workbook is saved at the target.
+
+        WorkbookError (one line for the organiser) if it could not be; another exception
+        (`WriterFailure` from the second process) for an unexpected failure."""
 
     def close(self) -> None:
         """Stop without writing, if not finished."""
