@@ -6,6 +6,7 @@ Exit status (SPEC §5): 0 scored cleanly, 1 scored with errors, 2 unreadable inp
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import traceback
@@ -28,6 +29,10 @@ def _run(verbose: bool, action: Callable[[], int]) -> None:
 
     try:
         code = action()
+    except BrokenPipeError:  # the reader went away (`| head`, quitting `less`): stop quietly, as other tools do
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush cannot fail again
+        sys.exit(141)  # 128 + SIGPIPE, what a shell reports for a command stopped by a closed pipe
     except KeyboardInterrupt:  # Ctrl-C: output is written by rename, so every file is either whole or untouched
         click.echo("Interrupted: files not yet finished were left as they were.", err=True)
         sys.exit(130)
@@ -56,8 +61,9 @@ def run() -> None:
         code = 0
     except SystemExit as stop:
         code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe has nothing left to receive
+            stream.flush()
     os._exit(code)
 
 

@@ -114,3 +114,16 @@ def test_names_that_look_like_terminal_markup_are_printed_as_written(tmp_path: P
     result = run("score", write_workbook(tmp_path / "event.xlsx", {"Round 1": rows}))
     assert result.exit_code == 0, result.output
     assert "[/]" in result.output and "[bold]Bob" in result.output
+
+
+def test_a_reader_that_goes_away_stops_the_listing_quietly(tmp_path: Path) -> None:
+    """`sheet-scorer check big.xlsx | head -1`: no 'unexpected failure' once head has its line."""
+    rows = round_sheet(*[player(t // 4 + 1, f"Player {t}", knights="x") for t in range(2000)])
+    path = write_workbook(tmp_path / "big.xlsx", {"Round 1": rows})
+    listing = subprocess.Popen([sys.executable, "-m", "sheet_scorer", "check", str(path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert listing.stdout is not None and listing.stderr is not None
+    assert listing.stdout.readline() == b"Round 1\n"
+    listing.stdout.close()  # more than a pipe's buffer is still to come: the next write fails
+    assert listing.wait(timeout=120) == 141
+    assert listing.stderr.read() == b""
