@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -23,8 +24,23 @@ class Outcome:
     failure: str = ""
 
 
+_stopping = False  # set in a worker by Ctrl-C: the workbook in hand finishes, the rest are skipped
+
+
+def _finish_current_on_interrupt() -> None:
+    """Pool initializer: Ctrl-C in a worker sets `_stopping` instead of abandoning a workbook half-way."""
+    signal.signal(signal.SIGINT, _stop)
+
+
+def _stop(signum: int, frame: object) -> None:
+    global _stopping
+    _stopping = True
+
+
 def score_one(path: Path, lang: str | None, in_place: bool) -> Outcome:
     """Score one workbook; never raises, so one bad file cannot stop the batch."""
+    if _stopping:
+        return Outcome(path, 130, failure="not scored: interrupted")
     from .api import score_workbook
     from .model import WorkbookError
 
@@ -47,19 +63,23 @@ def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = Fal
     jobs = min(jobs or os.cpu_count() or 1, len(paths))
     console = Console(stderr=True)
     outcomes: list[Outcome] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_finish_current_on_interrupt) as pool:
         futures = [pool.submit(score_one, p, lang, in_place) for p in paths]
-        if console.is_terminal:
-            with Progress(console=console, transient=True) as progress:
-                task = progress.add_task("Scoring", total=len(paths))
-                for future in as_completed(futures):
-                    outcomes.append(future.result())
-                    progress.advance(task)
-        else:
-            for done, future in enumerate(as_completed(futures), start=1):
-                outcome = future.result()
-                outcomes.append(outcome)
-                print(f"[{done}/{len(paths)}] {outcome.path}: exit {outcome.exit_code}", file=sys.stderr, flush=True)
+        try:
+            if console.is_terminal:
+                with Progress(console=console, transient=True) as progress:
+                    task = progress.add_task("Scoring", total=len(paths))
+                    for future in as_completed(futures):
+                        outcomes.append(future.result())
+                        progress.advance(task)
+            else:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    outcome = future.result()
+                    outcomes.append(outcome)
+                    print(f"[{done}/{len(paths)}] {outcome.path}: exit {outcome.exit_code}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:  # Ctrl-C: the workbooks in hand finish; the others are not started
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     _print_summary(sorted(outcomes, key=lambda o: paths.index(o.path)))
     return max(o.exit_code for o in outcomes)
 

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 from click.testing import CliRunner
 from helpers import player, round_sheet, write_workbook
@@ -127,3 +128,25 @@ def test_a_reader_that_goes_away_stops_the_listing_quietly(tmp_path: Path) -> No
     listing.stdout.close()  # more than a pipe's buffer is still to come: the next write fails
     assert listing.wait(timeout=120) == 141
     assert listing.stderr.read() == b""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to a process group")
+def test_ctrl_c_in_a_batch_finishes_the_workbooks_in_hand_and_starts_no_other(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    rows = round_sheet(*[player(t // 4 + 1, f"Player {t}") for t in range(64)])
+    for index in range(12):
+        write_workbook(tmp_path / f"event{index:02}.xlsx", {"Round 1": rows, "Round 2": rows})
+    batch = subprocess.Popen([sys.executable, "-m", "sheet_scorer", "score", str(tmp_path), "--jobs", "2"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    assert batch.stderr is not None
+    first = batch.stderr.readline()  # "[1/12] …: exit 0" once the first workbook is done
+    os.killpg(batch.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group gets it
+    _, rest = batch.communicate(timeout=120)
+    assert first.startswith(b"[1/12]") and batch.returncode == 130
+    assert b"Traceback" not in rest and rest.decode().strip().endswith("Interrupted: files not yet finished were left as they were.")
+    scored = sorted(tmp_path.glob("*.scored.xlsx"))
+    assert 1 <= len(scored) <= 4  # the finished one and those in hand (2 workers, 1 racing): not all 12
+    for path in scored:  # each one that was written is whole
+        assert "Standings" in openpyxl.load_workbook(path).sheetnames
