@@ -132,7 +132,22 @@ def _targets(path: Path, output: Path | str | None, html: Path | str | None, jso
             raise WorkbookError(f"{target}: the folder {target.parent} does not exist")
     if not in_place and output_path.resolve() == path.resolve():
         raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)")
+    _refuse_clashes(path, {"the scored workbook": output_path, "--html": html_path, "--json": Path(json) if json else None})
     return output_path, html_path
+
+
+def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
+    """No report over the organiser's workbook, and no two outputs in one file (one would overwrite the other)."""
+    seen: dict[Path, str] = {}
+    for name, target in targets.items():
+        if target is None:
+            continue
+        where = target.resolve()
+        if name != "the scored workbook" and where == path.resolve():
+            raise WorkbookError(f"{path}: {name} names the input workbook itself; choose another file")
+        if where in seen:
+            raise WorkbookError(f"{target}: named for both {seen[where]} and {name}; choose two different files")
+        seen[where] = name
 
 
 def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_place: bool, json: Path | str | None,

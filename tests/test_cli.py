@@ -150,3 +150,17 @@ def test_ctrl_c_in_a_batch_finishes_the_workbooks_in_hand_and_starts_no_other(tm
     assert 1 <= len(scored) <= 4  # the finished one and those in hand (2 workers, 1 racing): not all 12
     for path in scored:  # each one that was written is whole
         assert "Standings" in openpyxl.load_workbook(path).sheetnames
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--html", "{input}"], "--html names the input workbook itself"),
+    (["--json", "{input}"], "--json names the input workbook itself"),
+    (["-o", "{dir}/out.xlsx", "--html", "{dir}/out.xlsx"], "named for both the scored workbook and --html"),
+    (["--html", "{dir}/r.html", "--json", "{dir}/r.html"], "named for both --html and --json"),
+])
+def test_an_output_over_the_input_or_over_another_output_is_refused(tmp_path: Path, extra: list[str], message: str) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
+    before = path.read_bytes()
+    result = run("score", path, *[e.format(input=path, dir=tmp_path) for e in extra])
+    assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
