@@ -125,8 +125,8 @@ def _targets(path: Path, output: Path | str | None, html: Path | str | None, jso
     default_xlsx, default_html = default_outputs(path)
     output_path = path if in_place else Path(output) if output else default_xlsx
     html_path = Path(html) if html else default_html
-    if output_path.suffix.lower() not in (".xlsx", ".xlsm"):
-        raise WorkbookError(f"{output_path}: the scored workbook must end in .xlsx or .xlsm")
+    if output_path.suffix.lower() != path.suffix.lower():  # Excel refuses a file whose contents and extension disagree
+        raise WorkbookError(f"{output_path}: the scored workbook must end in {path.suffix.lower()}, like the input")
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and not target.parent.is_dir():
             raise WorkbookError(f"{target}: the folder {target.parent} does not exist")

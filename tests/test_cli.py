@@ -66,10 +66,18 @@ def test_usage_errors_exit_2() -> None:
     assert run("score", "x.xlsx", "--lang", "de").exit_code == 2
 
 
-def test_output_must_be_a_workbook_name(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["out.csv", "out.xlsm"])
+def test_output_must_be_a_workbook_of_the_inputs_kind(tmp_path: Path, name: str) -> None:
+    """An .xlsx saved under .xlsm (or the reverse) is a file Excel refuses to open."""
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
-    result = run("score", path, "-o", tmp_path / "out.csv")
-    assert result.exit_code == 2 and ".xlsx" in result.output
+    result = run("score", path, "-o", tmp_path / name)
+    assert result.exit_code == 2 and "must end in .xlsx, like the input" in result.output
+    assert not (tmp_path / name).exists()
+
+
+def test_output_of_another_case_of_the_same_kind_is_fine(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
+    assert run("score", path, "-o", tmp_path / "OUT.XLSX").exit_code == 0
 
 
 def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
