@@ -248,3 +248,18 @@ def test_verbose_shows_the_writer_process_traceback(tmp_path: Path, monkeypatch:
     assert result.exit_code == 2
     assert result.output.rstrip().splitlines()[-1].startswith("Error: unexpected failure (WriterFailure: while writing")
     assert ("Traceback (in the writer process)" in result.output) is shown
+
+
+def test_the_writer_process_starts_before_this_one_imports_pandas(tmp_path: Path) -> None:
+    """What makes `score` fast (bench/RESULTS.md): the openpyxl load overlaps the pandas imports and scoring.
+    A module-level `import pandas` on the way to `score_workbook` would silently serialise the two again."""
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    probe = (
+        "import sys; from sheet_scorer import writer; seen = []; original = writer.BackgroundWriter.__init__\n"
+        "def spy(self, source):\n    seen.append(sorted({'pandas', 'pandera'} & set(sys.modules))); original(self, source)\n"
+        "writer.BackgroundWriter.__init__ = spy\n"
+        "from sheet_scorer.cli import main; from click.testing import CliRunner\n"
+        "result = CliRunner().invoke(main, ['score', sys.argv[1]]); print(result.exit_code, seen)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
+    assert done.stdout.strip() == "0 [[]]", done.stderr
