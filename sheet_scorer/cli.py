@@ -56,6 +56,7 @@ def run() -> None:
     Everything is written and closed by then; freeing a scored event's objects one by one only
     makes the organiser wait (0.4 s for 10,000 rows, bench/). Tests call `main` through CliRunner.
     """
+    _unicode_safe_output()
     try:
         main(prog_name="sheet-scorer")
         code = 0
@@ -65,6 +66,17 @@ def run() -> None:
         with contextlib.suppress(OSError, ValueError):  # a closed pipe has nothing left to receive
             stream.flush()
     os._exit(code)
+
+
+def _unicode_safe_output() -> None:
+    """Names like Łukasz must never crash the output: UTF-8 into a file or a pipe (Windows would use
+    cp1252 there), and '?' for what a terminal's own encoding cannot show."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            if stream.isatty():
+                stream.reconfigure(errors="replace")
+            else:
+                stream.reconfigure(encoding="utf-8")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

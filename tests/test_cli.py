@@ -172,3 +172,15 @@ def test_an_output_over_the_input_or_over_another_output_is_refused(tmp_path: Pa
     result = run("score", path, *[e.format(input=path, dir=tmp_path) for e in extra])
     assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1
     assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "cp1252"])
+def test_output_redirected_in_a_narrow_encoding_keeps_every_name(encoding: str) -> None:
+    """`sheet-scorer check x.xlsx > problems.txt` on Windows writes cp1252 by default: Ł must not crash it."""
+    import os
+
+    workbook = Path(__file__).parent.parent / "example_workbooks" / "mistakes.xlsx"
+    done = subprocess.run([sys.executable, "-m", "sheet_scorer", "check", str(workbook)], capture_output=True,
+                          env={**os.environ, "PYTHONIOENCODING": encoding})
+    assert done.returncode == 1, done.stderr
+    assert "is also spelt 'Łukasz Nowak'" in done.stdout.decode("utf-8")
