@@ -184,8 +184,11 @@ def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
             error = str(problem)
         except Exception as problem:  # one line for the organiser; the traceback travels along for -v
             error = (f"while writing the scored workbook: {type(problem).__name__}: {problem}", traceback.format_exc())
-    answers.write(_ANSWER + pickle.dumps(error))
-    answers.flush()
+    try:
+        answers.write(_ANSWER + pickle.dumps(error))
+        answers.flush()
+    except OSError:  # the main process is gone (killed): nobody will put the file in place, so none is left behind
+        discard(temporary)
 
 
 def serve() -> None:

@@ -3,6 +3,7 @@ no process left behind; and the installed command's exit path (cli.run)."""
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -263,3 +264,24 @@ def test_the_writer_process_starts_before_this_one_imports_pandas(tmp_path: Path
     )
     done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
     assert done.stdout.strip() == "0 [[]]", done.stderr
+
+
+def test_a_writer_whose_main_process_is_gone_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """The main process killed while the writer saves: the saved temporary file is removed, not orphaned."""
+    import io
+
+    from sheet_scorer.write_plan import plan_writes
+    from sheet_scorer.writer import _serve
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
+    checked = score_workbook(path, write=False)
+    temporary = tmp_path / ".e.partial.xlsx"
+    plan = plan_writes(checked.data.rounds, checked.results, checked.standings, checked.problems)
+    requests = io.BytesIO(pickle.dumps(path) + pickle.dumps((plan, temporary)))
+
+    class Gone(io.BytesIO):
+        def write(self, data: bytes) -> int:  # type: ignore[override]
+            raise BrokenPipeError(32, "Broken pipe")
+
+    _serve(requests, Gone())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]
