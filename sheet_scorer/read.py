@@ -24,6 +24,7 @@ from .problems import Problem
 from .vocab import (
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
+    LANGUAGE_NAMES,
     LANGUAGES,
     PLAYERS_SHEET_NAMES,
     SETTING_KEY_INDEX,
@@ -235,8 +236,7 @@ def _parse_setting(key: str, value: Any) -> Any:
         number = _parse_number(value)
         return int(number) if number is not None and number.denominator == 1 and number > 0 else None
     if key == "language":
-        text = str(value).strip().lower()[:2]
-        return text if text in LANGUAGES else None
+        return _language(str(value).strip().lower())
     if key in ("points_4", "points_3"):
         points = _parse_points(value)
         size = 4 if key == "points_4" else 3
@@ -244,6 +244,15 @@ def _parse_setting(key: str, value: Any) -> Any:
     if key == "bye_points":
         return _parse_number(value)
     return str(value).strip()
+
+
+def _language(text: str) -> str | None:
+    """`pl`, `PL`, `pl-PL`, or the language's name or its start in English or in itself (`Polski`, `Port.`)."""
+    if text[:2] in LANGUAGES and not text[2:3].isalpha():
+        return text[:2]
+    folded = fold(text)
+    found = {code for name, code in LANGUAGE_NAMES.items() if len(folded) >= 3 and name.startswith(folded)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _read_players(rows: list[list[Any]]) -> list[str]:

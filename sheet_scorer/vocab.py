@@ -10,6 +10,9 @@ import re
 import unicodedata
 
 LANGUAGES = ("en", "pl", "pt", "fr")
+# Settings → Language may name the language in words, in its own language or in English (folded).
+LANGUAGE_NAMES = {"english": "en", "polski": "pl", "polish": "pl", "portugues": "pt", "portuguese": "pt",
+                  "francais": "fr", "french": "fr"}
 
 # Letters that Unicode does not decompose into base letter + accent.
 _UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae", "œ": "oe"})
