@@ -188,7 +188,12 @@ _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
 def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
     text = str(value)
-    separators = r"[;/]+" if re.search(r"[;/]", text) else r"[,\s]+"
+    if re.search(r"[;/]", text):
+        separators = r"[;/]+"
+    elif re.search(r"\d\s*[-–]\s*\d", text):  # 5-3-2-1, as a points table is often written
+        separators = r"\s*[-–]\s*"
+    else:
+        separators = r"[,\s]+"
     parts = [p.strip() for p in re.split(separators, text.strip())] if isinstance(value, str) else [text]
     try:
         points = tuple(Fraction(p.replace(",", ".")) for p in parts if p)

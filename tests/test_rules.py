@@ -906,7 +906,10 @@ def test_a_bye_with_counts_gets_no_bye_points(tmp_path):
     assert result.standings.set_index("player").loc["E", "round_points"] == 0
 
 
-@pytest.mark.parametrize(("text", "points"), [("5,3,1", [5, 3, 1]), ("5, 3, 1", [5, 3, 1]), ("5;3;1", [5, 3, 1]), ("5 3 1", [5, 3, 1])])
+@pytest.mark.parametrize(("text", "points"), [
+    ("5,3,1", [5, 3, 1]), ("5, 3, 1", [5, 3, 1]), ("5;3;1", [5, 3, 1]), ("5 3 1", [5, 3, 1]), ("5-3-1", [5, 3, 1]),
+    ("5 – 3 – 1", [5, 3, 1]), ("4,5-3-1,5", [4.5, 3, 1.5]),
+])
 def test_points_3_setting_lists(tmp_path, text, points):
     from helpers import player, round_sheet, write_workbook
 
@@ -916,6 +919,17 @@ def test_points_3_setting_lists(tmp_path, text, points):
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": [["Points 3", text]], "Round 1": rows}))
     assert [p.code for p in result.problems if p.severity == "error"] == []
     assert result.results.sort_values("place")["round_points"].tolist() == points
+
+
+@pytest.mark.parametrize("text", ["5-3", "5-3-1-1", "five, three, one", "5--3-1x"])
+def test_points_3_setting_that_is_not_three_numbers_is_a_problem(tmp_path, text):
+    from helpers import player, round_sheet, write_workbook
+
+    from sheet_scorer import check_workbook
+
+    rows = round_sheet(player(1, "A", 5, 1), player(1, "B", 3, 1), player(1, "C"))
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": [["Points 3", text]], "Round 1": rows}))
+    assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bad-setting", "B1")]
 
 
 def test_unimplemented_settings_keys_do_not_break_reading(tmp_path):
