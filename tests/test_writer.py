@@ -14,6 +14,8 @@ import pytest
 from helpers import player, round_sheet, write_workbook
 
 from sheet_scorer import WorkbookError, score_workbook
+from sheet_scorer.model import WritePlan
+from sheet_scorer.write_plan import plan_writes
 from sheet_scorer.writer import BackgroundWriter, InProcessWriter, start_writer
 
 # Table 1: Ala wins with 10 VP; Bob's knights are unreadable, so table 2 is clean and table 1 is not.
@@ -33,6 +35,12 @@ def _children() -> list[int]:
     for task in Path("/proc/self/task").iterdir():
         found.extend(int(pid) for pid in (task / "children").read_text().split())
     return found
+
+
+def _plan(path: Path) -> WritePlan:
+    """What scoring `path` would hand to the writer (English)."""
+    checked = score_workbook(path, write=False)
+    return plan_writes(checked.data.rounds, checked.results, checked.standings, checked.problems)
 
 
 def _everything(path: Path) -> dict[str, Any]:
@@ -81,10 +89,7 @@ def test_failure_in_the_writer_process_is_one_line_and_no_report_is_written(tmp_
 
 def test_writer_process_that_dies_is_reported_not_hung(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
-    checked = score_workbook(path, write=False)
-    from sheet_scorer.write_plan import plan_writes
-
-    plan = plan_writes(checked.data.rounds, checked.results, checked.standings, checked.problems)
+    plan = _plan(path)
     writer = BackgroundWriter(path)
     try:
         writer._process.kill()
@@ -213,14 +218,10 @@ def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path, monkeypatch
 
 
 def test_an_unexpected_failure_in_the_writer_process_carries_its_traceback(tmp_path: Path) -> None:
-    from sheet_scorer.model import WritePlan
     from sheet_scorer.writer import WriterFailure
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
-    plan = score_workbook(path, write=False)
-    from sheet_scorer.write_plan import plan_writes
-
-    broken: WritePlan = plan_writes(plan.data.rounds, plan.results, plan.standings, plan.problems)
+    broken = _plan(path)
     broken.sheets[0].name = "Round 9"  # not in the workbook: openpyxl raises KeyError inside the writer process
     writer = BackgroundWriter(path)
     try:
@@ -270,13 +271,11 @@ def test_a_writer_whose_main_process_is_gone_leaves_no_temporary_file(tmp_path: 
     """The main process killed while the writer saves: the saved temporary file is removed, not orphaned."""
     import io
 
-    from sheet_scorer.write_plan import plan_writes
     from sheet_scorer.writer import _serve
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
-    checked = score_workbook(path, write=False)
     temporary = tmp_path / ".e.partial.xlsx"
-    plan = plan_writes(checked.data.rounds, checked.results, checked.standings, checked.problems)
+    plan = _plan(path)
     requests = io.BytesIO(pickle.dumps(path) + pickle.dumps((plan, temporary)))
 
     class Gone(io.BytesIO):
