@@ -287,13 +287,17 @@ def stage_timers(targets: list[tuple[object, str, str]]) -> Iterator[dict[str, f
 def import_cost() -> tuple[float, float]:
     """Median wall of a bare interpreter and of one that imports everything `score` needs."""
     bare = [measure([str(PYTHON), "-c", "pass"]).wall for _ in range(5)]
-    code = "import sheet_scorer.api, sheet_scorer.write, sheet_scorer.report, sheet_scorer.cli, rich.table"
+    code = "import sheet_scorer.api, sheet_scorer.workbook.write, sheet_scorer.report.html, sheet_scorer.cli.main, rich.table"
     full = [measure([str(PYTHON), "-c", code]).wall for _ in range(5)]
     return statistics.median(bare), statistics.median(full)
 
 
 def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) -> str:
-    from sheet_scorer import api, read, report, score, standings, validate, write, write_plan
+    from sheet_scorer import api
+    from sheet_scorer.report import html as report
+    from sheet_scorer.rules import score, validate
+    from sheet_scorer.standings import engine as standings
+    from sheet_scorer.workbook import plan as write_plan, read, write
 
     workbook = folder / f"{label}.xlsx"
     out = Path(tempfile.mkdtemp(prefix="sheet_scorer_profile_"))

@@ -1,3 +1,3 @@
-from .cli import run
+from sheet_scorer.cli.main import run
 
 run()

@@ -10,41 +10,16 @@
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .container import check_readable, unkept_parts
-from .model import WorkbookData, WorkbookError
-from .problems import Problem, has_errors
-from .vocab import LANGUAGES
+from sheet_scorer.workbook.container import check_readable, unkept_parts
+from sheet_scorer.model import ScoreResult, WorkbookError
+from sheet_scorer.problems import Problem
+from sheet_scorer.i18n.vocab import LANGUAGES
 
 if TYPE_CHECKING:  # pandas and the stages are imported where used: `score` starts its writer process first
-    import pandas as pd
-
-    from .writer import Writer
-
-
-@dataclass
-class ScoreResult:
-    """What scoring a workbook gives: standings, per-game results, problems and the files written."""
-
-    data: WorkbookData
-    results: pd.DataFrame
-    standings: pd.DataFrame
-    problems: list[Problem]
-    output: Path | None = None
-    html: Path | None = None
-
-    @property
-    def has_errors(self) -> bool:
-        """True when some table could not be scored: the standings are provisional."""
-        return has_errors(self.problems)
-
-    @property
-    def exit_code(self) -> int:
-        """0 scored cleanly (warnings allowed), 1 scored with errors (SPEC §5)."""
-        return int(self.has_errors)
+    from sheet_scorer.workbook.writer import Writer
 
 
 def default_outputs(path: Path) -> tuple[Path, Path]:
@@ -69,10 +44,10 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     check_readable(Path(path))  # a missing or damaged file is told before the heavy imports
     import pandas as pd
 
-    from .read import read_workbook
-    from .score import RESULT_COLUMNS, score_rounds
-    from .standings import compute_standings
-    from .validate import validate
+    from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
+    from sheet_scorer.standings.engine import compute_standings
+    from sheet_scorer.rules.validate import validate
 
     data = read_workbook(Path(path))
     language = lang or data.settings.language
@@ -109,7 +84,7 @@ def score_workbook(
     lost = unkept_parts(path)
     if lost and output_path.resolve() == path.resolve():
         raise WorkbookError(f"{path}: has {', '.join(lost)}, which scoring in place would remove; score to a new file instead")
-    from .writer import start_writer
+    from sheet_scorer.workbook.writer import start_writer
 
     writer = start_writer(path, overlap)
     try:
@@ -153,9 +128,9 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
 def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_place: bool, json: Path | str | None,
                      lost: list[str], writer: Writer) -> ScoreResult:
     """Score, hand the plan to `writer`, render the report meanwhile; files are written only once the workbook is saved."""
-    from .files import write_text_atomically
-    from .report import render_report, write_json
-    from .write_plan import plan_writes
+    from sheet_scorer.workbook.files import write_text_atomically
+    from sheet_scorer.report.html import render_report, write_json
+    from sheet_scorer.workbook.plan import plan_writes
 
     result = check_workbook(path, lang)
     language = lang or result.data.settings.language

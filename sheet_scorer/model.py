@@ -8,8 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .problems import Problem
-from .vocab import COMPONENTS
+from sheet_scorer.problems import Problem, has_errors
+from sheet_scorer.i18n.vocab import COMPONENTS
 
 if TYPE_CHECKING:  # pandas stays out of the process that only writes the workbook (writer.py)
     import pandas as pd
@@ -105,3 +105,25 @@ class WritePlan:
     problems_title: str
     problems_header: list[str]
     problems_rows: list[list[str]]
+
+
+@dataclass
+class ScoreResult:
+    """What scoring a workbook gives: standings, per-game results, problems and the files written."""
+
+    data: WorkbookData
+    results: pd.DataFrame
+    standings: pd.DataFrame
+    problems: list[Problem]
+    output: Path | None = None
+    html: Path | None = None
+
+    @property
+    def has_errors(self) -> bool:
+        """True when some table could not be scored: the standings are provisional."""
+        return has_errors(self.problems)
+
+    @property
+    def exit_code(self) -> int:
+        """0 scored cleanly (warnings allowed), 1 scored with errors (SPEC §5)."""
+        return int(self.has_errors)

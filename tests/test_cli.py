@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import player, round_sheet, write_workbook
 
-from sheet_scorer.cli import main
+from sheet_scorer.cli.main import main
 
 # 10 VP (4 settlements, 3 cities) wins; nobody else near.
 CLEAN = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
@@ -84,14 +84,14 @@ def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
     done = subprocess.run([sys.executable, "-m", "sheet_scorer", "check", str(path)], capture_output=True, text=True)
     assert done.returncode == 0 and "0 error(s)" in done.stdout
-    probe = "import sys, sheet_scorer.cli; print(sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))"
+    probe = "import sys, sheet_scorer.cli.main; print(sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))"
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("command", ["score", "check"])
 def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, command: str) -> None:
     """Usage errors stay instant (issue 5): the file is checked before pandas, pandera or openpyxl load."""
-    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli import main; "
+    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
              f"r = CliRunner().invoke(main, ['{command}', sys.argv[1]]); "
              "print(r.exit_code, sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "missing.xlsx")], capture_output=True, text=True)

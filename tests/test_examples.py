@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheet_scorer import check_workbook
-from sheet_scorer.cli import main
+from sheet_scorer.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "example_workbooks"
 SPRING = EXAMPLES / "spring_open.xlsx"

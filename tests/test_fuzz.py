@@ -23,9 +23,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import sheet_scorer
-from sheet_scorer.cli import main
+from sheet_scorer.cli.main import main
 from sheet_scorer.problems import has_errors
-from sheet_scorer.write_plan import computed_positions
+from sheet_scorer.workbook.plan import computed_positions
 
 ADDED_SHEETS = {"Standings", "Problems"}
 SHEETLESS_CODES = {"content-not-kept"}

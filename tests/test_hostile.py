@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from helpers import player, round_sheet, write_workbook
 from openpyxl.chart import BarChart, Reference
 
-from sheet_scorer.cli import main
+from sheet_scorer.cli.main import main
 
 TABLE = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
 LAUGHS = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))

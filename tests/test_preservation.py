@@ -33,7 +33,7 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from sheet_scorer import check_workbook, score_workbook
-from sheet_scorer.write import MARK_FORMULA
+from sheet_scorer.workbook.write import MARK_FORMULA
 
 COMPUTED_EN = ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
 SHEET_ORDER = ["Cover", "Round 1", "Info", "Hidden notes", "Secret", "Prizes"]

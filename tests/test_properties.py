@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import sheet_scorer
 from sheet_scorer.model import Settings
-from sheet_scorer.score import game_vp, score_rounds
-from sheet_scorer.standings import compute_standings
+from sheet_scorer.rules.score import game_vp, score_rounds
+from sheet_scorer.standings.engine import compute_standings
 
 NAMES = ["Anna", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk", "Iza", "Jan", "Kasia", "Łukasz",
          "Lucyna", "Marek", "Żaneta", "Zenon"]

@@ -9,8 +9,8 @@ import pytest
 from helpers import HEADERS, player, round_sheet, write_workbook
 
 from sheet_scorer import WorkbookError, check_workbook
-from sheet_scorer.read import read_workbook
-from sheet_scorer.vocab import round_number
+from sheet_scorer.workbook.read import read_workbook
+from sheet_scorer.i18n.vocab import round_number
 
 VALID_TABLE = [player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan")]
 

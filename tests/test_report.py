@@ -29,11 +29,12 @@ import pytest
 from helpers import HEADERS, player, round_sheet, write_workbook
 from markupsafe import escape
 
-from sheet_scorer import check_workbook, report
-from sheet_scorer.api import ScoreResult
-from sheet_scorer.i18n import MESSAGES, format_date, format_number, format_pct, ordinal, problem_message, text
+from sheet_scorer import check_workbook
+from sheet_scorer.report import html as report
+from sheet_scorer.model import ScoreResult
+from sheet_scorer.i18n.text import MESSAGES, format_date, format_number, format_pct, ordinal, problem_message, text
 from sheet_scorer.problems import MESSAGES_EN, Problem
-from sheet_scorer.report import (
+from sheet_scorer.report.html import (
     JSON_SCHEMA, compact_layout, json_document, rank_progression, render_report, write_json, write_report,
 )
 

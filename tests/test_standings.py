@@ -14,7 +14,7 @@ import pytest
 from helpers import player, round_sheet, write_workbook
 
 import sheet_scorer
-from sheet_scorer.standings import compute_standings
+from sheet_scorer.standings.engine import compute_standings
 
 # (settlements, cities, VP cards) giving each VP with no bonus (knights 0, road length 1).
 MAKE_VP = {
@@ -259,7 +259,7 @@ def test_vp_percentage_compared_exactly_not_as_floats():
 
 def test_polish_name_order_puts_l_stroke_after_l():
     """In Polish, ł is a letter after l: Łaba after Lucyna (and Luiza), before Marek; elsewhere ł sits with l."""
-    from sheet_scorer.standings import name_order_key
+    from sheet_scorer.standings.engine import name_order_key
 
     names = ["Marek", "Łaba", "Lucyna", "Luiza", "lech"]
     assert sorted(names, key=lambda n: name_order_key(n, "pl")) == ["lech", "Lucyna", "Luiza", "Łaba", "Marek"]

@@ -14,7 +14,7 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from sheet_scorer import score_workbook
-from sheet_scorer.write import COMMENT_MARKER, MARK_FORMULA
+from sheet_scorer.workbook.write import COMMENT_MARKER, MARK_FORMULA
 
 # Ala 2+2*3+1 = 9 +2 army (3 knights) = 11; Bob 3+2*3 = 9; Cyd 2+2 = 4; Dan 2 -> places 1..4
 ROUND1 = round_sheet(

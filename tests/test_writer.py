@@ -15,8 +15,8 @@ from helpers import player, round_sheet, write_workbook
 
 from sheet_scorer import WorkbookError, score_workbook
 from sheet_scorer.model import WritePlan
-from sheet_scorer.write_plan import plan_writes
-from sheet_scorer.writer import BackgroundWriter, InProcessWriter, start_writer
+from sheet_scorer.workbook.plan import plan_writes
+from sheet_scorer.workbook.writer import BackgroundWriter, InProcessWriter, start_writer
 
 # Table 1: Ala wins with 10 VP; Bob's knights are unreadable, so table 2 is clean and table 1 is not.
 ROUND1 = round_sheet(
@@ -73,7 +73,7 @@ def test_background_and_in_process_writers_write_the_same_workbook(tmp_path: Pat
 
 
 def test_writer_process_never_imports_pandas() -> None:
-    probe = ("import sys, sheet_scorer.writer, sheet_scorer.write; "
+    probe = ("import sys, sheet_scorer.workbook.writer, sheet_scorer.workbook.write; "
              "print(sorted({'pandas', 'pandera', 'jinja2', 'babel'} & set(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr
@@ -148,7 +148,7 @@ def test_a_stray_module_in_the_current_folder_is_not_imported_by_the_writer(tmp_
 
 def test_a_failure_after_the_plan_was_sent_leaves_the_target_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The report fails to render while the writer process saves: no scored workbook, no temporary file, no process."""
-    from sheet_scorer import report
+    from sheet_scorer.report import html as report
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
     before = path.read_bytes()
@@ -167,7 +167,7 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path, monkeypatch: pytest.Monk
     from click.testing import CliRunner
 
     from sheet_scorer import api
-    from sheet_scorer.cli import main
+    from sheet_scorer.cli.main import main
 
     def interrupted(*args: Any, **kwargs: Any) -> None:
         raise KeyboardInterrupt
@@ -178,7 +178,7 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_what_a_site_hook_prints_in_the_writer_process_is_not_taken_for_its_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sheet_scorer import writer
+    from sheet_scorer.workbook import writer
 
     monkeypatch.setattr(writer, "_SERVE", "print('hello from sitecustomize'); " + writer._SERVE)
     result = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2}))
@@ -197,7 +197,7 @@ def test_a_target_that_cannot_be_replaced_is_one_line_and_stays_as_it_was(
     def refused(source: Any, target: Any) -> None:
         raise PermissionError(13, "The process cannot access the file because it is being used by another process")
 
-    monkeypatch.setattr("sheet_scorer.files.os.replace", refused)
+    monkeypatch.setattr("sheet_scorer.workbook.files.os.replace", refused)
     with pytest.raises(WorkbookError, match="close it and score again"):
         score_workbook(path, overlap=overlap)
     assert scored.read_bytes() == b"last run's scored workbook"
@@ -211,14 +211,14 @@ def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path, monkeypatch
     def refused(*args: Any, **kwargs: Any) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("sheet_scorer.files.tempfile.mkstemp", refused)
+    monkeypatch.setattr("sheet_scorer.workbook.files.tempfile.mkstemp", refused)
     with pytest.raises(WorkbookError, match=f"cannot write in the folder {tmp_path}"):
         score_workbook(path, overlap=overlap)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"] and _children() == []
 
 
 def test_an_unexpected_failure_in_the_writer_process_carries_its_traceback(tmp_path: Path) -> None:
-    from sheet_scorer.writer import WriterFailure
+    from sheet_scorer.workbook.writer import WriterFailure
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
     broken = _plan(path)
@@ -239,8 +239,8 @@ def test_verbose_shows_the_writer_process_traceback(tmp_path: Path, monkeypatch:
     from click.testing import CliRunner
 
     from sheet_scorer import api
-    from sheet_scorer.cli import main
-    from sheet_scorer.writer import WriterFailure
+    from sheet_scorer.cli.main import main
+    from sheet_scorer.workbook.writer import WriterFailure
 
     def failing(*args: Any, **kwargs: Any) -> None:
         raise WriterFailure("while writing the scored workbook: KeyError: 'x'", "Traceback (in the writer process)\n")
@@ -257,10 +257,10 @@ def test_the_writer_process_starts_before_this_one_imports_pandas(tmp_path: Path
     A module-level `import pandas` on the way to `score_workbook` would silently serialise the two again."""
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
     probe = (
-        "import sys; from sheet_scorer import writer; seen = []; original = writer.BackgroundWriter.__init__\n"
+        "import sys; from sheet_scorer.workbook import writer; seen = []; original = writer.BackgroundWriter.__init__\n"
         "def spy(self, source):\n    seen.append(sorted({'pandas', 'pandera'} & set(sys.modules))); original(self, source)\n"
         "writer.BackgroundWriter.__init__ = spy\n"
-        "from sheet_scorer.cli import main; from click.testing import CliRunner\n"
+        "from sheet_scorer.cli.main import main; from click.testing import CliRunner\n"
         "result = CliRunner().invoke(main, ['score', sys.argv[1]]); print(result.exit_code, seen)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
@@ -271,7 +271,7 @@ def test_a_writer_whose_main_process_is_gone_leaves_no_temporary_file(tmp_path: 
     """The main process killed while the writer saves: the saved temporary file is removed, not orphaned."""
     import io
 
-    from sheet_scorer.writer import _serve
+    from sheet_scorer.workbook.writer import _serve
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
     temporary = tmp_path / ".e.partial.xlsx"

@@ -11,11 +11,11 @@ from typing import Any
 
 import pandas as pd
 
-from .i18n import problem_message
-from .model import ColumnValues, RoundSheet, SheetPlan, WritePlan
-from .problems import Problem
-from .read import cell_ref
-from .vocab import (
+from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
+from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.cells import cell_ref
+from sheet_scorer.i18n.vocab import (
     COMPUTED,
     COMPUTED_HEADERS,
     PROBLEMS_HEADERS,

@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from .model import Settings
+from sheet_scorer.model import Settings
 
 TABLE_KEYS = ["sheet", "table"]
 # The columns of `score_rounds`' result, also when no table could be read at all.

@@ -23,9 +23,9 @@ from openpyxl.workbook import Workbook
 from openpyxl.cell.cell import MergedCell
 from openpyxl.worksheet.worksheet import Worksheet
 
-from .files import atomic_target
-from .model import SheetPlan, WorkbookError, WritePlan
-from .vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
+from sheet_scorer.workbook.files import atomic_target
+from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
+from sheet_scorer.i18n.vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
 
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies our own rule on re-scoring
 MARK_FILL = PatternFill(start_color="FFFFC7CE", end_color="FFFFC7CE", fill_type="solid")

@@ -29,14 +29,14 @@ import traceback
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
-from .files import discard, replace_with, temporary_beside
-from .model import WorkbookError, WritePlan
+from sheet_scorer.workbook.files import discard, replace_with, temporary_beside
+from sheet_scorer.model import WorkbookError, WritePlan
 
-_PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 # The child's path: this package's root first, and neither '' nor the current folder, so a stray
 # openpyxl.py beside the organiser's workbooks is not what the writer process imports.
 _SERVE = ("import os, sys; sys.path[:] = [sys.argv[1]] + [p for p in sys.path if p not in ('', os.getcwd())]; "
-          "from sheet_scorer.writer import serve; serve()")
+          "from sheet_scorer.workbook.writer import serve; serve()")
 _ANSWER = b"\x00sheet-scorer answer\x00"  # whatever a site hook prints before it is not taken for the answer
 
 
@@ -83,7 +83,7 @@ class InProcessWriter:
         self._job = (plan, target)
 
     def finish(self) -> None:
-        from .write import write_scored_workbook
+        from sheet_scorer.workbook.write import write_scored_workbook
 
         assert self._job is not None, "start() first"
         write_scored_workbook(self._source, self._job[1], self._job[0])
@@ -163,7 +163,7 @@ def _stopped(status: int) -> str:
 
 def _serve(requests: BinaryIO, answers: BinaryIO) -> None:
     """The second process: load at once, then apply the plan that arrives, save, answer None or the error."""
-    from .write import apply_plan, open_for_writing, save
+    from sheet_scorer.workbook.write import apply_plan, open_for_writing, save
 
     source: Path = pickle.load(requests)
     error: str | tuple[str, str] | None

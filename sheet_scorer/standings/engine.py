@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from .vocab import strip_accents
+from sheet_scorer.i18n.vocab import strip_accents
 
 STANDINGS_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
 _EPSILON = 1e-9

@@ -7,7 +7,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from .model import WorkbookError
+from sheet_scorer.model import WorkbookError
 
 MAX_UNPACKED = 2 * 2**30  # 2 GiB of XML: far beyond any real event (100,000 rows unpack to ~60 MiB)
 SUSPICIOUS_UNPACKED = 256 * 2**20

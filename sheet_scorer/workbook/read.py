@@ -18,10 +18,11 @@ from typing import Any
 import pandas as pd
 import python_calamine
 
-from .container import check_readable
-from .model import RoundSheet, Settings, WorkbookData, WorkbookError
-from .problems import Problem
-from .vocab import (
+from sheet_scorer.workbook.container import check_readable
+from sheet_scorer.model import RoundSheet, Settings, WorkbookData, WorkbookError
+from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, column_index, is_blank
+from sheet_scorer.i18n.vocab import (
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
     LANGUAGE_NAMES,
@@ -32,18 +33,6 @@ from .vocab import (
     fold,
     round_number,
 )
-
-def column_letter(index: int) -> str:
-    """1 -> A, 27 -> AA."""
-    letters = ""
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
-
-
-def cell_ref(column: int, row: int) -> str:
-    return f"{column_letter(column)}{row}"
 
 
 def read_workbook(path: Path | str) -> WorkbookData:
@@ -105,11 +94,6 @@ def _sheet_rows(book: Any, name: str) -> list[list[Any]]:
             for c in range(left, min(right, len(rows[r]) - 1) + 1):
                 rows[r][c] = value
     return rows
-
-
-def is_blank(value: Any) -> bool:
-    """An empty cell: None, '' or only spaces (an error value or a formula is never blank)."""
-    return value is None or (isinstance(value, str) and not isinstance(value, (FormulaCell, ErrorCell)) and not value.strip())
 
 
 def _find_header(rows: list[list[Any]]) -> int | None:
@@ -275,17 +259,6 @@ def _read_players(rows: list[list[Any]]) -> list[str]:
     return [clean_name(str(n)) for n in names if not is_blank(n)]
 
 
-_SPACES = re.compile(r"\s+")
-
-
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
-
-
-def clean_name(name: str) -> str:
-    """Trimmed, inner runs of spaces collapsed (SPEC §1); invisible characters (zero-width space, soft hyphen) dropped."""
-    return _SPACES.sub(" ", name.translate(_INVISIBLE)).strip()
-
-
 def _scan_for_what_calamine_hides(data: WorkbookData) -> None:
     """Put an ErrorCell/FormulaCell where calamine showed an error value or an uncalculated formula as
     empty, and note the hidden rows of each round sheet (calamine shows neither)."""
@@ -357,17 +330,3 @@ def _scan_sheets(path: Path, names: set[str]) -> dict[str, SheetScan]:
     return found
 
 
-def column_index(letters: str) -> int:
-    """A -> 1, AA -> 27."""
-    index = 0
-    for letter in letters:
-        index = index * 26 + ord(letter) - 64
-    return index
-
-
-class FormulaCell(str):
-    """A formula with no saved value (the file was written by a program that does not calculate)."""
-
-
-class ErrorCell(str):
-    """A spreadsheet error value such as #REF! or #N/A."""

@@ -25,15 +25,15 @@ import jinja2
 import numpy as np
 import pandas as pd
 
-from .files import write_text_atomically
-from .i18n import format_date, format_number, format_pct, language, ordinal, problem_message, severity_word, text, translator
-from .score import RESULT_COLUMNS
-from .standings import name_order_key, vp_share
-from .vocab import strip_accents
+from sheet_scorer.workbook.files import write_text_atomically
+from sheet_scorer.i18n.text import format_date, format_number, format_pct, language, ordinal, problem_message, severity_word, text, translator
+from sheet_scorer.rules.score import RESULT_COLUMNS
+from sheet_scorer.standings.engine import name_order_key, vp_share
+from sheet_scorer.i18n.vocab import strip_accents
 
 if TYPE_CHECKING:
-    from .api import ScoreResult
-    from .problems import Problem
+    from sheet_scorer.model import ScoreResult
+    from sheet_scorer.problems import Problem
 
 TEMPLATE = "report.html.j2"
 CHART_PLAYERS = 8
@@ -47,11 +47,11 @@ JSON_VERSION = 1
 
 def template_dir() -> Path:
     """Templates ship inside the wheel (sheet_scorer/templates); in a source checkout they sit at the top."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "templates", here.parent / "templates"):
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package / "templates", package.parent / "templates"):
         if (candidate / TEMPLATE).is_file():
             return candidate
-    raise FileNotFoundError(f"report template {TEMPLATE} not found beside {here}")
+    raise FileNotFoundError(f"report template {TEMPLATE} not found beside {package}")
 
 
 # --------------------------------------------------------------------------------------------

@@ -41,8 +41,8 @@ def score_one(path: Path, lang: str | None, in_place: bool) -> Outcome:
     """Score one workbook; never raises, so one bad file cannot stop the batch."""
     if _stopping:
         return Outcome(path, 130, failure="not scored: interrupted")
-    from .api import score_workbook
-    from .model import WorkbookError
+    from sheet_scorer.api import score_workbook
+    from sheet_scorer.model import WorkbookError
 
     try:
         result = score_workbook(path, lang=lang, in_place=in_place, overlap=False)  # the batch keeps the cores busy

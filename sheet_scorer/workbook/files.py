@@ -8,7 +8,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from .model import WorkbookError
+from sheet_scorer.model import WorkbookError
 
 
 @contextlib.contextmanager

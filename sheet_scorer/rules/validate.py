@@ -20,11 +20,11 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrors
 
-from .model import RoundSheet, Settings, WorkbookData
-from .problems import Problem
-from .read import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
-from .score import TABLE_KEYS, at_target, game_vp, title_holders
-from .vocab import BYE_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
+from sheet_scorer.model import RoundSheet, Settings, WorkbookData
+from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
+from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
 COUNT_RANGES = {
     "settlements": (0, 5),

@@ -25,8 +25,8 @@ from babel import Locale
 from babel.dates import format_date as _babel_date
 from babel.numbers import NumberPattern, parse_pattern
 
-from .problems import MESSAGES_EN, Problem, render
-from .vocab import LANGUAGES, PROBLEMS_HEADERS, PROBLEMS_SHEET, SEVERITY_WORDS, STANDINGS_HEADERS, STANDINGS_SHEET
+from sheet_scorer.problems import MESSAGES_EN, Problem, render
+from sheet_scorer.i18n.vocab import LANGUAGES, PROBLEMS_HEADERS, PROBLEMS_SHEET, SEVERITY_WORDS, STANDINGS_HEADERS, STANDINGS_SHEET
 
 # Babel locale per report language. Portuguese follows the Brazilian words used in the workbook
 # vocabulary (Planilha, Bônus); all four write decimals the way the seeds do (2,5 / 2.5).
