@@ -127,3 +127,39 @@ class ScoreResult:
     def exit_code(self) -> int:
         """0 scored cleanly (warnings allowed), 1 scored with errors (SPEC §5)."""
         return int(self.has_errors)
+
+
+@dataclass
+class CellEdit:
+    """A value the tool writes into a cell of an existing sheet (`seat`, `playoffs`, `merge`)."""
+
+    cell: str  # like "E7"
+    value: Any  # None empties the cell
+    style_like: str | None = None  # a cell of the same sheet whose style a new cell takes (its neighbour above)
+
+
+@dataclass
+class NewSheet:
+    """A sheet the tool adds, or replaces when a sheet of that name is the tool's own.
+
+    `rows` are values from A1 down. `layout_from` names a sheet whose layout the new one copies
+    (column widths, header row styles, data validations, frozen panes): a new round sheet is laid
+    out like the previous one.
+    """
+
+    name: str
+    rows: list[list[Any]]
+    layout_from: str | None = None
+    header_row: int = 1  # the row whose cells are bold and frozen above the data
+    widths: dict[int, float] = field(default_factory=dict)  # 1-based column -> width in characters
+    links: dict[str, str] = field(default_factory=dict)  # cell -> where it links inside the workbook, like "'Round 1'!E7"
+    replace: bool = False  # True: a sheet of this name is the tool's and is rewritten
+    hidden: bool = False
+
+
+@dataclass
+class WorkbookPatch:
+    """What a command that extends an event changes in its workbook; everything else stays as it is."""
+
+    edits: dict[str, list[CellEdit]] = field(default_factory=dict)  # sheet name -> cells written
+    sheets: list[NewSheet] = field(default_factory=list)
