@@ -59,6 +59,15 @@ class RoundSheet:
         return "vp" in self.columns and not any(c in self.columns for c in COMPONENTS)
 
 
+@dataclass(frozen=True)
+class Registration:
+    """One row of the Players sheet (SPEC §1): the name, the club (kept apart when seating), active or dropped."""
+
+    name: str
+    club: str = ""
+    active: bool = True
+
+
 @dataclass
 class WorkbookData:
     """Everything the scorer needs from a workbook, and the problems met while reading it."""
@@ -69,6 +78,7 @@ class WorkbookData:
     settings: Settings
     registered: list[str] | None = None
     problems: list[Problem] = field(default_factory=list)
+    players: list[Registration] | None = None  # the Players sheet's rows, when there is one
 
 
 @dataclass

@@ -118,6 +118,13 @@ STANDINGS_SHEET_NAMES = frozenset(fold(n) for n in STANDINGS_SHEET.values())
 PROBLEMS_SHEET_NAMES = frozenset(fold(n) for n in PROBLEMS_SHEET.values())
 SETTINGS_SHEET_NAMES = frozenset(fold(n) for n in SETTINGS_SHEETS)
 PLAYERS_SHEET_NAMES = frozenset(fold(n) for n in PLAYERS_SHEETS)
+# Players sheet columns beside the name (SPEC §1): the club kept apart when seating, and whether still playing.
+PLAYERS_COLUMNS = {fold(w): key for key, words in {
+    "club": ("Club", "Team", "Klub", "Drużyna", "Clube", "Equipe", "Équipe"),
+    "active": ("Active", "Aktywny", "Ativo", "Actif"),
+}.items() for w in words}
+# An Active cell that says the player dropped out; anything else (empty included) is active.
+INACTIVE_WORDS = frozenset(fold(w) for w in ("no", "n", "false", "0", "nie", "não", "nao", "non", "dropped", "drop"))
 
 _ROUND_NAME = re.compile(r"^(?:%s)\s*0*(\d{1,3})$" % "|".join(sorted(ROUND_WORDS, key=len, reverse=True)))
 

@@ -19,7 +19,7 @@ import pandas as pd
 import python_calamine
 
 from sheet_scorer.workbook.container import check_readable
-from sheet_scorer.model import RoundSheet, Settings, WorkbookData, WorkbookError
+from sheet_scorer.model import Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, column_index, is_blank
 from sheet_scorer.i18n.vocab import (
@@ -27,6 +27,8 @@ from sheet_scorer.i18n.vocab import (
     INPUT_HEADER_INDEX,
     LANGUAGE_NAMES,
     LANGUAGES,
+    INACTIVE_WORDS,
+    PLAYERS_COLUMNS as _PLAYERS_COLUMNS,
     PLAYERS_SHEET_NAMES,
     SETTING_KEY_INDEX,
     SETTINGS_SHEET_NAMES,
@@ -47,6 +49,7 @@ def read_workbook(path: Path | str) -> WorkbookData:
     rounds: list[RoundSheet] = []
     settings = Settings(tournament=path.stem)
     registered: list[str] | None = None
+    players: list[Registration] | None = None
     seen_numbers: dict[int, str] = {}
     for name in book.sheet_names:
         number = round_number(name)
@@ -66,13 +69,14 @@ def read_workbook(path: Path | str) -> WorkbookData:
             settings, setting_problems = _read_settings(name, _sheet_rows(book, name), settings)
             problems.extend(setting_problems)
         elif folded in PLAYERS_SHEET_NAMES:
-            registered = _read_players(_sheet_rows(book, name))
+            players = _read_players(_sheet_rows(book, name))
+            registered = [p.name for p in players]
     if not rounds and not seen_numbers:
         raise WorkbookError(
             f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)"
         )
     rounds.sort(key=lambda r: r.number)
-    data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems)
+    data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems, players)
     _scan_for_what_calamine_hides(data)
     return data
 
@@ -244,19 +248,25 @@ def _language(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _read_players(rows: list[list[Any]]) -> list[str]:
-    """Registered names: the column headed Player/Name, else the first column."""
-    column, start = 0, 0
+def _read_players(rows: list[list[Any]]) -> list[Registration]:
+    """The registration list: the column headed Player/Name (else the first), with Club/Team and Active if present."""
+    columns: dict[str, int] = {}
+    start = 0
     for index, row in enumerate(rows):
-        for col, value in enumerate(row):
-            if isinstance(value, str) and INPUT_HEADER_INDEX.get(fold(value)) == "player":
-                column, start = col, index + 1
-                break
-        else:
-            continue
-        break
-    names = (row[column] for row in rows[start:] if column < len(row))
-    return [clean_name(str(n)) for n in names if not is_blank(n)]
+        found = {_PLAYERS_COLUMNS.get(fold(v)) or INPUT_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
+        if "player" in found:
+            columns, start = found, index + 1
+            break
+    name_col = columns.get("player", 0)
+
+    def cell(row: list[Any], key: str) -> Any:
+        col = columns.get(key)
+        return row[col] if col is not None and col < len(row) else None
+
+    return [
+        Registration(clean_name(str(row[name_col])), clean_name(str(cell(row, "club") or "")), fold(str(cell(row, "active") or "")) not in INACTIVE_WORDS)
+        for row in rows[start:] if name_col < len(row) and not is_blank(row[name_col])
+    ]
 
 
 def _scan_for_what_calamine_hides(data: WorkbookData) -> None:
