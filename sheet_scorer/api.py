@@ -14,11 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.workbook.container import check_readable, unkept_parts
-from sheet_scorer.model import ScoreResult, WorkbookError
+from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.vocab import LANGUAGES
 
 if TYPE_CHECKING:  # pandas and the stages are imported where used: `score` starts its writer process first
+    import pandas as pd
+
     from sheet_scorer.workbook.writer import Writer
 
 
@@ -60,8 +62,23 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
         standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
         return ScoreResult(data, results, standings, problems)
     results = score_rounds(validated.frame, data.settings)
-    standings = compute_standings(results, [s.name for s in data.rounds], language)
-    return ScoreResult(data, results, standings, problems)
+    if not data.playoffs:
+        standings = compute_standings(results, [s.name for s in data.rounds], language)
+        return ScoreResult(data, results, standings, problems)
+    return _with_playoffs(data, results, problems, language)
+
+
+def _with_playoffs(data: WorkbookData, results: pd.DataFrame, problems: list[Problem], language: str) -> ScoreResult:
+    """Playoff sheets are scored like rounds but kept out of the standings; their ties go by qualifying rank."""
+    from sheet_scorer.playoffs.places import playoff_places
+    from sheet_scorer.playoffs.qualifying import qualifying_ranking
+    from sheet_scorer.standings.engine import compute_standings
+
+    playoff = results["sheet"].isin({s.name for s in data.playoffs})
+    rounds = results[~playoff].reset_index(drop=True)
+    result = ScoreResult(data, rounds, compute_standings(rounds, [s.name for s in data.rounds], language), problems)
+    result.playoff_results = playoff_places(results[playoff].reset_index(drop=True), qualifying_ranking(result, language))
+    return result
 
 
 def score_workbook(
@@ -130,6 +147,8 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_
     """Score, hand the plan to `writer`, render the report meanwhile; files are written only once the workbook is saved."""
     from sheet_scorer.workbook.files import write_text_atomically
     from sheet_scorer.report.html import render_report, write_json
+    import pandas as pd
+
     from sheet_scorer.workbook.plan import plan_writes
 
     result = check_workbook(path, lang)
@@ -139,7 +158,10 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_
         result.problems.insert(0, Problem("content-not-kept", "", params={"parts": " and ".join(lost)}))
     if in_place:
         shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
-    writer.start(plan_writes(result.data.rounds, result.results, result.standings, result.problems, language), output)
+    sheets, results = [*result.data.rounds, *result.data.playoffs], result.results
+    if result.playoff_results is not None:
+        results = pd.concat([results, result.playoff_results], ignore_index=True)
+    writer.start(plan_writes(sheets, results, result.standings, result.problems, language), output)
     page = render_report(result, language)
     writer.finish()
     write_text_atomically(page, html)

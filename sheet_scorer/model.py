@@ -53,6 +53,7 @@ class RoundSheet:
     last_column: int
     vp_is_computed: bool = False
     hidden_rows: frozenset[int] = frozenset()
+    kind: str = "round"  # or a playoff stage, "semifinal" / "final" (`number` is then the stage's place in that order)
 
     @property
     def vp_only(self) -> bool:
@@ -79,6 +80,7 @@ class WorkbookData:
     registered: list[str] | None = None
     problems: list[Problem] = field(default_factory=list)
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
+    playoffs: list[RoundSheet] = field(default_factory=list)  # Semifinal, Final: scored like rounds, never in the standings
 
 
 @dataclass
@@ -127,6 +129,7 @@ class ScoreResult:
     problems: list[Problem]
     output: Path | None = None
     html: Path | None = None
+    playoff_results: pd.DataFrame | None = None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
 
     @property
     def has_errors(self) -> bool:

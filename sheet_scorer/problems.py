@@ -24,6 +24,7 @@ MESSAGES_EN: dict[str, str] = {
     "content-not-kept": "the workbook has {parts}, which the scored copy does not keep; your original file is untouched",
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
+    "duplicate-playoff": "sheet '{other}' is already this playoff stage; this sheet is not scored",
     # cells
     "empty-cell": "{player}: {column} is empty",
     "not-a-number": "{player}: {column} is '{value}', which is not a number",

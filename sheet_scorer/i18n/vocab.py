@@ -126,6 +126,52 @@ PLAYERS_COLUMNS = {fold(w): key for key, words in {
 # An Active cell that says the player dropped out; anything else (empty included) is active.
 INACTIVE_WORDS = frozenset(fold(w) for w in ("no", "n", "false", "0", "nie", "não", "nao", "non", "dropped", "drop"))
 
+# Playoff sheets (SPEC §1, §6): the stage of each, in order, and the names the tool gives and recognises.
+PLAYOFF_STAGES = ("semifinal", "final")
+PLAYOFF_SHEETS: dict[str, dict[str, str]] = {
+    "semifinal": {"en": "Semifinal", "pl": "Półfinał", "pt": "Semifinal", "fr": "Demi-finale"},
+    "final": {"en": "Final", "pl": "Finał", "pt": "Final", "fr": "Finale"},
+}
+PLAYOFF_SHEET_INDEX = {fold(n): stage for stage, names in PLAYOFF_SHEETS.items() for n in names.values()}
+FINAL_RANKING_SHEET = {"en": "Final Ranking", "pl": "Ranking końcowy", "pt": "Classificação final", "fr": "Classement final"}
+FINAL_RANKING_SHEET_NAMES = frozenset(fold(n) for n in FINAL_RANKING_SHEET.values())
+# Where a player finished (the Stage column of Final Ranking) and the columns `playoffs` writes.
+STAGE_WORDS: dict[str, dict[str, str]] = {
+    "final": PLAYOFF_SHEETS["final"],
+    "semifinal": PLAYOFF_SHEETS["semifinal"],
+    "qualifying": {"en": "Qualifying", "pl": "Eliminacje", "pt": "Classificatória", "fr": "Qualifications"},
+}
+PLAYOFF_HEADERS: dict[str, dict[str, str]] = {
+    "rank": STANDINGS_HEADERS["rank"],
+    "player": STANDINGS_HEADERS["player"],
+    "stage": {"en": "Stage", "pl": "Etap", "pt": "Fase", "fr": "Phase"},
+    "qualifying_rank": {"en": "Qualifying Rank", "pl": "Miejsce w eliminacjach", "pt": "Posição na classificatória",
+                        "fr": "Rang en qualifications"},
+    "pick": {"en": "Seat Pick", "pl": "Wybór pozycji", "pt": "Escolha da posição", "fr": "Choix de position"},
+}
+# The input headers of a sheet the tool lays out (SPEC §1's table): one word per field and language.
+INPUT_HEADER_WORDS: dict[str, dict[str, str]] = {
+    "table": {"en": "Table", "pl": "Stół", "pt": "Mesa", "fr": "Table"},
+    "seat": {"en": "Seat", "pl": "Pozycja", "pt": "Posição", "fr": "Position"},
+    "player": {"en": "Player", "pl": "Gracz", "pt": "Jogador", "fr": "Joueur"},
+    "settlements": {"en": "Settlements", "pl": "Osady", "pt": "Aldeias", "fr": "Colonies"},
+    "cities": {"en": "Cities", "pl": "Miasta", "pt": "Cidades", "fr": "Villes"},
+    "vp_cards": {"en": "VP Cards", "pl": "Karty VP", "pt": "Cartas VP", "fr": "Cartes VP"},
+    "knights": {"en": "Knights", "pl": "Rycerze", "pt": "Cavaleiros", "fr": "Chevaliers"},
+    "roads": {"en": "Roads", "pl": "Drogi", "pt": "Estradas", "fr": "Routes"},
+    "road_length": {"en": "Road Length", "pl": "Długość drogi", "pt": "Comprimento da estrada", "fr": "Longueur de route"},
+    "army_first": {"en": "Army First", "pl": "Armia pierwsza", "pt": "Exército primeiro", "fr": "Armée en premier"},
+    "road_first": {"en": "Road First", "pl": "Droga pierwsza", "pt": "Estrada primeiro", "fr": "Route en premier"},
+    "declared": {"en": "Declared", "pl": "Zgłoszone zwycięstwo", "pt": "Vitória declarada", "fr": "Victoire déclarée"},
+    "vp": COMPUTED_HEADERS["vp"],
+}
+
+
+def playoff_stage(sheet_name: str) -> str | None:
+    """`Final`, `Finał`, `Demi-finale` … -> its stage (`final`, `semifinal`); any other sheet name -> None."""
+    return PLAYOFF_SHEET_INDEX.get(fold(sheet_name))
+
+
 _ROUND_NAME = re.compile(r"^(?:%s)\s*0*(\d{1,3})$" % "|".join(sorted(ROUND_WORDS, key=len, reverse=True)))
 
 

@@ -473,7 +473,7 @@ def validate(data: WorkbookData) -> Validated:
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
     problems = list(data.problems)
     parts = []
-    for sheet in data.rounds:
+    for sheet in [*data.rounds, *data.playoffs]:  # playoff sheets are checked by the same rules (docs/rules.md §6)
         missing = _missing_columns(sheet)
         problems += missing
         if not missing:

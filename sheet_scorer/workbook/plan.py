@@ -86,7 +86,7 @@ def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
 def plan_writes(
     rounds: list[RoundSheet], results: pd.DataFrame, standings: pd.DataFrame, problems: list[Problem], lang: str = "en",
 ) -> WritePlan:
-    """The plan for `rounds` scored into `results` and `standings`, with `problems` marked and listed."""
+    """The plan for `rounds` (playoff sheets too) scored into `results` and `standings`, with `problems` marked and listed."""
     by_sheet = {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
     errors: dict[str, list[Problem]] = {}
     for problem in problems:
@@ -103,5 +103,5 @@ def plan_writes(
     ]
     return WritePlan(
         sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in STANDINGS_FIELDS], standings_rows,
-        [s.name for s in rounds], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
+        [s.name for s in rounds if s.kind == "round"], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
     )

@@ -28,11 +28,13 @@ from sheet_scorer.i18n.vocab import (
     LANGUAGE_NAMES,
     LANGUAGES,
     INACTIVE_WORDS,
+    PLAYOFF_STAGES,
     PLAYERS_COLUMNS as _PLAYERS_COLUMNS,
     PLAYERS_SHEET_NAMES,
     SETTING_KEY_INDEX,
     SETTINGS_SHEET_NAMES,
     fold,
+    playoff_stage,
     round_number,
 )
 
@@ -51,9 +53,11 @@ def read_workbook(path: Path | str) -> WorkbookData:
     registered: list[str] | None = None
     players: list[Registration] | None = None
     seen_numbers: dict[int, str] = {}
+    playoffs: dict[str, RoundSheet] = {}
     for name in book.sheet_names:
         number = round_number(name)
         folded = fold(name)
+        stage = playoff_stage(name)
         if number is not None:
             if number in seen_numbers:
                 problems.append(Problem("duplicate-round", name, params={"round": number, "other": seen_numbers[number]}))
@@ -65,6 +69,8 @@ def read_workbook(path: Path | str) -> WorkbookData:
                 problems.append(found)
             else:
                 rounds.append(found)
+        elif stage is not None:
+            _read_playoff(name, stage, _sheet_rows(book, name), playoffs, problems)
         elif folded in SETTINGS_SHEET_NAMES:
             settings, setting_problems = _read_settings(name, _sheet_rows(book, name), settings)
             problems.extend(setting_problems)
@@ -76,7 +82,8 @@ def read_workbook(path: Path | str) -> WorkbookData:
             f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)"
         )
     rounds.sort(key=lambda r: r.number)
-    data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems, players)
+    data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems, players,
+                        sorted(playoffs.values(), key=lambda s: s.number))
     _scan_for_what_calamine_hides(data)
     return data
 
@@ -159,6 +166,19 @@ def _read_round(name: str, number: int, rows: list[list[Any]]) -> RoundSheet | P
             params={"column": str(header[cols[0] - 1]), "cells": ", ".join(cell_ref(c, header_row) for c in cols)},
         )
     return sheet
+
+
+def _read_playoff(name: str, stage: str, rows: list[list[Any]], found: dict[str, RoundSheet], problems: list[Problem]) -> None:
+    """A playoff sheet (docs/rules.md §6) is read like a round sheet and tagged with its stage; a second one is reported."""
+    if stage in found:
+        problems.append(Problem("duplicate-playoff", name, params={"other": found[stage].name}))
+        return
+    sheet = _read_round(name, PLAYOFF_STAGES.index(stage) + 1, rows)
+    if isinstance(sheet, Problem):
+        problems.append(sheet)
+        return
+    sheet.kind = stage
+    found[stage] = sheet
 
 
 def _last_used_column(rows: list[list[Any]], skip: set[int]) -> int:
@@ -272,8 +292,9 @@ def _read_players(rows: list[list[Any]]) -> list[Registration]:
 def _scan_for_what_calamine_hides(data: WorkbookData) -> None:
     """Put an ErrorCell/FormulaCell where calamine showed an error value or an uncalculated formula as
     empty, and note the hidden rows of each round sheet (calamine shows neither)."""
-    scans = _scan_sheets(data.path, {s.name for s in data.rounds})
-    for sheet in data.rounds:
+    sheets = [*data.rounds, *data.playoffs]
+    scans = _scan_sheets(data.path, {s.name for s in sheets})
+    for sheet in sheets:
         cells, hidden = scans.get(sheet.name, ({}, frozenset()))
         sheet.hidden_rows = frozenset(r for r in hidden if r in sheet.raw.index)
         fields = {column: field for field, column in sheet.columns.items() if not (field == "vp" and sheet.vp_is_computed)}
