@@ -27,6 +27,7 @@ from babel.numbers import NumberPattern, parse_pattern
 
 from sheet_scorer.problems import MESSAGES_EN, Problem, render
 from sheet_scorer.i18n.vocab import LANGUAGES, PROBLEMS_HEADERS, PROBLEMS_SHEET, SEVERITY_WORDS, STANDINGS_HEADERS, STANDINGS_SHEET
+from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET, PLAYOFF_HEADERS
 
 # Babel locale per report language. Portuguese follows the Brazilian words used in the workbook
 # vocabulary (Planilha, Bônus); all four write decimals the way the seeds do (2,5 / 2.5).
@@ -128,6 +129,17 @@ _REPORT: dict[str, dict[str, str]] = {
         "en": "Rank (log scale)", "pl": "Miejsce (skala log.)", "pt": "Posição (escala log.)", "fr": "Rang (échelle log.)",
     },
     "chart_cut": {"en": "top {n}", "pl": "top {n}", "pt": "top {n}", "fr": "top {n}"},
+    # playoffs (docs/rules.md §6)
+    "playoffs": {"en": "Playoffs", "pl": "Faza finałowa", "pt": "Playoffs", "fr": "Phases finales"},
+    "final_ranking": FINAL_RANKING_SHEET,
+    "stage": PLAYOFF_HEADERS["stage"],
+    "qualifying_rank": PLAYOFF_HEADERS["qualifying_rank"],
+    "playoff_ties": {
+        "en": "Ties in playoff games are decided by the qualifying rank.",
+        "pl": "Remisy w grach fazy finałowej rozstrzyga miejsce w eliminacjach.",
+        "pt": "Empates nas partidas dos playoffs são decididos pela posição na classificatória.",
+        "fr": "Les égalités en phases finales sont départagées par le rang en qualifications.",
+    },
     # header statistics
     "stat_date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
     "stat_players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},

@@ -7,14 +7,14 @@ from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError
 
 def qualifying_sheets(data: WorkbookData) -> list[str]:
     """The round sheets before the playoffs: the first `Qualifying Rounds` (default: all), in round order."""
+    return [s.name for s in data.rounds[: data.settings.qualifying_rounds]]
+
+
+def require_qualifying_played(data: WorkbookData) -> None:
+    """Refuse to seed the playoffs while Settings → Qualifying Rounds names more rounds than there are sheets."""
     count = data.settings.qualifying_rounds
-    if count is None:
-        return [s.name for s in data.rounds]
-    if count > len(data.rounds):
-        raise WorkbookError(
-            f"{data.path.name}: Settings say {count} qualifying rounds, but the workbook has {len(data.rounds)} round sheets"
-        )
-    return [s.name for s in data.rounds[:count]]
+    if count is not None and count > len(data.rounds):
+        raise WorkbookError(f"Settings say {count} qualifying rounds, but the workbook has {len(data.rounds)} round sheets")
 
 
 def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str]:

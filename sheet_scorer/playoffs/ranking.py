@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
+from sheet_scorer.playoffs.qualifying import qualifying_ranking
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from sheet_scorer.model import ScoreResult
 
 
 @dataclass(frozen=True)
@@ -39,3 +46,12 @@ def final_ranking(rows: pd.DataFrame, ranking: list[str], final: str, semifinal:
     placed = {name for name, _ in order}
     order += [(name, "qualifying") for name in ranking if name not in placed]
     return [Placing(index, name, stage, qualifying.get(name)) for index, (name, stage) in enumerate(order, start=1)]
+
+
+def event_ranking(result: ScoreResult, lang: str | None = None) -> list[Placing] | None:
+    """The final ranking of the event in `result` once its Final is scored; None before."""
+    stages = {sheet.kind: sheet.name for sheet in result.data.playoffs}
+    rows = result.playoff_results
+    if "final" not in stages or rows is None or not stage_complete(rows, stages["final"]):
+        return None
+    return final_ranking(rows, qualifying_ranking(result, lang), stages["final"], stages.get("semifinal"))

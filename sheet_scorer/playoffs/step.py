@@ -21,8 +21,8 @@ from sheet_scorer.i18n.vocab import (
 )
 from sheet_scorer.model import NewSheet, RoundSheet, ScoreResult, WorkbookError
 from sheet_scorer.playoffs.places import table_winners
-from sheet_scorer.playoffs.qualifying import qualifying_ranking
-from sheet_scorer.playoffs.ranking import Placing, final_ranking, stage_complete
+from sheet_scorer.playoffs.qualifying import qualifying_ranking, require_qualifying_played
+from sheet_scorer.playoffs.ranking import Placing, event_ranking, stage_complete
 from sheet_scorer.playoffs.seeding import pick_order, qualifiers, semifinal_tables
 from sheet_scorer.rules.validate import name_key
 
@@ -35,7 +35,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     rows = result.playoff_results if result.playoff_results is not None else pd.DataFrame(columns=["sheet", "game"])
     if "final" in stages:
         _require_scored(rows, stages["final"])
-        placings = final_ranking(rows, ranking, stages["final"], stages.get("semifinal"))
+        placings = event_ranking(result, lang) or []
         return final_ranking_sheet(placings, _existing_final_ranking(data.sheet_names) or FINAL_RANKING_SHEET[lang], lang)
     if "semifinal" in stages:
         _require_scored(rows, stages["semifinal"])
@@ -43,6 +43,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
         if not 3 <= len(winners) <= 4:
             raise WorkbookError(f"'{stages['semifinal']}' has {len(winners)} table winners; a final needs 3 or 4")
         return playoff_sheet("final", [winners], ranking, data.rounds[-1], lang)
+    require_qualifying_played(data)
     inactive = {name_key(p.name) for p in data.players or [] if not p.active}
     qualified = qualifiers(ranking, inactive, data.settings.playoff_size)
     if data.settings.playoff_size == 4:  # no semifinals: straight to the final

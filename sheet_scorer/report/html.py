@@ -599,6 +599,31 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
     }
 
 
+def playoff_view(result: ScoreResult, lang: str) -> dict[str, Any] | None:
+    """The playoff sheets' tables (places decided by qualifying rank) and the final ranking once the Final is
+    scored (docs/rules.md §6); None for an event without playoff sheets."""
+    from sheet_scorer.i18n.vocab import STAGE_WORDS
+    from sheet_scorer.playoffs.qualifying import qualifying_ranking
+    from sheet_scorer.playoffs.ranking import event_ranking
+
+    rows = result.playoff_results
+    if rows is None or rows.empty:
+        return None
+    qualifying = {name: rank for rank, name in enumerate(qualifying_ranking(result, lang), start=1)}
+    played = rows[~rows["bye"] & rows["table"].notna()].sort_values(["table", "place", "row"])
+    stages = [
+        {"sheet": sheet.name, "tables": [
+            {"table": int(table), "scored": bool(group["game"].all()), "players": [
+                {"place": _int(place), "player": player, "vp": _int(vp), "qualifying_rank": qualifying.get(player)}
+                for player, place, vp in zip(group["player"], group["place"], group["vp"])]}
+            for table, group in played[played["sheet"] == sheet.name].groupby("table", sort=True)]}
+        for sheet in result.data.playoffs
+    ]
+    ranking = [{"rank": p.rank, "player": p.player, "stage": STAGE_WORDS[p.stage][lang], "qualifying_rank": p.qualifying_rank}
+               for p in event_ranking(result, lang) or []]
+    return {"stages": stages, "ranking": ranking}
+
+
 # --------------------------------------------------------------------------------------------
 # The page
 # --------------------------------------------------------------------------------------------
@@ -668,6 +693,7 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "standings": standings,
         "cut": _playoff_cut(result),
         "chart": rank_chart(result, lang, ids, results),
+        "playoffs": playoff_view(result, lang),
         "rounds": rounds,
         "paths": paths,
         "provisional": result.has_errors,
