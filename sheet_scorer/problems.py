@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept"})
+WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept", "playoff-not-played"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params.
 MESSAGES_EN: dict[str, str] = {
@@ -25,6 +25,7 @@ MESSAGES_EN: dict[str, str] = {
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
     "duplicate-playoff": "sheet '{other}' is already this playoff stage; this sheet is not scored",
+    "playoff-not-played": "no results entered yet; the sheet is scored once they are",
     # cells
     "empty-cell": "{player}: {column} is empty",
     "not-a-number": "{player}: {column} is '{value}', which is not a number",

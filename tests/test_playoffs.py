@@ -146,10 +146,12 @@ def test_complete_event_semifinal_final_and_final_ranking(tmp_path: Path) -> Non
 def test_playoff_sheet_with_an_error_refuses_the_next_step_naming_the_cell(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": qualifying()})
     assert run(path).exit_code == 0
-    # Not filled in yet: the first empty VP cell (D2, Hugo) is named.
+    # Not played yet: a warning when scoring (the qualifying standings are final), a refusal to go on.
+    waiting = check_workbook(path)
+    assert [(p.code, p.severity, p.sheet) for p in waiting.problems] == [("playoff-not-played", "warning", "Semifinal")]
     refused = run(path)
     assert refused.exit_code == 2
-    assert "'Semifinal'!D2" in refused.output
+    assert "'Semifinal'" in refused.output and "Traceback" not in refused.output
     fill(path, "Semifinal", {**SEMIFINAL_RESULTS, "Ola": ("nine", "")})  # Ola is on row 4
     before = path.read_bytes()
     refused = run(path)

@@ -619,6 +619,7 @@ def playoff_view(result: ScoreResult, lang: str) -> dict[str, Any] | None:
             for table, group in played[played["sheet"] == sheet.name].groupby("table", sort=True)]}
         for sheet in result.data.playoffs
     ]
+    stages = [stage for stage in stages if stage["tables"]]  # a sheet not played yet has no tables to show
     ranking = [{"rank": p.rank, "player": p.player, "stage": STAGE_WORDS[p.stage][lang], "qualifying_rank": p.qualifying_rank}
                for p in event_ranking(result, lang) or []]
     return {"stages": stages, "ranking": ranking}

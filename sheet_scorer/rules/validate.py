@@ -330,6 +330,12 @@ def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     return pd.concat([typed, game_vp(typed)], axis=1)
 
 
+def _not_played(sheet: RoundSheet) -> bool:
+    """A playoff sheet with names but no score yet (as `playoffs` adds it): waiting for its game, not wrong."""
+    scores = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
+    return bool(scores) and bool(sheet.raw[scores].map(is_blank).all(axis=None))
+
+
 def _missing_columns(sheet: RoundSheet) -> list[Problem]:
     if sheet.vp_only:
         return []
@@ -474,6 +480,9 @@ def validate(data: WorkbookData) -> Validated:
     problems = list(data.problems)
     parts = []
     for sheet in [*data.rounds, *data.playoffs]:  # playoff sheets are checked by the same rules (docs/rules.md §6)
+        if sheet.kind != "round" and _not_played(sheet):
+            problems.append(Problem("playoff-not-played", sheet.name))
+            continue
         missing = _missing_columns(sheet)
         problems += missing
         if not missing:
