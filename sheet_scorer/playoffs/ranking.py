@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
-
-from sheet_scorer.playoffs.qualifying import qualifying_ranking
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,10 +45,10 @@ def final_ranking(rows: pd.DataFrame, ranking: list[str], final: str, semifinal:
     return [Placing(index, name, stage, qualifying.get(name)) for index, (name, stage) in enumerate(order, start=1)]
 
 
-def event_ranking(result: ScoreResult, lang: str | None = None) -> list[Placing] | None:
-    """The final ranking of the event in `result` once its Final is scored; None before."""
+def event_ranking(result: ScoreResult, ranking: list[str]) -> list[Placing] | None:
+    """The final ranking of the event in `result` once its Final is scored, `ranking` its qualifying order; None before."""
     stages = {sheet.kind: sheet.name for sheet in result.data.playoffs}
     rows = result.playoff_results
     if "final" not in stages or rows is None or not stage_complete(rows, stages["final"]):
         return None
-    return final_ranking(rows, qualifying_ranking(result, lang), stages["final"], stages.get("semifinal"))
+    return final_ranking(rows, ranking, stages["final"], stages.get("semifinal"))

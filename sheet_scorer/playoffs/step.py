@@ -35,7 +35,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     rows = result.playoff_results if result.playoff_results is not None else pd.DataFrame(columns=["sheet", "game"])
     if "final" in stages:
         _require_scored(rows, stages["final"])
-        placings = event_ranking(result, lang) or []
+        placings = event_ranking(result, ranking) or []
         return final_ranking_sheet(placings, _existing_final_ranking(data.sheet_names) or FINAL_RANKING_SHEET[lang], lang)
     if "semifinal" in stages:
         _require_scored(rows, stages["semifinal"])

@@ -609,7 +609,8 @@ def playoff_view(result: ScoreResult, lang: str) -> dict[str, Any] | None:
     rows = result.playoff_results
     if rows is None or rows.empty:
         return None
-    qualifying = {name: rank for rank, name in enumerate(qualifying_ranking(result, lang), start=1)}
+    ranked = qualifying_ranking(result, lang)
+    qualifying = {name: rank for rank, name in enumerate(ranked, start=1)}
     played = rows[~rows["bye"] & rows["table"].notna()].sort_values(["table", "place", "row"])
     stages = [
         {"sheet": sheet.name, "tables": [
@@ -621,7 +622,7 @@ def playoff_view(result: ScoreResult, lang: str) -> dict[str, Any] | None:
     ]
     stages = [stage for stage in stages if stage["tables"]]  # a sheet not played yet has no tables to show
     ranking = [{"rank": p.rank, "player": p.player, "stage": STAGE_WORDS[p.stage][lang], "qualifying_rank": p.qualifying_rank}
-               for p in event_ranking(result, lang) or []]
+               for p in event_ranking(result, ranked) or []]
     return {"stages": stages, "ranking": ranking}
 
 
