@@ -216,3 +216,15 @@ def test_fewer_qualified_players_than_the_playoff_size_is_one_clear_line(tmp_pat
     assert refused.exit_code == 2
     assert refused.output.count("\n") == 1 and "8 active players" in refused.output and "16" in refused.output
     assert path.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
+
+
+def test_a_tie_at_the_cut_is_decided_by_the_full_standings_order(tmp_path: Path) -> None:
+    # Winners Max 12, Lou 11, Kim 10 take places 1-3. Ada, Bea and Zoe tie for 4th on 3 round points and 8 VP;
+    # VP % decides: Zoe 100·8/26 = 30.77, Ada 8/28 = 28.57, Bea 8/30 = 26.67 (the name would have picked Ada).
+    round_1 = [VP_HEADERS,
+               [1, "Kim", 10, ""], [1, "Ada", 8, ""], [1, "Cal", 6, ""], [1, "Dee", 4, ""],
+               [2, "Lou", 11, ""], [2, "Bea", 8, ""], [2, "Gil", 7, ""], [2, "Hal", 4, ""],
+               [3, "Max", 12, ""], [3, "Zoe", 8, ""], [3, "Kit", 3, ""], [3, "Lea", 3, ""]]
+    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Round 1": round_1})
+    assert run(path).exit_code == 0
+    assert [(r[2], r[5]) for r in sheet_rows(path, "Final")[1:]] == [("Max", 1), ("Lou", 2), ("Kim", 3), ("Zoe", 4)]
