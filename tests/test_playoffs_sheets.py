@@ -11,7 +11,9 @@ from click.testing import CliRunner
 from helpers import write_workbook
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
-from sheet_scorer.i18n.vocab import playoff_stage
+from sheet_scorer.i18n.vocab import (
+    COMPUTED_HEADER_INDEX, INPUT_HEADER_INDEX, INPUT_HEADER_WORDS, LANGUAGES, PLAYOFF_HEADERS, fold, playoff_stage,
+)
 
 VP_HEADERS = ["Table", "Player", "VP", "Declared"]
 # One qualifying round: Ala 10, Bob 8, Cyd 6, Dan 4 (round points 5, 3, 2, 1).
@@ -22,6 +24,16 @@ def test_playoff_sheet_names_in_four_languages() -> None:
     assert [playoff_stage(n) for n in ("Semifinal", "semi-final", "Półfinał", "Demi-finale", "POLFINAL")] == ["semifinal"] * 5
     assert [playoff_stage(n) for n in ("Final", "Finał", "Finale", " final ")] == ["final"] * 4
     assert [playoff_stage(n) for n in ("Final Ranking", "Finals", "Round 1", "Standings")] == [None] * 4
+
+
+def test_the_columns_playoffs_writes_read_back_as_what_they_are() -> None:
+    """Each input header written is read as its field; the two extra columns are read as nothing (kept, ignored)."""
+    for lang in LANGUAGES:
+        assert {field: INPUT_HEADER_INDEX.get(fold(words[lang])) for field, words in INPUT_HEADER_WORDS.items()} == {
+            field: field for field in INPUT_HEADER_WORDS}
+        for key in ("qualifying_rank", "pick"):
+            word = fold(PLAYOFF_HEADERS[key][lang])
+            assert word not in INPUT_HEADER_INDEX and word not in COMPUTED_HEADER_INDEX
 
 
 def test_a_final_sheet_is_scored_with_the_round_rules_and_kept_out_of_the_standings(tmp_path: Path) -> None:
