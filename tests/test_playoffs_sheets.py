@@ -106,3 +106,12 @@ def test_qualifying_rounds_setting_ranks_on_those_rounds_only(tmp_path: Path) ->
     too_many = write_workbook(tmp_path / "more.xlsx", {**sheets, "Settings": [["Qualifying Rounds", 3], ["Playoff Size", 4]]})
     refused = CliRunner().invoke(main, ["playoffs", str(too_many)])
     assert refused.exit_code == 2 and "3 qualifying rounds" in refused.output
+
+
+def test_the_qualifying_rank_is_computed_never_read_from_a_stale_standings_sheet(tmp_path: Path) -> None:
+    stale = [["Rank", "Player", "Round Points"], [1, "Dan", 5], [2, "Cyd", 3], [3, "Bob", 2], [4, "Ala", 1]]
+    path = write_workbook(tmp_path / "event.scored.xlsx",
+                          {"Settings": [["Playoff Size", 4]], "Round 1": ROUND, "Standings": stale})
+    assert CliRunner().invoke(main, ["playoffs", str(path)]).exit_code == 0
+    final = list(openpyxl.load_workbook(path)["Final"].iter_rows(values_only=True))[1:]
+    assert [(r[2], r[5]) for r in final] == [("Ala", 1), ("Bob", 2), ("Cyd", 3), ("Dan", 4)]
