@@ -228,3 +228,10 @@ def test_a_tie_at_the_cut_is_decided_by_the_full_standings_order(tmp_path: Path)
     path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Round 1": round_1})
     assert run(path).exit_code == 0
     assert [(r[2], r[5]) for r in sheet_rows(path, "Final")[1:]] == [("Max", 1), ("Lou", 2), ("Kim", 3), ("Zoe", 4)]
+
+
+def test_a_playoff_size_without_a_seeding_table_is_refused(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 8]]))
+    refused = run(path)
+    assert refused.exit_code == 2 and "Playoff Size is 8" in refused.output
+    assert openpyxl.load_workbook(path).sheetnames == ["Settings", "Round 1", "Round 2"]

@@ -6,15 +6,17 @@ from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError
 
 
 def qualifying_sheets(data: WorkbookData) -> list[str]:
-    """The round sheets before the playoffs: the first `Qualifying Rounds` (default: all), in round order."""
-    return [s.name for s in data.rounds[: data.settings.qualifying_rounds]]
+    """The round sheets before the playoffs: those numbered up to `Qualifying Rounds` (default: all)."""
+    last = data.settings.qualifying_rounds
+    return [s.name for s in data.rounds if last is None or s.number <= last]
 
 
 def require_qualifying_played(data: WorkbookData) -> None:
-    """Refuse to seed the playoffs while Settings → Qualifying Rounds names more rounds than there are sheets."""
-    count = data.settings.qualifying_rounds
-    if count is not None and count > len(data.rounds):
-        raise WorkbookError(f"Settings say {count} qualifying rounds, but the workbook has {len(data.rounds)} round sheets")
+    """Refuse to seed the playoffs while a qualifying round named by Settings → Qualifying Rounds has no sheet."""
+    last = data.settings.qualifying_rounds or 0
+    missing = sorted(set(range(1, last + 1)) - {s.number for s in data.rounds})
+    if missing:
+        raise WorkbookError(f"Settings say {last} qualifying rounds, but round {missing[0]} has no sheet")
 
 
 def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str]:

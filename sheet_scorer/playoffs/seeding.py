@@ -7,10 +7,15 @@ from sheet_scorer.model import WorkbookError
 #: Semifinal table n holds these qualifying places (seed 003): 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13.
 SEMIFINAL_SEEDS = ((1, 8, 9, 16), (2, 7, 10, 15), (3, 6, 11, 14), (4, 5, 12, 13))
 PLAYOFF_SIZES = (4, 16)
+#: Playoff Size when Settings do not say (docs/rules.md §7).
+DEFAULT_PLAYOFF_SIZE = 16
 
 
-def qualifiers(ranking: list[str], inactive: set[str], size: int) -> list[str]:
-    """The best `size` active players in qualifying order: a dropped player's place goes to the next one."""
+def qualifiers(ranking: list[str], inactive: set[str], size: int | None) -> list[str]:
+    """The best `size` (default 16) active players in qualifying order: a dropped player's place goes to the next one."""
+    size = DEFAULT_PLAYOFF_SIZE if size is None else size
+    if size == 0:
+        raise WorkbookError("Playoff Size is 0 in Settings: this event has no playoffs")
     if size not in PLAYOFF_SIZES:
         raise WorkbookError(f"Playoff Size is {size}; the playoffs take 16 (semifinals and final) or 4 (final only)")
     active = [name for name in ranking if name not in inactive]

@@ -46,7 +46,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     require_qualifying_played(data)
     inactive = {name_key(p.name) for p in data.players or [] if not p.active}
     qualified = qualifiers(ranking, inactive, data.settings.playoff_size)
-    if data.settings.playoff_size == 4:  # no semifinals: straight to the final
+    if len(qualified) == 4:  # Playoff Size 4: no semifinals, straight to the final
         return playoff_sheet("final", [qualified], ranking, data.rounds[-1], lang)
     return playoff_sheet("semifinal", semifinal_tables(qualified), ranking, data.rounds[-1], lang)
 
