@@ -61,24 +61,24 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
         results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})
         standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
         return ScoreResult(data, results, standings, problems)
-    results = score_rounds(validated.frame, data.settings)
-    if not data.playoffs:
-        standings = compute_standings(results, [s.name for s in data.rounds], language)
-        return ScoreResult(data, results, standings, problems)
-    return _with_playoffs(data, results, problems, language)
+    results, playoff_rows = _split_playoffs(data, score_rounds(validated.frame, data.settings))
+    standings = compute_standings(results, [s.name for s in data.rounds], language)
+    result = ScoreResult(data, results, standings, problems)
+    if playoff_rows is not None:
+        from sheet_scorer.playoffs.places import playoff_places
+        from sheet_scorer.playoffs.qualifying import qualifying_ranking
 
-
-def _with_playoffs(data: WorkbookData, results: pd.DataFrame, problems: list[Problem], language: str) -> ScoreResult:
-    """Playoff sheets are scored like rounds but kept out of the standings; their ties go by qualifying rank."""
-    from sheet_scorer.playoffs.places import playoff_places
-    from sheet_scorer.playoffs.qualifying import qualifying_ranking
-    from sheet_scorer.standings.engine import compute_standings
-
-    playoff = results["sheet"].isin({s.name for s in data.playoffs})
-    rounds = results[~playoff].reset_index(drop=True)
-    result = ScoreResult(data, rounds, compute_standings(rounds, [s.name for s in data.rounds], language), problems)
-    result.playoff_results = playoff_places(results[playoff].reset_index(drop=True), qualifying_ranking(result, language))
+        result.playoff_results = playoff_places(playoff_rows, qualifying_ranking(result, language))
     return result
+
+
+def _split_playoffs(data: WorkbookData, results: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """The round sheets' rows and the playoff sheets' rows (None without playoff sheets): playoff games are
+    scored like rounds but never count in the standings (docs/rules.md §6)."""
+    if not data.playoffs:
+        return results, None
+    playoff = results["sheet"].isin({s.name for s in data.playoffs})
+    return results[~playoff].reset_index(drop=True), results[playoff].reset_index(drop=True)
 
 
 def score_workbook(

@@ -21,7 +21,7 @@ from helpers import write_workbook
 from sheet_scorer.api import check_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.playoffs.seeding import semifinal_tables
-from sheet_scorer.report.html import playoff_view
+from sheet_scorer.report.playoffs import playoff_view
 
 # Qualifying rank 1..20.
 RANKED = ["Hugo", "Ada", "Nina", "Cy", "Pia", "Bo", "Lena", "Eva", "Ola", "Fay",

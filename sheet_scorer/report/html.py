@@ -30,6 +30,7 @@ from sheet_scorer.i18n.text import format_date, format_number, format_pct, langu
 from sheet_scorer.rules.score import RESULT_COLUMNS
 from sheet_scorer.standings.engine import name_order_key, vp_share
 from sheet_scorer.i18n.vocab import strip_accents
+from sheet_scorer.report.playoffs import playoff_view
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -599,33 +600,6 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
     }
 
 
-def playoff_view(result: ScoreResult, lang: str) -> dict[str, Any] | None:
-    """The playoff sheets' tables (places decided by qualifying rank) and the final ranking once the Final is
-    scored (docs/rules.md §6); None for an event without playoff sheets."""
-    from sheet_scorer.i18n.vocab import STAGE_WORDS
-    from sheet_scorer.playoffs.qualifying import qualifying_ranking
-    from sheet_scorer.playoffs.ranking import event_ranking
-
-    rows = result.playoff_results
-    if rows is None or rows.empty:
-        return None
-    ranked = qualifying_ranking(result, lang)
-    qualifying = {name: rank for rank, name in enumerate(ranked, start=1)}
-    played = rows[~rows["bye"] & rows["table"].notna()].sort_values(["table", "place", "row"])
-    stages = [
-        {"sheet": sheet.name, "tables": [
-            {"table": int(table), "scored": bool(group["game"].all()), "players": [
-                {"place": _int(place), "player": player, "vp": _int(vp), "qualifying_rank": qualifying.get(player)}
-                for player, place, vp in zip(group["player"], group["place"], group["vp"])]}
-            for table, group in played[played["sheet"] == sheet.name].groupby("table", sort=True)]}
-        for sheet in result.data.playoffs
-    ]
-    stages = [stage for stage in stages if stage["tables"]]  # a sheet not played yet has no tables to show
-    ranking = [{"rank": p.rank, "player": p.player, "stage": STAGE_WORDS[p.stage][lang], "qualifying_rank": p.qualifying_rank}
-               for p in event_ranking(result, ranked) or []]
-    return {"stages": stages, "ranking": ranking}
-
-
 # --------------------------------------------------------------------------------------------
 # The page
 # --------------------------------------------------------------------------------------------
@@ -695,7 +669,7 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "standings": standings,
         "cut": _playoff_cut(result),
         "chart": rank_chart(result, lang, ids, results),
-        "playoffs": playoff_view(result, lang),
+        "playoffs": playoff_view(result, lang),  # docs/rules.md §6
         "rounds": rounds,
         "paths": paths,
         "provisional": result.has_errors,
