@@ -83,7 +83,7 @@ def read_workbook(path: Path | str) -> WorkbookData:
         )
     rounds.sort(key=lambda r: r.number)
     data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems, players,
-                        sorted(playoffs.values(), key=lambda s: s.number))
+                        playoffs=sorted(playoffs.values(), key=lambda s: s.number))
     _scan_for_what_calamine_hides(data)
     return data
 
