@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.workbook.container import check_readable, unkept_parts
-from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError
+from sheet_scorer.model import RoundSheet, ScoreResult, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.vocab import LANGUAGES
 
@@ -145,8 +145,6 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
 def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_place: bool, json: Path | str | None,
                      lost: list[str], writer: Writer) -> ScoreResult:
     """Score, hand the plan to `writer`, render the report meanwhile; files are written only once the workbook is saved."""
-    import pandas as pd
-
     from sheet_scorer.workbook.files import write_text_atomically
     from sheet_scorer.report.html import render_report, write_json
     from sheet_scorer.workbook.plan import plan_writes
@@ -158,13 +156,20 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_
         result.problems.insert(0, Problem("content-not-kept", "", params={"parts": " and ".join(lost)}))
     if in_place:
         shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
-    sheets, results = [*result.data.rounds, *result.data.playoffs], result.results
-    if result.playoff_results is not None:
-        results = pd.concat([results, result.playoff_results], ignore_index=True)
-    writer.start(plan_writes(sheets, results, result.standings, result.problems, language), output)
+    writer.start(plan_writes(*_all_sheets(result), result.standings, result.problems, language), output)
     page = render_report(result, language)
     writer.finish()
     write_text_atomically(page, html)
     if json:
         write_json(result, Path(json))
     return result
+
+
+def _all_sheets(result: ScoreResult) -> tuple[list[RoundSheet], pd.DataFrame]:
+    """The round and playoff sheets with all their rows: both get the computed columns in the scored workbook."""
+    import pandas as pd
+
+    if result.playoff_results is None:
+        return result.data.rounds, result.results
+    rows = pd.concat([result.results, result.playoff_results], ignore_index=True)
+    return [*result.data.rounds, *result.data.playoffs], rows
