@@ -115,3 +115,13 @@ def test_the_qualifying_rank_is_computed_never_read_from_a_stale_standings_sheet
     assert CliRunner().invoke(main, ["playoffs", str(path)]).exit_code == 0
     final = list(openpyxl.load_workbook(path)["Final"].iter_rows(values_only=True))[1:]
     assert [(r[2], r[5]) for r in final] == [("Ala", 1), ("Bob", 2), ("Cyd", 3), ("Dan", 4)]
+
+
+def test_the_playoff_sheet_has_its_header_on_the_row_the_round_sheets_have_it(tmp_path: Path) -> None:
+    titled = [["Spring Open — Round 1"], [], *ROUND]
+    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Round 1": titled})
+    assert CliRunner().invoke(main, ["playoffs", str(path)]).exit_code == 0
+    rows = list(openpyxl.load_workbook(path)["Final"].iter_rows(values_only=True))
+    assert rows[2][:3] == ("Table", "Seat", "Player") and not any(rows[0]) and not any(rows[1])
+    assert [r[2] for r in rows[3:]] == ["Ala", "Bob", "Cyd", "Dan"]
+    assert check_workbook(path).data.playoffs[0].header_row == 3

@@ -35,7 +35,7 @@ def playoffs(workbook: Path, lang: str | None, verbose: bool) -> None:
         sheet = next_step(result, lang or result.data.settings.language)
         update_workbook(workbook, WorkbookPatch(sheets=[sheet]))
         done = "rewrote" if sheet.replace and sheet.name in result.data.sheet_names else "added"
-        click.echo(f"{done} sheet '{sheet.name}' in {workbook} ({len(sheet.rows) - 1} players); "
+        click.echo(f"{done} sheet '{sheet.name}' in {workbook} ({len(sheet.rows) - sheet.header_row} players); "
                    f"the version before is {workbook.stem}.backup{workbook.suffix}")
         return 0
 

@@ -75,12 +75,12 @@ def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layou
     fields = _fields(layout)
     qualifying = {name: index + 1 for index, name in enumerate(ranking)}
     header = [INPUT_HEADER_WORDS[f][lang] for f in fields] + [PLAYOFF_HEADERS[k][lang] for k in ("qualifying_rank", "pick")]
-    rows: list[list[Any]] = [header]
+    rows: list[list[Any]] = [[] for _ in range(layout.header_row - 1)] + [header]  # the header where `layout` has it
     for table, players in enumerate(tables, start=1):
         for pick, name in enumerate(pick_order(players, ranking), start=1):
             known = {"table": table, "seat": pick, "player": name}
             rows.append([known.get(f) for f in fields] + [qualifying.get(name), pick])
-    return NewSheet(PLAYOFF_SHEETS[stage][lang], rows, layout_from=layout.name)
+    return NewSheet(PLAYOFF_SHEETS[stage][lang], rows, layout_from=layout.name, header_row=layout.header_row)
 
 
 def final_ranking_sheet(placings: list[Placing], name: str, lang: str) -> NewSheet:
