@@ -46,21 +46,23 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
 
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
-    from sheet_scorer.standings.engine import compute_standings
     from sheet_scorer.rules.validate import validate
+    from sheet_scorer.standings.engine import standings_for
+    from sheet_scorer.workbook.settings import check_adjustments
 
     data = read_workbook(Path(path))
     language = lang or data.settings.language
     if language not in LANGUAGES:
         raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}")
     validated = validate(data)
-    problems = _sorted(validated.problems, data.sheet_names)
     if validated.frame.empty:
         results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})
-        standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
-        return ScoreResult(data, results, standings, problems)
-    results = score_rounds(validated.frame, data.settings)
-    standings = compute_standings(results, [s.name for s in data.rounds], language)
+    else:
+        results = score_rounds(validated.frame, data.settings)
+    players = set(results["player"]) | set(data.registered or ())
+    data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
+    problems = _sorted(validated.problems + unknown, data.sheet_names)
+    standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in data.rounds])
     return ScoreResult(data, results, standings, problems)
 
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept"})
+WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept", "unknown-setting"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params.
 MESSAGES_EN: dict[str, str] = {
@@ -24,6 +24,15 @@ MESSAGES_EN: dict[str, str] = {
     "content-not-kept": "the workbook has {parts}, which the scored copy does not keep; your original file is untouched",
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
+    # settings and adjustments (docs/rules.md §7, §8)
+    "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
+    "bad-tiebreaker": "'{value}' in '{key}' is not a tie-breaker; use any of: {valid}",
+    "bad-ranking": "the setting '{key}' is '{value}'; use one of: {valid}",
+    "adjustments-no-header": "no header row found: the sheet needs a row with at least 'Player' and 'Points' headers",
+    "adjustment-no-player": "row {row} has an adjustment but no player name",
+    "adjustment-points": "{player}: the adjustment '{value}' is not a number of points",
+    "adjustment-unknown-player": "{player} plays in no round and is not on the Players sheet",
+    "adjustment-unknown-round": "{player}: there is no round {value}",
     # cells
     "empty-cell": "{player}: {column} is empty",
     "not-a-number": "{player}: {column} is '{value}', which is not a number",

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 import sheet_scorer
 from sheet_scorer.model import Settings
 from sheet_scorer.rules.score import game_vp, score_rounds
-from sheet_scorer.standings.engine import compute_standings
+from sheet_scorer.model import Settings
+from sheet_scorer.standings.engine import standings_for
 
 NAMES = ["Anna", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk", "Iza", "Jan", "Kasia", "Łukasz",
          "Lucyna", "Marek", "Żaneta", "Zenon"]
@@ -159,7 +160,7 @@ def test_shuffling_rows_changes_nothing(players, random):
 @FAST
 @given(valid_round())
 def test_standings_are_a_permutation_ranked_1_to_n(players):
-    standings = compute_standings(score_pure(players), ["Round 1"])
+    standings = standings_for(score_pure(players), Settings(), sheets=["Round 1"])
     assert sorted(standings["player"]) == sorted(p["name"] for p in players)
     assert list(standings["rank"]) == list(range(1, len(players) + 1))
     points = list(standings["round_points"])

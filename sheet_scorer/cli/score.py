@@ -73,6 +73,8 @@ def _summary(result: ScoreResult) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from sheet_scorer.i18n.text import format_pct
+
     console = Console(highlight=False)
     games = result.results[~result.results["bye"]] if len(result.results) else result.results
     tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
@@ -86,7 +88,7 @@ def _summary(result: ScoreResult) -> None:
     for heading in ("Rank", "Player", "Round points", "VP", "VP %"):
         top.add_column(heading, justify="left" if heading == "Player" else "right")
     for row in result.standings.head(8).itertuples(index=False):
-        top.add_row(str(row.rank), escape(str(row.player)), _points(row.round_points), str(row.vp), f"{row.vp_pct:.2f}")
+        top.add_row(str(row.rank), escape(str(row.player)), _points(row.round_points), str(row.vp), format_pct(row.vp_pct, "en"))
     console.print(top)
     shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
     for problem in shown:

@@ -103,8 +103,54 @@ SETTING_KEYS: dict[str, tuple[str, ...]] = {
     "points_3": ("Points 3", "Punkty 3", "Pontos 3", "Points 3"),
     "ranking": ("Ranking", "Classificação", "Classement"),
     "tiebreakers": ("Tiebreakers", "Tie-breakers", "Rozstrzyganie remisów", "Desempates", "Départages"),
+    "table_size": ("Table Size", "Wielkość stołów", "Tamanho das mesas", "Taille des tables"),
     "bye_points": ("Bye Points", "Punkty za pauzę", "Pontos de folga", "Points d'exemption"),
 }
+
+# What ranks first (SPEC §7 `Ranking`) and the tie-breakers (SPEC §8 `Tiebreakers`), in the order of
+# the contract: canonical key -> its name in en, pl, pt, fr (the English one first), then other spellings.
+FIGURE_NAMES: dict[str, tuple[str, ...]] = {
+    "round_points": ("Round Points", "Punkty rundy", "Pontos de rodada", "Points de ronde", "Points"),
+    "wins": ("Wins", "Zwycięstwa", "Vitórias", "Victoires", "Wygrane"),
+    "vp": ("VP", "PZ", "PV", "PV", "Victory Points"),
+    "vp_capped": ("VP Capped", "PZ ograniczone", "PV limitados", "PV plafonnés", "Capped VP"),
+    "vp_pct": ("VP %", "PZ %", "PV %", "PV %", "VP Percentage", "Procent PZ", "Porcentagem de PV", "Pourcentage de PV"),
+    "mean_vp_pct": ("Mean VP %", "Średni PZ %", "PV % médio", "PV % moyen", "Average VP %"),
+    "places": ("Places", "Miejsca", "Colocações", "Places"),
+    "opponents_points": ("Opponents' Points", "Punkty przeciwników", "Pontos dos adversários", "Points des adversaires",
+                         "Opponent Points"),
+    "opponents_opponents_points": ("Opponents' Opponents' Points", "Punkty przeciwników przeciwników",
+                                   "Pontos dos adversários dos adversários", "Points des adversaires des adversaires",
+                                   "Opponent Opponent Points"),
+    "penalties": ("Penalties", "Kary", "Penalidades", "Pénalités"),
+    "name": ("Name", "Nazwisko", "Nome", "Nom", "Imię", "Player", "Gracz"),
+}
+RANKINGS = ("round_points", "wins")
+
+
+def figure_fold(text: str) -> str:
+    """A ranking or tie-breaker name compared like a header, with `%` kept apart (`VP %` is not `VP`)."""
+    return fold(text.replace("%", " pct "))
+
+
+FIGURE_INDEX = {figure_fold(word): key for key, words in FIGURE_NAMES.items() for word in words}
+# The Adjustments sheet (SPEC §8) and its columns.
+ADJUSTMENTS_SHEETS = ("Adjustments", "Korekty", "Ajustes", "Ajustements")
+ADJUSTMENT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "player": ("Player", "Name", "Gracz", "Jogador", "Joueur"),
+    "round": ("Round", "Runda", "Rodada", "Ronde", "Tour"),
+    "points": ("Points", "Punkty", "Pontos", "Pkt"),
+    "reason": ("Reason", "Powód", "Motivo", "Raison"),
+}
+TABLE_SIZES = ("3-4", "4")
+# Playoff sheets (SPEC §1, §6): canonical stage -> sheet names in en, pl, pt, fr.
+PLAYOFF_SHEETS = {"semifinal": ("Semifinal", "Półfinał", "Semifinal", "Demi-finale"),
+                  "final": ("Final", "Finał", "Final", "Finale")}
+# Standings columns of the tie-breakers in use and of the adjustments (SPEC §5, §8), by language.
+STANDINGS_HEADERS.update({key: dict(zip(LANGUAGES, names)) for key, names in FIGURE_NAMES.items()
+                          if key not in STANDINGS_HEADERS and key != "name"})
+STANDINGS_HEADERS["adjustments"] = dict(zip(LANGUAGES, ADJUSTMENTS_SHEETS))
+STANDINGS_HEADERS["adjustment_notes"] = dict(zip(LANGUAGES, ADJUSTMENT_COLUMNS["reason"]))
 
 
 def _index(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
@@ -118,6 +164,9 @@ STANDINGS_SHEET_NAMES = frozenset(fold(n) for n in STANDINGS_SHEET.values())
 PROBLEMS_SHEET_NAMES = frozenset(fold(n) for n in PROBLEMS_SHEET.values())
 SETTINGS_SHEET_NAMES = frozenset(fold(n) for n in SETTINGS_SHEETS)
 PLAYERS_SHEET_NAMES = frozenset(fold(n) for n in PLAYERS_SHEETS)
+ADJUSTMENTS_SHEET_NAMES = frozenset(fold(n) for n in ADJUSTMENTS_SHEETS)
+ADJUSTMENT_COLUMN_INDEX = _index(ADJUSTMENT_COLUMNS)
+PLAYOFF_SHEET_INDEX = _index(PLAYOFF_SHEETS)
 # Players sheet columns beside the name (SPEC §1): the club kept apart when seating, and whether still playing.
 PLAYERS_COLUMNS = {fold(w): key for key, words in {
     "club": ("Club", "Team", "Klub", "Drużyna", "Clube", "Equipe", "Équipe"),

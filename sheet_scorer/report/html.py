@@ -26,10 +26,11 @@ import numpy as np
 import pandas as pd
 
 from sheet_scorer.workbook.files import write_text_atomically
-from sheet_scorer.i18n.text import format_date, format_number, format_pct, language, ordinal, problem_message, severity_word, text, translator
+from sheet_scorer.i18n.text import format_date, format_number, format_pct, format_places, hundredths, language, ordinal, problem_message, severity_word, text, translator
 from sheet_scorer.rules.score import RESULT_COLUMNS
-from sheet_scorer.standings.engine import name_order_key, vp_share
-from sheet_scorer.i18n.vocab import strip_accents
+from sheet_scorer.standings.engine import criteria
+from sheet_scorer.standings.progression import rank_progression
+from sheet_scorer.i18n.vocab import FIGURE_NAMES, PLAYOFF_SHEET_INDEX, STANDINGS_HEADERS, fold, strip_accents
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -40,7 +41,6 @@ CHART_PLAYERS = 8
 #: Above this rank the chart's rank axis is logarithmic (and CHART_LOG_HEIGHT px tall), not 17-34 px a rank.
 CHART_LINEAR_MAX = 40
 CHART_LOG_HEIGHT = 360.0
-DEFAULT_PLAYOFF_SIZE = 16
 JSON_SCHEMA_ID = "sheet-scorer/standings"
 JSON_VERSION = 1
 
@@ -86,9 +86,13 @@ def _round_names(result: ScoreResult) -> list[str]:
 
 
 def _playoff_cut(result: ScoreResult) -> int | None:
-    """The top cut (Settings → Playoff Size, default 16), only when there are more players than that."""
-    size = getattr(result.data.settings, "playoff_size", None) or DEFAULT_PLAYOFF_SIZE
-    return int(size) if len(result.standings) > int(size) else None
+    """The cut line (docs/rules.md §7): Playoff Size when set, else 16 (4 with a final only) when playoff
+    sheets exist; none when neither, or Playoff Size is 0, or there are not more players than that."""
+    size = result.data.settings.playoff_size
+    if size is None:
+        playoffs = {PLAYOFF_SHEET_INDEX.get(fold(name)) for name in result.data.sheet_names}
+        size = 16 if "semifinal" in playoffs else 4 if "final" in playoffs else 0
+    return size if 0 < size < len(result.standings) else None
 
 
 def player_ids(names: list[str]) -> dict[str, str]:
@@ -105,106 +109,73 @@ def player_ids(names: list[str]) -> dict[str, str]:
     return ids
 
 
-def exact_vp_pct(results: pd.DataFrame) -> dict[str, Fraction]:
-    """Each player's VP % as an exact fraction (SPEC §4), from the scored games."""
-    games = results[results["game"]]
-    if games.empty:
-        return {}
-    share = vp_share(games)
-    totals: dict[str, Fraction] = defaultdict(Fraction)
-    for player, num, den in zip(games["player"], share["num"], share["den"]):
-        if den:
-            totals[player] += Fraction(int(num), int(den))
-    return dict(totals)
-
-
-class _ExactPct:
-    """`exact_vp_pct` computed only for the players asked about (a tie-break needs a few, not all)."""
-
-    def __init__(self, results: pd.DataFrame) -> None:
-        self._results = results
-        self._shares: dict[str, list[tuple[int, int]]] | None = None
-        self._cache: dict[str, Fraction] = {}
-
-    def get(self, player: str, default: Fraction = Fraction(0)) -> Fraction:
-        if player not in self._cache:
-            if self._shares is None:
-                games = self._results[self._results["game"]]
-                share = vp_share(games) if not games.empty else pd.DataFrame({"num": [], "den": []})
-                self._shares = defaultdict(list)
-                for name, num, den in zip(games["player"], share["num"].tolist(), share["den"].tolist()):
-                    if den:
-                        self._shares[name].append((int(num), int(den)))
-            if player not in self._shares:
-                return default
-            self._cache[player] = sum((Fraction(n, d) for n, d in self._shares[player]), Fraction(0))
-        return self._cache[player]
-
-
 # --------------------------------------------------------------------------------------------
 # Standings and tie-breaks
 # --------------------------------------------------------------------------------------------
 
-_EPSILON = 1e-9
+def figure_text(figure: str, value: Any, lang: str) -> str:
+    """A standings figure as shown: percentages to hundredths half up, Places as `2 / 1.5 / 0`, numbers as numbers."""
+    if figure in ("vp_pct", "mean_vp_pct"):
+        return format_pct(value, lang)
+    if figure == "places":
+        return format_places(value, lang)
+    if figure == "adjustment_notes":
+        return str(value)
+    return format_number(value, lang)
 
 
-def tiebreaks(standings: pd.DataFrame, exact_pct: Any) -> list[dict[str, Any] | None]:
-    """For each standings row tied on round points with the row above: which tie-breaker put it below.
-
-    `{"above": name, "by": "vp" | "vp_pct" | "name", "mine": value, "theirs": value}` or None.
-    The order of the tie-breakers is SPEC §4: VP, VP %, name. `exact_pct` maps a player to the exact
-    VP % (`exact_vp_pct`, or anything with `.get`); it is asked only when the float VP % agree to 1e-9.
-    """
-    notes: list[dict[str, Any] | None] = []
-    players = standings["player"].tolist()
-    points = [round(float(v), 9) for v in standings["round_points"].tolist()]
-    vps = [int(v) for v in standings["vp"].tolist()]
-    pcts = standings["vp_pct"].astype(float).tolist()
-    for i, player in enumerate(players):
-        if i == 0 or points[i] != points[i - 1]:
-            notes.append(None)
-            continue
-        above = players[i - 1]
-        if vps[i] != vps[i - 1]:
-            notes.append({"above": above, "by": "vp", "mine": vps[i], "theirs": vps[i - 1]})
-        elif abs(pcts[i] - pcts[i - 1]) >= _EPSILON or (
-                exact_pct.get(player, Fraction(0)) != exact_pct.get(above, Fraction(0))):
-            notes.append({"above": above, "by": "vp_pct", "mine": pcts[i], "theirs": pcts[i - 1]})
-        else:
-            notes.append({"above": above, "by": "name", "mine": None, "theirs": None})
-    return notes
-
-
-def _tie_note(note: dict[str, Any] | None, lang: str) -> str:
-    if note is None:
+def _tie_note(above: dict[str, Any] | None, row: dict[str, Any], decide: list[str], lang: str) -> str:
+    """Why `row` is below `above` although they tie on the ranking figure; '' when the ranking figure decided."""
+    if above is None or above["ahead_by"] in ("", decide[0]):
         return ""
-    if note["by"] == "vp":
-        return text(lang, "tie_vp", player=note["above"], mine=note["mine"], theirs=note["theirs"])
-    if note["by"] == "vp_pct":
-        return text(lang, "tie_vp_pct", player=note["above"], mine=format_pct(note["mine"], lang),
-                    theirs=format_pct(note["theirs"], lang))
-    return text(lang, "tie_name", player=note["above"])
+    by = above["ahead_by"]
+    tied = ", ".join(figure_name(f, lang) for f in decide[:decide.index(by)])
+    if by == "name":
+        return text(lang, "tie_name", player=above["player"], tied=tied)
+    return text(lang, "tie_figure", player=above["player"], tied=tied, figure=figure_name(by, lang),
+                mine=figure_text(by, row[by], lang), theirs=figure_text(by, above[by], lang))
 
 
-def _standings_rows(result: ScoreResult, results: pd.DataFrame, lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
+def figure_name(figure: str, lang: str) -> str:
+    """The name of a figure in `lang`, as the Standings sheet heads its column."""
+    return STANDINGS_HEADERS[figure][lang]
+
+
+def _extra_figures(result: ScoreResult) -> list[str]:
+    """The standings columns shown beyond rank, player, round points, VP, VP % and games."""
+    columns = list(result.standings.columns)
+    return columns[6:columns.index("ahead_by")] if "ahead_by" in columns else []
+
+
+def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
     rounds = _round_names(result)
-    notes = tiebreaks(result.standings, _ExactPct(results))
+    decide = criteria(result.data.settings)
+    extra = _extra_figures(result)
     cut = _playoff_cut(result)
     rows = []
-    for row, note in zip(result.standings.to_dict("records"), notes):
+    above = None
+    for row in result.standings.to_dict("records"):
         rank = int(row["rank"])
         played = int(row["games"]) > 0 or float(row["round_points"]) > 0
         rows.append({
             "rank": rank, "player": row["player"], "id": ids[row["player"]],
             "round_points": format_number(row["round_points"], lang), "vp": int(row["vp"]),
             "vp_pct": format_pct(row["vp_pct"], lang), "games": int(row["games"]),
+            "figures": [figure_text(f, row[f], lang) for f in extra],
             "rounds": [format_number(row.get(name), lang) for name in rounds],
             "medal": rank if rank <= 3 and played else 0,
             "qualified": cut is not None and rank <= cut,
             "cut_after": cut is not None and rank == cut,
-            "tie_note": _tie_note(note, lang),
+            "tie_note": _tie_note(above, row, decide, lang),
         })
+        above = row
     return rows
+
+
+def _adjustment_rows(result: ScoreResult, lang: str) -> list[dict[str, Any]]:
+    """Every adjustment applied (docs/rules.md §8), penalties included, with its reason, in sheet order."""
+    return [{"player": a.player, "round": "" if a.round is None else a.round,
+             "points": format_number(float(a.points), lang), "reason": a.reason} for a in result.data.adjustments]
 
 
 # --------------------------------------------------------------------------------------------
@@ -425,77 +396,6 @@ def _compact_rounds(result: ScoreResult, results: pd.DataFrame, unscored: list[d
 # Rank progression and its chart
 # --------------------------------------------------------------------------------------------
 
-def rank_progression(result: ScoreResult, results: pd.DataFrame | None = None, top: int | None = None) -> pd.DataFrame:
-    """Rank of every player after each round: index player (standings order), one column per round sheet.
-
-    Ranked by cumulative round points, then cumulative VP; remaining ties by cumulative VP % and
-    name as in the standings, so the last column equals the final rank. Vectorised: one stable sort
-    per round on precomputed keys; VP % near-ties (floats within 1e-9) are settled with exact fractions.
-    With `top`, only the first `top` players of the standings are returned (the chart's), and only
-    the near-ties that involve them are settled: the others do not change how many are ahead of them.
-    """
-    results = _results(result) if results is None else results
-    rounds = _round_names(result)
-    players = list(result.standings["player"])
-    if not players or not rounds:
-        return pd.DataFrame(index=pd.Index(players[:top], name="player"), columns=rounds, dtype="Int64")
-    counted = results[results["round_points"].notna()]
-    points = (counted.pivot_table(index="player", columns="sheet", values="round_points", aggfunc="sum")
-              .reindex(index=players, columns=rounds).fillna(0.0).cumsum(axis=1).round(9))
-    games = results[results["game"]]
-    share = vp_share(games)
-    games = games.assign(vp=games["vp"].astype("int64"), num=share["num"], den=share["den"],
-                         pct=np.where(share["den"] > 0, share["num"] / share["den"].where(share["den"] > 0, 1), 0.0))
-    vp = (games.pivot_table(index="player", columns="sheet", values="vp", aggfunc="sum")
-          .reindex(index=players, columns=rounds).fillna(0).cumsum(axis=1))
-    pct = (games.pivot_table(index="player", columns="sheet", values="pct", aggfunc="sum")
-           .reindex(index=players, columns=rounds).fillna(0.0).cumsum(axis=1))
-    names = np.empty(len(players), dtype=np.int64)
-    names[sorted(range(len(players)), key=lambda i: name_order_key(players[i]))] = np.arange(len(players))
-    column = {sheet: j for j, sheet in enumerate(rounds)}
-    rows_of: dict[str, Any] | None = None
-    exact_pct: dict[int, list[Fraction]] = {}
-
-    def exact(i: int, upto: int) -> Fraction:
-        """Player i's exact VP % after round `upto` (0-based), from their own games only."""
-        nonlocal rows_of
-        if i not in exact_pct:
-            if rows_of is None:  # on the first near-tie only
-                rows_of = {"rows": games.groupby("player").indices, "sheet": games["sheet"].map(column).to_numpy(float),
-                           "num": games["num"].to_numpy(np.int64), "den": games["den"].to_numpy(np.int64)}
-            per_round = [Fraction(0)] * len(rounds)
-            for k in rows_of["rows"].get(players[i], ()):
-                j, num, den = rows_of["sheet"][k], int(rows_of["num"][k]), int(rows_of["den"][k])
-                if den and j == j:  # NaN: a sheet that is not a round
-                    per_round[int(j)] += Fraction(num, den)
-            exact_pct[i] = list(itertools.accumulate(per_round))
-        return exact_pct[i][upto]
-
-    count = len(players) if top is None else min(top, len(players))
-    ranks = {}
-    for j, sheet in enumerate(rounds):
-        p, v, f = points[sheet].to_numpy(float), vp[sheet].to_numpy(float), pct[sheet].to_numpy(float)
-        order = np.lexsort((names, -f, -v, -p))
-        near = (p[order][1:] == p[order][:-1]) & (v[order][1:] == v[order][:-1]) & (np.abs(np.diff(f[order])) < _EPSILON)
-        if near.any():
-            order = order.tolist()
-            start = None
-            for k, tied in enumerate([*near.tolist(), False]):
-                if tied and start is None:
-                    start = k
-                elif not tied and start is not None:
-                    run = order[start: k + 1]
-                    if min(run) < count:
-                        order[start: k + 1] = sorted(run, key=lambda i: (-exact(i, j), names[i]))
-                    start = None
-            order = np.asarray(order)
-        rank = np.empty(len(players), dtype=np.int64)
-        rank[order] = np.arange(1, len(players) + 1)
-        ranks[sheet] = pd.array(rank[:count], dtype="Int64")
-    players = players[:count]
-    return pd.DataFrame(ranks, index=pd.Index(players, name="player"), columns=rounds)
-
-
 # Line styles that stay apart in greyscale: colour (Okabe-Ito), dash pattern, marker shape, filled or hollow.
 _STYLES = [
     ("#1f1f1f", "", "circle", True),
@@ -533,7 +433,8 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
     results = _results(result) if results is None else results
     if not bool(results["game"].any()):
         return None
-    progression = rank_progression(result, results, top=CHART_PLAYERS)
+    players = result.standings["player"].head(CHART_PLAYERS).tolist()
+    progression = rank_progression(results, result.data.settings, result.data.adjustments, lang, _round_names(result), players)
     rounds = list(progression.columns)
     if progression.empty or not rounds:
         return None
@@ -563,8 +464,8 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
     lines = []
     for index, (player, ranks) in enumerate(top.iterrows()):
         colour, dash, shape, filled = _STYLES[index % len(_STYLES)]
-        points = [(x(i), y(int(r))) for i, r in enumerate(ranks)]
-        history = " → ".join(str(int(r)) for r in ranks)
+        points = [(x(i), y(int(r))) for i, r in enumerate(ranks) if not pd.isna(r)]  # no rank before a first game
+        history = " → ".join("–" if pd.isna(r) else str(int(r)) for r in ranks)
         lines.append({
             "player": player, "id": ids.get(player, ""), "rank": int(ranks.iloc[-1]), "colour": colour, "dash": dash,
             "filled": filled, "path": "M" + " L".join(f"{px:.1f},{py:.1f}" for px, py in points),
@@ -633,7 +534,7 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
     known = set(ranked)
     ids = player_ids(ranked + [p for p in results["player"].unique() if p not in known])
     compact = compact_layout(result)
-    standings = _standings_rows(result, results, lang, ids)
+    standings = _standings_rows(result, lang, ids)
     if compact:
         keep = max(COMPACT_TIE_NOTES, (_playoff_cut(result) or 0) + 1)
         for index, row in enumerate(standings):
@@ -666,6 +567,8 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "tables_scored": len(scored_tables),
         "round_names": _round_names(result),
         "standings": standings,
+        "figure_headers": [figure_name(f, lang) for f in _extra_figures(result)],
+        "adjustments": _adjustment_rows(result, lang),
         "cut": _playoff_cut(result),
         "chart": rank_chart(result, lang, ids, results),
         "rounds": rounds,
@@ -730,8 +633,9 @@ JSON_SCHEMA: dict[str, Any] = {
             "rank": {"type": "integer"}, "player": {"type": "string"}, "round_points": {"type": "number"},
             "vp": {"type": "integer"}, "vp_pct": {"type": "number"}, "games": {"type": "integer"},
             "rounds": {"type": "object", "additionalProperties": _nullable("number")},
+            "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array"]}},
             "tiebreak": {"anyOf": [{"type": "null"}, _object({
-                "above": {"type": "string"}, "by": {"enum": ["vp", "vp_pct", "name"]},
+                "above": {"type": "string"}, "by": {"enum": [f for f in FIGURE_NAMES if f != "round_points"]},
             })]},
         })},
         "results": {"type": "array", "items": _object({
@@ -741,6 +645,9 @@ JSON_SCHEMA: dict[str, Any] = {
                 "players": {"type": "array", "items": _PLAYER_RESULT},
             })},
             "byes": {"type": "array", "items": _object({"player": {"type": "string"}, "round_points": _nullable("number")})},
+        })},
+        "adjustments": {"type": "array", "items": _object({
+            "player": {"type": "string"}, "round": _nullable("integer"), "points": {"type": "number"}, "reason": {"type": "string"},
         })},
         "problems": {"type": "array", "items": _object({
             "code": {"type": "string"}, "severity": {"enum": ["error", "warning"]}, "sheet": {"type": "string"},
@@ -762,18 +669,23 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         date          ISO date "2026-04-18" (text as written when not a date), or null
         source        the workbook's file name
         provisional   true when some table has errors and is not scored (SPEC §3)
-        playoff_cut   Settings → Playoff Size when there are more players than that, else null
+        playoff_cut   the report's cut line (Playoff Size, or 16/4 when playoff sheets exist) when there
+                      are more players than that, else null
         rounds        round sheet names in round order
-        standings     [{rank, player, round_points, vp, vp_pct, games, rounds, tiebreak}] in rank order
+        standings     [{rank, player, round_points, vp, vp_pct, games, rounds, figures, tiebreak}] in rank order
                       rounds: {sheet name: round points or null (absent, or table not scored)}
-                      vp_pct: percentage points (116.944…), not rounded
-                      tiebreak: null, or {above, by} when tied on round points with the player
-                      ranked just above: `by` is "vp", "vp_pct" or "name", the tie-breaker that decided
+                      vp_pct: percentage points to hundredths, as seed 003 sums them (116.95)
+                      figures: {figure: value} for every other ranking figure or tie-breaker in use
+                      (wins, vp_capped, mean_vp_pct, places [1st, 2nd, 3rd], opponents_points,
+                      opponents_opponents_points, penalties) and adjustments/adjustment_notes
+                      tiebreak: null, or {above, by} when tied on the ranking figure with the player
+                      ranked just above: `by` is the tie-breaker that decided (docs/rules.md §8 keys)
         results       [{sheet, round, tables, byes}] per round sheet
                       tables: [{table, scored, players}] by table number; players in place order:
                       {player, row (Excel row), place (best shared place) or null, tied, vp or null,
                        army_bonus (0/2) or null, road_bonus (0/2) or null, declared, round_points or null}
                       byes: [{player, round_points or null}]
+        adjustments   [{player, round or null, points, reason}] as applied (docs/rules.md §8)
         problems      [{code, severity ("error"/"warning"), sheet, cell ("" for a whole table),
                         player, table or null, message (English)}]
 
@@ -781,18 +693,23 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
     """
     results = _results(result)
     settings = result.data.settings
-    notes = tiebreaks(result.standings, _ExactPct(results))
     rounds = _round_names(result)
     by_round = _by_round(result, _by_table(results))
     byes = _byes(results)
+    decide = criteria(settings)
+    extra = _extra_figures(result)
     standings = []
-    for row, note in zip(result.standings.to_dict("records"), notes):
+    above = None
+    for row in result.standings.to_dict("records"):
+        tied = above is not None and above["ahead_by"] not in ("", decide[0])
         standings.append({
             "rank": int(row["rank"]), "player": row["player"], "round_points": float(row["round_points"]),
-            "vp": int(row["vp"]), "vp_pct": float(row["vp_pct"]), "games": int(row["games"]),
+            "vp": int(row["vp"]), "vp_pct": float(hundredths(row["vp_pct"])), "games": int(row["games"]),
             "rounds": {name: _float(row.get(name)) for name in rounds},
-            "tiebreak": None if note is None else {"above": note["above"], "by": note["by"]},
+            "figures": {f: _json_figure(f, row[f]) for f in extra},
+            "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
         })
+        above = row
     per_round = []
     for sheet in result.data.rounds:
         tables = []
@@ -820,12 +737,25 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         "rounds": rounds,
         "standings": standings,
         "results": per_round,
+        "adjustments": [{"player": a.player, "round": a.round, "points": float(a.points), "reason": a.reason}
+                        for a in result.data.adjustments],
         "problems": [
             {"code": p.code, "severity": p.severity, "sheet": p.sheet, "cell": p.cell, "player": p.player,
              "table": None if p.table is None else int(p.table), "message": p.message}
             for p in result.problems
         ],
     }
+
+
+def _json_figure(figure: str, value: Any) -> Any:
+    """A tie-breaker figure as JSON: percentages to hundredths half up, Places as [1st, 2nd, 3rd], numbers as numbers."""
+    if figure in ("vp_pct", "mean_vp_pct"):
+        return float(hundredths(value))
+    if figure == "places":
+        return [float(p) for p in value]
+    if figure == "adjustment_notes":
+        return str(value)
+    return None if _missing(value) else float(value)
 
 
 def write_json(result: ScoreResult, path: Path) -> None:
