@@ -932,14 +932,15 @@ def test_points_3_setting_that_is_not_three_numbers_is_a_problem(tmp_path, text)
     assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bad-setting", "B1")]
 
 
-def test_unimplemented_settings_keys_do_not_break_reading(tmp_path):
+def test_ranking_and_tiebreakers_settings_are_applied(tmp_path):
     from helpers import round_sheet, write_workbook
 
     from sheet_scorer import check_workbook
 
-    settings = [["Ranking", "Round Points"], ["Tiebreakers", "VP, VP %, Name"]]
+    settings = [["Ranking", "Wins"], ["Tiebreakers", "VP %, Name"]]
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*_four())}))
-    assert len(result.standings) == 4
+    assert (result.data.settings.ranking, result.data.settings.tiebreakers) == ("wins", ("vp_pct", "name"))
+    assert not [p for p in result.problems if p.severity == "error"] and len(result.standings) == 4 and "wins" in result.standings
 
 
 def test_declared_below_target_message_shows_the_vp(tmp_path):
