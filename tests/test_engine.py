@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pandas as pd
 import pytest
 from engine_cases import Tournament, reference_figures, reference_lines, reference_order, scored
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 
-from sheet_scorer.model import Adjustment, Settings
-from sheet_scorer.standings.engine import criteria, standings_for
+from sheet_scorer.model import Adjustment, RoundSheet, Settings
+from sheet_scorer.standings.engine import criteria, qualifying_sheets, standings_for
 from sheet_scorer.standings.progression import rank_progression
 
 NAMES = ["Ada", "bob", "Cy", "Dee", "eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max", "Ned"]
@@ -257,3 +258,9 @@ def test_seed_003_vp_percentage_to_the_hundredth() -> None:
     rows = ranked(t, Settings())
     assert (rows["A"]["vp_pct"], rows["B"]["vp_pct"]) == (116.95, 119.18)
     assert (rows["B"]["rank"], rows["A"]["rank"], rows["B"]["ahead_by"]) == (1, 2, "vp_pct")  # 18 points, 38 VP each
+
+
+def test_qualifying_sheets_are_the_rounds_up_to_the_setting() -> None:
+    rounds = [RoundSheet(name, number, 1, {}, {}, pd.DataFrame(), 1) for name, number in (("R5", 5), ("Round 1", 1), ("Runda 4", 4))]
+    assert qualifying_sheets(rounds, Settings(qualifying_rounds=4)) == ["Round 1", "Runda 4"]
+    assert qualifying_sheets(rounds, Settings()) == ["Round 1", "Runda 4", "R5"]

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.model import Adjustment, Settings
+from sheet_scorer.model import Adjustment, RoundSheet, Settings
 from sheet_scorer.standings.tiebreakers import name_order_key, player_figures, sort_keys
 
-__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "standings_for"]
+__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "qualifying_sheets", "standings_for"]
 
 #: The columns every standings frame starts with (docs/rules.md §5).
 BASE_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
@@ -62,6 +62,12 @@ def standings_for(
         column = per_round[sheet] if sheet in per_round else pd.Series(dtype=float)
         ranked[sheet] = ranked["player"].map(column)
     return ranked
+
+
+def qualifying_sheets(rounds: Sequence[RoundSheet], settings: Settings) -> list[str]:
+    """The round sheets of the qualifying rounds (docs/rules.md §6, §7): numbered up to `Qualifying Rounds`, all when not set."""
+    last = settings.qualifying_rounds
+    return [s.name for s in sorted(rounds, key=lambda s: s.number) if last is None or s.number <= last]
 
 
 def _order(figures: pd.DataFrame, decide: list[str], lang: str) -> tuple[np.ndarray, list[str]]:
