@@ -131,7 +131,8 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_
                      lost: list[str], writer: Writer) -> ScoreResult:
     """Score, hand the plan to `writer`, render the report meanwhile; files are written only once the workbook is saved."""
     from sheet_scorer.workbook.files import write_text_atomically
-    from sheet_scorer.report.html import render_report, write_json
+    from sheet_scorer.report.export import write_json
+    from sheet_scorer.report.html import render_report
     from sheet_scorer.workbook.plan import plan_writes
 
     result = check_workbook(path, lang)

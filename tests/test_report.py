@@ -36,9 +36,8 @@ from sheet_scorer.model import ScoreResult
 from sheet_scorer.i18n.text import MESSAGES, format_date, format_number, format_pct, ordinal, problem_message, text
 from sheet_scorer.problems import MESSAGES_EN, Problem
 from sheet_scorer.standings.progression import rank_progression
-from sheet_scorer.report.html import (
-    JSON_SCHEMA, compact_layout, json_document, render_report, write_json, write_report,
-)
+from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
+from sheet_scorer.report.html import compact_layout, render_report, write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
