@@ -55,7 +55,7 @@ JSON_SCHEMA: dict[str, Any] = {
             "rank": {"type": "integer"}, "player": {"type": "string"}, "round_points": {"type": "number"},
             "vp": {"type": "integer"}, "vp_pct": {"type": "number"}, "games": {"type": "integer"},
             "rounds": {"type": "object", "additionalProperties": _nullable("number")},
-            "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array"]}},
+            "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array", "null"]}},
             "tiebreak": {"anyOf": [{"type": "null"}, _object({
                 "above": {"type": "string"}, "by": {"enum": [f for f in FIGURE_NAMES if f != "round_points"]},
             })]},

@@ -15,7 +15,7 @@ import pandas as pd
 from sheet_scorer.model import Adjustment, RoundSheet, Settings
 from sheet_scorer.standings.tiebreakers import name_order_key, player_figures, sort_keys
 
-__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "qualifying_sheets", "standings_for"]
+__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "qualifying_sheets", "rank_players", "standings_for"]
 
 #: The columns every standings frame starts with (docs/rules.md §5).
 BASE_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
@@ -46,22 +46,45 @@ def standings_for(
     player's round points in it. Adjustments count when their round is among `sheets` (one with no
     round only in the full standings).
     """
-    all_sheets = list(dict.fromkeys(results["sheet"])) if sheets is None else list(sheets)
+    all_sheets = list(pd.unique(results["sheet"])) if sheets is None else list(sheets)
     rows = results if sheets is None else results[results["sheet"].isin(all_sheets)]
-    rounds = set(rows["round"].dropna().astype(int))
-    counted = [a for a in adjustments if (a.round in rounds) or (a.round is None and sheets is None)]
-    named = rows["player"].loc[rows["player"] != ""]
-    players = pd.Index(list(dict.fromkeys([*named, *(a.player for a in counted)])), name="player", dtype=object)
-    figures = player_figures(rows, settings, counted, players)
-    order, ahead_by = _order(figures, criteria(settings), lang)
+    figures, order, ahead_by = rank_players(rows, settings, adjustments, lang, complete=sheets is None)
     ranked = figures.iloc[order].reset_index()
     ranked.insert(0, "rank", np.arange(1, len(ranked) + 1))
     ranked = ranked[figure_columns(settings, bool(adjustments))].assign(**{AHEAD_BY: ahead_by})
-    per_round = rows.groupby(["player", "sheet"])["round_points"].sum(min_count=1).unstack()
-    for sheet in all_sheets:
-        column = per_round[sheet] if sheet in per_round else pd.Series(dtype=float)
-        ranked[sheet] = ranked["player"].map(column)
+    per_round = _round_points_by_sheet(rows, ranked["player"], all_sheets)
+    for j, sheet in enumerate(all_sheets):
+        ranked[sheet] = per_round[:, j]
     return ranked
+
+
+def _round_points_by_sheet(rows: pd.DataFrame, players: pd.Series, sheets: list[str]) -> np.ndarray:
+    """players × sheets: each player's round points in each sheet; NaN where they have none (absent, or not scored)."""
+    who = pd.Index(players).get_indexer(rows["player"])
+    where = pd.Index(sheets).get_indexer(rows["sheet"])
+    points = rows["round_points"].to_numpy(dtype="float64", na_value=np.nan)
+    ok = (who >= 0) & (where >= 0) & ~np.isnan(points)
+    cells = who[ok] * len(sheets) + where[ok]
+    size = len(players) * len(sheets)
+    sums = np.bincount(cells, weights=points[ok], minlength=size).reshape(len(players), len(sheets))
+    counts = np.bincount(cells, minlength=size).reshape(len(players), len(sheets))
+    return np.where(counts > 0, sums, np.nan)
+
+
+def rank_players(
+    rows: pd.DataFrame, settings: Settings, adjustments: Sequence[Adjustment], lang: str, complete: bool,
+) -> tuple[pd.DataFrame, np.ndarray, list[str]]:
+    """The figures of every player in `rows`, their positions in rank order, and what put each ahead of the next.
+
+    `complete`: the rows are every round, so an adjustment with no round counts too.
+    """
+    rounds = set(pd.unique(rows["round"].dropna()).astype(int))
+    counted = [a for a in adjustments if (a.round in rounds) or (a.round is None and complete)]
+    named = pd.unique(rows["player"])
+    players = pd.Index(list(dict.fromkeys([*(p for p in named if p != ""), *(a.player for a in counted)])), name="player", dtype=object)
+    figures = player_figures(rows, settings, counted, players)
+    order, ahead_by = _order(figures, criteria(settings), lang)
+    return figures, order, ahead_by
 
 
 def qualifying_sheets(rounds: Sequence[RoundSheet], settings: Settings) -> list[str]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
 
 from sheet_scorer.model import Adjustment, Settings
-from sheet_scorer.standings.engine import standings_for
+from sheet_scorer.standings.engine import rank_players
 
 
 def rank_progression(
@@ -16,12 +17,13 @@ def rank_progression(
 ) -> pd.DataFrame:
     """Rank of each of `players` after each of `sheets` (in round order): index player, one column per sheet.
 
-    Each column is `standings_for` the sheets up to that one, so the last column is the final rank;
+    Each column ranks the sheets up to that one as `standings_for` does, so the last column is the final rank;
     a player who had not played yet has no rank (NA).
     """
     ranks = {}
     for k, sheet in enumerate(sheets, start=1):
-        subset = None if k == len(sheets) else sheets[:k]  # the last: the full standings, event-wide adjustments too
-        standings = standings_for(results, settings, adjustments, lang, subset)
-        ranks[sheet] = pd.Series(standings["rank"].to_numpy(), index=standings["player"]).reindex(list(players)).astype("Int64")
+        rows = results[results["sheet"].isin(sheets[:k])]
+        figures, order, _ = rank_players(rows, settings, adjustments, lang, complete=k == len(sheets))
+        rank = pd.Series(np.arange(1, len(order) + 1), index=figures.index[order])
+        ranks[sheet] = rank.reindex(list(players)).astype("Int64")
     return pd.DataFrame(ranks, index=pd.Index(list(players), name="player"), columns=list(sheets))

@@ -8,6 +8,8 @@ summed as integers.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 
@@ -26,6 +28,7 @@ _POLISH_LETTERS = str.maketrans({c: b + "\U0010ffff" for c, b in zip("ąćęłń
 _DIGITS = 9  # sums of round points (fifths, quarters, thirds) compared to 1e-9: exact for every points table
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def name_order_key(name: str, lang: str = "en") -> tuple[str, str, str]:
     """Alphabetical as a person expects: case ignored, accented letters next to their base letter.
 
@@ -36,66 +39,91 @@ def name_order_key(name: str, lang: str = "en") -> tuple[str, str, str]:
     return strip_accents(primary), folded, name
 
 
-def vp_pct_hundredths(vp: pd.Series, table_vp: pd.Series, table_size: pd.Series) -> pd.Series:
+@functools.lru_cache(maxsize=4)
+def name_ranks(names: tuple[str, ...], lang: str) -> np.ndarray:
+    """Each name's position in name order; kept for the next call, which ranks the same players (the chart)."""
+    order = sorted(range(len(names)), key=lambda i: name_order_key(names[i], lang))
+    rank = np.empty(len(names), dtype=np.int64)
+    rank[order] = np.arange(len(names))
+    return rank
+
+
+def vp_pct_hundredths(vp: np.ndarray, table_vp: np.ndarray, table_size: np.ndarray) -> np.ndarray:
     """Each game's VP share in hundredths of a percent, rounded half up (seed 003: 9 of 24 at 3 -> 2813).
 
     Share = 100 × VP / table VP, the table VP raised by its average (× 4/3) at a 3-player table.
     """
-    numerator = 30000 * vp.astype("int64")
-    denominator = table_vp.astype("int64") * np.where(table_size.astype("int64") == 3, 4, 3)
-    safe = denominator.where(denominator > 0, 1)
-    return ((2 * numerator + safe) // (2 * safe)).where(denominator > 0, 0).astype("int64")
+    numerator = 30000 * vp.astype(np.int64)
+    denominator = table_vp.astype(np.int64) * np.where(table_size == 3, 4, 3)
+    safe = np.where(denominator > 0, denominator, 1)
+    return np.where(denominator > 0, (2 * numerator + safe) // (2 * safe), 0)
 
 
-def _place_shares(games: pd.DataFrame) -> pd.DataFrame:
-    """Per game row, the share of 1st, 2nd and 3rd place: tied players split the places they share (1/k each)."""
-    place = games["place"].astype("int64")
-    tied = games.groupby([*[games[k] for k in TABLE_KEYS], place], sort=False)["player"].transform("size").astype("int64")
-    shares = {f"place_{p}": np.where((place <= p) & (p < place + tied), 1.0 / tied, 0.0) for p in range(1, PLACES_COUNTED + 1)}
-    return pd.DataFrame(shares, index=games.index)
+def _place_shares(table: np.ndarray, place: np.ndarray) -> list[np.ndarray]:
+    """Per game row, its share of 1st, 2nd and 3rd place: tied players split the places they share (1/k each)."""
+    _, group, tied = np.unique(table * 8 + place, return_inverse=True, return_counts=True)
+    tied = tied[group]
+    return [np.where((place <= p) & (p < place + tied), 1.0 / tied, 0.0) for p in range(1, PLACES_COUNTED + 1)]
 
 
-def player_figures(results: pd.DataFrame, settings: Settings, adjustments: list[Adjustment], players: pd.Index) -> pd.DataFrame:
-    """Every figure of every player in `players`, from `results` (their rows in the rounds ranked) and `adjustments`.
+def player_figures(rows: pd.DataFrame, settings: Settings, adjustments: list[Adjustment], players: pd.Index) -> pd.DataFrame:
+    """Every figure of every player in `players`, from `rows` (their results in the rounds ranked) and `adjustments`.
 
     Shown figures: round_points (games, byes and adjustments), wins, vp, vp_capped, vp_pct, mean_vp_pct
     (both to hundredths), games, places (a tuple), opponents_points, opponents_opponents_points,
     penalties, adjustments, adjustment_notes. Exact figures for comparing: vp_pct_h, mean_vp_pct_exact.
+    Sums are numpy bincounts over each row's player number: a large event is ranked many times (the chart).
     """
+    n = len(players)
+    code = players.get_indexer(rows["player"])
+    counted = code >= 0
+    game = rows["game"].to_numpy(dtype=bool) & counted
+    who = code[game]
+    sheet, number = (rows[k].to_numpy()[game] for k in TABLE_KEYS)
+    table = pd.factorize(pd.factorize(sheet)[0] * (1 << 32) + number.astype(np.int64))[0] if who.size else who
+
+    def per_player(values: np.ndarray, where: np.ndarray = who) -> np.ndarray:
+        return np.bincount(where, weights=values, minlength=n) if where.size else np.zeros(n)
+
+    vp = rows["vp"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64)
+    hundredths = vp_pct_hundredths(vp, rows["table_vp"].to_numpy(dtype="float64", na_value=0)[game],
+                                   rows["table_size"].to_numpy(dtype="float64", na_value=0)[game])
+    shares = _place_shares(table, rows["place"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64))
+    adjusted = np.zeros(n)
+    penalties = np.zeros(n)
+    for a in adjustments:
+        adjusted[players.get_loc(a.player)] += float(a.points)
+        penalties[players.get_loc(a.player)] += max(-float(a.points), 0.0)
+    points = rows["round_points"].to_numpy(dtype="float64", na_value=0.0)
     out = pd.DataFrame(index=players)
-    games = results[results["game"]]
-    vp = games["vp"].astype("int64")
-    by_player = games.groupby("player", sort=False)
-    hundredths = vp_pct_hundredths(games["vp"], games["table_vp"], games["table_size"])
-    places = _place_shares(games)
-    adjusted = pd.Series([float(a.points) for a in adjustments], index=[a.player for a in adjustments], dtype="float64")
-    penalty = adjusted.where(adjusted < 0, 0.0).abs()
-    out["round_points"] = (results.groupby("player")["round_points"].sum(min_count=0).reindex(players).fillna(0.0)
-                           + adjusted.groupby(level=0).sum().reindex(players).fillna(0.0))
-    out["games"] = by_player.size().reindex(players).fillna(0).astype(int)
-    out["vp"] = vp.groupby(games["player"]).sum().reindex(players).fillna(0).astype(int)
-    out["vp_capped"] = vp.clip(upper=settings.victory_target).groupby(games["player"]).sum().reindex(players).fillna(0).astype(int)
-    out["vp_pct_h"] = hundredths.groupby(games["player"]).sum().reindex(players).fillna(0).astype("int64")
+    out["round_points"] = per_player(np.nan_to_num(points[counted]), code[counted]) + adjusted
+    games = per_player(np.ones(who.size)).astype(np.int64)
+    out["games"] = games
+    out["vp"] = per_player(vp).astype(np.int64)
+    out["vp_capped"] = per_player(np.minimum(vp, settings.victory_target)).astype(np.int64)
+    out["vp_pct_h"] = per_player(hundredths).astype(np.int64)
     out["vp_pct"] = out["vp_pct_h"] / 100
-    games_or_one = out["games"].where(out["games"] > 0, 1)
+    games_or_one = np.maximum(games, 1)
     out["mean_vp_pct_exact"] = out["vp_pct_h"] / (100 * games_or_one)
     out["mean_vp_pct"] = ((2 * out["vp_pct_h"] + games_or_one) // (2 * games_or_one)) / 100  # half up to hundredths
-    shares = places.groupby(games["player"]).sum().reindex(players).fillna(0.0)
-    out["wins"] = shares["place_1"]
-    out["places"] = list(zip(*(shares[f"place_{p}"] for p in range(1, PLACES_COUNTED + 1))))
-    out["opponents_points"] = _opponents_sum(games, out["round_points"])
-    out["opponents_opponents_points"] = _opponents_sum(games, out["opponents_points"])
-    out["penalties"] = penalty.groupby(level=0).sum().reindex(players).fillna(0.0)
-    out["adjustments"] = adjusted.groupby(level=0).sum().reindex(players)
+    places = [per_player(share) for share in shares]
+    out["wins"] = places[0]
+    out["places"] = list(zip(*places))
+    out["opponents_points"] = _opponents_sum(who, table, out["round_points"].to_numpy(), n)
+    out["opponents_opponents_points"] = _opponents_sum(who, table, out["opponents_points"].to_numpy(), n)
+    out["penalties"] = penalties
+    out["adjustments"] = np.where(np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan)
     out["adjustment_notes"] = pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna("")
     return out
 
 
-def _opponents_sum(games: pd.DataFrame, figure: pd.Series) -> pd.Series:
+def _opponents_sum(who: np.ndarray, table: np.ndarray, figure: np.ndarray, n: int) -> np.ndarray:
     """Per player: `figure` of every opponent met at a scored table, once per meeting (seed 004)."""
-    mine = games["player"].map(figure).astype("float64")
-    table_total = mine.groupby([games[k] for k in TABLE_KEYS], sort=False).transform("sum")
-    return (table_total - mine).groupby(games["player"]).sum().reindex(figure.index).fillna(0.0)
+    if not who.size:
+        return np.zeros(n)
+    mine = figure[who]
+    table_total = np.bincount(table, weights=mine)[table]
+    return np.bincount(who, weights=table_total - mine, minlength=n)
 
 
 def _notes(adjustments: list[Adjustment]) -> dict[str, str]:
@@ -111,11 +139,7 @@ def _notes(adjustments: list[Adjustment]) -> dict[str, str]:
 def sort_keys(figures: pd.DataFrame, figure: str, lang: str) -> list[np.ndarray]:
     """The exact values `figure` is compared by, smaller first (a figure where more is better is negated)."""
     if figure == "name":
-        names = figures.index.tolist()
-        order = sorted(range(len(names)), key=lambda i: name_order_key(names[i], lang))
-        rank = np.empty(len(names), dtype=np.int64)
-        rank[order] = np.arange(len(names))
-        return [rank]
+        return [name_ranks(tuple(figures.index), lang)]
     if figure == "places":
         return [-np.round(np.array([p[k] for p in figures["places"]], dtype=float), _DIGITS) for k in range(PLACES_COUNTED)]
     column = {"vp_pct": "vp_pct_h", "mean_vp_pct": "mean_vp_pct_exact"}.get(figure, figure)
