@@ -2,7 +2,8 @@
 
     from sheet_scorer import score_workbook
     result = score_workbook("spring_open.xlsx")
-    result.standings        # DataFrame: rank, player, round_points, vp, vp_pct, games, one column per round
+    result.standings        # DataFrame in rank order: rank, player, round_points, vp, vp_pct, games, the other
+                            # figures in use (wins, …), ahead_by, one column per round (standings.engine)
     result.results          # DataFrame: one row per player per game, with VP, place, round points
     result.problems         # list[Problem]: code, severity, sheet, cell, player, message
 """
