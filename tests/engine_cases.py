@@ -77,7 +77,8 @@ def _share_hundredths(vp: int, table: list[Seat]) -> int:
 
 
 def reference_lines(t: Tournament, settings: Settings, adjustments: list[Adjustment], upto: int | None = None) -> dict[str, Line]:
-    """Every player's figures over rounds 1..`upto` (all rounds when None)."""
+    """Every player's figures over rounds 1..`upto` (all rounds when None); an adjustment without a round
+    counts only when every round is ranked."""
     lines: dict[str, Line] = {}
     last = len(t.rounds) if upto is None else upto
     for r in range(1, last + 1):
@@ -113,7 +114,7 @@ def reference_lines(t: Tournament, settings: Settings, adjustments: list[Adjustm
         for name in t.byes.get(r, []):
             lines.setdefault(name, Line()).points += settings.bye_points
     for a in adjustments:
-        if (upto is None and a.round is None) or (a.round is not None and a.round <= last):
+        if (a.round is None and last == len(t.rounds)) or (a.round is not None and a.round <= last):
             line = lines.setdefault(a.player, Line())
             line.points += a.points
             if a.points < 0:

@@ -72,7 +72,7 @@ def assert_matches_reference(standings, expected_figures, expected_order, settin
                 assert row[figure] == pytest.approx(float(exact[figure]), abs=1e-9), (row["player"], figure)
 
 
-@hypothesis_settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hypothesis_settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(formats(), st.data())
 def test_random_formats_rank_as_the_reference_does(case: tuple[Tournament, Settings, list[Adjustment]], data: st.DataObject) -> None:
     tournament, settings, adjustments = case

@@ -43,12 +43,14 @@ def standings_for(
 
     Columns: `figure_columns(...)`, then `ahead_by` (the figure that put the player ahead of the next
     one: "round_points", "vp", …, "name"; "" for the last), then one column per round sheet with the
-    player's round points in it. Adjustments count when their round is among `sheets` (one with no
-    round only in the full standings).
+    player's round points in it. Adjustments count when their round is among `sheets`; one with no
+    round counts when `sheets` cover every round played (the full standings).
     """
-    all_sheets = list(pd.unique(results["sheet"])) if sheets is None else list(sheets)
+    played = list(pd.unique(results["sheet"]))
+    all_sheets = played if sheets is None else list(sheets)
     rows = results if sheets is None else results[results["sheet"].isin(all_sheets)]
-    figures, order, ahead_by = rank_players(rows, settings, adjustments, lang, complete=sheets is None)
+    complete = set(played) <= set(all_sheets)
+    figures, order, ahead_by = rank_players(rows, settings, adjustments, lang, complete)
     ranked = figures.iloc[order].reset_index()
     ranked.insert(0, "rank", np.arange(1, len(ranked) + 1))
     ranked = ranked[figure_columns(settings, bool(adjustments))].assign(**{AHEAD_BY: ahead_by})
