@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pandas as pd
 import pytest
+from engine_cases import Tournament, scored
 from helpers import player, round_sheet, write_workbook
 
 import sheet_scorer
@@ -29,8 +31,13 @@ def vp_row(table, name, vp, declared=""):
     return player(table, name, settlements=settlements, cities=cities, vp_cards=cards, declared=declared)
 
 
-def score(tmp_path, rounds):
-    """rounds: sheet name -> list of (table, name, vp)."""
+def score(tmp_path, rounds, workbook=False):
+    """rounds: sheet name -> list of (table, name, vp[, declared]). In memory (tests/engine_cases.py), or with
+    `workbook` through a real workbook and `check_workbook`, as an organiser's file goes."""
+    if not workbook:
+        tables = [[[(name, vp, *flag) for t, name, vp, *flag in rows if t == number] for number in dict.fromkeys(r[0] for r in rows)]
+                  for rows in rounds.values()]
+        return SimpleNamespace(standings=standings_for(scored(Tournament(tables)), Settings(), sheets=list(rounds)))
     sheets = {name: round_sheet(*(vp_row(*row) for row in rows)) for name, rows in rounds.items()}
     result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
     assert not result.has_errors, [p.message for p in result.problems]
@@ -90,7 +97,7 @@ def test_seed_003_table_totals_are_as_in_the_seed():
 
 
 def test_seed_003_vp_percentage(tmp_path):
-    result = score(tmp_path, SEED_003)
+    result = score(tmp_path, SEED_003, workbook=True)
     table = by_player(result.standings)
     for name in ("A", "B"):
         assert table.at[name, "round_points"] == 18
@@ -181,7 +188,7 @@ def test_vp_percentage_ranks_before_name(tmp_path):
 
 def test_name_decides_last_through_a_workbook(tmp_path):
     """All four tied at 4 VP: 2.75 points, 4 VP and 25 % each; then the name, as a person sorts."""
-    result = score(tmp_path, {"Round 1": [(1, "Marek", 4), (1, "Łukasz", 4), (1, "Lucyna", 4), (1, "bartek", 4)]})
+    result = score(tmp_path, {"Round 1": [(1, "Marek", 4), (1, "Łukasz", 4), (1, "Lucyna", 4), (1, "bartek", 4)]}, workbook=True)
     assert list(result.standings["player"]) == ["bartek", "Lucyna", "Łukasz", "Marek"]
     assert_ranks_are_1_to_n(result.standings)
     assert list(result.standings["round_points"]) == [2.75] * 4

@@ -13,12 +13,10 @@ import functools
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.vocab import FIGURE_NAMES, strip_accents
+from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import Adjustment, Settings
 from sheet_scorer.rules.score import TABLE_KEYS
 
-#: Every figure, in the order of docs/rules.md §8; "name" is always the last tie-breaker.
-FIGURES = tuple(FIGURE_NAMES)
 #: Figures where the smaller value ranks first; the others rank the larger value first.
 SMALLER_FIRST = frozenset({"penalties", "name"})
 PLACES_COUNTED = 3  # Places: more 1st places, then more 2nd, then 3rd
