@@ -11,9 +11,11 @@ from pathlib import Path
 import openpyxl
 from click.testing import CliRunner
 from helpers import write_workbook
+from test_report import validate
 
 from sheet_scorer import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
+from sheet_scorer.report.export import JSON_SCHEMA, json_document
 from sheet_scorer.standings.progression import rank_progression
 
 VP_HEADERS = ["Table", "Player", "VP"]
@@ -59,6 +61,7 @@ def test_a_whole_event_ranked_by_wins(tmp_path: Path) -> None:
     assert "<th scope=\"col\" class=\"num opt\">Wins</th>" in page
     assert "Tied with Eve on Wins, VP; VP % decides (44.44 vs 47.04)" in page  # Dan, below Eve
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
+    validate(document, JSON_SCHEMA)
     assert [s["player"] for s in document["standings"]] == BY_WINS
     assert document["standings"][2]["figures"] == {"wins": 1.0}
     assert document["standings"][2]["tiebreak"] == {"above": "Eve", "by": "vp_pct"}
@@ -79,6 +82,7 @@ def test_a_penalty_flows_into_standings_sheet_report_and_json(tmp_path: Path) ->
     page = result.html.read_text(encoding="utf-8")
     assert '<tr><th scope="row">Ann</th><td class="num">2</td><td class="num">-2</td><td>late for round 2</td></tr>' in page
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
+    validate(document, JSON_SCHEMA)
     assert document["adjustments"] == [{"player": "Ann", "round": 2, "points": -2.0, "reason": "late for round 2"}]
 
 
@@ -121,3 +125,15 @@ def test_one_vp_percentage_in_every_output(tmp_path: Path) -> None:
         assert f'<td class="num">{value}</td>' in page
     document = json.loads((tmp_path / "three.json").read_text(encoding="utf-8"))
     assert [s["vp_pct"] for s in document["standings"]] == [31.25, 28.13, 15.63]
+
+
+def test_json_of_every_figure_validates(tmp_path: Path) -> None:
+    """Every tie-breaker in use, with an adjustment: the JSON export still matches its schema."""
+    tiebreakers = "Round Points, VP Capped, Mean VP %, Places, Opponents' Points, Opponents' Opponents' Points, Penalties"
+    result = check_workbook(event(tmp_path, [["Ranking", "Wins"], ["Tiebreakers", tiebreakers]], [["Ann", 1, -1, "late"]]))
+    assert not result.problems
+    document = json_document(result)
+    validate(document, JSON_SCHEMA)
+    assert set(document["standings"][0]["figures"]) == {
+        "wins", "vp_capped", "mean_vp_pct", "places", "opponents_points", "opponents_opponents_points",  # round points: a base column
+        "penalties", "adjustments", "adjustment_notes"}

@@ -57,7 +57,7 @@ JSON_SCHEMA: dict[str, Any] = {
             "rounds": {"type": "object", "additionalProperties": _nullable("number")},
             "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array", "null"]}},
             "tiebreak": {"anyOf": [{"type": "null"}, _object({
-                "above": {"type": "string"}, "by": {"enum": [f for f in FIGURE_NAMES if f != "round_points"]},
+                "above": {"type": "string"}, "by": {"enum": list(FIGURE_NAMES)},
             })]},
         })},
         "results": {"type": "array", "items": _object({
