@@ -12,6 +12,7 @@ import sys
 import click
 
 from sheet_scorer.cli.check import check
+from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.score import score
 
 
@@ -52,3 +53,4 @@ def main() -> None:
 
 main.add_command(score)
 main.add_command(check)
+main.add_command(merge)

@@ -1,0 +1,258 @@
+"""Which cells of the judges' copies go into the event workbook, and which disagree (docs/rules.md §1, §5).
+
+Rows are matched by round number, player and table, never by position: a judge may sort a sheet,
+insert rows, re-save it in LibreOffice, or have headers in another language. Cells are compared as
+the organiser means them (3, "3" and 3.0 are one count; x and yes one mark), with the parsing the
+checks use (`rules.validate.parse_int` / `parse_flag`). Only the game columns are merged: the
+counts, the flags and an entered VP column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from sheet_scorer.i18n.text import text
+from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, strip_accents
+from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError
+from sheet_scorer.rules.validate import parse_flag, parse_int
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+
+GAME_FIELDS = (*COMPONENTS, *FLAGS, "vp")
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two files disagree on one cell of the event: nothing is taken there; the event keeps its value."""
+
+    sheet: str  # the event's round sheet
+    cell: str  # the event's cell, like "E7"
+    player: str
+    value: Any  # the value in the event, or in the first copy that filled the cell
+    source: str  # the file holding `value`
+    other: Any
+    other_source: str
+
+
+@dataclass
+class CopyCounts:
+    """What one copy gave: cells taken into the event, cells whose value was already there, conflicts."""
+
+    path: Path
+    taken: int = 0
+    already: int = 0
+    conflicts: int = 0
+
+
+@dataclass
+class MergePlan:
+    """The cells to write into the event (sheet -> edits), per-copy counts and the conflicts."""
+
+    event: Path
+    lang: str
+    edits: dict[str, list[CellEdit]] = field(default_factory=dict)
+    copies: list[CopyCounts] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+
+    @property
+    def cells(self) -> int:
+        return sum(len(e) for e in self.edits.values())
+
+    @property
+    def exit_code(self) -> int:
+        """1 when some cells were left out because files disagree (the rest is still written), else 0."""
+        return int(bool(self.conflicts))
+
+
+@dataclass
+class _View:
+    """A round sheet keyed for matching: player key -> Excel row, each row's table, each game cell's meaning."""
+
+    sheet: RoundSheet
+    file: str
+    rows: dict[str, int]
+    tables: pd.Series
+    fields: list[str]
+    meanings: pd.DataFrame
+
+
+@dataclass(frozen=True)
+class _Offer:
+    """A filled game cell of a copy, for one event cell."""
+
+    copy: int
+    value: Any
+    meaning: Hashable
+
+
+def player_key(value: Any) -> str:
+    """How a name is matched: trimmed, spaces collapsed, case and accents ignored (`Łukasz` is `lukasz`)."""
+    return "" if is_blank(value) else strip_accents(clean_name(str(value))).casefold()
+
+
+def _table_meanings(values: pd.Series) -> pd.Series:
+    """Table numbers as integers (3, "3", 3.0 alike); a bye in any language is "bye"; other text folded."""
+    numbers = parse_int(values).astype(object)
+    words = values.map(lambda v: "bye" if fold(str(v)) in BYE_WORDS else fold(str(v)))
+    return numbers.where(numbers.notna(), words)
+
+
+def _cell_meanings(raw: pd.DataFrame, fields: list[str]) -> pd.DataFrame:
+    """Each game cell as the organiser means it: a count as int, a flag as bool, anything else as trimmed text."""
+    columns = {}
+    for name in fields:
+        parsed = (parse_flag if name in FLAGS else parse_int)(raw[name]).astype(object)
+        columns[name] = parsed.where(parsed.notna(), raw[name].map(lambda v: str(v).strip().casefold()))
+    return pd.DataFrame(columns, index=raw.index, dtype=object)
+
+
+def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
+    """Key a round sheet by player; a player twice in one round cannot be matched, so it is refused."""
+    rows: dict[str, int] = {}
+    for row, name in sheet.raw["player"].items():
+        key = player_key(name)
+        if key in rows:
+            raise WorkbookError(text(lang, "merge_twice", file=path.name, sheet=sheet.name, player=clean_name(str(name)),
+                                     rows=f"{rows[key]}, {row}"))
+        if key:
+            rows[key] = int(row)
+    fields = [f for f in GAME_FIELDS if f in sheet.columns and not (f == "vp" and sheet.vp_is_computed)]
+    return _View(sheet, path.name, rows, _table_meanings(sheet.raw["table"]), fields, _cell_meanings(sheet.raw, fields))
+
+
+def shown(value: Any) -> str:
+    """A cell value as the organiser reads it: 3.0 is 3."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _as_written(value: Any) -> Any:
+    """The copy's value with its type (a number stays a number); a whole float is written as an int."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list[tuple[int, int]]:
+    """(copy row, event row) pairs; a player or table the event's round does not have refuses the copy."""
+    pairs = []
+    tables = set(event.tables)
+    for row in copy.sheet.raw.index:
+        key = player_key(copy.sheet.raw.at[row, "player"])
+        where = {"copy": copy.file, "sheet": copy.sheet.name, "row": int(row), "event": event_file, "event_sheet": event.sheet.name}
+        if not key:
+            if any(not is_blank(copy.sheet.raw.at[row, f]) for f in copy.fields):
+                raise WorkbookError(text(lang, "merge_no_player", **where))
+            continue
+        if key not in event.rows:
+            raise WorkbookError(text(lang, "merge_unknown_player", player=clean_name(str(copy.sheet.raw.at[row, "player"])), **where))
+        if copy.tables[row] not in tables:
+            raise WorkbookError(text(lang, "merge_unknown_table", table=shown(copy.sheet.raw.at[row, "table"]), **where))
+        pairs.append((int(row), event.rows[key]))
+    return pairs
+
+
+def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData], counts: list[CopyCounts],
+            conflicts: list[Conflict], lang: str) -> dict[tuple[int, int, str], list[_Offer]]:
+    """Every filled game cell of every copy, by event cell; refuses a copy that is not of this event.
+
+    A row whose player sits at another table in the event is a conflict on its Table cell and gives nothing.
+    """
+    offers: dict[tuple[int, int, str], list[_Offer]] = {}
+    for index, data in enumerate(copies):
+        matched = 0
+        for sheet in data.rounds:
+            if sheet.number not in event:
+                raise WorkbookError(text(lang, "merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
+                                         event=event_file))
+            theirs, ours = _view(sheet, data.path, lang), event[sheet.number]
+            pairs = _matched_rows(theirs, ours, event_file, lang)
+            matched += len(pairs)
+            fields = [f for f in ours.fields if f in theirs.fields]
+            for copy_row, event_row in pairs:
+                if theirs.tables[copy_row] != ours.tables[event_row]:
+                    conflicts.append(Conflict(ours.sheet.name, cell_ref(ours.sheet.columns["table"], event_row),
+                                              clean_name(str(ours.sheet.raw.at[event_row, "player"])),
+                                              ours.sheet.raw.at[event_row, "table"], event_file,
+                                              sheet.raw.at[copy_row, "table"], data.path.name))
+                    counts[index].conflicts += 1
+                    continue
+                for name in fields:
+                    value = sheet.raw.at[copy_row, name]
+                    if is_blank(value) or isinstance(value, (FormulaCell, ErrorCell)):  # no value to take
+                        continue
+                    offer = _Offer(index, value, theirs.meanings.at[copy_row, name])
+                    offers.setdefault((sheet.number, event_row, name), []).append(offer)
+        if not matched:
+            raise WorkbookError(text(lang, "merge_no_match", copy=data.path.name, event=event_file))
+    return offers
+
+
+def plan_merge(event: WorkbookData, copies: list[WorkbookData], lang: str = "en") -> MergePlan:
+    """The cells the copies fill in the event's round sheets, and the cells they disagree on.
+
+    Raises WorkbookError (one line) when a copy is not of this event; then nothing is to be written.
+    """
+    views = {sheet.number: _view(sheet, event.path, lang) for sheet in event.rounds}
+    plan = MergePlan(event.path, lang, copies=[CopyCounts(c.path) for c in copies])
+    found: list[Conflict] = []
+    offers = _offers(views, event.path.name, copies, plan.copies, found, lang)
+    edits: dict[str, list[tuple[int, int, CellEdit]]] = {}
+    for (number, row, name), given in offers.items():
+        view = views[number]
+        column = view.sheet.columns[name]
+        cell = cell_ref(column, row)
+        player = clean_name(str(view.sheet.raw.at[row, "player"]))
+        held = view.sheet.raw.at[row, name]
+        if not is_blank(held):
+            for offer in given:
+                if offer.meaning == view.meanings.at[row, name]:
+                    plan.copies[offer.copy].already += 1
+                else:
+                    found.append(Conflict(view.sheet.name, cell, player, held, view.file, offer.value, copies[offer.copy].path.name))
+                    plan.copies[offer.copy].conflicts += 1
+            continue
+        first, rest = given[0], given[1:]
+        differing = [o for o in rest if o.meaning != first.meaning]
+        for offer in differing:
+            found.append(Conflict(view.sheet.name, cell, player, first.value, copies[first.copy].path.name,
+                                  offer.value, copies[offer.copy].path.name))
+            plan.copies[first.copy].conflicts += 1
+            plan.copies[offer.copy].conflicts += 1
+        if differing:
+            continue
+        style_like = cell_ref(column, row - 1) if row - 1 > view.sheet.header_row else None
+        edits.setdefault(view.sheet.name, []).append((row, column, CellEdit(cell, _as_written(first.value), style_like)))
+        plan.copies[first.copy].taken += 1
+        for offer in rest:
+            plan.copies[offer.copy].already += 1
+    plan.edits = {sheet: [edit for _, _, edit in sorted(cells, key=lambda e: e[:2])] for sheet, cells in edits.items()}
+    order = {view.sheet.name: number for number, view in views.items()}
+    plan.conflicts = sorted(found, key=lambda c: (order[c.sheet], _row_column(c.cell)))
+    return plan
+
+
+def _row_column(cell: str) -> tuple[int, str]:
+    """Sort key of a cell reference: by row, then by column (`B10` after `C9`)."""
+    letters = cell.rstrip("0123456789")
+    return int(cell[len(letters):]), letters.rjust(3)
+
+
+def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dry_run: bool = False) -> MergePlan:
+    """Read the event and its copies, plan the merge and (unless `dry_run`) write the event in place.
+
+    Nothing is written when there is nothing to take, so re-running a merge leaves the event as it is.
+    """
+    from sheet_scorer.model import WorkbookPatch
+    from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.update import update_workbook
+
+    data = read_workbook(event)
+    found = [read_workbook(path) for path in copies]
+    plan = plan_merge(data, found, lang or data.settings.language)
+    if plan.edits and not dry_run:
+        update_workbook(event, WorkbookPatch(edits=plan.edits))
+    return plan

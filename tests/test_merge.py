@@ -1,0 +1,243 @@
+"""`sheet-scorer merge` (docs/rules.md §1, §5): judges' copies come back and fill the event by round, table and player."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+from helpers import HEADERS, write_workbook
+
+from sheet_scorer.cli.main import main
+from sheet_scorer.i18n.text import text
+from sheet_scorer.merge import merge_workbooks
+
+POLISH = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
+          "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
+
+# The full round, written by hand in HEADERS order: two tables, each a valid game (docs/rules.md §2).
+# Table 1: Anna 2 settlements + 3 cities + Largest Army (3 knights) = 10 and declared; Ben 3+2 cities + Longest Road = 9.
+# Table 2: Eva 2 settlements + 4 cities = 10 and declared; Gosia 3 + 2 cities + Longest Road (5) = 9.
+ROUND = [
+    [1, "Anna", 2, 3, 0, 3, 6, 4, None, None, "x"],
+    [1, "Ben", 3, 2, 0, 1, 9, 6, None, None, None],
+    [1, "Cara", 4, 1, 0, 2, 7, 3, None, None, None],
+    [1, "Dan", 3, 0, 1, 0, 4, 2, None, None, None],
+    [2, "Eva", 2, 4, 0, 0, 5, 3, None, None, "yes"],
+    [2, "Filip", 4, 1, 2, 2, 6, 4, None, None, None],
+    [2, "Gosia", 3, 2, 0, 1, 8, 5, None, None, None],
+    [2, "Hugo", 2, 0, 0, 0, 2, 1, None, None, None],
+]
+NOTES = [["Venue", "Club house"], ["Judge", "Zofia"]]
+
+
+def seated(rows: list[list[Any]]) -> list[list[Any]]:
+    """The rows as the organiser sends them out: Table and Player filled, the game cells empty."""
+    return [[r[0], r[1]] + [None] * (len(HEADERS) - 2) for r in rows]
+
+
+def make_event(tmp_path: Path, rows: list[list[Any]] | None = None) -> Path:
+    return write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *(rows or seated(ROUND))], "Notes": NOTES})
+
+
+def judge_a(tmp_path: Path, name: str = "judge_a.xlsx") -> Path:
+    """Table 1 filled, the sheet sorted by player descending, table 2's rows left empty."""
+    rows = [*ROUND[:4][::-1], *seated(ROUND[4:])]
+    return write_workbook(tmp_path / name, {"Round 1": [HEADERS, *rows], "Notes": NOTES})
+
+
+def judge_b(tmp_path: Path) -> Path:
+    """Table 2 filled, in Polish (sheet and headers), with a row inserted inside the table, an extra
+    column of notes, and an extra sheet; table 1's rows left empty."""
+    def polish(row: list[Any], note: str = "") -> list[Any]:
+        return [*row, note]
+
+    rows = [polish(r) for r in seated(ROUND[:4])]
+    rows += [polish(ROUND[4]), polish(ROUND[5]), [None] * len(HEADERS) + ["Gosia came late"], polish(ROUND[6]),
+             polish(ROUND[7], "checked")]
+    return write_workbook(tmp_path / "judge_b.xlsx", {"Runda 1": [[*POLISH, "Uwagi"], *rows], "Scratch": [["a", 1]]})
+
+
+def cells(path: Path, sheet: str = "Round 1") -> list[list[Any]]:
+    """Every cell of the sheet's table (header included) as openpyxl reads it."""
+    book = openpyxl.load_workbook(path)
+    return [list(r) for r in book[sheet].iter_rows(min_row=1, max_row=len(ROUND) + 1, max_col=len(HEADERS), values_only=True)]
+
+
+def run(*args: Any) -> Any:
+    return CliRunner().invoke(main, ["merge", *(str(a) for a in args)])
+
+
+def test_two_judges_with_disjoint_tables_give_exactly_the_full_round(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    before = event.read_bytes()
+    result = run(event, judge_a(tmp_path), judge_b(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert cells(event) == [HEADERS, *ROUND]
+    filled = sum(v is not None for r in ROUND for v in r[2:])  # 4 tables x … counted from the hand-written rows
+    assert filled == 50
+    lines = result.output.splitlines()
+    assert lines[0] == text("en", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
+    assert lines[1] == text("en", "merge_copy", copy="judge_b.xlsx", taken=25, already=0, conflicts=0)
+    book = openpyxl.load_workbook(event)
+    assert book.sheetnames == ["Round 1", "Notes"]  # the copies' extra sheet and column are not taken
+    assert [list(r) for r in book["Notes"].iter_rows(values_only=True)] == NOTES
+    assert book["Round 1"].max_column == len(HEADERS)
+    assert isinstance(book["Round 1"]["C2"].value, int)  # a number stays a number
+    assert (tmp_path / "event.backup.xlsx").read_bytes() == before
+    assert (tmp_path / "event.original.xlsx").read_bytes() == before
+
+
+def test_the_merged_round_is_a_valid_scored_round(tmp_path: Path) -> None:
+    from sheet_scorer.api import check_workbook
+
+    event = make_event(tmp_path)
+    merge_workbooks(event, [judge_a(tmp_path), judge_b(tmp_path)])
+    result = check_workbook(event)
+    assert [p.code for p in result.problems] == []
+    assert dict(zip(result.standings["player"], result.standings["vp"])) == {
+        "Anna": 10, "Ben": 9, "Cara": 6, "Dan": 4, "Eva": 10, "Filip": 8, "Gosia": 9, "Hugo": 2}
+
+
+def test_a_conflict_is_named_and_the_events_value_kept(tmp_path: Path) -> None:
+    rows = seated(ROUND)
+    rows[0][3] = 3  # Anna's Cities already in the event, agreeing with judge A
+    rows[1][3] = 1  # Ben's Cities in the event: 1; judge A says 2
+    event = make_event(tmp_path, rows)
+    result = run(event, judge_a(tmp_path))
+    assert result.exit_code == 1
+    plan_rows = cells(event)
+    assert plan_rows[2][3] == 1  # D3 kept
+    assert plan_rows[1] == ROUND[0]  # everything else of the copy taken
+    assert plan_rows[2][:3] == ROUND[1][:3] and plan_rows[2][4:] == ROUND[1][4:]
+    assert text("en", "merge_copy", copy="judge_a.xlsx", taken=23, already=1, conflicts=1) in result.output
+    assert text("en", "merge_conflict", sheet="Round 1", cell="D3", player="Ben", value="1", source="event.xlsx",
+                other="2", other_source="judge_a.xlsx") in result.output
+
+
+def test_two_copies_that_disagree_leave_the_cell_empty_and_name_both_files(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    first = judge_a(tmp_path)
+    book = openpyxl.load_workbook(first)
+    book["Round 1"]["F2"] = 5  # Dan is on row 2 of the sorted copy; the other judge has knights 0
+    book.save(tmp_path / "judge_c.xlsx")
+    plan = merge_workbooks(event, [first, tmp_path / "judge_c.xlsx"])
+    assert [(c.sheet, c.cell, c.player, c.value, c.source, c.other, c.other_source) for c in plan.conflicts] == [
+        ("Round 1", "F5", "Dan", 0, "judge_a.xlsx", 5, "judge_c.xlsx")]
+    assert cells(event)[4][5] is None  # Dan's Knights: not taken
+    assert [(c.taken, c.already, c.conflicts) for c in plan.copies] == [(24, 0, 1), (0, 24, 1)]
+
+
+def test_identical_values_written_differently_are_not_conflicts(tmp_path: Path) -> None:
+    rows = seated(ROUND)
+    rows[0][2], rows[0][10] = "2", "X"  # Anna: Settlements as text, Declared as another mark
+    rows[1][3] = 2.0  # Ben's Cities as a float
+    event = make_event(tmp_path, rows)
+    plan = merge_workbooks(event, [judge_a(tmp_path)])
+    assert plan.conflicts == []
+    assert (plan.copies[0].taken, plan.copies[0].already) == (22, 3)
+    assert cells(event)[1][2] == "2" and cells(event)[1][10] == "X"  # the event's own writing stays
+
+
+def test_a_player_seated_at_another_table_in_the_copy_is_a_conflict_on_table(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    copy = judge_a(tmp_path)
+    book = openpyxl.load_workbook(copy)
+    book["Round 1"]["A2"] = 2  # Dan (row 2 of the sorted copy) moved to table 2
+    book.save(copy)
+    plan = merge_workbooks(event, [copy], dry_run=True)
+    assert [(c.cell, c.player, c.value, c.other) for c in plan.conflicts] == [("A5", "Dan", 1, 2)]
+    assert "E5" not in {e.cell for e in plan.edits["Round 1"]}  # Dan's row gives nothing
+    assert plan.cells == 25 - 6
+
+
+@pytest.mark.parametrize("change", ["stranger", "extra table", "extra round", "empty copy"])
+def test_a_copy_of_another_event_is_refused_and_the_event_unchanged(tmp_path: Path, change: str) -> None:
+    event = make_event(tmp_path)
+    before = event.read_bytes()
+    good = judge_a(tmp_path)
+    if change == "stranger":
+        bad = write_workbook(tmp_path / "other.xlsx", {"Round 1": [HEADERS, [1, "Zed", 2, 0, 0, 0, 2, 1]]})
+    elif change == "extra table":
+        bad = write_workbook(tmp_path / "other.xlsx", {"Round 1": [HEADERS, [7, "Anna", 2, 0, 0, 0, 2, 1]]})
+    elif change == "extra round":
+        bad = write_workbook(tmp_path / "other.xlsx", {"Round 1": [HEADERS, *ROUND], "Round 2": [HEADERS, *ROUND]})
+    else:
+        bad = write_workbook(tmp_path / "other.xlsx", {"Round 1": [HEADERS]})
+    result = run(event, good, bad)
+    assert result.exit_code == 2
+    assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1 and "other.xlsx" in result.stderr
+    assert event.read_bytes() == before
+    assert not (tmp_path / "event.backup.xlsx").exists()
+
+
+def test_a_player_twice_in_a_copy_is_refused(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    bad = write_workbook(tmp_path / "judge.xlsx", {"Round 1": [HEADERS, ROUND[0], ROUND[0]]})
+    result = run(event, bad)
+    assert result.exit_code == 2 and "Anna" in result.stderr and "2, 3" in result.stderr
+
+
+def test_rerunning_the_same_merge_changes_nothing(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    copies = [judge_a(tmp_path), judge_b(tmp_path)]
+    assert run(event, *copies).exit_code == 0
+    merged = event.read_bytes()
+    backup = (tmp_path / "event.backup.xlsx").read_bytes()
+    again = merge_workbooks(event, copies)
+    assert again.edits == {} and again.conflicts == []
+    assert [(c.taken, c.already) for c in again.copies] == [(0, 25), (0, 25)]
+    assert event.read_bytes() == merged and (tmp_path / "event.backup.xlsx").read_bytes() == backup
+
+
+def test_dry_run_says_the_same_and_writes_nothing(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    before = event.read_bytes()
+    copies = [judge_a(tmp_path), judge_b(tmp_path)]
+    dry = run(event, *copies, "--dry-run")
+    assert dry.exit_code == 0
+    assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
+    real = run(event, *copies)
+    assert dry.output.splitlines()[:2] == real.output.splitlines()[:2]
+    assert dry.output.splitlines()[2] == text("en", "merge_dry_run", cells=50, event="event.xlsx")
+
+
+def test_lang_prints_in_that_language(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    result = run(event, judge_a(tmp_path), "--lang", "pl", "--dry-run")
+    assert result.output.splitlines()[0] == text("pl", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
+    assert text("pl", "merge_copy", copy="x", taken=1, already=2, conflicts=3) != text("en", "merge_copy", copy="x", taken=1,
+                                                                                     already=2, conflicts=3)
+
+
+@pytest.fixture(scope="module")
+def soffice() -> str:
+    found = shutil.which("soffice")
+    if found is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("LibreOffice (soffice) is not installed; .ci/run must install libreoffice-calc")
+        pytest.skip("LibreOffice (soffice) is not installed")
+    return found
+
+
+def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    source = tmp_path / "source"
+    source.mkdir()
+    copies = [judge_a(source), judge_b(source)]
+    saved = tmp_path / "saved"
+    subprocess.run(
+        [soffice, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless", "--norestore",
+         "--convert-to", "xlsx", "--outdir", str(saved), *map(str, copies)],
+        check=True, capture_output=True, timeout=180,
+    )
+    resaved = [saved / c.name for c in copies]
+    assert all(p.is_file() for p in resaved), "LibreOffice did not write the copies"
+    result = run(event, *resaved)
+    assert result.exit_code == 0, result.output
+    assert cells(event) == [HEADERS, *ROUND]
