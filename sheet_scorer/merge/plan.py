@@ -70,14 +70,19 @@ class MergePlan:
 
 @dataclass
 class _View:
-    """A round sheet keyed for matching: player key -> Excel row, each row's table, each game cell's meaning."""
+    """A round sheet keyed for matching: player key -> Excel row; by row, its table, its cells and their meanings
+    (plain dicts: a merge looks cells up one by one)."""
 
     sheet: RoundSheet
     file: str
     rows: dict[str, int]
-    tables: pd.Series
+    tables: dict[int, Hashable]
     fields: list[str]
-    meanings: pd.DataFrame
+    cells: dict[int, dict[str, Any]]
+    meanings: dict[int, dict[str, Hashable]]
+
+    def player(self, row: int) -> str:
+        return clean_name(str(self.cells[row]["player"]))
 
 
 @dataclass(frozen=True)
@@ -121,7 +126,8 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
         if key:
             rows[key] = int(row)
     fields = [f for f in GAME_FIELDS if f in sheet.columns and not (f == "vp" and sheet.vp_is_computed)]
-    return _View(sheet, path.name, rows, _table_meanings(sheet.raw["table"]), fields, _cell_meanings(sheet.raw, fields))
+    return _View(sheet, path.name, rows, _table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
+                 _cell_meanings(sheet.raw, fields).to_dict("index"))
 
 
 def shown(value: Any) -> str:
@@ -139,18 +145,18 @@ def _as_written(value: Any) -> Any:
 def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list[tuple[int, int]]:
     """(copy row, event row) pairs; a player or table the event's round does not have refuses the copy."""
     pairs = []
-    tables = set(event.tables)
-    for row in copy.sheet.raw.index:
-        key = player_key(copy.sheet.raw.at[row, "player"])
+    tables = set(event.tables.values())
+    for row, values in copy.cells.items():
+        key = player_key(values["player"])
         where = {"copy": copy.file, "sheet": copy.sheet.name, "row": int(row), "event": event_file, "event_sheet": event.sheet.name}
         if not key:
-            if any(not is_blank(copy.sheet.raw.at[row, f]) for f in copy.fields):
+            if any(not is_blank(values[f]) for f in copy.fields):
                 raise WorkbookError(text(lang, "merge_no_player", **where))
             continue
         if key not in event.rows:
-            raise WorkbookError(text(lang, "merge_unknown_player", player=clean_name(str(copy.sheet.raw.at[row, "player"])), **where))
+            raise WorkbookError(text(lang, "merge_unknown_player", player=copy.player(row), **where))
         if copy.tables[row] not in tables:
-            raise WorkbookError(text(lang, "merge_unknown_table", table=shown(copy.sheet.raw.at[row, "table"]), **where))
+            raise WorkbookError(text(lang, "merge_unknown_table", table=shown(values["table"]), **where))
         pairs.append((int(row), event.rows[key]))
     return pairs
 
@@ -174,17 +180,15 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
             fields = [f for f in ours.fields if f in theirs.fields]
             for copy_row, event_row in pairs:
                 if theirs.tables[copy_row] != ours.tables[event_row]:
-                    conflicts.append(Conflict(ours.sheet.name, cell_ref(ours.sheet.columns["table"], event_row),
-                                              clean_name(str(ours.sheet.raw.at[event_row, "player"])),
-                                              ours.sheet.raw.at[event_row, "table"], event_file,
-                                              sheet.raw.at[copy_row, "table"], data.path.name))
+                    conflicts.append(Conflict(ours.sheet.name, cell_ref(ours.sheet.columns["table"], event_row), ours.player(event_row),
+                                              ours.cells[event_row]["table"], event_file, theirs.cells[copy_row]["table"], data.path.name))
                     counts[index].conflicts += 1
                     continue
                 for name in fields:
-                    value = sheet.raw.at[copy_row, name]
+                    value = theirs.cells[copy_row][name]
                     if is_blank(value) or isinstance(value, (FormulaCell, ErrorCell)):  # no value to take
                         continue
-                    offer = _Offer(index, value, theirs.meanings.at[copy_row, name])
+                    offer = _Offer(index, value, theirs.meanings[copy_row][name])
                     offers.setdefault((sheet.number, event_row, name), []).append(offer)
         if not matched:
             raise WorkbookError(text(lang, "merge_no_match", copy=data.path.name, event=event_file))
@@ -205,11 +209,11 @@ def plan_merge(event: WorkbookData, copies: list[WorkbookData], lang: str = "en"
         view = views[number]
         column = view.sheet.columns[name]
         cell = cell_ref(column, row)
-        player = clean_name(str(view.sheet.raw.at[row, "player"]))
-        held = view.sheet.raw.at[row, name]
+        player = view.player(row)
+        held = view.cells[row][name]
         if not is_blank(held):
             for offer in given:
-                if offer.meaning == view.meanings.at[row, name]:
+                if offer.meaning == view.meanings[row][name]:
                     plan.copies[offer.copy].already += 1
                 else:
                     found.append(Conflict(view.sheet.name, cell, player, held, view.file, offer.value, copies[offer.copy].path.name))
