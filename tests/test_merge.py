@@ -154,6 +154,17 @@ def test_a_player_seated_at_another_table_in_the_copy_is_a_conflict_on_table(tmp
     assert plan.cells == 25 - 6
 
 
+def test_a_row_whose_table_the_judge_left_empty_is_matched_by_player(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    copy = judge_a(tmp_path)
+    book = openpyxl.load_workbook(copy)
+    book["Round 1"]["A2"] = None  # Dan's table cleared in the copy
+    book.save(copy)
+    plan = merge_workbooks(event, [copy])
+    assert plan.conflicts == [] and plan.copies[0].taken == 25
+    assert cells(event)[4] == ROUND[3]
+
+
 @pytest.mark.parametrize("change", ["stranger", "extra table", "extra round", "empty copy"])
 def test_a_copy_of_another_event_is_refused_and_the_event_unchanged(tmp_path: Path, change: str) -> None:
     event = make_event(tmp_path)
@@ -239,3 +250,18 @@ def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> 
     result = run(event, *resaved)
     assert result.exit_code == 0, result.output
     assert cells(event) == [HEADERS, *ROUND]
+
+
+def test_taken_cells_keep_the_events_formats(tmp_path: Path) -> None:
+    from openpyxl.styles import Font, PatternFill
+
+    event = make_event(tmp_path)
+    book = openpyxl.load_workbook(event)
+    sheet = book["Round 1"]
+    sheet["C2"].fill = PatternFill("solid", fgColor="FFFF00")  # the organiser's yellow on Anna's Settlements
+    sheet["D2"].font = Font(bold=True)  # D3 (Ben's Cities) has no style of its own: it takes its neighbour's above
+    book.save(event)
+    merge_workbooks(event, [judge_a(tmp_path)])
+    sheet = openpyxl.load_workbook(event)["Round 1"]
+    assert (sheet["C2"].value, sheet["C2"].fill.fgColor.rgb) == (2, "00FFFF00")
+    assert (sheet["D3"].value, sheet["D3"].font.bold) == (2, True)

@@ -143,7 +143,10 @@ def _as_written(value: Any) -> Any:
 
 
 def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list[tuple[int, int]]:
-    """(copy row, event row) pairs; a player or table the event's round does not have refuses the copy."""
+    """(copy row, event row) pairs; a player or table the event's round does not have refuses the copy.
+
+    A row with no table in the copy is matched by its player alone.
+    """
     pairs = []
     tables = set(event.tables.values())
     for row, values in copy.cells.items():
@@ -155,7 +158,7 @@ def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list
             continue
         if key not in event.rows:
             raise WorkbookError(text(lang, "merge_unknown_player", player=copy.player(row), **where))
-        if copy.tables[row] not in tables:
+        if copy.tables[row] != "" and copy.tables[row] not in tables:
             raise WorkbookError(text(lang, "merge_unknown_table", table=shown(values["table"]), **where))
         pairs.append((int(row), event.rows[key]))
     return pairs
@@ -179,7 +182,7 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
             matched += len(pairs)
             fields = [f for f in ours.fields if f in theirs.fields]
             for copy_row, event_row in pairs:
-                if theirs.tables[copy_row] != ours.tables[event_row]:
+                if theirs.tables[copy_row] not in ("", ours.tables[event_row]):
                     conflicts.append(Conflict(ours.sheet.name, cell_ref(ours.sheet.columns["table"], event_row), ours.player(event_row),
                                               ours.cells[event_row]["table"], event_file, theirs.cells[copy_row]["table"], data.path.name))
                     counts[index].conflicts += 1
