@@ -265,3 +265,85 @@ def test_taken_cells_keep_the_events_formats(tmp_path: Path) -> None:
     sheet = openpyxl.load_workbook(event)["Round 1"]
     assert (sheet["C2"].value, sheet["C2"].fill.fgColor.rgb) == (2, "00FFFF00")
     assert (sheet["D3"].value, sheet["D3"].font.bold) == (2, True)
+
+
+# ------------------------------------------------------------------ split: a judge's copy
+
+
+def split(*args: Any) -> Any:
+    return CliRunner().invoke(main, ["split", *(str(a) for a in args)])
+
+
+def test_split_writes_a_copy_holding_only_the_judges_tables(tmp_path: Path) -> None:
+    event = make_event(tmp_path, [*ROUND[:4], *seated(ROUND[4:])])
+    before = event.read_bytes()
+    result = split(event, "--round", 1, "--tables", "2")
+    assert result.exit_code == 0, result.output
+    copy = tmp_path / "event.round1.tables2.xlsx"
+    assert cells(copy) == [HEADERS, *[[None] * len(HEADERS)] * 4, *seated(ROUND[4:])]
+    assert [list(r) for r in openpyxl.load_workbook(copy)["Notes"].iter_rows(values_only=True)] == NOTES
+    assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
+
+
+def test_split_copies_filled_by_two_judges_merge_into_the_full_round(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    copies = []
+    for tables, rows in (("1", ROUND[:4]), ("2", ROUND[4:])):
+        assert split(event, "--round", 1, "--tables", tables, "-o", tmp_path / f"room{tables}.xlsx").exit_code == 0
+        book = openpyxl.load_workbook(tmp_path / f"room{tables}.xlsx")
+        sheet = book["Round 1"]
+        for excel_row in range(2, 10):  # the judge fills the rows of their players
+            match = [r for r in rows if r[1] == sheet.cell(excel_row, 2).value]
+            for column, value in enumerate(match[0] if match else [], start=1):
+                sheet.cell(excel_row, column, value)
+        book.save(tmp_path / f"room{tables}.xlsx")
+        copies.append(tmp_path / f"room{tables}.xlsx")
+    result = run(event, *copies)
+    assert result.exit_code == 0, result.output
+    assert cells(event) == [HEADERS, *ROUND]
+
+
+def test_split_empties_a_merged_table_cell_at_its_top_left(tmp_path: Path) -> None:
+    event = make_event(tmp_path, [[r[0] if i in (0, 4) else None, *r[1:]] for i, r in enumerate(seated(ROUND))])
+    book = openpyxl.load_workbook(event)
+    book["Round 1"].merge_cells("A2:A5")
+    book["Round 1"].merge_cells("A6:A9")
+    book.save(event)
+    assert split(event, "--round", 1, "--tables", "2", "-o", tmp_path / "room.xlsx").exit_code == 0
+    copy = openpyxl.load_workbook(tmp_path / "room.xlsx")["Round 1"]
+    assert [copy.cell(r, 1).value for r in range(2, 10)] == [None] * 4 + [2, None, None, None]
+    assert [copy.cell(r, 2).value for r in range(2, 10)] == [None] * 4 + ["Eva", "Filip", "Gosia", "Hugo"]
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    (["--round", 1, "--tables", "4-1"], 2),  # not a range
+    (["--round", 1, "--tables", "0"], 2),
+    (["--round", 3, "--tables", "1"], 2),  # no such round
+    (["--round", 1, "--tables", "5-6"], 2),  # none of these tables
+    (["--round", 1, "--tables", "2-3"], 0),  # table 3 missing: said, the copy still written
+])
+def test_split_misuse_is_one_line_and_writes_nothing(tmp_path: Path, args: list[Any], code: int) -> None:
+    event = make_event(tmp_path)
+    before = event.read_bytes()
+    result = split(event, *args, "-o", tmp_path / "room.xlsx")
+    assert result.exit_code == code, result.output
+    assert (tmp_path / "room.xlsx").exists() == (code == 0)
+    if code == 0:
+        assert result.output.splitlines()[0] == text("en", "split_missing", sheet="Round 1", tables="3")
+    assert event.read_bytes() == before
+
+
+def test_split_never_writes_over_the_event(tmp_path: Path) -> None:
+    event = make_event(tmp_path, ROUND)
+    before = event.read_bytes()
+    result = split(event, "--round", 1, "--tables", "1", "-o", event)
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert event.read_bytes() == before
+
+
+@pytest.mark.parametrize(("spec", "tables"), [("1-4", {1, 2, 3, 4}), ("1, 3,5-7", {1, 3, 5, 6, 7}), ("2", {2}), ("2–3", {2, 3})])
+def test_tables_are_read_as_an_organiser_writes_them(spec: str, tables: set[int]) -> None:
+    from sheet_scorer.merge.split import parse_tables, tables_text
+
+    assert parse_tables(spec) == tables
+    assert parse_tables(tables_text(sorted(tables))) == tables

@@ -14,6 +14,7 @@ import click
 from sheet_scorer.cli.check import check
 from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.score import score
+from sheet_scorer.cli.split import split
 
 
 def run() -> None:
@@ -54,3 +55,4 @@ def main() -> None:
 main.add_command(score)
 main.add_command(check)
 main.add_command(merge)
+main.add_command(split)

@@ -328,6 +328,37 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "{copy} não é uma cópia de {event}: nenhum jogador das suas rodadas está em {event}; nada foi juntado",
         "fr": "{copy} n'est pas une copie de {event} : aucun joueur de ses rondes n'est dans {event} ; rien n'a été fusionné",
     },
+    # `split` on the terminal (cli/split.py, merge/split.py)
+    "split_wrote": {
+        "en": "wrote {copy}: '{sheet}' holds tables {tables} ({players} players); the other tables' rows are empty",
+        "pl": "zapisano {copy}: '{sheet}' zawiera stoły {tables} ({players} graczy); wiersze innych stołów są puste",
+        "pt": "{copy} gravado: '{sheet}' tem as mesas {tables} ({players} jogadores); as linhas das outras mesas estão vazias",
+        "fr": "{copy} écrit : '{sheet}' contient les tables {tables} ({players} joueurs) ; les lignes des autres tables sont vides",
+    },
+    "split_missing": {
+        "en": "'{sheet}' has no table {tables}",
+        "pl": "'{sheet}' nie ma stołu {tables}",
+        "pt": "'{sheet}' não tem a mesa {tables}",
+        "fr": "'{sheet}' n'a pas de table {tables}",
+    },
+    "split_no_round": {
+        "en": "{event} has no sheet for round {round}",
+        "pl": "{event} nie ma arkusza rundy {round}",
+        "pt": "{event} não tem planilha para a rodada {round}",
+        "fr": "{event} n'a pas de feuille pour la ronde {round}",
+    },
+    "split_no_tables": {
+        "en": "'{sheet}' has none of the tables {tables}; nothing written",
+        "pl": "'{sheet}' nie ma żadnego ze stołów {tables}; nic nie zapisano",
+        "pt": "'{sheet}' não tem nenhuma das mesas {tables}; nada foi gravado",
+        "fr": "'{sheet}' n'a aucune des tables {tables} ; rien n'a été écrit",
+    },
+    "split_same_file": {
+        "en": "the judge's copy cannot be {event} itself; name another file with -o",
+        "pl": "kopia dla sędziego nie może być samym plikiem {event}; podaj inny plik przez -o",
+        "pt": "a cópia do juiz não pode ser o próprio {event}; indique outro arquivo com -o",
+        "fr": "la copie de l'arbitre ne peut pas être {event} lui-même ; indiquez un autre fichier avec -o",
+    },
     # page furniture
     "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
     "footer": {

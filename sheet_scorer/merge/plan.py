@@ -99,7 +99,7 @@ def player_key(value: Any) -> str:
     return "" if is_blank(value) else strip_accents(clean_name(str(value))).casefold()
 
 
-def _table_meanings(values: pd.Series) -> pd.Series:
+def table_meanings(values: pd.Series) -> pd.Series:
     """Table numbers as integers (3, "3", 3.0 alike); a bye in any language is "bye"; other text folded."""
     numbers = parse_int(values).astype(object)
     words = values.map(lambda v: "bye" if fold(str(v)) in BYE_WORDS else fold(str(v)))
@@ -126,7 +126,7 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
         if key:
             rows[key] = int(row)
     fields = [f for f in GAME_FIELDS if f in sheet.columns and not (f == "vp" and sheet.vp_is_computed)]
-    return _View(sheet, path.name, rows, _table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
+    return _View(sheet, path.name, rows, table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
                  _cell_meanings(sheet.raw, fields).to_dict("index"))
 
 

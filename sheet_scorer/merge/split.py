@@ -1,0 +1,104 @@
+"""A judge's copy of the event: one round's sheet holding only the judge's tables (docs/rules.md §1, §5).
+
+The copy is the event workbook, everything kept, with the rows of that round's other tables emptied,
+so the judge sees and fills only their own; `merge` takes the copy back by table and player.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheet_scorer.i18n.text import text
+from sheet_scorer.merge.plan import table_meanings
+from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch
+from sheet_scorer.workbook.cells import cell_ref
+
+_RANGE = re.compile(r"(\d+)\s*(?:[-–]\s*(\d+))?")
+
+
+def parse_tables(spec: str) -> frozenset[int]:
+    """`1-4`, `1,3,5-7`, `2` -> the table numbers; ValueError for anything else (`0`, `4-1`, `a`)."""
+    numbers: set[int] = set()
+    for part in spec.split(","):
+        match = _RANGE.fullmatch(part.strip())
+        if not match:
+            raise ValueError(spec)
+        low, high = int(match[1]), int(match[2] or match[1])
+        if low < 1 or high < low:
+            raise ValueError(spec)
+        numbers.update(range(low, high + 1))
+    return frozenset(numbers)
+
+
+def tables_text(tables: list[int]) -> str:
+    """[1, 2, 3, 4, 7] -> `1-4,7`: the tables as an organiser writes them."""
+    runs: list[list[int]] = []
+    for number in sorted(tables):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+@dataclass
+class SplitPlan:
+    """The judge's copy: which tables of which sheet it holds, the requested tables the round lacks, and the edits."""
+
+    sheet: str
+    tables: list[int]
+    missing: list[int]
+    players: int
+    patch: WorkbookPatch
+
+
+def round_sheet(data: WorkbookData, number: int, lang: str) -> RoundSheet:
+    """The event's sheet of round `number`; a round it does not have is a one-line error."""
+    for sheet in data.rounds:
+        if sheet.number == number:
+            return sheet
+    raise WorkbookError(text(lang, "split_no_round", event=data.path.name, round=number))
+
+
+def plan_split(sheet: RoundSheet, tables: frozenset[int], covered: frozenset[str], lang: str) -> SplitPlan:
+    """Empty every row of `sheet` whose table is not in `tables`, across the organiser's and the tool's columns.
+
+    `covered` are cells under a merged range (not its top-left one): they hold nothing and are not written.
+    """
+    found = table_meanings(sheet.raw["table"])
+    keep = found.map(lambda t: not isinstance(t, str) and t in tables).astype(bool)
+    if not keep.any():
+        raise WorkbookError(text(lang, "split_no_tables", sheet=sheet.name, tables=tables_text(sorted(tables))))
+    last = max(sheet.last_column, *sheet.columns.values(), *sheet.computed.values())
+    edits = [CellEdit(cell_ref(column, int(row)), None) for row in sheet.raw.index[~keep] for column in range(1, last + 1)
+             if cell_ref(column, int(row)) not in covered]
+    present = sorted({int(t) for t in found[keep]})
+    return SplitPlan(sheet.name, present, sorted(tables - set(present)), int(keep.sum()), WorkbookPatch(edits={sheet.name: edits}))
+
+
+def default_copy(event: Path, number: int, tables: frozenset[int]) -> Path:
+    """`event.xlsx`, round 3, tables 1-4 -> `event.round3.tables1-4.xlsx`, beside the event."""
+    return event.with_name(f"{event.stem}.round{number}.tables{tables_text(sorted(tables)).replace(',', '_')}{event.suffix}")
+
+
+def split_workbook(event: Path, number: int, tables: frozenset[int], output: Path | None = None,
+                   lang: str | None = None) -> tuple[SplitPlan, Path, str]:
+    """Write the judge's copy of `event` holding only `tables` of round `number`; the event itself is not touched.
+
+    Returns the plan, the copy's path and the language the terminal speaks.
+    """
+    from sheet_scorer.workbook.merged import covered_cells
+    from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.update import update_workbook
+
+    data = read_workbook(event)
+    lang = lang or data.settings.language
+    target = output or default_copy(event, number, tables)
+    if target.resolve() == event.resolve():
+        raise WorkbookError(text(lang, "split_same_file", event=event.name))
+    sheet = round_sheet(data, number, lang)
+    plan = plan_split(sheet, tables, covered_cells(event, sheet.name), lang)
+    update_workbook(event, plan.patch, target=target)
+    return plan, target, lang

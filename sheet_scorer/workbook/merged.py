@@ -1,0 +1,25 @@
+"""Merged ranges of a sheet, for commands that empty cells (`split`): a merged block is emptied at its top-left cell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sheet_scorer.model import WorkbookError
+from sheet_scorer.workbook.cells import cell_ref
+
+
+def covered_cells(path: Path, sheet: str) -> frozenset[str]:
+    """The cells under a merged range other than its top-left one: they hold no value of their own and are not written."""
+    import python_calamine
+
+    try:
+        ranges = python_calamine.CalamineWorkbook.from_path(str(path)).get_sheet_by_name(sheet).merged_cell_ranges or []
+    except Exception as exc:  # calamine's own error types for a damaged sheet
+        raise WorkbookError(f"{path}: sheet '{sheet}' cannot be read ({exc})") from None
+    return frozenset(
+        cell_ref(column + 1, row + 1)
+        for (top, left), (bottom, right) in ranges
+        for row in range(top, bottom + 1)
+        for column in range(left, right + 1)
+        if (row, column) != (top, left)
+    )
