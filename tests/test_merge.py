@@ -347,3 +347,26 @@ def test_tables_are_read_as_an_organiser_writes_them(spec: str, tables: set[int]
 
     assert parse_tables(spec) == tables
     assert parse_tables(tables_text(sorted(tables))) == tables
+
+
+def test_a_name_the_judge_retyped_with_other_case_or_accents_is_still_found(tmp_path: Path) -> None:
+    rows = seated(ROUND)
+    rows[0][1] = "Łucja"  # Anna's seat, in the event spelt with its accent
+    event = make_event(tmp_path, rows)
+    copy_rows = [list(r) for r in ROUND[:4]]
+    copy_rows[0][1], copy_rows[1][1] = "lucja", "  BEN "
+    copy = write_workbook(tmp_path / "judge.xlsx", {"Round 1": [HEADERS, *copy_rows]})
+    plan = merge_workbooks(event, [copy])
+    assert plan.conflicts == [] and plan.copies[0].taken == 25
+    assert cells(event)[1] == [1, "Łucja", *ROUND[0][2:]]  # the event's spelling stays
+
+
+def test_two_players_spelt_alike_are_matched_by_their_exact_names_only(tmp_path: Path) -> None:
+    rows = seated(ROUND)
+    rows[0][1], rows[1][1] = "Jan Nowak", "Jan Nowák"
+    event = make_event(tmp_path, rows)
+    exact = write_workbook(tmp_path / "exact.xlsx", {"Round 1": [HEADERS, [1, "Jan Nowák", 3, 2, 0, 1, 9, 6]]})
+    plan = merge_workbooks(event, [exact], dry_run=True)
+    assert [e.cell for e in plan.edits["Round 1"]] == ["C3", "D3", "E3", "F3", "G3", "H3"]
+    vague = write_workbook(tmp_path / "vague.xlsx", {"Round 1": [HEADERS, [1, "JAN NOWAK", 3, 2, 0, 1, 9, 6]]})
+    assert run(event, vague).exit_code == 2

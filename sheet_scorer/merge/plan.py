@@ -19,7 +19,7 @@ import pandas as pd
 from sheet_scorer.i18n.text import text
 from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError
-from sheet_scorer.rules.validate import parse_flag, parse_int
+from sheet_scorer.rules.validate import name_key, parse_flag, parse_int
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 
 GAME_FIELDS = (*COMPONENTS, *FLAGS, "vp")
@@ -70,12 +70,14 @@ class MergePlan:
 
 @dataclass
 class _View:
-    """A round sheet keyed for matching: player key -> Excel row; by row, its table, its cells and their meanings
-    (plain dicts: a merge looks cells up one by one)."""
+    """A round sheet keyed for matching: player -> Excel row (by `name_key`, and by spelling with case and
+    accents ignored where that is unique); by row, its table, its cells and their meanings (plain dicts:
+    a merge looks cells up one by one)."""
 
     sheet: RoundSheet
     file: str
     rows: dict[str, int]
+    spellings: dict[str, int | None]
     tables: dict[int, Hashable]
     fields: list[str]
     cells: dict[int, dict[str, Any]]
@@ -83,6 +85,11 @@ class _View:
 
     def player(self, row: int) -> str:
         return clean_name(str(self.cells[row]["player"]))
+
+    def find(self, name: str) -> int | None:
+        """The row of the player `name` (a judge's `Lukasz` finds the event's `Łukasz`), or None."""
+        found = self.rows.get(name_key(name))
+        return found if found is not None else self.spellings.get(_spelling(name))
 
 
 @dataclass(frozen=True)
@@ -94,9 +101,9 @@ class _Offer:
     meaning: Hashable
 
 
-def player_key(value: Any) -> str:
-    """How a name is matched: trimmed, spaces collapsed, case and accents ignored (`Łukasz` is `lukasz`)."""
-    return "" if is_blank(value) else strip_accents(clean_name(str(value))).casefold()
+def _spelling(name: str) -> str:
+    """A name with case and accents ignored (`Łukasz` is `lukasz`): how a judge's retyped name is still found."""
+    return strip_accents(name_key(name)).casefold()
 
 
 def table_meanings(values: pd.Series) -> pd.Series:
@@ -118,15 +125,18 @@ def _cell_meanings(raw: pd.DataFrame, fields: list[str]) -> pd.DataFrame:
 def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
     """Key a round sheet by player; a player twice in one round cannot be matched, so it is refused."""
     rows: dict[str, int] = {}
+    spellings: dict[str, int | None] = {}
     for row, name in sheet.raw["player"].items():
-        key = player_key(name)
+        if is_blank(name):
+            continue
+        key = name_key(str(name))
         if key in rows:
-            raise WorkbookError(text(lang, "merge_twice", file=path.name, sheet=sheet.name, player=clean_name(str(name)),
-                                     rows=f"{rows[key]}, {row}"))
-        if key:
-            rows[key] = int(row)
+            raise WorkbookError(text(lang, "merge_twice", file=path.name, sheet=sheet.name, player=key, rows=f"{rows[key]}, {row}"))
+        rows[key] = int(row)
+        spelling = _spelling(key)
+        spellings[spelling] = None if spelling in spellings else int(row)  # two players spelt alike: by exact name only
     fields = [f for f in GAME_FIELDS if f in sheet.columns and not (f == "vp" and sheet.vp_is_computed)]
-    return _View(sheet, path.name, rows, table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
+    return _View(sheet, path.name, rows, spellings, table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
                  _cell_meanings(sheet.raw, fields).to_dict("index"))
 
 
@@ -150,17 +160,18 @@ def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list
     pairs = []
     tables = set(event.tables.values())
     for row, values in copy.cells.items():
-        key = player_key(values["player"])
+        name = "" if is_blank(values["player"]) else str(values["player"])
         where = {"copy": copy.file, "sheet": copy.sheet.name, "row": int(row), "event": event_file, "event_sheet": event.sheet.name}
-        if not key:
+        if not name:
             if any(not is_blank(values[f]) for f in copy.fields):
                 raise WorkbookError(text(lang, "merge_no_player", **where))
             continue
-        if key not in event.rows:
+        event_row = event.find(name)
+        if event_row is None:
             raise WorkbookError(text(lang, "merge_unknown_player", player=copy.player(row), **where))
         if copy.tables[row] != "" and copy.tables[row] not in tables:
             raise WorkbookError(text(lang, "merge_unknown_table", table=shown(values["table"]), **where))
-        pairs.append((int(row), event.rows[key]))
+        pairs.append((int(row), event_row))
     return pairs
 
 
