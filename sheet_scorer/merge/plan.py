@@ -221,36 +221,45 @@ def plan_merge(event: WorkbookData, copies: list[WorkbookData], lang: str = "en"
     edits: dict[str, list[tuple[int, int, CellEdit]]] = {}
     for (number, row, name), given in offers.items():
         view = views[number]
-        column = view.sheet.columns[name]
-        cell = cell_ref(column, row)
-        player = view.player(row)
-        held = view.cells[row][name]
-        if not is_blank(held):
-            for offer in given:
-                if offer.meaning == view.meanings[row][name]:
-                    plan.copies[offer.copy].already += 1
-                else:
-                    found.append(Conflict(view.sheet.name, cell, player, held, view.file, offer.value, copies[offer.copy].path.name))
-                    plan.copies[offer.copy].conflicts += 1
-            continue
-        first, rest = given[0], given[1:]
-        differing = [o for o in rest if o.meaning != first.meaning]
-        for offer in differing:
-            found.append(Conflict(view.sheet.name, cell, player, first.value, copies[first.copy].path.name,
-                                  offer.value, copies[offer.copy].path.name))
-            plan.copies[first.copy].conflicts += 1
-            plan.copies[offer.copy].conflicts += 1
-        if differing:
-            continue
-        style_like = cell_ref(column, row - 1) if row - 1 > view.sheet.header_row else None
-        edits.setdefault(view.sheet.name, []).append((row, column, CellEdit(cell, _as_written(first.value), style_like)))
-        plan.copies[first.copy].taken += 1
-        for offer in rest:
-            plan.copies[offer.copy].already += 1
+        edit = _settle(view, row, name, given, [c.path.name for c in copies], plan.copies, found)
+        if edit is not None:
+            edits.setdefault(view.sheet.name, []).append((row, view.sheet.columns[name], edit))
     plan.edits = {sheet: [edit for _, _, edit in sorted(cells, key=lambda e: e[:2])] for sheet, cells in edits.items()}
     order = {view.sheet.name: number for number, view in views.items()}
     plan.conflicts = sorted(found, key=lambda c: (order[c.sheet], _row_column(c.cell)))
     return plan
+
+
+def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[str], counts: list[CopyCounts],
+            conflicts: list[Conflict]) -> CellEdit | None:
+    """One event cell and the copies' values for it: the edit taking it, or None (already there, or a conflict).
+
+    A filled event cell is kept: each copy agrees (already there) or conflicts with it. An empty one takes the
+    copies' value when they all mean the same; when they do not, it stays empty and each disagreement is listed.
+    """
+    column = view.sheet.columns[name]
+    cell, player, held = cell_ref(column, row), view.player(row), view.cells[row][name]
+    if not is_blank(held):
+        for offer in given:
+            if offer.meaning == view.meanings[row][name]:
+                counts[offer.copy].already += 1
+            else:
+                conflicts.append(Conflict(view.sheet.name, cell, player, held, view.file, offer.value, files[offer.copy]))
+                counts[offer.copy].conflicts += 1
+        return None
+    first, rest = given[0], given[1:]
+    differing = [o for o in rest if o.meaning != first.meaning]
+    for offer in differing:
+        conflicts.append(Conflict(view.sheet.name, cell, player, first.value, files[first.copy], offer.value, files[offer.copy]))
+        counts[first.copy].conflicts += 1
+        counts[offer.copy].conflicts += 1
+    if differing:
+        return None
+    counts[first.copy].taken += 1
+    for offer in rest:
+        counts[offer.copy].already += 1
+    style_like = cell_ref(column, row - 1) if row - 1 > view.sheet.header_row else None
+    return CellEdit(cell, _as_written(first.value), style_like)
 
 
 def _row_column(cell: str) -> tuple[int, str]:
