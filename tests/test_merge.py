@@ -15,7 +15,7 @@ from helpers import HEADERS, write_workbook
 
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.text import text
-from sheet_scorer.merge import merge_workbooks
+from sheet_scorer.merge.plan import merge_workbooks
 
 POLISH = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
           "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
@@ -222,6 +222,18 @@ def test_lang_prints_in_that_language(tmp_path: Path) -> None:
     assert result.output.splitlines()[0] == text("pl", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
     assert text("pl", "merge_copy", copy="x", taken=1, already=2, conflicts=3) != text("en", "merge_copy", copy="x", taken=1,
                                                                                      already=2, conflicts=3)
+
+
+@pytest.mark.parametrize("args", [["merge", "{missing}", "{missing}"], ["split", "{missing}", "--round", "1", "--tables", "1-4"]])
+def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, args: list[str]) -> None:
+    import sys
+
+    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
+             "r = CliRunner().invoke(main, sys.argv[1:]); "
+             "print(r.exit_code, sorted({'pandas', 'pandera', 'openpyxl'} & set(sys.modules)))")
+    argv = [a.format(missing=tmp_path / "missing.xlsx") for a in args]
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True)
+    assert done.stdout.strip() == "2 []", done.stderr
 
 
 @pytest.fixture(scope="module")

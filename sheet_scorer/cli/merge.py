@@ -10,7 +10,7 @@ import click
 from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
 
 if TYPE_CHECKING:
-    from sheet_scorer.merge import MergePlan
+    from sheet_scorer.merge.plan import MergePlan
 
 
 @click.command()
@@ -27,7 +27,11 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
     EVENT.backup.xlsx (and the first one as EVENT.original.xlsx).
     """
     def action() -> int:
-        from sheet_scorer.merge import merge_workbooks
+        from sheet_scorer.workbook.container import check_readable
+
+        for path in (event, *copies):  # a missing or damaged file is told before the heavy imports
+            check_readable(path)
+        from sheet_scorer.merge.plan import merge_workbooks
 
         plan = merge_workbooks(event, list(copies), lang=lang, dry_run=dry_run)
         _report(plan, dry_run)

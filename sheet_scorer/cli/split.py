@@ -33,6 +33,9 @@ def split(event: Path, number: int, tables: frozenset[int], output: Path | None,
     EVENT is not changed; the filled copy comes back with `sheet-scorer merge EVENT COPY`.
     """
     def action() -> int:
+        from sheet_scorer.workbook.container import check_readable
+
+        check_readable(event)  # a missing or damaged file is told before the heavy imports
         from sheet_scorer.i18n.text import text
         from sheet_scorer.merge.split import split_workbook, tables_text
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheet_scorer.i18n.text import text
-from sheet_scorer.merge.plan import table_meanings
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.cells import cell_ref
 
@@ -67,6 +66,8 @@ def plan_split(sheet: RoundSheet, tables: frozenset[int], covered: frozenset[str
 
     `covered` are cells under a merged range (not its top-left one): they hold nothing and are not written.
     """
+    from sheet_scorer.merge.plan import table_meanings  # pandas: not needed to parse --tables
+
     found = table_meanings(sheet.raw["table"])
     keep = found.map(lambda t: not isinstance(t, str) and t in tables).astype(bool)
     if not keep.any():
