@@ -16,6 +16,7 @@ from helpers import HEADERS, write_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.text import text
 from sheet_scorer.merge.plan import merge_workbooks
+from sheet_scorer.problems import Problem
 
 POLISH = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
           "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
@@ -163,6 +164,33 @@ def test_a_row_whose_table_the_judge_left_empty_is_matched_by_player(tmp_path: P
     plan = merge_workbooks(event, [copy])
     assert plan.conflicts == [] and plan.copies[0].taken == 25
     assert cells(event)[4] == ROUND[3]
+
+
+def test_a_copys_round_sheet_that_cannot_be_read_is_named_and_exits_1(tmp_path: Path) -> None:
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Round 2": [HEADERS, *seated(ROUND)]})
+    copy = write_workbook(tmp_path / "judge.xlsx", {"Round 1": [HEADERS, *ROUND[:4]],
+                                                    "Round 2": [["Stół", "Who", "Osady"], [1, "Anna", 2]]})  # no Player header
+    result = run(event, copy)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[:2] == [
+        text("en", "merge_copy", copy="judge.xlsx", taken=25, already=0, conflicts=0),
+        text("en", "merge_skipped", sheet="Round 2", message=Problem("no-header-row", "Round 2").message)]
+    assert cells(event)[1:5] == ROUND[:4]
+
+
+def test_an_empty_round_sheet_the_event_also_has_empty_is_no_loss(tmp_path: Path) -> None:
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Round 2": []})
+    copy = write_workbook(tmp_path / "judge.xlsx", {"Round 1": [HEADERS, *ROUND[:4]], "Round 2": []})
+    assert run(event, copy).exit_code == 0
+    assert cells(event)[1:5] == ROUND[:4]
+
+
+def test_an_event_round_sheet_that_cannot_be_read_refuses_the_merge(tmp_path: Path) -> None:
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [[*HEADERS, "Knights"], *seated(ROUND)]})
+    before = event.read_bytes()
+    result = run(event, judge_a(tmp_path))
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1 and "'Round 1'" in result.stderr
+    assert event.read_bytes() == before
 
 
 @pytest.mark.parametrize("change", ["stranger", "extra table", "extra round", "empty copy"])

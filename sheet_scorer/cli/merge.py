@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, verbose: bool) -> None:
     """Fill EVENT's empty game cells from the judges' COPIES, matched by round, table and player.
 
-    A cell two files disagree on is not taken and is listed (exit 1); a copy of another event is
-    refused and nothing is written (exit 2). EVENT is updated in place, its version before kept as
+    A cell two files disagree on is not taken and is listed (exit 1, as when a copy's round sheet
+    cannot be read); a copy of another event is refused and nothing is written (exit 2). EVENT is updated in place, its version before kept as
     EVENT.backup.xlsx (and the first one as EVENT.original.xlsx).
     """
     def action() -> int:
@@ -49,6 +49,8 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
     for counts in plan.copies:
         click.echo(text(lang, "merge_copy", copy=counts.path.name, taken=counts.taken, already=counts.already,
                         conflicts=counts.conflicts))
+        for sheet, message in counts.skipped:
+            click.echo(text(lang, "merge_skipped", sheet=sheet, message=message))
     for c in plan.conflicts:
         click.echo(text(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
                         source=c.source, other=shown(c.other), other_source=c.other_source))

@@ -292,6 +292,18 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "simulação: {cells} células seriam gravadas; {event} não foi alterado",
         "fr": "simulation : {cells} cellules seraient écrites ; {event} est inchangé",
     },
+    "merge_skipped": {
+        "en": "  '{sheet}' not merged: {message}",
+        "pl": "  '{sheet}' nie scalono: {message}",
+        "pt": "  '{sheet}' não juntada: {message}",
+        "fr": "  '{sheet}' non fusionnée : {message}",
+    },
+    "merge_event_sheet": {
+        "en": "{event}: sheet '{sheet}' cannot be read ({message}); fix it, then merge again",
+        "pl": "{event}: nie można odczytać arkusza '{sheet}' ({message}); popraw go i scal ponownie",
+        "pt": "{event}: a planilha '{sheet}' não pode ser lida ({message}); corrija-a e junte de novo",
+        "fr": "{event} : la feuille '{sheet}' est illisible ({message}) ; corrigez-la, puis fusionnez à nouveau",
+    },
     "merge_twice": {
         "en": "{file}: '{sheet}' has {player} twice (rows {rows}); keep one row, then merge again",
         "pl": "{file}: w '{sheet}' gracz {player} jest dwa razy (wiersze {rows}); zostaw jeden wiersz i scal ponownie",

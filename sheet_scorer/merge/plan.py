@@ -16,13 +16,15 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import text
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, strip_accents
+from sheet_scorer.i18n.text import problem_message, text
+from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError
 from sheet_scorer.rules.validate import name_key, parse_flag, parse_int
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 
 GAME_FIELDS = (*COMPONENTS, *FLAGS, "vp")
+# Read problems that leave a round sheet out of WorkbookData.rounds: its cells cannot be matched.
+UNREAD_SHEET = frozenset({"no-header-row", "duplicate-column", "duplicate-round"})
 
 
 @dataclass(frozen=True)
@@ -40,12 +42,14 @@ class Conflict:
 
 @dataclass
 class CopyCounts:
-    """What one copy gave: cells taken into the event, cells whose value was already there, conflicts."""
+    """What one copy gave: cells taken into the event, cells whose value was already there, conflicts, and
+    its round sheets that could not be read (sheet, why) although the event has that round."""
 
     path: Path
     taken: int = 0
     already: int = 0
     conflicts: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -64,8 +68,9 @@ class MergePlan:
 
     @property
     def exit_code(self) -> int:
-        """1 when some cells were left out because files disagree (the rest is still written), else 0."""
-        return int(bool(self.conflicts))
+        """1 when some cells were left out (files disagree, or a copy's round sheet cannot be read; the rest is
+        still written), else 0."""
+        return int(bool(self.conflicts) or any(c.skipped for c in self.copies))
 
 
 @dataclass
@@ -184,6 +189,8 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
     offers: dict[tuple[int, int, str], list[_Offer]] = {}
     for index, data in enumerate(copies):
         matched = 0
+        counts[index].skipped = [(p.sheet, problem_message(p, lang)) for p in data.problems
+                                 if p.code in UNREAD_SHEET and round_number(p.sheet) in event]
         for sheet in data.rounds:
             if sheet.number not in event:
                 raise WorkbookError(text(lang, "merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
@@ -215,6 +222,7 @@ def plan_merge(event: WorkbookData, copies: list[WorkbookData], lang: str = "en"
     Raises WorkbookError (one line) when a copy is not of this event; then nothing is to be written.
     """
     views = {sheet.number: _view(sheet, event.path, lang) for sheet in event.rounds}
+    _check_unread_rounds(event, set(views), copies, lang)
     plan = MergePlan(event.path, lang, copies=[CopyCounts(c.path) for c in copies])
     found: list[Conflict] = []
     offers = _offers(views, event.path.name, copies, plan.copies, found, lang)
@@ -228,6 +236,15 @@ def plan_merge(event: WorkbookData, copies: list[WorkbookData], lang: str = "en"
     order = {view.sheet.name: number for number, view in views.items()}
     plan.conflicts = sorted(found, key=lambda c: (order[c.sheet], _row_column(c.cell)))
     return plan
+
+
+def _check_unread_rounds(event: WorkbookData, read: set[int], copies: list[WorkbookData], lang: str) -> None:
+    """A round the copies hold whose sheet in the event cannot be read: one line saying why, before anything else."""
+    wanted = {sheet.number for data in copies for sheet in data.rounds} - read
+    for problem in event.problems:
+        if problem.code in UNREAD_SHEET and round_number(problem.sheet) in wanted:
+            raise WorkbookError(text(lang, "merge_event_sheet", event=event.path.name, sheet=problem.sheet,
+                                     message=problem_message(problem, lang)))
 
 
 def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[str], counts: list[CopyCounts],
