@@ -315,12 +315,15 @@ def split(*args: Any) -> Any:
 
 
 def test_split_writes_a_copy_holding_only_the_judges_tables(tmp_path: Path) -> None:
-    event = make_event(tmp_path, [*ROUND[:4], *seated(ROUND[4:])])
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *ROUND], "Round 2": [HEADERS, *ROUND[:4], *seated(ROUND[4:])],
+                                                     "Notes": NOTES})
     before = event.read_bytes()
-    result = split(event, "--round", 1, "--tables", "2")
+    result = split(event, "--round", 2, "--tables", "2")
     assert result.exit_code == 0, result.output
-    copy = tmp_path / "event.round1.tables2.xlsx"
-    assert cells(copy) == [HEADERS, *[[None] * len(HEADERS)] * 4, *seated(ROUND[4:])]
+    copy = tmp_path / "event.round2.tables2.xlsx"
+    empty = [[None] * len(HEADERS)]
+    assert cells(copy, "Round 2") == [HEADERS, *empty * 4, *seated(ROUND[4:])]
+    assert cells(copy, "Round 1") == [HEADERS, *empty * 8]  # the other round: nothing to fill, nothing to come back stale
     assert [list(r) for r in openpyxl.load_workbook(copy)["Notes"].iter_rows(values_only=True)] == NOTES
     assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
 

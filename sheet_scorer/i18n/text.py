@@ -342,10 +342,10 @@ _REPORT: dict[str, dict[str, str]] = {
     },
     # `split` on the terminal (cli/split.py, merge/split.py)
     "split_wrote": {
-        "en": "wrote {copy}: '{sheet}' holds tables {tables} ({players} players); the other tables' rows are empty",
-        "pl": "zapisano {copy}: '{sheet}' zawiera stoły {tables} ({players} graczy); wiersze innych stołów są puste",
-        "pt": "{copy} gravado: '{sheet}' tem as mesas {tables} ({players} jogadores); as linhas das outras mesas estão vazias",
-        "fr": "{copy} écrit : '{sheet}' contient les tables {tables} ({players} joueurs) ; les lignes des autres tables sont vides",
+        "en": "wrote {copy}: '{sheet}' holds tables {tables} ({players} players); the other tables and rounds are emptied",
+        "pl": "zapisano {copy}: '{sheet}' zawiera stoły {tables} ({players} graczy); inne stoły i rundy są wyczyszczone",
+        "pt": "{copy} gravado: '{sheet}' tem as mesas {tables} ({players} jogadores); as outras mesas e rodadas foram esvaziadas",
+        "fr": "{copy} écrit : '{sheet}' contient les tables {tables} ({players} joueurs) ; les autres tables et rondes sont vidées",
     },
     "split_missing": {
         "en": "'{sheet}' has no table {tables}",

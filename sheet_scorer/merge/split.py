@@ -1,7 +1,8 @@
 """A judge's copy of the event: one round's sheet holding only the judge's tables (docs/rules.md §1, §5).
 
-The copy is the event workbook, everything kept, with the rows of that round's other tables emptied,
-so the judge sees and fills only their own; `merge` takes the copy back by table and player.
+The copy is the event workbook, everything kept, with the rows of that round's other tables and of the
+other rounds emptied, so the judge sees and fills only their own; `merge` takes the copy back by table
+and player.
 """
 
 from __future__ import annotations
@@ -61,10 +62,12 @@ def round_sheet(data: WorkbookData, number: int, lang: str) -> RoundSheet:
     raise WorkbookError(text(lang, "split_no_round", event=data.path.name, round=number))
 
 
-def plan_split(sheet: RoundSheet, tables: frozenset[int], covered: frozenset[str], lang: str) -> SplitPlan:
-    """Empty every row of `sheet` whose table is not in `tables`, across the organiser's and the tool's columns.
+def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], covered: dict[str, frozenset[str]],
+               lang: str) -> SplitPlan:
+    """Empty every row of `sheet` whose table is not in `tables`, and every row of the other round sheets
+    (the judge fills this round; a stale copy of the others would only come back as conflicts).
 
-    `covered` are cells under a merged range (not its top-left one): they hold nothing and are not written.
+    `covered` are, per sheet, cells under a merged range (not its top-left one): they hold nothing and are not written.
     """
     from sheet_scorer.merge.plan import table_meanings  # pandas: not needed to parse --tables
 
@@ -72,11 +75,18 @@ def plan_split(sheet: RoundSheet, tables: frozenset[int], covered: frozenset[str
     keep = found.map(lambda t: not isinstance(t, str) and t in tables).astype(bool)
     if not keep.any():
         raise WorkbookError(text(lang, "split_no_tables", sheet=sheet.name, tables=tables_text(sorted(tables))))
-    last = max(sheet.last_column, *sheet.columns.values(), *sheet.computed.values())
-    edits = [CellEdit(cell_ref(column, int(row)), None) for row in sheet.raw.index[~keep] for column in range(1, last + 1)
-             if cell_ref(column, int(row)) not in covered]
+    edits = {other.name: _emptied(other, [int(r) for r in other.raw.index], covered.get(other.name, frozenset()))
+             for other in data.rounds if other is not sheet}
+    edits[sheet.name] = _emptied(sheet, [int(r) for r in sheet.raw.index[~keep]], covered.get(sheet.name, frozenset()))
     present = sorted({int(t) for t in found[keep]})
-    return SplitPlan(sheet.name, present, sorted(tables - set(present)), int(keep.sum()), WorkbookPatch(edits={sheet.name: edits}))
+    return SplitPlan(sheet.name, present, sorted(tables - set(present)), int(keep.sum()), WorkbookPatch(edits=edits))
+
+
+def _emptied(sheet: RoundSheet, rows: list[int], covered: frozenset[str]) -> list[CellEdit]:
+    """Edits emptying `rows` of `sheet` across the organiser's and the tool's columns, merged cells at their top-left."""
+    last = max(sheet.last_column, *sheet.columns.values(), *sheet.computed.values())
+    cells = (cell_ref(column, row) for row in rows for column in range(1, last + 1))
+    return [CellEdit(cell, None) for cell in cells if cell not in covered]
 
 
 def default_copy(event: Path, number: int, tables: frozenset[int]) -> Path:
@@ -100,6 +110,6 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
     if target.resolve() == event.resolve():
         raise WorkbookError(text(lang, "split_same_file", event=event.name))
     sheet = round_sheet(data, number, lang)
-    plan = plan_split(sheet, tables, covered_cells(event, sheet.name), lang)
+    plan = plan_split(data, sheet, tables, covered_cells(event, [s.name for s in data.rounds]), lang)
     update_workbook(event, plan.patch, target=target)
     return plan, target, lang
