@@ -264,6 +264,13 @@ def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, args: l
     assert done.stdout.strip() == "2 []", done.stderr
 
 
+def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Settings": [["Language", "fr"]]})
+    result = run(event, judge_a(tmp_path), "--dry-run")
+    assert result.output.splitlines()[0] == text("fr", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
+    assert run(event, judge_a(tmp_path), "--dry-run", "--lang", "en").output.splitlines()[0].startswith("judge_a.xlsx: taken 25")
+
+
 @pytest.fixture(scope="module")
 def soffice() -> str:
     found = shutil.which("soffice")
@@ -361,6 +368,7 @@ def test_split_empties_a_merged_table_cell_at_its_top_left(tmp_path: Path) -> No
 @pytest.mark.parametrize(("args", "code"), [
     (["--round", 1, "--tables", "4-1"], 2),  # not a range
     (["--round", 1, "--tables", "0"], 2),
+    (["--round", 1, "--tables", "1-100000000"], 2),
     (["--round", 3, "--tables", "1"], 2),  # no such round
     (["--round", 1, "--tables", "5-6"], 2),  # none of these tables
     (["--round", 1, "--tables", "2-3"], 0),  # table 3 missing: said, the copy still written

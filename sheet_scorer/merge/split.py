@@ -15,18 +15,19 @@ from sheet_scorer.i18n.text import text
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.cells import cell_ref
 
+MAX_TABLE = 9999  # a typing slip like 1-1000000 is refused, not expanded
 _RANGE = re.compile(r"(\d+)\s*(?:[-–]\s*(\d+))?")
 
 
 def parse_tables(spec: str) -> frozenset[int]:
-    """`1-4`, `1,3,5-7`, `2` -> the table numbers; ValueError for anything else (`0`, `4-1`, `a`)."""
+    """`1-4`, `1,3,5-7`, `2` -> the table numbers; ValueError for anything else (`0`, `4-1`, `a`, `1-99999`)."""
     numbers: set[int] = set()
     for part in spec.split(","):
         match = _RANGE.fullmatch(part.strip())
         if not match:
             raise ValueError(spec)
         low, high = int(match[1]), int(match[2] or match[1])
-        if low < 1 or high < low:
+        if low < 1 or high < low or high > MAX_TABLE:
             raise ValueError(spec)
         numbers.update(range(low, high + 1))
     return frozenset(numbers)
