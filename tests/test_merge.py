@@ -110,10 +110,10 @@ def test_a_conflict_is_named_and_the_events_value_kept(tmp_path: Path) -> None:
     event = make_event(tmp_path, rows)
     result = run(event, judge_a(tmp_path))
     assert result.exit_code == 1
-    plan_rows = cells(event)
-    assert plan_rows[2][3] == 1  # D3 kept
-    assert plan_rows[1] == ROUND[0]  # everything else of the copy taken
-    assert plan_rows[2][:3] == ROUND[1][:3] and plan_rows[2][4:] == ROUND[1][4:]
+    merged = cells(event)
+    assert merged[2][3] == 1  # D3 kept
+    assert merged[1] == ROUND[0]  # everything else of the copy taken
+    assert merged[2][:3] == ROUND[1][:3] and merged[2][4:] == ROUND[1][4:]
     assert text("en", "merge_copy", copy="judge_a.xlsx", taken=23, already=1, conflicts=1) in result.output
     assert text("en", "merge_conflict", sheet="Round 1", cell="D3", player="Ben", value="1", source="event.xlsx",
                 other="2", other_source="judge_a.xlsx") in result.output
@@ -123,7 +123,7 @@ def test_two_copies_that_disagree_leave_the_cell_empty_and_name_both_files(tmp_p
     event = make_event(tmp_path)
     first = judge_a(tmp_path)
     book = openpyxl.load_workbook(first)
-    book["Round 1"]["F2"] = 5  # Dan is on row 2 of the sorted copy; the other judge has knights 0
+    book["Round 1"]["F2"] = 5  # Dan is on row 2 of the sorted copy; judge A gives his Knights as 0
     book.save(tmp_path / "judge_c.xlsx")
     plan = merge_workbooks(event, [first, tmp_path / "judge_c.xlsx"])
     assert [(c.sheet, c.cell, c.player, c.value, c.source, c.other, c.other_source) for c in plan.conflicts] == [
