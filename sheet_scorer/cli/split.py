@@ -28,7 +28,8 @@ def _tables(context: click.Context, parameter: click.Parameter, value: str) -> f
 @click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def split(event: Path, number: int, tables: frozenset[int], output: Path | None, lang: str | None, verbose: bool) -> None:
-    """Write a judge's copy of EVENT whose round sheet holds only the given tables (the others' rows emptied).
+    """Write a judge's copy of EVENT holding only the given tables of one round (the rows of the other tables
+    and of the other rounds emptied).
 
     EVENT is not changed; the filled copy comes back with `sheet-scorer merge EVENT COPY`.
     """
