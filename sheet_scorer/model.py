@@ -21,7 +21,7 @@ class WorkbookError(Exception):
 
 @dataclass(frozen=True)
 class Settings:
-    """The Settings sheet (SPEC §7), with its defaults.
+    """The Settings sheet (docs/rules.md §7), with its defaults.
 
     `ranking` and `tiebreakers` hold the canonical keys of `i18n.vocab.FIGURE_NAMES` ("round_points",
     "vp_pct", …); `playoff_size` None means not set (no cut line), 0 means no playoffs.
@@ -43,7 +43,7 @@ class Settings:
 
 @dataclass(frozen=True)
 class Adjustment:
-    """One row of the Adjustments sheet (SPEC §8): points added to a player's total (negative: a penalty)."""
+    """One row of the Adjustments sheet (docs/rules.md §8): points added to a player's total (negative: a penalty)."""
 
     player: str
     round: int | None  # None: the Round cell is empty (an adjustment for the event as a whole)
@@ -81,7 +81,7 @@ class RoundSheet:
 
 @dataclass(frozen=True)
 class Registration:
-    """One row of the Players sheet (SPEC §1): the name, the club (kept apart when seating), active or dropped."""
+    """One row of the Players sheet (docs/rules.md §1): the name, the club (kept apart when seating), active or dropped."""
 
     name: str
     club: str = ""
@@ -157,7 +157,7 @@ class ScoreResult:
 
     @property
     def exit_code(self) -> int:
-        """0 scored cleanly (warnings allowed), 1 scored with errors (SPEC §5)."""
+        """0 scored cleanly (warnings allowed), 1 scored with errors (docs/rules.md §5)."""
         return int(self.has_errors)
 
 

@@ -43,7 +43,7 @@ MESSAGES_EN: dict[str, str] = {
     "bad-flag": "{player}: {column} is '{value}'; mark it with x (or yes/true/1) or leave it empty",
     "bad-table": "{player}: the table number '{value}' is not a whole number of 1 or more",
     "empty-name": "row {row} has game counts but no player name",
-    # row rules (SPEC §2)
+    # row rules (docs/rules.md §2)
     "seat-range": "{player}: seat {value} does not exist at a table of {size}",
     "seat-duplicate": "{player}: seat {value} is taken by another player at table {table}",
     "settlements-range": "{player}: {value} settlements, but a player has 0 to 5",
@@ -55,7 +55,7 @@ MESSAGES_EN: dict[str, str] = {
     "road-length-range": "{player}: road length {value} is more than the {roads} roads built",
     "vp-range": "{player}: {value} VP, but a game gives 0 to 22",
     "vp-mismatch": "{player}: VP entered as {value}, but the counts give {computed}; the entered value is kept, check the counts",
-    # table rules (SPEC §2, §3)
+    # table rules (docs/rules.md §2, §3)
     "table-size": "table {table} has {size} players; a table has 3 or 4",
     "table-vp-cards": "VP cards at table {table} add up to {value}; the deck has 5",
     "table-knights": "knights at table {table} add up to {value}; the deck has 14",

@@ -1,4 +1,4 @@
-"""Fuzzing the whole command (SPEC §1, §5): a valid workbook, randomly damaged, never crashes the tool
+"""Fuzzing the whole command (docs/rules.md §1, §5): a valid workbook, randomly damaged, never crashes the tool
 and never loses the organiser's data.
 
 A valid 2-round, 3-table workbook is mutated at random (cells set to values of any type or

@@ -1,8 +1,8 @@
-"""Property tests on random VALID tables (SPEC §2–§4).
+"""Property tests on random VALID tables (docs/rules.md §2–§4).
 
-The generator draws counts that satisfy every rule of SPEC §2 and marks the flags the rules
+The generator draws counts that satisfy every rule of docs/rules.md §2 and marks the flags the rules
 ask for (Army First / Road First on exactly one of tied leaders, Declared on exactly one player
-when two or more reach 10 VP), and computes each player's VP by the SPEC formula as the oracle.
+when two or more reach 10 VP), and computes each player's VP by the docs/rules.md §2 formula as the oracle.
 
 Most properties run on the pure functions (fast); one runs the whole public path on written
 workbooks with fewer examples.

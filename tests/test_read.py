@@ -1,4 +1,4 @@
-"""Reading (SPEC §1): sheet names, header rows, localised headers, cell values, unreadable files."""
+"""Reading (docs/rules.md §1): sheet names, header rows, localised headers, cell values, unreadable files."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The rule catalogue of SPEC §1–§3: for every rule at least one valid and one invalid case.
+"""The rule catalogue of docs/rules.md §1–§3: for every rule at least one valid and one invalid case.
 
-Every expected value here is worked out by hand from SPEC.md. Workbooks are written with
+Every expected value here is worked out by hand from docs/rules.md. Workbooks are written with
 tests/helpers.py and checked through the public API (`sheet_scorer.check_workbook`).
 
 Round sheet layout used throughout (helpers.HEADERS, header on row 1, players from row 2):
@@ -773,7 +773,7 @@ def test_seats_out_of_range(tmp_path, seats, cell):
 
 # ---- error values and uncalculated formulas outside the count columns
 #
-# SPEC §1: a flag cell that is neither marked nor unmarked is an error for that cell; an error
+# docs/rules.md §1: a flag cell that is neither marked nor unmarked is an error for that cell; an error
 # value (#REF!) is an error for that cell; "a formula with no saved value ... is an error that
 # says so". None of these may be read as an empty (unmarked / to-be-filled) cell.
 

@@ -1,4 +1,4 @@
-"""Standings (SPEC §4), with the values of seed 003 worked out by hand.
+"""Standings (docs/rules.md §4), with the values of seed 003 worked out by hand.
 
 VP % = sum over a player's games of 100 x VP / table VP, the table VP of a 3-player table
 raised by its average (x 4/3). Computed exactly; shown with two decimals.

@@ -1,4 +1,4 @@
-"""Writing the scored workbook (SPEC §5): computed columns, Standings, Problems, marks, nothing lost."""
+"""Writing the scored workbook (docs/rules.md §5): computed columns, Standings, Problems, marks, nothing lost."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         tournament    Settings → Tournament, else the workbook's file name without extension
         date          ISO date "2026-04-18" (text as written when not a date), or null
         source        the workbook's file name
-        provisional   true when some table has errors and is not scored (SPEC §3)
+        provisional   true when some table has errors and is not scored (docs/rules.md §3)
         playoff_cut   the report's cut line (Playoff Size, or 16/4 when playoff sheets exist) when there
                       are more players than that, else null
         rounds        round sheet names in round order

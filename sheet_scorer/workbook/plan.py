@@ -1,4 +1,4 @@
-"""What the scored workbook gets (SPEC §5), as plain values: built from the scored frames here,
+"""What the scored workbook gets (docs/rules.md §5), as plain values: built from the scored frames here,
 applied to the openpyxl workbook by `write.py`.
 
 The plan (`model.WritePlan`) is plain lists and strings, so it can be handed to the process that
@@ -32,7 +32,7 @@ PROBLEMS_FIELDS = ("severity", "sheet", "cell", "player", "message")
 def computed_positions(sheet: RoundSheet) -> dict[str, int]:
     """Column of each computed field: where a previous run put it, else right of the organiser's table.
 
-    An organiser's own VP column is used in place (SPEC §1).
+    An organiser's own VP column is used in place (docs/rules.md §1).
     """
     positions = dict(sheet.computed)
     if "vp" in sheet.columns and not sheet.vp_is_computed:

@@ -1,4 +1,4 @@
-"""Read a tournament workbook (SPEC §1): round sheets, their header row and columns, Settings, Players.
+"""Read a tournament workbook (docs/rules.md §1): round sheets, their header row and columns, Settings, Players.
 
 Cell values come from python-calamine (the saved values, fast, formulas by their cached result).
 Calamine shows an error value or a formula without a saved value as an empty cell, so those
@@ -102,7 +102,7 @@ def _sheet_rows(book: Any, name: str) -> list[list[Any]]:
 
 
 def _find_header(rows: list[list[Any]]) -> int | None:
-    """Index of the first row naming at least Table and Player (SPEC §1)."""
+    """Index of the first row naming at least Table and Player (docs/rules.md §1)."""
     for index, row in enumerate(rows):
         fields = {INPUT_HEADER_INDEX.get(fold(v)) for v in row if isinstance(v, str)}
         if {"table", "player"} <= fields:

@@ -1,4 +1,4 @@
-"""Write the scored workbook (SPEC §5): the input with everything kept, plus computed columns,
+"""Write the scored workbook (docs/rules.md §5): the input with everything kept, plus computed columns,
 Standings, Problems and marks on faulty cells. Re-scoring rewrites all of these in place.
 
 Marks are a conditional-format rule (so the organiser's own fill is never touched) and a note
