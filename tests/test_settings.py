@@ -108,3 +108,34 @@ def test_adjustment_for_an_unknown_player_or_round_is_an_error_at_its_cell() -> 
     assert kept == adjustments[:1]
     assert [(p.code, p.cell, p.player, p.severity) for p in problems] == [
         ("adjustment-unknown-player", "A3", "Zed", "error"), ("adjustment-unknown-round", "B4", "Ala", "error")]
+
+
+# ------------------------------------------------------------------ spellings (moved here from real-file tests)
+
+
+@pytest.mark.parametrize(("written", "language"), [
+    ("pl", "pl"), ("PL", "pl"), ("pl-PL", "pl"), ("pt_BR", "pt"), ("Polski", "pl"), ("Polish", "pl"), ("Português", "pt"),
+    ("portugues", "pt"), ("Portuguese", "pt"), ("Français", "fr"), ("French", "fr"), ("English", "en"), ("fr ", "fr"),
+    ("Eng", "en"), ("pol", "pl"), ("Port.", "pt"),
+])
+def test_language_in_words_or_codes(written: str, language: str) -> None:
+    assert settings_of(["Language", written]) == (Settings(language=language), [])
+
+
+@pytest.mark.parametrize("written", ["Deutsch", "po", "plx", "Esperanto"])
+def test_language_not_supported_is_a_problem(written: str) -> None:
+    assert settings_of(["Language", written]) == (Settings(), [("bad-setting", "B1")])
+
+
+@pytest.mark.parametrize(("text", "points"), [
+    ("5,3,1", [5, 3, 1]), ("5, 3, 1", [5, 3, 1]), ("5;3;1", [5, 3, 1]), ("5 3 1", [5, 3, 1]), ("5-3-1", [5, 3, 1]),
+    ("5 – 3 – 1", [5, 3, 1]), ("4,5-3-1,5", [4.5, 3, 1.5]),
+])
+def test_points_3_lists(text: str, points: list[float]) -> None:
+    settings, problems = settings_of(["Points 3", text])
+    assert problems == [] and [float(p) for p in settings.points_3] == points
+
+
+@pytest.mark.parametrize("text", ["5-3", "5-3-1-1", "five, three, one", "5--3-1x"])
+def test_points_3_that_is_not_three_numbers_is_a_problem(text: str) -> None:
+    assert settings_of(["Points 3", text]) == (Settings(), [("bad-setting", "B1")])
