@@ -16,6 +16,7 @@ from test_report import validate
 from sheet_scorer import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.report.export import JSON_SCHEMA, json_document
+from sheet_scorer.report.html import render_report
 from sheet_scorer.standings.progression import rank_progression
 
 VP_HEADERS = ["Table", "Player", "VP"]
@@ -137,3 +138,17 @@ def test_json_of_every_figure_validates(tmp_path: Path) -> None:
     assert set(document["standings"][0]["figures"]) == {
         "wins", "vp_capped", "mean_vp_pct", "places", "opponents_points", "opponents_opponents_points",  # round points: a base column
         "penalties", "adjustments", "adjustment_notes"}
+
+
+def test_polish_chart_orders_names_as_the_standings_do(tmp_path: Path) -> None:
+    """Lucyna and Łaba tie on everything; in Polish Ł follows L: 1st and 2nd in the standings and in the chart."""
+    def round_rows() -> list[list]:
+        return [VP_HEADERS, [1, "Łaba", 10], [1, "F1", 8], [1, "F2", 6], [1, "F3", 4],
+                [2, "Lucyna", 10], [2, "G1", 8], [2, "G2", 6], [2, "G3", 4]]
+
+    path = write_workbook(tmp_path / "pl.xlsx", {"Ustawienia": [["Język", "pl"]], "Runda 1": round_rows(), "Runda 2": round_rows()})
+    result = check_workbook(path)
+    assert list(result.standings["player"][:2]) == ["Lucyna", "Łaba"]
+    page = render_report(result, "pl")
+    svg = page[page.index("<svg"): page.index("</svg>")]
+    assert "Lucyna: 1 → 1" in svg and "Łaba: 2 → 2" in svg
