@@ -165,17 +165,25 @@ def read_adjustments(name: str, rows: list[list[Any]]) -> tuple[list[Adjustment]
         player = clean_name(str(cell("player") or ""))
         where = {k: cell_ref(columns.get(k, 0) + 1, number) for k in ("player", "round", "points")}
         points = None if is_blank(cell("points")) else _parse_number(cell("points"))
-        rnd = None if is_blank(cell("round")) else _parse_number(cell("round"))
+        round_number = _round_number(cell("round"))
         if not player:
             problems.append(Problem("adjustment-no-player", name, where["player"], params={"row": number}))
         elif points is None:
             problems.append(Problem("adjustment-points", name, where["points"], player, params={"value": cell("points") or ""}))
-        elif rnd is not None and (rnd.denominator != 1 or rnd < 1) or (rnd is None and not is_blank(cell("round"))):
+        elif round_number == 0:
             problems.append(Problem("adjustment-unknown-round", name, where["round"], player, params={"value": cell("round")}))
         else:
-            adjustments.append(Adjustment(player, None if rnd is None else int(rnd), points, str(cell("reason") or "").strip(),
+            adjustments.append(Adjustment(player, round_number, points, str(cell("reason") or "").strip(),
                                           name, number, (columns["player"] + 1, columns.get("round", columns["player"]) + 1)))
     return adjustments, problems
+
+
+def _round_number(value: Any) -> int | None:
+    """An Adjustments row's Round: the round number, None when empty (the whole event), 0 when it is no round number."""
+    if is_blank(value):
+        return None
+    number = _parse_number(value)
+    return int(number) if number is not None and number.denominator == 1 and number >= 1 else 0
 
 
 def check_adjustments(adjustments: list[Adjustment], players: set[str], rounds: set[int]) -> tuple[list[Adjustment], list[Problem]]:
