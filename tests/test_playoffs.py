@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-import pytest
 from click.testing import CliRunner
 
 from helpers import write_workbook
@@ -201,8 +200,6 @@ def test_playoff_size_4_goes_straight_to_the_final(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.xfail(strict=True, reason="Settings → Ranking: Wins comes with the standings-engine issue; "
-                   "remove this mark when it is merged")
 def test_qualifying_ranked_by_wins_seeds_the_playoffs(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 4], ["Ranking", "Wins"]]))
     assert run(path).exit_code == 0

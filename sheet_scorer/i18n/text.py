@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from datetime import date, datetime
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from babel import Locale
@@ -78,10 +81,35 @@ def format_number(value: Any, lang: str) -> str:
     return "" if number is None else _format_decimal(number, "#,##0.##", language(lang))
 
 
+def hundredths(value: Any) -> Decimal | None:
+    """A VP % (or Mean VP %) to two decimals, half up, from its exact value: 28.125 -> 28.13 (docs/rules.md §4).
+
+    The one rounding of a percentage that every output uses (sheet, report, terminal, JSON). A float is
+    taken as the decimal it prints as (116.95, not the binary 116.9499…); a Fraction exactly.
+    """
+    if value is None or isinstance(value, str):
+        return None
+    if isinstance(value, float):
+        if value != value:
+            return None
+        exact = Fraction(repr(value))
+    else:
+        try:
+            exact = Fraction(value)
+        except (TypeError, ValueError):  # pandas NA
+            return None
+    return Decimal(math.floor(exact * 100 + Fraction(1, 2))).scaleb(-2)
+
+
 def format_pct(value: Any, lang: str) -> str:
-    """VP percentage with exactly two decimals: `116.944` -> `116.94` / `116,94`."""
-    number = _as_number(value)
-    return "" if number is None else _format_decimal(number, "#,##0.00", language(lang))
+    """VP percentage with exactly two decimals, half up: `116.944` -> `116.94` / `116,94`; `28.125` -> `28.13`."""
+    number = hundredths(value)
+    return "" if number is None else _pattern("#,##0.00").apply(number, _locale(language(lang)))
+
+
+def format_places(places: Any, lang: str) -> str:
+    """The `Places` tie-breaker (1st, 2nd, 3rd places; shared ones count 1/k): `2 / 1.5 / 0`."""
+    return "" if not isinstance(places, tuple) else " / ".join(format_number(round(float(p), 2), lang) for p in places)
 
 
 def format_date(value: date | str | None, lang: str) -> str:
@@ -113,10 +141,10 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "Evolução da classificação", "fr": "Évolution du classement",
     },
     "progression_intro": {
-        "en": "Rank of the top {n} after each round, by cumulative round points, then VP.",
-        "pl": "Miejsce najlepszych {n} graczy po każdej rundzie, według sumy punktów rundy, potem PZ.",
-        "pt": "Posição dos {n} primeiros após cada rodada, pelos pontos de rodada acumulados e depois PV.",
-        "fr": "Rang des {n} premiers après chaque ronde, selon les points de ronde cumulés, puis les PV.",
+        "en": "Rank of the top {n} after each round, ranked as the standings are, over the rounds played so far.",
+        "pl": "Miejsce najlepszych {n} graczy po każdej rundzie, liczone jak klasyfikacja, z rund rozegranych do tej pory.",
+        "pt": "Posição dos {n} primeiros após cada rodada, calculada como a classificação, com as rodadas jogadas até então.",
+        "fr": "Rang des {n} premiers après chaque ronde, calculé comme le classement, sur les rondes jouées jusque-là.",
     },
     "chart_label": {
         "en": "Line chart: rank after each round of the top {n} players.",
@@ -176,24 +204,26 @@ _REPORT: dict[str, dict[str, str]] = {
         "en": "Top {n} advance to the playoffs", "pl": "Najlepszych {n} awansuje do fazy finałowej",
         "pt": "Os {n} primeiros avançam para os playoffs", "fr": "Les {n} premiers accèdent aux phases finales",
     },
-    "tie_vp": {
-        "en": "Tied on round points with {player}; fewer VP ({mine} vs {theirs})",
-        "pl": "Remis w punktach rundy z: {player}; mniej PZ ({mine} wobec {theirs})",
-        "pt": "Empate em pontos de rodada com {player}; menos PV ({mine} contra {theirs})",
-        "fr": "Égalité de points de ronde avec {player} ; moins de PV ({mine} contre {theirs})",
-    },
-    "tie_vp_pct": {
-        "en": "Tied on round points and VP with {player}; lower VP % ({mine} vs {theirs})",
-        "pl": "Remis w punktach rundy i PZ z: {player}; niższy PZ % ({mine} wobec {theirs})",
-        "pt": "Empate em pontos de rodada e PV com {player}; PV % menor ({mine} contra {theirs})",
-        "fr": "Égalité de points de ronde et de PV avec {player} ; PV % inférieur ({mine} contre {theirs})",
+    "tie_figure": {
+        "en": "Tied with {player} on {tied}; {figure} decides ({mine} vs {theirs})",
+        "pl": "Remis z: {player} ({tied}); decyduje {figure} ({mine} wobec {theirs})",
+        "pt": "Empate com {player} em {tied}; decide {figure} ({mine} contra {theirs})",
+        "fr": "Égalité avec {player} ({tied}) ; départagé par {figure} ({mine} contre {theirs})",
     },
     "tie_name": {
-        "en": "Tied on round points, VP and VP % with {player}; placed by name",
-        "pl": "Remis w punktach rundy, PZ i PZ % z: {player}; decyduje kolejność alfabetyczna",
-        "pt": "Empate em pontos de rodada, PV e PV % com {player}; decide a ordem alfabética",
-        "fr": "Égalité de points de ronde, de PV et de PV % avec {player} ; départagé par ordre alphabétique",
+        "en": "Tied with {player} on {tied}; placed by name",
+        "pl": "Remis z: {player} ({tied}); decyduje kolejność alfabetyczna",
+        "pt": "Empate com {player} em {tied}; decide a ordem alfabética",
+        "fr": "Égalité avec {player} ({tied}) ; départagé par ordre alphabétique",
     },
+    "adjustments": STANDINGS_HEADERS["adjustments"],
+    "adjustments_intro": {
+        "en": "Points added to (or, for a penalty, taken from) the players' totals.",
+        "pl": "Punkty dodane do sumy gracza (lub, jako kara, odjęte).",
+        "pt": "Pontos somados ao total do jogador (ou, numa penalidade, subtraídos).",
+        "fr": "Points ajoutés au total du joueur (ou, pour une pénalité, retirés).",
+    },
+    "reason": STANDINGS_HEADERS["adjustment_notes"],
     "medal_1": {"en": "1st place", "pl": "1. miejsce", "pt": "1º lugar", "fr": "1re place"},
     "medal_2": {"en": "2nd place", "pl": "2. miejsce", "pt": "2º lugar", "fr": "2e place"},
     "medal_3": {"en": "3rd place", "pl": "3. miejsce", "pt": "3º lugar", "fr": "3e place"},
@@ -273,6 +303,116 @@ _REPORT: dict[str, dict[str, str]] = {
     "message": PROBLEMS_HEADERS["message"],
     "error": SEVERITY_WORDS["error"],
     "warning": SEVERITY_WORDS["warning"],
+    # `merge` on the terminal (cli/merge.py, merge/plan.py)
+    "merge_copy": {
+        "en": "{copy}: taken {taken}, already there {already}, conflicts {conflicts}",
+        "pl": "{copy}: przeniesione {taken}, już były {already}, konflikty {conflicts}",
+        "pt": "{copy}: copiadas {taken}, já presentes {already}, conflitos {conflicts}",
+        "fr": "{copy} : reprises {taken}, déjà présentes {already}, conflits {conflicts}",
+    },
+    "merge_conflict": {
+        "en": "conflict '{sheet}'!{cell} ({player}): {value} in {source}, {other} in {other_source}; not taken",
+        "pl": "konflikt '{sheet}'!{cell} ({player}): {value} w {source}, {other} w {other_source}; nie przeniesiono",
+        "pt": "conflito '{sheet}'!{cell} ({player}): {value} em {source}, {other} em {other_source}; não copiado",
+        "fr": "conflit '{sheet}'!{cell} ({player}) : {value} dans {source}, {other} dans {other_source} ; non repris",
+    },
+    "merge_wrote": {
+        "en": "wrote {cells} cells into {event}; the version before is kept beside it as its backup",
+        "pl": "zapisano {cells} komórek w {event}; poprzednia wersja została obok jako kopia zapasowa",
+        "pt": "{cells} células gravadas em {event}; a versão anterior fica ao lado como backup",
+        "fr": "{cells} cellules écrites dans {event} ; la version précédente est gardée à côté comme sauvegarde",
+    },
+    "merge_nothing": {
+        "en": "nothing new to take; {event} is unchanged",
+        "pl": "nie ma nic nowego do przeniesienia; {event} bez zmian",
+        "pt": "nada de novo para copiar; {event} não foi alterado",
+        "fr": "rien de nouveau à reprendre ; {event} est inchangé",
+    },
+    "merge_dry_run": {
+        "en": "dry run: {cells} cells would be written; {event} is unchanged",
+        "pl": "próba: zapisanych zostałoby {cells} komórek; {event} bez zmian",
+        "pt": "simulação: {cells} células seriam gravadas; {event} não foi alterado",
+        "fr": "simulation : {cells} cellules seraient écrites ; {event} est inchangé",
+    },
+    "merge_skipped": {
+        "en": "  '{sheet}' not merged: {message}",
+        "pl": "  '{sheet}' nie scalono: {message}",
+        "pt": "  '{sheet}' não juntada: {message}",
+        "fr": "  '{sheet}' non fusionnée : {message}",
+    },
+    "merge_event_sheet": {
+        "en": "{event}: sheet '{sheet}' cannot be read ({message}); fix it, then merge again",
+        "pl": "{event}: nie można odczytać arkusza '{sheet}' ({message}); popraw go i scal ponownie",
+        "pt": "{event}: a planilha '{sheet}' não pode ser lida ({message}); corrija-a e junte de novo",
+        "fr": "{event} : la feuille '{sheet}' est illisible ({message}) ; corrigez-la, puis fusionnez à nouveau",
+    },
+    "merge_twice": {
+        "en": "{file}: '{sheet}' has {player} twice (rows {rows}); keep one row, then merge again",
+        "pl": "{file}: w '{sheet}' gracz {player} jest dwa razy (wiersze {rows}); zostaw jeden wiersz i scal ponownie",
+        "pt": "{file}: '{sheet}' tem {player} duas vezes (linhas {rows}); mantenha uma linha e junte de novo",
+        "fr": "{file} : '{sheet}' contient {player} deux fois (lignes {rows}) ; gardez une ligne, puis fusionnez à nouveau",
+    },
+    "merge_no_player": {
+        "en": "{copy}: '{sheet}' row {row} has game cells but no player; nothing merged",
+        "pl": "{copy}: wiersz {row} w '{sheet}' ma wyniki gry, ale nie ma gracza; nic nie scalono",
+        "pt": "{copy}: a linha {row} de '{sheet}' tem dados da partida, mas nenhum jogador; nada foi juntado",
+        "fr": "{copy} : la ligne {row} de '{sheet}' a des données de partie mais aucun joueur ; rien n'a été fusionné",
+    },
+    "merge_unknown_player": {
+        "en": "{copy} is not a copy of {event}: '{sheet}' row {row} has {player}, who is not in '{event_sheet}'; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: wiersz {row} w '{sheet}' ma gracza {player}, którego nie ma w '{event_sheet}'; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a linha {row} de '{sheet}' tem {player}, que não está em '{event_sheet}'; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : la ligne {row} de '{sheet}' contient {player}, absent de '{event_sheet}' ; rien n'a été fusionné",
+    },
+    "merge_unknown_table": {
+        "en": "{copy} is not a copy of {event}: '{sheet}' row {row} has table {table}, which '{event_sheet}' does not have; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: wiersz {row} w '{sheet}' ma stół {table}, którego nie ma w '{event_sheet}'; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a linha {row} de '{sheet}' tem a mesa {table}, que '{event_sheet}' não tem; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : la ligne {row} de '{sheet}' a la table {table}, absente de '{event_sheet}' ; rien n'a été fusionné",
+    },
+    "merge_unknown_round": {
+        "en": "{copy} is not a copy of {event}: its sheet '{sheet}' is round {round}, which {event} does not have; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: arkusz '{sheet}' to runda {round}, której {event} nie ma; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a planilha '{sheet}' é a rodada {round}, que {event} não tem; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : sa feuille '{sheet}' est la ronde {round}, absente de {event} ; rien n'a été fusionné",
+    },
+    "merge_no_match": {
+        "en": "{copy} is not a copy of {event}: none of its round sheets' players are in {event}; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: żadnego gracza z jego rund nie ma w {event}; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: nenhum jogador das suas rodadas está em {event}; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : aucun joueur de ses rondes n'est dans {event} ; rien n'a été fusionné",
+    },
+    # `split` on the terminal (cli/split.py, merge/split.py)
+    "split_wrote": {
+        "en": "wrote {copy}: '{sheet}' holds tables {tables} ({players} players); the other tables and rounds are emptied",
+        "pl": "zapisano {copy}: '{sheet}' zawiera stoły {tables} ({players} graczy); inne stoły i rundy są wyczyszczone",
+        "pt": "{copy} gravado: '{sheet}' tem as mesas {tables} ({players} jogadores); as outras mesas e rodadas foram esvaziadas",
+        "fr": "{copy} écrit : '{sheet}' contient les tables {tables} ({players} joueurs) ; les autres tables et rondes sont vidées",
+    },
+    "split_missing": {
+        "en": "'{sheet}' has no table {tables}",
+        "pl": "'{sheet}' nie ma stołu {tables}",
+        "pt": "'{sheet}' não tem a mesa {tables}",
+        "fr": "'{sheet}' n'a pas de table {tables}",
+    },
+    "split_no_round": {
+        "en": "{event} has no sheet for round {round}",
+        "pl": "{event} nie ma arkusza rundy {round}",
+        "pt": "{event} não tem planilha para a rodada {round}",
+        "fr": "{event} n'a pas de feuille pour la ronde {round}",
+    },
+    "split_no_tables": {
+        "en": "'{sheet}' has none of the tables {tables}; nothing written",
+        "pl": "'{sheet}' nie ma żadnego ze stołów {tables}; nic nie zapisano",
+        "pt": "'{sheet}' não tem nenhuma das mesas {tables}; nada foi gravado",
+        "fr": "'{sheet}' n'a aucune des tables {tables} ; rien n'a été écrit",
+    },
+    "split_same_file": {
+        "en": "the judge's copy cannot be {event} itself; name another file with -o",
+        "pl": "kopia dla sędziego nie może być samym plikiem {event}; podaj inny plik przez -o",
+        "pt": "a cópia do juiz não pode ser o próprio {event}; indique outro arquivo com -o",
+        "fr": "la copie de l'arbitre ne peut pas être {event} lui-même ; indiquez un autre fichier avec -o",
+    },
     # page furniture
     "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
     "footer": {
@@ -321,6 +461,14 @@ MESSAGES_PL: dict[str, str] = {
     "duplicate-column": "dwie kolumny mają nagłówek '{column}' ({cells}); zostaw jedną",
     "content-not-kept": "skoroszyt zawiera {parts}, czego kopia z wynikami nie zachowuje; oryginalny plik pozostaje nietknięty",
     "bad-setting": "ustawienie '{key}' ma wartość '{value}', która nie jest prawidłowa",
+    "unknown-setting": "'{key}' nie jest ustawieniem znanym programowi; nie jest używane",
+    "bad-tiebreaker": "'{value}' w '{key}' nie jest kryterium rozstrzygania remisów; dozwolone: {valid}",
+    "bad-ranking": "ustawienie '{key}' ma wartość '{value}'; dozwolone: {valid}",
+    "adjustments-no-header": "nie znaleziono wiersza nagłówka: arkusz potrzebuje wiersza z co najmniej 'Gracz' i 'Punkty'",
+    "adjustment-no-player": "wiersz {row} ma korektę, ale nie ma nazwiska gracza",
+    "adjustment-points": "{player}: korekta '{value}' nie jest liczbą punktów",
+    "adjustment-unknown-player": "{player} nie gra w żadnej rundzie i nie ma go w arkuszu Gracze",
+    "adjustment-unknown-round": "{player}: nie ma rundy {value}",
     "duplicate-round": "runda {round} jest także w arkuszu '{other}'; ten arkusz nie jest liczony",
     "duplicate-playoff": "arkusz '{other}' jest już tym etapem fazy finałowej; ten arkusz nie jest liczony",
     "playoff-not-played": "nie wpisano jeszcze wyników; arkusz zostanie policzony, gdy się pojawią",
@@ -372,6 +520,14 @@ MESSAGES_PT: dict[str, str] = {
     "duplicate-column": "duas colunas têm o cabeçalho '{column}' ({cells}); mantenha apenas uma",
     "content-not-kept": "a pasta de trabalho tem {parts}, que a cópia pontuada não mantém; seu arquivo original não é alterado",
     "bad-setting": "a configuração '{key}' é '{value}', que não é um valor válido",
+    "unknown-setting": "'{key}' não é uma configuração conhecida; não é usada",
+    "bad-tiebreaker": "'{value}' em '{key}' não é um critério de desempate; use: {valid}",
+    "bad-ranking": "a configuração '{key}' é '{value}'; use um de: {valid}",
+    "adjustments-no-header": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com pelo menos 'Jogador' e 'Pontos'",
+    "adjustment-no-player": "a linha {row} tem um ajuste mas nenhum nome de jogador",
+    "adjustment-points": "{player}: o ajuste '{value}' não é um número de pontos",
+    "adjustment-unknown-player": "{player} não joga em nenhuma rodada e não está na planilha Jogadores",
+    "adjustment-unknown-round": "{player}: não existe a rodada {value}",
     "duplicate-round": "a rodada {round} também está na planilha '{other}'; esta planilha não é pontuada",
     "duplicate-playoff": "a planilha '{other}' já é esta fase dos playoffs; esta planilha não é pontuada",
     "playoff-not-played": "nenhum resultado lançado ainda; a planilha será pontuada quando houver",
@@ -423,6 +579,14 @@ MESSAGES_FR: dict[str, str] = {
     "duplicate-column": "deux colonnes ont l'en-tête '{column}' ({cells}) ; n'en gardez qu'une",
     "content-not-kept": "le classeur contient {parts}, que la copie calculée ne conserve pas ; votre fichier d'origine n'est pas modifié",
     "bad-setting": "le paramètre '{key}' vaut '{value}', ce qui n'est pas une valeur valide",
+    "unknown-setting": "'{key}' n'est pas un paramètre connu ; il n'est pas utilisé",
+    "bad-tiebreaker": "'{value}' dans '{key}' n'est pas un critère de départage ; utilisez : {valid}",
+    "bad-ranking": "le paramètre '{key}' vaut '{value}' ; utilisez l'un de : {valid}",
+    "adjustments-no-header": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec au moins 'Joueur' et 'Points'",
+    "adjustment-no-player": "la ligne {row} a un ajustement mais pas de nom de joueur",
+    "adjustment-points": "{player} : l'ajustement '{value}' n'est pas un nombre de points",
+    "adjustment-unknown-player": "{player} ne joue dans aucune ronde et n'est pas sur la feuille Joueurs",
+    "adjustment-unknown-round": "{player} : il n'y a pas de ronde {value}",
     "duplicate-round": "la ronde {round} figure aussi sur la feuille '{other}' ; cette feuille n'est pas comptée",
     "duplicate-playoff": "la feuille '{other}' est déjà cette phase finale ; cette feuille n'est pas comptée",
     "playoff-not-played": "aucun résultat saisi pour l'instant ; la feuille sera comptée dès qu'il y en aura",

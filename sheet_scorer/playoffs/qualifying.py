@@ -5,12 +5,6 @@ from __future__ import annotations
 from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError
 
 
-def qualifying_sheets(data: WorkbookData) -> list[str]:
-    """The round sheets before the playoffs: those numbered up to `Qualifying Rounds` (default: all)."""
-    last = data.settings.qualifying_rounds
-    return [s.name for s in data.rounds if last is None or s.number <= last]
-
-
 def require_qualifying_played(data: WorkbookData) -> None:
     """Refuse to seed the playoffs while a qualifying round named by Settings → Qualifying Rounds has no sheet."""
     last = data.settings.qualifying_rounds or 0
@@ -20,14 +14,15 @@ def require_qualifying_played(data: WorkbookData) -> None:
 
 
 def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str]:
-    """Every player of the qualifying rounds, best first, as the standings engine ranks them.
+    """Every player of the qualifying rounds, best first, as the standings engine ranks them under the event's
+    Ranking and Tiebreakers.
 
-    Computed from the round results (never read from a Standings sheet, which may be stale). This is the
-    one call into the engine: a ranking under the event's Ranking/Tiebreakers replaces it here.
+    Computed from the round results (never read from a Standings sheet, which may be stale): the one call
+    into the engine for the playoffs.
     """
-    from sheet_scorer.standings.engine import compute_standings
+    from sheet_scorer.standings.engine import qualifying_sheets, standings_for
 
-    sheets = qualifying_sheets(result.data)
-    results = result.results[result.results["sheet"].isin(sheets)]
-    standings = compute_standings(results, sheets, lang or result.data.settings.language)
+    data = result.data
+    sheets = qualifying_sheets(data.rounds, data.settings)
+    standings = standings_for(result.results, data.settings, data.adjustments, lang or data.settings.language, sheets)
     return standings["player"].tolist()
