@@ -143,9 +143,6 @@ ADJUSTMENT_COLUMNS: dict[str, tuple[str, ...]] = {
     "reason": ("Reason", "Powód", "Motivo", "Raison"),
 }
 TABLE_SIZES = ("3-4", "4")
-# Playoff sheets (docs/rules.md §1, §6): canonical stage -> sheet names in en, pl, pt, fr.
-PLAYOFF_SHEETS = {"semifinal": ("Semifinal", "Półfinał", "Semifinal", "Demi-finale"),
-                  "final": ("Final", "Finał", "Final", "Finale")}
 # Standings columns of the tie-breakers in use and of the adjustments (docs/rules.md §5, §8), by language.
 STANDINGS_HEADERS.update({key: dict(zip(LANGUAGES, names)) for key, names in FIGURE_NAMES.items()
                           if key not in STANDINGS_HEADERS and key != "name"})
@@ -166,7 +163,6 @@ SETTINGS_SHEET_NAMES = frozenset(fold(n) for n in SETTINGS_SHEETS)
 PLAYERS_SHEET_NAMES = frozenset(fold(n) for n in PLAYERS_SHEETS)
 ADJUSTMENTS_SHEET_NAMES = frozenset(fold(n) for n in ADJUSTMENTS_SHEETS)
 ADJUSTMENT_COLUMN_INDEX = _index(ADJUSTMENT_COLUMNS)
-PLAYOFF_SHEET_INDEX = _index(PLAYOFF_SHEETS)
 # Players sheet columns beside the name (docs/rules.md §1): the club kept apart when seating, and whether still playing.
 PLAYERS_COLUMNS = {fold(w): key for key, words in {
     "club": ("Club", "Team", "Klub", "Drużyna", "Clube", "Equipe", "Équipe"),

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from sheet_scorer.i18n.vocab import STAGE_WORDS
 from sheet_scorer.playoffs.qualifying import qualifying_ranking
 from sheet_scorer.playoffs.ranking import event_ranking
+from sheet_scorer.report.facts import as_int
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
-
-
-def _number(value: Any) -> int | None:
-    return None if pd.isna(value) else int(value)
 
 
 def playoff_view(result: ScoreResult, lang: str) -> dict[str, Any] | None:
@@ -30,7 +25,7 @@ def playoff_view(result: ScoreResult, lang: str) -> dict[str, Any] | None:
     stages = [
         {"sheet": sheet.name, "tables": [
             {"table": int(table), "scored": bool(group["game"].all()), "players": [
-                {"place": _number(place), "player": player, "vp": _number(vp), "qualifying_rank": qualifying.get(player)}
+                {"place": as_int(place), "player": player, "vp": as_int(vp), "qualifying_rank": qualifying.get(player)}
                 for player, place, vp in zip(group["player"], group["place"], group["vp"])]}
             for table, group in played[played["sheet"] == sheet.name].groupby("table", sort=True)]}
         for sheet in result.data.playoffs
