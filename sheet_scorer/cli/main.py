@@ -12,7 +12,10 @@ import sys
 import click
 
 from sheet_scorer.cli.check import check
+from sheet_scorer.cli.new import new
 from sheet_scorer.cli.score import score
+from sheet_scorer.cli.seat import seat
+from sheet_scorer.cli.slips import slips
 
 
 def run() -> None:
@@ -52,3 +55,6 @@ def main() -> None:
 
 main.add_command(score)
 main.add_command(check)
+main.add_command(new)
+main.add_command(seat)
+main.add_command(slips)
