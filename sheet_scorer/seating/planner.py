@@ -32,7 +32,10 @@ The method, in four steps:
    each player should take each starting seat equally often (every seat once over 4 rounds).
    Each table starts with the permutation that best balances seat counts so far (all 24 or 6
    tried), then a tabu search over swaps of two players' seats at one table minimises
-   Σ (seat count)², i.e. balance; at 3-player tables seat 4 does not exist.
+   Σ (seat count)², i.e. balance; at 3-player tables seat 4 does not exist. Continuing an event
+   (seats already taken in the rounds played), the tables found may admit no balanced seating; then
+   steps 2–4 are repeated with the next of at most ATTEMPTS derived seeds and the best plan is kept
+   (fewest repeats, then club conflicts, then players with uneven seats).
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ CLUB_LATER = 400
 RANK = 10
 STALL = 100
 TENURE = 8
+ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 
 # GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR, multiplication by this table (a² = a + 1).
@@ -109,13 +113,21 @@ def table_sizes(n: int, fours_only: bool = False) -> tuple[list[int], int]:
 
 def plan(problem: SeatingProblem) -> list[SeatedRound]:
     """Seat `problem.rounds` rounds at once: byes, tables (tabu search), then seats."""
-    rng = random.Random(problem.seed)
     players = sorted(problem.players)
     sizes, bye_count = table_sizes(len(players), problem.fours_only)
-    byes = choose_byes(problem, bye_count, rng)
-    groups = _group(problem, players, sizes, byes, rng)
-    seated = _assign_seats(problem, groups, rng)
-    return [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
+    byes = choose_byes(problem, bye_count, random.Random(problem.seed))
+    best: tuple[tuple[int, ...], list[SeatedRound]] | None = None
+    for attempt in range(ATTEMPTS):
+        rng = random.Random(problem.seed + 1_000_003 * attempt)
+        seated = _assign_seats(problem, _group(problem, players, sizes, byes, rng), rng)
+        rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
+        report = assess(rounds, problem.history, problem.clubs)
+        quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
+        if best is None or quality < best[0]:
+            best = (quality, rounds)
+        if not report.unbalanced_players or 3 in sizes:  # seats at tables of 3 are balanced as well as possible once
+            break
+    return best[1]
 
 
 def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list[list[str]]:
@@ -419,7 +431,8 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
                 counts[p][s] += 1
             ordered.append(list(best))
         seated.append(ordered)
-    _balance_seats(seated, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng)
+    bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
+    _balance_seats(seated, counts, bounds, rng)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
 
 
