@@ -96,12 +96,14 @@ def test_too_few_players_are_refused(n: int, fours_only: bool) -> None:
         table_sizes(n, fours_only)
 
 
-def test_five_players_one_bye_a_round_never_twice_to_the_same_player() -> None:
+@pytest.mark.parametrize("rounds_count", [4, 5])
+def test_five_players_one_bye_a_round_never_twice_to_the_same_player(rounds_count: int) -> None:
     players = names(5)
-    rounds = plan(SeatingProblem(players, 5, seed=4))
+    rounds = plan(SeatingProblem(players, rounds_count, seed=4))
     assert_everyone_once_per_round(rounds, players)
-    assert [len(r.byes) for r in rounds] == [1] * 5
-    assert sorted(p for r in rounds for p in r.byes) == sorted(players)  # five rounds, five different byes
+    assert [len(r.byes) for r in rounds] == [1] * rounds_count
+    byes = [p for r in rounds for p in r.byes]
+    assert len(set(byes)) == rounds_count  # never twice while someone has had none
 
 
 def test_the_first_bye_is_by_lot_and_the_seed_decides_it() -> None:
@@ -143,7 +145,7 @@ def test_drops_and_late_entries_continue_without_repeating_past_meetings() -> No
 
 
 def test_the_same_seed_gives_the_same_seating_and_another_seed_another() -> None:
-    players = names(20)
+    players = names(13)  # tables of 3 too: the tabu search and the seat search both run
     clubs = {p: "XYZ"[i % 3] for i, p in enumerate(players)}
     one = plan(SeatingProblem(players, 4, clubs, seed=42))
     assert one == plan(SeatingProblem(players, 4, clubs, seed=42))

@@ -226,21 +226,6 @@ def test_drops_leave_and_late_entries_join_from_the_next_round(tmp_path: Path) -
     assert max(met.values()) == 1
 
 
-def test_seat_with_the_same_seed_seats_the_same(tmp_path: Path) -> None:
-    results = []
-    for name in ("a", "b"):
-        folder = tmp_path / name
-        folder.mkdir()
-        path = new_event(folder)
-        fill_results(path, "Round 1")
-        book = openpyxl.load_workbook(path)
-        book["Players"]["C2"] = "no"  # forces a re-plan, so the seed matters
-        book.save(path)
-        assert run("seat", path, "--seed", 9).exit_code == 0
-        results.append(seated(openpyxl.load_workbook(path)["Round 2"]))
-    assert results[0] == results[1]
-
-
 def test_slips_show_each_table_in_seat_order_and_the_list_by_name(tmp_path: Path) -> None:
     path = new_event(tmp_path)
     result = run("slips", path, "--round", 1, "-o", tmp_path / "slips.html")

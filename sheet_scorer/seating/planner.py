@@ -30,10 +30,12 @@ The method, in four steps:
    swaps. It stops at cost 0 or after an iteration budget.
 4. **Seats afterwards**, with the tables fixed: an edge colouring of the player–table graph where
    each player should take each starting seat equally often (every seat once over 4 rounds).
-   Each table starts with the permutation that best balances seat counts so far (all 24 or 6
+   With tables of 4 only and a fresh plan of 4 (8, …) rounds the graph is 4-regular and bipartite, so
+   it splits into 4 perfect matchings (König), found by augmenting paths: matching k is seat k, and
+   every player takes every seat exactly once. Otherwise each table starts with the permutation that best balances seat counts so far (all 24 or 6
    tried), then a tabu search over swaps of two players' seats at one table minimises
    Σ (seat count)², i.e. balance; at 3-player tables seat 4 does not exist. Continuing an event
-   (seats already taken in the rounds played), the tables found may admit no balanced seating; then
+   (seats already taken in the rounds played), the tables of 4 found may admit no balanced seating; then
    steps 2–4 are repeated with the next of at most ATTEMPTS derived seeds and the best plan is kept
    (fewest repeats, then club conflicts, then players with uneven seats).
 """
@@ -53,6 +55,7 @@ CLUB_FIRST = 5000
 CLUB_LATER = 400
 RANK = 10
 STALL = 100
+EVALUATIONS = 150_000  # swap evaluations per table search: the iteration bound (under half a second)
 TENURE = 8
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
@@ -125,7 +128,7 @@ def plan(problem: SeatingProblem) -> list[SeatedRound]:
         quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
         if best is None or quality < best[0]:
             best = (quality, rounds)
-        if not report.unbalanced_players or 3 in sizes:  # seats at tables of 3 are balanced as well as possible once
+        if not report.unbalanced_players or 3 in sizes or not problem.history:  # see the docstring, step 4
             break
     return best[1]
 
@@ -232,6 +235,11 @@ def _pair_cost(meetings: int) -> int:
     return REPEAT * extra + SPREAD * extra * extra if extra > 0 else 0
 
 
+_MOST = 64  # no pair meets this often in one event
+_UP = [_pair_cost(m + 1) - _pair_cost(m) for m in range(_MOST)]  # cost change of one more meeting
+_DOWN = [_pair_cost(m - 1) - _pair_cost(m) if m else 0 for m in range(_MOST)]  # … of one fewer
+
+
 class _TableSearch:
     """Tabu search over swaps of two players of one round (module docstring, step 3)."""
 
@@ -240,6 +248,7 @@ class _TableSearch:
         n = len(players)
         self.rng = rng
         self.tenure = TENURE
+        self.evaluations = 0
         self.rounds = rounds
         self.meet = [[0] * n for _ in range(n)]
         for past in problem.history:
@@ -302,19 +311,20 @@ class _TableSearch:
 
     def _delta(self, r: int, a: int, b: int) -> int:
         """Cost change of swapping a and b (at different tables) in round r."""
-        meet, w = self.meet, self.weights[r]
+        meet, w, up, down = self.meet, self.weights[r], _UP, _DOWN
         rnd, where = self.rounds[r], self.where[r]
+        meet_a, meet_b = meet[a], meet[b]
         delta = 0
         for x in rnd[where[a]]:
             if x != a:
-                delta += _pair_cost(meet[a][x] - 1) - _pair_cost(meet[a][x]) + _pair_cost(meet[b][x] + 1) - _pair_cost(meet[b][x])
-                if w is not None:
-                    delta += w[b][x] - w[a][x]
+                delta += down[meet_a[x]] + up[meet_b[x]]
         for y in rnd[where[b]]:
             if y != b:
-                delta += _pair_cost(meet[b][y] - 1) - _pair_cost(meet[b][y]) + _pair_cost(meet[a][y] + 1) - _pair_cost(meet[a][y])
-                if w is not None:
-                    delta += w[a][y] - w[b][y]
+                delta += down[meet_b[y]] + up[meet_a[y]]
+        if w is not None:
+            w_a, w_b = w[a], w[b]
+            delta += sum(w_b[x] - w_a[x] for x in rnd[where[a]] if x != a)
+            delta += sum(w_a[y] - w_b[y] for y in rnd[where[b]] if y != b)
         return delta
 
     def _swap(self, r: int, a: int, b: int) -> None:
@@ -337,7 +347,7 @@ class _TableSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.floor or since_best > 4 * STALL or not self._has_work():
+            if best <= self.floor or since_best > 4 * STALL or self.evaluations > EVALUATIONS or not self._has_work():
                 break
             since_best += 1
             move = self._best_move(step, tabu, current, best)
@@ -372,6 +382,7 @@ class _TableSearch:
                 for table in rnd:
                     if table is rnd[where[a]]:
                         continue
+                    self.evaluations += len(table)
                     for b in table:
                         delta = self._delta(r, a, b)
                         is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
@@ -421,6 +432,9 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
         for table in rnd:
             for p in table:
                 sizes[p][len(table) == 3] += 1
+    everyone = all(sum(map(len, rnd)) == len(problem.players) for rnd in groups)  # no byes: the graph is regular
+    if everyone and not problem.history and len(groups) % SEATS == 0 and all(len(t) == SEATS for rnd in groups for t in rnd):
+        return [tuple(tuple(t) for t in rnd) for rnd in _latin_seats(groups)]
     seated: list[list[list[str]]] = []
     for rnd in groups:
         ordered = []
@@ -434,6 +448,37 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
     _balance_seats(seated, counts, bounds, rng)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
+
+
+def _latin_seats(groups: list[list[list[str]]]) -> list[list[list[str]]]:
+    """Every player on each seat once per block of 4 rounds of tables of 4 (König: a 4-regular bipartite graph
+    of players and tables splits into 4 perfect matchings; matching k gives seat k)."""
+    seated = [[[""] * SEATS for _ in rnd] for rnd in groups]
+    for block in range(0, len(groups), SEATS):
+        edges = {(r, t): list(table) for r in range(block, block + SEATS) for t, table in enumerate(groups[r])}
+        for seat in range(SEATS):
+            for (r, t), player in _perfect_matching(edges).items():
+                seated[r][t][seat] = player
+                edges[(r, t)].remove(player)
+    return seated
+
+
+def _perfect_matching(edges: dict[tuple[int, int], list[str]]) -> dict[tuple[int, int], str]:
+    """A perfect matching of tables to their players in a regular bipartite graph (augmenting paths, Kuhn)."""
+    owner: dict[str, tuple[int, int]] = {}
+
+    def augment(table: tuple[int, int], seen: set[str]) -> bool:
+        for player in edges[table]:
+            if player not in seen:
+                seen.add(player)
+                if player not in owner or augment(owner[player], seen):
+                    owner[player] = table
+                    return True
+        return False
+
+    for table in sorted(edges):
+        augment(table, set())
+    return {table: player for player, table in owner.items()}
 
 
 def _seat_bound(games_at_four: int, games_at_three: int) -> int:
@@ -456,9 +501,11 @@ def _balance_seats(seated: list[list[list[str]]], counts: dict[str, list[int]], 
 
     tables = [(r, t) for r, rnd in enumerate(seated) for t in range(len(rnd))]
     tabu: dict[tuple[int, int, str], int] = {}
+    total = sum(excess(p) for p in counts)
+    best, since_best = total, 0
     for step in range(iterations):
         unbalanced = {p for p in counts if excess(p) > 0}
-        if not unbalanced:
+        if not unbalanced or since_best > 4 * STALL:
             return
         low, moves = None, []
         for r, t in tables:
@@ -482,6 +529,8 @@ def _balance_seats(seated: list[list[list[str]]], counts: dict[str, list[int]], 
         counts[a][x] -= 1; counts[a][y] += 1; counts[b][y] -= 1; counts[b][x] += 1  # noqa: E702
         table[x], table[y] = b, a
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
+        total += low
+        best, since_best = (total, 0) if total < best else (best, since_best + 1)
 
 
 @dataclass(frozen=True)
