@@ -263,9 +263,14 @@ class _TableSearch:
         self.weights = [self._static(problem, players, r == 0 and not problem.history) for r in range(len(rounds))]
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in rounds]
         self.club = [problem.clubs.get(p, "") or "" for p in players]
-        self.floor = 0 if problem.by_standings else sum(
-            (CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER) * self._fewest_club_pairs(rnd)
-            for r, rnd in enumerate(rounds))
+        # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
+        # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
+        self.floor = sum((CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER) * self._fewest_club_pairs(rnd)
+                         for r, rnd in enumerate(rounds))
+        if problem.by_standings:
+            rank = {index[p]: i for i, p in enumerate(problem.ranking) if p in index}
+            self.floor += sum(RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
+                              for rnd in rounds for table in rnd for a, b in itertools.combinations(table, 2))
 
     @staticmethod
     def _static(problem: SeatingProblem, players: list[str], first: bool) -> list[list[int]] | None:
