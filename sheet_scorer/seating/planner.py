@@ -28,16 +28,20 @@ The method, in four steps:
    back to a table it just left for a few steps, unless that beats the best plan found); after
    STALL steps without improvement the search restarts from the best plan with a few seeded random
    swaps. It stops at cost 0 or after an iteration budget.
-4. **Seats afterwards**, with the tables fixed: an edge colouring of the player–table graph where
-   each player should take each starting seat equally often (every seat once over 4 rounds).
-   With tables of 4 only and a fresh plan of 4 (8, …) rounds the graph is 4-regular and bipartite, so
-   it splits into 4 perfect matchings (König), found by augmenting paths: matching k is seat k, and
-   every player takes every seat exactly once. Otherwise each table starts with the permutation that best balances seat counts so far (all 24 or 6
-   tried), then a tabu search over swaps of two players' seats at one table minimises
-   Σ (seat count)², i.e. balance; at 3-player tables seat 4 does not exist. Continuing an event
-   (seats already taken in the rounds played), the tables of 4 found may admit no balanced seating; then
-   steps 2–4 are repeated with the next of at most ATTEMPTS derived seeds and the best plan is kept
-   (fewest repeats, then club conflicts, then players with uneven seats).
+4. **Seats afterwards**, with the tables fixed: an edge colouring of the player–table graph in
+   which each player takes each starting seat equally often (every seat once over 4 rounds).
+   With tables of 4 only and a fresh plan of 4 (8, …) rounds the graph is 4-regular and
+   bipartite, so it splits into 4 perfect matchings (König), found by augmenting paths: matching k
+   is seat k and every player takes every seat exactly once. Otherwise each table starts with the
+   permutation that best evens the seat counts so far (all 24 or 6 tried), then a tabu search over
+   swaps of two players' seats at one table minimises Σ (seat count)²; at 3-player tables seat 4
+   does not exist. Continuing an event (seats taken in the rounds played), the tables found may
+   admit no even seating: a player whose seats stay uneven is swapped with a player of another
+   table of that round when neither meets anyone again nor a club-mate, and both tables are seated
+   anew, while that evens the seats (not with `--by standings`, whose tables are neighbours in
+   the standings). If seats at tables of 4 are still uneven, steps 2–4 run again with the next of
+   at most ATTEMPTS derived seeds and the best plan is kept (fewest repeats, then club conflicts,
+   then players with uneven seats).
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ RANK = 10
 STALL = 100
 EVALUATIONS = 150_000  # swap evaluations per table search: the iteration bound (under half a second)
 TENURE = 8
+PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 
@@ -452,7 +457,73 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
         seated.append(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
     _balance_seats(seated, counts, bounds, rng)
+    if problem.history and not problem.by_standings:  # by standings, the tables found keep their neighbours
+        _regroup_for_seats(problem, seated, counts, bounds)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
+
+
+def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], counts: dict[str, list[int]],
+                       bounds: dict[str, int]) -> None:
+    """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
+    player with one of another table of the same round when that makes no new meeting and no club conflict,
+    and seat both tables anew, while that evens the seats (in place; PASSES passes over the rounds)."""
+    met: Counter[frozenset[str]] = Counter()
+    for rnd in (*(past.tables for past in problem.history), *seated):
+        for table in rnd:
+            met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
+    club = problem.clubs
+    for rnd in seated * PASSES:
+        for a in sorted(p for p in counts if sum(c * c for c in counts[p]) > bounds[p]):
+            if sum(c * c for c in counts[a]) <= bounds[a]:
+                continue
+            home = next((t for t in rnd if a in t), None)
+            for other in rnd if home is not None else ():
+                if other is home or len(other) != len(home):
+                    continue
+                if any(_fits(a, b, home, other, met, club) and _reseat_pair(home, other, a, b, counts, met) for b in other):
+                    break
+
+
+def _fits(a: str, b: str, home: list[str], other: list[str], met: Counter[frozenset[str]], club: Mapping[str, str]) -> bool:
+    """a may take b's place and b a's: neither meets anyone a second time nor sits with a club-mate."""
+    def joins(p: str, table: list[str], leaving: str) -> bool:
+        return not any(met[frozenset((p, x))] or (club.get(p) and club.get(p) == club.get(x)) for x in table if x != leaving)
+    return joins(a, other, b) and joins(b, home, a)
+
+
+def _reseat_pair(home: list[str], other: list[str], a: str, b: str, counts: dict[str, list[int]],
+                 met: Counter[frozenset[str]]) -> bool:
+    """Swap a and b and seat both tables anew; kept (True) only if Σ seat count² of their players falls."""
+    def squares(players: list[str]) -> int:
+        return sum(c * c for p in players for c in counts[p])
+
+    involved, old = home + other, (list(home), list(other))
+    before = squares(involved)
+    _unseat(home, counts)
+    _unseat(other, counts)
+    for table, members in ((home, [b if p == a else p for p in old[0]]), (other, [a if p == b else p for p in old[1]])):
+        table[:] = min(itertools.permutations(sorted(members)), key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+        _seat(table, counts)
+    if squares(involved) < before:
+        for new, previous in ((home, old[0]), (other, old[1])):
+            met.subtract(frozenset(pair) for pair in itertools.combinations(previous, 2))
+            met.update(frozenset(pair) for pair in itertools.combinations(new, 2))
+        return True
+    for table, previous in ((home, old[0]), (other, old[1])):
+        _unseat(table, counts)
+        table[:] = previous
+        _seat(table, counts)
+    return False
+
+
+def _seat(table: list[str], counts: dict[str, list[int]]) -> None:
+    for s, p in enumerate(table):
+        counts[p][s] += 1
+
+
+def _unseat(table: list[str], counts: dict[str, list[int]]) -> None:
+    for s, p in enumerate(table):
+        counts[p][s] -= 1
 
 
 def _latin_seats(groups: list[list[list[str]]]) -> list[list[list[str]]]:
