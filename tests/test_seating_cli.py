@@ -151,11 +151,12 @@ def test_new_with_five_players_gives_one_bye(tmp_path: Path) -> None:
 
 def test_a_whole_event_new_seat_fill_score_keeps_every_rule(tmp_path: Path) -> None:
     path = new_event(tmp_path)
-    for number in (1, 2, 3):
+    for number, more in ((1, 1), (2, 2)):  # Round 2, then Rounds 3 and 4 at once
         fill_results(path, f"Round {number}")
-        result = run("seat", path)
+        result = run("seat", path, "--rounds", more)
         assert result.exit_code == 0, result.output
         assert "repeated meetings: 0" in result.output
+    fill_results(path, "Round 3")
     fill_results(path, "Round 4")
     book = openpyxl.load_workbook(path)
     assert [n for n in book.sheetnames if n.startswith("Round")] == ["Round 1", "Round 2", "Round 3", "Round 4"]

@@ -102,7 +102,6 @@ class SeatingProblem:
     fours_only: bool = False
     by_standings: bool = False
     seed: int = 0
-    byes: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # planned round index -> byes fixed by the caller
 
 
 def table_sizes(n: int, fours_only: bool = False) -> tuple[list[int], int]:
@@ -146,11 +145,8 @@ def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list
     ranked = [p for p in problem.ranking if p in set(problem.players)]
     lowest_first = unranked + ranked[::-1]
     chosen: list[list[str]] = []
-    for r in range(problem.rounds):
-        if r in problem.byes:
-            picked = list(problem.byes[r])
-        else:
-            picked = sorted(lowest_first, key=lambda p: had[p])[:count]  # stable: fewest byes, then lowest
+    for _ in range(problem.rounds):
+        picked = sorted(lowest_first, key=lambda p: had[p])[:count]  # stable: fewest byes, then lowest
         had.update(picked)
         chosen.append(picked)
     return chosen
@@ -198,7 +194,7 @@ def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
 
 def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int, rng: random.Random) -> list[list[str | None]]:
     """A 4 × g grid of players, each club packed into one row where it fits; the last row's tail is empty."""
-    capacity = [g, g, g, n - 3 * g] if n >= 3 * g else [g, g, n - 2 * g, 0]
+    capacity = [g, g, g, n - 3 * g]  # g ≥ 4 tables with at most three of 3: the last row is never empty
     members: dict[str, list[str]] = {}
     for p in players:
         members.setdefault(clubs.get(p, "") or "", []).append(p)
