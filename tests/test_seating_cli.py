@@ -206,6 +206,21 @@ def test_reseat_replaces_an_unplayed_round_without_the_no_shows(tmp_path: Path) 
     assert refused.exit_code == 2 and "already has results" in refused.output
 
 
+def test_table_size_4_seats_tables_of_four_and_gives_the_rest_a_bye(tmp_path: Path) -> None:
+    path = new_event(tmp_path, 11)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Settings"]
+    row = next(r for r in sheet.iter_rows() if r[0].value == "Table Size")
+    assert row[1].value == "3-4"
+    assert sorted(len(t) for t in seated(book["Round 1"])[0].values()) == [3, 4, 4]  # 3-4: one table of 3
+    row[1].value = 4
+    book.save(path)
+    result = run("seat", path, "--reseat")
+    assert result.exit_code == 0, result.output
+    tables, byes = seated(openpyxl.load_workbook(path)["Round 1"])
+    assert sorted(len(t) for t in tables.values()) == [4, 4] and len(byes) == 3
+
+
 def test_drops_leave_and_late_entries_join_from_the_next_round(tmp_path: Path) -> None:
     path = new_event(tmp_path)
     fill_results(path, "Round 1")

@@ -10,8 +10,8 @@ import click
 from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
 
 if TYPE_CHECKING:
-    from sheet_scorer.model import ScoreResult
-    from sheet_scorer.seating.planner import SeatingReport
+    from sheet_scorer.model import CellEdit, RoundSheet, ScoreResult
+    from sheet_scorer.seating.planner import SeatedRound, SeatingReport
 
 
 @click.command()
@@ -55,7 +55,7 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     ranking = tuple(result.standings.sort_values("rank")["player"]) if len(result.standings) else ()
     clubs = clubs_of(data)
     problem = SeatingProblem(tuple(active_players(data)), horizon, clubs, history, ranking,
-                             fours_only=_fours_only(data.settings), by_standings=by_standings, seed=seed)
+                             fours_only=_fours_only(path, data.settings), by_standings=by_standings, seed=seed)
     stored = read_plan(path)
     try:
         seating = seat_next(problem, count, [] if by_standings else
@@ -91,19 +91,24 @@ def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
                             "fix it and run seat again, or use --force")
 
 
-def _fours_only(settings: object) -> bool:
-    """`Table Size` = 4 (docs/rules.md §7); read once the settings know the key, else tables of 3 and 4."""
-    value = getattr(settings, "table_size", None)
-    return str(value).strip() == "4" if value is not None else False
+def _fours_only(path: Path, settings: object) -> bool:
+    """`Table Size` = 4 (docs/rules.md §7): tables of 4 only, the rest on a bye; else tables of 3 and 4."""
+    from sheet_scorer.workbook.event import read_table_size
+
+    value = getattr(settings, "table_size", None)  # the settings reader does not know the key yet
+    if value is None:
+        value = read_table_size(path)
+    return str(value).strip() == "4"
 
 
-def _as_round(stored: tuple[list[list[str]], list[str]] | None):  # type: ignore[no-untyped-def]
+def _as_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:
+    """A round of the plan sheet as the planner's data."""
     from sheet_scorer.seating.planner import SeatedRound
 
     return None if stored is None else SeatedRound(tuple(tuple(t) for t in stored[0]), tuple(stored[1]))
 
 
-def _rewrite(sheet, planned, language: str) -> list:  # type: ignore[no-untyped-def]
+def _rewrite(sheet: RoundSheet, planned: SeatedRound, language: str) -> list[CellEdit]:
     """Cell edits that replace a seated, unplayed round's Table/Seat/Player cells in place (--reseat)."""
     from sheet_scorer.model import CellEdit
     from sheet_scorer.workbook.cells import cell_ref
