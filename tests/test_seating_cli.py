@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from sheet_scorer import score_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.standings.engine import name_order_key
+from sheet_scorer.workbook.read import read_workbook
 
 CLUBS = "ABCD"
 # Round sheet columns as `new` writes them: Table, Seat, Player, the six counts, the three flags.
@@ -108,6 +109,9 @@ def test_new_in_polish_names_sheets_and_headers_in_polish(tmp_path: Path) -> Non
     book = openpyxl.load_workbook(path)
     assert book.sheetnames[:3] == ["Ustawienia", "Gracze", "Runda 1"]
     assert [c.value for c in book["Runda 1"][1]][:3] == ["Stół", "Pozycja", "Gracz"]
+    data = read_workbook(path)  # the Polish keys and headers are the ones the reader understands
+    assert (data.settings.language, data.settings.qualifying_rounds, data.problems) == ("pl", 4, [])
+    assert data.registered == player_names(8) and len(data.rounds[0].raw) == 8
 
 
 @pytest.mark.parametrize(("names", "lines"), [
