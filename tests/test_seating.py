@@ -176,3 +176,18 @@ def test_repeats_that_cannot_be_avoided_are_reported_and_spread() -> None:
     met = meetings(rounds)
     assert report.repeated_meetings == sum(v - 1 for v in met.values()) >= 9  # 6 × (8 − 5) / 2
     assert report.most_meetings == max(met.values())
+
+
+def test_the_seating_does_not_depend_on_the_process_hash_seed() -> None:
+    """Two laptops, one seating: nothing may follow the order of a set of names (PYTHONHASHSEED differs per process)."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("from sheet_scorer.seating.planner import SeatingProblem, SeatedRound, plan\n"
+              "ps = tuple(f'P{i:02d}' for i in range(23)); clubs = {p: 'ABC'[i % 3] for i, p in enumerate(ps)}\n"
+              "past = SeatedRound(tuple(tuple(ps[i:i + 4]) for i in range(0, 20, 4)) + ((ps[20], ps[21], ps[22]),))\n"
+              "print(plan(SeatingProblem(ps[1:] + ('Late',), 3, clubs, history=(past,), ranking=ps, seed=5)))\n")
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(outputs) == 1 and "Late" in outputs.pop()
