@@ -5,7 +5,7 @@
 For each case, the median wall time of `plan` over the runs (seed 0..runs-1, single process, no
 I/O), with the plan's repeated meetings, players with uneven seats and club conflicts. Cases:
 200 players (tables of 4 only), 199 and 202 (tables of 3 too), 200 in 25 clubs of 8, 200 over 5
-rounds, and 200 continuing after 2 played rounds with 3 drops and 2 late entries. Nothing here is
+rounds, and 200 continuing after 2 played rounds with 3 (or 2) drops and 2 late entries. Nothing here is
 run by the tests.
 """
 
@@ -35,6 +35,8 @@ def cases() -> dict[str, SeatingProblem]:
         "200 players in 25 clubs, 4 rounds": SeatingProblem(everyone, 4, clubs),
         "200 players, 5 rounds": SeatingProblem(everyone, 5),
         "200 players, rounds 3-4 after 3 drops, 2 late": SeatingProblem(continuing, 2, history=played),
+        "200 players, rounds 3-4 after 2 drops, 2 late": SeatingProblem(everyone[2:] + players(2, "Late"), 2,
+                                                                        history=played),
     }
 
 

@@ -40,8 +40,9 @@ The method, in four steps:
    table of that round when neither meets anyone again nor a club-mate, and both tables are seated
    anew, while that evens the seats (not with `--by standings`, whose tables are neighbours in
    the standings). If seats at tables of 4 are still uneven, steps 2–4 run again with the next of
-   at most ATTEMPTS derived seeds and the best plan is kept (fewest repeats, then club conflicts,
-   then players with uneven seats).
+   at most ATTEMPTS derived seeds, while the attempts together stay within one EVALUATIONS budget
+   (swaps evaluated, plus SEAT_WORK per player seated), and the best plan is kept (fewest
+   repeats, then club conflicts, then uneven seats).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ STALL = 100
 EVALUATIONS = 150_000  # swap evaluations per table search: the iteration bound (under half a second)
 TENURE = 8
 PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
+REPAIRS = 1500  # tables tried by the seat repair, at most
+SEAT_WORK = 400  # what seating one player costs an attempt, in swap evaluations (for the shared budget)
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 
@@ -124,16 +127,19 @@ def plan(problem: SeatingProblem) -> list[SeatedRound]:
     sizes, bye_count = table_sizes(len(players), problem.fours_only)
     byes = choose_byes(problem, bye_count, random.Random(problem.seed))
     best: tuple[tuple[int, ...], list[SeatedRound]] | None = None
+    spent = 0
     for attempt in range(ATTEMPTS):
         rng = random.Random(problem.seed + 1_000_003 * attempt)
-        seated = _assign_seats(problem, _group(problem, players, sizes, byes, rng), rng)
+        groups, evaluations = _group(problem, players, sizes, byes, rng)
+        spent += evaluations + SEAT_WORK * len(players)
+        seated = _assign_seats(problem, groups, rng)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
         quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
         if best is None or quality < best[0]:
             best = (quality, rounds)
-        if not report.unbalanced_players or 3 in sizes or not problem.history:  # see the docstring, step 4
-            break
+        if not report.unbalanced_players or 3 in sizes or not problem.history or spent > EVALUATIONS:
+            break  # see the docstring, step 4: re-tries share one search budget
     return best[1]
 
 
@@ -153,13 +159,13 @@ def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list
 
 
 def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random) -> list[list[list[str]]]:
-    """Who sits at which table in each planned round: constructive start, then tabu search."""
+           rng: random.Random) -> tuple[list[list[list[str]]], int]:
+    """Who sits at which table in each planned round (constructive start, then tabu search), and the swaps evaluated."""
     index = {p: i for i, p in enumerate(players)}
     start = _start(problem, players, sizes, byes, rng)
     search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng)
     best = search.run(iterations=max(2000, 40 * len(players)))
-    return [[[players[i] for i in table] for table in rnd] for rnd in best]
+    return [[[players[i] for i in table] for table in rnd] for rnd in best], search.evaluations
 
 
 def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
@@ -462,12 +468,12 @@ def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], c
                        bounds: dict[str, int]) -> None:
     """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
     player with one of another table of the same round when that makes no new meeting and no club conflict,
-    and seat both tables anew, while that evens the seats (in place; PASSES passes over the rounds)."""
+    and seat both tables anew, while that evens the seats (in place; PASSES passes, REPAIRS tables tried at most)."""
     met: Counter[frozenset[str]] = Counter()
     for rnd in (*(past.tables for past in problem.history), *seated):
         for table in rnd:
             met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
-    club = problem.clubs
+    club, trials = problem.clubs, [REPAIRS]
     for rnd in seated * PASSES:
         for a in sorted(p for p in counts if sum(c * c for c in counts[p]) > bounds[p]):
             if sum(c * c for c in counts[a]) <= bounds[a]:
@@ -476,6 +482,9 @@ def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], c
             for other in rnd if home is not None else ():
                 if other is home or len(other) != len(home):
                     continue
+                if trials[0] <= 0:
+                    return
+                trials[0] -= 1
                 if any(_fits(a, b, home, other, met, club) and _reseat_pair(home, other, a, b, counts, met) for b in other):
                     break
 
@@ -568,22 +577,22 @@ def _even(games: int, seats: int) -> int:
 def _balance_seats(seated: list[list[list[str]]], counts: dict[str, list[int]], bounds: dict[str, int],
                    rng: random.Random, iterations: int = 2000) -> None:
     """Tabu search over swaps of two seats at one table, minimising Σ seat count² (in place)."""
-    def excess(p: str) -> int:
-        return sum(c * c for c in counts[p]) - bounds[p]
-
-    tables = [(r, t) for r, rnd in enumerate(seated) for t in range(len(rnd))]
+    where: dict[str, list[tuple[int, int]]] = {}
+    for r, rnd in enumerate(seated):
+        for t, table in enumerate(rnd):
+            for p in table:
+                where.setdefault(p, []).append((r, t))
+    over = {p: sum(c * c for c in counts[p]) - bounds[p] for p in counts}
+    unbalanced = {p for p, excess in over.items() if excess > 0}
     tabu: dict[tuple[int, int, str], int] = {}
-    total = sum(excess(p) for p in counts)
+    total = sum(over.values())
     best, since_best = total, 0
     for step in range(iterations):
-        unbalanced = {p for p in counts if excess(p) > 0}
         if not unbalanced or since_best > 4 * STALL:
             return
         low, moves = None, []
-        for r, t in tables:
+        for r, t in sorted({place for p in unbalanced for place in where[p]}):
             table = seated[r][t]
-            if not unbalanced.intersection(table):
-                continue
             for x, y in itertools.combinations(range(len(table)), 2):
                 a, b = table[x], table[y]
                 delta = 2 * (counts[a][y] - counts[a][x] + 1) + 2 * (counts[b][x] - counts[b][y] + 1)
@@ -593,13 +602,16 @@ def _balance_seats(seated: list[list[list[str]]], counts: dict[str, list[int]], 
                     low, moves = delta, [(r, t, x, y)]
                 elif delta == low:
                     moves.append((r, t, x, y))
-        if not moves:
+        if low is None:
             return
         r, t, x, y = rng.choice(moves)
         table = seated[r][t]
         a, b = table[x], table[y]
+        over[a] += 2 * (counts[a][y] - counts[a][x] + 1)
+        over[b] += 2 * (counts[b][x] - counts[b][y] + 1)
         counts[a][x] -= 1; counts[a][y] += 1; counts[b][y] -= 1; counts[b][x] += 1  # noqa: E702
         table[x], table[y] = b, a
+        unbalanced = {p for p in unbalanced | {a, b} if over[p] > 0}
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
         total += low
         best, since_best = (total, 0) if total < best else (best, since_best + 1)
