@@ -294,3 +294,21 @@ def test_validations_survive_a_libreoffice_round_trip(soffice: str, tmp_path: Pa
         player = [r for r in rules if "C2" in str(r.sqref) or str(r.sqref).startswith("C")]
         assert player and "PlayerNames" in (player[0].formula1 or "")
     assert "PlayerNames" in book.defined_names
+
+
+def test_the_next_round_is_named_and_laid_out_like_the_organisers_last_one(tmp_path: Path) -> None:
+    from helpers import HEADERS, player, write_workbook
+
+    headers = ["Table", "Name", *HEADERS[2:], "Notes"]  # 'Name' for Player, no Seat column, a column of their own
+    rows = [player(t, f"P{t}{i}", settlements=4, cities=3) + ["ok"] if i == 0 else player(t, f"P{t}{i}") + [None]
+            for t in (1, 2) for i in range(4)]
+    path = write_workbook(tmp_path / "cup.xlsx", {"R1": [["Spring cup"], headers, *rows]})
+    result = run("seat", path)
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames[:2] == ["R1", "R2"]
+    sheet = book["R2"]
+    assert [c.value for c in sheet[2]] == headers and sheet["A1"].value is None
+    body = [r for r in sheet.iter_rows(min_row=3, values_only=True)]
+    assert sorted(r[1] for r in body) == sorted(f"P{t}{i}" for t in (1, 2) for i in range(4))
+    assert sorted(r[0] for r in body) == [1, 1, 1, 1, 2, 2, 2, 2] and all(r[-1] is None for r in body)

@@ -10,8 +10,9 @@ import click
 from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
 
 if TYPE_CHECKING:
-    from sheet_scorer.model import CellEdit, RoundSheet, ScoreResult
-    from sheet_scorer.seating.planner import SeatedRound, SeatingReport
+    from sheet_scorer.model import CellEdit, RoundSheet, ScoreResult, WorkbookPatch
+    from sheet_scorer.seating.event import Seating
+    from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, SeatingReport
 
 
 @click.command()
@@ -31,15 +32,14 @@ def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: s
 
 def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_standings: bool, lang: str | None) -> int:
     from sheet_scorer.api import check_workbook
-    from sheet_scorer.model import NewSheet, WorkbookError, WorkbookPatch
-    from sheet_scorer.seating.event import active_players, clubs_of, is_played, seat_next, seated_round
-    from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess
-    from sheet_scorer.workbook.event import PLAN_SHEET, plan_rows, read_plan, round_rows, round_sheet_name
+    from sheet_scorer.model import WorkbookError
+    from sheet_scorer.seating.event import is_played, seat_next
+    from sheet_scorer.seating.planner import SeatingError, assess
+    from sheet_scorer.workbook.event import read_plan
     from sheet_scorer.workbook.update import update_workbook
 
     result = check_workbook(path, lang)
     data = result.data
-    language = lang or data.settings.language
     if not data.rounds:
         raise WorkbookError(f"{path}: no readable round sheet to continue from")
     last = data.rounds[-1]
@@ -48,35 +48,50 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     played = data.rounds[:-1] if reseat else data.rounds
     if played and not force:
         _refuse_unscored(result, played[-1].name)
-    first_number = last.number if reseat else last.number + 1
-    qualifying = data.settings.qualifying_rounds or first_number + count - 1
-    horizon = max(count, qualifying - first_number + 1)
-    history = tuple(seated_round(s) for s in played)
-    ranking = tuple(result.standings.sort_values("rank")["player"]) if len(result.standings) else ()
-    clubs = clubs_of(data)
-    problem = SeatingProblem(tuple(active_players(data)), horizon, clubs, history, ranking,
-                             fours_only=_fours_only(path, data.settings), by_standings=by_standings, seed=seed)
-    stored = read_plan(path)
+    first = last.number if reseat else last.number + 1
+    qualifying = data.settings.qualifying_rounds or first + count - 1
+    problem = _problem(path, result, played, max(count, qualifying - first + 1), by_standings, seed)
+    stored = {} if by_standings else read_plan(path)
     try:
-        seating = seat_next(problem, count, [] if by_standings else
-                            [_as_round(stored.get(first_number + i)) for i in range(horizon)])
+        seating = seat_next(problem, count, [_as_round(stored.get(first + i)) for i in range(problem.rounds)])
     except SeatingError as error:
         raise WorkbookError(f"{path}: {error}") from None
+    update_workbook(path, _patch(path, last, first, seating, reseat, lang or data.settings.language))
+    click.echo(f"{path}: {'re-seated' if reseat else 'seated'} {count} round(s) from round {first} "
+               f"({len(problem.players)} players, {'stored plan kept' if seating.kept_plan else 're-planned'})")
+    echo_report(assess(seating.rounds, problem.history, problem.clubs), qualifying)
+    return 0
+
+
+def _problem(path: Path, result: ScoreResult, played: list[RoundSheet], rounds: int, by_standings: bool,
+             seed: int) -> SeatingProblem:
+    """What the optimiser is asked: the active players, the rounds played, the standings, clubs, table size."""
+    from sheet_scorer.seating.event import active_players, clubs_of, seated_round
+    from sheet_scorer.seating.planner import SeatingProblem
+
+    data = result.data
+    ranking = tuple(result.standings.sort_values("rank")["player"]) if len(result.standings) else ()
+    return SeatingProblem(tuple(active_players(data)), rounds, clubs_of(data), tuple(seated_round(s) for s in played),
+                          ranking, fours_only=_fours_only(path, data.settings), by_standings=by_standings, seed=seed)
+
+
+def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: bool, language: str) -> WorkbookPatch:
+    """The new round sheets (named and laid out like the last one), the re-seated round, and the rest of the plan."""
+    from sheet_scorer.model import NewSheet, WorkbookPatch
+    from sheet_scorer.workbook.event import PLAN_SHEET, next_round_name, plan_rows, read_header, round_rows
+
     patch = WorkbookPatch()
+    header = read_header(path, last.name, last.header_row, last.last_column)
     if reseat:
         patch.edits[last.name] = _rewrite(last, seating.rounds[0], language)
-    for offset, planned in enumerate(seating.rounds[1:] if reseat else seating.rounds, start=1 if reseat else 0):
-        rows = round_rows(planned.tables, planned.byes, language, last.columns, last.header_row)
-        patch.sheets.append(NewSheet(round_sheet_name(first_number + offset, language), rows, layout_from=last.name,
+    new_rounds = seating.rounds[1:] if reseat else seating.rounds
+    for number, planned in enumerate(new_rounds, start=first + 1 if reseat else first):
+        rows = round_rows(planned.tables, planned.byes, language, last.columns, last.header_row, header)
+        patch.sheets.append(NewSheet(next_round_name(last.name, number), rows, layout_from=last.name,
                                      header_row=last.header_row))
-    later = {first_number + count + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
+    later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
     patch.sheets.append(NewSheet(PLAN_SHEET, plan_rows(later), replace=True, hidden=True))
-    update_workbook(path, patch)
-    names = ", ".join(round_sheet_name(first_number + i, language) for i in range(count))
-    click.echo(f"{path}: {'re-seated' if reseat else 'seated'} {names} ({len(problem.players)} players"
-               f"{', stored plan kept' if seating.kept_plan else ', re-planned'})")
-    echo_report(assess(seating.rounds, history, clubs), qualifying)
-    return 0
+    return patch
 
 
 def _refuse_unscored(result: ScoreResult, sheet: str) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
@@ -112,12 +113,27 @@ def round_sheet_name(number: int, lang: str) -> str:
     return f"{ROUND_SHEET_WORD[lang]} {number}"
 
 
+def next_round_name(previous: str, number: int) -> str:
+    """`Round 4` -> `Round 5`, `R4` -> `R5`: a new round sheet is named like the one before (docs/rules.md §1)."""
+    return re.sub(r"\d+\s*$", str(number), previous.rstrip())
+
+
+def read_header(path: Path, sheet: str, row: int, last_column: int) -> list[Any]:
+    """The organiser's header cells of a round sheet (up to `last_column`), for the next round to repeat."""
+    import python_calamine
+
+    rows = python_calamine.CalamineWorkbook.from_path(str(path)).get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+    cells = list(rows[row - 1][:last_column]) if len(rows) >= row else []
+    return [None if isinstance(v, str) and not v.strip() else v for v in cells]
+
+
 def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str, int] | None = None,
-               header_row: int = 1) -> list[list[Any]]:
+               header_row: int = 1, header: list[Any] | None = None) -> list[list[Any]]:
     """A seated round as sheet rows from A1: the header at `header_row`, one row per player in table and
-    seat order, then the byes. `columns` (canonical -> 1-based column) follows a previous round's layout."""
+    seat order, then the byes. `columns` (canonical -> 1-based column) and `header` (the header cells)
+    follow a previous round's layout."""
     columns = columns or {key: i for i, key in enumerate(ROUND_COLUMNS, start=1)}
-    width = max(columns.values())
+    width = max(max(columns.values()), len(header or ()))
 
     def row(values: dict[str, Any]) -> list[Any]:
         cells: list[Any] = [None] * width
@@ -127,7 +143,7 @@ def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str
         return cells
 
     rows: list[list[Any]] = [[] for _ in range(header_row - 1)]
-    rows.append(row({key: ROUND_HEADERS[key][lang] for key in columns}))
+    rows.append(list(header) + [None] * (width - len(header)) if header else row({key: ROUND_HEADERS[key][lang] for key in columns}))
     for number, table in enumerate(tables, start=1):
         rows.extend(row({"table": number, "seat": seat, "player": name}) for seat, name in enumerate(table, start=1))
     rows.extend(row({"table": BYE_WORD[lang], "player": name}) for name in byes)
