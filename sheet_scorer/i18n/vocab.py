@@ -168,7 +168,7 @@ SETTING_NAMES: dict[str, dict[str, str]] = {
     "victory_target": {"en": "Victory Target", "pl": "Próg zwycięstwa", "pt": "Meta de vitória", "fr": "Objectif de victoire"},
     "qualifying_rounds": {"en": "Qualifying Rounds", "pl": "Rundy eliminacyjne", "pt": "Rodadas classificatórias",
                           "fr": "Rondes qualificatives"},
-    "table_size": {"en": "Table Size", "pl": "Rozmiar stołu", "pt": "Tamanho da mesa", "fr": "Taille de table"},
+    "table_size": {"en": "Table Size", "pl": "Wielkość stołów", "pt": "Tamanho das mesas", "fr": "Taille des tables"},
     "playoff_size": {"en": "Playoff Size", "pl": "Liczba w fazie finałowej", "pt": "Tamanho dos playoffs",
                      "fr": "Taille des phases finales"},
     "language": {"en": "Language", "pl": "Język", "pt": "Idioma", "fr": "Langue"},
