@@ -312,3 +312,16 @@ def test_the_next_round_is_named_and_laid_out_like_the_organisers_last_one(tmp_p
     body = [r for r in sheet.iter_rows(min_row=3, values_only=True)]
     assert sorted(r[1] for r in body) == sorted(f"P{t}{i}" for t in (1, 2) for i in range(4))
     assert sorted(r[0] for r in body) == [1, 1, 1, 1, 2, 2, 2, 2] and all(r[-1] is None for r in body)
+
+
+def test_the_words_new_writes_exist_in_four_languages_and_read_back() -> None:
+    from sheet_scorer.i18n import vocab
+
+    tables = [vocab.ROUND_HEADERS, vocab.PLAYERS_HEADERS, vocab.SETTING_NAMES, vocab.SLIP_WORDS]
+    assert all(set(words) == set(vocab.LANGUAGES) for table in tables for words in table.values())
+    for lang in vocab.LANGUAGES:
+        assert all(vocab.INPUT_HEADER_INDEX[vocab.fold(words[lang])] == key for key, words in vocab.ROUND_HEADERS.items())
+        assert all(vocab.SETTING_KEY_INDEX.get(vocab.fold(words[lang])) in (key, None) for key, words in vocab.SETTING_NAMES.items())
+        assert sum(vocab.fold(words[lang]) in vocab.SETTING_KEY_INDEX for words in vocab.SETTING_NAMES.values()) >= 11
+        assert vocab.fold(vocab.BYE_WORD[lang]) in vocab.BYE_WORDS
+        assert vocab.round_number(f"{vocab.ROUND_SHEET_WORD[lang]} 7") == 7
