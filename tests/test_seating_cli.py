@@ -144,6 +144,16 @@ def test_new_takes_a_text_file_and_an_xlsx_column_with_team_and_active(tmp_path:
     assert [r[0] for r in created["Players"].iter_rows(min_row=2, values_only=True)] == ["Ala", "Bob", "Cyd", "Dan", "Eve"]
 
 
+def test_new_reads_a_semicolon_csv_as_excel_exports_it_in_europe(tmp_path: Path) -> None:
+    (tmp_path / "p.csv").write_text("Gracz;Klub;Aktywny\nŁukasz Żak;Kraków;tak\nAnna Nowak, jr.;Kraków;\nEwa;;nie\n"
+                                    "Olek;Gdańsk;\nPiotr;;\n", encoding="utf-8")
+    assert run("new", "--players", tmp_path / "p.csv", "-o", tmp_path / "e.xlsx").exit_code == 0
+    rows = list(openpyxl.load_workbook(tmp_path / "e.xlsx")["Players"].iter_rows(min_row=2, values_only=True))
+    assert [r[:2] for r in rows] == [("Łukasz Żak", "Kraków"), ("Anna Nowak, jr.", "Kraków"), ("Ewa", None),
+                                     ("Olek", "Gdańsk"), ("Piotr", None)]
+    assert [r[2] for r in rows] == ["yes", "yes", "no", "yes", "yes"]
+
+
 def test_new_with_five_players_gives_one_bye(tmp_path: Path) -> None:
     (tmp_path / "p.txt").write_text("Ala\nBob\nCyd\nDan\nEve\n", encoding="utf-8")
     assert run("new", "--players", tmp_path / "p.txt", "-o", tmp_path / "e.xlsx").exit_code == 0
@@ -324,4 +334,5 @@ def test_the_words_new_writes_exist_in_four_languages_and_read_back() -> None:
         assert all(vocab.SETTING_KEY_INDEX.get(vocab.fold(words[lang])) in (key, None) for key, words in vocab.SETTING_NAMES.items())
         assert sum(vocab.fold(words[lang]) in vocab.SETTING_KEY_INDEX for words in vocab.SETTING_NAMES.values()) >= 11
         assert vocab.fold(vocab.BYE_WORD[lang]) in vocab.BYE_WORDS
+        assert vocab.fold(vocab.NO_WORD[lang]) in vocab.INACTIVE_WORDS and vocab.fold(vocab.YES_WORD[lang]) not in vocab.INACTIVE_WORDS
         assert vocab.round_number(f"{vocab.ROUND_SHEET_WORD[lang]} 7") == 7

@@ -161,6 +161,7 @@ PLAYERS_HEADERS: dict[str, dict[str, str]] = {
     "active": {"en": "Active", "pl": "Aktywny", "pt": "Ativo", "fr": "Actif"},
 }
 YES_WORD = {"en": "yes", "pl": "tak", "pt": "sim", "fr": "oui"}
+NO_WORD = {"en": "no", "pl": "nie", "pt": "não", "fr": "non"}
 # Settings keys as `new` writes them; the reader accepts these and more (SETTING_KEYS).
 SETTING_NAMES: dict[str, dict[str, str]] = {
     "tournament": {"en": "Tournament", "pl": "Turniej", "pt": "Torneio", "fr": "Tournoi"},

@@ -26,7 +26,7 @@ from sheet_scorer.workbook.cells import clean_name, column_letter
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, PLAYERS_COLUMNS,
-    PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEET_NAMES, SETTINGS_SHEETS,
+    NO_WORD, PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEET_NAMES, SETTINGS_SHEETS,
     YES_WORD,
     fold, strip_accents,
 )
@@ -53,12 +53,19 @@ def read_player_list(path: Path) -> list[Registration]:
             content = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError:
             raise WorkbookError(f"{path}: not UTF-8 text; save it as UTF-8") from None
-        rows = list(csv.reader(io.StringIO(content))) if suffix == ".csv" else [[line] for line in content.splitlines()]
+        rows = _csv_rows(content) if suffix == ".csv" else [[line] for line in content.splitlines()]
     players = _registrations(rows)
     if not players:
         raise WorkbookError(f"{path}: no player names found")
     _refuse_collisions(path, players)
     return [p for p, _ in players]
+
+
+def _csv_rows(content: str) -> list[list[str]]:
+    """CSV rows; separated by semicolons when the first line has more of them than commas (Excel's export in
+    Polish, Portuguese or French)."""
+    first = content.partition("\n")[0]
+    return list(csv.reader(io.StringIO(content), delimiter=";" if first.count(";") > first.count(",") else ","))
 
 
 def _xlsx_rows(path: Path) -> list[list[Any]]:
@@ -242,7 +249,7 @@ def _players_sheet(book: Any, players: list[Registration], lang: str) -> None:
     sheet = book.create_sheet(title)
     sheet.append([PLAYERS_HEADERS[key][lang] for key in ("player", "club", "active")])
     for p in players:
-        sheet.append([p.name, p.club or None, YES_WORD[lang] if p.active else "no"])
+        sheet.append([p.name, p.club or None, YES_WORD[lang] if p.active else NO_WORD[lang]])
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
