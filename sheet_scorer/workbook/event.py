@@ -25,10 +25,9 @@ from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.workbook.cells import clean_name, column_letter
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.i18n.vocab import (
-    BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, PLAYERS_COLUMNS,
-    NO_WORD, PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEET_NAMES, SETTINGS_SHEETS,
-    YES_WORD,
-    fold, strip_accents,
+    BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
+    PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEET_NAMES,
+    SETTINGS_SHEETS, YES_WORD, fold, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
