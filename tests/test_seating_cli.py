@@ -41,9 +41,9 @@ def players_csv(path: Path, n: int, clubs: bool = True) -> Path:
     return path
 
 
-def new_event(tmp_path: Path, n: int = 16, *extra: object) -> Path:
+def new_event(tmp_path: Path, n: int = 16, *extra: object, clubs: bool = True) -> Path:
     out = tmp_path / "event.xlsx"
-    result = run("new", "--players", players_csv(tmp_path / "players.csv", n), "--rounds", 4, "-o", out, *extra)
+    result = run("new", "--players", players_csv(tmp_path / "players.csv", n, clubs), "--rounds", 4, "-o", out, *extra)
     assert result.exit_code == 0, result.output
     return out
 
@@ -336,3 +336,14 @@ def test_the_words_new_writes_exist_in_four_languages_and_read_back() -> None:
         assert vocab.fold(vocab.BYE_WORD[lang]) in vocab.BYE_WORDS
         assert vocab.fold(vocab.NO_WORD[lang]) in vocab.INACTIVE_WORDS and vocab.fold(vocab.YES_WORD[lang]) not in vocab.INACTIVE_WORDS
         assert vocab.round_number(f"{vocab.ROUND_SHEET_WORD[lang]} 7") == 7
+
+
+def test_seat_by_standings_puts_the_round_winners_together(tmp_path: Path) -> None:
+    path = new_event(tmp_path, clubs=False)
+    fill_results(path, "Round 1")  # seat 1 wins every table: four players on 5 points, the rest on 2
+    winners = {t[0] for t in seated(openpyxl.load_workbook(path)["Round 1"])[0].values()}
+    result = run("seat", path, "--by", "standings")
+    assert result.exit_code == 0, result.output
+    tables = seated(openpyxl.load_workbook(path)["Round 2"])[0]
+    assert winners in [set(t) for t in tables.values()]  # they never met, so nothing keeps them apart
+    assert "repeated meetings: 0" in result.output
