@@ -50,7 +50,8 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
         _refuse_unscored(result, played[-1].name)
     first = last.number if reseat else last.number + 1
     qualifying = data.settings.qualifying_rounds or first + count - 1
-    problem = _problem(path, result, played, max(count, qualifying - first + 1), by_standings, seed)
+    horizon = count if by_standings else max(count, qualifying - first + 1)  # later standings are not known yet
+    problem = _problem(path, result, played, horizon, by_standings, seed)
     stored = {} if by_standings else read_plan(path)
     try:
         seating = seat_next(problem, count, [_as_round(stored.get(first + i)) for i in range(problem.rounds)])
