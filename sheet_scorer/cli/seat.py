@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 @click.option("--reseat", is_flag=True, help="Replace the last round, seated but not yet played (no-shows).")
 @click.option("--force", is_flag=True, help="Seat even though the previous round has unscored or faulty tables.")
 @click.option("--by", "by", type=click.Choice(["plan", "standings"]), default="plan", show_default=True,
-              help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats.")
-@click.option("--lang", type=LANGS, help="Language of the new sheets (default: Settings → Language, else en).")
+              help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats; "
+                   "only the rounds laid out are planned.")
+@click.option("--lang", type=LANGS, help="Language of the words written (the bye) and of the name order (default: Settings → Language, else en).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: str, lang: str | None, verbose: bool) -> None:
     """Seat the next round(s) of WORKBOOK, which is updated (its previous version kept as .backup)."""
