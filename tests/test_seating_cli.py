@@ -165,6 +165,9 @@ def test_new_with_five_players_gives_one_bye(tmp_path: Path) -> None:
 
 def test_a_whole_event_new_seat_fill_score_keeps_every_rule(tmp_path: Path) -> None:
     path = new_event(tmp_path)
+    planned: dict[int, list[tuple[int, int, str]]] = {}
+    for number, table, seat, name in openpyxl.load_workbook(path)["Seating Plan"].iter_rows(min_row=2, values_only=True):
+        planned.setdefault(number, []).append((table, seat, name))
     for number, more in ((1, 1), (2, 2)):  # Round 2, then Rounds 3 and 4 at once
         fill_results(path, f"Round {number}")
         result = run("seat", path, "--rounds", more)
@@ -174,6 +177,9 @@ def test_a_whole_event_new_seat_fill_score_keeps_every_rule(tmp_path: Path) -> N
     fill_results(path, "Round 4")
     book = openpyxl.load_workbook(path)
     assert [n for n in book.sheetnames if n.startswith("Round")] == ["Round 1", "Round 2", "Round 3", "Round 4"]
+    for number in (2, 3, 4):  # nobody dropped or joined: the rounds planned by `new` are the ones laid out
+        laid_out = [r[:3] for r in book[f"Round {number}"].iter_rows(min_row=2, values_only=True) if r[2]]
+        assert sorted(laid_out) == sorted(planned[number])
     rounds = [seated(book[f"Round {n}"])[0] for n in (1, 2, 3, 4)]
     club = {name: CLUBS[i % 4] for i, name in enumerate(player_names(16))}
     met = Counter(frozenset(pair) for r in rounds for t in r.values() for pair in itertools.combinations(t, 2))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sheet_scorer.model import RoundSheet, WorkbookData
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
 from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, fold
-from sheet_scorer.workbook.cells import is_blank
+from sheet_scorer.workbook.cells import clean_name, is_blank
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -20,7 +20,7 @@ def seated_round(sheet: RoundSheet) -> SeatedRound:
     tables: dict[str, list[tuple[float, int, str]]] = {}
     byes = []
     for row, values in raw.iterrows():
-        name = str(values.get("player", "")).strip()
+        name = clean_name(str(values.get("player", "")))  # as the Players sheet's names are read
         if not name:
             continue
         table = str(values.get("table", "")).strip()
@@ -55,6 +55,7 @@ def active_players(data: WorkbookData) -> list[str]:
 
 
 def clubs_of(data: WorkbookData) -> dict[str, str]:
+    """Player -> club, for the players who have one (kept apart when seating)."""
     return {p.name: p.club for p in data.players or () if p.club}
 
 
@@ -71,15 +72,14 @@ def seat_next(problem: SeatingProblem, count: int, stored: Sequence[SeatedRound 
     """Plan the next `problem.rounds` rounds; keep the stored plan when it still seats exactly these players
     with the byes the rules give now and is no worse than a fresh plan (repeats, clubs, seat balance)."""
     fresh = plan(problem)
-    if len(stored) >= count and all(s is not None for s in stored[:count]) and len(stored) == len(fresh):
-        kept = [s for s in stored if s is not None]
-        players = set(problem.players)
-        same_players = len(kept) == len(fresh) and all(s.players == players for s in kept)
-        if same_players and set(kept[0].byes) == set(fresh[0].byes) and _quality(kept, problem) <= _quality(fresh, problem):
-            return Seating(kept[:count], kept[count:], True)
+    kept = [s for s in stored if s is not None]
+    if len(kept) == len(fresh) and all(s.players == set(problem.players) for s in kept) \
+            and set(kept[0].byes) == set(fresh[0].byes) and _quality(kept, problem) <= _quality(fresh, problem):
+        return Seating(kept[:count], kept[count:], True)
     return Seating(fresh[:count], fresh[count:], False)
 
 
 def _quality(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, int, int, int]:
+    """Lower is better: repeated meetings, the most meetings of a pair, club conflicts, players with uneven seats."""
     report = assess(rounds, problem.history, problem.clubs)
     return report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players)
