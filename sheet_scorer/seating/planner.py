@@ -64,7 +64,7 @@ EVALUATIONS = 150_000  # swap evaluations per table search: the iteration bound 
 TENURE = 8
 PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
 REPAIRS = 1500  # tables tried by the seat repair, at most
-SEAT_WORK = 400  # what seating one player costs an attempt, in swap evaluations (for the shared budget)
+SEAT_WORK = 800  # what seating one player costs an attempt, in swap evaluations (for the shared budget)
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 
@@ -267,30 +267,26 @@ class _TableSearch:
         for rnd in rounds:
             for table in rnd:
                 self._count(table, +1)
-        self.weights = [self._static(problem, players, r == 0 and not problem.history) for r in range(len(rounds))]
+        self.apart = self._standings_apart(problem, players)
+        self.club_cost = [CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER for r in range(len(rounds))]
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in rounds]
         self.club = [problem.clubs.get(p, "") or "" for p in players]
         # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
         # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
-        self.floor = sum((CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER) * self._fewest_club_pairs(rnd)
-                         for r, rnd in enumerate(rounds))
+        self.floor = sum(self.club_cost[r] * self._fewest_club_pairs(rnd) for r, rnd in enumerate(rounds))
         if problem.by_standings:
             rank = {index[p]: i for i, p in enumerate(problem.ranking) if p in index}
             self.floor += sum(RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
                               for rnd in rounds for table in rnd for a, b in itertools.combinations(table, 2))
 
     @staticmethod
-    def _static(problem: SeatingProblem, players: list[str], first: bool) -> list[list[int]] | None:
-        """Per-round pair costs that do not depend on other rounds: clubs, standings distance."""
-        club = [problem.clubs.get(p, "") or "" for p in players]
+    def _standings_apart(problem: SeatingProblem, players: list[str]) -> list[list[int]] | None:
+        """With `--by standings`, what sharing a table costs a pair: RANK per place between them."""
+        if not problem.by_standings:
+            return None
         rank = {p: i for i, p in enumerate(problem.ranking)}
         place = [rank.get(p, len(rank)) for p in players]
-        if not any(club) and not problem.by_standings:
-            return None
-        per_club = CLUB_FIRST if first else CLUB_LATER
-        return [[(per_club if club[a] and club[a] == club[b] else 0)
-                 + (RANK * abs(place[a] - place[b]) if problem.by_standings else 0)
-                 for b in range(len(players))] for a in range(len(players))]
+        return [[RANK * abs(place[a] - place[b]) for b in range(len(players))] for a in range(len(players))]
 
     def _fewest_club_pairs(self, rnd: list[list[int]]) -> int:
         """Club-mates who must share a table in this round however it is seated (a club larger than the tables)."""
@@ -306,10 +302,10 @@ class _TableSearch:
         """The plan's total cost (pairs meeting again, clubs together, standings apart)."""
         n = len(self.meet)
         total = sum(_pair_cost(self.meet[a][b]) for a in range(n) for b in range(a + 1, n))
+        club, apart = self.club, self.apart
         for r, rnd in enumerate(self.rounds):
-            if self.weights[r] is not None:
-                w = self.weights[r]
-                total += sum(w[a][b] for table in rnd for a, b in itertools.combinations(table, 2))
+            for a, b in (pair for table in rnd for pair in itertools.combinations(table, 2)):
+                total += (self.club_cost[r] if club[a] and club[a] == club[b] else 0) + (apart[a][b] if apart else 0)
         return total
 
     def _conflicted(self, r: int) -> list[int]:
@@ -323,20 +319,23 @@ class _TableSearch:
 
     def _delta(self, r: int, a: int, b: int) -> int:
         """Cost change of swapping a and b (at different tables) in round r."""
-        meet, w, up, down = self.meet, self.weights[r], _UP, _DOWN
-        rnd, where = self.rounds[r], self.where[r]
-        meet_a, meet_b = meet[a], meet[b]
+        meet, up, down, club, apart = self.meet, _UP, _DOWN, self.club, self.apart
+        home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
+        meet_a, meet_b, club_a, club_b = meet[a], meet[b], club[a], club[b]
         delta = 0
-        for x in rnd[where[a]]:
+        for x in home:
             if x != a:
                 delta += down[meet_a[x]] + up[meet_b[x]]
-        for y in rnd[where[b]]:
+        for y in away:
             if y != b:
                 delta += down[meet_b[y]] + up[meet_a[y]]
-        if w is not None:
-            w_a, w_b = w[a], w[b]
-            delta += sum(w_b[x] - w_a[x] for x in rnd[where[a]] if x != a)
-            delta += sum(w_a[y] - w_b[y] for y in rnd[where[b]] if y != b)
+        if club_a or club_b:
+            together = sum((club_b != "" and club_b == club[x]) - (club_a != "" and club_a == club[x]) for x in home if x != a)
+            together += sum((club_a != "" and club_a == club[y]) - (club_b != "" and club_b == club[y]) for y in away if y != b)
+            delta += self.club_cost[r] * together
+        if apart is not None:
+            apart_a, apart_b = apart[a], apart[b]
+            delta += sum(apart_b[x] - apart_a[x] for x in home if x != a) + sum(apart_a[y] - apart_b[y] for y in away if y != b)
         return delta
 
     def _swap(self, r: int, a: int, b: int) -> None:
