@@ -1,8 +1,9 @@
 """Plan the qualifying rounds' seating at once: the social golfer problem with seats, clubs and byes.
 
 docs/rules.md §6 and §8. All functions here are pure (no I/O) and deterministic for a given seed:
-one `random.Random(seed)` drives every choice, the search is single-threaded and bounded by an
-iteration count, never by a clock, so two runs (or two laptops) give the same seating.
+generators seeded from the seed drive every choice, nothing follows the order of a set, and the
+search is single-threaded and bounded by counted work, never by a clock, so two runs (or two
+laptops) give the same seating.
 
 The method, in four steps:
 
@@ -13,21 +14,24 @@ The method, in four steps:
 2. **Constructive start.** Players are laid out in a 4 × g grid (g = number of tables; clubs
    packed into rows, first fit decreasing). In round r table j takes the cell (i, j + i·r) of
    every row i, with arithmetic in GF(4) for g = 4 (the affine plane of order 4: 16 players get
-   5 rounds without a repeat, the fifth being the rows themselves) and in Z_g otherwise (no repeat
-   within g rounds when g is coprime to 6, the resolvable "round-robin" design). Players of one row
-   never meet, so clubs packed into a row are kept apart in every constructed round. With byes, or
-   `--by standings` (players sorted by standing and cut into consecutive tables), the start is
-   built per round instead.
+   5 rounds without a repeat, the fifth being the rows themselves) and in Z_g otherwise (the
+   resolvable "round-robin" design: no repeat while the rounds are at most g / gcd(d, g) for the
+   row differences d = 1, 2, 3). Players of one row never meet, so clubs packed into a row are
+   kept apart in every constructed round. Otherwise (few tables, more rounds, byes) the start is
+   a seeded shuffle per round in which the tables of 4 go round; with `--by standings` it is the
+   standings cut into consecutive tables.
 3. **Tabu search over swaps** (Dotú & Van Hentenryck, "Scheduling social golfers locally",
    CPAIOR 2005). The cost is a sum over pairs: a pair that meets m > 1 times (history included)
    costs REPEAT·(m−1) + SPREAD·(m−1)², so the number of repeated meetings is minimised first and
    then spread (a third meeting costs more than two second ones); a same-club pair at a table costs
-   CLUB_FIRST in the event's round 1 and CLUB_LATER after; with `--by standings` a pair costs
-   RANK per place between their standings. Each step takes the best swap of a player in conflict
+   CLUB_FIRST in the event's round 1 (kept apart before anything else) and CLUB_LATER after (a
+   repeat costs more than two club conflicts); with `--by standings` a pair costs RANK per place
+   between their standings. Each step takes the best swap of a player in conflict
    with a player of another table in the same round whose move is not tabu (a player may not go
    back to a table it just left for a few steps, unless that beats the best plan found); after
    STALL steps without improvement the search restarts from the best plan with a few seeded random
-   swaps. It stops at cost 0 or after an iteration budget.
+   swaps. It stops at a cost no plan can beat (0, or the club-mates who must meet), after 4·STALL
+   steps without a better plan, or after EVALUATIONS swap evaluations.
 4. **Seats afterwards**, with the tables fixed: an edge colouring of the player–table graph in
    which each player takes each starting seat equally often (every seat once over 4 rounds).
    With tables of 4 only and a fresh plan of 4 (8, …) rounds the graph is 4-regular and
