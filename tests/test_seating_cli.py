@@ -307,8 +307,10 @@ def test_validations_survive_a_libreoffice_round_trip(soffice: str, tmp_path: Pa
         rules = book[name].data_validations.dataValidation
         kinds = Counter(rule.type for rule in rules)
         assert kinds["whole"] >= 7 and kinds["list"] >= 4, (name, kinds)  # six counts + seat; three flags + player
-        player = [r for r in rules if "C2" in str(r.sqref) or str(r.sqref).startswith("C")]
-        assert player and "PlayerNames" in (player[0].formula1 or "")
+        player = [r for r in rules if str(r.sqref).startswith("C2:")]  # the Player column
+        assert len(player) == 1 and player[0].type == "list" and "PlayerNames" in (player[0].formula1 or "")
+        settlements = [r for r in rules if str(r.sqref).startswith("D2:")]
+        assert len(settlements) == 1 and (settlements[0].formula1, settlements[0].formula2) == ("0", "5")
     assert "PlayerNames" in book.defined_names
 
 
