@@ -191,3 +191,17 @@ def test_the_seating_does_not_depend_on_the_process_hash_seed() -> None:
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
     assert len(outputs) == 1 and "Late" in outputs.pop()
+
+
+@pytest.mark.parametrize(("n", "fours"), [(17, 2), (18, 3), (19, 4)])
+def test_with_tables_of_three_no_repeat_and_seats_as_even_as_they_can_be(n: int, fours: int) -> None:
+    players = names(n)
+    rounds = plan(SeatingProblem(players, 4, seed=2))
+    assert_everyone_once_per_round(rounds, players)
+    assert all(sum(len(t) == 4 for t in r.tables) == fours for r in rounds)
+    assert max(meetings(rounds).values()) == 1
+    # Seat 4 exists once per table of 4: over 4 rounds 4 × fours players can have it; the others play
+    # four games on seats 1-3, so one seat twice. That many and no more, and nobody on a seat three times.
+    counts = seat_counts(rounds).values()
+    assert sum(max(c.values()) == 2 for c in counts) == n - 4 * fours
+    assert max(max(c.values()) for c in counts) == 2

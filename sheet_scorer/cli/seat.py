@@ -154,7 +154,8 @@ def echo_report(report: SeatingReport, qualifying: int) -> None:
         click.echo("  repeated meetings: 0")
     if report.unbalanced_players:
         shown = ", ".join(report.unbalanced_players[:5]) + (" …" if len(report.unbalanced_players) > 5 else "")
-        click.echo(f"  seat balance: {len(report.unbalanced_players)} player(s) not on every seat evenly: {shown}")
+        why = " (tables of 3 have no seat 4)" if report.tables_of_three else ""
+        click.echo(f"  seat balance: {len(report.unbalanced_players)} player(s) not on every seat evenly{why}: {shown}")
     else:
         click.echo(f"  seat balance: every player on each seat as evenly as {qualifying} round(s) allow")
     click.echo(f"  club conflicts: {report.club_conflicts}")

@@ -628,6 +628,7 @@ class SeatingReport:
     most_meetings: int  # the most times any pair met
     unbalanced_players: tuple[str, ...]  # players whose starting seats are not as even as their games allow
     club_conflicts: int  # same-club pairs sharing a table, planned rounds only
+    tables_of_three: bool = False  # some planned table has no seat 4, so some players cannot be perfectly even
 
 
 def assess(rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (),
@@ -646,4 +647,6 @@ def assess(rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (),
     conflicts = sum(1 for rnd in rounds for table in rnd.tables for a, b in itertools.combinations(table, 2)
                     if clubs.get(a) and clubs.get(a) == clubs.get(b))
     unbalanced = tuple(sorted(p for p, c in seats.items() if sum(x * x for x in c) > _seat_bound(*games[p])))
-    return SeatingReport(sum(m - 1 for m in meetings.values()), max(meetings.values(), default=0), unbalanced, conflicts)
+    threes = any(len(table) == 3 for rnd in rounds for table in rnd.tables)
+    return SeatingReport(sum(m - 1 for m in meetings.values()), max(meetings.values(), default=0), unbalanced, conflicts,
+                         threes)
