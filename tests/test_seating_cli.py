@@ -127,6 +127,15 @@ def test_new_refuses_names_that_differ_only_by_case_accents_or_spacing(tmp_path:
     assert not (tmp_path / "e.xlsx").exists()
 
 
+def test_new_never_overwrites_a_workbook_unless_forced(tmp_path: Path) -> None:
+    path = new_event(tmp_path, 8)
+    before = path.read_bytes()
+    again = run("new", "--players", tmp_path / "players.csv", "-o", path)
+    assert again.exit_code == 2 and "already exists" in again.output and path.read_bytes() == before
+    forced = run("new", "--players", tmp_path / "players.csv", "-o", path, "--force", "--seed", 5)
+    assert forced.exit_code == 0 and path.read_bytes() != before
+
+
 def test_new_takes_a_text_file_and_an_xlsx_column_with_team_and_active(tmp_path: Path) -> None:
     (tmp_path / "p.txt").write_text("Ala\nBob\n\nCyd\nDan\n", encoding="utf-8")
     assert run("new", "--players", tmp_path / "p.txt", "-o", tmp_path / "a.xlsx").exit_code == 0
