@@ -56,7 +56,10 @@ def _pattern(pattern: str) -> NumberPattern:
 @functools.lru_cache(maxsize=65536)
 def _format_decimal(number: float, pattern: str, lang: str) -> str:
     """What `babel.numbers.format_decimal(number, pattern, locale)` gives, cached: a report formats the
-    same few values (round points 0, 1, 2.5, ...) tens of thousands of times."""
+    same few values (round points 0, 1, 2.5, ...) tens of thousands of times. A number beyond any count
+    (1e308, inf) is shown as Python writes it: Babel's decimals cannot hold it (docs/rules.md §1)."""
+    if not abs(number) < 1e15:
+        return f"{number:g}"
     return _pattern(pattern).apply(number, _locale(lang))
 
 
@@ -309,6 +312,7 @@ MESSAGES_PL: dict[str, str] = {
     "duplicate-column": "dwie kolumny mają nagłówek '{column}' ({cells}); zostaw jedną",
     "content-not-kept": "skoroszyt zawiera {parts}, czego kopia z wynikami nie zachowuje; oryginalny plik pozostaje nietknięty",
     "bad-setting": "ustawienie '{key}' ma wartość '{value}', która nie jest prawidłowa",
+    "no-room-for-columns": "arkusz ma coś aż w kolumnie {column}, więc kolumny wyliczone nie mieszczą się na prawo od tabeli; wyczyść to, co jest daleko po prawej, i policz ponownie",
     "duplicate-round": "runda {round} jest także w arkuszu '{other}'; ten arkusz nie jest liczony",
     "empty-cell": "{player}: pole {column} jest puste",
     "not-a-number": "{player}: {column} ma wartość '{value}', która nie jest liczbą",
@@ -358,6 +362,7 @@ MESSAGES_PT: dict[str, str] = {
     "duplicate-column": "duas colunas têm o cabeçalho '{column}' ({cells}); mantenha apenas uma",
     "content-not-kept": "a pasta de trabalho tem {parts}, que a cópia pontuada não mantém; seu arquivo original não é alterado",
     "bad-setting": "a configuração '{key}' é '{value}', que não é um valor válido",
+    "no-room-for-columns": "a planilha tem algo até a coluna {column}, e as colunas calculadas não cabem à direita da tabela; apague o que está muito à direita e pontue de novo",
     "duplicate-round": "a rodada {round} também está na planilha '{other}'; esta planilha não é pontuada",
     "empty-cell": "{player}: {column} está vazio",
     "not-a-number": "{player}: {column} é '{value}', que não é um número",
@@ -407,6 +412,7 @@ MESSAGES_FR: dict[str, str] = {
     "duplicate-column": "deux colonnes ont l'en-tête '{column}' ({cells}) ; n'en gardez qu'une",
     "content-not-kept": "le classeur contient {parts}, que la copie calculée ne conserve pas ; votre fichier d'origine n'est pas modifié",
     "bad-setting": "le paramètre '{key}' vaut '{value}', ce qui n'est pas une valeur valide",
+    "no-room-for-columns": "la feuille contient quelque chose jusqu'à la colonne {column} : les colonnes calculées ne tiennent pas à droite du tableau ; effacez ce qui est loin à droite, puis recomptez",
     "duplicate-round": "la ronde {round} figure aussi sur la feuille '{other}' ; cette feuille n'est pas comptée",
     "empty-cell": "{player} : {column} est vide",
     "not-a-number": "{player} : {column} vaut '{value}', ce qui n'est pas un nombre",

@@ -30,6 +30,7 @@ from sheet_scorer.i18n.text import format_date, format_number, format_pct, langu
 from sheet_scorer.rules.score import RESULT_COLUMNS
 from sheet_scorer.standings.engine import name_order_key, vp_share
 from sheet_scorer.i18n.vocab import strip_accents
+from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -681,8 +682,13 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(template_dir()), autoescape=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
+        undefined=jinja2.StrictUndefined, finalize=_shown,
     )
+
+
+def _shown(value: Any) -> Any:
+    """Every text the page shows, control characters written out (a name holding ESC or a bell)."""
+    return visible(value) if isinstance(value, str) else value
 
 
 def render_report(result: ScoreResult, lang: str = "en") -> str:

@@ -12,6 +12,7 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.i18n.visible import visible
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref
@@ -94,12 +95,12 @@ def plan_writes(
             errors.setdefault(problem.sheet, []).append(problem)
     sheets = [_sheet_plan(s, by_sheet.get(s.name), errors.get(s.name, []), lang) for s in rounds]
     standings_rows = [
-        [str(value) if column == "player" else plain(value) for column, value in zip(STANDINGS_FIELDS, record)]
+        [visible(str(value)) if column == "player" else plain(value) for column, value in zip(STANDINGS_FIELDS, record)]
         + [plain(value) for value in record[len(STANDINGS_FIELDS):]]
         for record in standings.itertuples(index=False, name=None)
     ]
     problems_rows = [
-        [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, p.player, problem_message(p, lang)] for p in problems
+        [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, visible(p.player), problem_message(p, lang)] for p in problems
     ]
     return WritePlan(
         sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in STANDINGS_FIELDS], standings_rows,

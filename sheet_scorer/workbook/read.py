@@ -7,6 +7,7 @@ of an Excel Table's totals row are not games.
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date, datetime
 from fractions import Fraction
@@ -18,9 +19,10 @@ import pandas as pd
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.model import Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
-from sheet_scorer.workbook.cells import cell_ref, clean_name, is_blank
-from sheet_scorer.workbook.xlsx import Package, SheetCells, SheetEntry
+from sheet_scorer.workbook.cells import cell_ref, clean_name, column_letter, is_blank
+from sheet_scorer.workbook.xlsx import MAX_COLUMN, Package, SheetCells, SheetEntry
 from sheet_scorer.i18n.vocab import (
+    COMPUTED,
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
     LANGUAGE_NAMES,
@@ -137,6 +139,8 @@ def _read_round(name: str, number: int, cells: SheetCells) -> RoundSheet | Probl
         columns[field] = col
     body = sorted(r for r in cells.rows if r > header_row)
     last_column = max(last_column, _last_used_column(cells, [header_row, *body], set(computed.values())))
+    if max([last_column, *computed.values()]) + len(set(COMPUTED) - set(computed)) > MAX_COLUMN:
+        return Problem("no-room-for-columns", name, params={"column": column_letter(last_column)})
     vp_is_computed = "vp" in computed
     if vp_is_computed:
         columns.setdefault("vp", computed["vp"])
@@ -200,16 +204,22 @@ def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
         points = tuple(Fraction(p.replace(",", ".")) for p in parts if p)
     except ValueError:
         return None
-    return points or None
+    return points if points and all(abs(p) <= _MOST_POINTS for p in points) else None
+
+
+_MOST_POINTS = 10**6  # round points and bye points are small numbers; 1e308 would overflow every total
 
 
 def _parse_number(value: Any) -> Fraction | None:
+    """A setting's number (3, 2.75, '2,75'); None for anything else, or beyond any sensible points value."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return Fraction(value).limit_denominator(1000)
-    text = str(value).strip()
-    return Fraction(text.replace(",", ".")) if _NUMBER.fullmatch(text) else None
+        number = Fraction(value).limit_denominator(1000) if math.isfinite(value) else None
+    else:
+        text = str(value).strip()
+        number = Fraction(text.replace(",", ".")) if _NUMBER.fullmatch(text) else None
+    return number if number is not None and abs(number) <= _MOST_POINTS else None
 
 
 def _read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tuple[Settings, list[Problem]]:

@@ -21,7 +21,7 @@ from typing import Any
 from xml.parsers import expat
 
 from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, column_letter
 
 MAX_PART = 192 * 2**20  # bytes of XML in one part: a real 100,000-row event has ~60 MiB in all
 MAX_TOTAL = 256 * 2**20  # bytes of XML unpacked in all, whatever the zip declares
@@ -35,9 +35,11 @@ _RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
 _LOCAL = {f"{ns} {local}": local for ns in (*_MAIN, _RELS) for local in (
     "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
     "xf", "table", "Relationship")}
+_DIGITS = "0123456789"
 _REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d{1,7})")
 _DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
                               50, 51, 52, 53, 54, 55, 56, 57, 58})
+_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
 _NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
 
 
@@ -272,6 +274,9 @@ class Package:
         return cells
 
 
+_COLUMNS = {column_letter(i): i for i in range(1, MAX_COLUMN + 1)}  # 'A' -> 1 … 'XFD' -> 16384
+
+
 def _int(text: str | None) -> int:
     try:
         return int(text or 0)
@@ -299,6 +304,14 @@ def parse_ref(ref: str) -> tuple[int, int] | None:
     return (row, column) if 1 <= row <= MAX_ROW and 1 <= column <= MAX_COLUMN else None
 
 
+def unescape(text: str) -> str:
+    """A string as Excel shows it: `_x0007_` is the character it escapes (`_x005F_` a literal '_');
+    lone surrogates, which no text file can hold, stay escaped."""
+    if "_x" not in text:
+        return text
+    return _ESCAPED.sub(lambda m: m.group() if 0xD800 <= (code := int(m.group(1), 16)) <= 0xDFFF else chr(code), text)
+
+
 def _read_strings(package: Package, part: str) -> list[str]:
     strings: list[str] = []
     pieces: list[str] = []
@@ -320,7 +333,7 @@ def _read_strings(package: Package, part: str) -> list[str]:
         elif local == "rPh":
             state["phonetic"] -= 1
         elif local == "si":
-            strings.append("".join(pieces))
+            strings.append(unescape("".join(pieces)))
 
     def text(data: str) -> None:
         if state["in_t"]:
@@ -347,16 +360,23 @@ def _table_totals(package: Package, part: str) -> set[int]:
 
 
 class _SheetReader:
-    """expat handlers that collect one sheet's cells as they stream by (see `_read_sheet`)."""
+    """expat handlers that collect one sheet's cells as they stream by (see `_read_sheet`).
+
+    The handlers run once per element of the biggest parts: the common cell (a number or a shared
+    string, with its reference) takes the short paths; everything else the checked ones.
+    """
 
     def __init__(self, package: Package, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
+        self.strings = package.strings()
+        self.date_styles = {str(i) for i in package.date_styles()}
         self.cells = SheetCells()
         self.row_number = 0
+        self.row_text = ""
         self.row: dict[int, Any] = {}
         self.column = 0
         self.kind: str | None = None
-        self.style = 0
+        self.style: str | None = None
         self.value: str | None = None
         self.formula: str | None = None
         self.inline: list[str] | None = None
@@ -371,13 +391,14 @@ class _SheetReader:
             if ref is None:
                 self.column += 1
             else:
-                place = parse_ref(ref)
-                if place is None:
+                letters = ref.rstrip(_DIGITS)
+                column = _COLUMNS.get(letters)
+                if column is None:
                     self._damaged(f"cell reference '{ref[:20]}' is outside the grid (A1 to XFD1048576)")
-                if place[0] != self.row_number:
-                    self._start_row(place[0])
-                self.column = place[1]
-            self.kind, self.style = attrs.get("t"), _int(attrs.get("s"))
+                if ref[len(letters):] != self.row_text:
+                    self._cell_row(ref, ref[len(letters):])
+                self.column = column
+            self.kind, self.style = attrs.get("t"), attrs.get("s")
             self.value = self.formula = self.inline = None
         elif local == "v" or local == "f":
             self.pieces = []
@@ -402,8 +423,15 @@ class _SheetReader:
                 (top, left), (bottom, right) = bounds[0], bounds[1]
                 self.cells.merged.append((min(top, bottom), min(left, right), max(top, bottom), max(left, right)))
 
+    def _cell_row(self, ref: str, digits: str) -> None:
+        """A cell whose reference names another row than the one open (written without its row element)."""
+        if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_ROW):
+            self._damaged(f"cell reference '{ref[:20]}' is outside the grid (A1 to XFD1048576)")
+        self._start_row(int(digits))
+
     def _start_row(self, number: int) -> None:
         self.row_number = number
+        self.row_text = str(number)
         self.row = self.cells.rows.setdefault(number, {})
 
     def _damaged(self, what: str) -> None:
@@ -411,7 +439,31 @@ class _SheetReader:
 
     def end(self, tag: str) -> None:
         local = _LOCAL.get(tag)
-        if local == "v":
+        if local == "c":
+            kind, value = self.kind, self.value
+            if kind == "s" and value is not None and self.formula is None and self.inline is None:
+                try:
+                    value = self.strings[int(value)]
+                except (ValueError, IndexError):
+                    self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+            elif kind is None and value is not None and self.formula is None and self.style not in self.date_styles:
+                try:
+                    number = float(value)
+                except ValueError:
+                    pass  # kept as the text it is: reported at its cell, never read as empty
+                else:
+                    if number - number == 0:  # finite: 1e400 and NaN stay text
+                        value = number
+            else:
+                value = self._cell_value()
+            if value is not None and value != "":
+                self.row[self.column] = value
+                self.count += 1
+                if self.count % 65536 == 0:
+                    self.package.budget.add_cells(self.name, 65536)
+            if self.formula is not None and "SUBTOTAL(" in self.formula.upper():
+                self.cells.subtotal_rows.add(self.row_number)
+        elif local == "v":
             self.value = "".join(self.pieces or ())
             self.pieces = None
         elif local == "f":
@@ -422,25 +474,16 @@ class _SheetReader:
             self.pieces = None
         elif local == "rPh":
             self.phonetic -= 1
-        elif local == "c":
-            value = self._cell_value()
-            if value is not None and value != "":
-                self.row[self.column] = value
-                self.count += 1
-                if self.count % 65536 == 0:
-                    self.package.budget.add_cells(self.name, 65536)
-            if self.formula is not None and "SUBTOTAL(" in self.formula.upper():
-                self.cells.subtotal_rows.add(self.row_number)
 
     def text(self, data: str) -> None:
         if self.pieces is not None:
             self.pieces.append(data)
 
     def _cell_value(self) -> Any:
-        """The cell's value as a reader of the saved file sees it; special cells as ErrorCell/FormulaCell."""
+        """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
         kind, value = self.kind, self.value
         if kind == "inlineStr" or (self.inline is not None and kind is None):
-            return "".join(self.inline or ())
+            return unescape("".join(self.inline or ()))
         if self.formula is not None and (value is None or (value == "" and kind != "str")):
             return FormulaCell(f"={self.formula}" if self.formula else "=(shared formula)")
         if value is None:
@@ -448,13 +491,10 @@ class _SheetReader:
         if kind is None or kind == "n":
             return self._number(value)
         if kind == "s":
-            strings = self.package.strings()
             index = _int(value)
-            if not 0 <= index < len(strings):
-                self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string {value[:20]}, which does not exist")
-            return strings[index]
-        if kind == "str":
-            return value
+            if not 0 <= index < len(self.strings):
+                self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+            return self.strings[index]
         if kind == "b":
             return value.strip().lower() in ("1", "true")
         if kind == "e":
@@ -464,7 +504,7 @@ class _SheetReader:
                 return datetime.fromisoformat(value.strip().rstrip("Z"))
             except ValueError:
                 return value
-        return value
+        return value  # t="str" (a formula's text result) and kinds no writer uses: the text as saved
 
     def _number(self, text: str) -> Any:
         """A float; a date when its style shows a date; the text itself when it is not a finite number
@@ -473,9 +513,9 @@ class _SheetReader:
             number = float(text)
         except ValueError:
             return text
-        if not math.isfinite(number) or text.strip().lower().lstrip("+-") in ("inf", "infinity", "nan"):
+        if not math.isfinite(number):
             return text
-        if self.style > 0 and self.style in self.package.date_styles():
+        if self.style in self.date_styles:
             return excel_date(number, self.package.date1904)
         return number
 
@@ -493,9 +533,7 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
 
 
 def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
-    reader = _SheetReader(package, entry)
-    package.strings()  # shared strings and styles first: their parse cannot nest inside the sheet's
-    package.date_styles()
+    reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
     package.parse(entry.part or "", reader.start, reader.end, reader.text)
     package.budget.add_cells(entry.name, reader.count % 65536)
     cells = reader.cells
