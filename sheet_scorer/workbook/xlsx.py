@@ -21,10 +21,9 @@ from typing import Any
 from xml.parsers import expat
 
 from sheet_scorer.model import WorkbookError
+from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, column_letter
 
-MAX_PART = 192 * 2**20  # bytes of XML in one part: a real 100,000-row event has ~60 MiB in all
-MAX_TOTAL = 256 * 2**20  # bytes of XML unpacked in all, whatever the zip declares
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's grid: XFD1048576
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
@@ -55,8 +54,8 @@ class _Budget:
         self.unpacked += size
         if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
             raise WorkbookError(
-                f"{self.path}: refusing to open: part {part} unpacks to more than {min(MAX_PART, MAX_TOTAL) // 2**20} MiB "
-                f"(a damaged or hostile file; a real tournament workbook is far smaller); save it again from Excel or LibreOffice"
+                f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
+                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file"
             )
 
     def add_cells(self, sheet: str, count: int) -> None:
@@ -184,7 +183,7 @@ class Package:
         if "xl/styles.xml" not in self.names:
             raise WorkbookError(f"{self.path}: the workbook has no styles part (xl/styles.xml); open and save it in Excel or LibreOffice")
         for name in sorted(self.names - self.read_parts):
-            if name.endswith((".xml", ".rels")) and not name.endswith("/"):
+            if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
                 self.parse(name)
 
     # ------------------------------------------------------------ workbook, strings, styles
