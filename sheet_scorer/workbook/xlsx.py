@@ -180,8 +180,6 @@ class Package:
 
     def check_other_parts(self) -> None:
         """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need)."""
-        if "xl/styles.xml" not in self.names:
-            raise WorkbookError(f"{self.path}: the workbook has no styles part (xl/styles.xml); open and save it in Excel or LibreOffice")
         for name in sorted(self.names - self.read_parts):
             if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
                 self.parse(name)
