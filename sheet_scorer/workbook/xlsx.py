@@ -125,9 +125,13 @@ class Package:
             raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice") from None
         self.names = set(self.zip.namelist())
         self.read_parts: set[str] = set()
-        self.sheets, self.date1904 = self._workbook()
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
+        try:
+            self.sheets, self.date1904 = self._workbook()
+        except WorkbookError:
+            self.zip.close()
+            raise
 
     def __enter__(self) -> Package:
         return self
@@ -363,6 +367,9 @@ class _SheetReader:
     string, with its reference) takes the short paths; everything else the checked ones.
     """
 
+    __slots__ = ("package", "name", "strings", "date_styles", "cells", "row_number", "row_text", "row", "column", "kind",
+                 "style", "value", "formula", "inline", "pieces", "phonetic", "count")
+
     def __init__(self, package: Package, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
         self.strings = package.strings()
@@ -392,8 +399,9 @@ class _SheetReader:
                 column = _COLUMNS.get(letters)
                 if column is None:
                     self._damaged(f"cell reference '{ref[:20]}' is outside the grid (A1 to XFD1048576)")
-                if ref[len(letters):] != self.row_text:
-                    self._cell_row(ref, ref[len(letters):])
+                digits = ref[len(letters):]
+                if digits != self.row_text:
+                    self._cell_row(ref, digits)
                 self.column = column
             self.kind, self.style = attrs.get("t"), attrs.get("s")
             self.value = self.formula = self.inline = None
