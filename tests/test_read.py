@@ -377,3 +377,19 @@ def test_a_total_row_under_the_games_is_not_a_player(tmp_path: Path) -> None:
     between = round_sheet(*VALID_TABLE[:2], ["Total", "Eve", 2, 0, 0, 0, 2, 1], *VALID_TABLE[2:])
     found = check_workbook(write_workbook(tmp_path / "f.xlsx", {"Round 1": between}))
     assert "Total" not in set(found.standings["player"]) and len(found.results) == 5  # only a last row is a total
+
+
+def test_a_sheet_written_with_a_namespace_prefix(tmp_path: Path) -> None:
+    """Some writers prefix every element (`<x:c>`): the same cells; a foreign element named `c` is not a cell."""
+    path = tmp_path / "x.xlsx"
+    _package(path, "")
+    with zipfile.ZipFile(path) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = (
+        f'<x:worksheet xmlns:x="{MAIN_NS}" xmlns:o="urn:other"><x:sheetData><x:row r="2"><x:c r="B2"><x:v>7</x:v></x:c>'
+        '<o:c r="C2"><o:v>8</o:v></o:c><x:c r="D2" t="inlineStr"><x:is><x:t>Ala</x:t></x:is></x:c></x:row></x:sheetData>'
+        '</x:worksheet>').encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    assert _cells(path) == {2: {2: 7.0, 4: "Ala"}}

@@ -35,6 +35,7 @@ _LOCAL = {f"{ns} {local}": local for ns in (*_MAIN, _RELS) for local in (
     "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
     "xf", "table", "Relationship")}
 _DIGITS = "0123456789"
+_SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
 _REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d{1,7})")
 _DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
                               50, 51, 52, 53, 54, 55, 56, 57, 58})
@@ -154,9 +155,10 @@ class Package:
             raise WorkbookError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
 
     def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
-              text: Callable[[str], None] | None = None) -> None:
-        """Stream `part` through expat with these handlers (names are 'namespace local'); no DTD, no entities."""
-        parser = expat.ParserCreate(namespace_separator=" ")
+              text: Callable[[str], None] | None = None, namespaces: bool = True) -> None:
+        """Stream `part` through expat with these handlers (names are 'namespace local', or as written
+        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities."""
+        parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
         parser.buffer_text = True
         parser.buffer_size = _CHUNK
         parser.StartDoctypeDeclHandler = lambda *args: self._refuse_doctype(part)
@@ -368,7 +370,7 @@ class _SheetReader:
     """
 
     __slots__ = ("package", "name", "strings", "date_styles", "cells", "row_number", "row_text", "row", "column", "kind",
-                 "style", "value", "formula", "inline", "pieces", "phonetic", "count")
+                 "style", "value", "formula", "inline", "pieces", "phonetic", "count", "local")
 
     def __init__(self, package: Package, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
@@ -387,9 +389,12 @@ class _SheetReader:
         self.pieces: list[str] | None = None  # the text being collected (v, f or an inline string's t)
         self.phonetic = 0
         self.count = 0
+        self.local: dict[str, str] | None = None  # element name as written -> local name, for the main namespace
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
-        local = _LOCAL.get(tag)
+        if self.local is None:
+            self._root(attrs)
+        local = self.local.get(tag)  # type: ignore[union-attr]
         if local == "c":
             ref = attrs.get("r")
             if ref is None:
@@ -428,6 +433,11 @@ class _SheetReader:
                 (top, left), (bottom, right) = bounds[0], bounds[1]
                 self.cells.merged.append((min(top, bottom), min(left, right), max(top, bottom), max(left, right)))
 
+    def _root(self, attrs: dict[str, str]) -> None:
+        """The names the sheet's elements have: unprefixed, or with the prefix its root binds to the main namespace."""
+        prefixes = [name.partition(":")[2] for name, uri in attrs.items() if name.startswith("xmlns") and uri in _MAIN]
+        self.local = {f"{p}:{n}" if p else n: n for p in prefixes for n in _SHEET_ELEMENTS}
+
     def _cell_row(self, ref: str, digits: str) -> None:
         """A cell whose reference names another row than the one open (written without its row element)."""
         if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_ROW):
@@ -443,7 +453,7 @@ class _SheetReader:
         raise WorkbookError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
 
     def end(self, tag: str) -> None:
-        local = _LOCAL.get(tag)
+        local = self.local.get(tag)  # type: ignore[union-attr]
         if local == "c":
             kind, value = self.kind, self.value
             if kind == "s" and value is not None and self.formula is None and self.inline is None:
@@ -539,7 +549,7 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
 
 def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
     reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
-    package.parse(entry.part or "", reader.start, reader.end, reader.text)
+    package.parse(entry.part or "", reader.start, reader.end, reader.text, namespaces=False)
     package.budget.add_cells(entry.name, reader.count % 65536)
     cells = reader.cells
     cells.rows = {r: row for r, row in cells.rows.items() if row}
