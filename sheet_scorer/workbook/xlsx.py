@@ -445,6 +445,10 @@ class _SheetReader:
         self._start_row(int(digits))
 
     def _start_row(self, number: int) -> None:
+        self.count += len(self.row)  # the cells of the row just read, counted against the budget now and then
+        if self.count >= 65536:
+            self.package.budget.add_cells(self.name, self.count)
+            self.count = 0
         self.row_number = number
         self.row_text = str(number)
         self.row = self.cells.rows.setdefault(number, {})
@@ -473,9 +477,6 @@ class _SheetReader:
                 value = self._cell_value()
             if value is not None and value != "":
                 self.row[self.column] = value
-                self.count += 1
-                if self.count % 65536 == 0:
-                    self.package.budget.add_cells(self.name, 65536)
             if self.formula is not None and "SUBTOTAL(" in self.formula.upper():
                 self.cells.subtotal_rows.add(self.row_number)
         elif local == "v":
@@ -550,7 +551,7 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
 def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
     reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
     package.parse(entry.part or "", reader.start, reader.end, reader.text, namespaces=False)
-    package.budget.add_cells(entry.name, reader.count % 65536)
+    package.budget.add_cells(entry.name, reader.count + len(reader.row))
     cells = reader.cells
     cells.rows = {r: row for r, row in cells.rows.items() if row}
     return cells
