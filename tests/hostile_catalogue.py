@@ -117,14 +117,11 @@ def _zip_bomb(folder: Path) -> Path:
                 dst.writestr(item.filename, data)
                 continue
             head, tail = data.decode().split("</sheetData>")
+            block = "".join(f'<row r="{n}">{row.format(r=n)}</row>' for n in range(10, 4010)).encode()  # ~1 MiB
             with dst.open(SHEET, "w", force_zip64=True) as member:
                 member.write(head.encode())
-                written, r = 0, 10
-                while written < 255 * 2**20:
-                    block = "".join(f'<row r="{n}">{row.format(r=n)}</row>' for n in range(r, r + 1000)).encode()
+                for _ in range(255 * 2**20 // len(block) + 1):  # the same rows again: refused before any is read
                     member.write(block)
-                    written += len(block)
-                    r += 1000
                 member.write(f"</sheetData>{tail}".encode())
     return target
 
