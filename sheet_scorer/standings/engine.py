@@ -75,13 +75,19 @@ def _settle_near_ties(totals: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame
     run = (~same).cumsum()
     tied_runs = run[run.duplicated(keep=False)]
     order = list(totals.index)
+    pct = _exact_pcts(games, set(totals.loc[tied_runs.index, "player"]))
     for _, members in tied_runs.groupby(tied_runs):
-        exact = {i: _exact_pct(games, totals.at[i, "player"]) for i in members.index}
+        exact = {i: pct[totals.at[i, "player"]] for i in members.index}
         settled = sorted(members.index, key=lambda i: (-exact[i], totals.at[i, "_name"]))
         order[members.index[0]: members.index[-1] + 1] = settled
     return totals.loc[order].reset_index(drop=True)
 
 
-def _exact_pct(games: pd.DataFrame, player: str) -> Fraction:
-    mine = games[games["player"] == player]
-    return sum((Fraction(int(n), int(d)) for n, d in zip(mine["num"], mine["den"]) if d), Fraction(0))
+def _exact_pcts(games: pd.DataFrame, players: set[str]) -> dict[str, Fraction]:
+    """Exact VP % of each of `players`, in one pass over the games (20,000 tied players would take a
+    minute one filter at a time: issue 14, never a stall)."""
+    exact = dict.fromkeys(players, Fraction(0))
+    for player, n, d in zip(games["player"], games["num"], games["den"]):
+        if d and player in exact:
+            exact[player] += Fraction(int(n), int(d))
+    return exact
