@@ -370,7 +370,7 @@ class _SheetReader:
     """
 
     __slots__ = ("package", "name", "strings", "date_styles", "cells", "row_number", "row_text", "row", "column", "kind",
-                 "style", "value", "formula", "inline", "pieces", "phonetic", "count", "local")
+                 "style", "value", "formula", "inline", "pieces", "phonetic", "count", "local", "rooted")
 
     def __init__(self, package: Package, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
@@ -389,12 +389,11 @@ class _SheetReader:
         self.pieces: list[str] | None = None  # the text being collected (v, f or an inline string's t)
         self.phonetic = 0
         self.count = 0
-        self.local: dict[str, str] | None = None  # element name as written -> local name, for the main namespace
+        self.local: dict[str, str] = {}  # element name as written -> local name, for the main namespace (set by the root)
+        self.rooted = False
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
-        if self.local is None:
-            self._root(attrs)
-        local = self.local.get(tag)  # type: ignore[union-attr]
+        local = self.local.get(tag)
         if local == "c":
             ref = attrs.get("r")
             if ref is None:
@@ -432,9 +431,12 @@ class _SheetReader:
             if len(bounds) == 2 and bounds[0] and bounds[1]:
                 (top, left), (bottom, right) = bounds[0], bounds[1]
                 self.cells.merged.append((min(top, bottom), min(left, right), max(top, bottom), max(left, right)))
+        elif not self.rooted:
+            self._root(attrs)
 
     def _root(self, attrs: dict[str, str]) -> None:
         """The names the sheet's elements have: unprefixed, or with the prefix its root binds to the main namespace."""
+        self.rooted = True
         prefixes = [name.partition(":")[2] for name, uri in attrs.items() if name.startswith("xmlns") and uri in _MAIN]
         self.local = {f"{p}:{n}" if p else n: n for p in prefixes for n in _SHEET_ELEMENTS}
 
@@ -457,7 +459,7 @@ class _SheetReader:
         raise WorkbookError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
 
     def end(self, tag: str) -> None:
-        local = self.local.get(tag)  # type: ignore[union-attr]
+        local = self.local.get(tag)
         if local == "c":
             kind, value = self.kind, self.value
             if kind == "s" and value is not None and self.formula is None and self.inline is None:
