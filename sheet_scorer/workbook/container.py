@@ -47,7 +47,8 @@ def check_readable(path: Path) -> None:
         raise WorkbookError(
             f"{path}: refusing to open: its XML unpacks to {unpacked / 2**20:,.0f} MiB from {packed / 2**20:,.1f} MiB "
             f"({largest.filename}: {largest.file_size / 2**20:,.0f} MiB; a damaged or hostile file, a real tournament "
-            f"workbook is far smaller: at most {MAX_TOTAL // 2**20} MiB in all and {MAX_PART // 2**20} MiB per part)"
+            f"workbook is far smaller: at most {MAX_TOTAL // 2**20} MiB in all and {MAX_PART // 2**20} MiB per part); "
+            "save it again from Excel or LibreOffice"
         )
 
 

@@ -56,7 +56,8 @@ class _Budget:
         if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
             raise WorkbookError(
                 f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
-                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file"
+                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
+                "save it again from Excel or LibreOffice"
             )
 
     def add_cells(self, sheet: str, count: int) -> None:
