@@ -13,7 +13,9 @@ import click
 
 from sheet_scorer.cli.check import check
 from sheet_scorer.cli.common import OneLineGroup
+from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.score import score
+from sheet_scorer.cli.split import split
 
 
 def run() -> None:
@@ -53,3 +55,5 @@ def main() -> None:
 
 main.add_command(score)
 main.add_command(check)
+main.add_command(merge)
+main.add_command(split)
