@@ -393,3 +393,17 @@ def test_a_sheet_written_with_a_namespace_prefix(tmp_path: Path) -> None:
         for name, data in parts.items():
             archive.writestr(name, data)
     assert _cells(path) == {2: {2: 7.0, 4: "Ala"}}
+
+
+def test_the_totals_row_of_an_excel_table_is_not_a_player(tmp_path: Path) -> None:
+    """The rows in a Table's totals range (xl/tables/*.xml totalsRowCount) are not games, even unlabelled (issue 10.6)."""
+    from openpyxl.worksheet.table import Table
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*VALID_TABLE, [None, None, 10, 3, 0, 0, 8, 4])})
+    without_table = check_workbook(path)
+    assert ("empty-name", "B6") in {(p.code, p.cell) for p in without_table.problems}  # read as a row of counts
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].add_table(Table(displayName="Games", ref="A1:K6", totalsRowCount=1))
+    book.save(path)
+    result = check_workbook(path)
+    assert result.problems == [] and sorted(result.standings["player"]) == ["Ala", "Bob", "Cyd", "Dan"]
