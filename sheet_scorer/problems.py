@@ -57,6 +57,7 @@ MESSAGES_EN: dict[str, str] = {
     "road-tie-multiple": "table {table}: {players} are all marked 'Road First'; mark only the one who took Longest Road first",
     "road-first-not-leader": "{player} is marked 'Road First' but is not tied for the longest road (5 or more)",
     "declared-missing": "table {table}: {players} reached {target} VP; mark the one who declared victory",
+    "flag-column-missing": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no such column; add it to the header row",
     "declared-multiple": "table {table}: {players} are all marked as having declared victory; only one can",
     "declared-below-target": "{player} is marked as having declared victory with {value} VP, below the target of {target}",
     "no-target": "table {table}: nobody reached {target} VP; scored anyway",

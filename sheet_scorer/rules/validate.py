@@ -129,27 +129,49 @@ def _cell_schema(raw: pd.DataFrame, typed: pd.DataFrame, vp_only: bool) -> pa.Da
 # ---------------------------------------------------------------- rules
 
 
-def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool) -> pd.DataFrame:
+def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
+    """`typed` with every count that fails its own row check set missing, and the VP recomputed from the rest.
+
+    Table rules read these values, so one mistake gives one error (docs/rules.md §2–§3): 44 settlements
+    are reported as 44 settlements, not also as a player at the target who did not declare.
+    """
+    checked = typed.copy()
+    if vp_only:
+        checked["vp"] = typed["vp"].where(typed["vp"].between(0, 22))
+        return checked
+    for column, (low, high) in COUNT_RANGES.items():
+        checked[column] = typed[column].where(typed[column].between(low, high))
+    checked["settlements"] = checked["settlements"].where(~((typed["cities"] == 0) & (typed["settlements"] < 2)).fillna(False))
+    checked["road_length"] = checked["road_length"].where(~(typed["road_length"] > typed["roads"]).fillna(False))
+    return pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked)], axis=1)
+
+
+def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.DataFrame) -> pd.DataFrame:
     """Per-row facts about the row's table, each one vectorised `groupby(...).transform(...)`.
 
     The rule checks compare these columns, so every table rule fails on the rows of its table.
-    A table with a missing value a rule needs is `incomplete_*` for that rule: its cell is reported already.
+    A table with a value a rule needs that is missing or failed its own check (`_checked`, `bad_flags`:
+    flag cells that are not flags) is `incomplete_*` for that rule: its cell is reported already.
     """
     by_table = [typed[k] for k in TABLE_KEYS]
 
     def per_table(values: pd.Series, how: str) -> pd.Series:
         return values.groupby(by_table, sort=False, dropna=False).transform(how)
 
+    typed = _checked(typed, vp_only)
     facts = pd.DataFrame(index=typed.index)
     facts["table_size"] = per_table(typed["player"], "size")
     facts["declared_count"] = per_table(typed["declared"], "sum")
-    facts["incomplete_vp"] = per_table(typed["vp"].isna(), "any")
+    facts["incomplete_vp"] = per_table(typed["vp"].isna() | bad_flags["declared"], "any")
+    facts["checked_vp"] = typed["vp"]
     facts = pd.concat([facts, at_target(typed, target)], axis=1)
     if not vp_only:
         for column in ("vp_cards", "knights"):
             facts[f"table_{column}"] = per_table(typed[column], "sum")
             facts[f"incomplete_{column}"] = per_table(typed[column].isna(), "any")
         facts["incomplete_road_length"] = per_table(typed["road_length"].isna(), "any")
+        for column, flag in (("knights", "army_first"), ("road_length", "road_first")):
+            facts[f"incomplete_{column}"] |= per_table(bad_flags[flag], "any")
         for prefix, value, minimum, first in (("army", "knights", 3, "army_first"), ("road", "road_length", 5, "road_first")):
             holders = title_holders(typed, value, minimum, first)
             for column in ("leader", "leaders", "flagged"):
@@ -202,7 +224,7 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
             _rule("road-length-range", lambda df: ~(df["road_length"] > df["roads"])),
             _rule("table-vp-cards", lambda df: df["table_vp_cards"] <= 5, "vp_cards"),
             _rule("table-knights", lambda df: df["table_knights"] <= 14, "knights"),
-            _rule("vp-mismatch", lambda df: df["vp_entered"].isna() | df["vp"].isna() | (df["vp_entered"] == df["vp"])),
+            _rule("vp-mismatch", lambda df: df["vp_entered"].isna() | df["checked_vp"].isna() | (df["vp_entered"] == df["vp"])),
             *_title_rules("army", "army_first", "knights"),
             *_title_rules("road", "road_first", "road_length"),
         ]
@@ -265,10 +287,13 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
         failed = typed.loc[sorted(set(rows))]
         if check in TABLE_CODES:
             field, value_of = TABLE_CODES[check]
+            absent = field in FLAGS and field not in sheet.columns
+            header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
             for table, group in failed.groupby("table", sort=True):
                 problems.append(Problem(
-                    check, sheet.name, "", "", int(table), field,
+                    "flag-column-missing" if absent else check, sheet.name, header, "", int(table), field,
                     params={"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
+                            "column": COLUMN_NAMES[field],
                             "target": settings.victory_target, "rows": tuple(int(r) for r in group.index)},
                 ))
             continue
@@ -392,7 +417,8 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     for part in parts:
         part.typed = per_sheet.get(part.sheet.name, typed.iloc[:0].set_index("row"))
     cell_failures = _by_sheet(_failures(_cell_schema(games, typed, vp_only), games), typed)
-    facts = _table_facts(typed, settings.victory_target, vp_only)
+    bad_flags = pd.DataFrame({f: parse_flag(games[f]).isna() for f in FLAGS})
+    facts = _table_facts(typed, settings.victory_target, vp_only, bad_flags)
     rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)
     empty = pd.DataFrame(columns=["index", "column", "check"])
     for part in parts:
