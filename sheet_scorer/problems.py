@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept"})
+WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "content-not-kept"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params.
 MESSAGES_EN: dict[str, str] = {
@@ -63,6 +63,8 @@ MESSAGES_EN: dict[str, str] = {
     "no-target": "table {table}: nobody reached {target} VP; scored anyway",
     "duplicate-player": "{player} is also on row {other} of this round; a player plays once per round",
     "unregistered-player": "{player} is not on the Players sheet",
+    "unregistered-player.closest": "{player} is not on the Players sheet; did you mean '{other}'?",
+    "name-similar": "did you mean '{other}'? '{player}' is spelt almost the same and never plays in a round that '{other}' plays in",
     "name-spelling": "{player} is also spelt '{other}' (sheet '{other_sheet}'); use one spelling",
     "hidden-row": "{player}: this row is hidden; it is scored all the same",
     "bye-with-scores": "{player} has a bye but game counts are filled in; clear them or give a table number",
@@ -99,7 +101,8 @@ class Problem:
 
 def render(problem: Problem, catalogue: dict[str, str]) -> str:
     """The problem's message from `catalogue`, falling back to English for a missing code."""
-    template = catalogue.get(problem.code) or MESSAGES_EN[problem.code]
+    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
+    template = catalogue.get(code) or MESSAGES_EN[code]
     values = {"player": problem.player or "?", "table": problem.table, **problem.params}
     return template.format(**values)
 

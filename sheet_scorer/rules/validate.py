@@ -9,6 +9,7 @@ Failures become `Problem` values; the frame carries a `scorable` column (no erro
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import unicodedata
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from pandera.errors import SchemaErrors
 from sheet_scorer.model import RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
 from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
@@ -514,4 +516,14 @@ def validate(data: WorkbookData) -> Validated:
             cells = [cell_ref(part.sheet.columns["player"], r) for r in result.frame.index]
             frames.append(result.frame.assign(cell=cells).rename_axis("row").reset_index())
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    return Validated(frame, problems + _spelling_warnings(frame))
+    if registered is not None:
+        problems = [_with_closest(p, registered) if p.code == "unregistered-player" else p for p in problems]
+    return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered))
+
+
+def _with_closest(problem: Problem, registered: frozenset[str]) -> Problem:
+    """An unknown name's error naming the closest registered player, when one is a likely slip."""
+    suggestion = closest(problem.player, sorted(registered))
+    if suggestion is None:
+        return problem
+    return dataclasses.replace(problem, params={**problem.params, "other": suggestion, "variant": "closest"})
