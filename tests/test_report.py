@@ -143,7 +143,7 @@ def test_provisional_banner_only_with_errors(event: Path, broken: Path) -> None:
     assert "Round 1, table" not in banner  # scored tables are not listed
     pl = render_report(result, "pl")
     assert "TYMCZASOWA" in pl
-    assert "Cyd: Knights ma wartość &#39;three&#39;, która nie jest liczbą" in pl
+    assert "Cyd: w polu „Rycerze” wpisano „three”, a to nie jest liczba" in pl
 
 
 def test_medals_cut_and_tie_notes(tmp_path: Path) -> None:
@@ -314,9 +314,11 @@ def test_every_problem_message_is_translated_with_the_same_placeholders(lang: st
 
 
 def test_problem_message_localises_numbers() -> None:
-    problem = Problem("not-whole-number", "Runda 1", "E5", "Ala", params={"column": "Miasta", "value": 2.5})
-    assert problem_message(problem, "en") == "Ala: Miasta is 2.5, but it must be a whole number"
-    assert problem_message(problem, "pl") == "Ala: Miasta ma wartość 2,5, a musi być liczbą całkowitą"
+    """Decimals the language's way, and the column named in the language's words (docs/rules.md §1)."""
+    problem = Problem("not-whole-number", "Runda 1", "E5", "Ala", field="cities", params={"column": "Cities", "value": 2.5})
+    assert problem_message(problem, "en") == "Ala: Cities is 2.5, but it must be a whole number"
+    assert problem_message(problem, "pl") == "Ala: w polu „Miasta” wpisano 2,5, a musi tam być liczba całkowita"
+    assert problem_message(problem, "fr") == "Ala : la case « Villes » contient 2,5, mais doit contenir un nombre entier"
     assert problem_message(problem, "xx") == problem.message
 
 

@@ -26,7 +26,7 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
+from sheet_scorer.i18n.vocab import BYE_WORDS, COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
 COUNT_RANGES = {
     "settlements": (0, 5),
@@ -36,11 +36,7 @@ COUNT_RANGES = {
     "roads": (2, 15),
     "road_length": (0, 15),
 }
-COLUMN_NAMES = {
-    "table": "Table", "seat": "Seat", "player": "Player", "settlements": "Settlements", "cities": "Cities",
-    "vp_cards": "VP Cards", "knights": "Knights", "roads": "Roads", "road_length": "Road Length",
-    "army_first": "Army First", "road_first": "Road First", "declared": "Declared", "vp": "VP",
-}
+COLUMN_NAMES = {field: words["en"] for field, words in COLUMN_WORDS.items()}
 _DATE_TYPES = (datetime, date, time, timedelta)
 _SPREADSHEET_ERRORS = frozenset({"#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"})
 
@@ -314,7 +310,7 @@ def _int_or_none(value: Any) -> int | None:
 
 def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.DataFrame, settings: Settings) -> dict[str, Any]:
     value = {"vp-mismatch": record["vp_entered"], "declared-below-target": record["vp"]}.get(check, record[field])
-    params: dict[str, Any] = {"value": value, "target": settings.victory_target, "row": row}
+    params: dict[str, Any] = {"value": value, "target": settings.victory_target, "row": row, "column": COLUMN_NAMES[field]}
     if check == "road-length-range":
         params["roads"] = record["roads"]
     elif check == "vp-mismatch":
@@ -363,7 +359,7 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
     absent = [c for c in COMPONENTS if c not in sheet.columns]
     if len(absent) == len(COMPONENTS):
         return [Problem("no-score-columns", sheet.name)]
-    return [Problem("missing-column", sheet.name, params={"column": COLUMN_NAMES[c]}) for c in absent]
+    return [Problem("missing-column", sheet.name, field=c, params={"column": COLUMN_NAMES[c]}) for c in absent]
 
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
