@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 import shutil
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.workbook.container import check_readable, unkept_parts
+from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
 from sheet_scorer.model import ScoreResult, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.vocab import LANGUAGES
@@ -39,8 +41,20 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
     return sorted(problems, key=key)
 
 
+def ods_outputs(source: Path) -> tuple[Path, Path]:
+    """`event.ods` -> `event.scored.xlsx`, `event.standings.html`: the scored copy of an .ods is an .xlsx."""
+    return default_outputs(source.with_suffix(".xlsx"))
+
+
 def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
-    """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings)."""
+    """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings).
+
+    An `.ods` is converted to `.xlsx` by LibreOffice first (`workbook.convert`)."""
+    if is_ods(Path(path)):
+        with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
+            result = check_workbook(convert_to_xlsx([Path(path)], Path(folder))[Path(path)], lang)
+        result.converted_from = Path(path)
+        return result
     check_readable(Path(path))  # a missing or damaged file is told before the heavy imports
     import pandas as pd
 
@@ -58,10 +72,10 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     if validated.frame.empty:
         results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})
         standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
-        return ScoreResult(data, results, standings, problems)
+        return ScoreResult(data, results, standings, problems, lang=language)
     results = score_rounds(validated.frame, data.settings)
     standings = compute_standings(results, [s.name for s in data.rounds], language)
-    return ScoreResult(data, results, standings, problems)
+    return ScoreResult(data, results, standings, problems, lang=language)
 
 
 def score_workbook(
@@ -79,6 +93,8 @@ def score_workbook(
     path = Path(path)
     if not write:
         return check_workbook(path, lang)
+    if is_ods(path):
+        return _score_ods(path, output, html, lang, in_place, json, overlap)
     check_readable(path)
     output_path, html_path = _targets(path, output, html, json, in_place)
     lost = unkept_parts(path)
@@ -91,6 +107,19 @@ def score_workbook(
         result = _score_and_write(path, output_path, html_path, lang, in_place, json, lost, writer)
     finally:
         writer.close()
+    return result
+
+
+def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, lang: str | None, in_place: bool,
+               json: Path | str | None, overlap: bool) -> ScoreResult:
+    """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (SPEC §5)."""
+    if in_place:
+        raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}")
+    default_xlsx, default_html = ods_outputs(path)
+    with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
+        converted = convert_to_xlsx([path], Path(folder))[path]
+        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json, overlap=overlap)
+    result.converted_from = path
     return result
 
 

@@ -127,6 +127,8 @@ class ScoreResult:
     problems: list[Problem]
     output: Path | None = None
     html: Path | None = None
+    lang: str = "en"  # the language of the files and the terminal: --lang, else Settings, else English (SPEC §5)
+    converted_from: Path | None = None  # the .ods that LibreOffice converted into the workbook scored
 
     @property
     def has_errors(self) -> bool:

@@ -19,8 +19,9 @@ LANGS = click.Choice(["en", "pl", "pt", "fr"])
 WORKBOOK = click.Path(path_type=Path, dir_okay=True)
 
 
-def run_action(verbose: bool, action: Callable[[], int]) -> None:
-    """Run a command; expected failures become one line on stderr and exit 2, never a traceback."""
+def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None) -> None:
+    """Run a command; expected failures become one line on stderr (in `lang`) and exit 2, never a traceback."""
+    from sheet_scorer.i18n.terminal import say
     from sheet_scorer.model import WorkbookError
 
     try:
@@ -30,10 +31,10 @@ def run_action(verbose: bool, action: Callable[[], int]) -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush cannot fail again
         sys.exit(141)  # 128 + SIGPIPE, what a shell reports for a command stopped by a closed pipe
     except KeyboardInterrupt:  # Ctrl-C: output is written by rename, so every file is either whole or untouched
-        click.echo("Interrupted: files not yet finished were left as they were.", err=True)
+        click.echo(say(lang, "interrupted"), err=True)
         sys.exit(130)
     except WorkbookError as error:
-        click.echo(f"Error: {error}", err=True)
+        click.echo(say(lang, "error", message=error), err=True)
         sys.exit(2)
     except Exception as error:  # an unexpected failure: one line, details with -v
         if verbose:
@@ -41,14 +42,17 @@ def run_action(verbose: bool, action: Callable[[], int]) -> None:
             details = getattr(error, "details", None)  # a failure in the writer process: its own traceback
             if details:
                 click.echo(details, err=True)
-        click.echo(f"Error: unexpected failure ({type(error).__name__}: {error}); re-run with -v for details", err=True)
+        click.echo(say(lang, "unexpected", message=f"{type(error).__name__}: {error}"), err=True)
         sys.exit(2)
     sys.exit(code)
 
 
-def where(problem: Any) -> str:
+def where(problem: Any, lang: str = "en") -> str:
+    """Where a problem is, for one terminal line: `'Round 2'!E7`, or the sheet and table in `lang`."""
+    from sheet_scorer.i18n.text import text
+
     if problem.cell:
         return f"'{problem.sheet}'!{problem.cell}"
     if problem.table is not None:
-        return f"'{problem.sheet}' table {problem.table}"
+        return text(lang, "unscored_table", sheet=f"'{problem.sheet}'", table=problem.table)
     return f"'{problem.sheet}'"

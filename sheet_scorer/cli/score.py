@@ -39,12 +39,12 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
             _summary(result)
             return result.exit_code
 
-        run_action(verbose, action)
+        run_action(verbose, action, lang)
     if output or html or json_path:
         raise click.UsageError("-o/--output, --html and --json name one file; they cannot be used with a batch")
     from sheet_scorer.cli.batch import score_batch
 
-    run_action(verbose, lambda: score_batch(files, lang=lang, in_place=in_place, jobs=jobs))
+    run_action(verbose, lambda: score_batch(files, lang=lang, in_place=in_place, jobs=jobs), lang)
 
 
 def _expand(paths: tuple[Path, ...]) -> list[Path]:
@@ -52,46 +52,52 @@ def _expand(paths: tuple[Path, ...]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xlsm")
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xlsm", ".ods")
                            and not p.name.startswith((".", "~$")) and not p.stem.endswith((".scored", ".backup")))
             if not found:
-                raise click.UsageError(f"{path}: no .xlsx or .xlsm workbooks in this folder")
+                raise click.UsageError(f"{path}: no .xlsx, .xlsm or .ods workbooks in this folder")
             files.extend(found)
         else:
             files.append(path)
     return files
 
 
-def _points(value: float) -> str:
-    """Round points as a person writes them: 5, 2.5, 3.33."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
 def _summary(result: ScoreResult) -> None:
-    """Players, rounds, tables scored, problems and the top of the standings, on the terminal."""
+    """Players, rounds, tables scored, problems and the top of the standings, on the terminal, in `result.lang`."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
+    from sheet_scorer.i18n.terminal import count, say
+    from sheet_scorer.i18n.text import format_number, format_pct, problem_message, severity_word, text
+    from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
+
+    lang = result.lang
     console = Console(highlight=False)
+    if result.converted_from:
+        console.print(escape(say(lang, "converted_scored", source=result.converted_from, target=result.output)))
     games = result.results[~result.results["bye"]] if len(result.results) else result.results
     tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
     scored = int(tables["game"].sum()) if len(tables) else 0
     errors = sum(p.severity == "error" for p in result.problems)
-    console.print(
-        f"[bold]{escape(result.data.settings.tournament)}[/]: {len(result.standings)} players, {len(result.data.rounds)} rounds, "
-        f"{scored} of {len(tables)} tables scored, {errors} error(s), {len(result.problems) - errors} warning(s)"
-    )
-    top = Table(title="Standings" + (" (PROVISIONAL)" if result.has_errors else ""), title_justify="left")
-    for heading in ("Rank", "Player", "Round points", "VP", "VP %"):
-        top.add_column(heading, justify="left" if heading == "Player" else "right")
+    console.print(say(
+        lang, "summary", tournament=f"[bold]{escape(result.data.settings.tournament)}[/]",
+        players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.data.rounds)),
+        scored=scored, tables=len(tables), errors=count(lang, "errors", errors),
+        warnings=count(lang, "warnings", len(result.problems) - errors)))
+    title = text(lang, "standings") + (f" ({text(lang, 'provisional_label')})" if result.has_errors else "")
+    top = Table(title=title, title_justify="left")
+    for key in ("rank", "player", "round_points", "vp", "vp_pct"):
+        top.add_column(text(lang, key), justify="left" if key == "player" else "right")
     for row in result.standings.head(8).itertuples(index=False):
-        top.add_row(str(row.rank), escape(str(row.player)), _points(row.round_points), str(row.vp), f"{row.vp_pct:.2f}")
+        top.add_row(str(row.rank), escape(str(row.player)), format_number(row.round_points, lang), str(row.vp),
+                    format_pct(row.vp_pct, lang))
     console.print(top)
     shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
     for problem in shown:
         colour = "red" if problem.severity == "error" else "yellow"
-        console.print(f"[{colour}]{problem.severity}[/] {escape(where(problem))}: {escape(problem.message)}")
+        console.print(f"[{colour}]{severity_word(problem.severity, lang)}[/] {escape(where(problem, lang))}: "
+                      f"{escape(problem_message(problem, lang))}")
     if errors > len(shown):
-        console.print(f"… and {errors - len(shown)} more: see the Problems sheet")
-    console.print(f"wrote {escape(str(result.output))} and {escape(str(result.html))}")
+        console.print(escape(say(lang, "more_problems", n=errors - len(shown), sheet=PROBLEMS_SHEET[lang])))
+    console.print(escape(say(lang, "wrote", first=result.output, second=result.html)))
