@@ -75,7 +75,7 @@ def _summary(result: ScoreResult) -> None:
     lang = result.lang
     console = Console(highlight=False)
     if result.converted_from:
-        console.print(escape(say(lang, "converted_scored", source=result.converted_from, target=result.output)))
+        console.print(escape(say(lang, "converted_scored", source=result.converted_from, target=result.output)), soft_wrap=True)
     games = result.results[~result.results["bye"]] if len(result.results) else result.results
     tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
     scored = int(tables["game"].sum()) if len(tables) else 0
