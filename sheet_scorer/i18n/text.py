@@ -198,6 +198,12 @@ _REPORT: dict[str, dict[str, str]] = {
     "points_abbr": {"en": "Pts", "pl": "Pkt", "pt": "Pts", "fr": "Pts"},
     "points_n": {"en": "{n} pts", "pl": "{n} pkt", "pt": "{n} pts", "fr": "{n} pts"},
     "not_scored": {"en": "not scored", "pl": "niepoliczony", "pt": "não pontuada", "fr": "non comptée"},
+    "not_scored_key": {
+        "en": "the table has an error, so this game is not scored yet (see Problems)",
+        "pl": "stół ma błąd, więc ta gra nie jest jeszcze policzona (zobacz Problemy)",
+        "pt": "a mesa tem um erro, então esta partida ainda não foi pontuada (veja Problemas)",
+        "fr": "la table comporte une erreur, cette partie n'est donc pas encore comptée (voir Problèmes)",
+    },
     "bye": {"en": "Bye", "pl": "Pauza", "pt": "Folga", "fr": "Exempt"},
     "army_badge": {"en": "Army", "pl": "Armia", "pt": "Exército", "fr": "Armée"},
     "army_title": {
