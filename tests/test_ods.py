@@ -89,6 +89,7 @@ def test_a_batch_converts_all_ods_in_one_libreoffice_run(ods_files: dict[str, Pa
     result = CliRunner().invoke(main, ["score", str(tmp_path), "--jobs", "1"])
     assert result.exit_code == 1, result.output  # broken.ods has an error
     assert len(runs) == 1 and sorted(p.name for p in runs[0]) == ["broken.ods", "event.ods"]
+    assert "converted by LibreOffice to .xlsx and scored: broken.ods, event.ods" in result.output
     for name in ("event", "broken", "plain"):
         assert (tmp_path / f"{name}.scored.xlsx").is_file() and (tmp_path / f"{name}.standings.html").is_file()
 

@@ -132,4 +132,8 @@ def _print_summary(outcomes: list[Outcome], lang: str | None) -> None:
             table.add_row(escape(str(o.path)), "", "", "", "", f"[red]{escape(say(lang, 'not_scored', reason=reason))}[/]")
         else:
             table.add_row(escape(str(o.path)), str(o.players), str(o.rounds), str(o.errors), str(o.warnings), escape(o.output))
-    Console(width=160).print(table)
+    console = Console(width=160)
+    console.print(table)
+    converted = [o.path.name for o in outcomes if o.converted]
+    if converted:
+        console.print(escape(say(lang, "converted_batch", files=", ".join(converted))), soft_wrap=True)

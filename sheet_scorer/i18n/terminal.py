@@ -41,6 +41,12 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{source}: arquivo do LibreOffice, convertido pelo LibreOffice em .xlsx e verificado",
         "fr": "{source} : fichier LibreOffice, converti par LibreOffice en .xlsx et vérifié",
     },
+    "converted_batch": {
+        "en": "converted by LibreOffice to .xlsx and scored: {files}",
+        "pl": "przekonwertowane przez LibreOffice na .xlsx i policzone: {files}",
+        "pt": "convertidos pelo LibreOffice em .xlsx e pontuados: {files}",
+        "fr": "convertis par LibreOffice en .xlsx et calculés : {files}",
+    },
     "error": {"en": "Error: {message}", "pl": "Błąd: {message}", "pt": "Erro: {message}", "fr": "Erreur : {message}"},
     "unexpected": {
         "en": "Error: unexpected failure ({message}); re-run with -v for details",
