@@ -79,3 +79,16 @@ def test_vp_only_sheet_without_declared_column_scores_when_no_flag_is_needed(tmp
     result = check(tmp_path, *rows, headers=["Table", "Player", "VP"])
     assert result.problems == []
     assert list(result.results.sort_values("row")["round_points"]) == [5, 3, 2, 1]
+
+
+def test_knights_over_the_deck_are_one_error_even_when_they_decide_largest_army(tmp_path):
+    """Bartek 3 settlements + 3 cities = 9 VP, + Largest Army (8 knights) = 11: with Anna's 10 that would
+    need a Declared flag. Celina's 7 knights make 15 at the table: that total is the one error."""
+    rows = base(bartek={"settlements": 3, "cities": 3, "knights": 8}, celina={"knights": 7})
+    assert problems(check(tmp_path, *rows)) == {("table-knights", 1)}
+
+
+def test_knights_within_the_deck_give_largest_army_and_the_flag_is_needed(tmp_path):
+    """The same with Celina's 6 knights (14 in all): Bartek has 11 VP, so the missing Declared flag is the error."""
+    rows = base(bartek={"settlements": 3, "cities": 3, "knights": 8}, celina={"knights": 6})
+    assert problems(check(tmp_path, *rows)) == {("declared-missing", 1)}

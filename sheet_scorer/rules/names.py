@@ -72,15 +72,16 @@ def near_miss_warnings(frame: pd.DataFrame, registered: frozenset[str] | None) -
     if frame.empty or registered is not None:
         return []
     seen = frame.sort_values(["round", "row"], kind="stable")
-    rounds = seen.groupby("player", sort=False)["round"].agg(frozenset)
+    rounds: dict[str, set[int]] = defaultdict(set)
+    for name, number in zip(seen["player"], seen["round"]):
+        rounds[name].add(number)
     firsts = seen.drop_duplicates("player").set_index("player")
-    names = list(rounds.index)
-    keys = [folded(n) for n in names]
+    names = list(rounds)
     problems = []
-    for i, j, distance in close_pairs(keys):
-        if rounds.iloc[i] & rounds.iloc[j]:
+    for i, j, distance in close_pairs([folded(n) for n in names]):
+        if rounds[names[i]] & rounds[names[j]]:
             continue
-        rare, usual = (names[i], names[j]) if (len(rounds.iloc[i]), -i) < (len(rounds.iloc[j]), -j) else (names[j], names[i])
+        rare, usual = (names[i], names[j]) if (len(rounds[names[i]]), -i) < (len(rounds[names[j]]), -j) else (names[j], names[i])
         first = firsts.loc[rare]
         problems.append(Problem("name-similar", first["sheet"], first["cell"], rare,
                                 params={"other": usual, "other_sheet": firsts.loc[usual, "sheet"],

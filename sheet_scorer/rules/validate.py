@@ -128,7 +128,7 @@ def _cell_schema(raw: pd.DataFrame, typed: pd.DataFrame, vp_only: bool) -> pa.Da
 
 
 def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
-    """`typed` with every count that fails its own row check set missing, and the VP recomputed from the rest.
+    """`typed` with every count that fails its own row check set missing.
 
     Table rules read these values, so one mistake gives one error (docs/rules.md §2–§3): 44 settlements
     are reported as 44 settlements, not also as a player at the target who did not declare.
@@ -141,40 +141,40 @@ def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
         checked[column] = typed[column].where(typed[column].between(low, high))
     checked["settlements"] = checked["settlements"].where(~((typed["cities"] == 0) & (typed["settlements"] < 2)).fillna(False))
     checked["road_length"] = checked["road_length"].where(~(typed["road_length"] > typed["roads"]).fillna(False))
-    return pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked)], axis=1)
+    return checked
 
 
 def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.DataFrame) -> pd.DataFrame:
     """Per-row facts about the row's table, each one vectorised `groupby(...).transform(...)`.
 
     The rule checks compare these columns, so every table rule fails on the rows of its table.
-    A table with a value a rule needs that is missing or failed its own check (`_checked`, `bad_flags`:
-    flag cells that are not flags) is `incomplete_*` for that rule: its cell is reported already.
+    A table with a value a rule needs that is missing or failed its own check is `incomplete_*` for
+    that rule: its cell is reported already. Failed checks are a count out of its row's range
+    (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
     by_table = [typed[k] for k in TABLE_KEYS]
 
     def per_table(values: pd.Series, how: str) -> pd.Series:
         return values.groupby(by_table, sort=False, dropna=False).transform(how)
 
-    typed = _checked(typed, vp_only)
+    checked = _checked(typed, vp_only)
     facts = pd.DataFrame(index=typed.index)
     facts["table_size"] = per_table(typed["player"], "size")
-    facts["declared_count"] = per_table(typed["declared"], "sum")
-    facts["incomplete_vp"] = per_table(typed["vp"].isna() | bad_flags["declared"], "any")
-    facts["checked_vp"] = typed["vp"]
-    facts = pd.concat([facts, at_target(typed, target)], axis=1)
     if not vp_only:
-        for column in ("vp_cards", "knights"):
-            facts[f"table_{column}"] = per_table(typed[column], "sum")
-            facts[f"incomplete_{column}"] = per_table(typed[column].isna(), "any")
-        facts["incomplete_road_length"] = per_table(typed["road_length"].isna(), "any")
-        for column, flag in (("knights", "army_first"), ("road_length", "road_first")):
-            facts[f"incomplete_{column}"] |= per_table(bad_flags[flag], "any")
+        for column, deck in (("vp_cards", 5), ("knights", 14)):
+            facts[f"table_{column}"] = per_table(checked[column], "sum")
+            facts[f"incomplete_{column}"] = per_table(checked[column].isna(), "any")
+            checked[column] = checked[column].where(~(facts[f"table_{column}"] > deck))
+        checked = pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked)], axis=1)
         for prefix, value, minimum, first in (("army", "knights", 3, "army_first"), ("road", "road_length", 5, "road_first")):
-            holders = title_holders(typed, value, minimum, first)
+            facts[f"incomplete_{prefix}"] = per_table(checked[value].isna() | bad_flags[first], "any")
+            holders = title_holders(checked, value, minimum, first)
             for column in ("leader", "leaders", "flagged"):
                 facts[f"{prefix}_{column}"] = holders[column]
-    return facts
+    facts["declared_count"] = per_table(typed["declared"], "sum")
+    facts["incomplete_vp"] = per_table(checked["vp"].isna() | bad_flags["declared"], "any")
+    facts["checked_vp"] = checked["vp"]
+    return pd.concat([facts, at_target(checked, target)], axis=1)
 
 
 def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None = None) -> pa.Check:
@@ -184,13 +184,13 @@ def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None 
     return pa.Check(lambda df: (ok(df).fillna(True) | df[f"incomplete_{needs}"]).astype(bool), name=code)
 
 
-def _title_rules(prefix: str, first: str, needs: str) -> list[pa.Check]:
+def _title_rules(prefix: str, first: str) -> list[pa.Check]:
     """Tie markers of one title: an unmarked tie, a tie marked twice, a marker on a non-leader."""
     leader, leaders, flagged = f"{prefix}_leader", f"{prefix}_leaders", f"{prefix}_flagged"
     return [
-        _rule(f"{prefix}-tie-unmarked", lambda df: ~(df[leader] & (df[leaders] >= 2) & (df[flagged] == 0)), needs),
-        _rule(f"{prefix}-tie-multiple", lambda df: ~(df[leader] & df[first] & (df[leaders] >= 2) & (df[flagged] >= 2)), needs),
-        _rule(f"{prefix}-first-not-leader", lambda df: ~(df[first] & ~df[leader]), needs),
+        _rule(f"{prefix}-tie-unmarked", lambda df: ~(df[leader] & (df[leaders] >= 2) & (df[flagged] == 0)), prefix),
+        _rule(f"{prefix}-tie-multiple", lambda df: ~(df[leader] & df[first] & (df[leaders] >= 2) & (df[flagged] >= 2)), prefix),
+        _rule(f"{prefix}-first-not-leader", lambda df: ~(df[first] & ~df[leader]), prefix),
     ]
 
 
@@ -223,8 +223,8 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
             _rule("table-vp-cards", lambda df: df["table_vp_cards"] <= 5, "vp_cards"),
             _rule("table-knights", lambda df: df["table_knights"] <= 14, "knights"),
             _rule("vp-mismatch", lambda df: df["vp_entered"].isna() | df["checked_vp"].isna() | (df["vp_entered"] == df["vp"])),
-            *_title_rules("army", "army_first", "knights"),
-            *_title_rules("road", "road_first", "road_length"),
+            *_title_rules("army", "army_first"),
+            *_title_rules("road", "road_first"),
         ]
     return pa.DataFrameSchema(columns, checks=checks)
 
