@@ -127,7 +127,7 @@ _REPORT: dict[str, dict[str, str]] = {
     "chart_axis_log": {
         "en": "Rank (log scale)", "pl": "Miejsce (skala log.)", "pt": "Posição (escala log.)", "fr": "Rang (échelle log.)",
     },
-    "chart_cut": {"en": "top {n}", "pl": "top {n}", "pt": "top {n}", "fr": "top {n}"},
+    "chart_cut": {"en": "top {n}", "pl": "awans: {n}", "pt": "classificados: {n}", "fr": "qualifiés : {n}"},
     # header statistics
     "stat_date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
     "stat_players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},
@@ -256,7 +256,7 @@ _REPORT: dict[str, dict[str, str]] = {
     },
     # players
     "opponents": {"en": "Opponents", "pl": "Przeciwnicy", "pt": "Adversários", "fr": "Adversaires"},
-    "absent": {"en": "did not play", "pl": "nie grał(a)", "pt": "não jogou", "fr": "n'a pas joué"},
+    "absent": {"en": "did not play", "pl": "bez gry w tej rundzie", "pt": "não jogou", "fr": "n'a pas joué"},
     "back_to_standings": {
         "en": "Back to standings", "pl": "Powrót do klasyfikacji", "pt": "Voltar à classificação", "fr": "Retour au classement",
     },
