@@ -4,7 +4,9 @@
 
 Realistic names (first name + surname from small Polish/Portuguese/French lists, with a number so
 all differ), 1 % of them with two neighbouring letters swapped. Prints the median wall time of
-`close_pairs` (length buckets) and how many pairs it found.
+`close_pairs` (length buckets, every name against every other: the worst case) and how many pairs
+it found; then of `near_miss_warnings` on an event of those players over 10 rounds where one player
+in ten misses round 5 and 50 players are misspelt (letters swapped) in round 10 only.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import random
 import statistics
 import time
 
-from sheet_scorer.rules.names import close_pairs, folded
+import pandas as pd
+
+from sheet_scorer.rules.names import close_pairs, folded, near_miss_warnings
 
 FIRST = ["Katarzyna", "Anna", "Zofia", "Łukasz", "Marek", "João", "Inês", "Rafael", "Chloé", "Étienne", "Agnieszka", "Piotr"]
 LAST = ["Dąbrowska", "Kamińska", "Bąk", "Nowak", "Silva", "Gonçalves", "Lefèvre", "Dubois", "Wiśniewski", "Mazur"]
@@ -43,6 +47,22 @@ def main() -> None:
         found = len(close_pairs(keys))
         times.append(time.perf_counter() - start)
     print(f"{args.names} names: close_pairs median {statistics.median(times):.3f} s over {args.runs} runs; {found} pairs")
+    frame = event(args.names)
+    times, warned = [], 0
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        warned = len(near_miss_warnings(frame, None))
+        times.append(time.perf_counter() - start)
+    print(f"{len(frame)} rows: near_miss_warnings median {statistics.median(times):.3f} s; {warned} warnings")
+
+
+def event(count: int) -> pd.DataFrame:
+    """`count` players over 10 rounds; every tenth misses round 5; 50 are misspelt in round 10."""
+    players = [f"{name} {i}" for i, name in enumerate(names(count, seed=7))]
+    misspelt = {i: players[i][:2] + players[i][3] + players[i][2] + players[i][4:] for i in range(0, count, count // 50)}
+    rows = [(misspelt.get(i, name) if r == 10 else name, r, i + 2, f"B{i + 2}", f"Round {r}")
+            for r in range(1, 11) for i, name in enumerate(players) if not (i % 10 == 1 and r == 5)]
+    return pd.DataFrame(rows, columns=["player", "round", "row", "cell", "sheet"])
 
 
 if __name__ == "__main__":

@@ -65,7 +65,8 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
 def near_miss_warnings(frame: pd.DataFrame, registered: frozenset[str] | None) -> list[Problem]:
     """'Did you mean …?' for a name close to another that never plays in a round where the other plays.
 
-    The rarer spelling (fewer rounds; the later one on a draw) is flagged at its first cell. With a
+    Only names absent from some round can be such a pair, so only they are compared. The rarer
+    spelling (fewer rounds; the later one on a draw) is flagged at its first cell. With a
     Players sheet an unknown name is an error that already suggests the closest player, so nothing
     is added here, and two registered names are never flagged.
     """
@@ -73,10 +74,11 @@ def near_miss_warnings(frame: pd.DataFrame, registered: frozenset[str] | None) -
         return []
     seen = frame.sort_values(["round", "row"], kind="stable")
     rounds: dict[str, set[int]] = defaultdict(set)
-    for name, number in zip(seen["player"], seen["round"]):
+    for name, number in zip(seen["player"].tolist(), seen["round"].tolist()):
         rounds[name].add(number)
     firsts = seen.drop_duplicates("player").set_index("player")
-    names = list(rounds)
+    every_round = len(set(seen["round"].tolist()))
+    names = [name for name, played in rounds.items() if len(played) < every_round]  # only they can miss each other
     problems = []
     for i, j, distance in close_pairs([folded(n) for n in names]):
         if rounds[names[i]] & rounds[names[j]]:
