@@ -93,7 +93,19 @@ def test_close_pairs_by_hand():
     assert sorted(close_pairs(names)) == [(0, 1, 1), (0, 2, 1), (4, 5, 1), (4, 6, 1), (5, 6, 2)]
 
 
-@pytest.mark.parametrize(("name", "expected"), [("Anan", "Anna"), ("BARTEK", None), ("Bartke", "Bartek"), ("Xyz", None)])
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Anan", "Anna"),            # 1 swap
+    ("BARTEK", "Bartek"),        # 0 edits once folded: the nearest of all
+    ("Bartke", "Bartek"),        # 1 swap
+    ("Celinka", "Celina"),       # 1 insertion
+    ("Kasia", None),             # 'kasia'/'anna': drop k, s->n, i->n = 3 edits > max(2, 5 // 3)
+    ("Xyz", None),
+])
 def test_closest(name, expected):
-    """'BARTEK' folds to 'bartek' itself (0 edits): a case slip is the spelling warning's business, not a suggestion."""
     assert closest(name, ["Anna", "Bartek", "Celina"]) == expected
+
+
+def test_closest_allows_a_third_of_a_long_name():
+    """'malgosia wasik' (14 letters, 4 allowed) / 'malgorzata wasik': 'sia' -> 'rzata' is s->r, +z, i->a, +t = 4."""
+    assert closest("Małgosia Wąsik", ["Małgorzata Wąsik", "Anna Maślanka"]) == "Małgorzata Wąsik"
+    assert closest("Małgosia Wąs", ["Małgorzata Wąsik", "Anna Maślanka"]) is None  # 6 edits > 12 // 3

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import pandas as pd
 from rapidfuzz.distance import OSA
-from rapidfuzz.process import cdist
+from rapidfuzz.process import cdist, extractOne
 
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.problems import Problem
@@ -49,17 +49,12 @@ def close_pairs(names: list[str]) -> list[tuple[int, int, int]]:
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The candidate nearest to `name` (folded OSA distance), when it is near enough to be a slip; else None."""
+    """The candidate nearest to `name` (folded OSA distance; a case or accent slip is nearest of all), when
+    it is within a third of the name's letters (at least 2 edits); else None."""
+    keys = {folded(candidate): candidate for candidate in sorted(candidates, reverse=True)}
     target = folded(name)
-    best: tuple[int, str] | None = None
-    for candidate in candidates:
-        key = folded(candidate)
-        if abs(len(key) - len(target)) > MAX_EDITS:
-            continue
-        distance = OSA.distance(target, key, score_cutoff=MAX_EDITS)
-        if 0 < distance <= allowed_edits(min(target, key, key=len)) and (best is None or (distance, candidate) < best):
-            best = (distance, candidate)
-    return best[1] if best else None
+    found = extractOne(target, list(keys), scorer=OSA.distance, score_cutoff=max(MAX_EDITS, len(target) // 3))
+    return keys[found[0]] if found else None
 
 
 def near_miss_warnings(frame: pd.DataFrame, registered: frozenset[str] | None) -> list[Problem]:
