@@ -114,7 +114,8 @@ def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, l
                json: Path | str | None, overlap: bool) -> ScoreResult:
     """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (SPEC §5)."""
     if in_place:
-        raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}")
+        raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}",
+                            "ods_in_place", path=path, target=ods_outputs(path)[0].name)
     default_xlsx, default_html = ods_outputs(path)
     with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
         converted = convert_to_xlsx([path], Path(folder))[path]

@@ -137,3 +137,13 @@ def test_in_place_is_refused_for_an_ods(tmp_path: Path) -> None:
     fake.write_bytes(b"PK")
     with pytest.raises(WorkbookError, match="--in-place"):
         score_workbook(fake, in_place=True)
+
+
+def test_the_refusal_follows_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOFFICE", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    fake = tmp_path / "turniej.ods"
+    fake.write_bytes(b"PK")
+    result = CliRunner().invoke(main, ["check", str(fake), "--lang", "pl"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert result.output.startswith(f"Błąd: {fake}: plik LibreOffice") and "Zapisz jako" in result.output

@@ -53,7 +53,7 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
     try:
         result = score_workbook(path, output, html, lang=lang, in_place=in_place, overlap=False)  # the batch keeps the cores busy
     except WorkbookError as error:
-        return Outcome(shown, 2, failure=str(error), lang=lang)
+        return Outcome(shown, 2, failure=_reason(error, lang), lang=lang)
     except Exception as error:  # an unexpected failure in one file is reported, not raised
         return Outcome(shown, 2, failure=f"unexpected failure ({type(error).__name__}: {error})", lang=lang)
     errors = sum(p.severity == "error" for p in result.problems)
@@ -61,7 +61,15 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
                    len(result.problems) - errors, str(result.output), lang=result.lang, converted=source is not None)
 
 
-def _convert_all(paths: list[Path], folder: Path) -> tuple[dict[Path, Path], list[Outcome]]:
+def _reason(error: Exception, lang: str | None) -> str:
+    """A WorkbookError's line in `lang` when it has a translated form, else its own text."""
+    from sheet_scorer.i18n.terminal import say
+
+    key = getattr(error, "key", None)
+    return say(lang, key, **error.values) if key else str(error)  # type: ignore[attr-defined]
+
+
+def _convert_all(paths: list[Path], folder: Path, lang: str | None) -> tuple[dict[Path, Path], list[Outcome]]:
     """Every .ods among `paths` converted in one LibreOffice run; those that cannot be, as failed outcomes."""
     from sheet_scorer.model import WorkbookError
     from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
@@ -72,7 +80,7 @@ def _convert_all(paths: list[Path], folder: Path) -> tuple[dict[Path, Path], lis
     try:
         return convert_to_xlsx(sources, folder), []
     except WorkbookError as error:
-        return {}, [Outcome(p, 2, failure=str(error)) for p in sources]
+        return {}, [Outcome(p, 2, failure=_reason(error, lang)) for p in sources]
 
 
 def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = False, jobs: int | None = None) -> int:
@@ -89,7 +97,7 @@ def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = Fal
 
     console = Console(stderr=True)
     with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
-        converted, outcomes = _convert_all(paths, Path(folder))
+        converted, outcomes = _convert_all(paths, Path(folder), lang)
         failed = {o.path for o in outcomes}
         todo = [p for p in paths if p not in failed]
         jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo)))

@@ -47,6 +47,35 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "convertidos pelo LibreOffice em .xlsx e pontuados: {files}",
         "fr": "convertis par LibreOffice en .xlsx et calculés : {files}",
     },
+    # one-line refusals (WorkbookError with a key)
+    "ods_no_libreoffice": {
+        "en": "{path}: a LibreOffice file, and LibreOffice is not installed to convert it; open it in LibreOffice, "
+              "choose File > Save As > 'Excel 2007-365 (.xlsx)', and score the .xlsx",
+        "pl": "{path}: plik LibreOffice, a LibreOffice nie jest zainstalowany, by go przekonwertować; otwórz go w LibreOffice, "
+              "wybierz Plik > Zapisz jako > „Excel 2007-365 (.xlsx)” i policz plik .xlsx",
+        "pt": "{path}: arquivo do LibreOffice, e o LibreOffice não está instalado para convertê-lo; abra-o no LibreOffice, "
+              "escolha Arquivo > Salvar como > “Excel 2007-365 (.xlsx)” e pontue o .xlsx",
+        "fr": "{path} : fichier LibreOffice, et LibreOffice n'est pas installé pour le convertir ; ouvrez-le dans LibreOffice, "
+              "choisissez Fichier > Enregistrer sous > « Excel 2007-365 (.xlsx) » et calculez le .xlsx",
+    },
+    "ods_not_converted": {
+        "en": "{path}: LibreOffice could not convert it to .xlsx; open it in LibreOffice and save it as .xlsx",
+        "pl": "{path}: LibreOffice nie zdołał go przekonwertować na .xlsx; otwórz go w LibreOffice i zapisz jako .xlsx",
+        "pt": "{path}: o LibreOffice não conseguiu convertê-lo em .xlsx; abra-o no LibreOffice e salve-o como .xlsx",
+        "fr": "{path} : LibreOffice n'a pas pu le convertir en .xlsx ; ouvrez-le dans LibreOffice et enregistrez-le en .xlsx",
+    },
+    "ods_timeout": {
+        "en": "{path}: LibreOffice did not finish converting within {seconds} s; open the file in LibreOffice and save it as .xlsx",
+        "pl": "{path}: LibreOffice nie skończył konwersji w {seconds} s; otwórz plik w LibreOffice i zapisz go jako .xlsx",
+        "pt": "{path}: o LibreOffice não terminou a conversão em {seconds} s; abra o arquivo no LibreOffice e salve-o como .xlsx",
+        "fr": "{path} : LibreOffice n'a pas terminé la conversion en {seconds} s ; ouvrez le fichier dans LibreOffice et enregistrez-le en .xlsx",
+    },
+    "ods_in_place": {
+        "en": "{path}: --in-place cannot write an .ods; score it without --in-place to get {target}",
+        "pl": "{path}: --in-place nie zapisze pliku .ods; policz go bez --in-place, a powstanie {target}",
+        "pt": "{path}: --in-place não grava um .ods; pontue-o sem --in-place para obter {target}",
+        "fr": "{path} : --in-place ne peut pas écrire un .ods ; calculez-le sans --in-place pour obtenir {target}",
+    },
     "error": {"en": "Error: {message}", "pl": "Błąd: {message}", "pt": "Erro: {message}", "fr": "Erreur : {message}"},
     "unexpected": {
         "en": "Error: unexpected failure ({message}); re-run with -v for details",
