@@ -8,6 +8,10 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sheet_scorer.model import WorkbookError
 
 
 @dataclass(frozen=True)
@@ -61,12 +65,11 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
                    len(result.problems) - errors, str(result.output), lang=result.lang, converted=source is not None)
 
 
-def _reason(error: Exception, lang: str | None) -> str:
+def _reason(error: WorkbookError, lang: str | None) -> str:
     """A WorkbookError's line in `lang` when it has a translated form, else its own text."""
     from sheet_scorer.i18n.terminal import say
 
-    key = getattr(error, "key", None)
-    return say(lang, key, **error.values) if key else str(error)  # type: ignore[attr-defined]
+    return say(lang, error.key, **error.values) if error.key else str(error)
 
 
 def _convert_all(paths: list[Path], folder: Path, lang: str | None) -> tuple[dict[Path, Path], list[Outcome]]:
