@@ -94,9 +94,26 @@ def test_a_batch_converts_all_ods_in_one_libreoffice_run(ods_files: dict[str, Pa
         assert (tmp_path / f"{name}.scored.xlsx").is_file() and (tmp_path / f"{name}.standings.html").is_file()
 
 
-def test_without_libreoffice_an_ods_is_refused_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def no_libreoffice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SOFFICE", raising=False)
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setattr(convert, "KNOWN_LOCATIONS", ())
+
+
+def test_libreoffice_is_found_where_its_installer_puts_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows and macOS do not put soffice on PATH: the installer's folder is looked at too."""
+    monkeypatch.delenv("SOFFICE", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    program = tmp_path / "LibreOffice" / "program" / "soffice.exe"
+    program.parent.mkdir(parents=True)
+    program.write_bytes(b"")
+    monkeypatch.setattr(convert, "KNOWN_LOCATIONS", (tmp_path / "nowhere" / "soffice", program))
+    assert convert.libreoffice() == str(program)
+
+
+@pytest.mark.usefixtures("no_libreoffice")
+def test_without_libreoffice_an_ods_is_refused_in_one_line(tmp_path: Path) -> None:
     fake = tmp_path / "event.ods"
     fake.write_bytes(b"PK\x03\x04 not really")
     result = CliRunner().invoke(main, ["score", str(fake)])
@@ -105,9 +122,8 @@ def test_without_libreoffice_an_ods_is_refused_in_one_line(tmp_path: Path, monke
     assert list(tmp_path.iterdir()) == [fake]
 
 
-def test_a_batch_without_libreoffice_scores_the_xlsx_and_reports_the_ods(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("SOFFICE", raising=False)
-    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+@pytest.mark.usefixtures("no_libreoffice")
+def test_a_batch_without_libreoffice_scores_the_xlsx_and_reports_the_ods(tmp_path: Path) -> None:
     (tmp_path / "event.ods").write_bytes(b"PK\x03\x04 not really")
     write_workbook(tmp_path / "plain.xlsx", {"Round 1": CLEAN})
     result = CliRunner().invoke(main, ["score", str(tmp_path), "--jobs", "1"])
@@ -139,9 +155,8 @@ def test_in_place_is_refused_for_an_ods(tmp_path: Path) -> None:
         score_workbook(fake, in_place=True)
 
 
-def test_the_refusal_follows_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("SOFFICE", raising=False)
-    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+@pytest.mark.usefixtures("no_libreoffice")
+def test_the_refusal_follows_lang(tmp_path: Path) -> None:
     fake = tmp_path / "turniej.ods"
     fake.write_bytes(b"PK")
     result = CliRunner().invoke(main, ["check", str(fake), "--lang", "pl"])

@@ -28,9 +28,19 @@ def is_ods(path: Path) -> bool:
     return path.suffix.lower() in ODS_SUFFIXES
 
 
+# Where the LibreOffice installers put the program, for systems that do not add it to PATH.
+KNOWN_LOCATIONS = (
+    Path(os.environ.get("PROGRAMFILES", "C:/Program Files")) / "LibreOffice/program/soffice.exe",
+    Path(os.environ.get("PROGRAMFILES(X86)", "C:/Program Files (x86)")) / "LibreOffice/program/soffice.exe",
+    Path("/Applications/LibreOffice.app/Contents/MacOS/soffice"),
+)
+
+
 def libreoffice() -> str | None:
-    """The LibreOffice program on PATH (or $SOFFICE), if any."""
-    return os.environ.get("SOFFICE") or next((found for name in PROGRAMS if (found := shutil.which(name))), None)
+    """The LibreOffice program: $SOFFICE, else on PATH, else where its installer puts it (Windows, macOS)."""
+    on_path = next((found for name in PROGRAMS if (found := shutil.which(name))), None)
+    installed = next((str(p) for p in KNOWN_LOCATIONS if p.is_file()), None)
+    return os.environ.get("SOFFICE") or on_path or installed
 
 
 def convert_to_xlsx(sources: list[Path], folder: Path) -> dict[Path, Path]:
