@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 @click.argument("workbooks", nargs=-1, required=True, type=WORKBOOK)
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Scored workbook (default: WORKBOOK.scored.xlsx).")
 @click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
-@click.option("--lang", type=LANGS, help="Language of the report and added sheets (default: Settings → Language, else en).")
+@click.option("--lang", type=LANGS, help="Language of the report, the added sheets and everything printed (default: Settings → Language, else en).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Also write standings, results and problems as JSON (schema sheet-scorer/standings v1).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")

@@ -5,7 +5,13 @@ Two catalogues, both keyed tables (never sentences glued together from pieces):
 * `TEXT[lang][key]` - the report's strings, with `{named}` placeholders; `text(lang, key, **values)`
   looks one up (falling back to English for a missing key or language);
 * `MESSAGES[lang][code]` - a translation of every `problems.MESSAGES_EN` message, with the same
-  placeholders; `problem_message(problem, lang)` renders one through `problems.render`.
+  placeholders; `problem_message(problem, lang)` renders one through `problems.render`, with the
+  column named in the language's words, numbers its way, and counts agreeing with their noun:
+  `{value:plural:one=osadę,few=osady,many=osad,other=osady}` picks the form by the language's CLDR
+  plural rule (Babel), so 1 osadę, 2 osady, 5 osad. Messages use the language's own quotation marks
+  and are phrased so that nothing has to agree with a player's gender.
+
+What the commands print is in `terminal.py`, built on `plural` here.
 
 Numbers and dates are formatted by Babel for the language's locale: `format_number(2.5, "pl")`
 is `2,5`, `format_pct(116.944, "fr")` is `116,94`, `format_date(date(2026, 4, 18), "pt")` is
