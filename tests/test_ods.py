@@ -71,11 +71,21 @@ def test_an_ods_is_converted_scored_and_said_so(ods_files: dict[str, Path], tmp_
         [1, "Ala", 5], [2, "Bob", 2], [3, "Cyd", 2], [4, "Dan", 2]]
 
 
-def test_an_ods_is_checked_like_its_xlsx(ods_files: dict[str, Path], tmp_path: Path) -> None:
-    result = check_workbook(copy(ods_files["broken"], tmp_path))
+def test_an_ods_is_checked_like_its_xlsx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """check goes through the same conversion (here a stand-in that gives the .xlsx the .ods was made from,
+    sparing a LibreOffice start: the real conversion is tested above and in the batch)."""
+    import sheet_scorer.api as api
+
+    (tmp_path / "source").mkdir()
+    made_from = write_workbook(tmp_path / "source" / "broken.xlsx", {"Round 1": BROKEN})
+    monkeypatch.setattr(api, "convert_to_xlsx", lambda sources, folder: {sources[0]: Path(shutil.copy(made_from, folder))})
+    event = tmp_path / "event"
+    event.mkdir()
+    (event / "broken.ods").write_bytes(b"PK")
+    result = check_workbook(event / "broken.ods")
     assert [(p.code, p.cell) for p in result.problems] == [("settlements-range", "C2")]
-    assert result.converted_from == tmp_path / "broken.ods"
-    assert list(tmp_path.iterdir()) == [tmp_path / "broken.ods"]  # check writes nothing
+    assert result.converted_from == event / "broken.ods"
+    assert list(event.iterdir()) == [event / "broken.ods"]  # check writes nothing
 
 
 def test_a_batch_converts_all_ods_in_one_libreoffice_run(ods_files: dict[str, Path], tmp_path: Path,
