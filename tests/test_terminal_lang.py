@@ -70,6 +70,19 @@ def test_check_in_polish_has_no_english(tmp_path: Path) -> None:
     assert output.rstrip().endswith("turniej.xlsx: 2 błędy, 1 ostrzeżenie")
 
 
+# English words that are also French words (or Portuguese), allowed there.
+SAME_WORD = {"pt": set(), "fr": {"table"}}
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_check_and_score_in_portuguese_and_french_have_no_english(tmp_path: Path, lang: str) -> None:
+    event = polish_event(tmp_path, language=None)
+    for command in ("check", "score"):
+        code, output = run(command, event, "--lang", lang)
+        assert code == 1
+        assert [w for w in english_in(output, tmp_path) if w not in SAME_WORD[lang]] == [], output
+
+
 def test_score_follows_the_settings_language(tmp_path: Path) -> None:
     code, output = run("score", polish_event(tmp_path))
     assert code == 1
