@@ -172,3 +172,8 @@ def test_the_refusal_follows_lang(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", str(fake), "--lang", "pl"])
     assert result.exit_code == 2 and result.output.count("\n") == 1
     assert result.output.startswith(f"Błąd: {fake}: plik LibreOffice") and "Zapisz jako" in result.output
+
+
+def test_a_missing_ods_is_told_before_libreoffice_starts(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["score", str(tmp_path / "gone.ods"), "--lang", "pl"])
+    assert result.exit_code == 2 and result.output == f"Błąd: {tmp_path / 'gone.ods'}: nie ma takiego pliku\n"

@@ -48,6 +48,8 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "convertis par LibreOffice en .xlsx et calculés : {files}",
     },
     # one-line refusals (WorkbookError with a key)
+    "no_such_file": {"en": "{path}: no such file", "pl": "{path}: nie ma takiego pliku", "pt": "{path}: arquivo inexistente",
+                     "fr": "{path} : fichier introuvable"},
     "ods_no_libreoffice": {
         "en": "{path}: a LibreOffice file, and LibreOffice is not installed to convert it; open it in LibreOffice, "
               "choose File > Save As > 'Excel 2007-365 (.xlsx)', and score the .xlsx",

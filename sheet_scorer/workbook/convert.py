@@ -46,6 +46,9 @@ def libreoffice() -> str | None:
 def convert_to_xlsx(sources: list[Path], folder: Path) -> dict[Path, Path]:
     """Each `.ods` in `sources` converted to `folder/<stem>.xlsx`, with as few LibreOffice starts as
     names allow (two files of one name need two). One line (WorkbookError) when it cannot be done."""
+    for source in sources:
+        if not source.is_file():
+            raise WorkbookError(f"{source}: no such file", "no_such_file", path=source)
     program = libreoffice()
     if program is None:
         raise WorkbookError(
