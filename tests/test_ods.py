@@ -150,6 +150,7 @@ def test_a_conversion_that_hangs_is_ended_at_its_time_limit(tmp_path: Path, monk
     monkeypatch.setenv("SOFFICE", str(hanging))
     monkeypatch.setattr(convert, "SECONDS_PER_CALL", 0)
     monkeypatch.setattr(convert, "SECONDS_PER_FILE", 1)
+    (tmp_path / "event.ods").write_bytes(b"PK")
     start = time.monotonic()
     with pytest.raises(WorkbookError, match="did not finish converting within 1 s"):
         convert.convert_to_xlsx([tmp_path / "event.ods"], tmp_path)
