@@ -10,7 +10,7 @@ Table used here (header row 1, players rows 2..5; helpers.HEADERS, K = Declared)
 from __future__ import annotations
 
 import pytest
-from helpers import player, round_sheet, write_workbook
+from helpers import HEADERS, player, round_sheet, write_workbook
 
 import sheet_scorer
 
@@ -92,3 +92,11 @@ def test_knights_within_the_deck_give_largest_army_and_the_flag_is_needed(tmp_pa
     """The same with Celina's 6 knights (14 in all): Bartek has 11 VP, so the missing Declared flag is the error."""
     rows = base(bartek={"settlements": 3, "cities": 3, "knights": 8}, celina={"knights": 6})
     assert problems(check(tmp_path, *rows)) == {("declared-missing", 1)}
+
+
+def test_a_tie_for_largest_army_without_the_army_first_column_names_the_column(tmp_path):
+    """No 'Army First' column (I dropped): Anna and Bartek tie on 3 knights; the header row (A1) is marked."""
+    headers = [h for h in HEADERS if h != "Army First"]
+    rows = [r[:8] + r[9:] for r in base(anna={"knights": 3}, bartek={"knights": 3})]
+    result = check(tmp_path, *rows, headers=headers)
+    assert [(p.code, p.cell, p.table, p.params["column"]) for p in result.problems] == [("flag-column-missing", "A1", 1, "Army First")]
