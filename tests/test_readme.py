@@ -7,12 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from sheet_scorer.i18n.vocab import PLAYERS_SHEETS, PROBLEMS_SHEET, SETTING_KEYS, SETTINGS_SHEETS, STANDINGS_SHEET
+from sheet_scorer.i18n.vocab import (
+    ADJUSTMENTS_SHEETS,
+    PLAYERS_SHEETS,
+    PLAYOFF_SHEETS,
+    PROBLEMS_SHEET,
+    SETTING_KEYS,
+    SETTINGS_SHEETS,
+    STANDINGS_SHEET,
+)
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
 
-NAMES = sorted({*SETTINGS_SHEETS, *PLAYERS_SHEETS, *STANDINGS_SHEET.values(), *PROBLEMS_SHEET.values(),
-                *(word for words in SETTING_KEYS.values() for word in words)})
+NAMES = sorted({*SETTINGS_SHEETS, *PLAYERS_SHEETS, *ADJUSTMENTS_SHEETS, *STANDINGS_SHEET.values(), *PROBLEMS_SHEET.values(),
+                *(word for words in SETTING_KEYS.values() for word in words),
+                *(word for words in PLAYOFF_SHEETS.values() for word in words)})
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One workbook's result in a batch; `exit_code` as SPEC §5 (2 when it could not be read)."""
+    """One workbook's result in a batch; `exit_code` as docs/rules.md §5 (2 when it could not be read)."""
 
     path: Path
     exit_code: int
@@ -46,7 +46,7 @@ def _stop(signum: int, frame: object) -> None:
 def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None = None) -> Outcome:
     """Score one workbook; never raises, so one bad file cannot stop the batch.
 
-    `source` is the .ods that `path` was converted from: the outputs go beside it (SPEC §5)."""
+    `source` is the .ods that `path` was converted from: the outputs go beside it (docs/rules.md §5)."""
     shown = source or path
     if _stopping:
         return Outcome(shown, 130, failure="interrupted")

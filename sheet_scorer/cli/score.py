@@ -71,6 +71,7 @@ def _summary(result: ScoreResult) -> None:
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import format_number, format_pct, problem_message, severity_word, text
     from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
+    from sheet_scorer.report.facts import extra_figures, figure_name, figure_text
 
     lang = result.lang
     console = Console(highlight=False)
@@ -87,11 +88,13 @@ def _summary(result: ScoreResult) -> None:
         warnings=count(lang, "warnings", len(result.problems) - errors)))
     title = text(lang, "standings") + (f" ({text(lang, 'provisional_label')})" if result.has_errors else "")
     top = Table(title=title, title_justify="left")
-    for key in ("rank", "player", "round_points", "vp", "vp_pct"):
-        top.add_column(text(lang, key), justify="left" if key == "player" else "right")
-    for row in result.standings.head(8).itertuples(index=False):
-        top.add_row(str(row.rank), escape(str(row.player)), format_number(row.round_points, lang), str(row.vp),
-                    format_pct(row.vp_pct, lang))
+    extra = [f for f in extra_figures(result) if f != "adjustment_notes"]  # the other figures the ranking uses
+    for heading in (*(text(lang, key) for key in ("rank", "player", "round_points", "vp", "vp_pct")),
+                    *(figure_name(f, lang) for f in extra)):
+        top.add_column(heading, justify="left" if heading == text(lang, "player") else "right")
+    for row in result.standings.head(8).to_dict("records"):
+        top.add_row(str(row["rank"]), escape(str(row["player"])), format_number(row["round_points"], lang), str(row["vp"]),
+                    format_pct(row["vp_pct"], lang), *(figure_text(f, row[f], lang) for f in extra))
     console.print(top)
     shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
     for problem in shown:
