@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: str, lang: str | None, verbose: bool) -> None:
     """Seat the next round(s) of WORKBOOK, which is updated (its previous version kept as .backup)."""
-    run_action(verbose, lambda: _seat(workbook, count, seed, reseat, force, by == "standings", lang))
+    run_action(verbose, lambda: _seat(workbook, count, seed, reseat, force, by == "standings", lang), lang)
 
 
 def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_standings: bool, lang: str | None) -> int:
