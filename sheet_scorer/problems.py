@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
+from sheet_scorer.i18n.visible import visible
+
 Severity = Literal["error", "warning"]
 
 WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "content-not-kept", "unknown-setting"})
@@ -27,6 +29,8 @@ MESSAGES_EN: dict[str, str] = {
     "duplicate-column": "two columns are headed '{column}' ({cells}); keep one",
     "content-not-kept": "the workbook has {parts}, which the scored copy does not keep; your original file is untouched",
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
+    "no-room-for-columns": "the sheet has something as far right as column {column}, so the computed columns do not fit "
+                           "to the right of the table; clear what is far to the right, then score it again",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
     # settings and adjustments (docs/rules.md §7, §8)
     "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
@@ -141,7 +145,7 @@ def render(problem: Problem, catalogue: dict[str, str], plural_form: Callable[[f
     code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
     template = catalogue.get(code) or MESSAGES_EN[code]
     values = {"player": problem.player or "?", "table": problem.table, **problem.params}
-    return _MessageFormatter(plural_form, number).format(template, **values)
+    return visible(_MessageFormatter(plural_form, number).format(template, **values))
 
 
 def has_errors(problems: list[Problem]) -> bool:

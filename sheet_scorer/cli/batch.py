@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sheet_scorer.cli.common import one_line
+from sheet_scorer.i18n.visible import visible
+
 if TYPE_CHECKING:
     from sheet_scorer.model import WorkbookError
 
@@ -117,7 +120,7 @@ def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = Fal
                     for done, future in enumerate(as_completed(futures), start=1):
                         outcome = future.result()
                         outcomes.append(outcome)
-                        print(say(lang or outcome.lang, "progress", done=done, total=len(todo), path=outcome.path,
+                        print(say(lang or outcome.lang, "progress", done=done, total=len(todo), path=visible(str(outcome.path)),
                                   code=outcome.exit_code), file=sys.stderr, flush=True)
             except KeyboardInterrupt:  # Ctrl-C: the workbooks in hand finish; the others are not started
                 pool.shutdown(wait=True, cancel_futures=True)
@@ -139,12 +142,13 @@ def _print_summary(outcomes: list[Outcome], lang: str | None) -> None:
         table.add_column(say(lang, key), justify="left" if key in ("file", "output") else "right")
     for o in outcomes:
         if o.failure:
-            reason = say(lang, "interrupted_one") if o.exit_code == 130 else o.failure
-            table.add_row(escape(str(o.path)), "", "", "", "", f"[red]{escape(say(lang, 'not_scored', reason=reason))}[/]")
+            reason = say(lang, "interrupted_one") if o.exit_code == 130 else one_line(o.failure)
+            table.add_row(escape(visible(str(o.path))), "", "", "", "", f"[red]{escape(say(lang, 'not_scored', reason=reason))}[/]")
         else:
-            table.add_row(escape(str(o.path)), str(o.players), str(o.rounds), str(o.errors), str(o.warnings), escape(o.output))
+            table.add_row(escape(visible(str(o.path))), str(o.players), str(o.rounds), str(o.errors), str(o.warnings),
+                          escape(visible(o.output)))
     console = Console(width=160)
     console.print(table)
-    converted = [o.path.name for o in outcomes if o.converted]
+    converted = [visible(o.path.name) for o in outcomes if o.converted]
     if converted:
         console.print(escape(say(lang, "converted_batch", files=", ".join(converted))), soft_wrap=True)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -56,17 +57,18 @@ def _print_problems(result: ScoreResult) -> None:
     lang = result.lang
     source = result.converted_from or result.data.path
     if result.converted_from:
-        click.echo(say(lang, "converted_checked", source=source.name))
+        click.echo(say(lang, "converted_checked", source=visible(source.name)))
     errors = sum(p.severity == "error" for p in result.problems)
     warnings = len(result.problems) - errors
     width = max((len(severity_word(s, lang)) for s in ("error", "warning")), default=0) + 1
     group: tuple[str, int | None] | None = None
     for problem in result.problems:
         if group is None or problem.sheet != group[0]:
-            click.echo(problem.sheet or source.name)
+            click.echo(visible(problem.sheet or source.name))
         if group != (problem.sheet, problem.table) and problem.table is not None:
             click.echo("  " + text(lang, "table_n", table=problem.table).lower())
         group = (problem.sheet, problem.table)
         indent = "    " if problem.table is not None else "  "
         click.echo(f"{indent}{severity_word(problem.severity, lang):<{width}}{problem.cell:<6}{problem_message(problem, lang)}")
-    click.echo(say(lang, "checked", file=source.name, errors=count(lang, "errors", errors), warnings=count(lang, "warnings", warnings)))
+    click.echo(say(lang, "checked", file=visible(source.name), errors=count(lang, "errors", errors),
+                   warnings=count(lang, "warnings", warnings)))

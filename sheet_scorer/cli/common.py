@@ -15,6 +15,37 @@ from typing import Any
 
 import click
 
+from sheet_scorer.i18n.visible import visible
+
+class _OneLineUsageError(click.UsageError):
+    """A misuse of the command told in one line (click's own takes four: usage, hint, blank, error)."""
+
+    def show(self, file: Any = None) -> None:
+        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
+        click.echo(f"Error: {one_line(self.format_message())}{hint}", err=True)
+
+
+class OneLineGroup(click.Group):
+    """The command group whose usage errors, and those of its commands, take one line (exit 2)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as error:
+            raise _OneLineUsageError(error.message, error.ctx) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise _OneLineUsageError(error.message, error.ctx) from None
+
+
+def one_line(text: object) -> str:
+    """Text as one terminal line: runs of spaces and line breaks become one space, control characters shown."""
+    return visible(" ".join(str(text).split()))
+
+
 LANGS = click.Choice(["en", "pl", "pt", "fr"])
 WORKBOOK = click.Path(path_type=Path, dir_okay=True)
 
@@ -34,7 +65,7 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
         click.echo(say(lang, "interrupted"), err=True)
         sys.exit(130)
     except WorkbookError as error:
-        click.echo(say(lang, "error", message=say(lang, error.key, **error.values) if error.key else error), err=True)
+        click.echo(one_line(say(lang, "error", message=say(lang, error.key, **error.values) if error.key else error)), err=True)
         sys.exit(2)
     except Exception as error:  # an unexpected failure: one line, details with -v
         if verbose:
@@ -42,17 +73,18 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
             details = getattr(error, "details", None)  # a failure in the writer process: its own traceback
             if details:
                 click.echo(details, err=True)
-        click.echo(say(lang, "unexpected", message=f"{type(error).__name__}: {error}"), err=True)
+        click.echo(say(lang, "unexpected", message=f"{type(error).__name__}: {one_line(error)}"), err=True)
         sys.exit(2)
     sys.exit(code)
 
 
 def where(problem: Any, lang: str = "en") -> str:
-    """Where a problem is, for one terminal line: `'Round 2'!E7`, or the sheet and table in `lang`."""
+    """Where a problem is, as printed: 'Round 1'!C3, or the sheet and table in `lang`, or 'Round 1'."""
     from sheet_scorer.i18n.text import text
 
+    sheet = visible(problem.sheet)
     if problem.cell:
-        return f"'{problem.sheet}'!{problem.cell}"
+        return f"'{sheet}'!{problem.cell}"
     if problem.table is not None:
-        return text(lang, "unscored_table", sheet=f"'{problem.sheet}'", table=problem.table)
-    return f"'{problem.sheet}'"
+        return text(lang, "unscored_table", sheet=f"'{sheet}'", table=problem.table)
+    return f"'{sheet}'"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action, where
+from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -76,13 +77,14 @@ def _summary(result: ScoreResult) -> None:
     lang = result.lang
     console = Console(highlight=False)
     if result.converted_from:
-        console.print(escape(say(lang, "converted_scored", source=result.converted_from, target=result.output)), soft_wrap=True)
+        console.print(escape(say(lang, "converted_scored", source=visible(str(result.converted_from)), target=visible(str(result.output)))),
+                      soft_wrap=True)
     games = result.results[~result.results["bye"]] if len(result.results) else result.results
     tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
     scored = int(tables["game"].sum()) if len(tables) else 0
     errors = sum(p.severity == "error" for p in result.problems)
     console.print(say(
-        lang, "summary", tournament=f"[bold]{escape(result.data.settings.tournament)}[/]",
+        lang, "summary", tournament=f"[bold]{escape(visible(result.data.settings.tournament))}[/]",
         players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.data.rounds)),
         scored=scored, tables=len(tables), errors=count(lang, "errors", errors),
         warnings=count(lang, "warnings", len(result.problems) - errors)))
@@ -93,7 +95,7 @@ def _summary(result: ScoreResult) -> None:
                     *(figure_name(f, lang) for f in extra)):
         top.add_column(heading, justify="left" if heading == text(lang, "player") else "right")
     for row in result.standings.head(8).to_dict("records"):
-        top.add_row(str(row["rank"]), escape(str(row["player"])), format_number(row["round_points"], lang), str(row["vp"]),
+        top.add_row(str(row["rank"]), escape(visible(str(row["player"]))), format_number(row["round_points"], lang), str(row["vp"]),
                     format_pct(row["vp_pct"], lang), *(figure_text(f, row[f], lang) for f in extra))
     console.print(top)
     shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
@@ -103,4 +105,4 @@ def _summary(result: ScoreResult) -> None:
                       f"{escape(problem_message(problem, lang))}")
     if errors > len(shown):
         console.print(escape(say(lang, "more_problems", n=errors - len(shown), sheet=PROBLEMS_SHEET[lang])))
-    console.print(escape(say(lang, "wrote", first=result.output, second=result.html)))
+    console.print(escape(say(lang, "wrote", first=visible(str(result.output)), second=visible(str(result.html)))))
