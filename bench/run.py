@@ -294,7 +294,7 @@ def import_cost() -> tuple[float, float]:
 
 def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) -> str:
     from sheet_scorer import api
-    from sheet_scorer.report import html as report
+    from sheet_scorer.report import chart, html as report
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
     from sheet_scorer.workbook import plan as write_plan, read, write
@@ -313,11 +313,11 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (validate, "_table_facts", "  _table_facts (per-table groupby/transform)"),
         (validate, "_spelling_warnings", "  _spelling_warnings"),
         (score, "score_rounds", "score_rounds"),
-        (standings, "compute_standings", "compute_standings"),
+        (standings, "standings_for", "standings_for"),
         (write_plan, "plan_writes", "plan_writes (frames -> plain values for the writer)"),
         (report, "render_report", "render_report (HTML)"),
         (report, "report_context", "  report_context (pandas -> dicts for the template)"),
-        (report, "rank_chart", "    rank_chart"),
+        (chart, "rank_chart", "    rank_chart"),
         (write, "write_scored_workbook", "write_scored_workbook (the writer process's work)"),
         (write, "open_for_writing", "  open_for_writing (openpyxl load_workbook, gc off)"),
         (write, "_clear_marks", "  _clear_marks"),
@@ -346,7 +346,7 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         lines.append(f"| {shown} | {seconds:.2f} | {100 * seconds / total:.0f}% |")
     lines += [f"| interpreter start-up (`python -c pass`) | {bare:.2f} | (outside) |",
               f"| start-up + imports (pandas, pandera, openpyxl, jinja2, rich …) | {imports:.2f} | (outside) |", ""]
-    main_path = sum(best.get(n, 0.0) for n in ("read_workbook", "validate", "score_rounds", "compute_standings",
+    main_path = sum(best.get(n, 0.0) for n in ("read_workbook", "validate", "score_rounds", "standings_for",
                                                   "plan_writes (frames -> plain values for the writer)"))
     load = best.get("  open_for_writing (openpyxl load_workbook, gc off)", 0.0)
     after = best.get("write_scored_workbook (the writer process's work)", 0.0) - load

@@ -1,7 +1,7 @@
 """Apply a `WorkbookPatch` to an event workbook: the one way `seat`, `playoffs` and `merge` write.
 
 The file is replaced atomically; the version before is kept as NAME.backup.xlsx and the very first
-version replaced as NAME.original.xlsx, never overwritten (SPEC §5, docs/rules.md).
+version replaced as NAME.original.xlsx, never overwritten (docs/rules.md §5, docs/rules.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Write the scored workbook (SPEC §5): the input with everything kept, plus computed columns,
+"""Write the scored workbook (docs/rules.md §5): the input with everything kept, plus computed columns,
 Standings, Problems and marks on faulty cells. Re-scoring rewrites all of these in place.
 
 Marks are a conditional-format rule (so the organiser's own fill is never touched) and a note
@@ -205,8 +205,9 @@ def _write_standings(book: Workbook, plan: WritePlan) -> None:
                 _text_cell(ws, offset, column, value)
             else:
                 ws.cell(offset, column, value)
-        ws.cell(offset, 5).number_format = "0.00"
-    widths = [6, 28, 13, 6, 9, 7] + [max(10, len(n) + 2) for n in plan.round_names]
+        for column in plan.standings_pct_columns:
+            ws.cell(offset, column).number_format = "0.00"
+    widths = [6, 28, 13, 6, 9, 7] + [max(10, len(n) + 2) for n in plan.standings_header[6:] + plan.round_names]
     for column, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(column)].width = width
 
