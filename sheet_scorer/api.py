@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 import shutil
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.workbook.container import check_readable, unkept_parts
+from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
 from sheet_scorer.model import RoundSheet, ScoreResult, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.vocab import LANGUAGES
@@ -42,8 +44,20 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
     return sorted(problems, key=key)
 
 
+def ods_outputs(source: Path) -> tuple[Path, Path]:
+    """`event.ods` -> `event.scored.xlsx`, `event.standings.html`: the scored copy of an .ods is an .xlsx."""
+    return default_outputs(source.with_suffix(".xlsx"))
+
+
 def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
-    """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings)."""
+    """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings).
+
+    An `.ods` is converted to `.xlsx` by LibreOffice first (`workbook.convert`)."""
+    if is_ods(Path(path)):
+        with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
+            result = check_workbook(convert_to_xlsx([Path(path)], Path(folder))[Path(path)], lang)
+        result.converted_from = Path(path)
+        return result
     check_readable(Path(path))  # a missing or damaged file is told before the heavy imports
     import pandas as pd
 
@@ -67,7 +81,7 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
     problems = _sorted(validated.problems + unknown, data.sheet_names)
     standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in data.rounds])
-    result = ScoreResult(data, results, standings, problems)
+    result = ScoreResult(data, results, standings, problems, lang=language)
     if playoff_rows is not None:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking
@@ -100,6 +114,8 @@ def score_workbook(
     path = Path(path)
     if not write:
         return check_workbook(path, lang)
+    if is_ods(path):
+        return _score_ods(path, output, html, lang, in_place, json, overlap)
     check_readable(path)
     output_path, html_path = _targets(path, output, html, json, in_place)
     lost = unkept_parts(path)
@@ -112,6 +128,20 @@ def score_workbook(
         result = _score_and_write(path, output_path, html_path, lang, in_place, json, lost, writer)
     finally:
         writer.close()
+    return result
+
+
+def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, lang: str | None, in_place: bool,
+               json: Path | str | None, overlap: bool) -> ScoreResult:
+    """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (docs/rules.md §5)."""
+    if in_place:
+        raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}",
+                            "ods_in_place", path=path, target=ods_outputs(path)[0].name)
+    default_xlsx, default_html = ods_outputs(path)
+    with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
+        converted = convert_to_xlsx([path], Path(folder))[path]
+        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json, overlap=overlap)
+    result.converted_from = path
     return result
 
 

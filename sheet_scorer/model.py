@@ -16,7 +16,15 @@ if TYPE_CHECKING:  # pandas stays out of the process that only writes the workbo
 
 
 class WorkbookError(Exception):
-    """The input cannot be read or the command was misused: one line for the organiser (exit 2)."""
+    """The input cannot be read or the command was misused: one line for the organiser (exit 2).
+
+    With `key`, the line is `i18n.terminal.say(lang, key, **values)` in the command's language; the
+    English text stays the exception's own (`str(error)`) for the Python API and logs.
+    """
+
+    def __init__(self, message: str, key: str | None = None, **values: object) -> None:
+        super().__init__(message)
+        self.key, self.values = key, values
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,8 @@ class ScoreResult:
     problems: list[Problem]
     output: Path | None = None
     html: Path | None = None
+    lang: str = "en"  # the language of the files and the terminal: --lang, else Settings, else English (docs/rules.md §5)
+    converted_from: Path | None = None  # the .ods that LibreOffice converted into the workbook scored
     playoff_results: pd.DataFrame | None = None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
 
     @property

@@ -6,6 +6,8 @@ from a catalogue keyed by code, so tests assert on codes and places, not on word
 
 from __future__ import annotations
 
+import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
@@ -14,9 +16,11 @@ from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept", "unknown-setting", "playoff-not-played"})
+WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "content-not-kept", "unknown-setting", "playoff-not-played"})
 
-# code -> English message; {player}, {value}, {table} ... come from Problem.params.
+# code -> English message; {player}, {value}, {table} ... come from Problem.params. A count agrees with
+# its noun through `{value:plural:one=settlement,other=settlements}` (CLDR categories, see `render`).
+# A code with a variant (params["variant"]) is looked up as "code.variant".
 MESSAGES_EN: dict[str, str] = {
     # sheets and columns
     "no-header-row": "no header row found: the sheet needs a row with at least 'Table' and 'Player' headers",
@@ -52,31 +56,34 @@ MESSAGES_EN: dict[str, str] = {
     # row rules (docs/rules.md §2)
     "seat-range": "{player}: seat {value} does not exist at a table of {size}",
     "seat-duplicate": "{player}: seat {value} is taken by another player at table {table}",
-    "settlements-range": "{player}: {value} settlements, but a player has 0 to 5",
-    "settlements-min": "{player}: {value} settlements and no city, but a player keeps at least 2 settlements",
-    "cities-range": "{player}: {value} cities, but a player has 0 to 4",
-    "vp-cards-range": "{player}: {value} VP cards, but a player has 0 to 5",
-    "knights-range": "{player}: {value} knights played, but the deck has 0 to 14",
-    "roads-range": "{player}: {value} roads built, but a player builds 2 to 15",
-    "road-length-range": "{player}: road length {value} is more than the {roads} roads built",
+    "settlements-range": "{player}: {value:plural:one=settlement,other=settlements}, but a player has 0 to 5",
+    "settlements-min": "{player}: {value:plural:one=settlement,other=settlements} and no city, but a player keeps at least 2 settlements",
+    "cities-range": "{player}: {value:plural:one=city,other=cities}, but a player has 0 to 4",
+    "vp-cards-range": "{player}: {value:plural:one=VP card,other=VP cards}, but a player has 0 to 5",
+    "knights-range": "{player}: {value:plural:one=knight,other=knights} played, but the deck has 0 to 14",
+    "roads-range": "{player}: {value:plural:one=road,other=roads} built, but a player builds 2 to 15",
+    "road-length-range": "{player}: road length {value} is more than the {roads:plural:one=road,other=roads} built",
     "vp-range": "{player}: {value} VP, but a game gives 0 to 22",
     "vp-mismatch": "{player}: VP entered as {value}, but the counts give {computed}; the entered value is kept, check the counts",
     # table rules (docs/rules.md §2, §3)
-    "table-size": "table {table} has {size} players; a table has 3 or 4",
+    "table-size": "table {table} has {size:plural:one=player,other=players}; a table has 3 or 4",
     "table-vp-cards": "VP cards at table {table} add up to {value}; the deck has 5",
     "table-knights": "knights at table {table} add up to {value}; the deck has 14",
-    "army-tie-unmarked": "table {table}: {players} tie for Largest Army with {value} knights; mark exactly one of them 'Army First'",
-    "army-tie-multiple": "table {table}: {players} are all marked 'Army First'; mark only the one who took Largest Army first",
-    "army-first-not-leader": "{player} is marked 'Army First' but is not tied for the most knights (3 or more)",
-    "road-tie-unmarked": "table {table}: {players} tie for Longest Road at length {value}; mark exactly one of them 'Road First'",
-    "road-tie-multiple": "table {table}: {players} are all marked 'Road First'; mark only the one who took Longest Road first",
-    "road-first-not-leader": "{player} is marked 'Road First' but is not tied for the longest road (5 or more)",
-    "declared-missing": "table {table}: {players} reached {target} VP; mark the one who declared victory",
+    "army-tie-unmarked": "table {table}: {players} tie for Largest Army with {value:plural:one=knight,other=knights}; mark exactly one of them '{column}'",
+    "army-tie-multiple": "table {table}: {players} are all marked '{column}'; mark only the one who took Largest Army first",
+    "army-first-not-leader": "{player} is marked '{column}' but is not tied for the most knights (3 or more)",
+    "road-tie-unmarked": "table {table}: {players} tie for Longest Road at length {value}; mark exactly one of them '{column}'",
+    "road-tie-multiple": "table {table}: {players} are all marked '{column}'; mark only the one who took Longest Road first",
+    "road-first-not-leader": "{player} is marked '{column}' but is not tied for the longest road (5 or more)",
+    "declared-missing": "table {table}: {players} reached {target} VP; mark the one who declared victory in '{column}'",
+    "flag-column-missing": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no such column; add it to the header row",
     "declared-multiple": "table {table}: {players} are all marked as having declared victory; only one can",
     "declared-below-target": "{player} is marked as having declared victory with {value} VP, below the target of {target}",
     "no-target": "table {table}: nobody reached {target} VP; scored anyway",
     "duplicate-player": "{player} is also on row {other} of this round; a player plays once per round",
     "unregistered-player": "{player} is not on the Players sheet",
+    "unregistered-player.closest": "{player} is not on the Players sheet; did you mean '{other}'?",
+    "name-similar": "did you mean '{other}'? '{player}' is spelt almost the same and never plays in a round that '{other}' plays in",
     "name-spelling": "{player} is also spelt '{other}' (sheet '{other_sheet}'); use one spelling",
     "hidden-row": "{player}: this row is hidden; it is scored all the same",
     "bye-with-scores": "{player} has a bye but game counts are filled in; clear them or give a table number",
@@ -111,11 +118,36 @@ class Problem:
         return int(digits) if digits else None
 
 
-def render(problem: Problem, catalogue: dict[str, str]) -> str:
-    """The problem's message from `catalogue`, falling back to English for a missing code."""
-    template = catalogue.get(problem.code) or MESSAGES_EN[problem.code]
+def english_plural(number: float) -> str:
+    """The CLDR plural category of `number` in English: `one` for exactly 1, else `other`."""
+    return "one" if number == 1 else "other"
+
+
+class _MessageFormatter(string.Formatter):
+    """`str.format` plus the `plural:` spec, and numbers written by the language's own rule."""
+
+    def __init__(self, plural_form: Callable[[float], str], number: Callable[[Any], str]) -> None:
+        super().__init__()
+        self.plural_form, self.number = plural_form, number
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            forms = dict(part.split("=", 1) for part in format_spec.removeprefix("plural:").split(","))
+            numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
+            category = self.plural_form(value) if numeric else "other"
+            return f"{self.number(value)} {forms.get(category, forms['other'])}"
+        if isinstance(value, float) and not format_spec:
+            return self.number(value)
+        return super().format_field(value, format_spec)
+
+
+def render(problem: Problem, catalogue: dict[str, str], plural_form: Callable[[float], str] = english_plural,
+           number: Callable[[Any], str] = str) -> str:
+    """The problem's message from `catalogue` (English for a code it lacks), counts agreeing by `plural_form`."""
+    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
+    template = catalogue.get(code) or MESSAGES_EN[code]
     values = {"player": problem.player or "?", "table": problem.table, **problem.params}
-    return visible(template.format(**values))
+    return visible(_MessageFormatter(plural_form, number).format(template, **values))
 
 
 def has_errors(problems: list[Problem]) -> bool:

@@ -27,7 +27,7 @@ def test_score_clean_workbook_exits_0(tmp_path: Path) -> None:
     result = run("score", path)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "event.scored.xlsx").is_file() and (tmp_path / "event.standings.html").is_file()
-    assert "4 players, 1 rounds, 1 of 1 tables scored, 0 error(s)" in result.output
+    assert "4 players, 1 round, 1 of 1 tables scored, 0 errors" in result.output
 
 
 def test_score_with_errors_exits_1_and_still_writes(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_output_of_another_case_of_the_same_kind_is_fine(tmp_path: Path) -> None
 def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
     done = subprocess.run([sys.executable, "-m", "sheet_scorer", "check", str(path)], capture_output=True, text=True)
-    assert done.returncode == 0 and "0 error(s)" in done.stdout
+    assert done.returncode == 0 and "0 errors" in done.stdout
     probe = "import sys, sheet_scorer.cli.main; print(sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))"
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "[]"
 

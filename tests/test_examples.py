@@ -38,8 +38,9 @@ PLANTED_CELLS = {
 }
 PLANTED_TABLES = {
     ("Round 1", 2, "army-tie-unmarked"),      # two players on 4 knights, no Army First
-    ("Round 2", 2, "declared-missing"),       # 11 and 10 VP, no Declared
-    ("Round 2", 2, "table-knights"),          # 6 + 4 + 3 + 2 = 15 knights
+    # 6 + 4 + 3 + 2 = 15 knights. Ben's 11 VP (9 + Largest Army for his 6 knights) beside Finn's 10 with no
+    # Declared mark is not a second error: the army depends on the knights in error (one mistake, one error).
+    ("Round 2", 2, "table-knights"),
 }
 WARNINGS = {"name-spelling"}
 

@@ -144,7 +144,7 @@ def test_provisional_banner_only_with_errors(event: Path, broken: Path) -> None:
     assert "Round 1, table" not in banner  # scored tables are not listed
     pl = render_report(result, "pl")
     assert "TYMCZASOWA" in pl
-    assert "Cyd: Knights ma wartość &#39;three&#39;, która nie jest liczbą" in pl
+    assert "Cyd: w polu „Rycerze” wpisano „three”, a to nie jest liczba" in pl
 
 
 def test_medals_cut_and_tie_notes(tmp_path: Path) -> None:
@@ -197,7 +197,7 @@ def test_player_paths_link_from_standings(event: Path) -> None:
     ids = re.findall(r'<th scope="row"><a href="#([^"]+)">', page)
     assert ids and all(f'<article class="card" id="{i}">' in page for i in ids[:len(EXPECTED_ORDER)])
     card = page[page.index('id="p-ala"'): page.index("</article>", page.index('id="p-ala"'))]
-    opponents = [re.findall(r">([^<]*)</a>", cell) for cell in re.findall(r'<td class="opp">(.*?)</td>', card, re.S)]
+    opponents = [re.findall(r">([^<]*)</a>", cell) for cell in re.findall(r'<td colspan="4" class="opp">(.*?)</td>', card, re.S)]
     assert opponents == [["Bob", "Cyd", "Dan"], [str(escape(SCRIPT_NAME)), "Cyd", "Fay"]]  # in place order
 
 
@@ -342,9 +342,11 @@ def test_every_problem_message_is_translated_with_the_same_placeholders(lang: st
 
 
 def test_problem_message_localises_numbers() -> None:
-    problem = Problem("not-whole-number", "Runda 1", "E5", "Ala", params={"column": "Miasta", "value": 2.5})
-    assert problem_message(problem, "en") == "Ala: Miasta is 2.5, but it must be a whole number"
-    assert problem_message(problem, "pl") == "Ala: Miasta ma wartość 2,5, a musi być liczbą całkowitą"
+    """Decimals the language's way, and the column named in the language's words (docs/rules.md §1)."""
+    problem = Problem("not-whole-number", "Runda 1", "E5", "Ala", field="cities", params={"column": "Cities", "value": 2.5})
+    assert problem_message(problem, "en") == "Ala: Cities is 2.5, but it must be a whole number"
+    assert problem_message(problem, "pl") == "Ala: w polu „Miasta” wpisano 2,5, a musi tam być liczba całkowita"
+    assert problem_message(problem, "fr") == "Ala : la case « Villes » contient 2,5, mais doit contenir un nombre entier"
     assert problem_message(problem, "xx") == problem.message
 
 

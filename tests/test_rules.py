@@ -243,9 +243,10 @@ def test_vp_only_declared_rule_applies(tmp_path):
 
 
 def test_vp_only_two_at_target_without_flag_is_an_error(tmp_path):
+    """No Declared column to mark: the error names the missing column at the header row (A1)."""
     rows = [[1, "Anna", 10], [1, "Bartek", 11], [1, "Celina", 4], [1, "Darek", 2]]
     result = check(tmp_path, *rows, headers=VP_ONLY)
-    assert errors(result) == {("declared-missing", R1, 1)}
+    assert errors(result) == {("flag-column-missing", R1, "A1")}
     assert outcome(result) == UNSCORED_BASE
 
 

@@ -50,8 +50,9 @@ LANGS = click.Choice(["en", "pl", "pt", "fr"])
 WORKBOOK = click.Path(path_type=Path, dir_okay=True)
 
 
-def run_action(verbose: bool, action: Callable[[], int]) -> None:
-    """Run a command; expected failures become one line on stderr and exit 2, never a traceback."""
+def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None) -> None:
+    """Run a command; expected failures become one line on stderr (in `lang`) and exit 2, never a traceback."""
+    from sheet_scorer.i18n.terminal import say
     from sheet_scorer.model import WorkbookError
 
     try:
@@ -61,10 +62,10 @@ def run_action(verbose: bool, action: Callable[[], int]) -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush cannot fail again
         sys.exit(141)  # 128 + SIGPIPE, what a shell reports for a command stopped by a closed pipe
     except KeyboardInterrupt:  # Ctrl-C: output is written by rename, so every file is either whole or untouched
-        click.echo("Interrupted: files not yet finished were left as they were.", err=True)
+        click.echo(say(lang, "interrupted"), err=True)
         sys.exit(130)
     except WorkbookError as error:
-        click.echo(f"Error: {one_line(error)}", err=True)
+        click.echo(one_line(say(lang, "error", message=say(lang, error.key, **error.values) if error.key else error)), err=True)
         sys.exit(2)
     except Exception as error:  # an unexpected failure: one line, details with -v
         if verbose:
@@ -72,16 +73,18 @@ def run_action(verbose: bool, action: Callable[[], int]) -> None:
             details = getattr(error, "details", None)  # a failure in the writer process: its own traceback
             if details:
                 click.echo(details, err=True)
-        click.echo(f"Error: unexpected failure ({type(error).__name__}: {one_line(error)}); re-run with -v for details", err=True)
+        click.echo(say(lang, "unexpected", message=f"{type(error).__name__}: {one_line(error)}"), err=True)
         sys.exit(2)
     sys.exit(code)
 
 
-def where(problem: Any) -> str:
-    """Where a problem is, as printed: 'Round 1'!C3, 'Round 1' table 2 or 'Round 1'."""
+def where(problem: Any, lang: str = "en") -> str:
+    """Where a problem is, as printed: 'Round 1'!C3, or the sheet and table in `lang`, or 'Round 1'."""
+    from sheet_scorer.i18n.text import text
+
     sheet = visible(problem.sheet)
     if problem.cell:
         return f"'{sheet}'!{problem.cell}"
     if problem.table is not None:
-        return f"'{sheet}' table {problem.table}"
+        return text(lang, "unscored_table", sheet=f"'{sheet}'", table=problem.table)
     return f"'{sheet}'"

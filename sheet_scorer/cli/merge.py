@@ -37,7 +37,7 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
         _report(plan, dry_run)
         return plan.exit_code
 
-    run_action(verbose, action)
+    run_action(verbose, action, lang)
 
 
 def _report(plan: MergePlan, dry_run: bool) -> None:

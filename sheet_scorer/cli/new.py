@@ -51,4 +51,4 @@ def new(players_file: Path, rounds: int, name: str | None, when: object, lang: s
         echo_report(assess(planned, clubs=clubs), rounds)
         return 0
 
-    run_action(verbose, action)
+    run_action(verbose, action, lang)

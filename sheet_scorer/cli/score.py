@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 @click.argument("workbooks", nargs=-1, required=True, type=WORKBOOK)
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Scored workbook (default: WORKBOOK.scored.xlsx).")
 @click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
-@click.option("--lang", type=LANGS, help="Language of the report and added sheets (default: Settings → Language, else en).")
+@click.option("--lang", type=LANGS, help="Language of the report, the added sheets and everything printed (default: Settings → Language, else en).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Also write standings, results and problems as JSON (schema sheet-scorer/standings v1).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
@@ -40,12 +40,12 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
             _summary(result)
             return result.exit_code
 
-        run_action(verbose, action)
+        run_action(verbose, action, lang)
     if output or html or json_path:
         raise click.UsageError("-o/--output, --html and --json name one file; they cannot be used with a batch")
     from sheet_scorer.cli.batch import score_batch
 
-    run_action(verbose, lambda: score_batch(files, lang=lang, in_place=in_place, jobs=jobs))
+    run_action(verbose, lambda: score_batch(files, lang=lang, in_place=in_place, jobs=jobs), lang)
 
 
 def _expand(paths: tuple[Path, ...]) -> list[Path]:
@@ -53,51 +53,56 @@ def _expand(paths: tuple[Path, ...]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xlsm")
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xlsm", ".ods")
                            and not p.name.startswith((".", "~$")) and not p.stem.endswith((".scored", ".backup")))
             if not found:
-                raise click.UsageError(f"{path}: no .xlsx or .xlsm workbooks in this folder")
+                raise click.UsageError(f"{path}: no .xlsx, .xlsm or .ods workbooks in this folder")
             files.extend(found)
         else:
             files.append(path)
     return files
 
 
-def _points(value: float) -> str:
-    """Round points as a person writes them: 5, 2.5, 3.33."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
 def _summary(result: ScoreResult) -> None:
-    """Players, rounds, tables scored, problems and the top of the standings, on the terminal."""
+    """Players, rounds, tables scored, problems and the top of the standings, on the terminal, in `result.lang`."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    from sheet_scorer.i18n.text import format_pct
+    from sheet_scorer.i18n.terminal import count, say
+    from sheet_scorer.i18n.text import format_number, format_pct, problem_message, severity_word, text
+    from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
     from sheet_scorer.report.facts import extra_figures, figure_name, figure_text
 
+    lang = result.lang
     console = Console(highlight=False)
+    if result.converted_from:
+        console.print(escape(say(lang, "converted_scored", source=visible(str(result.converted_from)), target=visible(str(result.output)))),
+                      soft_wrap=True)
     games = result.results[~result.results["bye"]] if len(result.results) else result.results
     tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
     scored = int(tables["game"].sum()) if len(tables) else 0
     errors = sum(p.severity == "error" for p in result.problems)
-    console.print(
-        f"[bold]{escape(visible(result.data.settings.tournament))}[/]: {len(result.standings)} players, {len(result.data.rounds)} rounds, "
-        f"{scored} of {len(tables)} tables scored, {errors} error(s), {len(result.problems) - errors} warning(s)"
-    )
-    top = Table(title="Standings" + (" (PROVISIONAL)" if result.has_errors else ""), title_justify="left")
+    console.print(say(
+        lang, "summary", tournament=f"[bold]{escape(visible(result.data.settings.tournament))}[/]",
+        players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.data.rounds)),
+        scored=scored, tables=len(tables), errors=count(lang, "errors", errors),
+        warnings=count(lang, "warnings", len(result.problems) - errors)))
+    title = text(lang, "standings") + (f" ({text(lang, 'provisional_label')})" if result.has_errors else "")
+    top = Table(title=title, title_justify="left")
     extra = [f for f in extra_figures(result) if f != "adjustment_notes"]  # the other figures the ranking uses
-    for heading in ("Rank", "Player", "Round points", "VP", "VP %", *(figure_name(f, "en") for f in extra)):
-        top.add_column(heading, justify="left" if heading == "Player" else "right")
+    for heading in (*(text(lang, key) for key in ("rank", "player", "round_points", "vp", "vp_pct")),
+                    *(figure_name(f, lang) for f in extra)):
+        top.add_column(heading, justify="left" if heading == text(lang, "player") else "right")
     for row in result.standings.head(8).to_dict("records"):
-        top.add_row(str(row["rank"]), escape(visible(str(row["player"]))), _points(row["round_points"]), str(row["vp"]),
-                    format_pct(row["vp_pct"], "en"), *(figure_text(f, row[f], "en") for f in extra))
+        top.add_row(str(row["rank"]), escape(visible(str(row["player"]))), format_number(row["round_points"], lang), str(row["vp"]),
+                    format_pct(row["vp_pct"], lang), *(figure_text(f, row[f], lang) for f in extra))
     console.print(top)
     shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
     for problem in shown:
         colour = "red" if problem.severity == "error" else "yellow"
-        console.print(f"[{colour}]{problem.severity}[/] {escape(where(problem))}: {escape(problem.message)}")
+        console.print(f"[{colour}]{severity_word(problem.severity, lang)}[/] {escape(where(problem, lang))}: "
+                      f"{escape(problem_message(problem, lang))}")
     if errors > len(shown):
-        console.print(f"… and {errors - len(shown)} more: see the Problems sheet")
-    console.print(f"wrote {escape(visible(str(result.output)))} and {escape(visible(str(result.html)))}")
+        console.print(escape(say(lang, "more_problems", n=errors - len(shown), sheet=PROBLEMS_SHEET[lang])))
+    console.print(escape(say(lang, "wrote", first=visible(str(result.output)), second=visible(str(result.html)))))

@@ -33,4 +33,4 @@ def slips(workbook: Path, number: int, output: Path | None, lang: str | None, ve
         click.echo(f"{target}: slips for {sheet.name}")
         return 0
 
-    run_action(verbose, action)
+    run_action(verbose, action, lang)

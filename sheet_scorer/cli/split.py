@@ -47,4 +47,4 @@ def split(event: Path, number: int, tables: frozenset[int], output: Path | None,
                         players=plan.players))
         return 0
 
-    run_action(verbose, action)
+    run_action(verbose, action, lang)

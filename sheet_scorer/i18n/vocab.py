@@ -46,6 +46,24 @@ INPUT_HEADERS: dict[str, tuple[str, ...]] = {
     "declared": ("Declared", "Declared Victory", "Zgłoszone zwycięstwo", "Vitória declarada", "Victoire déclarée"),
     "vp": ("VP", "PZ", "PV"),
 }
+# The one name of each input column per language, for messages (docs/rules.md §1's table).
+COLUMN_WORDS: dict[str, dict[str, str]] = {
+    field: dict(zip(LANGUAGES, words)) for field, words in {
+        "table": ("Table", "Stół", "Mesa", "Table"),
+        "seat": ("Seat", "Pozycja", "Posição", "Position"),
+        "player": ("Player", "Gracz", "Jogador", "Joueur"),
+        "settlements": ("Settlements", "Osady", "Aldeias", "Colonies"),
+        "cities": ("Cities", "Miasta", "Cidades", "Villes"),
+        "vp_cards": ("VP Cards", "Karty VP", "Cartas VP", "Cartes VP"),
+        "knights": ("Knights", "Rycerze", "Cavaleiros", "Chevaliers"),
+        "roads": ("Roads", "Drogi", "Estradas", "Routes"),
+        "road_length": ("Road Length", "Długość drogi", "Comprimento da estrada", "Longueur de route"),
+        "army_first": ("Army First", "Armia pierwsza", "Exército primeiro", "Armée en premier"),
+        "road_first": ("Road First", "Droga pierwsza", "Estrada primeiro", "Route en premier"),
+        "declared": ("Declared", "Zgłoszone zwycięstwo", "Vitória declarada", "Victoire déclarée"),
+        "vp": ("VP", "PZ", "PV", "PV"),
+    }.items()
+}
 COMPONENTS = ("settlements", "cities", "vp_cards", "knights", "roads", "road_length")
 FLAGS = ("army_first", "road_first", "declared")
 
@@ -68,7 +86,7 @@ STANDINGS_HEADERS: dict[str, dict[str, str]] = {
     "games": {"en": "Games", "pl": "Gry", "pt": "Partidas", "fr": "Parties"},
 }
 PROBLEMS_HEADERS: dict[str, dict[str, str]] = {
-    "severity": {"en": "Severity", "pl": "Waga", "pt": "Gravidade", "fr": "Gravité"},
+    "severity": {"en": "Severity", "pl": "Rodzaj", "pt": "Gravidade", "fr": "Gravité"},
     "sheet": {"en": "Sheet", "pl": "Arkusz", "pt": "Planilha", "fr": "Feuille"},
     "cell": {"en": "Cell", "pl": "Komórka", "pt": "Célula", "fr": "Cellule"},
     "player": STANDINGS_HEADERS["player"],

@@ -9,6 +9,7 @@ Failures become `Problem` values; the frame carries a `scorable` column (no erro
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import unicodedata
 from collections.abc import Callable
@@ -23,8 +24,9 @@ from pandera.errors import SchemaErrors
 from sheet_scorer.model import RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
+from sheet_scorer.i18n.vocab import BYE_WORDS, COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
 COUNT_RANGES = {
     "settlements": (0, 5),
@@ -34,11 +36,7 @@ COUNT_RANGES = {
     "roads": (2, 15),
     "road_length": (0, 15),
 }
-COLUMN_NAMES = {
-    "table": "Table", "seat": "Seat", "player": "Player", "settlements": "Settlements", "cities": "Cities",
-    "vp_cards": "VP Cards", "knights": "Knights", "roads": "Roads", "road_length": "Road Length",
-    "army_first": "Army First", "road_first": "Road First", "declared": "Declared", "vp": "VP",
-}
+COLUMN_NAMES = {field: words["en"] for field, words in COLUMN_WORDS.items()}
 _DATE_TYPES = (datetime, date, time, timedelta)
 _SPREADSHEET_ERRORS = frozenset({"#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"})
 
@@ -129,32 +127,54 @@ def _cell_schema(raw: pd.DataFrame, typed: pd.DataFrame, vp_only: bool) -> pa.Da
 # ---------------------------------------------------------------- rules
 
 
-def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool) -> pd.DataFrame:
+def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
+    """`typed` with every count that fails its own row check set missing.
+
+    Table rules read these values, so one mistake gives one error (docs/rules.md §2–§3): 44 settlements
+    are reported as 44 settlements, not also as a player at the target who did not declare.
+    """
+    checked = typed.copy()
+    if vp_only:
+        checked["vp"] = typed["vp"].where(typed["vp"].between(0, 22))
+        return checked
+    for column, (low, high) in COUNT_RANGES.items():
+        checked[column] = typed[column].where(typed[column].between(low, high))
+    checked["settlements"] = checked["settlements"].where(~((typed["cities"] == 0) & (typed["settlements"] < 2)).fillna(False))
+    checked["road_length"] = checked["road_length"].where(~(typed["road_length"] > typed["roads"]).fillna(False))
+    return checked
+
+
+def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.DataFrame) -> pd.DataFrame:
     """Per-row facts about the row's table, each one vectorised `groupby(...).transform(...)`.
 
     The rule checks compare these columns, so every table rule fails on the rows of its table.
-    A table with a missing value a rule needs is `incomplete_*` for that rule: its cell is reported already.
+    A table with a value a rule needs that is missing or failed its own check is `incomplete_*` for
+    that rule: its cell is reported already. Failed checks are a count out of its row's range
+    (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
     by_table = [typed[k] for k in TABLE_KEYS]
 
     def per_table(values: pd.Series, how: str) -> pd.Series:
         return values.groupby(by_table, sort=False, dropna=False).transform(how)
 
+    checked = _checked(typed, vp_only)
     facts = pd.DataFrame(index=typed.index)
     facts["table_size"] = per_table(typed["player"], "size")
-    facts["declared_count"] = per_table(typed["declared"], "sum")
-    facts["incomplete_vp"] = per_table(typed["vp"].isna(), "any")
-    facts = pd.concat([facts, at_target(typed, target)], axis=1)
     if not vp_only:
-        for column in ("vp_cards", "knights"):
-            facts[f"table_{column}"] = per_table(typed[column], "sum")
-            facts[f"incomplete_{column}"] = per_table(typed[column].isna(), "any")
-        facts["incomplete_road_length"] = per_table(typed["road_length"].isna(), "any")
+        for column, deck in (("vp_cards", 5), ("knights", 14)):
+            facts[f"table_{column}"] = per_table(checked[column], "sum")
+            facts[f"incomplete_{column}"] = per_table(checked[column].isna(), "any")
+            checked[column] = checked[column].where(~(facts[f"table_{column}"] > deck))
+        checked = pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked)], axis=1)
         for prefix, value, minimum, first in (("army", "knights", 3, "army_first"), ("road", "road_length", 5, "road_first")):
-            holders = title_holders(typed, value, minimum, first)
+            facts[f"incomplete_{prefix}"] = per_table(checked[value].isna() | bad_flags[first], "any")
+            holders = title_holders(checked, value, minimum, first)
             for column in ("leader", "leaders", "flagged"):
                 facts[f"{prefix}_{column}"] = holders[column]
-    return facts
+    facts["declared_count"] = per_table(typed["declared"], "sum")
+    facts["incomplete_vp"] = per_table(checked["vp"].isna() | bad_flags["declared"], "any")
+    facts["checked_vp"] = checked["vp"]
+    return pd.concat([facts, at_target(checked, target)], axis=1)
 
 
 def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None = None) -> pa.Check:
@@ -164,13 +184,13 @@ def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None 
     return pa.Check(lambda df: (ok(df).fillna(True) | df[f"incomplete_{needs}"]).astype(bool), name=code)
 
 
-def _title_rules(prefix: str, first: str, needs: str) -> list[pa.Check]:
+def _title_rules(prefix: str, first: str) -> list[pa.Check]:
     """Tie markers of one title: an unmarked tie, a tie marked twice, a marker on a non-leader."""
     leader, leaders, flagged = f"{prefix}_leader", f"{prefix}_leaders", f"{prefix}_flagged"
     return [
-        _rule(f"{prefix}-tie-unmarked", lambda df: ~(df[leader] & (df[leaders] >= 2) & (df[flagged] == 0)), needs),
-        _rule(f"{prefix}-tie-multiple", lambda df: ~(df[leader] & df[first] & (df[leaders] >= 2) & (df[flagged] >= 2)), needs),
-        _rule(f"{prefix}-first-not-leader", lambda df: ~(df[first] & ~df[leader]), needs),
+        _rule(f"{prefix}-tie-unmarked", lambda df: ~(df[leader] & (df[leaders] >= 2) & (df[flagged] == 0)), prefix),
+        _rule(f"{prefix}-tie-multiple", lambda df: ~(df[leader] & df[first] & (df[leaders] >= 2) & (df[flagged] >= 2)), prefix),
+        _rule(f"{prefix}-first-not-leader", lambda df: ~(df[first] & ~df[leader]), prefix),
     ]
 
 
@@ -202,9 +222,9 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
             _rule("road-length-range", lambda df: ~(df["road_length"] > df["roads"])),
             _rule("table-vp-cards", lambda df: df["table_vp_cards"] <= 5, "vp_cards"),
             _rule("table-knights", lambda df: df["table_knights"] <= 14, "knights"),
-            _rule("vp-mismatch", lambda df: df["vp_entered"].isna() | df["vp"].isna() | (df["vp_entered"] == df["vp"])),
-            *_title_rules("army", "army_first", "knights"),
-            *_title_rules("road", "road_first", "road_length"),
+            _rule("vp-mismatch", lambda df: df["vp_entered"].isna() | df["checked_vp"].isna() | (df["vp_entered"] == df["vp"])),
+            *_title_rules("army", "army_first"),
+            *_title_rules("road", "road_first"),
         ]
     return pa.DataFrameSchema(columns, checks=checks)
 
@@ -265,10 +285,13 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
         failed = typed.loc[sorted(set(rows))]
         if check in TABLE_CODES:
             field, value_of = TABLE_CODES[check]
+            absent = field in FLAGS and field not in sheet.columns
+            header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
             for table, group in failed.groupby("table", sort=True):
                 problems.append(Problem(
-                    check, sheet.name, "", "", int(table), field,
+                    "flag-column-missing" if absent else check, sheet.name, header, "", int(table), field,
                     params={"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
+                            "column": COLUMN_NAMES[field],
                             "target": settings.victory_target, "rows": tuple(int(r) for r in group.index)},
                 ))
             continue
@@ -287,7 +310,7 @@ def _int_or_none(value: Any) -> int | None:
 
 def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.DataFrame, settings: Settings) -> dict[str, Any]:
     value = {"vp-mismatch": record["vp_entered"], "declared-below-target": record["vp"]}.get(check, record[field])
-    params: dict[str, Any] = {"value": value, "target": settings.victory_target, "row": row}
+    params: dict[str, Any] = {"value": value, "target": settings.victory_target, "row": row, "column": COLUMN_NAMES[field]}
     if check == "road-length-range":
         params["roads"] = record["roads"]
     elif check == "vp-mismatch":
@@ -342,7 +365,7 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
     absent = [c for c in COMPONENTS if c not in sheet.columns]
     if len(absent) == len(COMPONENTS):
         return [Problem("no-score-columns", sheet.name)]
-    return [Problem("missing-column", sheet.name, params={"column": COLUMN_NAMES[c]}) for c in absent]
+    return [Problem("missing-column", sheet.name, field=c, params={"column": COLUMN_NAMES[c]}) for c in absent]
 
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
@@ -398,7 +421,8 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     for part in parts:
         part.typed = per_sheet.get(part.sheet.name, typed.iloc[:0].set_index("row"))
     cell_failures = _by_sheet(_failures(_cell_schema(games, typed, vp_only), games), typed)
-    facts = _table_facts(typed, settings.victory_target, vp_only)
+    bad_flags = pd.DataFrame({f: parse_flag(games[f]).isna() for f in FLAGS})
+    facts = _table_facts(typed, settings.victory_target, vp_only, bad_flags)
     rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)
     empty = pd.DataFrame(columns=["index", "column", "check"])
     for part in parts:
@@ -497,4 +521,14 @@ def validate(data: WorkbookData) -> Validated:
             cells = [cell_ref(part.sheet.columns["player"], r) for r in result.frame.index]
             frames.append(result.frame.assign(cell=cells).rename_axis("row").reset_index())
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    return Validated(frame, problems + _spelling_warnings(frame))
+    if registered is not None:
+        problems = [_with_closest(p, registered) if p.code == "unregistered-player" else p for p in problems]
+    return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered))
+
+
+def _with_closest(problem: Problem, registered: frozenset[str]) -> Problem:
+    """An unknown name's error naming the closest registered player, when one is a likely slip."""
+    suggestion = closest(problem.player, sorted(registered))
+    if suggestion is None:
+        return problem
+    return dataclasses.replace(problem, params={**problem.params, "other": suggestion, "variant": "closest"})

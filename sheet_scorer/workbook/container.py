@@ -19,7 +19,7 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 def check_readable(path: Path) -> None:
     """Refuse, with one line, what is not an .xlsx/.xlsm workbook before any parser sees it."""
     if not path.exists():
-        raise WorkbookError(f"{path}: no such file")
+        raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
     if path.is_dir():
         raise WorkbookError(f"{path}: is a folder, not a workbook")
     with path.open("rb") as handle:

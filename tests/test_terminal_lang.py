@@ -1,0 +1,137 @@
+"""The terminal in the organiser's language (docs/rules.md §5): --lang, else Settings → Language, else English.
+
+A Polish club's workbook with three realistic mistakes (44 settlements, a Declared cell reading
+'może', a misspelt name in round 2) is checked and scored; nothing English may reach the terminal.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import write_workbook
+
+from sheet_scorer.cli.main import main
+from sheet_scorer.i18n.terminal import count
+from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.problems import Problem
+
+HEADERS_PL = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
+              "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
+# Words and fragments of the English interface; none may appear in a Polish run (word boundaries, any case).
+ENGLISH = ["error", "errors", "warning", "warnings", "player", "players", "round", "rounds", "table", "tables", "scored",
+           "wrote", "standings", "rank", "provisional", "settlement", "settlements", "cities", "knights", "declared",
+           "army first", "did you mean", "mark", "true", "yes", "and", "of", "more", "see", "sheet", "spelt", "reached",
+           "points", "is", "the", "but", "not", "file", "output", "workbooks", "exit"]
+
+
+def row(table, name, settlements=2, cities=0, declared=""):
+    return [table, name, settlements, cities, 0, 0, 2, 1, "", "", declared]
+
+
+def polish_event(folder: Path, language: str | None = "Polski") -> Path:
+    """Round 1: table 1 clean (Zofia 10 VP declared), table 2 with 44 settlements for Piotr.
+    Round 2: table 1 with Declared 'może' on Zofia (she and Agnieszka have 10 and 11 VP), and
+    'Katarzyna Dąbrowksa' for Katarzyna Dąbrowska."""
+    round_1 = [HEADERS_PL,
+               row(1, "Zofia Kamińska", 2, 4, "x"), row(1, "Agnieszka Bąk", 3), row(1, "Katarzyna Dąbrowska", 4), row(1, "Jan Nowak"),
+               row(2, "Piotr Zieliński", 44), row(2, "Łukasz Wójcik", 3), row(2, "Marek Lis", 4), row(2, "Ewa Kruk")]
+    round_2 = [HEADERS_PL,
+               row(1, "Zofia Kamińska", 2, 4, "może"), row(1, "Agnieszka Bąk", 3, 4), row(1, "Katarzyna Dąbrowksa", 4), row(1, "Jan Nowak"),
+               row(2, "Piotr Zieliński", 2, 4, "x"), row(2, "Łukasz Wójcik", 3), row(2, "Marek Lis", 4), row(2, "Ewa Kruk")]
+    sheets = {"Runda 1": round_1, "Runda 2": round_2}
+    if language:
+        sheets["Ustawienia"] = [["Turniej", "Turniej klubowy"], ["Język", language]]
+    return write_workbook(folder / "turniej.xlsx", sheets)
+
+
+def run(*args: object) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.output
+
+
+def english_in(output: str, folder: Path) -> list[str]:
+    """English words left in `output`, once the paths of the files (named by docs/rules.md §5: .scored, .standings) are removed."""
+    text = re.sub(r"\S*" + re.escape(folder.name) + r"\S*", " ", output.replace("\n", " "))
+    text = re.sub(r"\S+\.(?:xlsx|html)\b", " ", text)
+    return [word for word in ENGLISH if re.search(rf"(?<![\w']){re.escape(word)}(?![\w'])", text, re.IGNORECASE)]
+
+
+def test_check_in_polish_has_no_english(tmp_path: Path) -> None:
+    code, output = run("check", polish_event(tmp_path, language=None), "--lang", "pl")
+    assert code == 1
+    assert english_in(output, tmp_path) == [], output
+    # the three mistakes, each once, in Polish: 44 settlements (few form), the non-flag, the near-miss name
+    assert "Piotr Zieliński: wpisano 44 osady, a można mieć od 0 do 5" in output
+    assert "„może”" in output and "czy chodziło o „Katarzyna Dąbrowska”?" in output
+    assert output.count("błąd ") == 2 and "zgłosiła" not in output  # no second error for the same mistakes
+    assert output.rstrip().endswith("turniej.xlsx: 2 błędy, 1 ostrzeżenie")
+
+
+# English words that are also French words (or Portuguese), allowed there.
+SAME_WORD = {"pt": set(), "fr": {"table", "tables", "points"}}
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+def test_check_and_score_in_portuguese_and_french_have_no_english(tmp_path: Path, lang: str) -> None:
+    event = polish_event(tmp_path, language=None)
+    for command in ("check", "score"):
+        code, output = run(command, event, "--lang", lang)
+        assert code == 1
+        assert [w for w in english_in(output, tmp_path) if w not in SAME_WORD[lang]] == [], output
+
+
+def test_score_follows_the_settings_language(tmp_path: Path) -> None:
+    code, output = run("score", polish_event(tmp_path))
+    assert code == 1
+    assert english_in(output, tmp_path) == [], output
+    assert "Klasyfikacja (TYMCZASOWA)" in output and "9 graczy, 2 rundy" in output  # 8 and the misspelt name, warned only and "policzone stoły: 2 z 4" in output
+
+
+def test_lang_option_wins_over_settings(tmp_path: Path) -> None:
+    code, output = run("check", polish_event(tmp_path), "--lang", "en")
+    assert "2 errors, 1 warning" in output and "błąd" not in output
+
+
+def test_batch_table_in_polish(tmp_path: Path) -> None:
+    event = polish_event(tmp_path)
+    code, output = run("score", event, event.with_name("brak.xlsx"), "--lang", "pl", "--jobs", "1")
+    assert code == 2
+    assert "2 skoroszyty" in output and "Plik" in output and "Ostrzeżenia" in output
+    assert "niepoliczony:" in output and "nie ma takiego pliku" in output
+
+
+def test_one_line_error_in_polish(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "brak.xlsx"), "--lang", "pl"])
+    assert result.exit_code == 2 and result.output == f"Błąd: {tmp_path / 'brak.xlsx'}: nie ma takiego pliku\n"
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1, "1 błąd"), (2, "2 błędy"), (4, "4 błędy"), (5, "5 błędów"), (12, "12 błędów"),
+                                             (22, "22 błędy"), (25, "25 błędów")])
+def test_polish_plural_of_errors(n: int, expected: str) -> None:
+    """Polish: one for 1; few for 2-4 and 22-24 (not 12-14); many otherwise (CLDR)."""
+    assert count("pl", "errors", n) == expected
+
+
+@pytest.mark.parametrize(("lang", "n", "expected"), [
+    ("pl", 1, "Ala: wpisano 1 osadę, a można mieć od 0 do 5"),
+    ("pl", 2, "Ala: wpisano 2 osady, a można mieć od 0 do 5"),
+    ("pl", 6, "Ala: wpisano 6 osad, a można mieć od 0 do 5"),
+    ("pt", 1, "Ala: 1 aldeia, mas cada jogador tem de 0 a 5"),
+    ("pt", 6, "Ala: 6 aldeias, mas cada jogador tem de 0 a 5"),
+    ("fr", 1, "Ala : 1 colonie, mais chaque joueur en a de 0 à 5"),
+    ("fr", 6, "Ala : 6 colonies, mais chaque joueur en a de 0 à 5"),
+    ("en", 1, "Ala: 1 settlement, but a player has 0 to 5"),
+])
+def test_counts_agree_with_their_noun(lang: str, n: int, expected: str) -> None:
+    problem = Problem("settlements-range", "R1", "C2", "Ala", field="settlements", params={"value": n, "column": "Settlements"})
+    assert problem_message(problem, lang) == expected
+
+
+@pytest.mark.parametrize(("lang", "opening", "closing"), [("pl", "„", "”"), ("pt", "“", "”"), ("fr", "« ", " »")])
+def test_each_language_quotes_its_own_way(lang: str, opening: str, closing: str) -> None:
+    problem = Problem("bad-flag", "R1", "K2", "Ala", field="declared", params={"value": "?", "column": "Declared"})
+    message = problem_message(problem, lang)
+    assert f"{opening}?{closing}" in message and "'" not in message.replace("l'", "").replace("d'", "")
