@@ -115,6 +115,8 @@ class WritePlan:
     problems_title: str
     problems_header: list[str]
     problems_rows: list[list[str]]
+    provisional: str = ""  # written right of the Standings header row while the standings are provisional
+    no_problems: str = ""  # the Problems sheet's one line once everything is fixed
 
 
 @dataclass

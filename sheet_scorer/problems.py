@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept"})
+WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params.
 MESSAGES_EN: dict[str, str] = {
@@ -21,7 +21,6 @@ MESSAGES_EN: dict[str, str] = {
     "missing-column": "the table has no '{column}' column",
     "no-score-columns": "the table has neither the game counts (Settlements … Road Length) nor a 'VP' column",
     "duplicate-column": "two columns are headed '{column}' ({cells}); keep one",
-    "content-not-kept": "the workbook has {parts}, which the scored copy does not keep; your original file is untouched",
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
     # cells

@@ -45,7 +45,7 @@ def score_one(path: Path, lang: str | None, in_place: bool) -> Outcome:
     from sheet_scorer.model import WorkbookError
 
     try:
-        result = score_workbook(path, lang=lang, in_place=in_place, overlap=False)  # the batch keeps the cores busy
+        result = score_workbook(path, lang=lang, in_place=in_place)
     except WorkbookError as error:
         return Outcome(path, 2, failure=str(error))
     except Exception as error:  # an unexpected failure in one file is reported, not raised

@@ -48,12 +48,12 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
 
 
 def _expand(paths: tuple[Path, ...]) -> list[Path]:
-    """Folders stand for the workbooks in them (not the .scored/.backup copies this tool wrote)."""
+    """Folders stand for the workbooks in them (not the .scored/.backup/.original copies this tool wrote)."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xlsm")
-                           and not p.name.startswith((".", "~$")) and not p.stem.endswith((".scored", ".backup")))
+                           and not p.name.startswith((".", "~$")) and not p.stem.endswith((".scored", ".backup", ".original")))
             if not found:
                 raise click.UsageError(f"{path}: no .xlsx or .xlsm workbooks in this folder")
             files.extend(found)
@@ -88,7 +88,7 @@ def _summary(result: ScoreResult) -> None:
     for row in result.standings.head(8).itertuples(index=False):
         top.add_row(str(row.rank), escape(str(row.player)), _points(row.round_points), str(row.vp), f"{row.vp_pct:.2f}")
     console.print(top)
-    shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
+    shown = [p for p in result.problems if p.severity == "error"][:5]
     for problem in shown:
         colour = "red" if problem.severity == "error" else "yellow"
         console.print(f"[{colour}]{problem.severity}[/] {escape(where(problem))}: {escape(problem.message)}")

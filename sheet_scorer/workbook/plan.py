@@ -11,13 +11,14 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.i18n.text import problem_message, text
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.i18n.vocab import (
     COMPUTED,
     COMPUTED_HEADERS,
+    NO_PROBLEMS,
     PROBLEMS_HEADERS,
     PROBLEMS_SHEET,
     SEVERITY_WORDS,
@@ -104,4 +105,5 @@ def plan_writes(
     return WritePlan(
         sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in STANDINGS_FIELDS], standings_rows,
         [s.name for s in rounds], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
+        provisional=text(lang, "provisional_label") if errors else "", no_problems=NO_PROBLEMS[lang],
     )
