@@ -27,6 +27,7 @@ WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtectio
                   "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
 _OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 _EXCEL_EPOCH = datetime(1899, 12, 30)
+_DRAWING = NS_REL + "/drawing"
 
 
 @dataclass
@@ -100,6 +101,22 @@ class Book:
         if entry is None or not entry.part or entry.part not in self.package:
             raise WorkbookError(f"{self.path}: has no worksheet '{name}'")
         return Worksheet(self.package.read(entry.part), name)
+
+    def drawn_ranges(self, name: str) -> list[tuple[int, int, int, int]]:
+        """The cells a sheet's pictures, charts and text boxes are drawn over: (first col, first row, last col, last row)."""
+        entry = self.sheet(name)
+        ranges: list[tuple[int, int, int, int]] = []
+        for rel in self.package.related(entry.part, _DRAWING) if entry else []:
+            if rel.target not in self.package:
+                continue
+            for anchor in re.finditer(rb"<(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)\b.*?</(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)>",
+                                      self.package.read(rel.target), re.S):
+                corners = [(int(c), int(r)) for c, r in re.findall(
+                    rb"<(?:[\w.\-]+:)?(?:from|to)>\s*<(?:[\w.\-]+:)?col>(\d+)<.*?<(?:[\w.\-]+:)?row>(\d+)<", anchor.group(0), re.S)]
+                if corners:
+                    first, last = corners[0], corners[-1]
+                    ranges.append((first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1))
+        return ranges
 
     def text_at(self, sheet: Worksheet, ref: str) -> str:
         """The text a cell shows, for the strings the tool recognises its own sheets by."""

@@ -100,6 +100,16 @@ class Worksheet:
                 ranges.append(parse_range(ref.decode()))
         return ranges
 
+    def sparkline_cells(self) -> list[tuple[int, int, int, int]]:
+        """The cells sparklines are drawn in (Excel 2010 extension), as ranges of one cell."""
+        ranges = []
+        for block in self.tail_elements("extLst"):
+            for group in re.findall(rb"<(?:[\w.\-]+:)?sparkline>.*?</(?:[\w.\-]+:)?sparkline>", block, re.S):
+                for ref in re.findall(rb"<(?:[\w.\-]+:)?sqref>([^<]+)<", group):
+                    for one in ref.decode().split():
+                        ranges.append(parse_range(one))
+        return ranges
+
     # ------------------------------------------------------------ the rows
 
     def cell_styles(self, refs: set[str]) -> dict[str, int]:

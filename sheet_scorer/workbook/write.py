@@ -66,7 +66,7 @@ def apply_plan(book: Book, plan: WritePlan) -> None:
 def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     """Splice the computed cells and marks into one round sheet; True if a formula cell was overwritten."""
     ws = book.worksheet(sheet.name)
-    shift = _merged_shift(ws, sheet)
+    shift = _free_columns_shift(sheet, [*ws.merged_ranges(), *ws.sparkline_cells(), *book.drawn_ranges(sheet.name)])
     header_ref = cell_ref(sheet.style_column, sheet.header_row)
     header_style = ws.cell_styles({header_ref}).get(header_ref) or None
     writes: dict[int, dict[int, NewCell]] = {}
@@ -89,13 +89,13 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
 
 
-def _merged_shift(ws: Worksheet, sheet: SheetPlan) -> int:
-    """How far right the new computed columns move so that none lands in an organiser's merged range."""
+def _free_columns_shift(sheet: SheetPlan, taken: list[tuple[int, int, int, int]]) -> int:
+    """How far right the new computed columns move so that none lands, from the header row down, in an
+    organiser's merged range (an empty merged cell reads as nothing), sparkline, picture or chart."""
     new = [c.column for c in sheet.columns if c.header is not None and c.column not in sheet.clear_columns]
     if not new:
         return 0
-    last_row = max([sheet.header_row, *(r for c in sheet.columns for r in c.rows)])
-    ranges = [r for r in ws.merged_ranges() if r[1] <= last_row and r[3] >= sheet.header_row]
+    ranges = [r for r in taken if r[3] >= sheet.header_row]
     shift = 0
     while True:
         clash = [r for r in ranges if any(r[0] <= c + shift <= r[2] for c in new)]
