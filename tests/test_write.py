@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -209,3 +210,42 @@ def test_problem_on_a_merged_table_cell_is_noted_on_the_merged_range(tmp_path: P
     ws = openpyxl.load_workbook(result.output)["Round 1"]
     assert _marks(ws) == {"A2", "A3"}
     assert COMMENT_MARKER in ws["A2"].comment.text and "A2:A3" in {str(r) for r in ws.merged_cells.ranges}
+
+
+def test_an_empty_merged_cell_where_computed_columns_would_go_is_stepped_over(tmp_path: Path) -> None:
+    """A Notes cell merged L3:N3 right of the table (nothing in it): the computed columns start after it."""
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].merge_cells("L3:N3")
+    book.save(path)
+    ws = openpyxl.load_workbook(score_workbook(path).output)["Round 1"]
+    assert [ws.cell(1, c).value for c in range(12, 20)] == [None, None, None, "Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    assert [ws.cell(2, c).value for c in range(15, 20)] == [2, 0, 11, 1, 5]
+    assert [str(r) for r in ws.merged_cells.ranges] == ["L3:N3"]
+
+
+def test_a_tool_sheet_renamed_into_an_organisers_sheet_name_is_refused(event: Path, tmp_path: Path) -> None:
+    """The tool's Polish standings sheet would be renamed 'Standings' while the organiser has a sheet of that name."""
+    from sheet_scorer import WorkbookError
+
+    polish = score_workbook(event, lang="pl").output
+    book = openpyxl.load_workbook(polish)
+    book.create_sheet("Standings")["A1"] = "my own ranking"
+    book.save(polish)
+    with pytest.raises(WorkbookError, match="would both be named 'Standings'"):
+        score_workbook(polish, output=tmp_path / "en.xlsx", lang="en")
+
+
+def test_notes_stay_within_excels_limit_and_control_characters_are_kept_visible(tmp_path: Path) -> None:
+    rows = round_sheet(player(1, "Ala", settlements="x" * 32_000), player(1, "Bob_x0007_"), player(1, "Cyd"))  # Bob\a
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"]["C2"].comment = Comment("y" * 32_000, "Marta")
+    book.save(path)
+    result = score_workbook(path)
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    note = ws["C2"].comment.text
+    assert note.startswith("y" * 32_000) and COMMENT_MARKER in note and len(note) <= 32_767
+    with zipfile.ZipFile(result.output) as archive:
+        strings = archive.read("xl/sharedStrings.xml")
+    assert strings.count(b"Bob_x0007_") == 1 and b"\x07" not in strings  # the same shared string, escaped as Excel does

@@ -13,7 +13,7 @@ import re
 from lxml import etree
 
 from sheet_scorer.workbook.package import (
-    CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML, Package, attribute, root_span,
+    CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML, Package, attribute, ooxml_text, root_span,
 )
 from sheet_scorer.workbook.sheetxml import Worksheet, parse_ref
 
@@ -64,7 +64,7 @@ def _run(body: str) -> etree._Element:
     etree.SubElement(properties, f"{_M}rFont", val="Tahoma")
     etree.SubElement(properties, f"{_M}family", val="2")
     t = etree.SubElement(run, f"{_M}t")
-    t.text = body
+    t.text = ooxml_text(body)
     t.set(_XML_SPACE, "preserve")
     return run
 

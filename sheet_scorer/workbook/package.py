@@ -135,11 +135,15 @@ _ESCAPED_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def text_xml(value: str) -> str:
-    """Text for a `<t>` element: XML-escaped, with characters XML cannot hold written as `_xHHHH_` (as Excel does)."""
+def ooxml_text(value: str) -> str:
+    """Characters XML cannot hold written as `_xHHHH_`, as Excel does (and a literal `_xHHHH_` escaped itself)."""
     value = _ESCAPED_LITERAL.sub(r"_x005F_\1", value)
-    value = _NOT_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", value)
-    return escape(value)
+    return _NOT_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", value)
+
+
+def text_xml(value: str) -> str:
+    """Text for a `<t>` element: `ooxml_text`, XML-escaped."""
+    return escape(ooxml_text(value))
 
 
 def t_element(value: str, prefix: str = "") -> str:
