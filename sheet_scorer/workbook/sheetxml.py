@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 from xml.sax.saxutils import quoteattr
 
 from sheet_scorer.model import WorkbookError
@@ -28,13 +29,14 @@ WORKSHEET_ORDER = (
 _ATTRS = rb"((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)"
 _REF = re.compile(rb"""\sr\s*=\s*["']\$?([A-Za-z]{1,3})\$?(\d+)["']""")
 _ROW_NUMBER = re.compile(rb"""\sr\s*=\s*["'](\d+)["']""")
+_ROW_NUMBER_FIRST = re.compile(rb' r="(\d+)"')
+_REF_FIRST = re.compile(rb'<c r="([A-Z]{1,3})\d+"')
 _SPANS = re.compile(rb"""\sspans\s*=\s*["'](\d+):(\d+)["']""")
 _STYLE = re.compile(rb"""\ss\s*=\s*["'](\d+)["']""")
 _FORMULA = re.compile(rb"<(?:[\w.\-]+:)?f\b")
 
 
-@dataclass(frozen=True)
-class NewCell:
+class NewCell(NamedTuple):
     """What the tool writes into one cell: its type (`t`), its `<v>` text and its style."""
 
     kind: str | None  # the cell's t attribute: None for a number, "s" shared string, "b" boolean
@@ -155,8 +157,10 @@ class Worksheet:
     def _rows(self) -> Iterator[tuple[int, re.Match[bytes], bytes | None]]:
         row_pattern = _row_pattern(self.prefix)
         number = 0
+        first, search = _ROW_NUMBER_FIRST.match, _ROW_NUMBER.search
         for match in row_pattern.finditer(self.xml, *self.body):
-            found = _ROW_NUMBER.search(match.group(1))
+            attributes = match.group(1)
+            found = first(attributes) or search(attributes)
             number = int(found.group(1)) if found else number + 1
             yield number, match, match.group(2)
 
@@ -205,7 +209,12 @@ class Worksheet:
         body = b"".join(c for c in rendered if c)
         return b"<" + p + f'row r="{number}">'.encode() + body + b"</" + p + b"row>" if body else b""
 
-    def _render(self, column: int, row: int, cell: NewCell, existing_tag: bytes | None) -> bytes:
+    def _render(self, column: int, row: int, cell: NewCell | bytes, existing_tag: bytes | None) -> bytes:
+        if type(cell) is bytes:  # a number's text, in a cell that keeps its style: the common case, fast
+            if existing_tag is None and not self.prefix:
+                return b'<c r="%s%d"><v>%s</v></c>' % (_letters(column), row, cell)
+            cell = NewCell(None, cell.decode())
+        assert isinstance(cell, NewCell)
         style = cell.style
         if style is None and existing_tag is not None:
             found = _STYLE.search(existing_tag)
@@ -221,12 +230,20 @@ class Worksheet:
     def _patch_row(self, number: int, match: re.Match[bytes], content: bytes | None, writes: dict[int, NewCell],
                    clearing: frozenset[int]) -> bytes | None:
         """The row with its cells written or cleared; None when nothing in it changes."""
+        if not clearing and content and not self.prefix:
+            appended = self._append(number, match, content, writes)
+            if appended is not None:
+                return appended
         pieces: list[bytes] = []
         remaining = dict(writes)
         changed = False
-        previous = 0
         column = 0
-        cells = _cells(content, self.prefix) if content else []
+        owned = [*writes, *clearing]
+        split = self._owned_tail(content, min(owned)) if content and owned else 0
+        if split:  # the cells left of the tool's columns are kept as they are, unparsed
+            pieces.append(content[:split])  # type: ignore[index]
+        previous = split
+        cells = _cells(content[split:], self.prefix, split) if content else []
         explicit = all(_REF.search(tag) for _, tag, _, _ in cells)
         for column, tag, cell, start in cells:
             pieces.append(content[previous:start])  # type: ignore[index]
@@ -261,6 +278,42 @@ class Worksheet:
             opening = opening[:-2].rstrip() + b">"
         return opening + b"".join(pieces) + rest + b"</" + self.prefix + b"row>"
 
+    def _append(self, number: int, match: re.Match[bytes], content: bytes, writes: dict[int, NewCell]) -> bytes | None:
+        """The row with the new cells after its last one, when they all go right of it (a first score); else None."""
+        last = content.rfind(b'<c r="')
+        if last < 0 or content.find(b"<c ", last + 1) >= 0 or b"extLst" in content:
+            return None
+        ref = _REF_FIRST.match(content, last)
+        if ref is None or _column(ref.group(1)) >= min(writes):
+            return None
+        end = match.group(0).index(b">") + 1
+        opening = match.group(0)[:end]
+        spans = _SPANS.search(opening)
+        if spans:
+            opening = (opening[:spans.start()] + b' spans="%d:%d"' % (min(int(spans.group(1)), min(writes)),
+                                                                     max(int(spans.group(2)), max(writes))) + opening[spans.end():])
+        render = self._render
+        return (opening + content + b"".join([render(c, number, writes[c], None) for c in sorted(writes)]) + b"</row>")
+
+    def _owned_tail(self, content: bytes, first_owned: int) -> int:
+        """Where the row's cells at or right of column `first_owned` begin (0: parse the whole row)."""
+        if b"extLst" in content:
+            return 0
+        marker = b"<" + self.prefix + b"c"
+        position = len(content)
+        while True:
+            start = content.rfind(marker, 0, position)
+            if start < 0:
+                return position
+            if content[start + len(marker):start + len(marker) + 1] not in (b" ", b"\t", b"\n", b"\r"):
+                return 0  # a cell without attributes: no reference to go by
+            ref = _REF.search(content, start, content.find(b">", start) + 1)
+            if ref is None:
+                return 0
+            if column_index(ref.group(1).upper().decode()) < first_owned:
+                return position
+            position = start
+
     # ------------------------------------------------------------ the elements before the rows
 
     def update_dimension(self, row: int, column: int) -> None:
@@ -289,8 +342,18 @@ def _row_pattern(prefix: bytes) -> re.Pattern[bytes]:
 _CELL_PATTERNS: dict[bytes, re.Pattern[bytes]] = {}
 
 
-def _cells(content: bytes, prefix: bytes) -> list[tuple[int, bytes, bytes, int]]:
-    """(column, start tag, whole element, its offset) of each cell in a row's content."""
+@lru_cache(maxsize=1024)
+def _letters(column: int) -> bytes:
+    return column_letter(column).encode()
+
+
+@lru_cache(maxsize=1024)
+def _column(letters: bytes) -> int:
+    return column_index(letters.decode())
+
+
+def _cells(content: bytes, prefix: bytes, offset: int = 0) -> list[tuple[int, bytes, bytes, int]]:
+    """(column, start tag, whole element, its offset + `offset`) of each cell in a row's content."""
     pattern = _CELL_PATTERNS.get(prefix)
     if pattern is None:
         p = re.escape(prefix)
@@ -301,7 +364,7 @@ def _cells(content: bytes, prefix: bytes) -> list[tuple[int, bytes, bytes, int]]
         tag = match.group(1)
         ref = _REF.search(tag)
         column = column_index(ref.group(1).upper().decode()) if ref else column + 1
-        found.append((column, tag, match.group(0), match.start()))
+        found.append((column, tag, match.group(0), match.start() + offset))
     return found
 
 

@@ -8,7 +8,9 @@ appended to the cell's note after a fixed marker (so their own note, and its for
 
 from __future__ import annotations
 
+import math
 import re
+from collections import defaultdict
 from pathlib import Path
 
 from sheet_scorer.i18n.vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
@@ -69,13 +71,13 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     shift = _free_columns_shift(sheet, [*ws.merged_ranges(), *ws.sparkline_cells(), *book.drawn_ranges(sheet.name)])
     header_ref = cell_ref(sheet.style_column, sheet.header_row)
     header_style = ws.cell_styles({header_ref}).get(header_ref) or None
-    writes: dict[int, dict[int, NewCell]] = {}
+    writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
     for column in sheet.columns:
         place = column.column + (shift if column.header is not None and column.column not in sheet.clear_columns else 0)
         if column.header is not None:
-            writes.setdefault(sheet.header_row, {})[place] = book.value_cell(column.header, header_style)
+            writes[sheet.header_row][place] = book.value_cell(column.header, header_style)
         for row, value in zip(column.rows, column.values):
-            writes.setdefault(row, {})[place] = number_cell(value)
+            writes[row][place] = _number_text(value)
     if writes:
         ws.update_dimension(max(writes), max(max(cells) for cells in writes.values()))
     _clear_marks(ws)
@@ -87,6 +89,15 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     book.stream_sheet(sheet.name, ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row))
     columns = {c for cells in writes.values() for c in cells} | set(sheet.clear_columns)
     return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
+
+
+def _number_text(value: object) -> bytes | NewCell:
+    """A computed value as the bytes of its `<v>` (the fast path of the row splice), or an empty cell."""
+    if type(value) is int:
+        return b"%d" % value
+    if type(value) is float and math.isfinite(value):
+        return repr(value).encode()
+    return number_cell(value)  # type: ignore[arg-type]
 
 
 def _free_columns_shift(sheet: SheetPlan, taken: list[tuple[int, int, int, int]]) -> int:
