@@ -249,3 +249,21 @@ def test_notes_stay_within_excels_limit_and_control_characters_are_kept_visible(
     with zipfile.ZipFile(result.output) as archive:
         strings = archive.read("xl/sharedStrings.xml")
     assert strings.count(b"Bob_x0007_") == 1 and b"\x07" not in strings  # the same shared string, escaped as Excel does
+
+
+def test_standings_say_provisional_right_of_the_header_and_problems_link_to_their_cells(tmp_path: Path) -> None:
+    """docs/rules.md §5: PROVISIONAL right of the header row (A1 stays Rank); each problem links to its cell;
+    the Problems columns are at least as wide as their headers."""
+    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))
+    scored = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": bad}), lang="pl")
+    book = openpyxl.load_workbook(scored.output)
+    standings = book["Klasyfikacja"]
+    header = [c.value for c in standings[1]]
+    assert header[0] == "Miejsce" and header[-1] == "TYMCZASOWA" and header[-2] == "Round 1"
+    problems = book["Problemy"]
+    assert problems["C2"].value == "C2" and problems["C2"].hyperlink.location == "'Round 1'!C2"
+    for column, title in enumerate(c.value for c in problems[1]):
+        assert problems.column_dimensions[chr(65 + column)].width >= len(title) + 1, title
+    fixed = write_workbook(tmp_path / "f.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"), player(1, "Cyd"))})
+    clean = openpyxl.load_workbook(score_workbook(fixed, lang="pl").output)
+    assert [c.value for c in clean["Klasyfikacja"][1]][-1] == "Round 1"  # not provisional: nothing right of the header

@@ -25,7 +25,7 @@ _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "
 
 
 def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None) -> Path:
-    """Write `path` with `patch` applied to `target` (default: `path` itself, keeping its versions)."""
+    """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions."""
     target = target or path
     book = Book(path)
     try:
@@ -33,7 +33,7 @@ def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None
             _edit_sheet(book, name, edits)
         for new in patch.sheets:
             _add_sheet(book, new)
-        write_all({target: book.save}, versions={path} if target.resolve() == path.resolve() else set())
+        write_all({target: book.save}, versions={target})  # a file replaced keeps its versions
     finally:
         book.close()
     return target

@@ -188,9 +188,9 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
     two_decimals = book.styles.cell_format(number_format=TWO_DECIMALS)
     rows: list[list[NewCell | None]] = [header]
     for record in plan.standings_rows:
-        cells = [book.value_cell(v) if c == 1 else number_cell(v) for c, v in enumerate(record)]
+        cells = [book.value_cell(v) for v in record]
         if len(cells) > 4:
-            cells[4] = number_cell(record[4], two_decimals)
+            cells[4] = book.value_cell(record[4], two_decimals)
         rows.append(cells)
     defaults = _STANDINGS_WIDTHS + [max(10, len(n) + 2) for n in plan.round_names]
     widths = _widths(defaults + [10] * (len(titles) - len(defaults)), titles)
