@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sheet_scorer.problems import Problem, has_errors
 from sheet_scorer.i18n.vocab import COMPONENTS
 
-if TYPE_CHECKING:  # pandas stays out of the process that only writes the workbook (writer.py)
+if TYPE_CHECKING:  # pandas is imported only where frames are built, so light commands start fast
     import pandas as pd
 
 

@@ -1,8 +1,7 @@
 """What the scored workbook gets (SPEC §5), as plain values: built from the scored frames here,
-applied to the openpyxl workbook by `write.py`.
+spliced into the workbook's package by `write.py`.
 
-The plan (`model.WritePlan`) is plain lists and strings, so it can be handed to the process that
-holds the workbook (`writer.py`) without that process importing pandas.
+The plan (`model.WritePlan`) is plain lists and strings: the writer needs no pandas.
 """
 
 from __future__ import annotations
