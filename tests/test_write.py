@@ -267,3 +267,38 @@ def test_standings_say_provisional_right_of_the_header_and_problems_link_to_thei
     fixed = write_workbook(tmp_path / "f.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"), player(1, "Cyd"))})
     clean = openpyxl.load_workbook(score_workbook(fixed, lang="pl").output)
     assert [c.value for c in clean["Klasyfikacja"][1]][-1] == "Round 1"  # not provisional: nothing right of the header
+
+
+def _note_shapes(path: Path) -> list[tuple[int, int]]:
+    """(row, column), 0-based, of each note shape in the workbook's drawings; every drawing must parse as XML."""
+    import re
+
+    from lxml import etree
+
+    found = []
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            if name.endswith(".vml"):
+                data = archive.read(name)
+                etree.fromstring(data)
+                found += [(int(r), int(c)) for r, c in re.findall(rb"<[\w]+:Row>(\d+)</[\w]+:Row>\s*<[\w]+:Column>(\d+)</", data)]
+    return sorted(found)
+
+
+def test_a_note_added_beside_an_openpyxl_drawing_is_removed_again_when_fixed(tmp_path: Path) -> None:
+    """openpyxl writes note drawings with ns0:/ns1: prefixes: the tool's shape is added and removed beside them."""
+    from sheet_scorer.model import CellEdit, WorkbookPatch
+    from sheet_scorer.workbook.update import update_workbook
+
+    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": bad})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"]["B2"].comment = Comment("Ala arrived late", "Marta")
+    book.save(path)
+    scored = score_workbook(path).output
+    assert _note_shapes(scored) == [(1, 1), (1, 2)]  # B2 (the organiser's) and C2 (the tool's)
+    update_workbook(scored, WorkbookPatch(edits={"Round 1": [CellEdit("C2", 5)]}))
+    fixed = score_workbook(scored).output
+    assert _note_shapes(fixed) == [(1, 1)]
+    ws = openpyxl.load_workbook(fixed)["Round 1"]
+    assert ws["C2"].comment is None and ws["B2"].comment.text == "Ala arrived late"

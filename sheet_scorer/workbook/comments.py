@@ -23,7 +23,11 @@ MAX_NOTE = 32_767  # Excel's limit for a note's text
 _M = f"{{{NS_MAIN}}}"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
-_SHAPE = re.compile(rb"<v:shape\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?</v:shape>", re.S)
+# Any prefix: Excel writes v:/x:, openpyxl ns0:/ns1: declared on each element.
+_SHAPE = re.compile(rb"<([\w.\-]+):shape\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?</\1:shape>", re.S)
+_IDMAP = re.compile(rb'<[\w.\-]+:idmap\b[^>]*data="(\d+)')
+_VML_NAMESPACES = (b'xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
+                   b'xmlns:x="urn:schemas-microsoft-com:office:excel"')
 _NEW_VML = (b'<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
             b'xmlns:x="urn:schemas-microsoft-com:office:excel">\n <o:shapelayout v:ext="edit">\n  <o:idmap v:ext="edit" '
             b'data="%d"/>\n </o:shapelayout>\n <v:shapetype id="_x0000_t202" coordsize="21600,21600" o:spt="202" '
@@ -152,8 +156,8 @@ class Notes:
         column, row = parse_ref(ref)
         for shape in _SHAPE.finditer(self._vml):
             body = shape.group(0)
-            if (b'ObjectType="Note"' in body and re.search(rb"<x:Row>\s*%d\s*</x:Row>" % (row - 1), body)
-                    and re.search(rb"<x:Column>\s*%d\s*</x:Column>" % (column - 1), body)):
+            if (b'ObjectType="Note"' in body and re.search(rb"<[\w.\-]+:Row>\s*%d\s*</[\w.\-]+:Row>" % (row - 1), body)
+                    and re.search(rb"<[\w.\-]+:Column>\s*%d\s*</[\w.\-]+:Column>" % (column - 1), body)):
                 self._vml = self._vml[:shape.start()] + self._vml[shape.end():]
                 return
 
@@ -161,16 +165,18 @@ class Notes:
         if self._vml is None:
             self._vml = _NEW_VML % self._free_idmap()
         if b'id="_x0000_t202"' not in self._vml:
-            start = self._vml.index(b"<v:shape") if b"<v:shape" in self._vml else self._vml.rindex(b"</xml>")
+            first = _SHAPE.search(self._vml)
+            start = first.start() if first else self._vml.rindex(b"</xml>")
             template = _NEW_VML % 0
-            shapetype = template[template.index(b" <v:shapetype"):template.index(b"</v:shapetype>") + 14]
+            shapetype = template[template.index(b"<v:shapetype"):template.index(b"</v:shapetype>") + 14]
+            shapetype = shapetype.replace(b"<v:shapetype ", b"<v:shapetype " + _VML_NAMESPACES + b" ", 1)
             self._vml = self._vml[:start] + shapetype + b"\n" + self._vml[start:]
         column, row = parse_ref(ref)
         numbers = [int(n) for n in re.findall(rb'id="_x0000_s(\d+)"', self._vml)]
-        idmap = re.search(rb'<o:idmap\b[^>]*data="(\d+)', self._vml)
+        idmap = _IDMAP.search(self._vml)
         shape_id = max(numbers) + 1 if numbers else 1024 * (int(idmap.group(1)) if idmap else 1) + 1
         height = 30 + 24 * lines
-        shape = (f'<v:shape id="_x0000_s{shape_id}" type="#_x0000_t202" style="position:absolute;margin-left:59.25pt;'
+        shape = (f'<v:shape {_VML_NAMESPACES.decode()} id="_x0000_s{shape_id}" type="#_x0000_t202" style="position:absolute;margin-left:59.25pt;'
                  f'margin-top:1.5pt;width:240pt;height:{height}pt;z-index:{len(numbers) + 1};visibility:hidden" '
                  'fillcolor="#ffffe1" o:insetmode="auto">\n  <v:fill color2="#ffffe1"/>\n  <v:shadow on="t" color="black" '
                  'obscured="t"/>\n  <v:path o:connecttype="none"/>\n  <v:textbox style="mso-direction-alt:auto">\n   '
@@ -185,7 +191,7 @@ class Notes:
         used = [0]
         for part in self._package.parts():
             if part.endswith(".vml"):
-                used += [int(n) for n in re.findall(rb'<o:idmap\b[^>]*data="(\d+)', self._package.read(part))]
+                used += [int(n) for n in _IDMAP.findall(self._package.read(part))]
         return max(used) + 1
 
     # ------------------------------------------------------------ writing back
