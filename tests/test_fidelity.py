@@ -1,5 +1,5 @@
-"""Nothing is lost (docs/rules.md §5): workbooks written the way Excel writes them (tests/fidelity_fixtures.py)
-are scored, and the output is compared with the input part by part.
+"""Nothing is lost (docs/rules.md §5): workbooks written the way Excel writes them (tests/fidelity_fixtures.py),
+and one of them saved again by LibreOffice, are scored, and the output is compared with the input part by part.
 
 Every part the tool does not own is the same zip entry, byte for byte. The parts it owns differ only
 in its own cells and entries: the computed cells of the round sheets, its conditional-format marks and
@@ -33,16 +33,43 @@ WORKBOOK_LEVEL = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workb
 COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
 
 
+NAMES = ["excel_features", "macros", "marked", "libreoffice"]
+
+
+def _saved_by_libreoffice(source: Path, folder: Path) -> Path | None:
+    """`source` opened and saved again by LibreOffice (its own XML for everything it keeps), when it is installed."""
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        return None
+    target = folder / "libreoffice"
+    subprocess.run([soffice, f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless", "--norestore",
+                    "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(target), str(source)],
+                   check=True, capture_output=True, timeout=180)
+    return (target / source.name).rename(folder / "libreoffice.xlsx")
+
+
 @pytest.fixture(scope="module")
 def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, Path]]:
     """name -> (input, scored copy, the scored copy scored again)."""
     folder = tmp_path_factory.mktemp("fidelity")
     done = {}
-    for name, path in build_all(folder).items():
+    built = build_all(folder)
+    saved = _saved_by_libreoffice(built["excel_features"], folder)
+    if saved is not None:
+        built["libreoffice"] = saved
+    for name, path in built.items():
         once = score_workbook(path).output
         twice = score_workbook(once, output=folder / f"{name}.twice{path.suffix}", html=folder / f"{name}.twice.html").output
         done[name] = (path, once, twice)
     return done
+
+
+def _fixture(scored: dict[str, tuple[Path, Path, Path]], name: str) -> tuple[Path, Path, Path]:
+    if name not in scored:
+        if os.environ.get("CI") == "true":
+            pytest.fail("LibreOffice (soffice) is not installed")
+        pytest.skip("LibreOffice (soffice) is not installed: no LibreOffice-written fixture")
+    return scored[name]
 
 
 def _stored(path: Path) -> dict[str, bytes]:
@@ -76,9 +103,9 @@ def _owned(path: Path) -> set[str]:
     return WORKBOOK_LEVEL | {ROUND_SHEET, "xl/worksheets/_rels/sheet1.xml.rels"} | notes | vml
 
 
-@pytest.mark.parametrize("name", ["excel_features", "macros", "marked"])
+@pytest.mark.parametrize("name", NAMES)
 def test_every_part_the_tool_does_not_own_is_the_same_zip_entry(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
-    source, once, _ = scored[name]
+    source, once, _ = _fixture(scored, name)
     before, after = _stored(source), _stored(once)
     assert set(before) <= set(after), set(before) - set(after)
     changed = {part for part in before if before[part] != after[part]}
@@ -87,9 +114,9 @@ def test_every_part_the_tool_does_not_own_is_the_same_zip_entry(scored: dict[str
     assert all(p.startswith("xl/worksheets/sheet") for p in added), added  # Standings, Problems
 
 
-@pytest.mark.parametrize("name", ["excel_features", "macros", "marked"])
+@pytest.mark.parametrize("name", NAMES)
 def test_scoring_the_scored_copy_changes_nothing_further(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
-    _, once, twice = scored[name]
+    _, once, twice = _fixture(scored, name)
     assert once.read_bytes() == twice.read_bytes()
 
 
@@ -97,9 +124,9 @@ def _cells(sheet: etree._Element) -> dict[str, bytes]:
     return {c.get("r"): _c14n(c) for c in sheet.iter(f"{M}c")}
 
 
-@pytest.mark.parametrize("name", ["excel_features", "macros", "marked"])
+@pytest.mark.parametrize("name", NAMES)
 def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
-    source, once, _ = scored[name]
+    source, once, _ = _fixture(scored, name)
     before, after = _xml(source, ROUND_SHEET), _xml(once, ROUND_SHEET)
     old, new = _cells(before), _cells(after)
     assert {ref: old[ref] for ref in old} == {ref: new[ref] for ref in old}  # every organiser cell exactly as it was
@@ -127,9 +154,9 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
         assert {k: v for k, v in row_before.attrib.items() if k != "spans"} == {k: v for k, v in row_after.attrib.items() if k != "spans"}
 
 
-@pytest.mark.parametrize("name", ["excel_features", "macros", "marked"])
+@pytest.mark.parametrize("name", NAMES)
 def test_workbook_level_parts_only_gain_the_tools_entries(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
-    source, once, _ = scored[name]
+    source, once, _ = _fixture(scored, name)
     for part in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
         before = {_c14n(e) for e in _xml(source, part)}
         assert before <= {_c14n(e) for e in _xml(once, part)}, part
