@@ -302,3 +302,15 @@ def test_a_note_added_beside_an_openpyxl_drawing_is_removed_again_when_fixed(tmp
     assert _note_shapes(fixed) == [(1, 1)]
     ws = openpyxl.load_workbook(fixed)["Round 1"]
     assert ws["C2"].comment is None and ws["B2"].comment.text == "Ala arrived late"
+
+
+def test_computed_columns_are_not_left_in_hidden_columns(tmp_path: Path) -> None:
+    """An organiser who hides every column right of the table still sees the computed ones."""
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].column_dimensions.group("L", "Z", hidden=True)
+    book.save(path)
+    ws = openpyxl.load_workbook(score_workbook(path).output)["Round 1"]
+    assert [ws.cell(1, c).value for c in range(12, 17)] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    hidden = {(d.min, d.max) for d in ws.column_dimensions.values() if d.hidden}
+    assert hidden == {(17, 26)}  # L..P shown, Q..Z hidden as the organiser had them

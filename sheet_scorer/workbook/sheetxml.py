@@ -316,6 +316,17 @@ class Worksheet:
 
     # ------------------------------------------------------------ the elements before the rows
 
+    def show_columns(self, columns: list[int]) -> None:
+        """Columns the tool writes are never left hidden (organisers hide the unused columns right of their table)."""
+        found = re.search(rb"<" + re.escape(self.prefix) + rb"cols\b.*?</" + re.escape(self.prefix) + rb"cols>", self.head, re.S)
+        if found is None:
+            return
+        hidden = [c for c in columns if any(low <= c <= high and attribute(tag, b"hidden") in ("1", "true")
+                                             for low, high, tag in _column_ranges(found.group(0)))]
+        if hidden:
+            cols = edit_columns(found.group(0), {c: {b"hidden": None} for c in hidden})
+            self.head = self.head[:found.start()] + cols + self.head[found.end():]
+
     def update_dimension(self, row: int, column: int) -> None:
         """Widen the `dimension` element to reach cell (`row`, `column`) (never narrower than it was)."""
         if not row or not column:
@@ -332,6 +343,47 @@ class Worksheet:
         if new != ref and not (first_col, first_row) == (max(last_col, column), max(last_row, row)):
             tag = set_attribute(found.group(0), b"ref", new)
             self.head = self.head[:found.start()] + tag + self.head[found.end():]
+
+
+def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:
+    """(min, max, self-closing tag) of each `<col>` of a `<cols>` element."""
+    found = re.match(rb"<([\w.\-]+:)?cols\b", cols)
+    prefix = (found.group(1) or b"") if found else b""
+    ranges = []
+    for col in re.finditer(rb"<(?:[\w.\-]+:)?col\b([^>]*?)(?:/>|>\s*</(?:[\w.\-]+:)?col>)", cols):
+        tag = b"<" + prefix + b"col" + col.group(1) + b"/>"
+        ranges.append((int(attribute(tag, b"min") or 0), int(attribute(tag, b"max") or 0), tag))
+    return ranges
+
+
+def edit_columns(cols: bytes, changes: dict[int, dict[bytes, str | None]]) -> bytes:
+    """A `<cols>` element with attributes of single columns set (None removes one), ranges split around them."""
+    found = re.match(rb"<([\w.\-]+:)?cols\b[^>]*>", cols)
+    prefix = (found.group(1) or b"") if found else b""
+    ranges = _column_ranges(cols)
+    for column, attributes in sorted(changes.items()):
+        split: list[tuple[int, int, bytes]] = []
+        for low, high, tag in ranges:
+            if not low <= column <= high:
+                split.append((low, high, tag))
+                continue
+            if low < column:
+                split.append((low, column - 1, tag))
+            changed = tag
+            for name, value in attributes.items():
+                changed = set_attribute(changed, name, value)
+            split.append((column, column, changed))
+            if column < high:
+                split.append((column + 1, high, tag))
+        if not any(low <= column <= high for low, high, _ in ranges):
+            tag = b"<" + prefix + b'col min="1" max="1"/>'
+            for name, value in attributes.items():
+                tag = set_attribute(tag, name, value)
+            split.append((column, column, tag))
+        ranges = sorted(split)
+    body = b"".join(set_attribute(set_attribute(tag, b"min", str(low)), b"max", str(high)) for low, high, tag in ranges)
+    opening = found.group(0) if found else b"<cols>"
+    return opening + body + b"</" + prefix + b"cols>"
 
 
 def _row_pattern(prefix: bytes) -> re.Pattern[bytes]:

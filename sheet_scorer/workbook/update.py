@@ -15,8 +15,8 @@ from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.workbook.files import keep_versions, write_all
-from sheet_scorer.workbook.package import children, root_span, set_attribute
-from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, parse_ref
+from sheet_scorer.workbook.package import children, root_span
+from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml, parse_ref
 
 __all__ = ["keep_versions", "update_workbook"]
 _DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
@@ -125,29 +125,5 @@ def _layout(layout: Worksheet, widths: dict[int, float]) -> tuple[bytes, bytes, 
 
 
 def _with_widths(cols: bytes, widths: dict[int, float]) -> bytes:
-    """`<cols>` with the given columns set to their widths (ranges split around them as needed)."""
-    ranges: list[tuple[int, int, bytes]] = []
-    for col in re.finditer(rb"<col\b[^>]*/>", cols):
-        low, high = (int(re.search(rb'\s%s="(\d+)"' % key, col.group(0)).group(1)) for key in (b"min", b"max"))  # type: ignore[union-attr]
-        ranges.append((low, high, col.group(0)))
-    for column, width in sorted(widths.items()):
-        split: list[tuple[int, int, bytes]] = []
-        for low, high, tag in ranges:
-            if low <= column <= high:
-                if low < column:
-                    split.append((low, column - 1, tag))
-                split.append((column, column, _set_width(tag, width)))
-                if column < high:
-                    split.append((column + 1, high, tag))
-            else:
-                split.append((low, high, tag))
-        if not any(low <= column <= high for low, high, _ in ranges):
-            split.append((column, column, _set_width(b'<col min="1" max="1"/>', width)))
-        ranges = sorted(split)
-    body = b"".join(re.sub(rb'\smax="\d+"', b' max="%d"' % high, re.sub(rb'\smin="\d+"', b' min="%d"' % low, tag))
-                    for low, high, tag in ranges)
-    return b"<cols>" + body + b"</cols>"
-
-
-def _set_width(tag: bytes, width: float) -> bytes:
-    return set_attribute(set_attribute(tag, b"width", f"{width:g}"), b"customWidth", "1")
+    """`<cols>` with the given columns set to their widths."""
+    return edit_columns(cols, {c: {b"width": f"{w:g}", b"customWidth": "1"} for c, w in widths.items()})

@@ -80,6 +80,7 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
             writes[row][place] = _number_text(value)
     if writes:
         ws.update_dimension(max(writes), max(max(cells) for cells in writes.values()))
+        ws.show_columns(sorted(writes.get(sheet.header_row, {})))
     _clear_marks(ws)
     notes = Notes(book.package, book.sheet(sheet.name).part, ws)  # type: ignore[union-attr]
     notes.clear()
