@@ -12,7 +12,9 @@ import sys
 import click
 
 from sheet_scorer.cli.check import check
+from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.score import score
+from sheet_scorer.cli.split import split
 
 
 def run() -> None:
@@ -52,3 +54,5 @@ def main() -> None:
 
 main.add_command(score)
 main.add_command(check)
+main.add_command(merge)
+main.add_command(split)

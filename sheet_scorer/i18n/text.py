@@ -261,6 +261,116 @@ _REPORT: dict[str, dict[str, str]] = {
     "message": PROBLEMS_HEADERS["message"],
     "error": SEVERITY_WORDS["error"],
     "warning": SEVERITY_WORDS["warning"],
+    # `merge` on the terminal (cli/merge.py, merge/plan.py)
+    "merge_copy": {
+        "en": "{copy}: taken {taken}, already there {already}, conflicts {conflicts}",
+        "pl": "{copy}: przeniesione {taken}, już były {already}, konflikty {conflicts}",
+        "pt": "{copy}: copiadas {taken}, já presentes {already}, conflitos {conflicts}",
+        "fr": "{copy} : reprises {taken}, déjà présentes {already}, conflits {conflicts}",
+    },
+    "merge_conflict": {
+        "en": "conflict '{sheet}'!{cell} ({player}): {value} in {source}, {other} in {other_source}; not taken",
+        "pl": "konflikt '{sheet}'!{cell} ({player}): {value} w {source}, {other} w {other_source}; nie przeniesiono",
+        "pt": "conflito '{sheet}'!{cell} ({player}): {value} em {source}, {other} em {other_source}; não copiado",
+        "fr": "conflit '{sheet}'!{cell} ({player}) : {value} dans {source}, {other} dans {other_source} ; non repris",
+    },
+    "merge_wrote": {
+        "en": "wrote {cells} cells into {event}; the version before is kept beside it as its backup",
+        "pl": "zapisano {cells} komórek w {event}; poprzednia wersja została obok jako kopia zapasowa",
+        "pt": "{cells} células gravadas em {event}; a versão anterior fica ao lado como backup",
+        "fr": "{cells} cellules écrites dans {event} ; la version précédente est gardée à côté comme sauvegarde",
+    },
+    "merge_nothing": {
+        "en": "nothing new to take; {event} is unchanged",
+        "pl": "nie ma nic nowego do przeniesienia; {event} bez zmian",
+        "pt": "nada de novo para copiar; {event} não foi alterado",
+        "fr": "rien de nouveau à reprendre ; {event} est inchangé",
+    },
+    "merge_dry_run": {
+        "en": "dry run: {cells} cells would be written; {event} is unchanged",
+        "pl": "próba: zapisanych zostałoby {cells} komórek; {event} bez zmian",
+        "pt": "simulação: {cells} células seriam gravadas; {event} não foi alterado",
+        "fr": "simulation : {cells} cellules seraient écrites ; {event} est inchangé",
+    },
+    "merge_skipped": {
+        "en": "  '{sheet}' not merged: {message}",
+        "pl": "  '{sheet}' nie scalono: {message}",
+        "pt": "  '{sheet}' não juntada: {message}",
+        "fr": "  '{sheet}' non fusionnée : {message}",
+    },
+    "merge_event_sheet": {
+        "en": "{event}: sheet '{sheet}' cannot be read ({message}); fix it, then merge again",
+        "pl": "{event}: nie można odczytać arkusza '{sheet}' ({message}); popraw go i scal ponownie",
+        "pt": "{event}: a planilha '{sheet}' não pode ser lida ({message}); corrija-a e junte de novo",
+        "fr": "{event} : la feuille '{sheet}' est illisible ({message}) ; corrigez-la, puis fusionnez à nouveau",
+    },
+    "merge_twice": {
+        "en": "{file}: '{sheet}' has {player} twice (rows {rows}); keep one row, then merge again",
+        "pl": "{file}: w '{sheet}' gracz {player} jest dwa razy (wiersze {rows}); zostaw jeden wiersz i scal ponownie",
+        "pt": "{file}: '{sheet}' tem {player} duas vezes (linhas {rows}); mantenha uma linha e junte de novo",
+        "fr": "{file} : '{sheet}' contient {player} deux fois (lignes {rows}) ; gardez une ligne, puis fusionnez à nouveau",
+    },
+    "merge_no_player": {
+        "en": "{copy}: '{sheet}' row {row} has game cells but no player; nothing merged",
+        "pl": "{copy}: wiersz {row} w '{sheet}' ma wyniki gry, ale nie ma gracza; nic nie scalono",
+        "pt": "{copy}: a linha {row} de '{sheet}' tem dados da partida, mas nenhum jogador; nada foi juntado",
+        "fr": "{copy} : la ligne {row} de '{sheet}' a des données de partie mais aucun joueur ; rien n'a été fusionné",
+    },
+    "merge_unknown_player": {
+        "en": "{copy} is not a copy of {event}: '{sheet}' row {row} has {player}, who is not in '{event_sheet}'; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: wiersz {row} w '{sheet}' ma gracza {player}, którego nie ma w '{event_sheet}'; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a linha {row} de '{sheet}' tem {player}, que não está em '{event_sheet}'; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : la ligne {row} de '{sheet}' contient {player}, absent de '{event_sheet}' ; rien n'a été fusionné",
+    },
+    "merge_unknown_table": {
+        "en": "{copy} is not a copy of {event}: '{sheet}' row {row} has table {table}, which '{event_sheet}' does not have; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: wiersz {row} w '{sheet}' ma stół {table}, którego nie ma w '{event_sheet}'; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a linha {row} de '{sheet}' tem a mesa {table}, que '{event_sheet}' não tem; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : la ligne {row} de '{sheet}' a la table {table}, absente de '{event_sheet}' ; rien n'a été fusionné",
+    },
+    "merge_unknown_round": {
+        "en": "{copy} is not a copy of {event}: its sheet '{sheet}' is round {round}, which {event} does not have; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: arkusz '{sheet}' to runda {round}, której {event} nie ma; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a planilha '{sheet}' é a rodada {round}, que {event} não tem; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : sa feuille '{sheet}' est la ronde {round}, absente de {event} ; rien n'a été fusionné",
+    },
+    "merge_no_match": {
+        "en": "{copy} is not a copy of {event}: none of its round sheets' players are in {event}; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: żadnego gracza z jego rund nie ma w {event}; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: nenhum jogador das suas rodadas está em {event}; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : aucun joueur de ses rondes n'est dans {event} ; rien n'a été fusionné",
+    },
+    # `split` on the terminal (cli/split.py, merge/split.py)
+    "split_wrote": {
+        "en": "wrote {copy}: '{sheet}' holds tables {tables} ({players} players); the other tables and rounds are emptied",
+        "pl": "zapisano {copy}: '{sheet}' zawiera stoły {tables} ({players} graczy); inne stoły i rundy są wyczyszczone",
+        "pt": "{copy} gravado: '{sheet}' tem as mesas {tables} ({players} jogadores); as outras mesas e rodadas foram esvaziadas",
+        "fr": "{copy} écrit : '{sheet}' contient les tables {tables} ({players} joueurs) ; les autres tables et rondes sont vidées",
+    },
+    "split_missing": {
+        "en": "'{sheet}' has no table {tables}",
+        "pl": "'{sheet}' nie ma stołu {tables}",
+        "pt": "'{sheet}' não tem a mesa {tables}",
+        "fr": "'{sheet}' n'a pas de table {tables}",
+    },
+    "split_no_round": {
+        "en": "{event} has no sheet for round {round}",
+        "pl": "{event} nie ma arkusza rundy {round}",
+        "pt": "{event} não tem planilha para a rodada {round}",
+        "fr": "{event} n'a pas de feuille pour la ronde {round}",
+    },
+    "split_no_tables": {
+        "en": "'{sheet}' has none of the tables {tables}; nothing written",
+        "pl": "'{sheet}' nie ma żadnego ze stołów {tables}; nic nie zapisano",
+        "pt": "'{sheet}' não tem nenhuma das mesas {tables}; nada foi gravado",
+        "fr": "'{sheet}' n'a aucune des tables {tables} ; rien n'a été écrit",
+    },
+    "split_same_file": {
+        "en": "the judge's copy cannot be {event} itself; name another file with -o",
+        "pl": "kopia dla sędziego nie może być samym plikiem {event}; podaj inny plik przez -o",
+        "pt": "a cópia do juiz não pode ser o próprio {event}; indique outro arquivo com -o",
+        "fr": "la copie de l'arbitre ne peut pas être {event} lui-même ; indiquez un autre fichier avec -o",
+    },
     # page furniture
     "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
     "footer": {

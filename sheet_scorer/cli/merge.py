@@ -1,0 +1,62 @@
+"""`sheet-scorer merge`: take the judges' copies' game cells into the event workbook; conflicts are named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+
+if TYPE_CHECKING:
+    from sheet_scorer.merge.plan import MergePlan
+
+
+@click.command()
+@click.argument("event", type=WORKBOOK)
+@click.argument("copies", nargs=-1, required=True, type=WORKBOOK)
+@click.option("--dry-run", is_flag=True, help="Say what would be taken and the conflicts; write nothing.")
+@click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
+@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, verbose: bool) -> None:
+    """Fill EVENT's empty game cells from the judges' COPIES, matched by round, table and player.
+
+    A cell two files disagree on is not taken and is listed (exit 1, as when a copy's round sheet
+    cannot be read); a copy of another event is refused and nothing is written (exit 2). EVENT is updated in place, its version before kept as
+    EVENT.backup.xlsx (and the first one as EVENT.original.xlsx).
+    """
+    def action() -> int:
+        from sheet_scorer.workbook.container import check_readable
+
+        for path in (event, *copies):  # a missing or damaged file is told before the heavy imports
+            check_readable(path)
+        from sheet_scorer.merge.plan import merge_workbooks
+
+        plan = merge_workbooks(event, list(copies), lang=lang, dry_run=dry_run)
+        _report(plan, dry_run)
+        return plan.exit_code
+
+    run_action(verbose, action)
+
+
+def _report(plan: MergePlan, dry_run: bool) -> None:
+    """Per copy: cells taken, already there, conflicts; then each conflict; then what was written."""
+    from sheet_scorer.i18n.text import text
+    from sheet_scorer.merge.plan import shown
+
+    lang = plan.lang
+    for counts in plan.copies:
+        click.echo(text(lang, "merge_copy", copy=counts.path.name, taken=counts.taken, already=counts.already,
+                        conflicts=counts.conflicts))
+        for sheet, message in counts.skipped:
+            click.echo(text(lang, "merge_skipped", sheet=sheet, message=message))
+    for c in plan.conflicts:
+        click.echo(text(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
+                        source=c.source, other=shown(c.other), other_source=c.other_source))
+    if dry_run:
+        click.echo(text(lang, "merge_dry_run", cells=plan.cells, event=plan.event.name))
+    elif plan.cells:
+        click.echo(text(lang, "merge_wrote", cells=plan.cells, event=plan.event.name))
+    else:
+        click.echo(text(lang, "merge_nothing", event=plan.event.name))

@@ -1,0 +1,50 @@
+"""`sheet-scorer split`: a judge's copy of the event holding only their tables of one round."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+
+
+def _tables(context: click.Context, parameter: click.Parameter, value: str) -> frozenset[int]:
+    """`--tables 1-4` / `1,3,5-7` as table numbers; anything else is a usage error (exit 2)."""
+    from sheet_scorer.merge.split import parse_tables
+
+    try:
+        return parse_tables(value)
+    except ValueError:
+        raise click.BadParameter(f"'{value}': give table numbers like 1-4 or 1,3,5-7") from None
+
+
+@click.command()
+@click.argument("event", type=WORKBOOK)
+@click.option("--round", "number", type=click.IntRange(min=1), required=True, help="The round whose tables the judge fills.")
+@click.option("--tables", required=True, callback=_tables, help="The judge's tables, like 1-4 or 1,3,5-7.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+              help="The judge's copy (default: EVENT.roundN.tablesT.xlsx beside EVENT).")
+@click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
+@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+def split(event: Path, number: int, tables: frozenset[int], output: Path | None, lang: str | None, verbose: bool) -> None:
+    """Write a judge's copy of EVENT holding only the given tables of one round (the rows of the other tables
+    and of the other rounds emptied).
+
+    EVENT is not changed; the filled copy comes back with `sheet-scorer merge EVENT COPY`.
+    """
+    def action() -> int:
+        from sheet_scorer.workbook.container import check_readable
+
+        check_readable(event)  # a missing or damaged file is told before the heavy imports
+        from sheet_scorer.i18n.text import text
+        from sheet_scorer.merge.split import split_workbook, tables_text
+
+        plan, target, language = split_workbook(event, number, tables, output, lang)
+        if plan.missing:
+            click.echo(text(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
+        click.echo(text(language, "split_wrote", copy=target, sheet=plan.sheet, tables=tables_text(plan.tables),
+                        players=plan.players))
+        return 0
+
+    run_action(verbose, action)
