@@ -214,7 +214,8 @@ class Notes:
                 package.set_override(target, CT_COMMENTS)
             else:
                 target = self._comments_rel.target
-            package.write(target, etree.tostring(self._root, xml_declaration=True, encoding="UTF-8", standalone=True))
+            package.write(target, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                          + etree.tostring(self._root, xml_declaration=False, encoding="UTF-8"))
         if self._vml is None:
             return
         if _SHAPE.search(self._vml) is None and self._vml_rel is not None:

@@ -75,7 +75,11 @@ def insert_child(xml: bytes, start: int, end: int, name: str, element: bytes, or
     """`element` (named `name`) inserted among the children of `xml[start:end]` where `order` (the schema's) puts it."""
     rank = {n: i for i, n in enumerate(order)}
     mine = rank[name]
-    for child, child_start, _ in children(xml, start, end):
+    for child, child_start, child_end in children(xml, start, end):
+        if child not in rank:  # mc:AlternateContent and the like: placed where the element they wrap belongs
+            inner = next((t.group(3).decode() for t in TAG.finditer(xml, child_start + 1, child_end)
+                          if t.group(3).decode() in rank), None)
+            child = inner or child
         if rank.get(child, -1) > mine:
             return xml[:child_start] + element + xml[child_start:]
     return xml[:end] + element + xml[end:]
