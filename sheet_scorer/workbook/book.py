@@ -10,13 +10,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
 from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.workbook.package import (
     CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_SHARED_STRINGS, REL_STYLES,
-    REL_VML, REL_WORKSHEET, TAG, Package, attribute, children, insert_child, rels_name, root_span, set_attribute,
+    REL_VML, REL_WORKSHEET, TAG, Package, attribute, children, insert_child, quoteattr, rels_name, root_span, set_attribute,
 )
 from sheet_scorer.workbook.sharedstrings import SharedStrings, decode_text
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, number_cell

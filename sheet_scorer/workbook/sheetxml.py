@@ -12,11 +12,10 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
-from xml.sax.saxutils import quoteattr
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.workbook.cells import cell_ref, column_index, column_letter
-from sheet_scorer.workbook.package import attribute, children, insert_child, root_span, set_attribute
+from sheet_scorer.workbook.package import attribute, children, insert_child, quoteattr, root_span, set_attribute
 
 WORKSHEET_ORDER = (
     "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "sheetData", "sheetCalcPr", "sheetProtection",
