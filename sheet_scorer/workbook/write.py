@@ -17,11 +17,11 @@ from sheet_scorer.i18n.vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STAN
 from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
-from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes  # noqa: F401  (COMMENT_MARKER: tests import it here)
-from sheet_scorer.workbook.files import atomic_target
+from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell, parse_ref
 from sheet_scorer.workbook.styles import TWO_DECIMALS
 
+__all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "write_to"]
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies the tool's own rule on re-scoring
 MARK_FONT_RGB, MARK_FILL_RGB = "FF9C0006", "FFFFC7CE"
 _MARK_XML = b'&quot;sheet-scorer&quot;&lt;&gt;&quot;&quot;'
@@ -32,14 +32,8 @@ _STANDINGS_WIDTHS = [6, 28, 13, 6, 9, 7]
 _PROBLEMS_WIDTHS = [10, 14, 7, 24, 90]
 
 
-def write_scored_workbook(source: Path, target: Path, plan: WritePlan) -> None:
-    """Write `source` plus everything in `plan` to `target`, atomically."""
-    with atomic_target(target) as temporary:
-        write_to(source, temporary, plan)
-
-
 def write_to(source: Path, target: Path, plan: WritePlan) -> None:
-    """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place)."""
+    """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`)."""
     book = Book(source)
     try:
         apply_plan(book, plan)
