@@ -314,3 +314,37 @@ def test_computed_columns_are_not_left_in_hidden_columns(tmp_path: Path) -> None
     assert [ws.cell(1, c).value for c in range(12, 17)] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
     hidden = {(d.min, d.max) for d in ws.column_dimensions.values() if d.hidden}
     assert hidden == {(17, 26)}  # L..P shown, Q..Z hidden as the organiser had them
+
+
+def _prefixed(path: Path, parts: tuple[str, ...]) -> None:
+    """Rewrite `parts` with the main namespace bound to `x:`, as the Open XML SDK writes them."""
+    import re
+
+    with zipfile.ZipFile(path) as archive:
+        data = {info.filename: archive.read(info) for info in archive.infolist()}
+    for part in parts:
+        text = data[part].decode()
+        text = re.sub(r"<(/?)(?!\?)([A-Za-z]\w*)([\s/>])", r"<\1x:\2\3", text)
+        data[part] = text.replace('xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+                                  'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"').encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in data.items():
+            archive.writestr(name, content)
+
+
+def test_a_workbook_written_with_prefixed_elements_is_patched_in_its_own_form(tmp_path: Path) -> None:
+    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"), player(2, "Dan", cities=4),
+                      player(2, "Eve"), player(2, "Fay"))
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": bad})
+    _prefixed(path, ("xl/worksheets/sheet1.xml", "xl/styles.xml", "xl/workbook.xml"))
+    result = score_workbook(path)
+    assert result.exit_code == 1
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    assert [c.value for c in ws[1]][-5:] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    assert [c.value for c in ws[5]][-5:] == [0, 0, 10, 1, 5]  # table 2: Dan 2 + 4 x 2 = 10 VP, first
+    assert _marks(ws) == {"C2"} and COMMENT_MARKER in ws["C2"].comment.text
+    with zipfile.ZipFile(result.output) as archive:
+        sheet = archive.read("xl/worksheets/sheet1.xml").decode()
+    assert "<c " not in sheet and "<x:conditionalFormatting" in sheet  # the part keeps its own prefix
+    again = score_workbook(result.output, output=tmp_path / "again.xlsx", html=tmp_path / "again.html")
+    assert again.output.read_bytes() == result.output.read_bytes()

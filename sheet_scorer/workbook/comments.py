@@ -158,7 +158,8 @@ class Notes:
             body = shape.group(0)
             if (b'ObjectType="Note"' in body and re.search(rb"<[\w.\-]+:Row>\s*%d\s*</[\w.\-]+:Row>" % (row - 1), body)
                     and re.search(rb"<[\w.\-]+:Column>\s*%d\s*</[\w.\-]+:Column>" % (column - 1), body)):
-                self._vml = self._vml[:shape.start()] + self._vml[shape.end():]
+                end = shape.end() + (self._vml[shape.end():shape.end() + 1] == b"\n")  # the line break added with it
+                self._vml = self._vml[:shape.start()] + self._vml[end:]
                 return
 
     def _add_shape(self, ref: str, lines: int) -> None:
