@@ -33,6 +33,7 @@ _REF_FIRST = re.compile(rb'<c r="([A-Z]{1,3})\d+"')
 _SPANS = re.compile(rb"""\sspans\s*=\s*["'](\d+):(\d+)["']""")
 _STYLE = re.compile(rb"""\ss\s*=\s*["'](\d+)["']""")
 _FORMULA = re.compile(rb"<(?:[\w.\-]+:)?f\b")
+_VALUE = re.compile(rb"<(?:[\w.\-]+:)?(?:v|f|is)\b")
 
 
 class NewCell(NamedTuple):
@@ -210,8 +211,11 @@ class Worksheet:
 
     def _render(self, column: int, row: int, cell: NewCell | bytes, existing_tag: bytes | None) -> bytes:
         if type(cell) is bytes:  # a number's text, in a cell that keeps its style: the common case, fast
-            if existing_tag is None and not self.prefix:
-                return b'<c r="%s%d"><v>%s</v></c>' % (_letters(column), row, cell)
+            if not self.prefix:
+                found = _STYLE.search(existing_tag) if existing_tag is not None else None
+                if found is None or found.group(1) == b"0":
+                    return b'<c r="%s%d"><v>%s</v></c>' % (_letters(column), row, cell)
+                return b'<c r="%s%d" s="%s"><v>%s</v></c>' % (_letters(column), row, found.group(1), cell)
             cell = NewCell(None, cell.decode())
         assert isinstance(cell, NewCell)
         style = cell.style
@@ -247,14 +251,15 @@ class Worksheet:
         for column, tag, cell, start in cells:
             pieces.append(content[previous:start])  # type: ignore[index]
             previous = start + len(cell)
-            for new_column in sorted(c for c in remaining if c < column):
-                pieces.append(self._render(new_column, number, remaining.pop(new_column), None))
+            if remaining and min(remaining) < column:
+                for new_column in sorted(c for c in remaining if c < column):
+                    pieces.append(self._render(new_column, number, remaining.pop(new_column), None))
                 changed = True
             if column in remaining:
                 self.formula_removed |= bool(_FORMULA.search(cell))
                 pieces.append(self._render(column, number, remaining.pop(column), tag))
                 changed = True
-            elif column in clearing and re.search(rb"<(?:[\w.\-]+:)?(?:v|f|is)\b", cell):
+            elif column in clearing and _VALUE.search(cell):
                 self.formula_removed |= bool(_FORMULA.search(cell))
                 pieces.append(self._render(column, number, NewCell(None, None), tag))
                 changed = True
@@ -306,10 +311,10 @@ class Worksheet:
                 return position
             if content[start + len(marker):start + len(marker) + 1] not in (b" ", b"\t", b"\n", b"\r"):
                 return 0  # a cell without attributes: no reference to go by
-            ref = _REF.search(content, start, content.find(b">", start) + 1)
+            ref = _REF_FIRST.match(content, start) or _REF.search(content, start, content.find(b">", start) + 1)
             if ref is None:
                 return 0
-            if column_index(ref.group(1).upper().decode()) < first_owned:
+            if _column(ref.group(1).upper()) < first_owned:
                 return position
             position = start
 
@@ -414,7 +419,7 @@ def _cells(content: bytes, prefix: bytes, offset: int = 0) -> list[tuple[int, by
     for match in pattern.finditer(content):
         tag = match.group(1)
         ref = _REF.search(tag)
-        column = column_index(ref.group(1).upper().decode()) if ref else column + 1
+        column = _column(ref.group(1).upper()) if ref else column + 1
         found.append((column, tag, match.group(0), match.start() + offset))
     return found
 
