@@ -348,3 +348,21 @@ def test_a_workbook_written_with_prefixed_elements_is_patched_in_its_own_form(tm
     assert "<c " not in sheet and "<x:conditionalFormatting" in sheet  # the part keeps its own prefix
     again = score_workbook(result.output, output=tmp_path / "again.xlsx", html=tmp_path / "again.html")
     assert again.output.read_bytes() == result.output.read_bytes()
+
+
+def test_a_workbook_without_a_style_sheet_is_scored_with_one_added(tmp_path: Path) -> None:
+    """Some generators write no xl/styles.xml: the tool adds a minimal one for its own formats (issue 14, point 7)."""
+    import re
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist() if info.filename != "xl/styles.xml"}
+    parts["xl/_rels/workbook.xml.rels"] = re.sub(rb"<Relationship[^>]*/styles\"[^>]*/>", b"", parts["xl/_rels/workbook.xml.rels"])
+    parts["xl/worksheets/sheet1.xml"] = re.sub(rb' s="\d+"', b"", parts["xl/worksheets/sheet1.xml"])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    result = score_workbook(path)
+    book = openpyxl.load_workbook(result.output)
+    assert book["Standings"]["A1"].font.b and book["Standings"]["E2"].number_format == "0.00"
+    assert [c.value for c in book["Round 1"][2]][-5:] == [2, 0, 11, 1, 5]
