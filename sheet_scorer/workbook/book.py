@@ -155,7 +155,7 @@ class Book:
         self.package.write(part, xml)
         self.package.set_override(part, CT_WORKSHEET)
         rid = self.package.add_relationship(self.workbook_part, REL_WORKSHEET, part)
-        ids = [int(attribute(t.group(0), b"sheetId") or 0) for t in self._sheet_tags()]
+        ids = [int(i) for i in (attribute(t.group(0), b"sheetId") or "0" for t in self._sheet_tags()) if i.isdigit()]
         r = self._rel_prefix()
         state = ' state="hidden"' if hidden else ""
         element = (f"<{self.prefix.decode()}sheet name={quoteattr(name)} sheetId=\"{max(ids, default=0) + 1}\"{state} "

@@ -12,6 +12,8 @@ import re
 
 from lxml import etree
 
+from sheet_scorer.model import WorkbookError
+
 from sheet_scorer.workbook.package import (
     CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML, Package, attribute, ooxml_text, root_span,
 )
@@ -91,8 +93,12 @@ class Notes:
             rid = attribute(element, b"r:id") or _any_id(element)
             if rid in rels and rels[rid].type == REL_VML:
                 self._vml_rel = rels[rid]
-        self._root = etree.fromstring(package.read(self._comments_rel.target), _PARSER) if self._comments_rel else None
-        self._vml = package.read(self._vml_rel.target) if self._vml_rel else None
+        try:
+            self._root = etree.fromstring(package.read(self._comments_rel.target), _PARSER) if self._comments_rel else None
+        except (etree.XMLSyntaxError, KeyError):
+            raise WorkbookError(f"the notes of sheet '{sheet.name}' are damaged; save the workbook again from Excel or "
+                                "LibreOffice") from None
+        self._vml = package.read(self._vml_rel.target) if self._vml_rel and self._vml_rel.target in package else None
         self._changed = False
 
     def clear(self) -> None:
@@ -153,7 +159,10 @@ class Notes:
     def _remove_shape(self, ref: str) -> None:
         if self._vml is None or not ref:
             return
-        column, row = parse_ref(ref)
+        try:
+            column, row = parse_ref(ref)
+        except ValueError:  # a damaged note reference: its shape cannot be told apart
+            return
         for shape in _SHAPE.finditer(self._vml):
             body = shape.group(0)
             if (b'ObjectType="Note"' in body and re.search(rb"<[\w.\-]+:Row>\s*%d\s*</[\w.\-]+:Row>" % (row - 1), body)

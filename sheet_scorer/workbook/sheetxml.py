@@ -99,7 +99,10 @@ class Worksheet:
         ranges = []
         for block in self.tail_elements("mergeCells"):
             for ref in re.findall(rb"""ref\s*=\s*["']([^"']+)["']""", block):
-                ranges.append(parse_range(ref.decode()))
+                try:
+                    ranges.append(parse_range(ref.decode()))
+                except ValueError:  # a damaged reference: nothing to step over
+                    continue
         return ranges
 
     def sparkline_cells(self) -> list[tuple[int, int, int, int]]:
@@ -109,7 +112,10 @@ class Worksheet:
             for group in re.findall(rb"<(?:[\w.\-]+:)?sparkline>.*?</(?:[\w.\-]+:)?sparkline>", block, re.S):
                 for ref in re.findall(rb"<(?:[\w.\-]+:)?sqref>([^<]+)<", group):
                     for one in ref.decode().split():
-                        ranges.append(parse_range(one))
+                        try:
+                            ranges.append(parse_range(one))
+                        except ValueError:
+                            continue
         return ranges
 
     # ------------------------------------------------------------ the rows
@@ -356,7 +362,9 @@ def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:
     ranges = []
     for col in re.finditer(rb"<(?:[\w.\-]+:)?col\b([^>]*?)(?:/>|>\s*</(?:[\w.\-]+:)?col>)", cols):
         tag = b"<" + prefix + b"col" + col.group(1) + b"/>"
-        ranges.append((int(attribute(tag, b"min") or 0), int(attribute(tag, b"max") or 0), tag))
+        low, high = attribute(tag, b"min") or "0", attribute(tag, b"max") or "0"
+        if low.isdigit() and high.isdigit():
+            ranges.append((int(low), int(high), tag))
     return ranges
 
 
