@@ -86,7 +86,7 @@ class Notes:
     def __init__(self, package: Package, sheet_part: str, sheet: Worksheet) -> None:
         self._package, self._part, self._sheet = package, sheet_part, sheet
         rels = {r.rid: r for r in package.relationships(sheet_part)}
-        comments = [r for r in rels.values() if r.type == REL_COMMENTS and not r.external]
+        comments = [r for r in rels.values() if r.type == REL_COMMENTS and not r.external and r.target in package]
         self._comments_rel = comments[0] if comments else None
         self._vml_rel = None
         for element in sheet.tail_elements("legacyDrawing"):
@@ -95,7 +95,7 @@ class Notes:
                 self._vml_rel = rels[rid]
         try:
             self._root = etree.fromstring(package.read(self._comments_rel.target), _PARSER) if self._comments_rel else None
-        except (etree.XMLSyntaxError, KeyError):
+        except etree.XMLSyntaxError:
             raise WorkbookError(f"the notes of sheet '{sheet.name}' are damaged; save the workbook again from Excel or "
                                 "LibreOffice") from None
         self._vml = package.read(self._vml_rel.target) if self._vml_rel and self._vml_rel.target in package else None
