@@ -13,7 +13,7 @@ Each workbook looks like one an organiser keeps: a ``Settings`` sheet, a ``Playe
 registration list, so every name is checked against it), and one ``Round N`` sheet per round with
 a title row, a blank row, a bold header row (Table, Seat, Player, Settlements, Cities, VP Cards,
 Knights, Roads, Road Length, Army First, Road First, Declared) and one row per player, tables of
-4 (3-player tables only when the player count needs them, SPEC §6). Every game obeys SPEC §2-§3:
+4 (3-player tables only when the player count needs them, docs/rules.md §6). Every game obeys docs/rules.md §2-§3:
 
 * settlements 0..5, at least 2 without a city; cities 0..4; VP cards 0..5 per player and per
   table; knights at most 14 per table; roads 2..15; road length 0..roads;
@@ -85,7 +85,7 @@ def player_names(count: int, rng: random.Random) -> list[str]:
 
 
 def table_sizes(players: int) -> list[int]:
-    """Tables of 4 with as many tables of 3 as needed (SPEC §6: n = 1 mod 4 -> three of them, ...)."""
+    """Tables of 4 with as many tables of 3 as needed (docs/rules.md §6: n = 1 mod 4 -> three of them, ...)."""
     threes = (4 - players % 4) % 4
     if players < 3 * threes:
         raise ValueError(f"{players} players cannot sit at tables of 3 and 4")

@@ -294,7 +294,7 @@ def import_cost() -> tuple[float, float]:
 
 def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) -> str:
     from sheet_scorer import api
-    from sheet_scorer.report import html as report
+    from sheet_scorer.report import chart, html as report
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
     from sheet_scorer.workbook import book, package, plan as write_plan, read, write
@@ -313,11 +313,11 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (validate, "_table_facts", "  _table_facts (per-table groupby/transform)"),
         (validate, "_spelling_warnings", "  _spelling_warnings"),
         (score, "score_rounds", "score_rounds"),
-        (standings, "compute_standings", "compute_standings"),
+        (standings, "standings_for", "standings_for"),
         (write_plan, "plan_writes", "plan_writes (frames -> plain values)"),
         (report, "render_report", "render_report (HTML)"),
         (report, "report_context", "  report_context (pandas -> dicts for the template)"),
-        (report, "rank_chart", "    rank_chart"),
+        (chart, "rank_chart", "    rank_chart"),
         (write, "write_to", "write_to (patch the package)"),
         (book.Book, "__init__", "  Book (workbook.xml, shared strings, styles)"),
         (write, "_patch_round_sheet", "  _patch_round_sheet (plan the splice, marks)"),

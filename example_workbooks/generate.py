@@ -113,7 +113,7 @@ def G(s, c, v, k, roads, length, army="", road="", declared="", note="") -> Game
 
 
 def _holder(values: list[int], flags: list[str], minimum: int) -> int | None:
-    """Index of the title holder (SPEC §2): sole eligible leader, or the flagged one of tied leaders."""
+    """Index of the title holder (docs/rules.md §2): sole eligible leader, or the flagged one of tied leaders."""
     best = max(values)
     if best < minimum:
         return None
@@ -126,14 +126,14 @@ def _holder(values: list[int], flags: list[str], minimum: int) -> int | None:
 
 
 def table_vp(games: list[Game]) -> list[int]:
-    """Game VP of every player at a valid table (an independent re-statement of SPEC §2)."""
+    """Game VP of every player at a valid table (an independent re-statement of docs/rules.md §2)."""
     army = _holder([g.knights for g in games], [g.army_first for g in games], 3)
     road = _holder([g.road_length for g in games], [g.road_first for g in games], 5)
     return [g.settlements + 2 * g.cities + g.vp_cards + 2 * (i == army) + 2 * (i == road) for i, g in enumerate(games)]
 
 
 def assert_valid(games: list[Game], where: str) -> None:
-    """Every rule of SPEC §2-§3 that a valid table must meet, plus 'somebody reached the target'."""
+    """Every rule of docs/rules.md §2-§3 that a valid table must meet, plus 'somebody reached the target'."""
     assert len(games) in (3, 4), where
     for g in games:
         for value in g.counts():

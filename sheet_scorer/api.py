@@ -2,7 +2,8 @@
 
     from sheet_scorer import score_workbook
     result = score_workbook("spring_open.xlsx")
-    result.standings        # DataFrame: rank, player, round_points, vp, vp_pct, games, one column per round
+    result.standings        # DataFrame in rank order: rank, player, round_points, vp, vp_pct, games, the other
+                            # figures in use (wins, …), ahead_by, one column per round (standings.engine)
     result.results          # DataFrame: one row per player per game, with VP, place, round points
     result.problems         # list[Problem]: code, severity, sheet, cell, player, message
 """
@@ -20,7 +21,7 @@ from sheet_scorer.i18n.vocab import LANGUAGES
 def default_outputs(path: Path) -> tuple[Path, Path]:
     """`event.xlsx` -> `event.scored.xlsx`, `event.standings.html`, next to the input.
 
-    A scored copy is scored into itself: once scored, it is where the organiser fixes mistakes (SPEC §5)."""
+    A scored copy is scored into itself: once scored, it is where the organiser fixes mistakes (docs/rules.md §5)."""
     stem = path.stem.removesuffix(".scored")
     scored = path if path.stem.endswith(".scored") else path.with_name(f"{path.stem}.scored{path.suffix}")
     return scored, path.with_name(f"{stem}.standings.html")
@@ -44,21 +45,23 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
 
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
-    from sheet_scorer.standings.engine import compute_standings
     from sheet_scorer.rules.validate import validate
+    from sheet_scorer.standings.engine import standings_for
+    from sheet_scorer.workbook.settings import check_adjustments
 
     data = read_workbook(Path(path))
     language = lang or data.settings.language
     if language not in LANGUAGES:
         raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}")
     validated = validate(data)
-    problems = _sorted(validated.problems, data.sheet_names)
     if validated.frame.empty:
         results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})
-        standings = pd.DataFrame(columns=["rank", "player", "round_points", "vp", "vp_pct", "games"])
-        return ScoreResult(data, results, standings, problems)
-    results = score_rounds(validated.frame, data.settings)
-    standings = compute_standings(results, [s.name for s in data.rounds], language)
+    else:
+        results = score_rounds(validated.frame, data.settings)
+    players = set(results["player"]) | set(data.registered or ())
+    data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
+    problems = _sorted(validated.problems + unknown, data.sheet_names)
+    standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in data.rounds])
     return ScoreResult(data, results, standings, problems)
 
 
@@ -116,7 +119,8 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
 
 def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None) -> ScoreResult:
     """Score, then write the scored workbook, the report and the JSON: all put in place together, or none."""
-    from sheet_scorer.report.html import render_report, write_json
+    from sheet_scorer.report.export import write_json
+    from sheet_scorer.report.html import render_report
     from sheet_scorer.workbook.files import write_all
     from sheet_scorer.workbook.plan import plan_writes
     from sheet_scorer.workbook.write import write_to

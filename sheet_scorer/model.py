@@ -21,17 +21,37 @@ class WorkbookError(Exception):
 
 @dataclass(frozen=True)
 class Settings:
-    """The Settings sheet (SPEC §7), with its defaults."""
+    """The Settings sheet (docs/rules.md §7), with its defaults.
+
+    `ranking` and `tiebreakers` hold the canonical keys of `i18n.vocab.FIGURE_NAMES` ("round_points",
+    "vp_pct", …); `playoff_size` None means not set (no cut line), 0 means no playoffs.
+    """
 
     tournament: str = ""
     date: date | str | None = None
     victory_target: int = 10
     qualifying_rounds: int | None = None
-    playoff_size: int = 16
+    table_size: str = "3-4"
+    playoff_size: int | None = None
     language: str = "en"
     points_4: tuple[Fraction, ...] = (Fraction(5), Fraction(3), Fraction(2), Fraction(1))
     points_3: tuple[Fraction, ...] = (Fraction(5), Fraction(3), Fraction(2))
+    ranking: str = "round_points"
+    tiebreakers: tuple[str, ...] = ("vp", "vp_pct", "name")
     bye_points: Fraction = Fraction(11, 4)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One row of the Adjustments sheet (docs/rules.md §8): points added to a player's total (negative: a penalty)."""
+
+    player: str
+    round: int | None  # None: the Round cell is empty (an adjustment for the event as a whole)
+    points: Fraction
+    reason: str = ""
+    sheet: str = ""
+    row: int = 0
+    columns: tuple[int, int] = (1, 2)  # the Player and Round columns, for problems at their cells
 
 
 @dataclass
@@ -61,7 +81,7 @@ class RoundSheet:
 
 @dataclass(frozen=True)
 class Registration:
-    """One row of the Players sheet (SPEC §1): the name, the club (kept apart when seating), active or dropped."""
+    """One row of the Players sheet (docs/rules.md §1): the name, the club (kept apart when seating), active or dropped."""
 
     name: str
     club: str = ""
@@ -79,6 +99,7 @@ class WorkbookData:
     registered: list[str] | None = None
     problems: list[Problem] = field(default_factory=list)
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
+    adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows
 
 
 @dataclass
@@ -115,6 +136,7 @@ class WritePlan:
     problems_title: str
     problems_header: list[str]
     problems_rows: list[list[str]]
+    standings_pct_columns: list[int] = field(default_factory=lambda: [5])  # 1-based columns shown as 0.00 (VP %)
     provisional: str = ""  # written right of the Standings header row while the standings are provisional
     no_problems: str = ""  # the Problems sheet's one line once everything is fixed
 
@@ -137,7 +159,7 @@ class ScoreResult:
 
     @property
     def exit_code(self) -> int:
-        """0 scored cleanly (warnings allowed), 1 scored with errors (SPEC §5)."""
+        """0 scored cleanly (warnings allowed), 1 scored with errors (docs/rules.md §5)."""
         return int(self.has_errors)
 
 

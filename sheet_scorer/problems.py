@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row"})
+WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "unknown-setting"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params.
 MESSAGES_EN: dict[str, str] = {
@@ -23,6 +23,15 @@ MESSAGES_EN: dict[str, str] = {
     "duplicate-column": "two columns are headed '{column}' ({cells}); keep one",
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
+    # settings and adjustments (docs/rules.md §7, §8)
+    "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
+    "bad-tiebreaker": "'{value}' in '{key}' is not a tie-breaker; use any of: {valid}",
+    "bad-ranking": "the setting '{key}' is '{value}'; use one of: {valid}",
+    "adjustments-no-header": "no header row found: the sheet needs a row with at least 'Player' and 'Points' headers",
+    "adjustment-no-player": "row {row} has an adjustment but no player name",
+    "adjustment-points": "{player}: the adjustment '{value}' is not a number of points",
+    "adjustment-unknown-player": "{player} plays in no round and is not on the Players sheet",
+    "adjustment-unknown-round": "{player}: there is no round {value}",
     # cells
     "empty-cell": "{player}: {column} is empty",
     "not-a-number": "{player}: {column} is '{value}', which is not a number",
@@ -33,7 +42,7 @@ MESSAGES_EN: dict[str, str] = {
     "bad-flag": "{player}: {column} is '{value}'; mark it with x (or yes/true/1) or leave it empty",
     "bad-table": "{player}: the table number '{value}' is not a whole number of 1 or more",
     "empty-name": "row {row} has game counts but no player name",
-    # row rules (SPEC §2)
+    # row rules (docs/rules.md §2)
     "seat-range": "{player}: seat {value} does not exist at a table of {size}",
     "seat-duplicate": "{player}: seat {value} is taken by another player at table {table}",
     "settlements-range": "{player}: {value} settlements, but a player has 0 to 5",
@@ -45,7 +54,7 @@ MESSAGES_EN: dict[str, str] = {
     "road-length-range": "{player}: road length {value} is more than the {roads} roads built",
     "vp-range": "{player}: {value} VP, but a game gives 0 to 22",
     "vp-mismatch": "{player}: VP entered as {value}, but the counts give {computed}; the entered value is kept, check the counts",
-    # table rules (SPEC §2, §3)
+    # table rules (docs/rules.md §2, §3)
     "table-size": "table {table} has {size} players; a table has 3 or 4",
     "table-vp-cards": "VP cards at table {table} add up to {value}; the deck has 5",
     "table-knights": "knights at table {table} add up to {value}; the deck has 14",

@@ -1,4 +1,4 @@
-"""The command line (SPEC §5): exit codes 0/1/2, one-line errors, files where asked."""
+"""The command line (docs/rules.md §5): exit codes 0/1/2, one-line errors, files where asked."""
 
 from __future__ import annotations
 

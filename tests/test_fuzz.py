@@ -1,4 +1,4 @@
-"""Fuzzing the whole command (SPEC §1, §5): a valid workbook, randomly damaged, never crashes the tool
+"""Fuzzing the whole command (docs/rules.md §1, §5): a valid workbook, randomly damaged, never crashes the tool
 and never loses the organiser's data.
 
 A valid 2-round, 3-table workbook is mutated at random (cells set to values of any type or
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import pytest
 from click.testing import CliRunner
 from helpers import player, round_sheet, write_workbook
 from hypothesis import HealthCheck, example, given, settings
@@ -25,7 +26,10 @@ from hypothesis import strategies as st
 import sheet_scorer
 from sheet_scorer.cli.main import main
 from sheet_scorer.problems import has_errors
+from sheet_scorer.workbook import writer
 from sheet_scorer.workbook.plan import computed_positions
+
+IN_PROCESS = writer.start_writer
 
 ADDED_SHEETS = {"Standings", "Problems"}
 SHEETLESS_CODES = {"content-not-kept"}
@@ -129,7 +133,10 @@ def _blank(value: Any) -> bool:
 @given(steps=st.lists(mutation, min_size=1, max_size=8))
 @example(steps=[("set", 0, 1, 1, None), ("set", 1, 1, 1, None)])  # no round sheet has a header row left
 @example(steps=[("rename", 0, "Archive"), ("shuffle_columns", 0, random.Random(3)), ("add_sheet", "Round 9", [["Table"]])])
-def test_mutated_workbooks_never_crash_or_lose_data(steps: list[tuple]) -> None:
+def test_mutated_workbooks_never_crash_or_lose_data(steps: list[tuple], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the workbook is written in this process (tests/test_writer.py covers the second process): a process
+    # start per example would be most of this test's time
+    monkeypatch.setattr(writer, "start_writer", lambda source, overlap: IN_PROCESS(source, False))
     sheets = {name: [list(r) for r in rows] for name, rows in BASE.items()}
     for step in steps:
         mutate(sheets, step)

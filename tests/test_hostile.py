@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -113,8 +114,11 @@ def test_batch_scores_every_file_and_exits_with_the_worst(tmp_path: Path) -> Non
     assert result.exit_code == 2
     assert (folder / "a.scored.xlsx").is_file() and (folder / "b.scored.xlsx").is_file()
     assert not (folder / "c.scored.xlsx").exists()
-    again = run("score", folder / "a.xlsx", folder / "b.xlsx", "--jobs", "1")
-    assert again.exit_code == 1  # the .scored copies in the folder are not picked up as inputs
+    again = run("score", folder, "--jobs", "1")  # the folder now also holds a.scored.xlsx and b.scored.xlsx
+    assert again.exit_code == 2  # c.xlsx is still not a workbook
+    scored = re.findall(r"\[\d+/(\d+)\] (\S+): exit", again.output)
+    assert sorted(Path(name).name for _, name in scored) == ["a.xlsx", "b.xlsx", "c.xlsx"]  # not the .scored copies
+    assert {total for total, _ in scored} == {"3"}
     assert run("score", folder / "a.xlsx", folder / "b.xlsx", "-o", tmp_path / "x.xlsx").exit_code == 2
 
 

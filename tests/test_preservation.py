@@ -1,4 +1,4 @@
-"""Nothing lost (SPEC §5): the scored workbook is the organiser's workbook with everything kept.
+"""Nothing lost (docs/rules.md §5): the scored workbook is the organiser's workbook with everything kept.
 
 One rich workbook carries every kind of organiser content openpyxl can write: a round sheet with
 a valid table, a merged title above it, an extra column, styles, comments, validation, a filter,

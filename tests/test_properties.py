@@ -1,8 +1,8 @@
-"""Property tests on random VALID tables (SPEC §2–§4).
+"""Property tests on random VALID tables (docs/rules.md §2–§4).
 
-The generator draws counts that satisfy every rule of SPEC §2 and marks the flags the rules
+The generator draws counts that satisfy every rule of docs/rules.md §2 and marks the flags the rules
 ask for (Army First / Road First on exactly one of tied leaders, Declared on exactly one player
-when two or more reach 10 VP), and computes each player's VP by the SPEC formula as the oracle.
+when two or more reach 10 VP), and computes each player's VP by the docs/rules.md §2 formula as the oracle.
 
 Most properties run on the pure functions (fast); one runs the whole public path on written
 workbooks with fewer examples.
@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 import sheet_scorer
 from sheet_scorer.model import Settings
 from sheet_scorer.rules.score import game_vp, score_rounds
-from sheet_scorer.standings.engine import compute_standings
+from sheet_scorer.model import Settings
+from sheet_scorer.standings.engine import standings_for
 
 NAMES = ["Anna", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk", "Iza", "Jan", "Kasia", "Łukasz",
          "Lucyna", "Marek", "Żaneta", "Zenon"]
@@ -159,7 +160,7 @@ def test_shuffling_rows_changes_nothing(players, random):
 @FAST
 @given(valid_round())
 def test_standings_are_a_permutation_ranked_1_to_n(players):
-    standings = compute_standings(score_pure(players), ["Round 1"])
+    standings = standings_for(score_pure(players), Settings(), sheets=["Round 1"])
     assert sorted(standings["player"]) == sorted(p["name"] for p in players)
     assert list(standings["rank"]) == list(range(1, len(players) + 1))
     points = list(standings["round_points"])

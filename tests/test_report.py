@@ -26,6 +26,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+import pandas as pd
 from helpers import HEADERS, player, round_sheet, write_workbook
 from markupsafe import escape
 
@@ -34,9 +35,9 @@ from sheet_scorer.report import html as report
 from sheet_scorer.model import ScoreResult
 from sheet_scorer.i18n.text import MESSAGES, format_date, format_number, format_pct, ordinal, problem_message, text
 from sheet_scorer.problems import MESSAGES_EN, Problem
-from sheet_scorer.report.html import (
-    JSON_SCHEMA, compact_layout, json_document, rank_progression, render_report, write_json, write_report,
-)
+from sheet_scorer.standings.progression import rank_progression
+from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
+from sheet_scorer.report.html import compact_layout, render_report, write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -154,10 +155,30 @@ def test_medals_cut_and_tie_notes(tmp_path: Path) -> None:
     assert page.count(" qualified\"") == 4 and "Top 4 advance to the playoffs" in page
     cut_row = page.index('<tr class="cut">')
     assert page.rfind('data-rank="4"', 0, cut_row) > page.rfind('data-rank="3"', 0, cut_row) and page.find('data-rank="5"') > cut_row
-    assert "Tied on round points with Ala; fewer VP (16 vs 18)" in page
-    assert f"Tied on round points with {escape(SCRIPT_NAME)}; fewer VP (15 vs 16)" in page
-    # no cut line when there are no more players than the playoff size (default 16)
-    assert '<tr class="cut">' not in render_report(check_workbook(build(tmp_path / "nocut.xlsx")), "en")
+    assert "Tied with Ala on Round Points; VP decides (16 vs 18)" in page
+    assert f"Tied with {escape(SCRIPT_NAME)} on Round Points; VP decides (15 vs 16)" in page
+    # no cut line when there are no more players than the playoff size
+    small = check_workbook(build(tmp_path / "nocut.xlsx", settings=[*SETTINGS, ["Playoff Size", 16]]))
+    assert len(small.standings) <= 16 and '<tr class="cut">' not in render_report(small, "en")
+
+
+@pytest.mark.parametrize(("rows", "cut"), [([], None), ([["Playoff Size", 0]], None), ([["Playoff Size", ""]], None),
+                                           ([["Playoff Size", 4]], 4)])
+def test_cut_line_only_when_playoff_size_is_set(tmp_path: Path, rows: list[list[Any]], cut: int | None) -> None:
+    """docs/rules.md §7: no Playoff Size, 0 or blank: no cut line, and no problem either."""
+    result = check_workbook(build(tmp_path / "cut.xlsx", settings=[*SETTINGS, *rows]))
+    assert len(result.standings) > 4 and not result.problems
+    assert json_document(result)["playoff_cut"] == cut
+    assert ('<tr class="cut">' in render_report(result, "en")) == (cut is not None)
+
+
+def test_cut_line_when_playoff_sheets_exist(tmp_path: Path) -> None:
+    """A Final sheet and no Playoff Size: the top 4 (a final only) are marked."""
+    path = build(tmp_path / "final.xlsx")
+    book = openpyxl.load_workbook(path)
+    book.create_sheet("Final")
+    book.save(path)
+    assert json_document(check_workbook(path))["playoff_cut"] == 4
 
 
 def test_round_results_show_places_bonuses_and_byes(tmp_path: Path) -> None:
@@ -191,9 +212,16 @@ def test_svg_chart_is_inline_and_greyscale_readable(event: Path) -> None:
     assert "1. Ala" in svg  # direct labels
 
 
+def progression_of(result: ScoreResult, lang: str = "en") -> pd.DataFrame:
+    """The rank after each round of every player of `result`, as the chart gets it."""
+    rounds = [sheet.name for sheet in result.data.rounds]
+    return rank_progression(result.results, result.data.settings, result.data.adjustments, lang, rounds,
+                            list(result.standings["player"]))
+
+
 def test_rank_progression_ends_at_the_final_rank(event: Path) -> None:
     result = check_workbook(event)
-    progression = rank_progression(result)
+    progression = progression_of(result)
     assert list(progression.columns) == ["Round 1", "Round 2"]
     assert list(progression["Round 2"]) == list(result.standings["rank"])
     # after round 1: Ala and Eve 5 (10 VP each, name decides), <script> 3, Hal 2.75, Bob and Cyd 2.5 ...
@@ -346,7 +374,9 @@ def big_event(path: Path, players: int, rounds: int) -> Path:
     names = [f"{FIRST_NAMES[i % 16]} {LAST_NAMES[i // 16 % 15]}" + (f" {i // 240 + 1}" if i >= 240 else "") for i in range(players)]
     names[7] = SCRIPT_NAME
     book = openpyxl.Workbook(write_only=True)
-    book.create_sheet("Settings").append(["Tournament", "Big Open"])
+    settings = book.create_sheet("Settings")
+    settings.append(["Tournament", "Big Open"])
+    settings.append(["Playoff Size", 16])
     for r in range(rounds):
         sheet = book.create_sheet(f"Round {r + 1}")
         sheet.append(HEADERS)
@@ -434,11 +464,9 @@ def test_compact_layout_of_a_small_event(tmp_path: Path, monkeypatch: pytest.Mon
     check_golden("club_night.compact.en.html", page)
 
 
-def test_rank_progression_top_matches_the_full_ranking(big: ScoreResult) -> None:
-    full = rank_progression(big)
+def test_rank_progression_ends_at_the_final_ranking(big: ScoreResult) -> None:
+    full = progression_of(big)
     assert list(full.iloc[:, -1]) == list(big.standings["rank"])
-    for top in (1, 8, 50):
-        assert rank_progression(big, top=top).equals(full.head(top))
 
 
 def test_format_number_is_cached_and_still_localised() -> None:
@@ -472,10 +500,7 @@ def check_golden(name: str, page: str) -> None:
 
 @pytest.mark.parametrize(("workbook", "lang"), [("spring_open", None), ("runda_polska", None), ("mistakes", None)])
 def test_golden_example_reports(workbook: str, lang: str | None) -> None:
-    path = EXAMPLES / f"{workbook}.xlsx"
-    if not path.is_file():
-        pytest.skip(f"{path} not generated yet")
-    result = check_workbook(path)
+    result = check_workbook(EXAMPLES / f"{workbook}.xlsx")
     language = lang or result.data.settings.language
     check_golden(f"{workbook}.{language}.html", render_report(result, language))
 

@@ -1,4 +1,4 @@
-"""Writing the scored workbook (SPEC §5): computed columns, Standings, Problems, marks, nothing lost."""
+"""Writing the scored workbook (docs/rules.md §5): computed columns, Standings, Problems, marks, nothing lost."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_computed_columns_and_standings(event: Path) -> None:
     # VP % = 100 * VP / 26 (table total 11 + 9 + 4 + 2)
     assert [r[:4] + (r[5], r[6]) for r in standings[1:]] == [
         (1, "Ala", 5, 11, 1, 5), (2, "Bob", 3, 9, 1, 3), (3, "Cyd", 2, 4, 1, 2), (4, "Dan", 1, 2, 1, 1)]
-    assert standings[1][4] == pytest.approx(1100 / 26)
+    assert standings[1][4] == 42.31  # 100 × 11 / 26 = 42.307…, to hundredths (docs/rules.md §4)
     assert book["Standings"]["E2"].number_format == "0.00"
     assert _values(book["Notes"]) == [("keep", "me"), (1, 2)]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Outcome:
-    """One workbook's result in a batch; `exit_code` as SPEC §5 (2 when it could not be read)."""
+    """One workbook's result in a batch; `exit_code` as docs/rules.md §5 (2 when it could not be read)."""
 
     path: Path
     exit_code: int

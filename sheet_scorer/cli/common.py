@@ -1,6 +1,6 @@
 """What every command shares: one-line failures and exit codes, the option types, problem locations.
 
-Exit status (SPEC §5): 0 done cleanly, 1 done with errors in the workbook, 2 unreadable input or misuse.
+Exit status (docs/rules.md §5): 0 done cleanly, 1 done with errors in the workbook, 2 unreadable input or misuse.
 """
 
 from __future__ import annotations

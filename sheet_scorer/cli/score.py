@@ -73,6 +73,9 @@ def _summary(result: ScoreResult) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from sheet_scorer.i18n.text import format_pct
+    from sheet_scorer.report.facts import extra_figures, figure_name, figure_text
+
     console = Console(highlight=False)
     games = result.results[~result.results["bye"]] if len(result.results) else result.results
     tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
@@ -83,10 +86,12 @@ def _summary(result: ScoreResult) -> None:
         f"{scored} of {len(tables)} tables scored, {errors} error(s), {len(result.problems) - errors} warning(s)"
     )
     top = Table(title="Standings" + (" (PROVISIONAL)" if result.has_errors else ""), title_justify="left")
-    for heading in ("Rank", "Player", "Round points", "VP", "VP %"):
+    extra = [f for f in extra_figures(result) if f != "adjustment_notes"]  # the other figures the ranking uses
+    for heading in ("Rank", "Player", "Round points", "VP", "VP %", *(figure_name(f, "en") for f in extra)):
         top.add_column(heading, justify="left" if heading == "Player" else "right")
-    for row in result.standings.head(8).itertuples(index=False):
-        top.add_row(str(row.rank), escape(str(row.player)), _points(row.round_points), str(row.vp), f"{row.vp_pct:.2f}")
+    for row in result.standings.head(8).to_dict("records"):
+        top.add_row(str(row["rank"]), escape(str(row["player"])), _points(row["round_points"]), str(row["vp"]),
+                    format_pct(row["vp_pct"], "en"), *(figure_text(f, row[f], "en") for f in extra))
     console.print(top)
     shown = [p for p in result.problems if p.severity == "error"][:5]
     for problem in shown:

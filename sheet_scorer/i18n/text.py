@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from datetime import date, datetime
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from babel import Locale
@@ -77,10 +80,35 @@ def format_number(value: Any, lang: str) -> str:
     return "" if number is None else _format_decimal(number, "#,##0.##", language(lang))
 
 
+def hundredths(value: Any) -> Decimal | None:
+    """A VP % (or Mean VP %) to two decimals, half up, from its exact value: 28.125 -> 28.13 (docs/rules.md §4).
+
+    The one rounding of a percentage that every output uses (sheet, report, terminal, JSON). A float is
+    taken as the decimal it prints as (116.95, not the binary 116.9499…); a Fraction exactly.
+    """
+    if value is None or isinstance(value, str):
+        return None
+    if isinstance(value, float):
+        if value != value:
+            return None
+        exact = Fraction(repr(value))
+    else:
+        try:
+            exact = Fraction(value)
+        except (TypeError, ValueError):  # pandas NA
+            return None
+    return Decimal(math.floor(exact * 100 + Fraction(1, 2))).scaleb(-2)
+
+
 def format_pct(value: Any, lang: str) -> str:
-    """VP percentage with exactly two decimals: `116.944` -> `116.94` / `116,94`."""
-    number = _as_number(value)
-    return "" if number is None else _format_decimal(number, "#,##0.00", language(lang))
+    """VP percentage with exactly two decimals, half up: `116.944` -> `116.94` / `116,94`; `28.125` -> `28.13`."""
+    number = hundredths(value)
+    return "" if number is None else _pattern("#,##0.00").apply(number, _locale(language(lang)))
+
+
+def format_places(places: Any, lang: str) -> str:
+    """The `Places` tie-breaker (1st, 2nd, 3rd places; shared ones count 1/k): `2 / 1.5 / 0`."""
+    return "" if not isinstance(places, tuple) else " / ".join(format_number(round(float(p), 2), lang) for p in places)
 
 
 def format_date(value: date | str | None, lang: str) -> str:
@@ -112,10 +140,10 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "Evolução da classificação", "fr": "Évolution du classement",
     },
     "progression_intro": {
-        "en": "Rank of the top {n} after each round, by cumulative round points, then VP.",
-        "pl": "Miejsce najlepszych {n} graczy po każdej rundzie, według sumy punktów rundy, potem PZ.",
-        "pt": "Posição dos {n} primeiros após cada rodada, pelos pontos de rodada acumulados e depois PV.",
-        "fr": "Rang des {n} premiers après chaque ronde, selon les points de ronde cumulés, puis les PV.",
+        "en": "Rank of the top {n} after each round, ranked as the standings are, over the rounds played so far.",
+        "pl": "Miejsce najlepszych {n} graczy po każdej rundzie, liczone jak klasyfikacja, z rund rozegranych do tej pory.",
+        "pt": "Posição dos {n} primeiros após cada rodada, calculada como a classificação, com as rodadas jogadas até então.",
+        "fr": "Rang des {n} premiers après chaque ronde, calculé comme le classement, sur les rondes jouées jusque-là.",
     },
     "chart_label": {
         "en": "Line chart: rank after each round of the top {n} players.",
@@ -164,24 +192,26 @@ _REPORT: dict[str, dict[str, str]] = {
         "en": "Top {n} advance to the playoffs", "pl": "Najlepszych {n} awansuje do fazy finałowej",
         "pt": "Os {n} primeiros avançam para os playoffs", "fr": "Les {n} premiers accèdent aux phases finales",
     },
-    "tie_vp": {
-        "en": "Tied on round points with {player}; fewer VP ({mine} vs {theirs})",
-        "pl": "Remis w punktach rundy z: {player}; mniej PZ ({mine} wobec {theirs})",
-        "pt": "Empate em pontos de rodada com {player}; menos PV ({mine} contra {theirs})",
-        "fr": "Égalité de points de ronde avec {player} ; moins de PV ({mine} contre {theirs})",
-    },
-    "tie_vp_pct": {
-        "en": "Tied on round points and VP with {player}; lower VP % ({mine} vs {theirs})",
-        "pl": "Remis w punktach rundy i PZ z: {player}; niższy PZ % ({mine} wobec {theirs})",
-        "pt": "Empate em pontos de rodada e PV com {player}; PV % menor ({mine} contra {theirs})",
-        "fr": "Égalité de points de ronde et de PV avec {player} ; PV % inférieur ({mine} contre {theirs})",
+    "tie_figure": {
+        "en": "Tied with {player} on {tied}; {figure} decides ({mine} vs {theirs})",
+        "pl": "Remis z: {player} ({tied}); decyduje {figure} ({mine} wobec {theirs})",
+        "pt": "Empate com {player} em {tied}; decide {figure} ({mine} contra {theirs})",
+        "fr": "Égalité avec {player} ({tied}) ; départagé par {figure} ({mine} contre {theirs})",
     },
     "tie_name": {
-        "en": "Tied on round points, VP and VP % with {player}; placed by name",
-        "pl": "Remis w punktach rundy, PZ i PZ % z: {player}; decyduje kolejność alfabetyczna",
-        "pt": "Empate em pontos de rodada, PV e PV % com {player}; decide a ordem alfabética",
-        "fr": "Égalité de points de ronde, de PV et de PV % avec {player} ; départagé par ordre alphabétique",
+        "en": "Tied with {player} on {tied}; placed by name",
+        "pl": "Remis z: {player} ({tied}); decyduje kolejność alfabetyczna",
+        "pt": "Empate com {player} em {tied}; decide a ordem alfabética",
+        "fr": "Égalité avec {player} ({tied}) ; départagé par ordre alphabétique",
     },
+    "adjustments": STANDINGS_HEADERS["adjustments"],
+    "adjustments_intro": {
+        "en": "Points added to (or, for a penalty, taken from) the players' totals.",
+        "pl": "Punkty dodane do sumy gracza (lub, jako kara, odjęte).",
+        "pt": "Pontos somados ao total do jogador (ou, numa penalidade, subtraídos).",
+        "fr": "Points ajoutés au total du joueur (ou, pour une pénalité, retirés).",
+    },
+    "reason": STANDINGS_HEADERS["adjustment_notes"],
     "medal_1": {"en": "1st place", "pl": "1. miejsce", "pt": "1º lugar", "fr": "1re place"},
     "medal_2": {"en": "2nd place", "pl": "2. miejsce", "pt": "2º lugar", "fr": "2e place"},
     "medal_3": {"en": "3rd place", "pl": "3. miejsce", "pt": "3º lugar", "fr": "3e place"},
@@ -418,6 +448,14 @@ MESSAGES_PL: dict[str, str] = {
     "no-score-columns": "tabela nie ma ani liczników gry (Osady … Długość drogi), ani kolumny 'PZ'",
     "duplicate-column": "dwie kolumny mają nagłówek '{column}' ({cells}); zostaw jedną",
     "bad-setting": "ustawienie '{key}' ma wartość '{value}', która nie jest prawidłowa",
+    "unknown-setting": "'{key}' nie jest ustawieniem znanym programowi; nie jest używane",
+    "bad-tiebreaker": "'{value}' w '{key}' nie jest kryterium rozstrzygania remisów; dozwolone: {valid}",
+    "bad-ranking": "ustawienie '{key}' ma wartość '{value}'; dozwolone: {valid}",
+    "adjustments-no-header": "nie znaleziono wiersza nagłówka: arkusz potrzebuje wiersza z co najmniej 'Gracz' i 'Punkty'",
+    "adjustment-no-player": "wiersz {row} ma korektę, ale nie ma nazwiska gracza",
+    "adjustment-points": "{player}: korekta '{value}' nie jest liczbą punktów",
+    "adjustment-unknown-player": "{player} nie gra w żadnej rundzie i nie ma go w arkuszu Gracze",
+    "adjustment-unknown-round": "{player}: nie ma rundy {value}",
     "duplicate-round": "runda {round} jest także w arkuszu '{other}'; ten arkusz nie jest liczony",
     "empty-cell": "{player}: pole {column} jest puste",
     "not-a-number": "{player}: {column} ma wartość '{value}', która nie jest liczbą",
@@ -466,6 +504,14 @@ MESSAGES_PT: dict[str, str] = {
     "no-score-columns": "a tabela não tem as contagens da partida (Aldeias … Comprimento da estrada) nem uma coluna 'PV'",
     "duplicate-column": "duas colunas têm o cabeçalho '{column}' ({cells}); mantenha apenas uma",
     "bad-setting": "a configuração '{key}' é '{value}', que não é um valor válido",
+    "unknown-setting": "'{key}' não é uma configuração conhecida; não é usada",
+    "bad-tiebreaker": "'{value}' em '{key}' não é um critério de desempate; use: {valid}",
+    "bad-ranking": "a configuração '{key}' é '{value}'; use um de: {valid}",
+    "adjustments-no-header": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com pelo menos 'Jogador' e 'Pontos'",
+    "adjustment-no-player": "a linha {row} tem um ajuste mas nenhum nome de jogador",
+    "adjustment-points": "{player}: o ajuste '{value}' não é um número de pontos",
+    "adjustment-unknown-player": "{player} não joga em nenhuma rodada e não está na planilha Jogadores",
+    "adjustment-unknown-round": "{player}: não existe a rodada {value}",
     "duplicate-round": "a rodada {round} também está na planilha '{other}'; esta planilha não é pontuada",
     "empty-cell": "{player}: {column} está vazio",
     "not-a-number": "{player}: {column} é '{value}', que não é um número",
@@ -514,6 +560,14 @@ MESSAGES_FR: dict[str, str] = {
     "no-score-columns": "le tableau n'a ni les décomptes de la partie (Colonies … Longueur de route) ni de colonne 'PV'",
     "duplicate-column": "deux colonnes ont l'en-tête '{column}' ({cells}) ; n'en gardez qu'une",
     "bad-setting": "le paramètre '{key}' vaut '{value}', ce qui n'est pas une valeur valide",
+    "unknown-setting": "'{key}' n'est pas un paramètre connu ; il n'est pas utilisé",
+    "bad-tiebreaker": "'{value}' dans '{key}' n'est pas un critère de départage ; utilisez : {valid}",
+    "bad-ranking": "le paramètre '{key}' vaut '{value}' ; utilisez l'un de : {valid}",
+    "adjustments-no-header": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec au moins 'Joueur' et 'Points'",
+    "adjustment-no-player": "la ligne {row} a un ajustement mais pas de nom de joueur",
+    "adjustment-points": "{player} : l'ajustement '{value}' n'est pas un nombre de points",
+    "adjustment-unknown-player": "{player} ne joue dans aucune ronde et n'est pas sur la feuille Joueurs",
+    "adjustment-unknown-round": "{player} : il n'y a pas de ronde {value}",
     "duplicate-round": "la ronde {round} figure aussi sur la feuille '{other}' ; cette feuille n'est pas comptée",
     "empty-cell": "{player} : {column} est vide",
     "not-a-number": "{player} : {column} vaut '{value}', ce qui n'est pas un nombre",

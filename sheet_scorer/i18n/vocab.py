@@ -1,4 +1,4 @@
-"""The words of the workbook contract (SPEC §1, §5, §7) in English, Polish, Portuguese and French.
+"""The words of the workbook contract (docs/rules.md §1, §5, §7) in English, Polish, Portuguese and French.
 
 Headers, sheet names and flag words are compared after `fold`, so case, spaces, accents and
 punctuation never matter.
@@ -30,7 +30,7 @@ def fold(text: str) -> str:
     return _NON_ALNUM.sub("", strip_accents(text).lower())
 
 
-# Input columns (SPEC §1): canonical field -> every accepted header.
+# Input columns (docs/rules.md §1): canonical field -> every accepted header.
 INPUT_HEADERS: dict[str, tuple[str, ...]] = {
     "table": ("Table", "Stół", "Stol", "Stolik", "Mesa"),
     "seat": ("Seat", "Pozycja", "Posição", "Position"),
@@ -49,7 +49,7 @@ INPUT_HEADERS: dict[str, tuple[str, ...]] = {
 COMPONENTS = ("settlements", "cities", "vp_cards", "knights", "roads", "road_length")
 FLAGS = ("army_first", "road_first", "declared")
 
-# Columns the tool adds (SPEC §5), by language. "vp" is shared with the input VP column.
+# Columns the tool adds (docs/rules.md §5), by language. "vp" is shared with the input VP column.
 COMPUTED_HEADERS: dict[str, dict[str, str]] = {
     "army_bonus": {"en": "Army Bonus", "pl": "Bonus armii", "pt": "Bônus exército", "fr": "Bonus armée"},
     "road_bonus": {"en": "Road Bonus", "pl": "Bonus drogi", "pt": "Bônus estrada", "fr": "Bonus route"},
@@ -79,22 +79,22 @@ SEVERITY_WORDS: dict[str, dict[str, str]] = {
     "warning": {"en": "warning", "pl": "ostrzeżenie", "pt": "aviso", "fr": "avertissement"},
 }
 
-# Sheets (SPEC §1, §5, §8).
+# Sheets (docs/rules.md §1, §5, §8).
 STANDINGS_SHEET = {"en": "Standings", "pl": "Klasyfikacja", "pt": "Classificação", "fr": "Classement"}
 PROBLEMS_SHEET = {"en": "Problems", "pl": "Problemy", "pt": "Problemas", "fr": "Problèmes"}
-# The one line of a Problems sheet once everything is fixed (SPEC §5).
+# The one line of a Problems sheet once everything is fixed (docs/rules.md §5).
 NO_PROBLEMS = {"en": "No problems: every table is scored.", "pl": "Brak problemów: wszystkie stoły są policzone.",
                "pt": "Nenhum problema: todas as mesas foram pontuadas.", "fr": "Aucun problème : toutes les tables sont comptées."}
 SETTINGS_SHEETS = ("Settings", "Ustawienia", "Configurações", "Paramètres")
 PLAYERS_SHEETS = ("Players", "Gracze", "Jogadores", "Joueurs")
 ROUND_WORDS = ("round", "r", "runda", "rodada", "ronde", "tour")
 
-# Cell words (SPEC §1, §8).
+# Cell words (docs/rules.md §1, §8).
 TRUE_WORDS = frozenset({"x", "✓", "✔", "yes", "y", "true", "1", "tak", "sim", "oui"})
 FALSE_WORDS = frozenset({"", "0", "no", "n", "false", "nie", "nao", "non"})
 BYE_WORDS = frozenset({"bye", "pauza", "folga", "exempt"})
 
-# Settings keys (SPEC §7): canonical key -> accepted spellings.
+# Settings keys (docs/rules.md §7): canonical key -> accepted spellings.
 SETTING_KEYS: dict[str, tuple[str, ...]] = {
     "tournament": ("Tournament", "Turniej", "Torneio", "Tournoi"),
     "date": ("Date", "Data"),
@@ -106,8 +106,54 @@ SETTING_KEYS: dict[str, tuple[str, ...]] = {
     "points_3": ("Points 3", "Punkty 3", "Pontos 3", "Points 3"),
     "ranking": ("Ranking", "Classificação", "Classement"),
     "tiebreakers": ("Tiebreakers", "Tie-breakers", "Rozstrzyganie remisów", "Desempates", "Départages"),
+    "table_size": ("Table Size", "Wielkość stołów", "Tamanho das mesas", "Taille des tables"),
     "bye_points": ("Bye Points", "Punkty za pauzę", "Pontos de folga", "Points d'exemption"),
 }
+
+# What ranks first (docs/rules.md §7 `Ranking`) and the tie-breakers (docs/rules.md §8 `Tiebreakers`), in the order of
+# the contract: canonical key -> its name in en, pl, pt, fr (the English one first), then other spellings.
+FIGURE_NAMES: dict[str, tuple[str, ...]] = {
+    "round_points": ("Round Points", "Punkty rundy", "Pontos de rodada", "Points de ronde", "Points"),
+    "wins": ("Wins", "Zwycięstwa", "Vitórias", "Victoires", "Wygrane"),
+    "vp": ("VP", "PZ", "PV", "PV", "Victory Points"),
+    "vp_capped": ("VP Capped", "PZ ograniczone", "PV limitados", "PV plafonnés", "Capped VP"),
+    "vp_pct": ("VP %", "PZ %", "PV %", "PV %", "VP Percentage", "Procent PZ", "Porcentagem de PV", "Pourcentage de PV"),
+    "mean_vp_pct": ("Mean VP %", "Średni PZ %", "PV % médio", "PV % moyen", "Average VP %"),
+    "places": ("Places", "Miejsca", "Colocações", "Places"),
+    "opponents_points": ("Opponents' Points", "Punkty przeciwników", "Pontos dos adversários", "Points des adversaires",
+                         "Opponent Points"),
+    "opponents_opponents_points": ("Opponents' Opponents' Points", "Punkty przeciwników przeciwników",
+                                   "Pontos dos adversários dos adversários", "Points des adversaires des adversaires",
+                                   "Opponent Opponent Points"),
+    "penalties": ("Penalties", "Kary", "Penalidades", "Pénalités"),
+    "name": ("Name", "Nazwisko", "Nome", "Nom", "Imię", "Player", "Gracz"),
+}
+RANKINGS = ("round_points", "wins")
+
+
+def figure_fold(text: str) -> str:
+    """A ranking or tie-breaker name compared like a header, with `%` kept apart (`VP %` is not `VP`)."""
+    return fold(text.replace("%", " pct "))
+
+
+FIGURE_INDEX = {figure_fold(word): key for key, words in FIGURE_NAMES.items() for word in words}
+# The Adjustments sheet (docs/rules.md §8) and its columns.
+ADJUSTMENTS_SHEETS = ("Adjustments", "Korekty", "Ajustes", "Ajustements")
+ADJUSTMENT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "player": ("Player", "Name", "Gracz", "Jogador", "Joueur"),
+    "round": ("Round", "Runda", "Rodada", "Ronde", "Tour"),
+    "points": ("Points", "Punkty", "Pontos", "Pkt"),
+    "reason": ("Reason", "Powód", "Motivo", "Raison"),
+}
+TABLE_SIZES = ("3-4", "4")
+# Playoff sheets (docs/rules.md §1, §6): canonical stage -> sheet names in en, pl, pt, fr.
+PLAYOFF_SHEETS = {"semifinal": ("Semifinal", "Półfinał", "Semifinal", "Demi-finale"),
+                  "final": ("Final", "Finał", "Final", "Finale")}
+# Standings columns of the tie-breakers in use and of the adjustments (docs/rules.md §5, §8), by language.
+STANDINGS_HEADERS.update({key: dict(zip(LANGUAGES, names)) for key, names in FIGURE_NAMES.items()
+                          if key not in STANDINGS_HEADERS and key != "name"})
+STANDINGS_HEADERS["adjustments"] = dict(zip(LANGUAGES, ADJUSTMENTS_SHEETS))
+STANDINGS_HEADERS["adjustment_notes"] = dict(zip(LANGUAGES, ADJUSTMENT_COLUMNS["reason"]))
 
 
 def _index(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
@@ -121,7 +167,10 @@ STANDINGS_SHEET_NAMES = frozenset(fold(n) for n in STANDINGS_SHEET.values())
 PROBLEMS_SHEET_NAMES = frozenset(fold(n) for n in PROBLEMS_SHEET.values())
 SETTINGS_SHEET_NAMES = frozenset(fold(n) for n in SETTINGS_SHEETS)
 PLAYERS_SHEET_NAMES = frozenset(fold(n) for n in PLAYERS_SHEETS)
-# Players sheet columns beside the name (SPEC §1): the club kept apart when seating, and whether still playing.
+ADJUSTMENTS_SHEET_NAMES = frozenset(fold(n) for n in ADJUSTMENTS_SHEETS)
+ADJUSTMENT_COLUMN_INDEX = _index(ADJUSTMENT_COLUMNS)
+PLAYOFF_SHEET_INDEX = _index(PLAYOFF_SHEETS)
+# Players sheet columns beside the name (docs/rules.md §1): the club kept apart when seating, and whether still playing.
 PLAYERS_COLUMNS = {fold(w): key for key, words in {
     "club": ("Club", "Team", "Klub", "Drużyna", "Clube", "Equipe", "Équipe"),
     "active": ("Active", "Aktywny", "Ativo", "Actif"),

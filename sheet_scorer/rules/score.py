@@ -1,4 +1,4 @@
-"""Game VP, awards, placements and round points (SPEC §2, §3), vectorised over all tables at once.
+"""Game VP, awards, placements and round points (docs/rules.md §2, §3), vectorised over all tables at once.
 
 Every function takes a frame with one row per player per game, grouped by `TABLE_KEYS`, and
 returns row-aligned Series/DataFrames; nothing loops over tables in Python.
@@ -66,7 +66,7 @@ def _cumulative_points(points: tuple[Fraction, ...]) -> np.ndarray:
 def place_tables(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     """`place` (best of shared places) and `round_points` (split for ties) for every player.
 
-    The declared winner is placed first when two or more players reached the target (SPEC §3).
+    The declared winner is placed first when two or more players reached the target (docs/rules.md §3).
     Expects only valid tables of 3 or 4 players with `vp` and `declared` filled.
     """
     reach = at_target(frame, settings.victory_target)
@@ -85,8 +85,8 @@ def place_tables(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
 def score_rounds(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     """Every row with its result: `vp`, bonuses, `place`, `round_points`, `table_vp`, `table_size`, `game`.
 
-    Rows of a table with an error get no VP, place or round points (SPEC §3); a valid bye row gets
-    `Bye Points` and is not a game (SPEC §8).
+    Rows of a table with an error get no VP, place or round points (docs/rules.md §3); a valid bye row gets
+    `Bye Points` and is not a game (docs/rules.md §8).
     """
     out = frame.copy()
     game = out["scorable"] & ~out["bye"]

@@ -1,4 +1,4 @@
-"""Check every cell, row and table of the round sheets against the rules, with pandera (SPEC §1–§3).
+"""Check every cell, row and table of the round sheets against the rules, with pandera (docs/rules.md §1–§3).
 
 Two lazy passes per sheet, each collecting every failure:
 1. cell schema on the raw values: is each count a whole number, each flag a flag, each name there;
@@ -179,7 +179,7 @@ def _in_range(low: int, high: int, code: str) -> pa.Column:
 
 
 def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFrameSchema:
-    """Row and table rules of SPEC §2–§3 for one round sheet, over the typed rows and their `_table_facts`."""
+    """Row and table rules of docs/rules.md §2–§3 for one round sheet, over the typed rows and their `_table_facts`."""
     checks = [
         _rule("table-size", lambda df: df["table_size"].isin([3, 4])),
         _rule("duplicate-player", lambda df: ~(df.duplicated(["sheet", "player"], keep=False) & (df["player"] != ""))),
@@ -340,7 +340,7 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
-    """Bye rows (SPEC §8) and a problem for each bye row that also has game counts or has no name."""
+    """Bye rows (docs/rules.md §8) and a problem for each bye row that also has game counts or has no name."""
     bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS).astype(bool)
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
     filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
@@ -403,7 +403,7 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
 
 def _bye_player_problems(sheet: RoundSheet, byes: pd.DataFrame, games: pd.DataFrame,
                          registered: frozenset[str] | None) -> list[Problem]:
-    """A bye's player must not also play (or have another bye) in the round, and must be registered (SPEC §3)."""
+    """A bye's player must not also play (or have another bye) in the round, and must be registered (docs/rules.md §3)."""
     column = sheet.columns["player"]
     everyone = pd.concat([games["player"], byes["player"]])
     twice = byes["player"].isin(games["player"]) | byes["player"].duplicated(keep=False)

@@ -1,87 +1,110 @@
-"""Standings (SPEC §4): round points, game VP, VP percentage, then the name as a person sorts it."""
+"""The one ranking of players (docs/rules.md §4, §7, §8): every output and every command reads it.
+
+Players are ranked by the `Ranking` figure (round points or wins), then by the `Tiebreakers` in
+order, then by name. `standings_for` ranks over all round sheets or a chosen subset of them (the
+rank progression ranks rounds 1..k, the playoffs the qualifying rounds only).
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.vocab import strip_accents
+from sheet_scorer.model import Adjustment, RoundSheet, Settings
+from sheet_scorer.standings.tiebreakers import name_order_key, player_figures, sort_keys
 
-STANDINGS_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
-_EPSILON = 1e-9
+__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "qualifying_sheets", "rank_players", "standings_for"]
+
+#: The columns every standings frame starts with (docs/rules.md §5).
+BASE_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
+#: Marks the end of the shown figures: the round sheets' columns follow it.
+AHEAD_BY = "ahead_by"
 
 
-# Letters that Polish sorts as letters of their own, right after their base letter (ł after l, before m).
-_POLISH_LETTERS = str.maketrans({c: b + "\U0010ffff" for c, b in zip("ąćęłńóśźż", "acelnoszz")})
+def criteria(settings: Settings) -> list[str]:
+    """What decides, in order: the ranking figure, the tie-breakers (each once), then the name."""
+    order = [settings.ranking, *settings.tiebreakers]
+    return [c for i, c in enumerate(order) if c != "name" and c not in order[:i]] + ["name"]
 
 
-def name_order_key(name: str, lang: str = "en") -> tuple[str, str, str]:
-    """Alphabetical as a person expects: case ignored, accented letters next to their base letter.
+def figure_columns(settings: Settings, with_adjustments: bool) -> list[str]:
+    """The standings columns shown before the round sheets: the base ones, every other figure in use, adjustments."""
+    extra = [c for c in criteria(settings) if c not in BASE_COLUMNS and c != "name"]
+    return BASE_COLUMNS + extra + (["adjustments", "adjustment_notes"] if with_adjustments else [])
 
-    In Polish, ą ć ę ł ń ó ś ź ż are letters of their own: `Łaba` comes after `Lucyna` and before `Marek`.
+
+def standings_for(
+    results: pd.DataFrame, settings: Settings, adjustments: Sequence[Adjustment] = (), lang: str = "en",
+    sheets: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """The standings over `sheets` (default: every round sheet in `results`), one row per player in rank order.
+
+    Columns: `figure_columns(...)`, then `ahead_by` (the figure that put the player ahead of the next
+    one: "round_points", "vp", …, "name"; "" for the last), then one column per round sheet with the
+    player's round points in it. Adjustments count when their round is among `sheets`; one with no
+    round counts when `sheets` cover every round played (the full standings).
     """
-    folded = name.casefold()
-    primary = folded.translate(_POLISH_LETTERS) if lang == "pl" else folded
-    return strip_accents(primary), folded, name
+    played = list(pd.unique(results["sheet"]))
+    all_sheets = played if sheets is None else list(sheets)
+    rows = results if sheets is None else results[results["sheet"].isin(all_sheets)]
+    complete = set(played) <= set(all_sheets)
+    figures, order, ahead_by = rank_players(rows, settings, adjustments, lang, complete)
+    ranked = figures.iloc[order].reset_index()
+    ranked.insert(0, "rank", np.arange(1, len(ranked) + 1))
+    ranked = ranked[figure_columns(settings, bool(adjustments))].assign(**{AHEAD_BY: ahead_by})
+    per_round = _round_points_by_sheet(rows, ranked["player"], all_sheets)
+    for j, sheet in enumerate(all_sheets):
+        ranked[sheet] = per_round[:, j]
+    return ranked
 
 
-def vp_share(results: pd.DataFrame) -> pd.DataFrame:
-    """Each game's VP share as an exact fraction `num/den` of 100 × VP / table VP (3-player tables × 4/3)."""
-    vp = results["vp"].astype("int64")
-    table_vp = results["table_vp"].astype("int64")
-    numerator = 300 * vp
-    denominator = np.where(results["table_size"] == 3, 4, 3) * table_vp
-    return pd.DataFrame({"num": numerator, "den": denominator}, index=results.index)
+def _round_points_by_sheet(rows: pd.DataFrame, players: pd.Series, sheets: list[str]) -> np.ndarray:
+    """players × sheets: each player's round points in each sheet; NaN where they have none (absent, or not scored)."""
+    who = pd.Index(players).get_indexer(rows["player"])
+    where = pd.Index(sheets).get_indexer(rows["sheet"])
+    points = rows["round_points"].to_numpy(dtype="float64", na_value=np.nan)
+    ok = (who >= 0) & (where >= 0) & ~np.isnan(points)
+    cells = who[ok] * len(sheets) + where[ok]
+    size = len(players) * len(sheets)
+    sums = np.bincount(cells, weights=points[ok], minlength=size).reshape(len(players), len(sheets))
+    counts = np.bincount(cells, minlength=size).reshape(len(players), len(sheets))
+    return np.where(counts > 0, sums, np.nan)
 
 
-def compute_standings(results: pd.DataFrame, round_sheets: list[str], lang: str = "en") -> pd.DataFrame:
-    """One row per player, ranked 1..N; a column per round sheet with that round's points."""
-    players = pd.Index(results["player"].loc[results["player"] != ""].unique(), name="player")
-    games = results[results["game"]]
-    share = vp_share(games)
-    games = games.assign(share=np.where(share["den"] > 0, share["num"] / share["den"].where(share["den"] > 0, 1), 0.0))
-    totals = pd.DataFrame(index=players)
-    totals["round_points"] = results.groupby("player")["round_points"].sum(min_count=0).reindex(players).fillna(0.0)
-    totals["vp"] = games.groupby("player")["vp"].sum().reindex(players).fillna(0).astype(int)
-    totals["vp_pct"] = games.groupby("player")["share"].sum().reindex(players).fillna(0.0)
-    totals["games"] = games.groupby("player").size().reindex(players).fillna(0).astype(int)
-    per_round = results.groupby(["player", "sheet"])["round_points"].sum(min_count=1).unstack()
-    ordered = _rank(totals.reset_index(), games.assign(num=share["num"], den=share["den"]), lang)
-    for sheet in round_sheets:
-        column = per_round[sheet] if sheet in per_round else pd.Series(dtype=float)
-        ordered[sheet] = ordered["player"].map(column)
-    return ordered
+def rank_players(
+    rows: pd.DataFrame, settings: Settings, adjustments: Sequence[Adjustment], lang: str, complete: bool,
+) -> tuple[pd.DataFrame, np.ndarray, list[str]]:
+    """The figures of every player in `rows`, their positions in rank order, and what put each ahead of the next.
+
+    `complete`: the rows are every round, so an adjustment with no round counts too.
+    """
+    rounds = set(pd.unique(rows["round"].dropna()).astype(int))
+    counted = [a for a in adjustments if (a.round in rounds) or (a.round is None and complete)]
+    named = pd.unique(rows["player"])
+    players = pd.Index(list(dict.fromkeys([*(p for p in named if p != ""), *(a.player for a in counted)])), name="player", dtype=object)
+    figures = player_figures(rows, settings, counted, players)
+    order, ahead_by = _order(figures, criteria(settings), lang)
+    return figures, order, ahead_by
 
 
-def _rank(totals: pd.DataFrame, games: pd.DataFrame, lang: str) -> pd.DataFrame:
-    """Sort by points, VP, VP % and name; VP % near-ties are settled with exact fractions."""
-    totals = totals.assign(
-        _points=totals["round_points"].round(9),
-        _name=totals["player"].map(lambda n: name_order_key(n, lang)),
-    )
-    totals = totals.sort_values(["_points", "vp", "vp_pct", "_name"], ascending=[False, False, False, True], kind="stable")
-    totals = _settle_near_ties(totals.reset_index(drop=True), games)
-    totals.insert(0, "rank", range(1, len(totals) + 1))
-    return totals[STANDINGS_COLUMNS].reset_index(drop=True)
+def qualifying_sheets(rounds: Sequence[RoundSheet], settings: Settings) -> list[str]:
+    """The round sheets of the qualifying rounds (docs/rules.md §6, §7): numbered up to `Qualifying Rounds`, all when not set."""
+    last = settings.qualifying_rounds
+    return [s.name for s in sorted(rounds, key=lambda s: s.number) if last is None or s.number <= last]
 
 
-def _settle_near_ties(totals: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
-    """Re-order runs of players whose float VP % agree to 1e-9 by their exact VP % (SPEC §4)."""
-    same = (totals["_points"].diff() == 0) & (totals["vp"].diff() == 0) & (totals["vp_pct"].diff().abs() < _EPSILON)
-    if not same.any():
-        return totals
-    run = (~same).cumsum()
-    tied_runs = run[run.duplicated(keep=False)]
-    order = list(totals.index)
-    for _, members in tied_runs.groupby(tied_runs):
-        exact = {i: _exact_pct(games, totals.at[i, "player"]) for i in members.index}
-        settled = sorted(members.index, key=lambda i: (-exact[i], totals.at[i, "_name"]))
-        order[members.index[0]: members.index[-1] + 1] = settled
-    return totals.loc[order].reset_index(drop=True)
-
-
-def _exact_pct(games: pd.DataFrame, player: str) -> Fraction:
-    mine = games[games["player"] == player]
-    return sum((Fraction(int(n), int(d)) for n, d in zip(mine["num"], mine["den"]) if d), Fraction(0))
+def _order(figures: pd.DataFrame, decide: list[str], lang: str) -> tuple[np.ndarray, list[str]]:
+    """Positions of the players in rank order, and for each the first figure that differs from the next player's."""
+    keys = {figure: sort_keys(figures, figure, lang) for figure in decide}
+    flat = [array for figure in decide for array in keys[figure]]
+    order = np.lexsort(flat[::-1]) if len(figures) else np.arange(0)
+    ahead_by = np.full(len(order), "", dtype=object)
+    for figure in reversed(decide):
+        differs = np.zeros(max(len(order) - 1, 0), dtype=bool)
+        for array in keys[figure]:
+            ranked = array[order]
+            differs |= ranked[:-1] != ranked[1:]
+        ahead_by[:-1] = np.where(differs, figure, ahead_by[:-1])
+    return order, ahead_by.tolist()

@@ -29,7 +29,7 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 
 
 def clean_name(name: str) -> str:
-    """Trimmed, inner runs of spaces collapsed (SPEC §1); invisible characters (zero-width space, soft hyphen) dropped."""
+    """Trimmed, inner runs of spaces collapsed (docs/rules.md §1); invisible characters (zero-width space, soft hyphen) dropped."""
     return _SPACES.sub(" ", name.translate(_INVISIBLE)).strip()
 
 

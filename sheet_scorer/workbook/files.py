@@ -4,7 +4,7 @@ Temporary files are named `.NAME.<process id>.<random>.sheet-scorer-tmp`: a run 
 runs whose process is gone (killed part-way), never one another live run is still writing.
 Several outputs (scored workbook, report, JSON) are written first and put in place together, so a
 full disk part-way leaves every output as it was. A file replaced keeps its previous version as
-NAME.backup.xlsx and its very first as NAME.original.xlsx (SPEC §5, docs/rules.md §5).
+NAME.backup.xlsx and its very first as NAME.original.xlsx (docs/rules.md §5).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the scored workbook gets (SPEC §5), as plain values: built from the scored frames here,
+"""What the scored workbook gets (docs/rules.md §5), as plain values: built from the scored frames here,
 spliced into the workbook's package by `write.py`.
 
 The plan (`model.WritePlan`) is plain lists and strings: the writer needs no pandas.
@@ -10,7 +10,7 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import problem_message, text
+from sheet_scorer.i18n.text import format_places, hundredths, problem_message, text
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref
@@ -25,14 +25,14 @@ from sheet_scorer.i18n.vocab import (
     STANDINGS_SHEET,
 )
 
-STANDINGS_FIELDS = ("rank", "player", "round_points", "vp", "vp_pct", "games")
+PCT_FIELDS = frozenset({"vp_pct", "mean_vp_pct"})  # shown to hundredths, half up, like every other output
 PROBLEMS_FIELDS = ("severity", "sheet", "cell", "player", "message")
 
 
 def computed_positions(sheet: RoundSheet) -> dict[str, int]:
     """Column of each computed field: where a previous run put it, else right of the organiser's table.
 
-    An organiser's own VP column is used in place (SPEC §1).
+    An organiser's own VP column is used in place (docs/rules.md §1).
     """
     positions = dict(sheet.computed)
     if "vp" in sheet.columns and not sheet.vp_is_computed:
@@ -93,16 +93,36 @@ def plan_writes(
         if problem.severity == "error":
             errors.setdefault(problem.sheet, []).append(problem)
     sheets = [_sheet_plan(s, by_sheet.get(s.name), errors.get(s.name, []), lang) for s in rounds]
+    fields = _standings_fields(standings)
     standings_rows = [
-        [str(value) if column == "player" else plain(value) for column, value in zip(STANDINGS_FIELDS, record)]
-        + [plain(value) for value in record[len(STANDINGS_FIELDS):]]
+        [_standings_value(field, value, lang) for field, value in zip(fields, record[:len(fields)])]
+        + [plain(value) for value in record[len(fields) + 1:]]
         for record in standings.itertuples(index=False, name=None)
     ]
     problems_rows = [
         [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, p.player, problem_message(p, lang)] for p in problems
     ]
     return WritePlan(
-        sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in STANDINGS_FIELDS], standings_rows,
+        sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in fields], standings_rows,
         [s.name for s in rounds], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
+        [i for i, field in enumerate(fields, start=1) if field in PCT_FIELDS],
         provisional=text(lang, "provisional_label") if errors else "", no_problems=NO_PROBLEMS[lang],
     )
+
+
+def _standings_fields(standings: pd.DataFrame) -> list[str]:
+    """The figure columns of the standings frame: those before `ahead_by` (the round sheets' columns follow it)."""
+    columns = list(standings.columns)
+    return columns[:columns.index("ahead_by")] if "ahead_by" in columns else columns
+
+
+def _standings_value(field: str, value: Any, lang: str) -> Any:
+    """A Standings cell: the name and notes as text, Places as `2 / 1.5 / 0`, percentages to hundredths half up."""
+    if field in ("player", "adjustment_notes"):
+        return str(value)
+    if field == "places":
+        return format_places(value, lang)
+    if field in PCT_FIELDS:
+        rounded = hundredths(value)
+        return None if rounded is None else float(rounded)
+    return plain(value)

@@ -1,4 +1,4 @@
-"""Read a tournament workbook (SPEC §1): round sheets, their header row and columns, Settings, Players.
+"""Read a tournament workbook (docs/rules.md §1): round sheets, their header row and columns, Settings, Players.
 
 Cell values come from python-calamine (the saved values, fast, formulas by their cached result).
 Calamine shows an error value or a formula without a saved value as an empty cell, so those
@@ -10,8 +10,6 @@ from __future__ import annotations
 import html
 import re
 import zipfile
-from datetime import date, datetime
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +17,17 @@ import pandas as pd
 import python_calamine
 
 from sheet_scorer.workbook.container import check_readable
-from sheet_scorer.model import Registration, RoundSheet, Settings, WorkbookData, WorkbookError
+from sheet_scorer.model import Adjustment, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, column_index, is_blank
+from sheet_scorer.workbook.settings import read_adjustments, read_settings
 from sheet_scorer.i18n.vocab import (
+    ADJUSTMENTS_SHEET_NAMES,
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
-    LANGUAGE_NAMES,
-    LANGUAGES,
     INACTIVE_WORDS,
     PLAYERS_COLUMNS as _PLAYERS_COLUMNS,
     PLAYERS_SHEET_NAMES,
-    SETTING_KEY_INDEX,
     SETTINGS_SHEET_NAMES,
     fold,
     round_number,
@@ -50,6 +47,7 @@ def read_workbook(path: Path | str) -> WorkbookData:
     settings = Settings(tournament=path.stem)
     registered: list[str] | None = None
     players: list[Registration] | None = None
+    adjustments: list[Adjustment] = []
     seen_numbers: dict[int, str] = {}
     for name in book.sheet_names:
         number = round_number(name)
@@ -66,8 +64,11 @@ def read_workbook(path: Path | str) -> WorkbookData:
             else:
                 rounds.append(found)
         elif folded in SETTINGS_SHEET_NAMES:
-            settings, setting_problems = _read_settings(name, _sheet_rows(book, name), settings)
+            settings, setting_problems = read_settings(name, _sheet_rows(book, name), settings)
             problems.extend(setting_problems)
+        elif folded in ADJUSTMENTS_SHEET_NAMES:
+            adjustments, adjustment_problems = read_adjustments(name, _sheet_rows(book, name))
+            problems.extend(adjustment_problems)
         elif folded in PLAYERS_SHEET_NAMES:
             players = _read_players(_sheet_rows(book, name))
             registered = [p.name for p in players]
@@ -76,7 +77,7 @@ def read_workbook(path: Path | str) -> WorkbookData:
             f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)"
         )
     rounds.sort(key=lambda r: r.number)
-    data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems, players)
+    data = WorkbookData(path, list(book.sheet_names), rounds, settings, registered, problems, players, adjustments)
     _scan_for_what_calamine_hides(data)
     return data
 
@@ -101,7 +102,7 @@ def _sheet_rows(book: Any, name: str) -> list[list[Any]]:
 
 
 def _find_header(rows: list[list[Any]]) -> int | None:
-    """Index of the first row naming at least Table and Player (SPEC §1)."""
+    """Index of the first row naming at least Table and Player (docs/rules.md §1)."""
     for index, row in enumerate(rows):
         fields = {INPUT_HEADER_INDEX.get(fold(v)) for v in row if isinstance(v, str)}
         if {"table", "player"} <= fields:
@@ -169,83 +170,6 @@ def _last_used_column(rows: list[list[Any]], skip: set[int]) -> int:
     used = (cells.notna() & (cells != "")).any(axis=0)
     columns = [int(c) + 1 for c in used.index[used] if int(c) + 1 not in skip]
     return max(columns, default=0)
-
-
-_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
-
-
-def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
-    text = str(value)
-    if re.search(r"[;/]", text):
-        separators = r"[;/]+"
-    elif re.search(r"\d\s*[-–]\s*\d", text):  # 5-3-2-1, as a points table is often written
-        separators = r"\s*[-–]\s*"
-    else:
-        separators = r"[,\s]+"
-    parts = [p.strip() for p in re.split(separators, text.strip())] if isinstance(value, str) else [text]
-    try:
-        points = tuple(Fraction(p.replace(",", ".")) for p in parts if p)
-    except ValueError:
-        return None
-    return points or None
-
-
-def _parse_number(value: Any) -> Fraction | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return Fraction(value).limit_denominator(1000)
-    text = str(value).strip()
-    return Fraction(text.replace(",", ".")) if _NUMBER.fullmatch(text) else None
-
-
-def _read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tuple[Settings, list[Problem]]:
-    """Key/value rows of the Settings sheet; unknown keys are the organiser's notes and are ignored."""
-    values: dict[str, Any] = {}
-    problems: list[Problem] = []
-    for index, row in enumerate(rows, start=1):
-        if len(row) < 2 or not isinstance(row[0], str):
-            continue
-        key = SETTING_KEY_INDEX.get(fold(row[0]))
-        value = row[1]
-        if key is None or is_blank(value):
-            continue
-        parsed = _parse_setting(key, value)
-        if parsed is None:
-            problems.append(Problem("bad-setting", name, cell_ref(2, index), params={"key": row[0], "value": value}))
-        else:
-            values[key] = parsed
-    known = {k: v for k, v in values.items() if k in Settings.__dataclass_fields__}  # Ranking, Tiebreakers: not yet used
-    return Settings(**{**settings.__dict__, **known}), problems
-
-
-def _parse_setting(key: str, value: Any) -> Any:
-    """The typed value of one setting, or None when it cannot be understood."""
-    if key in ("tournament",):
-        return str(value).strip()
-    if key == "date":
-        return value.date() if isinstance(value, datetime) else value if isinstance(value, date) else str(value).strip()
-    if key in ("victory_target", "qualifying_rounds", "playoff_size"):
-        number = _parse_number(value)
-        return int(number) if number is not None and number.denominator == 1 and number > 0 else None
-    if key == "language":
-        return _language(str(value).strip().lower())
-    if key in ("points_4", "points_3"):
-        points = _parse_points(value)
-        size = 4 if key == "points_4" else 3
-        return points if points is not None and len(points) == size else None
-    if key == "bye_points":
-        return _parse_number(value)
-    return str(value).strip()
-
-
-def _language(text: str) -> str | None:
-    """`pl`, `PL`, `pl-PL`, or the language's name or its start in English or in itself (`Polski`, `Port.`)."""
-    if text[:2] in LANGUAGES and not text[2:3].isalpha():
-        return text[:2]
-    folded = fold(text)
-    found = {code for name, code in LANGUAGE_NAMES.items() if len(folded) >= 3 and name.startswith(folded)}
-    return found.pop() if len(found) == 1 else None
 
 
 def _read_players(rows: list[list[Any]]) -> list[Registration]:

@@ -3,7 +3,7 @@
 The package is patched like the scored copy (`write.py`): cells edited in the sheets named, new
 sheets added (or the tool's own rewritten), every other part copied byte for byte. The file is
 replaced atomically; the version before is kept as NAME.backup.xlsx and the very first version
-replaced as NAME.original.xlsx, never overwritten (SPEC §5, docs/rules.md §5).
+replaced as NAME.original.xlsx, never overwritten (docs/rules.md §5).
 """
 
 from __future__ import annotations

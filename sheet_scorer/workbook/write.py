@@ -1,4 +1,4 @@
-"""Write the scored workbook (SPEC §5, docs/rules.md §5) by patching the organiser's package: computed
+"""Write the scored workbook (docs/rules.md §5) by patching the organiser's package: computed
 cells spliced into the round sheets, marks on faulty cells, the Standings and Problems sheets added
 or rewritten; every other part is copied byte for byte. Re-scoring rewrites all of these in place.
 
@@ -184,10 +184,11 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
     rows: list[list[NewCell | None]] = [header]
     for record in plan.standings_rows:
         cells = [book.value_cell(v) for v in record]
-        if len(cells) > 4:
-            cells[4] = book.value_cell(record[4], two_decimals)
+        for column in plan.standings_pct_columns:  # VP % and the other percentages, shown as 0.00
+            if column <= len(cells):
+                cells[column - 1] = book.value_cell(record[column - 1], two_decimals)
         rows.append(cells)
-    defaults = _STANDINGS_WIDTHS + [max(10, len(n) + 2) for n in plan.round_names]
+    defaults = _STANDINGS_WIDTHS + [max(10, len(n) + 2) for n in plan.standings_header[6:] + plan.round_names]
     widths = _widths(defaults + [10] * (len(titles) - len(defaults)), titles)
     if plan.provisional:
         widths[len(titles) + 1] = float(len(plan.provisional) + 3)

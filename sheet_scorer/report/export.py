@@ -1,0 +1,185 @@
+"""The JSON export of the standings (`write_json`): the same standings, per-round results, adjustments
+and problems as the report, as data; its format is `JSON_SCHEMA` (documented in `json_document`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sheet_scorer.i18n.text import hundredths
+from sheet_scorer.i18n.vocab import FIGURE_NAMES
+from sheet_scorer.report.facts import (
+    tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, scored_results,
+    round_names,
+)
+from sheet_scorer.standings.engine import criteria
+from sheet_scorer.workbook.files import write_text_atomically
+
+if TYPE_CHECKING:
+    from sheet_scorer.model import ScoreResult
+
+JSON_SCHEMA_ID = "sheet-scorer/standings"
+JSON_VERSION = 1
+
+
+def _nullable(kind: str | list[str]) -> dict[str, Any]:
+    kinds = [kind] if isinstance(kind, str) else list(kind)
+    return {"type": [*kinds, "null"]}
+
+
+def _object(properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "required": list(properties), "additionalProperties": False, "properties": properties}
+
+
+_PLAYER_RESULT = _object({
+    "player": {"type": "string"}, "row": {"type": "integer"}, "place": _nullable("integer"), "tied": {"type": "boolean"},
+    "vp": _nullable("integer"), "army_bonus": _nullable("integer"), "road_bonus": _nullable("integer"),
+    "declared": {"type": "boolean"}, "round_points": _nullable("number"),
+})
+
+#: JSON Schema (draft 2020-12) of `write_json`'s output; every object lists all its keys.
+JSON_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "sheet-scorer standings export",
+    **_object({
+        "schema": {"const": JSON_SCHEMA_ID},
+        "version": {"const": JSON_VERSION},
+        "tournament": {"type": "string"},
+        "date": _nullable("string"),
+        "source": {"type": "string"},
+        "provisional": {"type": "boolean"},
+        "playoff_cut": _nullable("integer"),
+        "rounds": {"type": "array", "items": {"type": "string"}},
+        "standings": {"type": "array", "items": _object({
+            "rank": {"type": "integer"}, "player": {"type": "string"}, "round_points": {"type": "number"},
+            "vp": {"type": "integer"}, "vp_pct": {"type": "number"}, "games": {"type": "integer"},
+            "rounds": {"type": "object", "additionalProperties": _nullable("number")},
+            "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array", "null"]}},
+            "tiebreak": {"anyOf": [{"type": "null"}, _object({
+                "above": {"type": "string"}, "by": {"enum": list(FIGURE_NAMES)},
+            })]},
+        })},
+        "results": {"type": "array", "items": _object({
+            "sheet": {"type": "string"}, "round": {"type": "integer"},
+            "tables": {"type": "array", "items": _object({
+                "table": {"type": "integer"}, "scored": {"type": "boolean"},
+                "players": {"type": "array", "items": _PLAYER_RESULT},
+            })},
+            "byes": {"type": "array", "items": _object({"player": {"type": "string"}, "round_points": _nullable("number")})},
+        })},
+        "adjustments": {"type": "array", "items": _object({
+            "player": {"type": "string"}, "round": _nullable("integer"), "points": {"type": "number"}, "reason": {"type": "string"},
+        })},
+        "problems": {"type": "array", "items": _object({
+            "code": {"type": "string"}, "severity": {"enum": ["error", "warning"]}, "sheet": {"type": "string"},
+            "cell": {"type": "string"}, "player": {"type": "string"}, "table": _nullable("integer"),
+            "message": {"type": "string"},
+        })},
+    }),
+}
+
+
+def json_document(result: ScoreResult) -> dict[str, Any]:
+    """The standings, per-round results and problems as plain data (format version 1).
+
+    Top level (every key always present; `JSON_SCHEMA` is the machine-readable form)::
+
+        schema        "sheet-scorer/standings"
+        version       1
+        tournament    Settings → Tournament, else the workbook's file name without extension
+        date          ISO date "2026-04-18" (text as written when not a date), or null
+        source        the workbook's file name
+        provisional   true when some table has errors and is not scored (docs/rules.md §3)
+        playoff_cut   the report's cut line (Playoff Size, or 16/4 when playoff sheets exist) when there
+                      are more players than that, else null
+        rounds        round sheet names in round order
+        standings     [{rank, player, round_points, vp, vp_pct, games, rounds, figures, tiebreak}] in rank order
+                      rounds: {sheet name: round points or null (absent, or table not scored)}
+                      vp_pct: percentage points to hundredths, as seed 003 sums them (116.95)
+                      figures: {figure: value} for every other ranking figure or tie-breaker in use
+                      (wins, vp_capped, mean_vp_pct, places [1st, 2nd, 3rd], opponents_points,
+                      opponents_opponents_points, penalties) and adjustments/adjustment_notes
+                      tiebreak: null, or {above, by} when tied on the ranking figure with the player
+                      ranked just above: `by` is the tie-breaker that decided (docs/rules.md §8 keys)
+        results       [{sheet, round, tables, byes}] per round sheet
+                      tables: [{table, scored, players}] by table number; players in place order:
+                      {player, row (Excel row), place (best shared place) or null, tied, vp or null,
+                       army_bonus (0/2) or null, road_bonus (0/2) or null, declared, round_points or null}
+                      byes: [{player, round_points or null}]
+        adjustments   [{player, round or null, points, reason}] as applied (docs/rules.md §8)
+        problems      [{code, severity ("error"/"warning"), sheet, cell ("" for a whole table),
+                        player, table or null, message (English)}]
+
+    Numbers are JSON numbers (round points may be fractional: 2.5); a missing value is null.
+    """
+    results = scored_results(result)
+    settings = result.data.settings
+    rounds = round_names(result)
+    by_round = tables_by_round(result, tables_of(results))
+    byes = byes_by_round(results)
+    decide = criteria(settings)
+    extra = extra_figures(result)
+    standings = []
+    above = None
+    for row in result.standings.to_dict("records"):
+        tied = above is not None and above["ahead_by"] not in ("", decide[0])
+        standings.append({
+            "rank": int(row["rank"]), "player": row["player"], "round_points": float(row["round_points"]),
+            "vp": int(row["vp"]), "vp_pct": float(hundredths(row["vp_pct"])), "games": int(row["games"]),
+            "rounds": {name: as_float(row.get(name)) for name in rounds},
+            "figures": {f: _json_figure(f, row[f]) for f in extra},
+            "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
+        })
+        above = row
+    per_round = []
+    for sheet in result.data.rounds:
+        tables = []
+        for table, rows in by_round.get(sheet.name, []):
+            labels = place_labels([as_int(r["place"]) for r in rows])
+            tables.append({"table": table, "scored": all(bool(r["game"]) for r in rows), "players": [
+                {"player": r["player"], "row": int(r["row"]), "place": as_int(r["place"]), "tied": label.endswith("="),
+                 "vp": as_int(r["vp"]), "army_bonus": as_int(r["army_bonus"]), "road_bonus": as_int(r["road_bonus"]),
+                 "declared": bool(r["game"]) and as_flag(r["declared"]), "round_points": as_float(r["round_points"])}
+                for r, label in zip(rows, labels)
+            ]})
+        per_round.append({
+            "sheet": sheet.name, "round": int(sheet.number), "tables": tables,
+            "byes": [{"player": p, "round_points": as_float(pts)} for p, pts in byes.get(sheet.name, [])],
+        })
+    date = settings.date
+    return {
+        "schema": JSON_SCHEMA_ID,
+        "version": JSON_VERSION,
+        "tournament": settings.tournament or result.data.path.stem,
+        "date": None if date in (None, "") else (date.isoformat() if hasattr(date, "isoformat") else str(date)),
+        "source": result.data.path.name,
+        "provisional": result.has_errors,
+        "playoff_cut": playoff_cut(result),
+        "rounds": rounds,
+        "standings": standings,
+        "results": per_round,
+        "adjustments": [{"player": a.player, "round": a.round, "points": float(a.points), "reason": a.reason}
+                        for a in result.data.adjustments],
+        "problems": [
+            {"code": p.code, "severity": p.severity, "sheet": p.sheet, "cell": p.cell, "player": p.player,
+             "table": None if p.table is None else int(p.table), "message": p.message}
+            for p in result.problems
+        ],
+    }
+
+
+def _json_figure(figure: str, value: Any) -> Any:
+    """A tie-breaker figure as JSON: percentages to hundredths half up, Places as [1st, 2nd, 3rd], numbers as numbers."""
+    if figure in ("vp_pct", "mean_vp_pct"):
+        return float(hundredths(value))
+    if figure == "places":
+        return [float(p) for p in value]
+    if figure == "adjustment_notes":
+        return str(value)
+    return None if missing(value) else float(value)
+
+
+def write_json(result: ScoreResult, path: Path) -> None:
+    """Write `json_document(result)` to `path` (UTF-8, indented), atomically."""
+    write_text_atomically(json.dumps(json_document(result), ensure_ascii=False, indent=2) + "\n", Path(path))

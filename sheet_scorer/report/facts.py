@@ -1,0 +1,128 @@
+"""What every view of the standings reads (the page, the chart, the JSON): the scored results as plain
+values, per table and per round, the cut line, and the standings figures as they are shown."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from sheet_scorer.i18n.text import format_number, format_pct, format_places
+from sheet_scorer.i18n.vocab import PLAYOFF_SHEET_INDEX, STANDINGS_HEADERS, fold, strip_accents
+from sheet_scorer.rules.score import RESULT_COLUMNS
+
+if TYPE_CHECKING:
+    from sheet_scorer.model import ScoreResult
+
+def missing(value: Any) -> bool:
+    return value is None or (not isinstance(value, str) and bool(pd.isna(value)))
+
+
+def as_int(value: Any) -> int | None:
+    return None if missing(value) else int(value)
+
+
+def as_float(value: Any) -> float | None:
+    return None if missing(value) else float(value)
+
+
+def as_flag(value: Any) -> bool:
+    return False if missing(value) else bool(value)
+
+
+def scored_results(result: ScoreResult) -> pd.DataFrame:
+    """`result.results` with its flag columns as plain booleans (also for a workbook where nothing could be read)."""
+    frame = result.results.reindex(columns=RESULT_COLUMNS)
+    flags = {c: frame[c].astype("boolean").fillna(False).astype(bool) for c in ("game", "bye", "scorable", "declared")}
+    return frame.assign(**flags)
+
+
+def round_names(result: ScoreResult) -> list[str]:
+    return [sheet.name for sheet in result.data.rounds]
+
+
+def playoff_cut(result: ScoreResult) -> int | None:
+    """The cut line (docs/rules.md §7): Playoff Size when set, else 16 (4 with a final only) when playoff
+    sheets exist; none when neither, or Playoff Size is 0, or there are not more players than that."""
+    size = result.data.settings.playoff_size
+    if size is None:
+        playoffs = {PLAYOFF_SHEET_INDEX.get(fold(name)) for name in result.data.sheet_names}
+        size = 16 if "semifinal" in playoffs else 4 if "final" in playoffs else 0
+    return size if 0 < size < len(result.standings) else None
+
+
+def player_ids(names: list[str]) -> dict[str, str]:
+    """A stable, unique HTML id per player: `Łukasz Nowak` -> `p-lukasz-nowak`."""
+    ids: dict[str, str] = {}
+    used: set[str] = set()
+    for name in names:
+        base = "p-" + (re.sub(r"[^a-z0-9]+", "-", strip_accents(str(name)).lower()).strip("-") or "player")
+        candidate, n = base, 2
+        while candidate in used:
+            candidate, n = f"{base}-{n}", n + 1
+        used.add(candidate)
+        ids[name] = candidate
+    return ids
+
+
+def figure_text(figure: str, value: Any, lang: str) -> str:
+    """A standings figure as shown: percentages to hundredths half up, Places as `2 / 1.5 / 0`, numbers as numbers."""
+    if figure in ("vp_pct", "mean_vp_pct"):
+        return format_pct(value, lang)
+    if figure == "places":
+        return format_places(value, lang)
+    if figure == "adjustment_notes":
+        return str(value)
+    return format_number(value, lang)
+
+
+def figure_name(figure: str, lang: str) -> str:
+    """The name of a figure in `lang`, as the Standings sheet heads its column."""
+    return STANDINGS_HEADERS[figure][lang]
+
+
+def extra_figures(result: ScoreResult) -> list[str]:
+    """The standings columns shown beyond rank, player, round points, VP, VP % and games."""
+    columns = list(result.standings.columns)
+    return columns[6:columns.index("ahead_by")] if "ahead_by" in columns else []
+
+
+def place_labels(places: list[int | None]) -> list[str]:
+    """`1`, `2=`, `2=`, `4`: the best of the shared places, `=` when tied."""
+    return ["" if p is None else f"{p}{'=' if places.count(p) > 1 else ''}" for p in places]
+
+
+_TABLE_FIELDS = ["sheet", "table", "row", "player", "place", "vp", "round_points", "army_bonus", "road_bonus",
+                 "declared", "game", "scorable"]
+
+
+def tables_of(results: pd.DataFrame) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """The game rows of each (sheet, table), in place order (unplaced rows last, by row)."""
+    played = results.loc[~results["bye"] & results["table"].notna(), _TABLE_FIELDS]
+    played = played.assign(_place=played["place"].astype("Float64").fillna(99.0)).sort_values(["_place", "row"], kind="stable")
+    tables: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
+    keys = zip(played["sheet"].tolist(), played["table"].astype("int64").tolist())
+    for key, values in zip(keys, zip(*(played[c].tolist() for c in _TABLE_FIELDS))):
+        tables[key].append(dict(zip(_TABLE_FIELDS, values)))
+    return dict(tables)
+
+
+def tables_by_round(result: ScoreResult, tables: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[str, list[tuple[int, list[dict[str, Any]]]]]:
+    """`tables_of` grouped once per round sheet: sheet -> [(table, rows)] by table number."""
+    rounds: dict[str, list[tuple[int, list[dict[str, Any]]]]] = {sheet.name: [] for sheet in result.data.rounds}
+    for (sheet, table), rows in tables.items():
+        rounds.setdefault(sheet, []).append((table, rows))
+    for items in rounds.values():
+        items.sort(key=lambda item: item[0])
+    return rounds
+
+
+def byes_by_round(results: pd.DataFrame) -> dict[str, list[tuple[str, Any]]]:
+    """The byes of each round sheet: sheet -> [(player, round points)] in row order."""
+    byes = results[results["bye"]]
+    out: dict[str, list[tuple[str, Any]]] = defaultdict(list)
+    for sheet, player, points in zip(byes["sheet"].tolist(), byes["player"].tolist(), byes["round_points"].tolist()):
+        out[sheet].append((player, points))
+    return out

@@ -1,0 +1,148 @@
+"""Every figure a player can be ranked by (docs/rules.md §4, §7, §8), computed for all players at once.
+
+`player_figures` gives one row per player with each figure as it is shown; `sort_keys` turns a
+figure into the exact values the ranking compares (smaller first), so the engine never compares
+a rounded display value. VP % is seed 003's: each game's share rounded half up to hundredths,
+summed as integers.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pandas as pd
+
+from sheet_scorer.i18n.vocab import strip_accents
+from sheet_scorer.model import Adjustment, Settings
+from sheet_scorer.rules.score import TABLE_KEYS
+
+#: Figures where the smaller value ranks first; the others rank the larger value first.
+SMALLER_FIRST = frozenset({"penalties", "name"})
+PLACES_COUNTED = 3  # Places: more 1st places, then more 2nd, then 3rd
+
+# Letters that Polish sorts as letters of their own, right after their base letter (ł after l, before m).
+_POLISH_LETTERS = str.maketrans({c: b + "\U0010ffff" for c, b in zip("ąćęłńóśźż", "acelnoszz")})
+_DIGITS = 9  # sums of round points (fifths, quarters, thirds) compared to 1e-9: exact for every points table
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def name_order_key(name: str, lang: str = "en") -> tuple[str, str, str]:
+    """Alphabetical as a person expects: case ignored, accented letters next to their base letter.
+
+    In Polish, ą ć ę ł ń ó ś ź ż are letters of their own: `Łaba` comes after `Lucyna` and before `Marek`.
+    """
+    folded = name.casefold()
+    primary = folded.translate(_POLISH_LETTERS) if lang == "pl" else folded
+    return strip_accents(primary), folded, name
+
+
+@functools.lru_cache(maxsize=4)
+def name_ranks(names: tuple[str, ...], lang: str) -> np.ndarray:
+    """Each name's position in name order; kept for the next call, which ranks the same players (the chart)."""
+    order = sorted(range(len(names)), key=lambda i: name_order_key(names[i], lang))
+    rank = np.empty(len(names), dtype=np.int64)
+    rank[order] = np.arange(len(names))
+    return rank
+
+
+def vp_pct_hundredths(vp: np.ndarray, table_vp: np.ndarray, table_size: np.ndarray) -> np.ndarray:
+    """Each game's VP share in hundredths of a percent, rounded half up (seed 003: 9 of 24 at 3 -> 2813).
+
+    Share = 100 × VP / table VP, the table VP raised by its average (× 4/3) at a 3-player table.
+    """
+    numerator = 30000 * vp.astype(np.int64)
+    denominator = table_vp.astype(np.int64) * np.where(table_size == 3, 4, 3)
+    safe = np.where(denominator > 0, denominator, 1)
+    return np.where(denominator > 0, (2 * numerator + safe) // (2 * safe), 0)
+
+
+def _place_shares(table: np.ndarray, place: np.ndarray) -> list[np.ndarray]:
+    """Per game row, its share of 1st, 2nd and 3rd place: tied players split the places they share (1/k each)."""
+    _, group, tied = np.unique(table * 8 + place, return_inverse=True, return_counts=True)
+    tied = tied[group]
+    return [np.where((place <= p) & (p < place + tied), 1.0 / tied, 0.0) for p in range(1, PLACES_COUNTED + 1)]
+
+
+def player_figures(rows: pd.DataFrame, settings: Settings, adjustments: list[Adjustment], players: pd.Index) -> pd.DataFrame:
+    """Every figure of every player in `players`, from `rows` (their results in the rounds ranked) and `adjustments`.
+
+    Shown figures: round_points (games, byes and adjustments), wins, vp, vp_capped, vp_pct, mean_vp_pct
+    (both to hundredths), games, places (a tuple), opponents_points, opponents_opponents_points,
+    penalties, adjustments, adjustment_notes. Exact figures for comparing: vp_pct_h, mean_vp_pct_exact.
+    Sums are numpy bincounts over each row's player number: a large event is ranked many times (the chart).
+    """
+    n = len(players)
+    code = players.get_indexer(rows["player"])
+    counted = code >= 0
+    game = rows["game"].to_numpy(dtype=bool) & counted
+    who = code[game]
+    sheet, number = (rows[k].to_numpy()[game] for k in TABLE_KEYS)
+    table = pd.factorize(pd.factorize(sheet)[0] * (1 << 32) + number.astype(np.int64))[0] if who.size else who
+
+    def per_player(values: np.ndarray, where: np.ndarray = who) -> np.ndarray:
+        return np.bincount(where, weights=values, minlength=n) if where.size else np.zeros(n)
+
+    vp = rows["vp"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64)
+    hundredths = vp_pct_hundredths(vp, rows["table_vp"].to_numpy(dtype="float64", na_value=0)[game],
+                                   rows["table_size"].to_numpy(dtype="float64", na_value=0)[game])
+    shares = _place_shares(table, rows["place"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64))
+    adjusted = np.zeros(n)
+    penalties = np.zeros(n)
+    for a in adjustments:
+        adjusted[players.get_loc(a.player)] += float(a.points)
+        penalties[players.get_loc(a.player)] += max(-float(a.points), 0.0)
+    points = rows["round_points"].to_numpy(dtype="float64", na_value=0.0)
+    out = pd.DataFrame(index=players)
+    out["round_points"] = per_player(np.nan_to_num(points[counted]), code[counted]) + adjusted
+    games = per_player(np.ones(who.size)).astype(np.int64)
+    out["games"] = games
+    out["vp"] = per_player(vp).astype(np.int64)
+    out["vp_capped"] = per_player(np.minimum(vp, settings.victory_target)).astype(np.int64)
+    out["vp_pct_h"] = per_player(hundredths).astype(np.int64)
+    out["vp_pct"] = out["vp_pct_h"] / 100
+    games_or_one = np.maximum(games, 1)
+    out["mean_vp_pct_exact"] = out["vp_pct_h"] / (100 * games_or_one)
+    out["mean_vp_pct"] = ((2 * out["vp_pct_h"] + games_or_one) // (2 * games_or_one)) / 100  # half up to hundredths
+    places = [per_player(share) for share in shares]
+    out["wins"] = places[0]
+    out["places"] = list(zip(*places))
+    out["opponents_points"] = _opponents_sum(who, table, out["round_points"].to_numpy(), n)
+    out["opponents_opponents_points"] = _opponents_sum(who, table, out["opponents_points"].to_numpy(), n)
+    out["penalties"] = penalties
+    out["adjustments"] = np.where(np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan)
+    out["adjustment_notes"] = pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna("")
+    return out
+
+
+def _opponents_sum(who: np.ndarray, table: np.ndarray, figure: np.ndarray, n: int) -> np.ndarray:
+    """Per player: `figure` of every opponent met at a scored table, once per meeting (seed 004)."""
+    if not who.size:
+        return np.zeros(n)
+    mine = figure[who]
+    table_total = np.bincount(table, weights=mine)[table]
+    return np.bincount(who, weights=table_total - mine, minlength=n)
+
+
+def _notes(adjustments: list[Adjustment]) -> dict[str, str]:
+    """Per player, each adjustment as `R2: -3 (reason)`, joined by `; `."""
+    notes: dict[str, list[str]] = {}
+    for a in adjustments:
+        points = f"{float(a.points):+g}".replace("-", "−")
+        where = f"R{a.round}: " if a.round is not None else ""
+        notes.setdefault(a.player, []).append(f"{where}{points}" + (f" ({a.reason})" if a.reason else ""))
+    return {player: "; ".join(items) for player, items in notes.items()}
+
+
+def sort_keys(figures: pd.DataFrame, figure: str, lang: str) -> list[np.ndarray]:
+    """The exact values `figure` is compared by, smaller first (a figure where more is better is negated)."""
+    if figure == "name":
+        return [name_ranks(tuple(figures.index), lang)]
+    if figure == "places":
+        return [-np.round(np.array([p[k] for p in figures["places"]], dtype=float), _DIGITS) for k in range(PLACES_COUNTED)]
+    column = {"vp_pct": "vp_pct_h", "mean_vp_pct": "mean_vp_pct_exact"}.get(figure, figure)
+    values = figures[column].to_numpy(dtype=float)
+    if column in ("round_points", "wins", "opponents_points", "opponents_opponents_points", "penalties"):
+        values = np.round(values, _DIGITS)
+    return [values if figure in SMALLER_FIRST else -values]
+

@@ -1,0 +1,66 @@
+"""The package's import graph: no cycle, and data flows one way (README "Development")."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import sheet_scorer
+
+PACKAGE = Path(sheet_scorer.__file__).parent
+# Lower layers never import higher ones; new stages (seating/, playoffs/, merge/) sit beside standings.
+LAYERS = {"model": 0, "problems": 0, "i18n": 0, "workbook": 1, "rules": 2, "standings": 3, "seating": 4, "playoffs": 4,
+          "merge": 4, "report": 4, "api": 5, "cli": 6, "__init__": 7, "__main__": 7}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports() -> dict[str, set[str]]:
+    """Module -> the sheet_scorer modules it imports (anywhere in it, at run time; not under TYPE_CHECKING)."""
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+                   for n in ast.walk(node)}
+        found = set()
+        for node in ast.walk(tree):
+            if id(node) in skipped:
+                continue
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("sheet_scorer"):
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names if a.name.startswith("sheet_scorer")}
+        graph[module_name(path)] = found
+    return graph
+
+
+def layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS[parts[1]] if len(parts) > 1 else LAYERS["__init__"]
+
+
+def test_no_import_cycle() -> None:
+    graph = imports()
+    state: dict[str, int] = {}
+
+    def visit(module: str, path: list[str]) -> None:
+        if state.get(module) == 1:
+            raise AssertionError("import cycle: " + " -> ".join([*path, module]))
+        if state.get(module) == 2:
+            return
+        state[module] = 1
+        for target in sorted(graph.get(module, ())):
+            if target in graph:
+                visit(target, [*path, module])
+        state[module] = 2
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+def test_data_flows_one_way() -> None:
+    upward = [(m, t) for m, targets in imports().items() for t in targets if m != "sheet_scorer" and layer(t) > layer(m)]
+    assert upward == []
