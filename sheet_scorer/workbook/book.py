@@ -198,8 +198,8 @@ class Book:
 
     def value_cell(self, value: Any, style: int | None = None) -> NewCell:
         """A cell holding `value`: text as a shared string, numbers, booleans, dates as date serials."""
-        if isinstance(value, str):
-            return NewCell("s", str(self.strings.index(value)), style)
+        if isinstance(value, str):  # an empty string is an empty cell, as spreadsheets store it
+            return NewCell("s", str(self.strings.index(value)), style) if value else NewCell(None, None, style)
         if isinstance(value, (datetime, date)) and not isinstance(value, time):
             moment = value if isinstance(value, datetime) else datetime(value.year, value.month, value.day)
             serial = (moment.replace(tzinfo=None) - _EXCEL_EPOCH).total_seconds() / 86400
