@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-import pytest
 from click.testing import CliRunner
 from helpers import player, round_sheet, write_workbook
 from hypothesis import HealthCheck, example, given, settings
@@ -125,7 +124,7 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=st.lists(mutation, min_size=1, max_size=8))
 @example(steps=[("set", 0, 1, 1, None), ("set", 1, 1, 1, None)])  # no round sheet has a header row left
 @example(steps=[("rename", 0, "Archive"), ("shuffle_columns", 0, random.Random(3)), ("add_sheet", "Round 9", [["Table"]])])
