@@ -12,8 +12,12 @@ import sys
 import click
 
 from sheet_scorer.cli.check import check
+from sheet_scorer.cli.common import OneLineGroup
 from sheet_scorer.cli.merge import merge
+from sheet_scorer.cli.new import new
 from sheet_scorer.cli.score import score
+from sheet_scorer.cli.seat import seat
+from sheet_scorer.cli.slips import slips
 from sheet_scorer.cli.split import split
 
 
@@ -46,7 +50,7 @@ def _unicode_safe_output() -> None:
                 stream.reconfigure(encoding="utf-8")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=OneLineGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sheet-scorer")
 def main() -> None:
     """Score Catan tournaments from the organiser's Excel workbook."""
@@ -56,3 +60,6 @@ main.add_command(score)
 main.add_command(check)
 main.add_command(merge)
 main.add_command(split)
+main.add_command(new)
+main.add_command(seat)
+main.add_command(slips)
