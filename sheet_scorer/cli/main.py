@@ -13,7 +13,10 @@ import click
 
 from sheet_scorer.cli.check import check
 from sheet_scorer.cli.merge import merge
+from sheet_scorer.cli.new import new
 from sheet_scorer.cli.score import score
+from sheet_scorer.cli.seat import seat
+from sheet_scorer.cli.slips import slips
 from sheet_scorer.cli.split import split
 
 
@@ -56,3 +59,6 @@ main.add_command(score)
 main.add_command(check)
 main.add_command(merge)
 main.add_command(split)
+main.add_command(new)
+main.add_command(seat)
+main.add_command(slips)

@@ -182,3 +182,63 @@ def round_number(sheet_name: str) -> int | None:
     """`Round 3`, `R3`, `runda 3`, `Tour 03` -> 3; any other sheet name -> None."""
     match = _ROUND_NAME.match(strip_accents(sheet_name).strip().lower())
     return int(match.group(1)) if match else None
+
+# What `new`, `seat` and `slips` write (docs/rules.md §1, §6, §7): one word per language, in LANGUAGES order
+# where a tuple above already lists them so (SETTINGS_SHEETS, PLAYERS_SHEETS).
+ROUND_SHEET_WORD = {"en": "Round", "pl": "Runda", "pt": "Rodada", "fr": "Ronde"}
+BYE_WORD = {"en": "BYE", "pl": "Pauza", "pt": "Folga", "fr": "Exempt"}
+ROUND_HEADERS: dict[str, dict[str, str]] = {
+    "table": {"en": "Table", "pl": "Stół", "pt": "Mesa", "fr": "Table"},
+    "seat": {"en": "Seat", "pl": "Pozycja", "pt": "Posição", "fr": "Position"},
+    "player": {"en": "Player", "pl": "Gracz", "pt": "Jogador", "fr": "Joueur"},
+    "settlements": {"en": "Settlements", "pl": "Osady", "pt": "Aldeias", "fr": "Colonies"},
+    "cities": {"en": "Cities", "pl": "Miasta", "pt": "Cidades", "fr": "Villes"},
+    "vp_cards": {"en": "VP Cards", "pl": "Karty VP", "pt": "Cartas VP", "fr": "Cartes VP"},
+    "knights": {"en": "Knights", "pl": "Rycerze", "pt": "Cavaleiros", "fr": "Chevaliers"},
+    "roads": {"en": "Roads", "pl": "Drogi", "pt": "Estradas", "fr": "Routes"},
+    "road_length": {"en": "Road Length", "pl": "Długość drogi", "pt": "Comprimento da estrada", "fr": "Longueur de route"},
+    "army_first": {"en": "Army First", "pl": "Armia pierwsza", "pt": "Exército primeiro", "fr": "Armée en premier"},
+    "road_first": {"en": "Road First", "pl": "Droga pierwsza", "pt": "Estrada primeiro", "fr": "Route en premier"},
+    "declared": {"en": "Declared", "pl": "Zgłoszone zwycięstwo", "pt": "Vitória declarada", "fr": "Victoire déclarée"},
+}
+# Whole-number range of each count (docs/rules.md §2), for the data validation of new round sheets.
+COUNT_RANGES = {"settlements": (0, 5), "cities": (0, 4), "vp_cards": (0, 5), "knights": (0, 14), "roads": (2, 15),
+                "road_length": (0, 15)}
+PLAYERS_HEADERS: dict[str, dict[str, str]] = {
+    "player": ROUND_HEADERS["player"],
+    "club": {"en": "Club", "pl": "Klub", "pt": "Clube", "fr": "Club"},
+    "active": {"en": "Active", "pl": "Aktywny", "pt": "Ativo", "fr": "Actif"},
+}
+YES_WORD = {"en": "yes", "pl": "tak", "pt": "sim", "fr": "oui"}
+NO_WORD = {"en": "no", "pl": "nie", "pt": "não", "fr": "non"}
+# Settings keys as `new` writes them; the reader accepts these and more (SETTING_KEYS).
+SETTING_NAMES: dict[str, dict[str, str]] = {
+    "tournament": {"en": "Tournament", "pl": "Turniej", "pt": "Torneio", "fr": "Tournoi"},
+    "date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
+    "victory_target": {"en": "Victory Target", "pl": "Próg zwycięstwa", "pt": "Meta de vitória", "fr": "Objectif de victoire"},
+    "qualifying_rounds": {"en": "Qualifying Rounds", "pl": "Rundy eliminacyjne", "pt": "Rodadas classificatórias",
+                          "fr": "Rondes qualificatives"},
+    "table_size": {"en": "Table Size", "pl": "Wielkość stołów", "pt": "Tamanho das mesas", "fr": "Taille des tables"},
+    "playoff_size": {"en": "Playoff Size", "pl": "Liczba w fazie finałowej", "pt": "Tamanho dos playoffs",
+                     "fr": "Taille des phases finales"},
+    "language": {"en": "Language", "pl": "Język", "pt": "Idioma", "fr": "Langue"},
+    "points_4": {"en": "Points 4", "pl": "Punkty 4", "pt": "Pontos 4", "fr": "Points 4"},
+    "points_3": {"en": "Points 3", "pl": "Punkty 3", "pt": "Pontos 3", "fr": "Points 3"},
+    "ranking": {"en": "Ranking", "pl": "Ranking", "pt": "Classificação", "fr": "Classement"},
+    "tiebreakers": {"en": "Tiebreakers", "pl": "Rozstrzyganie remisów", "pt": "Desempates", "fr": "Départages"},
+    "bye_points": {"en": "Bye Points", "pl": "Punkty za pauzę", "pt": "Pontos de folga", "fr": "Points d'exemption"},
+}
+# Words of the printed result slips and seating lists (`slips`).
+SLIP_WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Result slips", "pl": "Karty wyników", "pt": "Fichas de resultado", "fr": "Fiches de résultat"},
+    "round": ROUND_SHEET_WORD,
+    "table": ROUND_HEADERS["table"],
+    "seat": ROUND_HEADERS["seat"],
+    "player": ROUND_HEADERS["player"],
+    "signature": {"en": "Signature", "pl": "Podpis", "pt": "Assinatura", "fr": "Signature"},
+    "by_name": {"en": "Seating by name", "pl": "Rozsadzenie według nazwisk", "pt": "Lugares por nome",
+                "fr": "Placement par nom"},
+    "by_table": {"en": "Seating by table", "pl": "Rozsadzenie według stołów", "pt": "Lugares por mesa",
+                 "fr": "Placement par table"},
+    "bye": BYE_WORD,
+}

@@ -56,9 +56,13 @@ def _add_sheet(book, new: NewSheet, path: Path) -> None:  # type: ignore[no-unty
             raise WorkbookError(f"{path}: already has a sheet '{new.name}'")
         del book[new.name]
     if new.layout_from:
-        sheet = book.copy_worksheet(book[new.layout_from])
+        source = book[new.layout_from]
+        sheet = book.copy_worksheet(source)
         sheet.title = new.name
         sheet.delete_rows(1, sheet.max_row)
+        sheet.freeze_panes = source.freeze_panes  # copy_worksheet copies neither these nor the validations
+        for rule in source.data_validations.dataValidation:
+            sheet.add_data_validation(copy(rule))
     else:
         sheet = book.create_sheet(new.name)
     for r, values in enumerate(new.rows, start=1):

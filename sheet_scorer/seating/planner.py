@@ -1,0 +1,652 @@
+"""Plan the qualifying rounds' seating at once: the social golfer problem with seats, clubs and byes.
+
+docs/rules.md §6 and §8. All functions here are pure (no I/O) and deterministic for a given seed:
+generators seeded from the seed drive every choice, nothing follows the order of a set, and the
+search is single-threaded and bounded by counted work, never by a clock, so two runs (or two
+laptops) give the same seating.
+
+The method, in four steps:
+
+1. **Table sizes and byes.** Tables of 4 and as many of 3 as needed (n ≡ 1 mod 4 → three of 3,
+   ≡ 2 → two, ≡ 3 → one); 5 players, or `Table Size` = 4, leave the remainder on a bye. Byes go to
+   the lowest-ranked players who have not had one (by lot while there are no standings), at most
+   one assigned bye per player while anyone else is still without one.
+2. **Constructive start.** Players are laid out in a 4 × g grid (g = number of tables; clubs
+   packed into rows, first fit decreasing). In round r table j takes the cell (i, j + i·r) of
+   every row i, with arithmetic in GF(4) for g = 4 (the affine plane of order 4: 16 players get
+   5 rounds without a repeat, the fifth being the rows themselves) and in Z_g otherwise (the
+   resolvable "round-robin" design: no repeat while the rounds are at most g / gcd(d, g) for the
+   row differences d = 1, 2, 3). Players of one row never meet, so clubs packed into a row are
+   kept apart in every constructed round. Otherwise (few tables, more rounds, byes) the start is
+   a seeded shuffle per round in which the tables of 4 go round; with `--by standings` it is the
+   standings cut into consecutive tables.
+3. **Tabu search over swaps** (Dotú & Van Hentenryck, "Scheduling social golfers locally",
+   CPAIOR 2005). The cost is a sum over pairs: a pair that meets m > 1 times (history included)
+   costs REPEAT·(m−1) + SPREAD·(m−1)², so the number of repeated meetings is minimised first and
+   then spread (a third meeting costs more than two second ones); a same-club pair at a table costs
+   CLUB_FIRST in the event's round 1 (kept apart before anything else) and CLUB_LATER after (a
+   repeat costs more than two club conflicts); with `--by standings` a pair costs RANK per place
+   between their standings. Each step takes the best swap of a player in conflict
+   with a player of another table in the same round whose move is not tabu (a player may not go
+   back to a table it just left for a few steps, unless that beats the best plan found); after
+   STALL steps without improvement the search restarts from the best plan with a few seeded random
+   swaps. It stops at a cost no plan can beat (0, or the club-mates who must meet), after 4·STALL
+   steps without a better plan, or after EVALUATIONS swap evaluations.
+4. **Seats afterwards**, with the tables fixed: an edge colouring of the player–table graph in
+   which each player takes each starting seat equally often (every seat once over 4 rounds).
+   With tables of 4 only and a fresh plan of 4 (8, …) rounds the graph is 4-regular and
+   bipartite, so it splits into 4 perfect matchings (König), found by augmenting paths: matching k
+   is seat k and every player takes every seat exactly once. Otherwise each table starts with the
+   permutation that best evens the seat counts so far (all 24 or 6 tried), then a tabu search over
+   swaps of two players' seats at one table minimises Σ (seat count)²; at 3-player tables seat 4
+   does not exist. Continuing an event (seats taken in the rounds played), the tables found may
+   admit no even seating: a player whose seats stay uneven is swapped with a player of another
+   table of that round when neither meets anyone again nor a club-mate, and both tables are seated
+   anew, while that evens the seats (not with `--by standings`, whose tables are neighbours in
+   the standings). If seats at tables of 4 are still uneven, steps 2–4 run again with the next of
+   at most ATTEMPTS derived seeds, while the attempts together stay within one EVALUATIONS budget
+   (swaps evaluated, plus SEAT_WORK per player seated), and the best plan is kept (fewest
+   repeats, then club conflicts, then uneven seats).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+REPEAT = 1000
+SPREAD = 50
+CLUB_FIRST = 5000
+CLUB_LATER = 400
+RANK = 10
+STALL = 100
+EVALUATIONS = 150_000  # swap evaluations per table search: the iteration bound (under half a second)
+TENURE = 8
+PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
+REPAIRS = 1500  # tables tried by the seat repair, at most
+SEAT_WORK = 800  # what seating one player costs an attempt, in swap evaluations (for the shared budget)
+ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
+SEATS = 4
+
+# GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR, multiplication by this table (a² = a + 1).
+_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+
+
+class SeatingError(ValueError):
+    """The players cannot be seated as asked (too few players)."""
+
+
+@dataclass(frozen=True)
+class SeatedRound:
+    """One round's seating: each table's players in seat order (seat 1 first), and the byes."""
+
+    tables: tuple[tuple[str, ...], ...]
+    byes: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> set[str]:
+        return {p for table in self.tables for p in table} | set(self.byes)
+
+
+@dataclass(frozen=True)
+class SeatingProblem:
+    """What the optimiser is asked: who plays, how many rounds, and what happened before.
+
+    `history` are the rounds already seated in this event (their seat order counts for balance,
+    their tables for repeats); `ranking` the current standings, best first (empty before round 1);
+    `clubs` maps a player to their club ('' or missing: none).
+    """
+
+    players: tuple[str, ...]
+    rounds: int
+    clubs: Mapping[str, str] = field(default_factory=dict)
+    history: tuple[SeatedRound, ...] = ()
+    ranking: tuple[str, ...] = ()
+    fours_only: bool = False
+    by_standings: bool = False
+    seed: int = 0
+
+
+def table_sizes(n: int, fours_only: bool = False) -> tuple[list[int], int]:
+    """Table sizes for n players and the number of byes (docs/rules.md §6, §8)."""
+    if fours_only:
+        if n < 4:
+            raise SeatingError(f"{n} active player(s): at least 4 are needed for a table of 4")
+        return [4] * (n // 4), n % 4
+    if n < 3:
+        raise SeatingError(f"{n} active player(s): at least 3 are needed for a table")
+    if n == 5:
+        return [4], 1
+    threes = (-n) % 4
+    return [4] * ((n - 3 * threes) // 4) + [3] * threes, 0
+
+
+def plan(problem: SeatingProblem) -> list[SeatedRound]:
+    """Seat `problem.rounds` rounds at once: byes, tables (tabu search), then seats."""
+    players = sorted(problem.players)
+    sizes, bye_count = table_sizes(len(players), problem.fours_only)
+    byes = choose_byes(problem, bye_count, random.Random(problem.seed))
+    best: tuple[tuple[int, ...], list[SeatedRound]] | None = None
+    spent = 0
+    for attempt in range(ATTEMPTS):
+        rng = random.Random(problem.seed + 1_000_003 * attempt)
+        groups, evaluations = _group(problem, players, sizes, byes, rng)
+        spent += evaluations + SEAT_WORK * len(players)
+        seated = _assign_seats(problem, groups, rng)
+        rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
+        report = assess(rounds, problem.history, problem.clubs)
+        quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
+        if best is None or quality < best[0]:
+            best = (quality, rounds)
+        if not report.unbalanced_players or 3 in sizes or not problem.history or spent > EVALUATIONS:
+            break  # see the docstring, step 4: re-tries share one search budget
+    return best[1]
+
+
+def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list[list[str]]:
+    """Per planned round, `count` byes: lowest-ranked without a bye first; by lot without standings."""
+    had = Counter(p for past in problem.history for p in past.byes)
+    unranked = sorted(set(problem.players) - set(problem.ranking))
+    rng.shuffle(unranked)  # no standings yet (round 1, late entries): by lot
+    ranked = [p for p in problem.ranking if p in set(problem.players)]
+    lowest_first = unranked + ranked[::-1]
+    chosen: list[list[str]] = []
+    for _ in range(problem.rounds):
+        picked = sorted(lowest_first, key=lambda p: had[p])[:count]  # stable: fewest byes, then lowest
+        had.update(picked)
+        chosen.append(picked)
+    return chosen
+
+
+def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+           rng: random.Random) -> tuple[list[list[list[str]]], int]:
+    """Who sits at which table in each planned round (constructive start, then tabu search), and the swaps evaluated."""
+    index = {p: i for i, p in enumerate(players)}
+    start = _start(problem, players, sizes, byes, rng)
+    search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng)
+    best = search.run(iterations=max(2000, 40 * len(players)))
+    return [[[players[i] for i in table] for table in rnd] for rnd in best], search.evaluations
+
+
+def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+           rng: random.Random) -> list[list[list[str]]]:
+    """The constructed first plan (see the module docstring, step 2)."""
+    if problem.by_standings:
+        order = [p for p in problem.ranking if p in set(players)]
+        late = [p for p in players if p not in set(order)]
+        rng.shuffle(late)
+        return [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes]
+    g = len(sizes)
+    if any(byes) or not (g == 4 or g >= 5 and problem.rounds <= min(g // math.gcd(d, g) for d in (1, 2, 3))):
+        rounds, at_four = [], Counter[str]()
+        for out in byes:
+            playing = [p for p in players if p not in set(out)]
+            rng.shuffle(playing)
+            playing.sort(key=lambda p: at_four[p])  # tables of 4 go round: nobody sits at them every round
+            rounds.append(_cut(playing, sizes))
+            at_four.update(p for table in rounds[-1] if len(table) == SEATS for p in table)
+        return rounds
+    return _grid_rounds(_grid(players, problem.clubs, g, len(players), rng), problem.rounds)
+
+
+def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
+    """Consecutive players into tables of the given sizes."""
+    tables, at = [], 0
+    for size in sizes:
+        tables.append(order[at:at + size])
+        at += size
+    return tables
+
+
+def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int, rng: random.Random) -> list[list[str | None]]:
+    """A 4 × g grid of players, each club packed into one row where it fits; the last row's tail is empty."""
+    capacity = [g, g, g, n - 3 * g]  # g ≥ 4 tables with at most three of 3: the last row is never empty
+    members: dict[str, list[str]] = {}
+    for p in players:
+        members.setdefault(clubs.get(p, "") or "", []).append(p)
+    loose = members.pop("", [])
+    rows: list[list[str]] = [[] for _ in range(SEATS)]
+    for club in sorted(members, key=lambda c: (-len(members[c]), c)):
+        group = members[club]
+        rng.shuffle(group)
+        fits = [i for i in range(SEATS) if capacity[i] - len(rows[i]) >= len(group)]
+        if fits:
+            rows[fits[0]].extend(group)
+        else:
+            loose.extend(group)
+    rng.shuffle(loose)
+    for i in range(SEATS):
+        while len(rows[i]) < capacity[i]:
+            rows[i].append(loose.pop())
+    return [row + [None] * (g - len(row)) for row in rows]
+
+
+def _grid_rounds(grid: list[list[str | None]], rounds: int) -> list[list[list[str]]]:
+    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, else Z_g; round g+1 of 16 is the rows."""
+    g = len(grid[0])
+    planned = []
+    for r in range(rounds):
+        if g == 4 and r == 4:
+            tables = [[p for p in row if p is not None] for row in grid]
+        elif g == 4:
+            tables = [[grid[i][j ^ _GF4_MUL[i][r % 4]] for i in range(SEATS)] for j in range(g)]
+        else:
+            tables = [[grid[i][(j + i * r) % g] for i in range(SEATS)] for j in range(g)]
+        planned.append([[p for p in t if p is not None] for t in tables])
+    return planned
+
+
+def _pair_cost(meetings: int) -> int:
+    """The cost of a pair that has met `meetings` times: repeats first, then their spread."""
+    extra = meetings - 1
+    return REPEAT * extra + SPREAD * extra * extra if extra > 0 else 0
+
+
+_MOST = 64  # no pair meets this often in one event
+_UP = [_pair_cost(m + 1) - _pair_cost(m) for m in range(_MOST)]  # cost change of one more meeting
+_DOWN = [_pair_cost(m - 1) - _pair_cost(m) if m else 0 for m in range(_MOST)]  # … of one fewer
+
+
+class _TableSearch:
+    """Tabu search over swaps of two players of one round (module docstring, step 3)."""
+
+    def __init__(self, problem: SeatingProblem, players: list[str], index: dict[str, int],
+                 rounds: list[list[list[int]]], rng: random.Random) -> None:
+        n = len(players)
+        self.rng = rng
+        self.tenure = TENURE
+        self.evaluations = 0
+        self.rounds = rounds
+        self.meet = [[0] * n for _ in range(n)]
+        for past in problem.history:
+            for table in past.tables:
+                seated = [index[p] for p in table if p in index]
+                for a, b in itertools.combinations(seated, 2):
+                    self.meet[a][b] += 1
+                    self.meet[b][a] += 1
+        for rnd in rounds:
+            for table in rnd:
+                self._count(table, +1)
+        self.apart = self._standings_apart(problem, players)
+        self.club_cost = [CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER for r in range(len(rounds))]
+        self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in rounds]
+        self.club = [problem.clubs.get(p, "") or "" for p in players]
+        # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
+        # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
+        self.floor = sum(self.club_cost[r] * self._fewest_club_pairs(rnd) for r, rnd in enumerate(rounds))
+        if problem.by_standings:
+            rank = {index[p]: i for i, p in enumerate(problem.ranking) if p in index}
+            self.floor += sum(RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
+                              for rnd in rounds for table in rnd for a, b in itertools.combinations(table, 2))
+
+    @staticmethod
+    def _standings_apart(problem: SeatingProblem, players: list[str]) -> list[list[int]] | None:
+        """With `--by standings`, what sharing a table costs a pair: RANK per place between them."""
+        if not problem.by_standings:
+            return None
+        rank = {p: i for i, p in enumerate(problem.ranking)}
+        place = [rank.get(p, len(rank)) for p in players]
+        return [[RANK * abs(place[a] - place[b]) for b in range(len(players))] for a in range(len(players))]
+
+    def _fewest_club_pairs(self, rnd: list[list[int]]) -> int:
+        """Club-mates who must share a table in this round however it is seated (a club larger than the tables)."""
+        sizes = Counter(self.club[p] for table in rnd for p in table if self.club[p])
+        return sum(_even(size, len(rnd)) - size for size in sizes.values()) // 2
+
+    def _count(self, table: list[int], step: int) -> None:
+        for a, b in itertools.combinations(table, 2):
+            self.meet[a][b] += step
+            self.meet[b][a] += step
+
+    def cost(self) -> int:
+        """The plan's total cost (pairs meeting again, clubs together, standings apart)."""
+        n = len(self.meet)
+        total = sum(_pair_cost(self.meet[a][b]) for a in range(n) for b in range(a + 1, n))
+        club, apart = self.club, self.apart
+        for r, rnd in enumerate(self.rounds):
+            for a, b in (pair for table in rnd for pair in itertools.combinations(table, 2)):
+                total += (self.club_cost[r] if club[a] and club[a] == club[b] else 0) + (apart[a][b] if apart else 0)
+        return total
+
+    def _conflicted(self, r: int) -> list[int]:
+        """Players of round r who share a table with someone they meet again or with a club-mate."""
+        club, found = self.club, []
+        for table in self.rounds[r]:
+            for a in table:
+                if any(b != a and (self.meet[a][b] > 1 or (club[a] and club[a] == club[b])) for b in table):
+                    found.append(a)
+        return found
+
+    def _delta(self, r: int, a: int, b: int) -> int:
+        """Cost change of swapping a and b (at different tables) in round r."""
+        meet, up, down, club, apart = self.meet, _UP, _DOWN, self.club, self.apart
+        home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
+        meet_a, meet_b, club_a, club_b = meet[a], meet[b], club[a], club[b]
+        delta = 0
+        for x in home:
+            if x != a:
+                delta += down[meet_a[x]] + up[meet_b[x]]
+        for y in away:
+            if y != b:
+                delta += down[meet_b[y]] + up[meet_a[y]]
+        if club_a or club_b:
+            together = sum((club_b != "" and club_b == club[x]) - (club_a != "" and club_a == club[x]) for x in home if x != a)
+            together += sum((club_a != "" and club_a == club[y]) - (club_b != "" and club_b == club[y]) for y in away if y != b)
+            delta += self.club_cost[r] * together
+        if apart is not None:
+            apart_a, apart_b = apart[a], apart[b]
+            delta += sum(apart_b[x] - apart_a[x] for x in home if x != a) + sum(apart_a[y] - apart_b[y] for y in away if y != b)
+        return delta
+
+    def _swap(self, r: int, a: int, b: int) -> None:
+        rnd, where = self.rounds[r], self.where[r]
+        ta, tb = rnd[where[a]], rnd[where[b]]
+        ta.remove(a)
+        tb.remove(b)
+        for x in ta:
+            self.meet[a][x] -= 1; self.meet[x][a] -= 1; self.meet[b][x] += 1; self.meet[x][b] += 1  # noqa: E702
+        for y in tb:
+            self.meet[b][y] -= 1; self.meet[y][b] -= 1; self.meet[a][y] += 1; self.meet[y][a] += 1  # noqa: E702
+        ta.append(b)
+        tb.append(a)
+        where[a], where[b] = where[b], where[a]
+
+    def run(self, iterations: int) -> list[list[list[int]]]:
+        """Search for at most `iterations` steps; the best plan found, tables as lists of player indices."""
+        current = self.cost()
+        best, best_plan = current, self._snapshot()
+        tabu: dict[tuple[int, int, int], int] = {}
+        stall = since_best = restarts = 0
+        for step in range(iterations):
+            if best <= self.floor or since_best > 4 * STALL or self.evaluations > EVALUATIONS or not self._has_work():
+                break
+            since_best += 1
+            move = self._best_move(step, tabu, current, best)
+            if move is None or stall >= STALL:
+                restarts += 1
+                self._restart(best_plan, 2 + restarts % 6)
+                current, stall = self.cost(), 0
+                continue
+            delta, r, a, b = move
+            tabu[(r, a, self.where[r][a])] = step + self.tenure + self.rng.randrange(4)
+            tabu[(r, b, self.where[r][b])] = step + self.tenure + self.rng.randrange(4)
+            self._swap(r, a, b)
+            current += delta
+            if current < best:
+                best, best_plan, stall, since_best = current, self._snapshot(), 0, 0
+            else:
+                stall += 1
+        return best_plan
+
+    def _has_work(self) -> bool:
+        """False when nothing can be improved by swaps (one table per round, or a single round with no pair costs)."""
+        return any(len(rnd) > 1 for rnd in self.rounds)
+
+    def _best_move(self, step: int, tabu: dict[tuple[int, int, int], int], current: int,
+                   best: int) -> tuple[int, int, int, int] | None:
+        """The best non-tabu swap of a conflicted player (ties broken by the seeded generator)."""
+        candidates: list[tuple[int, int, int, int]] = []
+        low = None
+        for r, rnd in enumerate(self.rounds):
+            where = self.where[r]
+            for a in self._conflicted(r):
+                for table in rnd:
+                    if table is rnd[where[a]]:
+                        continue
+                    self.evaluations += len(table)
+                    for b in table:
+                        delta = self._delta(r, a, b)
+                        is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
+                        if is_tabu and current + delta >= best:
+                            continue
+                        if low is None or delta < low:
+                            low, candidates = delta, [(delta, r, a, b)]
+                        elif delta == low:
+                            candidates.append((delta, r, a, b))
+        return self.rng.choice(candidates) if candidates else None
+
+    def _snapshot(self) -> list[list[list[int]]]:
+        return [[list(table) for table in rnd] for rnd in self.rounds]
+
+    def _restart(self, plan_: list[list[list[int]]], swaps: int) -> None:
+        """Back to the best plan, perturbed by a few seeded random swaps (bounded, never a blind retry)."""
+        for rnd in self.rounds:
+            for table in rnd:
+                self._count(table, -1)
+        self.rounds[:] = [[list(t) for t in rnd] for rnd in plan_]
+        for rnd in self.rounds:
+            for table in rnd:
+                self._count(table, +1)
+        self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in self.rounds]
+        for _ in range(swaps):
+            r = self.rng.randrange(len(self.rounds))
+            rnd = self.rounds[r]
+            if len(rnd) < 2:
+                continue
+            conflicted = self._conflicted(r)
+            a = self.rng.choice(conflicted) if conflicted else self.rng.choice(self.rng.choice(rnd))
+            others = [t for t in range(len(rnd)) if t != self.where[r][a]]
+            self._swap(r, a, self.rng.choice(rnd[self.rng.choice(others)]))
+
+
+def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random) -> list[tuple[tuple[str, ...], ...]]:
+    """Seat order at every table so each player takes each starting seat as evenly as possible (step 4)."""
+    counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
+    sizes: dict[str, list[int]] = {p: [0, 0] for p in problem.players}  # games at tables of 4, of 3
+    for past in problem.history:
+        for table in past.tables:
+            for s, p in enumerate(table):
+                if p in counts:
+                    counts[p][s] += 1
+                    sizes[p][len(table) == 3] += 1
+    for rnd in groups:
+        for table in rnd:
+            for p in table:
+                sizes[p][len(table) == 3] += 1
+    everyone = all(sum(map(len, rnd)) == len(problem.players) for rnd in groups)  # no byes: the graph is regular
+    if everyone and not problem.history and len(groups) % SEATS == 0 and all(len(t) == SEATS for rnd in groups for t in rnd):
+        return [tuple(tuple(t) for t in rnd) for rnd in _latin_seats(groups)]
+    seated: list[list[list[str]]] = []
+    for rnd in groups:
+        ordered = []
+        for table in sorted(rnd, key=sorted):
+            best = min(itertools.permutations(sorted(table)),
+                       key=lambda perm: sum(counts[p][s] * 2 for s, p in enumerate(perm)))
+            for s, p in enumerate(best):
+                counts[p][s] += 1
+            ordered.append(list(best))
+        seated.append(ordered)
+    bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
+    _balance_seats(seated, counts, bounds, rng)
+    if problem.history and not problem.by_standings:  # by standings, the tables found keep their neighbours
+        _regroup_for_seats(problem, seated, counts, bounds)
+    return [tuple(tuple(t) for t in rnd) for rnd in seated]
+
+
+def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], counts: dict[str, list[int]],
+                       bounds: dict[str, int]) -> None:
+    """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
+    player with one of another table of the same round when that makes no new meeting and no club conflict,
+    and seat both tables anew, while that evens the seats (in place; PASSES passes, REPAIRS tables tried at most)."""
+    met: Counter[frozenset[str]] = Counter()
+    for rnd in (*(past.tables for past in problem.history), *seated):
+        for table in rnd:
+            met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
+    club, trials = problem.clubs, [REPAIRS]
+    for rnd in seated * PASSES:
+        for a in sorted(p for p in counts if sum(c * c for c in counts[p]) > bounds[p]):
+            if sum(c * c for c in counts[a]) <= bounds[a]:
+                continue
+            home = next((t for t in rnd if a in t), None)
+            for other in rnd if home is not None else ():
+                if other is home or len(other) != len(home):
+                    continue
+                if trials[0] <= 0:
+                    return
+                trials[0] -= 1
+                if any(_fits(a, b, home, other, met, club) and _reseat_pair(home, other, a, b, counts, met) for b in other):
+                    break
+
+
+def _fits(a: str, b: str, home: list[str], other: list[str], met: Counter[frozenset[str]], club: Mapping[str, str]) -> bool:
+    """a may take b's place and b a's: neither meets anyone a second time nor sits with a club-mate."""
+    def joins(p: str, table: list[str], leaving: str) -> bool:
+        return not any(met[frozenset((p, x))] or (club.get(p) and club.get(p) == club.get(x)) for x in table if x != leaving)
+    return joins(a, other, b) and joins(b, home, a)
+
+
+def _reseat_pair(home: list[str], other: list[str], a: str, b: str, counts: dict[str, list[int]],
+                 met: Counter[frozenset[str]]) -> bool:
+    """Swap a and b and seat both tables anew; kept (True) only if Σ seat count² of their players falls."""
+    def squares(players: list[str]) -> int:
+        return sum(c * c for p in players for c in counts[p])
+
+    involved, old = home + other, (list(home), list(other))
+    before = squares(involved)
+    _unseat(home, counts)
+    _unseat(other, counts)
+    for table, members in ((home, [b if p == a else p for p in old[0]]), (other, [a if p == b else p for p in old[1]])):
+        table[:] = min(itertools.permutations(sorted(members)), key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+        _seat(table, counts)
+    if squares(involved) < before:
+        for new, previous in ((home, old[0]), (other, old[1])):
+            met.subtract(frozenset(pair) for pair in itertools.combinations(previous, 2))
+            met.update(frozenset(pair) for pair in itertools.combinations(new, 2))
+        return True
+    for table, previous in ((home, old[0]), (other, old[1])):
+        _unseat(table, counts)
+        table[:] = previous
+        _seat(table, counts)
+    return False
+
+
+def _seat(table: list[str], counts: dict[str, list[int]]) -> None:
+    for s, p in enumerate(table):
+        counts[p][s] += 1
+
+
+def _unseat(table: list[str], counts: dict[str, list[int]]) -> None:
+    for s, p in enumerate(table):
+        counts[p][s] -= 1
+
+
+def _latin_seats(groups: list[list[list[str]]]) -> list[list[list[str]]]:
+    """Every player on each seat once per block of 4 rounds of tables of 4 (König: a 4-regular bipartite graph
+    of players and tables splits into 4 perfect matchings; matching k gives seat k)."""
+    seated = [[[""] * SEATS for _ in rnd] for rnd in groups]
+    for block in range(0, len(groups), SEATS):
+        edges = {(r, t): list(table) for r in range(block, block + SEATS) for t, table in enumerate(groups[r])}
+        for seat in range(SEATS):
+            for (r, t), player in _perfect_matching(edges).items():
+                seated[r][t][seat] = player
+                edges[(r, t)].remove(player)
+    return seated
+
+
+def _perfect_matching(edges: dict[tuple[int, int], list[str]]) -> dict[tuple[int, int], str]:
+    """A perfect matching of tables to their players in a regular bipartite graph (augmenting paths, Kuhn)."""
+    owner: dict[str, tuple[int, int]] = {}
+
+    def augment(table: tuple[int, int], seen: set[str]) -> bool:
+        for player in edges[table]:
+            if player not in seen:
+                seen.add(player)
+                if player not in owner or augment(owner[player], seen):
+                    owner[player] = table
+                    return True
+        return False
+
+    for table in sorted(edges):
+        augment(table, set())
+    return {table: player for player, table in owner.items()}
+
+
+def _seat_bound(games_at_four: int, games_at_three: int) -> int:
+    """The smallest Σ count² for these games: as even as the seats allow (no seat 4 at a table of 3)."""
+    games = games_at_four + games_at_three
+    return min(fourth * fourth + _even(games - fourth, SEATS - 1) for fourth in range(games_at_four + 1))
+
+
+def _even(games: int, seats: int) -> int:
+    """Σ count² of `games` spread as evenly as possible over `seats` seats."""
+    q, rem = divmod(games, seats)
+    return (seats - rem) * q * q + rem * (q + 1) * (q + 1)
+
+
+def _balance_seats(seated: list[list[list[str]]], counts: dict[str, list[int]], bounds: dict[str, int],
+                   rng: random.Random, iterations: int = 2000) -> None:
+    """Tabu search over swaps of two seats at one table, minimising Σ seat count² (in place)."""
+    where: dict[str, list[tuple[int, int]]] = {}
+    for r, rnd in enumerate(seated):
+        for t, table in enumerate(rnd):
+            for p in table:
+                where.setdefault(p, []).append((r, t))
+    over = {p: sum(c * c for c in counts[p]) - bounds[p] for p in counts}
+    unbalanced = {p for p, excess in over.items() if excess > 0}
+    tabu: dict[tuple[int, int, str], int] = {}
+    total = sum(over.values())
+    best, since_best = total, 0
+    for step in range(iterations):
+        if not unbalanced or since_best > 4 * STALL:
+            return
+        low, moves = None, []
+        for r, t in sorted({place for p in unbalanced for place in where[p]}):
+            table = seated[r][t]
+            for x, y in itertools.combinations(range(len(table)), 2):
+                a, b = table[x], table[y]
+                delta = 2 * (counts[a][y] - counts[a][x] + 1) + 2 * (counts[b][x] - counts[b][y] + 1)
+                if (tabu.get((r, t, a), -1) > step or tabu.get((r, t, b), -1) > step) and delta >= 0:
+                    continue
+                if low is None or delta < low:
+                    low, moves = delta, [(r, t, x, y)]
+                elif delta == low:
+                    moves.append((r, t, x, y))
+        if low is None:
+            return
+        r, t, x, y = rng.choice(moves)
+        table = seated[r][t]
+        a, b = table[x], table[y]
+        over[a] += 2 * (counts[a][y] - counts[a][x] + 1)
+        over[b] += 2 * (counts[b][x] - counts[b][y] + 1)
+        counts[a][x] -= 1; counts[a][y] += 1; counts[b][y] -= 1; counts[b][x] += 1  # noqa: E702
+        table[x], table[y] = b, a
+        unbalanced = {p for p in unbalanced | {a, b} if over[p] > 0}
+        tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
+        total += low
+        best, since_best = (total, 0) if total < best else (best, since_best + 1)
+
+
+@dataclass(frozen=True)
+class SeatingReport:
+    """What the terminal tells the organiser about a seating: repeats, seat balance, clubs together."""
+
+    repeated_meetings: int  # Σ over pairs of (meetings − 1), all rounds given
+    most_meetings: int  # the most times any pair met
+    unbalanced_players: tuple[str, ...]  # players whose starting seats are not as even as their games allow
+    club_conflicts: int  # same-club pairs sharing a table, planned rounds only
+    tables_of_three: bool = False  # some planned table has no seat 4, so some players cannot be perfectly even
+
+
+def assess(rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (),
+           clubs: Mapping[str, str] | None = None) -> SeatingReport:
+    """Count repeated meetings (history included), seat balance and club conflicts of `rounds`."""
+    clubs = clubs or {}
+    meetings: Counter[frozenset[str]] = Counter()
+    seats: dict[str, list[int]] = {}
+    games: dict[str, list[int]] = {}
+    for rnd in (*history, *rounds):
+        for table in rnd.tables:
+            meetings.update(frozenset(pair) for pair in itertools.combinations(table, 2))
+            for s, p in enumerate(table):
+                seats.setdefault(p, [0] * SEATS)[s] += 1
+                games.setdefault(p, [0, 0])[len(table) == 3] += 1
+    conflicts = sum(1 for rnd in rounds for table in rnd.tables for a, b in itertools.combinations(table, 2)
+                    if clubs.get(a) and clubs.get(a) == clubs.get(b))
+    unbalanced = tuple(sorted(p for p, c in seats.items() if sum(x * x for x in c) > _seat_bound(*games[p])))
+    threes = any(len(table) == 3 for rnd in rounds for table in rnd.tables)
+    return SeatingReport(sum(m - 1 for m in meetings.values()), max(meetings.values(), default=0), unbalanced, conflicts,
+                         threes)

@@ -1,0 +1,284 @@
+"""Files of a new event (`new`) and the seating plan kept in it (`seat`): docs/rules.md §1, §6, §7.
+
+`read_player_list` reads the organiser's list (.txt, .csv or an .xlsx column) and refuses names that
+collide; `create_event` writes the workbook (Settings, Players, Round 1 seated, the hidden plan
+sheet) with openpyxl; `round_rows` lays out one seated round as a round sheet's rows;
+`read_plan` reads the hidden `Seating Plan` sheet back.
+
+The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (Round, Table,
+Seat, Player; table `BYE` for a bye), not as round sheets written at once: a round sheet that
+exists is a round the scorer reads and the organiser fills in, and unplayed round sheets would make
+the standings incomplete. `seat` lays out the next planned round and rewrites the plan.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sheet_scorer.model import Registration, WorkbookError
+from sheet_scorer.workbook.cells import clean_name, column_letter
+from sheet_scorer.workbook.files import atomic_target
+from sheet_scorer.i18n.vocab import (
+    BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
+    PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEET_NAMES,
+    SETTINGS_SHEETS, YES_WORD, fold, strip_accents,
+)
+
+PLAN_SHEET = "Seating Plan"
+PLAN_HEADER = ["Round", "Table", "Seat", "Player"]
+PLAYER_LIST_NAME = "PlayerNames"  # the defined name the Player dropdown refers to
+ROUND_COLUMNS = tuple(ROUND_HEADERS)  # table, seat, player, the six counts, the three flags
+SPARE_ROWS = 40  # validated rows below the players, for late entries and hand-made changes
+WIDTHS = {"table": 8, "seat": 8, "player": 28}
+
+Tables = Sequence[Sequence[str]]
+
+
+def read_player_list(path: Path) -> list[Registration]:
+    """The players of a .txt (one name a line), .csv or .xlsx file; duplicate or near-duplicate names refused."""
+    if not path.is_file():
+        raise WorkbookError(f"{path}: no such file")
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        rows = _xlsx_rows(path)
+    else:
+        try:
+            content = path.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError:
+            raise WorkbookError(f"{path}: not UTF-8 text; save it as UTF-8") from None
+        rows = _csv_rows(content) if suffix == ".csv" else [[line] for line in content.splitlines()]
+    players = _registrations(rows)
+    if not players:
+        raise WorkbookError(f"{path}: no player names found")
+    _refuse_collisions(path, players)
+    return [p for p, _ in players]
+
+
+def _csv_rows(content: str) -> list[list[str]]:
+    """CSV rows; separated by semicolons when the first line has more of them than commas (Excel's export in
+    Polish, Portuguese or French)."""
+    first = content.partition("\n")[0]
+    return list(csv.reader(io.StringIO(content), delimiter=";" if first.count(";") > first.count(",") else ","))
+
+
+def _xlsx_rows(path: Path) -> list[list[Any]]:
+    """The first sheet's rows (values as saved)."""
+    import python_calamine
+
+    try:
+        book = python_calamine.CalamineWorkbook.from_path(str(path))
+        return book.get_sheet_by_index(0).to_python(skip_empty_area=False)
+    except Exception as exc:  # calamine's own error types
+        raise WorkbookError(f"{path}: cannot be read as a workbook ({exc})") from None
+
+
+def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
+    """Rows -> (registration, line number); a header row naming Player/Name is used when there is one."""
+    columns = {"player": 0}
+    start = 0
+    if rows:
+        found = {PLAYERS_COLUMNS.get(fold(str(v))) or INPUT_HEADER_INDEX.get(fold(str(v))): c for c, v in enumerate(rows[0])}
+        if "player" in found:
+            columns, start = {k: c for k, c in found.items() if k}, 1
+    out = []
+    for number, row in enumerate(rows[start:], start=start + 1):
+        def cell(key: str) -> str:
+            col = columns.get(key)
+            return clean_name(str(row[col])) if col is not None and col < len(row) and row[col] is not None else ""
+        name = cell("player")
+        if name:
+            out.append((Registration(name, cell("club"), fold(cell("active")) not in INACTIVE_WORDS), number))
+    return out
+
+
+def name_clash_key(name: str) -> str:
+    """Names that differ only by case, accents or spacing are one person written twice."""
+    return " ".join(strip_accents(name).casefold().split())
+
+
+def _refuse_collisions(path: Path, players: list[tuple[Registration, int]]) -> None:
+    seen: dict[str, tuple[str, int]] = {}
+    clashes = []
+    for player, line in players:
+        key = name_clash_key(player.name)
+        if key in seen:
+            clashes.append(f"line {seen[key][1]} '{seen[key][0]}' and line {line} '{player.name}'")
+        else:
+            seen[key] = (player.name, line)
+    if clashes:
+        raise WorkbookError(f"{path}: the same name twice: {'; '.join(clashes)}")
+
+
+def round_sheet_name(number: int, lang: str) -> str:
+    return f"{ROUND_SHEET_WORD[lang]} {number}"
+
+
+def next_round_name(previous: str, number: int) -> str:
+    """`Round 4` -> `Round 5`, `R4` -> `R5`: a new round sheet is named like the one before (docs/rules.md §1)."""
+    return re.sub(r"\d+\s*$", str(number), previous.rstrip())
+
+
+def read_header(path: Path, sheet: str, row: int, last_column: int) -> list[Any]:
+    """The organiser's header cells of a round sheet (up to `last_column`), for the next round to repeat."""
+    import python_calamine
+
+    rows = python_calamine.CalamineWorkbook.from_path(str(path)).get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+    cells = list(rows[row - 1][:last_column]) if len(rows) >= row else []
+    return [None if isinstance(v, str) and not v.strip() else v for v in cells]
+
+
+def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str, int] | None = None,
+               header_row: int = 1, header: list[Any] | None = None) -> list[list[Any]]:
+    """A seated round as sheet rows from A1: the header at `header_row`, one row per player in table and
+    seat order, then the byes. `columns` (canonical -> 1-based column) and `header` (the header cells)
+    follow a previous round's layout."""
+    columns = columns or {key: i for i, key in enumerate(ROUND_COLUMNS, start=1)}
+    width = max(max(columns.values()), len(header or ()))
+
+    def row(values: dict[str, Any]) -> list[Any]:
+        cells: list[Any] = [None] * width
+        for key, value in values.items():
+            if key in columns:
+                cells[columns[key] - 1] = value
+        return cells
+
+    rows: list[list[Any]] = [[] for _ in range(header_row - 1)]
+    rows.append(list(header) + [None] * (width - len(header)) if header else row({key: ROUND_HEADERS[key][lang] for key in columns}))
+    for number, table in enumerate(tables, start=1):
+        rows.extend(row({"table": number, "seat": seat, "player": name}) for seat, name in enumerate(table, start=1))
+    rows.extend(row({"table": BYE_WORD[lang], "player": name}) for name in byes)
+    return rows
+
+
+def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]]) -> list[list[Any]]:
+    """The hidden plan sheet's rows: round number -> (tables, byes)."""
+    rows: list[list[Any]] = [list(PLAN_HEADER)]
+    for number, (tables, byes) in sorted(planned.items()):
+        for t, table in enumerate(tables, start=1):
+            rows.extend([number, t, s, name] for s, name in enumerate(table, start=1))
+        rows.extend([number, "BYE", None, name] for name in byes)
+    return rows
+
+
+def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
+    """The hidden plan sheet of `path` (empty when there is none): round -> (tables in seat order, byes)."""
+    import python_calamine
+
+    book = python_calamine.CalamineWorkbook.from_path(str(path))
+    if PLAN_SHEET not in book.sheet_names:
+        return {}
+    plan: dict[int, tuple[dict[Any, list[tuple[int, str]]], list[str]]] = {}
+    for row in book.get_sheet_by_name(PLAN_SHEET).to_python()[1:]:
+        if len(row) < 4 or not isinstance(row[0], (int, float)) or not str(row[3]).strip():
+            continue
+        tables, byes = plan.setdefault(int(row[0]), ({}, []))
+        if fold(str(row[1])) in BYE_WORDS:
+            byes.append(clean_name(str(row[3])))
+        else:
+            tables.setdefault(int(row[1]), []).append((int(row[2] or 0), clean_name(str(row[3]))))
+    return {number: ([[name for _, name in sorted(seats)] for _, seats in sorted(tables.items())], byes)
+            for number, (tables, byes) in plan.items()}
+
+
+def read_table_size(path: Path) -> str | None:
+    """`Table Size` from the Settings sheet, until the settings reader knows the key (docs/rules.md §7)."""
+    import python_calamine
+
+    keys = {fold(word) for word in SETTING_NAMES["table_size"].values()}
+    book = python_calamine.CalamineWorkbook.from_path(str(path))
+    for name in book.sheet_names:
+        if fold(name) in SETTINGS_SHEET_NAMES:
+            for row in book.get_sheet_by_name(name).to_python():
+                if len(row) >= 2 and isinstance(row[0], str) and fold(row[0]) in keys:
+                    return str(int(row[1]) if isinstance(row[1], float) and row[1].is_integer() else row[1]).strip()
+    return None
+
+
+def create_event(target: Path, players: list[Registration], first: tuple[Tables, Sequence[str]],
+                 later: dict[int, tuple[Tables, Sequence[str]]], rounds: int, lang: str,
+                 name: str | None, when: date | str | None) -> None:
+    """Write a new event workbook: Settings, Players, Round 1 seated and validated, the hidden plan."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.active)
+    _settings_sheet(book, lang, name or target.stem, when, rounds)
+    _players_sheet(book, players, lang)
+    sheet = book.create_sheet(round_sheet_name(1, lang))
+    for row in round_rows(*first, lang):
+        sheet.append(row)
+    style_round_sheet(sheet, len(players))
+    plan = book.create_sheet(PLAN_SHEET)
+    for row in plan_rows(later):
+        plan.append(row)
+    plan.sheet_state = "hidden"
+    book.active = book.sheetnames.index(sheet.title)
+    with atomic_target(target) as temporary:
+        book.save(temporary)
+
+
+def _settings_sheet(book: Any, lang: str, name: str, when: date | str | None, rounds: int) -> None:
+    """Every Settings key (docs/rules.md §7) with its default; Playoff Size blank (no playoffs decided yet)."""
+    values: dict[str, Any] = {
+        "tournament": name, "date": when, "victory_target": 10, "qualifying_rounds": rounds, "table_size": "3-4",
+        "playoff_size": None, "language": lang, "points_4": "5, 3, 2, 1", "points_3": "5, 3, 2",
+        "ranking": "Round Points", "tiebreakers": "VP, VP %, Name", "bye_points": 2.75,
+    }
+    sheet = book.create_sheet(SETTINGS_SHEETS[LANGUAGES.index(lang)])
+    for key, value in values.items():
+        sheet.append([SETTING_NAMES[key][lang], value])
+        if isinstance(value, date):
+            sheet.cell(sheet.max_row, 2).number_format = "yyyy-mm-dd"
+    sheet.column_dimensions["A"].width = 26
+    sheet.column_dimensions["B"].width = 30
+
+
+def _players_sheet(book: Any, players: list[Registration], lang: str) -> None:
+    """Player, Club, Active; the names are the defined name the Player dropdowns refer to."""
+    from openpyxl.styles import Font
+    from openpyxl.workbook.defined_name import DefinedName
+
+    title = PLAYERS_SHEETS[LANGUAGES.index(lang)]
+    sheet = book.create_sheet(title)
+    sheet.append([PLAYERS_HEADERS[key][lang] for key in ("player", "club", "active")])
+    for p in players:
+        sheet.append([p.name, p.club or None, YES_WORD[lang] if p.active else NO_WORD[lang]])
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+    sheet.column_dimensions["A"].width = 28
+    sheet.column_dimensions["B"].width = 20
+    last = len(players) + 1 + SPARE_ROWS  # late entries added below are offered too
+    book.defined_names[PLAYER_LIST_NAME] = DefinedName(PLAYER_LIST_NAME, attr_text=f"'{title}'!$A$2:$A${last}")
+
+
+def style_round_sheet(sheet: Any, players: int) -> None:
+    """Bold frozen header, widths, and a data validation on every count, flag, seat and player cell."""
+    from openpyxl.styles import Font
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+    last = players + 1 + SPARE_ROWS
+    for index, key in enumerate(ROUND_COLUMNS, start=1):
+        letter = column_letter(index)
+        sheet.column_dimensions[letter].width = WIDTHS.get(key, max(10, len(str(sheet.cell(1, index).value)) + 2))
+        if key in COUNT_RANGES or key == "seat":
+            low, high = COUNT_RANGES.get(key, (1, 4))
+            rule = DataValidation("whole", operator="between", formula1=str(low), formula2=str(high), allow_blank=True,
+                                  showErrorMessage=True, error=f"{low}–{high}")
+        elif key in FLAGS:
+            rule = DataValidation("list", formula1='"x"', allow_blank=True, showErrorMessage=True, error="x")
+        elif key == "player":
+            rule = DataValidation("list", formula1=PLAYER_LIST_NAME, allow_blank=True, showErrorMessage=True)
+        else:
+            continue
+        rule.add(f"{letter}2:{letter}{last}")
+        sheet.add_data_validation(rule)
