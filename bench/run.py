@@ -297,16 +297,16 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     from sheet_scorer.report import chart, html as report
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
-    from sheet_scorer.workbook import plan as write_plan, read, write
+    from sheet_scorer.workbook import plan as write_plan, read, write, xlsx
 
     workbook = folder / f"{label}.xlsx"
     out = Path(tempfile.mkdtemp(prefix="sheet_scorer_profile_"))
     targets = [
         (api, "score_workbook", "score_workbook (total, in-process: overlap=False)"),
         (read, "read_workbook", "read_workbook"),
-        (read, "_sheet_rows", "  calamine to_python (all sheets)"),
+        (xlsx, "_read_sheet", "  xlsx._read_sheet (streaming parse of each sheet read)"),
         (read, "_read_round", "  _read_round (header, DataFrame, blank-row filter)"),
-        (read, "_scan_for_what_calamine_hides", "  _scan_for_what_calamine_hides (one XML scan)"),
+        (xlsx.Package, "check_other_parts", "  Package.check_other_parts (the other XML parts well formed)"),
         (validate, "validate", "validate"),
         (validate, "_failures", "  pandera schema.validate (_failures, both schemas)"),
         (validate, "_typed", "  _typed (parse ints/flags, game_vp)"),

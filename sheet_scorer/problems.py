@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
+from sheet_scorer.i18n.visible import visible
+
 Severity = Literal["error", "warning"]
 
 WARNING_CODES = frozenset({"name-spelling", "no-target", "hidden-row", "content-not-kept", "unknown-setting"})
@@ -23,6 +25,8 @@ MESSAGES_EN: dict[str, str] = {
     "duplicate-column": "two columns are headed '{column}' ({cells}); keep one",
     "content-not-kept": "the workbook has {parts}, which the scored copy does not keep; your original file is untouched",
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
+    "no-room-for-columns": "the sheet has something as far right as column {column}, so the computed columns do not fit "
+                           "to the right of the table; clear what is far to the right, then score it again",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
     # settings and adjustments (docs/rules.md §7, §8)
     "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
@@ -109,7 +113,7 @@ def render(problem: Problem, catalogue: dict[str, str]) -> str:
     """The problem's message from `catalogue`, falling back to English for a missing code."""
     template = catalogue.get(problem.code) or MESSAGES_EN[problem.code]
     values = {"player": problem.player or "?", "table": problem.table, **problem.params}
-    return template.format(**values)
+    return visible(template.format(**values))
 
 
 def has_errors(problems: list[Problem]) -> bool:

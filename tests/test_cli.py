@@ -60,10 +60,13 @@ def test_not_a_workbook_exits_2(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not an Excel workbook" in result.output
 
 
-def test_usage_errors_exit_2() -> None:
-    assert run("score").exit_code == 2
-    assert run("frobnicate").exit_code == 2
-    assert run("score", "x.xlsx", "--lang", "de").exit_code == 2
+@pytest.mark.parametrize("args", [["score"], ["frobnicate"], ["score", "x.xlsx", "--lang", "de"], ["check", "--nope", "x.xlsx"],
+                                  ["score", "a.xlsx", "b.xlsx", "-o", "out.xlsx"]])
+def test_usage_errors_exit_2_in_one_line(args: list[str]) -> None:
+    """click's own usage errors take four lines (usage, hint, blank, error): here one, with where to look."""
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1 and "--help" in result.output, result.output
 
 
 @pytest.mark.parametrize("name", ["out.csv", "out.xlsm"])

@@ -10,8 +10,11 @@ with the same value, except where the computed columns are written.
 
 from __future__ import annotations
 
+import math
+import os
 import random
 import tempfile
+import zipfile
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -25,14 +28,17 @@ from hypothesis import strategies as st
 
 import sheet_scorer
 from sheet_scorer.cli.main import main
+from sheet_scorer.model import WorkbookError
 from sheet_scorer.problems import has_errors
-from sheet_scorer.workbook import writer
+from sheet_scorer.workbook import writer, xlsx
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.plan import computed_positions
 
 IN_PROCESS = writer.start_writer
 
 ADDED_SHEETS = {"Standings", "Problems"}
 SHEETLESS_CODES = {"content-not-kept"}
+LONG = os.environ.get("SHEET_SCORER_FUZZ") == "long"  # bench/fuzz.py: many more examples
 
 ROUND_1 = round_sheet(
     # table 1: Ala 2 + 6 + 1 + 2 (army) = 11, Bob 9, Cyd 4, Dan 2
@@ -129,7 +135,8 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=300 if LONG else 25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(mutation, min_size=1, max_size=8))
 @example(steps=[("set", 0, 1, 1, None), ("set", 1, 1, 1, None)])  # no round sheet has a header row left
 @example(steps=[("rename", 0, "Archive"), ("shuffle_columns", 0, random.Random(3)), ("add_sheet", "Round 9", [["Table"]])])
@@ -179,3 +186,131 @@ def test_the_unmutated_workbook_is_valid(tmp_path: Path) -> None:
     """The fuzz starts from a clean workbook, so every problem it meets comes from a mutation."""
     result = sheet_scorer.check_workbook(write_workbook(tmp_path / "base.xlsx", BASE))
     assert result.problems == [] and len(result.standings) == 11
+
+
+# ---------------------------------------------------------------- the package itself (issue 14)
+#
+# Two more fuzzers below work on the XML the organiser's application wrote, not on what openpyxl can
+# write: one compares the streaming reader with a small independent model of SpreadsheetML cells,
+# the other damages a workbook's bytes and asks `check_workbook` for a result or a one-line refusal.
+# Both run in-process in a few seconds; `SHEET_SCORER_FUZZ=long` (bench/fuzz.py) runs them for longer.
+
+MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_ESCAPE = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+
+xml_text = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)  # what XML 1.0 can hold
+number_text = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.integers(-(10**20), 10**20).map(str),
+    st.sampled_from(["1e400", "-1e400", "NaN", "inf", "1e308", "2.5E-3", " 3", "", "x"]),
+)
+cell_kind = st.sampled_from([None, "n", "inlineStr", "str", "b", "e", "formula"])
+
+
+def _xml(text: str) -> str:
+    return "".join(_ESCAPE.get(ch, ch) for ch in text)
+
+
+def _expected(kind: str | None, text: str) -> object:
+    """What a reader of the saved file sees in one cell (SpreadsheetML, ECMA-376 §18.3.1.4), or None when empty."""
+    if kind in (None, "n"):
+        try:
+            number = float(text)
+        except ValueError:
+            return text or None
+        return number if math.isfinite(number) else text
+    if kind == "b":
+        return text.strip().lower() in ("1", "true") if text else None
+    if kind == "e":
+        return text or None
+    if kind == "formula":
+        return "=SUM(A1)"
+    return text or None  # inlineStr, str
+
+
+def _cell_xml(ref: str, kind: str | None, text: str, r_first: bool) -> str:
+    attrs = [f'r="{ref}"'] + ([f't="{kind}"'] if kind not in (None, "formula") else [])
+    opening = " ".join(attrs if r_first else attrs[::-1])
+    if kind == "inlineStr":
+        return f"<c {opening}><is><t>{_xml(text)}</t></is></c>"
+    if kind == "formula":
+        return f"<c {opening}><f>SUM(A1)</f></c>"
+    return f"<c {opening}><v>{_xml(text)}</v></c>" if text else f"<c {opening}/>"
+
+
+def _one_sheet(path: Path, sheet_data: str) -> Path:
+    rel = ('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
+           'Target="worksheets/sheet1.xml"/>')
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN_NS}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/'
+                         '2006/relationships"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/></sheets></workbook>')
+        archive.writestr("xl/_rels/workbook.xml.rels",
+                         f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rel}</Relationships>')
+        archive.writestr("xl/worksheets/sheet1.xml", f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>')
+    return path
+
+
+cells_strategy = st.dictionaries(
+    st.tuples(st.integers(1, 1_048_576), st.integers(1, 16_384)),
+    st.tuples(cell_kind, st.one_of(number_text, xml_text), st.booleans()),
+    max_size=12,
+)
+
+
+@settings(max_examples=2000 if LONG else 150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cells=cells_strategy)
+@example(cells={(13, 4): ("e", "", True), (13, 5): (None, "2", True)})  # an error cell with no value, then a number
+@example(cells={(3, 4): ("e", "#REF!", False)})  # t before r
+@example(cells={(1_048_576, 16_384): (None, "1", True)})  # the last cell of the grid
+def test_reader_sees_every_cell_as_saved(cells: dict[tuple[int, int], tuple[str | None, str, bool]]) -> None:
+    """Any cells, anywhere in the grid, of any type, attributes in any order: each read as saved, no more."""
+    by_row: dict[int, list[str]] = {}
+    for (row, column), (kind, text, r_first) in sorted(cells.items()):
+        by_row.setdefault(row, []).append(_cell_xml(cell_ref(column, row), kind, text, r_first))
+    data = "".join(f'<row r="{row}">{"".join(xml)}</row>' for row, xml in by_row.items())
+    with tempfile.TemporaryDirectory() as folder:
+        with xlsx.Package(_one_sheet(Path(folder) / "f.xlsx", data)) as package:
+            rows = package.sheet(package.sheets[0]).rows
+    expected: dict[int, dict[int, object]] = {}
+    for (row, column), (kind, text, _) in cells.items():
+        value = _expected(kind, text)
+        if value is not None and value != "":
+            expected.setdefault(row, {})[column] = value
+    assert rows == expected
+    for (row, column), (kind, _, _) in cells.items():
+        if kind == "e" and column in rows.get(row, {}):
+            assert isinstance(rows[row][column], ErrorCell)
+        if kind == "formula":
+            assert isinstance(rows[row][column], FormulaCell)
+
+
+HOSTILE_FRAGMENTS = [
+    b'<c r="XFD1048576"><v>1</v></c>', b'<c t="e" r="C3"><v>#REF!</v></c>', b'<c r="D13" t="e"/>', b"<v>1e400</v>",
+    b"<v>NaN</v>", b"_x0007_", b"_x001B_[2J", b'<!DOCTYPE x [<!ENTITY a "b">]>', b"&a;", b'<row r="0">', b'<c r="A1" t="s"><v>9</v></c>',
+    b"<f>SUBTOTAL(109,C2:C5)</f>", b'<mergeCell ref="A1:XFD1048576"/>', b"\x00", b"\xff\xfe", b"</sheetData>", b"<sheetData>",
+]
+
+
+@settings(max_examples=600 if LONG else 25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(part=st.integers(0, 50), position=st.floats(0, 1), cut=st.integers(0, 40),
+       insert=st.one_of(st.sampled_from(HOSTILE_FRAGMENTS), st.binary(max_size=20)))
+def test_damaged_package_bytes_are_read_or_refused_in_one_line(part: int, position: float, cut: int, insert: bytes) -> None:
+    """Bytes of any part replaced: `check_workbook` gives a result or a one-line WorkbookError, nothing else."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = write_workbook(Path(folder) / "event.xlsx", BASE)
+        target = Path(folder) / "damaged.xlsx"
+        with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+            names = src.namelist()
+            chosen = names[part % len(names)]
+            for name in names:
+                data = src.read(name)
+                if name == chosen:
+                    at = int(position * len(data))
+                    data = data[:at] + insert + data[at + cut:]
+                dst.writestr(name, data)
+        try:
+            result = sheet_scorer.check_workbook(target)
+        except WorkbookError as refused:
+            assert "\n" not in str(refused) and str(refused)
+            return
+        assert result.exit_code in (0, 1)

@@ -241,3 +241,151 @@ def test_table_number_merged_over_its_rows(tmp_path: Path) -> None:
     result = check_workbook(path)
     assert result.problems == [p for p in result.problems if p.severity == "warning"]
     assert result.results.groupby("table")["player"].apply(sorted).to_dict() == {1: ["Ala", "Bob", "Cyd", "Dan"], 2: ["Eve", "Fay", "Gus"]}
+
+
+# ---------------------------------------------------------------- the streaming reader (workbook/xlsx.py, issue 14)
+
+import zipfile  # noqa: E402
+from datetime import date, datetime  # noqa: E402
+
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell  # noqa: E402
+from sheet_scorer.workbook import xlsx  # noqa: E402
+
+MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def _package(path: Path, sheet_data: str, strings: str = "", styles: str = "", workbook_pr: str = "") -> Path:
+    """A minimal hand-written workbook: one sheet 'Round 1' with `sheet_data`, optional shared strings and styles."""
+    rels = ('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
+            'Target="worksheets/sheet1.xml"/>')
+    if strings:
+        rels += ('<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" '
+                 'Target="sharedStrings.xml"/>')
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN_NS}" xmlns:r="http://schemas.openxmlformats.org/'
+                         f'officeDocument/2006/relationships">{workbook_pr}<sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/>'
+                         '</sheets></workbook>')
+        archive.writestr("xl/_rels/workbook.xml.rels",
+                         f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>')
+        archive.writestr("xl/worksheets/sheet1.xml", f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>')
+        if strings:
+            archive.writestr("xl/sharedStrings.xml", f'<sst xmlns="{MAIN_NS}">{strings}</sst>')
+        if styles:
+            archive.writestr("xl/styles.xml", f'<styleSheet xmlns="{MAIN_NS}">{styles}</styleSheet>')
+    return path
+
+
+def _cells(path: Path) -> dict[int, dict[int, object]]:
+    with xlsx.Package(path) as package:
+        return package.sheet(package.sheets[0]).rows
+
+
+def test_error_cells_in_any_attribute_order_and_without_value(tmp_path: Path) -> None:
+    """`t` before `r` is still an error cell (#REF!); an error cell with no value is empty, never its neighbour's value."""
+    rows = _cells(_package(tmp_path / "e.xlsx", '<row r="3"><c t="e" r="D3"><v>#REF!</v></c></row>'
+                           '<row r="13"><c r="D13" t="e"/><c r="E13"><v>2</v></c></row>'))
+    assert rows[3] == {4: "#REF!"} and isinstance(rows[3][4], ErrorCell)
+    assert rows[13] == {5: 2.0}
+
+
+def test_formulas_with_and_without_saved_value(tmp_path: Path) -> None:
+    rows = _cells(_package(tmp_path / "f.xlsx", '<row r="1"><c r="A1"><f>1+1</f></c><c r="B1"><f>1+1</f><v>2</v></c>'
+                           '<c r="C1" t="str"><f>"a"&amp;"b"</f><v>ab</v></c><c r="D1"><f t="shared" si="0"/></c></row>'))
+    assert rows[1] == {1: "=1+1", 2: 2.0, 3: "ab", 4: "=(shared formula)"}
+    assert isinstance(rows[1][1], FormulaCell) and isinstance(rows[1][4], FormulaCell)
+
+
+def test_strings_booleans_dates_and_escapes(tmp_path: Path) -> None:
+    """Rich text runs joined, phonetic guides left out, `_x0007_` is the bell; a date style makes a date
+    (Excel serial 45292 is 2024-01-01, so 45400 is 108 days later: 2024-04-18)."""
+    strings = ('<si><t>Ala</t></si><si><r><t>Bo</t></r><r><t>b</t></r><rPh><t>ボブ</t></rPh></si>'
+               '<si><t>Cyd_x0007_ _x005F_x0007_</t></si>')
+    styles = ('<numFmts><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="0.00&quot;d&quot;"/>'
+              '</numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/><xf numFmtId="165"/></cellXfs>')
+    data = ('<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c>'
+            '<c r="D1" t="b"><v>1</v></c><c r="E1" t="b"><v>0</v></c><c r="F1" s="1"><v>45400</v></c>'
+            '<c r="G1" s="2"><v>45400.75</v></c><c r="H1" s="3"><v>3</v></c><c r="I1" t="inlineStr"><is><t>Dan</t></is></c></row>')
+    rows = _cells(_package(tmp_path / "s.xlsx", data, strings, styles))
+    assert rows[1] == {1: "Ala", 2: "Bob", 3: "Cyd\x07 _x0007_", 4: True, 5: False, 6: date(2024, 4, 18),
+                       7: datetime(2024, 4, 18, 18, 0), 8: 3.0, 9: "Dan"}
+
+
+def test_numbers_beyond_a_double_stay_text_never_empty(tmp_path: Path) -> None:
+    rows = _cells(_package(tmp_path / "n.xlsx", '<row r="1"><c r="A1"><v>1e400</v></c><c r="B1"><v>NaN</v></c>'
+                           '<c r="C1"><v>1e308</v></c><c r="D1"><v>-0</v></c></row>'))
+    assert rows[1] == {1: "1e400", 2: "NaN", 3: 1e308, 4: 0.0}
+
+
+def test_cost_follows_the_cells_present(tmp_path: Path) -> None:
+    """One cell at XFD1048576 is one cell: the sparse rows hold it, nothing is laid out up to it."""
+    rows = _cells(_package(tmp_path / "x.xlsx", '<row r="1"><c r="A1"><v>1</v></c></row>'
+                           '<row r="1048576"><c r="XFD1048576"><v>2</v></c></row>'))
+    assert rows == {1: {1: 1.0}, 1_048_576: {16_384: 2.0}}
+
+
+@pytest.mark.parametrize("data", ['<row r="1"><c r="XFE1"><v>1</v></c></row>', '<row r="0"><c><v>1</v></c></row>',
+                                  '<row r="1"><c r="a1"><v>1</v></c></row>', '<row r="1"><c r="A1" t="s"><v>5</v></c></row>'])
+def test_cells_outside_the_grid_or_missing_strings_are_refused(tmp_path: Path, data: str) -> None:
+    with pytest.raises(WorkbookError, match="is damaged"):
+        _cells(_package(tmp_path / "bad.xlsx", data))
+
+
+def test_doctype_is_refused_before_any_entity_is_expanded(tmp_path: Path) -> None:
+    path = tmp_path / "d.xlsx"
+    _package(path, '<row r="1"><c r="A1" t="inlineStr"><is><t>&x;</t></is></c></row>')
+    with zipfile.ZipFile(path) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>' + parts["xl/worksheets/sheet1.xml"]
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    with pytest.raises(WorkbookError, match="DOCTYPE"):
+        _cells(path)
+
+
+def test_the_cell_budget_refuses_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(xlsx, "MAX_CELLS", 5)
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><v>{r}</v></c></row>' for r in range(1, 8))
+    with pytest.raises(WorkbookError, match="filled cells") as refused:
+        _cells(_package(tmp_path / "many.xlsx", rows))
+    assert "\n" not in str(refused.value)
+
+
+def test_a_total_row_under_the_games_is_not_a_player(tmp_path: Path) -> None:
+    """A last row labelled Total (or holding SUBTOTAL formulas) is the organiser's sum, not a game (issue 10.6)."""
+    rows = round_sheet(*VALID_TABLE, ["Total", None, 10, 3, 0, 0, 8, 4], [None, None, "=SUBTOTAL(109,C2:C5)"])
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert result.problems == [] and sorted(result.standings["player"]) == ["Ala", "Bob", "Cyd", "Dan"]
+    between = round_sheet(*VALID_TABLE[:2], ["Total", "Eve", 2, 0, 0, 0, 2, 1], *VALID_TABLE[2:])
+    found = check_workbook(write_workbook(tmp_path / "f.xlsx", {"Round 1": between}))
+    assert "Total" not in set(found.standings["player"]) and len(found.results) == 5  # only a last row is a total
+
+
+def test_a_sheet_written_with_a_namespace_prefix(tmp_path: Path) -> None:
+    """Some writers prefix every element (`<x:c>`): the same cells; a foreign element named `c` is not a cell."""
+    path = tmp_path / "x.xlsx"
+    _package(path, "")
+    with zipfile.ZipFile(path) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = (
+        f'<x:worksheet xmlns:x="{MAIN_NS}" xmlns:o="urn:other"><x:sheetData><x:row r="2"><x:c r="B2"><x:v>7</x:v></x:c>'
+        '<o:c r="C2"><o:v>8</o:v></o:c><x:c r="D2" t="inlineStr"><x:is><x:t>Ala</x:t></x:is></x:c></x:row></x:sheetData>'
+        '</x:worksheet>').encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    assert _cells(path) == {2: {2: 7.0, 4: "Ala"}}
+
+
+def test_the_totals_row_of_an_excel_table_is_not_a_player(tmp_path: Path) -> None:
+    """The rows in a Table's totals range (xl/tables/*.xml totalsRowCount) are not games, even unlabelled (issue 10.6)."""
+    from openpyxl.worksheet.table import Table
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*VALID_TABLE, [None, None, 10, 3, 0, 0, 8, 4])})
+    without_table = check_workbook(path)
+    assert ("empty-name", "B6") in {(p.code, p.cell) for p in without_table.problems}  # read as a row of counts
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].add_table(Table(displayName="Games", ref="A1:K6", totalsRowCount=1))
+    book.save(path)
+    result = check_workbook(path)
+    assert result.problems == [] and sorted(result.standings["player"]) == ["Ala", "Bob", "Cyd", "Dan"]

@@ -9,6 +9,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from sheet_scorer.cli.common import one_line
+from sheet_scorer.i18n.visible import visible
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -76,7 +79,7 @@ def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = Fal
                 for done, future in enumerate(as_completed(futures), start=1):
                     outcome = future.result()
                     outcomes.append(outcome)
-                    print(f"[{done}/{len(paths)}] {outcome.path}: exit {outcome.exit_code}", file=sys.stderr, flush=True)
+                    print(f"[{done}/{len(paths)}] {visible(str(outcome.path))}: exit {outcome.exit_code}", file=sys.stderr, flush=True)
         except KeyboardInterrupt:  # Ctrl-C: the workbooks in hand finish; the others are not started
             pool.shutdown(wait=True, cancel_futures=True)
             raise
@@ -86,6 +89,7 @@ def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = Fal
 
 def _print_summary(outcomes: list[Outcome]) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=f"{len(outcomes)} workbooks", title_justify="left")
@@ -93,7 +97,8 @@ def _print_summary(outcomes: list[Outcome]) -> None:
         table.add_column(heading, justify="left" if heading in ("File", "Output") else "right")
     for o in outcomes:
         if o.failure:
-            table.add_row(str(o.path), "", "", "", "", f"[red]not scored: {o.failure}[/]")
+            table.add_row(escape(visible(str(o.path))), "", "", "", "", f"[red]not scored: {escape(one_line(o.failure))}[/]")
         else:
-            table.add_row(str(o.path), str(o.players), str(o.rounds), str(o.errors), str(o.warnings), o.output)
+            table.add_row(escape(visible(str(o.path))), str(o.players), str(o.rounds), str(o.errors), str(o.warnings),
+                          escape(visible(o.output)))
     Console(width=160).print(table)

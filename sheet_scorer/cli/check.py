@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sheet_scorer.cli.common import WORKBOOK, run_action
+from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -52,10 +53,10 @@ def _print_problems(result: ScoreResult) -> None:
     group: tuple[str, int | None] | None = None
     for problem in result.problems:
         if group is None or problem.sheet != group[0]:
-            click.echo(problem.sheet or result.data.path.name)
+            click.echo(visible(problem.sheet or result.data.path.name))
         if group != (problem.sheet, problem.table) and problem.table is not None:
             click.echo(f"  table {problem.table}")
         group = (problem.sheet, problem.table)
         indent = "    " if problem.table is not None else "  "
         click.echo(f"{indent}{problem.severity:<8}{problem.cell:<6}{problem.message}")
-    click.echo(f"{result.data.path.name}: {errors} error(s), {warnings} warning(s)")
+    click.echo(f"{visible(result.data.path.name)}: {errors} error(s), {warnings} warning(s)")

@@ -15,6 +15,37 @@ from typing import Any
 
 import click
 
+from sheet_scorer.i18n.visible import visible
+
+class _OneLineUsageError(click.UsageError):
+    """A misuse of the command told in one line (click's own takes four: usage, hint, blank, error)."""
+
+    def show(self, file: Any = None) -> None:
+        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
+        click.echo(f"Error: {one_line(self.format_message())}{hint}", err=True)
+
+
+class OneLineGroup(click.Group):
+    """The command group whose usage errors, and those of its commands, take one line (exit 2)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as error:
+            raise _OneLineUsageError(error.message, error.ctx) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise _OneLineUsageError(error.message, error.ctx) from None
+
+
+def one_line(text: object) -> str:
+    """Text as one terminal line: runs of spaces and line breaks become one space, control characters shown."""
+    return visible(" ".join(str(text).split()))
+
+
 LANGS = click.Choice(["en", "pl", "pt", "fr"])
 WORKBOOK = click.Path(path_type=Path, dir_okay=True)
 
@@ -33,7 +64,7 @@ def run_action(verbose: bool, action: Callable[[], int]) -> None:
         click.echo("Interrupted: files not yet finished were left as they were.", err=True)
         sys.exit(130)
     except WorkbookError as error:
-        click.echo(f"Error: {error}", err=True)
+        click.echo(f"Error: {one_line(error)}", err=True)
         sys.exit(2)
     except Exception as error:  # an unexpected failure: one line, details with -v
         if verbose:
@@ -41,14 +72,16 @@ def run_action(verbose: bool, action: Callable[[], int]) -> None:
             details = getattr(error, "details", None)  # a failure in the writer process: its own traceback
             if details:
                 click.echo(details, err=True)
-        click.echo(f"Error: unexpected failure ({type(error).__name__}: {error}); re-run with -v for details", err=True)
+        click.echo(f"Error: unexpected failure ({type(error).__name__}: {one_line(error)}); re-run with -v for details", err=True)
         sys.exit(2)
     sys.exit(code)
 
 
 def where(problem: Any) -> str:
+    """Where a problem is, as printed: 'Round 1'!C3, 'Round 1' table 2 or 'Round 1'."""
+    sheet = visible(problem.sheet)
     if problem.cell:
-        return f"'{problem.sheet}'!{problem.cell}"
+        return f"'{sheet}'!{problem.cell}"
     if problem.table is not None:
-        return f"'{problem.sheet}' table {problem.table}"
-    return f"'{problem.sheet}'"
+        return f"'{sheet}' table {problem.table}"
+    return f"'{sheet}'"

@@ -12,6 +12,7 @@ import sys
 import click
 
 from sheet_scorer.cli.check import check
+from sheet_scorer.cli.common import OneLineGroup
 from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.new import new
 from sheet_scorer.cli.score import score
@@ -49,7 +50,7 @@ def _unicode_safe_output() -> None:
                 stream.reconfigure(encoding="utf-8")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=OneLineGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sheet-scorer")
 def main() -> None:
     """Score Catan tournaments from the organiser's Excel workbook."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action, where
+from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -82,7 +83,7 @@ def _summary(result: ScoreResult) -> None:
     scored = int(tables["game"].sum()) if len(tables) else 0
     errors = sum(p.severity == "error" for p in result.problems)
     console.print(
-        f"[bold]{escape(result.data.settings.tournament)}[/]: {len(result.standings)} players, {len(result.data.rounds)} rounds, "
+        f"[bold]{escape(visible(result.data.settings.tournament))}[/]: {len(result.standings)} players, {len(result.data.rounds)} rounds, "
         f"{scored} of {len(tables)} tables scored, {errors} error(s), {len(result.problems) - errors} warning(s)"
     )
     top = Table(title="Standings" + (" (PROVISIONAL)" if result.has_errors else ""), title_justify="left")
@@ -90,7 +91,7 @@ def _summary(result: ScoreResult) -> None:
     for heading in ("Rank", "Player", "Round points", "VP", "VP %", *(figure_name(f, "en") for f in extra)):
         top.add_column(heading, justify="left" if heading == "Player" else "right")
     for row in result.standings.head(8).to_dict("records"):
-        top.add_row(str(row["rank"]), escape(str(row["player"])), _points(row["round_points"]), str(row["vp"]),
+        top.add_row(str(row["rank"]), escape(visible(str(row["player"]))), _points(row["round_points"]), str(row["vp"]),
                     format_pct(row["vp_pct"], "en"), *(figure_text(f, row[f], "en") for f in extra))
     console.print(top)
     shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
@@ -99,4 +100,4 @@ def _summary(result: ScoreResult) -> None:
         console.print(f"[{colour}]{problem.severity}[/] {escape(where(problem))}: {escape(problem.message)}")
     if errors > len(shown):
         console.print(f"… and {errors - len(shown)} more: see the Problems sheet")
-    console.print(f"wrote {escape(str(result.output))} and {escape(str(result.html))}")
+    console.print(f"wrote {escape(visible(str(result.output)))} and {escape(visible(str(result.html)))}")

@@ -52,7 +52,7 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     first = last.number if reseat else last.number + 1
     qualifying = data.settings.qualifying_rounds or first + count - 1
     horizon = count if by_standings else max(count, qualifying - first + 1)  # later standings are not known yet
-    problem = _problem(path, result, played, horizon, by_standings, seed)
+    problem = _problem(result, played, horizon, by_standings, seed)
     stored = {} if by_standings else read_plan(path)
     try:
         seating = seat_next(problem, count, [_as_round(stored.get(first + i)) for i in range(problem.rounds)])
@@ -65,8 +65,7 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     return 0
 
 
-def _problem(path: Path, result: ScoreResult, played: list[RoundSheet], rounds: int, by_standings: bool,
-             seed: int) -> SeatingProblem:
+def _problem(result: ScoreResult, played: list[RoundSheet], rounds: int, by_standings: bool, seed: int) -> SeatingProblem:
     """What the optimiser is asked: the active players, the rounds played, the standings, clubs, table size."""
     from sheet_scorer.seating.event import active_players, clubs_of, seated_round
     from sheet_scorer.seating.planner import SeatingProblem
@@ -74,7 +73,7 @@ def _problem(path: Path, result: ScoreResult, played: list[RoundSheet], rounds: 
     data = result.data
     ranking = tuple(result.standings.sort_values("rank")["player"]) if len(result.standings) else ()
     return SeatingProblem(tuple(active_players(data)), rounds, clubs_of(data), tuple(seated_round(s) for s in played),
-                          ranking, fours_only=_fours_only(path, data.settings), by_standings=by_standings, seed=seed)
+                          ranking, fours_only=data.settings.table_size == "4", by_standings=by_standings, seed=seed)
 
 
 def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: bool, language: str) -> WorkbookPatch:
@@ -106,16 +105,6 @@ def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
         which = f"table(s) {', '.join(map(str, tables))}" if tables else f"{len(errors)} error(s)"
         raise WorkbookError(f"{result.data.path}: '{sheet}' is not fully scored ({which}); "
                             "fix it and run seat again, or use --force")
-
-
-def _fours_only(path: Path, settings: object) -> bool:
-    """`Table Size` = 4 (docs/rules.md §7): tables of 4 only, the rest on a bye; else tables of 3 and 4."""
-    from sheet_scorer.workbook.event import read_table_size
-
-    value = getattr(settings, "table_size", None)  # the settings reader does not know the key yet
-    if value is None:
-        value = read_table_size(path)
-    return str(value).strip() == "4"
 
 
 def _as_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:

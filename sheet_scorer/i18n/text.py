@@ -59,7 +59,10 @@ def _pattern(pattern: str) -> NumberPattern:
 @functools.lru_cache(maxsize=65536)
 def _format_decimal(number: float, pattern: str, lang: str) -> str:
     """What `babel.numbers.format_decimal(number, pattern, locale)` gives, cached: a report formats the
-    same few values (round points 0, 1, 2.5, ...) tens of thousands of times."""
+    same few values (round points 0, 1, 2.5, ...) tens of thousands of times. A number beyond any count
+    (1e308, inf) is shown as Python writes it: Babel's decimals cannot hold it (docs/rules.md §1)."""
+    if not abs(number) < 1e15:
+        return f"{number:g}"
     return _pattern(pattern).apply(number, _locale(lang))
 
 
@@ -449,6 +452,7 @@ MESSAGES_PL: dict[str, str] = {
     "duplicate-column": "dwie kolumny mają nagłówek '{column}' ({cells}); zostaw jedną",
     "content-not-kept": "skoroszyt zawiera {parts}, czego kopia z wynikami nie zachowuje; oryginalny plik pozostaje nietknięty",
     "bad-setting": "ustawienie '{key}' ma wartość '{value}', która nie jest prawidłowa",
+    "no-room-for-columns": "arkusz ma coś aż w kolumnie {column}, więc kolumny wyliczone nie mieszczą się na prawo od tabeli; wyczyść to, co jest daleko po prawej, i policz ponownie",
     "unknown-setting": "'{key}' nie jest ustawieniem znanym programowi; nie jest używane",
     "bad-tiebreaker": "'{value}' w '{key}' nie jest kryterium rozstrzygania remisów; dozwolone: {valid}",
     "bad-ranking": "ustawienie '{key}' ma wartość '{value}'; dozwolone: {valid}",
@@ -506,6 +510,7 @@ MESSAGES_PT: dict[str, str] = {
     "duplicate-column": "duas colunas têm o cabeçalho '{column}' ({cells}); mantenha apenas uma",
     "content-not-kept": "a pasta de trabalho tem {parts}, que a cópia pontuada não mantém; seu arquivo original não é alterado",
     "bad-setting": "a configuração '{key}' é '{value}', que não é um valor válido",
+    "no-room-for-columns": "a planilha tem algo até a coluna {column}, e as colunas calculadas não cabem à direita da tabela; apague o que está muito à direita e pontue de novo",
     "unknown-setting": "'{key}' não é uma configuração conhecida; não é usada",
     "bad-tiebreaker": "'{value}' em '{key}' não é um critério de desempate; use: {valid}",
     "bad-ranking": "a configuração '{key}' é '{value}'; use um de: {valid}",
@@ -563,6 +568,7 @@ MESSAGES_FR: dict[str, str] = {
     "duplicate-column": "deux colonnes ont l'en-tête '{column}' ({cells}) ; n'en gardez qu'une",
     "content-not-kept": "le classeur contient {parts}, que la copie calculée ne conserve pas ; votre fichier d'origine n'est pas modifié",
     "bad-setting": "le paramètre '{key}' vaut '{value}', ce qui n'est pas une valeur valide",
+    "no-room-for-columns": "la feuille contient quelque chose jusqu'à la colonne {column} : les colonnes calculées ne tiennent pas à droite du tableau ; effacez ce qui est loin à droite, puis recomptez",
     "unknown-setting": "'{key}' n'est pas un paramètre connu ; il n'est pas utilisé",
     "bad-tiebreaker": "'{value}' dans '{key}' n'est pas un critère de départage ; utilisez : {valid}",
     "bad-ranking": "le paramètre '{key}' vaut '{value}' ; utilisez l'un de : {valid}",

@@ -90,6 +90,8 @@ ROUND_WORDS = ("round", "r", "runda", "rodada", "ronde", "tour")
 TRUE_WORDS = frozenset({"x", "✓", "✔", "yes", "y", "true", "1", "tak", "sim", "oui"})
 FALSE_WORDS = frozenset({"", "0", "no", "n", "false", "nie", "nao", "non"})
 BYE_WORDS = frozenset({"bye", "pauza", "folga", "exempt"})
+# A label under the games that makes a row a total, not a player (an Excel Table's total row, a hand-made sum).
+TOTAL_WORDS = frozenset(fold(w) for w in ("total", "totals", "sum", "grand total", "suma", "razem", "łącznie", "soma", "totaux"))
 
 # Settings keys (docs/rules.md §7): canonical key -> accepted spellings.
 SETTING_KEYS: dict[str, tuple[str, ...]] = {

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from sheet_scorer.i18n.text import format_date, format_number, format_pct, language, ordinal, problem_message, severity_word, text, translator
+from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.facts import (
     as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
@@ -352,8 +353,13 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(template_dir()), autoescape=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
+        undefined=jinja2.StrictUndefined, finalize=_shown,
     )
+
+
+def _shown(value: Any) -> Any:
+    """Every text the page shows, control characters written out (a name holding ESC or a bell)."""
+    return visible(value) if isinstance(value, str) else value
 
 
 def render_report(result: ScoreResult, lang: str = "en") -> str:

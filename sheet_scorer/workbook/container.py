@@ -9,9 +9,10 @@ from pathlib import Path
 
 from sheet_scorer.model import WorkbookError
 
-MAX_UNPACKED = 2 * 2**30  # 2 GiB of XML: far beyond any real event (100,000 rows unpack to ~60 MiB)
-SUSPICIOUS_UNPACKED = 256 * 2**20
-MAX_RATIO = 200  # real workbooks compress 5-30x; zip bombs 1000x and more
+# XML the reader unpacks and parses (`xlsx.py` counts the bytes really unpacked against the same limits):
+# a real event of 100,000 rows unpacks to about 60 MiB in all, a round sheet to a tenth of that.
+MAX_PART = 128 * 2**20
+MAX_TOTAL = 256 * 2**20
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -38,13 +39,22 @@ def check_readable(path: Path) -> None:
         raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice") from None
     if "xl/workbook.xml" not in {m.filename for m in members}:
         raise WorkbookError(f"{path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks")
-    unpacked = sum(m.file_size for m in members)
-    packed = max(1, sum(m.compress_size for m in members))
-    if unpacked > MAX_UNPACKED or (unpacked > SUSPICIOUS_UNPACKED and unpacked / packed > MAX_RATIO):
+    xml = [m for m in members if is_xml_part(m.filename)]
+    unpacked = sum(m.file_size for m in xml)
+    largest = max(xml, key=lambda m: m.file_size)
+    if unpacked > MAX_TOTAL or largest.file_size > MAX_PART:
+        packed = max(1, sum(m.compress_size for m in members))
         raise WorkbookError(
-            f"{path}: refusing to open: it unpacks to {unpacked / 2**20:,.0f} MiB from {packed / 2**20:,.1f} MiB "
-            "(a damaged or hostile file; a real tournament workbook is far smaller)"
+            f"{path}: refusing to open: its XML unpacks to {unpacked / 2**20:,.0f} MiB from {packed / 2**20:,.1f} MiB "
+            f"({largest.filename}: {largest.file_size / 2**20:,.0f} MiB; a damaged or hostile file, a real tournament "
+            f"workbook is far smaller: at most {MAX_TOTAL // 2**20} MiB in all and {MAX_PART // 2**20} MiB per part); "
+            "save it again from Excel or LibreOffice"
         )
+
+
+def is_xml_part(name: str) -> bool:
+    """A part the reader parses as XML (pictures and other binary parts are never parsed)."""
+    return name.endswith((".xml", ".rels", ".vml"))
 
 
 def unkept_parts(path: Path) -> list[str]:

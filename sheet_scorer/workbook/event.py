@@ -26,8 +26,8 @@ from sheet_scorer.workbook.cells import clean_name, column_letter
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
-    PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEET_NAMES,
-    SETTINGS_SHEETS, YES_WORD, fold, strip_accents,
+    PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
+    YES_WORD, fold, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
@@ -184,20 +184,6 @@ def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
             tables.setdefault(int(row[1]), []).append((int(row[2] or 0), clean_name(str(row[3]))))
     return {number: ([[name for _, name in sorted(seats)] for _, seats in sorted(tables.items())], byes)
             for number, (tables, byes) in plan.items()}
-
-
-def read_table_size(path: Path) -> str | None:
-    """`Table Size` from the Settings sheet, until the settings reader knows the key (docs/rules.md §7)."""
-    import python_calamine
-
-    keys = {fold(word) for word in SETTING_NAMES["table_size"].values()}
-    book = python_calamine.CalamineWorkbook.from_path(str(path))
-    for name in book.sheet_names:
-        if fold(name) in SETTINGS_SHEET_NAMES:
-            for row in book.get_sheet_by_name(name).to_python():
-                if len(row) >= 2 and isinstance(row[0], str) and fold(row[0]) in keys:
-                    return str(int(row[1]) if isinstance(row[1], float) and row[1].is_integer() else row[1]).strip()
-    return None
 
 
 def create_event(target: Path, players: list[Registration], first: tuple[Tables, Sequence[str]],

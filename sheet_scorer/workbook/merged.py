@@ -10,21 +10,23 @@ from sheet_scorer.workbook.cells import cell_ref
 
 def covered_cells(path: Path, sheets: list[str]) -> dict[str, frozenset[str]]:
     """Per sheet, the cells under a merged range other than its top-left one: they hold no value of their own and
-    are not written."""
-    import python_calamine
+    are not written. Read with the streaming reader (`xlsx`); a merge over more cells than any sheet holds is refused."""
+    from sheet_scorer.workbook.xlsx import MAX_CELLS, Package
 
     found = {}
-    try:
-        book = python_calamine.CalamineWorkbook.from_path(str(path))
-        for name in sheets:
-            ranges = book.get_sheet_by_name(name).merged_cell_ranges or []
-            found[name] = frozenset(
-                cell_ref(column + 1, row + 1)
-                for (top, left), (bottom, right) in ranges
+    with Package(path) as book:
+        for entry in book.sheets:
+            if entry.name not in sheets:
+                continue
+            ranges = book.sheet(entry).merged
+            if sum((bottom - top + 1) * (right - left + 1) for top, left, bottom, right in ranges) > MAX_CELLS:
+                raise WorkbookError(f"{path}: sheet '{entry.name}' has merged ranges over more than {MAX_CELLS:,} cells; "
+                                    "unmerge them and try again")
+            found[entry.name] = frozenset(
+                cell_ref(column, row)
+                for top, left, bottom, right in ranges
                 for row in range(top, bottom + 1)
                 for column in range(left, right + 1)
                 if (row, column) != (top, left)
             )
-    except Exception as exc:  # calamine's own error types for a damaged sheet
-        raise WorkbookError(f"{path}: cannot be read ({exc})") from None
     return found

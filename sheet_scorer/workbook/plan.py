@@ -12,6 +12,7 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import format_places, hundredths, problem_message
+from sheet_scorer.i18n.visible import visible
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref
@@ -100,7 +101,7 @@ def plan_writes(
         for record in standings.itertuples(index=False, name=None)
     ]
     problems_rows = [
-        [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, p.player, problem_message(p, lang)] for p in problems
+        [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, visible(p.player), problem_message(p, lang)] for p in problems
     ]
     return WritePlan(
         sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in fields], standings_rows,
@@ -118,7 +119,7 @@ def _standings_fields(standings: pd.DataFrame) -> list[str]:
 def _standings_value(field: str, value: Any, lang: str) -> Any:
     """A Standings cell: the name and notes as text, Places as `2 / 1.5 / 0`, percentages to hundredths half up."""
     if field in ("player", "adjustment_notes"):
-        return str(value)
+        return visible(str(value))  # a name holding a bell or ESC is shown as \x07, \x1b (issue 14.4)
     if field == "places":
         return format_places(value, lang)
     if field in PCT_FIELDS:

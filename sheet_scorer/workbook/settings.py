@@ -6,6 +6,7 @@ key a warning at its cell, a misspelt tie-breaker an error that lists the valid 
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date, datetime
 from fractions import Fraction
@@ -120,17 +121,23 @@ def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
         points = tuple(Fraction(p.replace(",", ".")) for p in parts if p)
     except ValueError:
         return None
-    return points or None
+    return points if points and all(abs(p) <= _MOST_POINTS for p in points) else None
+
+
+_MOST_POINTS = 10**6  # points are small numbers; 1e400 or 1e308 would overflow every total (issue 14.6)
 
 
 def _parse_number(value: Any) -> Fraction | None:
-    """A number cell or text (`2,75`, `−3`) as an exact fraction; None when it is not a number."""
+    """A number cell or text (`2,75`, `−3`) as an exact fraction; None when it is not a number, or beyond
+    any sensible points value (an error at its cell, never an overflow later)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        return Fraction(value).limit_denominator(1000) if value == value else None
-    text = str(value).strip().replace("−", "-")
-    return Fraction(text.replace(",", ".")) if _NUMBER.fullmatch(text) else None
+        number = Fraction(value).limit_denominator(1000) if math.isfinite(value) else None
+    else:
+        text = str(value).strip().replace("−", "-")
+        number = Fraction(text.replace(",", ".")) if _NUMBER.fullmatch(text) else None
+    return number if number is not None and abs(number) <= _MOST_POINTS else None
 
 
 def _language(text: str) -> str | None:

@@ -1,0 +1,561 @@
+"""Read an .xlsx package safely, part by part, with a streaming XML parser (expat).
+
+Every part is decompressed in chunks against a byte budget (per part and in total, whatever sizes
+the zip declares) and parsed as it streams: a sheet costs what its cells cost, never its declared
+extent. A DOCTYPE or an entity declaration anywhere is refused (no entity expansion, no XXE), and
+every XML part must be well formed, so what is refused here is what no reader or writer could open.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import posixpath
+import re
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+from xml.parsers import expat
+
+from sheet_scorer.model import WorkbookError
+from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, column_letter
+
+MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
+MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's grid: XFD1048576
+MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
+_CHUNK = 1 << 16
+
+_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main", "http://purl.oclc.org/ooxml/spreadsheetml/main")
+_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_LOCAL = {f"{ns} {local}": local for ns in (*_MAIN, _RELS) for local in (
+    "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
+    "xf", "table", "Relationship")}
+_DIGITS = "0123456789"
+_SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
+_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d{1,7})")
+_DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
+                              50, 51, 52, 53, 54, 55, 56, 57, 58})
+_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
+_NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
+
+
+class _Budget:
+    """Bytes unpacked and cells kept so far, against the limits; past one, a one-line refusal."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.unpacked = 0
+        self.cells = 0
+
+    def add_bytes(self, part: str, part_bytes: int, size: int) -> None:
+        self.unpacked += size
+        if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
+            raise WorkbookError(
+                f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
+                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
+                "save it again from Excel or LibreOffice"
+            )
+
+    def add_cells(self, sheet: str, count: int) -> None:
+        self.cells += count
+        if self.cells > MAX_CELLS:
+            raise WorkbookError(
+                f"{self.path}: refusing to open: sheet '{sheet}' takes the workbook past {MAX_CELLS:,} filled cells "
+                "(far beyond any tournament); delete what is not the event's and score it again"
+            )
+
+
+@dataclass
+class SheetCells:
+    """One sheet as read: only the cells holding something, by row then column (both 1-based)."""
+
+    rows: dict[int, dict[int, Any]] = field(default_factory=dict)
+    hidden: set[int] = field(default_factory=set)
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # top, left, bottom, right
+    subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
+    totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
+
+    def dense(self, name: str) -> list[list[Any]]:
+        """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
+        refused when that grid would be far larger than the cells in it (a cell at XFD in every row)."""
+        last = max(self.rows, default=0)
+        if last + sum(max(row) for row in self.rows.values()) > MAX_DENSE:
+            far = max(((r, max(row)) for r, row in self.rows.items()), key=lambda rc: rc[1])
+            raise WorkbookError(f"sheet '{name}' has cells as far as {cell_ref(far[1], far[0])} in many rows; "
+                                "delete what is not part of its list and score it again")
+        return [[row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else [] for r in range(1, last + 1)]
+
+    def fill_merged(self, budget: _Budget, name: str) -> None:
+        """A merged range's value repeated in each of its cells on the rows that have cells (organisers
+        often merge one Table number over the rows of its players); each copy counts as a cell."""
+        present = sorted(self.rows)
+        for top, left, bottom, right in self.merged:
+            value = self.rows.get(top, {}).get(left)
+            if value is None:
+                continue
+            added = 0
+            for r in present[bisect.bisect_left(present, top):bisect.bisect_right(present, bottom)]:
+                row = self.rows[r]
+                for c in range(left, right + 1):
+                    if c not in row:
+                        row[c] = value
+                        added += 1
+            budget.add_cells(name, added)
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """A sheet of the workbook: its tab name and its part (None for a chart sheet or a missing part)."""
+
+    name: str
+    part: str | None
+
+
+class Package:
+    """An opened workbook package: its sheets, shared strings and date styles, each part read once, safely."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.budget = _Budget(path)
+        try:
+            self.zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, OSError):
+            raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice") from None
+        self.names = set(self.zip.namelist())
+        self.read_parts: set[str] = set()
+        self._strings: list[str] | None = None
+        self._date_styles: frozenset[int] | None = None
+        try:
+            self.sheets, self.date1904 = self._workbook()
+        except WorkbookError:
+            self.zip.close()
+            raise
+
+    def __enter__(self) -> Package:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.zip.close()
+
+    # ------------------------------------------------------------ streaming a part
+
+    def _chunks(self, part: str) -> Iterator[bytes]:
+        """The part's bytes in chunks, counted against the budget as they are unpacked."""
+        size = 0
+        try:
+            with self.zip.open(part) as stream:
+                while chunk := stream.read(_CHUNK):
+                    size += len(chunk)
+                    self.budget.add_bytes(part, size, len(chunk))
+                    yield chunk
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
+            raise WorkbookError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
+
+    def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
+              text: Callable[[str], None] | None = None, namespaces: bool = True) -> None:
+        """Stream `part` through expat with these handlers (names are 'namespace local', or as written
+        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities."""
+        parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
+        parser.buffer_text = True
+        parser.buffer_size = _CHUNK
+        parser.StartDoctypeDeclHandler = lambda *args: self._refuse_doctype(part)
+        parser.EntityDeclHandler = lambda *args: self._refuse_doctype(part)
+        if start:
+            parser.StartElementHandler = start
+        if end:
+            parser.EndElementHandler = end
+        if text:
+            parser.CharacterDataHandler = text
+        self.read_parts.add(part)
+        try:
+            for chunk in self._chunks(part):
+                parser.Parse(chunk, False)
+            parser.Parse(b"", True)
+        except expat.ExpatError as exc:
+            raise WorkbookError(
+                f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
+                "open and save the file in Excel or LibreOffice"
+            ) from None
+
+    def _refuse_doctype(self, part: str) -> None:
+        raise WorkbookError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
+                            "(a hostile or damaged file); save it again from Excel or LibreOffice")
+
+    def check_other_parts(self) -> None:
+        """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need)."""
+        for name in sorted(self.names - self.read_parts):
+            if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
+                self.parse(name)
+
+    # ------------------------------------------------------------ workbook, strings, styles
+
+    def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
+        """Relationship id -> (type, target part) of `part`, from its .rels part."""
+        folder, name = posixpath.split(part)
+        rels = posixpath.join(folder, "_rels", f"{name}.rels")
+        found: dict[str, tuple[str, str]] = {}
+        if rels not in self.names:
+            return found
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            if _LOCAL.get(tag) == "Relationship" and attrs.get("TargetMode") != "External":
+                target = attrs.get("Target", "")
+                path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+                found[attrs.get("Id", "")] = (attrs.get("Type", ""), path)
+
+        self.parse(rels, start)
+        return found
+
+    def _workbook(self) -> tuple[list[SheetEntry], bool]:
+        """The sheets in tab order with their parts, and whether dates count from 1904."""
+        rels = self._relationships("xl/workbook.xml")
+        sheets: list[SheetEntry] = []
+        date1904 = [False]
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            local = _LOCAL.get(tag)
+            if local == "sheet":
+                rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
+                kind, part = rels.get(rid, ("", ""))
+                worksheet = kind.endswith("/worksheet") and part in self.names
+                sheets.append(SheetEntry(attrs.get("name", ""), part if worksheet else None))
+            elif local == "workbookPr":
+                date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
+
+        if "xl/workbook.xml" not in self.names:
+            raise WorkbookError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks")
+        self.parse("xl/workbook.xml", start)
+        return sheets, date1904[0]
+
+    def strings(self) -> list[str]:
+        """The shared strings, rich text runs joined, phonetic guides left out."""
+        if self._strings is None:
+            self._strings = []
+            part = next((p for _, (kind, p) in self._relationships("xl/workbook.xml").items() if kind.endswith("/sharedStrings")), None)
+            if part in self.names:
+                self._strings = _read_strings(self, part)
+        return self._strings
+
+    def date_styles(self) -> frozenset[int]:
+        """Indexes of the cell styles whose number format shows a date or a time."""
+        if self._date_styles is None:
+            formats: dict[int, str] = {}
+            styles: list[int] = []
+            inside = [False]
+
+            def start(tag: str, attrs: dict[str, str]) -> None:
+                local = _LOCAL.get(tag)
+                if local == "numFmt":
+                    formats[_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
+                elif local == "cellXfs":
+                    inside[0] = True
+                elif local == "xf" and inside[0]:
+                    styles.append(_int(attrs.get("numFmtId")))
+
+            def end(tag: str) -> None:
+                if _LOCAL.get(tag) == "cellXfs":
+                    inside[0] = False
+
+            if "xl/styles.xml" in self.names:
+                self.parse("xl/styles.xml", start, end)
+            self._date_styles = frozenset(i for i, fmt in enumerate(styles) if _is_date_format(fmt, formats.get(fmt)))
+        return self._date_styles
+
+    # ------------------------------------------------------------ sheets
+
+    def sheet(self, entry: SheetEntry) -> SheetCells:
+        """The cells of one sheet (empty for a chart sheet), with its hidden rows, merged ranges and table totals."""
+        if entry.part is None:
+            return SheetCells()
+        cells = _read_sheet(self, entry)
+        for kind, part in self._relationships(entry.part).values():
+            if kind.endswith("/table") and part in self.names:
+                cells.totals_rows |= _table_totals(self, part)
+        return cells
+
+
+_COLUMNS = {column_letter(i): i for i in range(1, MAX_COLUMN + 1)}  # 'A' -> 1 … 'XFD' -> 16384
+
+
+def _int(text: str | None) -> int:
+    try:
+        return int(text or 0)
+    except ValueError:
+        return -1
+
+
+def _is_date_format(number_format: int, code: str | None) -> bool:
+    """A built-in date/time format, or a custom one with date or time letters outside quotes and brackets."""
+    if code is None:
+        return number_format in _DATE_FORMAT_IDS
+    letters = _NOT_FORMAT_LETTERS.sub("", code).lower()
+    return any(ch in letters for ch in "dmyhs") and "general" not in letters
+
+
+def parse_ref(ref: str) -> tuple[int, int] | None:
+    """'D13' -> (row 13, column 4) within Excel's grid; None for anything else."""
+    match = _REF.fullmatch(ref)
+    if not match:
+        return None
+    column = 0
+    for letter in match.group(1):
+        column = column * 26 + ord(letter) - 64
+    row = int(match.group(2))
+    return (row, column) if 1 <= row <= MAX_ROW and 1 <= column <= MAX_COLUMN else None
+
+
+def unescape(text: str) -> str:
+    """A string as Excel shows it: `_x0007_` is the character it escapes (`_x005F_` a literal '_');
+    lone surrogates, which no text file can hold, stay escaped."""
+    if "_x" not in text:
+        return text
+    return _ESCAPED.sub(lambda m: m.group() if 0xD800 <= (code := int(m.group(1), 16)) <= 0xDFFF else chr(code), text)
+
+
+def _read_strings(package: Package, part: str) -> list[str]:
+    strings: list[str] = []
+    pieces: list[str] = []
+    state = {"in_t": False, "phonetic": 0}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = _LOCAL.get(tag)
+        if local == "t" and not state["phonetic"]:
+            state["in_t"] = True
+        elif local == "rPh":
+            state["phonetic"] += 1
+        elif local == "si":
+            pieces.clear()
+
+    def end(tag: str) -> None:
+        local = _LOCAL.get(tag)
+        if local == "t":
+            state["in_t"] = False
+        elif local == "rPh":
+            state["phonetic"] -= 1
+        elif local == "si":
+            strings.append(unescape("".join(pieces)))
+
+    def text(data: str) -> None:
+        if state["in_t"]:
+            pieces.append(data)
+
+    package.parse(part, start, end, text)
+    return strings
+
+
+def _table_totals(package: Package, part: str) -> set[int]:
+    """Rows of an Excel Table's totals row(s): the last `totalsRowCount` rows of its range."""
+    rows: set[int] = set()
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if _LOCAL.get(tag) == "table":
+            count = _int(attrs.get("totalsRowCount"))
+            bounds = attrs.get("ref", "").split(":")
+            last = parse_ref(bounds[-1]) if bounds else None
+            if count > 0 and last is not None:
+                rows.update(range(max(1, last[0] - count + 1), last[0] + 1))
+
+    package.parse(part, start)
+    return rows
+
+
+class _SheetReader:
+    """expat handlers that collect one sheet's cells as they stream by (see `_read_sheet`).
+
+    The handlers run once per element of the biggest parts: the common cell (a number or a shared
+    string, with its reference) takes the short paths; everything else the checked ones.
+    """
+
+    __slots__ = ("package", "name", "strings", "date_styles", "cells", "row_number", "row_text", "row", "column", "kind",
+                 "style", "value", "formula", "inline", "pieces", "phonetic", "count", "local", "rooted")
+
+    def __init__(self, package: Package, entry: SheetEntry) -> None:
+        self.package, self.name = package, entry.name
+        self.strings = package.strings()
+        self.date_styles = {str(i) for i in package.date_styles()}
+        self.cells = SheetCells()
+        self.row_number = 0
+        self.row_text = ""
+        self.row: dict[int, Any] = {}
+        self.column = 0
+        self.kind: str | None = None
+        self.style: str | None = None
+        self.value: str | None = None
+        self.formula: str | None = None
+        self.inline: list[str] | None = None
+        self.pieces: list[str] | None = None  # the text being collected (v, f or an inline string's t)
+        self.phonetic = 0
+        self.count = 0
+        self.local: dict[str, str] = {}  # element name as written -> local name, for the main namespace (set by the root)
+        self.rooted = False
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        local = self.local.get(tag)
+        if local == "c":
+            ref = attrs.get("r")
+            if ref is None:
+                self.column += 1
+            else:
+                letters = ref.rstrip(_DIGITS)
+                column = _COLUMNS.get(letters)
+                if column is None:
+                    self._damaged(f"cell reference '{ref[:20]}' is outside the grid (A1 to XFD1048576)")
+                digits = ref[len(letters):]
+                if digits != self.row_text:
+                    self._cell_row(ref, digits)
+                self.column = column
+            self.kind, self.style = attrs.get("t"), attrs.get("s")
+            self.value = self.formula = self.inline = None
+        elif local == "v" or local == "f":
+            self.pieces = []
+        elif local == "is":
+            self.inline = []
+        elif local == "t" and self.inline is not None and not self.phonetic:
+            self.pieces = []
+        elif local == "rPh":
+            self.phonetic += 1
+        elif local == "row":
+            number = attrs.get("r")
+            row = self.row_number + 1 if number is None else _int(number)
+            if not 1 <= row <= MAX_ROW:
+                self._damaged(f"row number '{str(number)[:20]}' is outside the grid (1 to 1048576)")
+            self._start_row(row)
+            self.column = 0
+            if attrs.get("hidden", "0").lower() in ("1", "true"):
+                self.cells.hidden.add(row)
+        elif local == "mergeCell":
+            bounds = [parse_ref(b) for b in attrs.get("ref", "").split(":")]
+            if len(bounds) == 2 and bounds[0] and bounds[1]:
+                (top, left), (bottom, right) = bounds[0], bounds[1]
+                self.cells.merged.append((min(top, bottom), min(left, right), max(top, bottom), max(left, right)))
+        elif not self.rooted:
+            self._root(attrs)
+
+    def _root(self, attrs: dict[str, str]) -> None:
+        """The names the sheet's elements have: unprefixed, or with the prefix its root binds to the main namespace."""
+        self.rooted = True
+        prefixes = [name.partition(":")[2] for name, uri in attrs.items() if name.startswith("xmlns") and uri in _MAIN]
+        self.local = {f"{p}:{n}" if p else n: n for p in prefixes for n in _SHEET_ELEMENTS}
+
+    def _cell_row(self, ref: str, digits: str) -> None:
+        """A cell whose reference names another row than the one open (written without its row element)."""
+        if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_ROW):
+            self._damaged(f"cell reference '{ref[:20]}' is outside the grid (A1 to XFD1048576)")
+        self._start_row(int(digits))
+
+    def _start_row(self, number: int) -> None:
+        self.count += len(self.row)  # the cells of the row just read, counted against the budget now and then
+        if self.count >= 65536:
+            self.package.budget.add_cells(self.name, self.count)
+            self.count = 0
+        self.row_number = number
+        self.row_text = str(number)
+        self.row = self.cells.rows.setdefault(number, {})
+
+    def _damaged(self, what: str) -> None:
+        raise WorkbookError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
+
+    def end(self, tag: str) -> None:
+        local = self.local.get(tag)
+        if local == "c":
+            kind, value = self.kind, self.value
+            if kind == "s" and value is not None and self.formula is None and self.inline is None:
+                try:
+                    value = self.strings[int(value)]
+                except (ValueError, IndexError):
+                    self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+            elif kind is None and value is not None and self.formula is None and self.style not in self.date_styles:
+                try:
+                    number = float(value)
+                except ValueError:
+                    pass  # kept as the text it is: reported at its cell, never read as empty
+                else:
+                    if number - number == 0:  # finite: 1e400 and NaN stay text
+                        value = number
+            else:
+                value = self._cell_value()
+            if value is not None and value != "":
+                self.row[self.column] = value
+            if self.formula is not None and "SUBTOTAL(" in self.formula.upper():
+                self.cells.subtotal_rows.add(self.row_number)
+        elif local == "v":
+            self.value = "".join(self.pieces or ())
+            self.pieces = None
+        elif local == "f":
+            self.formula = "".join(self.pieces or ())
+            self.pieces = None
+        elif local == "t" and self.pieces is not None and self.inline is not None:
+            self.inline.append("".join(self.pieces))
+            self.pieces = None
+        elif local == "rPh":
+            self.phonetic -= 1
+
+    def text(self, data: str) -> None:
+        if self.pieces is not None:
+            self.pieces.append(data)
+
+    def _cell_value(self) -> Any:
+        """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
+        kind, value = self.kind, self.value
+        if kind == "inlineStr" or (self.inline is not None and kind is None):
+            return unescape("".join(self.inline or ()))
+        if self.formula is not None and (value is None or (value == "" and kind != "str")):
+            return FormulaCell(f"={self.formula}" if self.formula else "=(shared formula)")
+        if value is None:
+            return None
+        if kind is None or kind == "n":
+            return self._number(value)
+        if kind == "s":
+            index = _int(value)
+            if not 0 <= index < len(self.strings):
+                self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+            return self.strings[index]
+        if kind == "b":
+            return value.strip().lower() in ("1", "true")
+        if kind == "e":
+            return ErrorCell(value) if value else None
+        if kind == "d":
+            try:
+                return datetime.fromisoformat(value.strip().rstrip("Z"))
+            except ValueError:
+                return value
+        return value  # t="str" (a formula's text result) and kinds no writer uses: the text as saved
+
+    def _number(self, text: str) -> Any:
+        """A float; a date when its style shows a date; the text itself when it is not a finite number
+        (1e400, NaN), so that it is reported at its cell and never read as empty."""
+        try:
+            number = float(text)
+        except ValueError:
+            return text
+        if not math.isfinite(number):
+            return text
+        if self.style in self.date_styles:
+            return excel_date(number, self.package.date1904)
+        return number
+
+
+def excel_date(serial: float, date1904: bool = False) -> Any:
+    """An Excel date serial as a date (whole days), datetime, or time (under one day); the number if out of range."""
+    if not 0 <= serial < 2_958_466:
+        return serial
+    if serial < 1 and not date1904:
+        seconds = round(serial * 86400)
+        return time(seconds // 3600 % 24, seconds // 60 % 60, seconds % 60)
+    base = datetime(1904, 1, 1) if date1904 else datetime(1899, 12, 31) if serial < 60 else datetime(1899, 12, 30)
+    moment = base + timedelta(seconds=round(serial * 86400))
+    return moment.date() if moment.time() == time() else moment
+
+
+def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
+    reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
+    package.parse(entry.part or "", reader.start, reader.end, reader.text, namespaces=False)
+    package.budget.add_cells(entry.name, reader.count + len(reader.row))
+    cells = reader.cells
+    cells.rows = {r: row for r, row in cells.rows.items() if row}
+    return cells
+
