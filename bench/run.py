@@ -14,7 +14,7 @@ repetition, rotating the command order), median wall time and peak RSS of:
 * help     - `sheet-scorer --help` (start-up cost of the command).
 
 Peak memory is the peak of the summed RSS of the command and every process it starts (sampled
-from /proc; `score` loads the workbook in a second process), and the largest single process
+from /proc), and the largest single process
 (`ru_maxrss` from `os.wait4`). The batch scores 50 S workbooks: `sheet-scorer score` takes one workbook per call, so it
 is a sequential loop of 50 processes (plus the baseline loop, one process scoring all 50 through
 the Python API, and with --batch-parallel nproc processes at a time). Nothing here is run by the tests.
@@ -96,8 +96,8 @@ def measure(command: list[str]) -> Sample:
     """Wall time, peak RSS (KiB) of the largest process and of the whole process tree, CPU seconds and
     exit status of one command; its output is discarded.
 
-    `score` runs a second process (sheet_scorer/writer.py), so the largest single process
-    (`ru_maxrss` from `wait4`) understates what the machine needs: a sampler thread adds up the RSS
+    A command may start other processes (the batch does), so the largest single process
+    (`ru_maxrss` from `wait4`) can understate what the machine needs: a sampler thread adds up the RSS
     of the command and all its descendants every 5 ms and keeps the peak of that sum.
     """
     started = time.perf_counter()
@@ -297,12 +297,12 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     from sheet_scorer.report import chart, html as report
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
-    from sheet_scorer.workbook import plan as write_plan, read, write, xlsx
+    from sheet_scorer.workbook import book, package, plan as write_plan, read, write, xlsx
 
     workbook = folder / f"{label}.xlsx"
     out = Path(tempfile.mkdtemp(prefix="sheet_scorer_profile_"))
     targets = [
-        (api, "score_workbook", "score_workbook (total, in-process: overlap=False)"),
+        (api, "score_workbook", "score_workbook (total)"),
         (read, "read_workbook", "read_workbook"),
         (xlsx, "_read_sheet", "  xlsx._read_sheet (streaming parse of each sheet read)"),
         (read, "_read_round", "  _read_round (header, DataFrame, blank-row filter)"),
@@ -314,23 +314,21 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (validate, "_spelling_warnings", "  _spelling_warnings"),
         (score, "score_rounds", "score_rounds"),
         (standings, "standings_for", "standings_for"),
-        (write_plan, "plan_writes", "plan_writes (frames -> plain values for the writer)"),
+        (write_plan, "plan_writes", "plan_writes (frames -> plain values)"),
         (report, "render_report", "render_report (HTML)"),
         (report, "report_context", "  report_context (pandas -> dicts for the template)"),
         (chart, "rank_chart", "    rank_chart"),
-        (write, "write_scored_workbook", "write_scored_workbook (the writer process's work)"),
-        (write, "open_for_writing", "  open_for_writing (openpyxl load_workbook, gc off)"),
-        (write, "_clear_marks", "  _clear_marks"),
-        (write, "_write_computed", "  _write_computed (5 columns per round sheet)"),
-        (write, "_mark_problems", "  _mark_problems"),
+        (write, "write_to", "write_to (patch the package)"),
+        (book.Book, "__init__", "  Book (workbook.xml, shared strings, styles)"),
+        (write, "_patch_round_sheet", "  _patch_round_sheet (plan the splice, marks)"),
         (write, "_write_standings", "  _write_standings"),
         (write, "_write_problems", "  _write_problems"),
-        (write, "save_atomically", "  save_atomically (openpyxl save, gc off)"),
+        (package.Package, "save", "  Package.save (stream rows, deflate, copy entries)"),
     ]
     stage_runs: list[dict[str, float]] = []
     for _ in range(stage_runs_count):
         with stage_timers(targets) as totals:
-            api.score_workbook(workbook, output=out / "timed.xlsx", html=out / "timed.html", overlap=False)
+            api.score_workbook(workbook, output=out / "timed.xlsx", html=out / "timed.html")
         stage_runs.append(dict(totals))
     bare, imports = import_cost()
     best = min(stage_runs, key=lambda r: r[targets[0][2]])  # one consistent run: the fastest
@@ -346,20 +344,12 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         lines.append(f"| {shown} | {seconds:.2f} | {100 * seconds / total:.0f}% |")
     lines += [f"| interpreter start-up (`python -c pass`) | {bare:.2f} | (outside) |",
               f"| start-up + imports (pandas, pandera, openpyxl, jinja2, rich …) | {imports:.2f} | (outside) |", ""]
-    main_path = sum(best.get(n, 0.0) for n in ("read_workbook", "validate", "score_rounds", "standings_for",
-                                                  "plan_writes (frames -> plain values for the writer)"))
-    load = best.get("  open_for_writing (openpyxl load_workbook, gc off)", 0.0)
-    after = best.get("write_scored_workbook (the writer process's work)", 0.0) - load
-    lines += [f"With `sheet-scorer score` the writer process loads the workbook ({load:.2f} s) while the main process "
-              f"reads, validates, scores and plans ({main_path:.2f} s, after its imports); then the writer fills and "
-              f"saves ({after:.2f} s) while the main process renders the report. Critical path ≈ start-up + "
-              f"max(imports + {main_path:.2f}, openpyxl import + {load:.2f}) + {after:.2f} s.", ""]
 
     if top <= 0:  # stages only
         shutil.rmtree(out, ignore_errors=True)
         return "\n".join(lines)
     profiler = cProfile.Profile()
-    profiler.runcall(api.score_workbook, workbook, output=out / "profiled.xlsx", html=out / "profiled.html", overlap=False)
+    profiler.runcall(api.score_workbook, workbook, output=out / "profiled.xlsx", html=out / "profiled.html")
     buffer = io.StringIO()
     stats = pstats.Stats(profiler, stream=buffer).strip_dirs().sort_stats("cumulative")
     stats.print_stats(top)

@@ -10,27 +10,27 @@
 
 from __future__ import annotations
 
-import shutil
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheet_scorer.workbook.container import check_readable, unkept_parts
+from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
 from sheet_scorer.model import RoundSheet, ScoreResult, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.vocab import LANGUAGES
 
-if TYPE_CHECKING:  # pandas and the stages are imported where used: `score` starts its writer process first
+if TYPE_CHECKING:
     import pandas as pd
-
-    from sheet_scorer.workbook.writer import Writer
 
 
 def default_outputs(path: Path) -> tuple[Path, Path]:
-    """`event.xlsx` -> `event.scored.xlsx`, `event.standings.html`, next to the input."""
+    """`event.xlsx` -> `event.scored.xlsx`, `event.standings.html`, next to the input.
+
+    A scored copy is scored into itself: once scored, it is where the organiser fixes mistakes (docs/rules.md §5)."""
     stem = path.stem.removesuffix(".scored")
-    return path.with_name(f"{path.stem}.scored{path.suffix}"), path.with_name(f"{stem}.standings.html")
+    scored = path if path.stem.endswith(".scored") else path.with_name(f"{path.stem}.scored{path.suffix}")
+    return scored, path.with_name(f"{stem}.standings.html")
 
 
 def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
@@ -102,37 +102,25 @@ def _split_playoffs(data: WorkbookData, results: pd.DataFrame) -> tuple[pd.DataF
 def score_workbook(
     path: Path | str, output: Path | str | None = None, html: Path | str | None = None,
     lang: str | None = None, write: bool = True, in_place: bool = False, json: Path | str | None = None,
-    overlap: bool = True,
 ) -> ScoreResult:
     """Score `path` and (with `write`) write the scored workbook and the HTML report beside it.
 
-    `in_place` writes the scored workbook over `path`, after copying it to `<name>.backup<suffix>`;
+    `in_place` writes the scored workbook over `path`; scoring a scored copy (`event.scored.xlsx`)
+    updates that copy. A workbook replaced keeps `<name>.backup<suffix>` and, once, `<name>.original<suffix>`.
     `json` also writes the standings, results and problems as JSON (schema in `report.json_document`).
-    `overlap` loads the workbook for writing in a second process while this one scores it
-    (`writer.BackgroundWriter`); without it everything happens here, one step after the other.
     """
     path = Path(path)
     if not write:
         return check_workbook(path, lang)
     if is_ods(path):
-        return _score_ods(path, output, html, lang, in_place, json, overlap)
+        return _score_ods(path, output, html, lang, in_place, json)
     check_readable(path)
     output_path, html_path = _targets(path, output, html, json, in_place)
-    lost = unkept_parts(path)
-    if lost and output_path.resolve() == path.resolve():
-        raise WorkbookError(f"{path}: has {', '.join(lost)}, which scoring in place would remove; score to a new file instead")
-    from sheet_scorer.workbook.writer import start_writer
-
-    writer = start_writer(path, overlap)
-    try:
-        result = _score_and_write(path, output_path, html_path, lang, in_place, json, lost, writer)
-    finally:
-        writer.close()
-    return result
+    return _score_and_write(path, output_path, html_path, lang, Path(json) if json else None)
 
 
 def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, lang: str | None, in_place: bool,
-               json: Path | str | None, overlap: bool) -> ScoreResult:
+               json: Path | str | None) -> ScoreResult:
     """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (docs/rules.md §5)."""
     if in_place:
         raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}",
@@ -140,7 +128,7 @@ def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, l
     default_xlsx, default_html = ods_outputs(path)
     with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
         converted = convert_to_xlsx([path], Path(folder))[path]
-        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json, overlap=overlap)
+        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json)
     result.converted_from = path
     return result
 
@@ -151,12 +139,15 @@ def _targets(path: Path, output: Path | str | None, html: Path | str | None, jso
     default_xlsx, default_html = default_outputs(path)
     output_path = path if in_place else Path(output) if output else default_xlsx
     html_path = Path(html) if html else default_html
+    for target in (output_path, html_path, Path(json) if json else None):
+        if target is not None and target.is_dir():
+            raise WorkbookError(f"{target}: is a folder; name a file to write")
     if output_path.suffix.lower() != path.suffix.lower():  # Excel refuses a file whose contents and extension disagree
         raise WorkbookError(f"{output_path}: the scored workbook must end in {path.suffix.lower()}, like the input")
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and not target.parent.is_dir():
             raise WorkbookError(f"{target}: the folder {target.parent} does not exist")
-    if not in_place and output_path.resolve() == path.resolve():
+    if output and not in_place and output_path.resolve() == path.resolve():
         raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)")
     _refuse_clashes(path, {"the scored workbook": output_path, "--html": html_path, "--json": Path(json) if json else None})
     return output_path, html_path
@@ -176,27 +167,24 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
         seen[where] = name
 
 
-def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, in_place: bool, json: Path | str | None,
-                     lost: list[str], writer: Writer) -> ScoreResult:
-    """Score, hand the plan to `writer`, render the report meanwhile; files are written only once the workbook is saved."""
-    from sheet_scorer.workbook.files import write_text_atomically
+def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None) -> ScoreResult:
+    """Score, then write the scored workbook, the report and the JSON: all put in place together, or none."""
     from sheet_scorer.report.export import write_json
     from sheet_scorer.report.html import render_report
+    from sheet_scorer.workbook.files import write_all
     from sheet_scorer.workbook.plan import plan_writes
+    from sheet_scorer.workbook.write import write_to
 
     result = check_workbook(path, lang)
     language = lang or result.data.settings.language
     result.output, result.html = output, html
-    if lost:
-        result.problems.insert(0, Problem("content-not-kept", "", params={"parts": " and ".join(lost)}))
-    if in_place:
-        shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
-    writer.start(plan_writes(*_all_sheets(result), result.standings, result.problems, language), output)
+    plan = plan_writes(*_all_sheets(result), result.standings, result.problems, language)
     page = render_report(result, language)
-    writer.finish()
-    write_text_atomically(page, html)
+    writers = {output: lambda temporary: write_to(path, temporary, plan),
+               html: lambda temporary: temporary.write_text(page, encoding="utf-8")}
     if json:
-        write_json(result, Path(json))
+        writers[json] = lambda temporary: write_json(result, temporary)
+    write_all(writers, versions={output})
     return result
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sheet_scorer.problems import Problem, has_errors
 from sheet_scorer.i18n.vocab import COMPONENTS
 
-if TYPE_CHECKING:  # pandas stays out of the process that only writes the workbook (writer.py)
+if TYPE_CHECKING:  # pandas is imported only where frames are built, so light commands start fast
     import pandas as pd
 
 
@@ -147,6 +147,8 @@ class WritePlan:
     problems_header: list[str]
     problems_rows: list[list[str]]
     standings_pct_columns: list[int] = field(default_factory=lambda: [5])  # 1-based columns shown as 0.00 (VP %)
+    provisional: str = ""  # written right of the Standings header row while the standings are provisional
+    no_problems: str = ""  # the Problems sheet's one line once everything is fixed
 
 
 @dataclass

@@ -16,7 +16,7 @@ from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "content-not-kept", "unknown-setting", "playoff-not-played"})
+WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "playoff-not-played"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params. A count agrees with
 # its noun through `{value:plural:one=settlement,other=settlements}` (CLDR categories, see `render`).
@@ -27,7 +27,6 @@ MESSAGES_EN: dict[str, str] = {
     "missing-column": "the table has no '{column}' column",
     "no-score-columns": "the table has neither the game counts (Settlements … Road Length) nor a 'VP' column",
     "duplicate-column": "two columns are headed '{column}' ({cells}); keep one",
-    "content-not-kept": "the workbook has {parts}, which the scored copy does not keep; your original file is untouched",
     "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
     "no-room-for-columns": "the sheet has something as far right as column {column}, so the computed columns do not fit "
                            "to the right of the table; clear what is far to the right, then score it again",

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 import sheet_scorer
 from sheet_scorer.model import Settings
 from sheet_scorer.rules.score import game_vp, score_rounds
-from sheet_scorer.model import Settings
 from sheet_scorer.standings.engine import standings_for
 
 NAMES = ["Anna", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk", "Iza", "Jan", "Kasia", "Łukasz",

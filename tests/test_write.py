@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -209,3 +210,161 @@ def test_problem_on_a_merged_table_cell_is_noted_on_the_merged_range(tmp_path: P
     ws = openpyxl.load_workbook(result.output)["Round 1"]
     assert _marks(ws) == {"A2", "A3"}
     assert COMMENT_MARKER in ws["A2"].comment.text and "A2:A3" in {str(r) for r in ws.merged_cells.ranges}
+
+
+def test_an_empty_merged_cell_where_computed_columns_would_go_is_stepped_over(tmp_path: Path) -> None:
+    """A Notes cell merged L3:N3 right of the table (nothing in it): the computed columns start after it."""
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].merge_cells("L3:N3")
+    book.save(path)
+    ws = openpyxl.load_workbook(score_workbook(path).output)["Round 1"]
+    assert [ws.cell(1, c).value for c in range(12, 20)] == [None, None, None, "Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    assert [ws.cell(2, c).value for c in range(15, 20)] == [2, 0, 11, 1, 5]
+    assert [str(r) for r in ws.merged_cells.ranges] == ["L3:N3"]
+
+
+def test_a_tool_sheet_renamed_into_an_organisers_sheet_name_is_refused(event: Path, tmp_path: Path) -> None:
+    """The tool's Polish standings sheet would be renamed 'Standings' while the organiser has a sheet of that name."""
+    from sheet_scorer import WorkbookError
+
+    polish = score_workbook(event, lang="pl").output
+    book = openpyxl.load_workbook(polish)
+    book.create_sheet("Standings")["A1"] = "my own ranking"
+    book.save(polish)
+    with pytest.raises(WorkbookError, match="would both be named 'Standings'"):
+        score_workbook(polish, output=tmp_path / "en.xlsx", lang="en")
+
+
+def test_notes_stay_within_excels_limit_and_control_characters_are_kept_visible(tmp_path: Path) -> None:
+    rows = round_sheet(player(1, "Ala", settlements="x" * 32_000), player(1, "Bob_x0007_"), player(1, "Cyd"))  # Bob\a
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"]["C2"].comment = Comment("y" * 32_000, "Marta")
+    book.save(path)
+    result = score_workbook(path)
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    note = ws["C2"].comment.text
+    assert note.startswith("y" * 32_000) and COMMENT_MARKER in note and len(note) <= 32_767
+    with zipfile.ZipFile(result.output) as archive:
+        strings = archive.read("xl/sharedStrings.xml")
+    assert b"\x07" not in strings  # no raw control character in the part (XML cannot hold it)
+    names = [c.value for c in openpyxl.load_workbook(result.output)["Standings"]["B"][1:]]
+    assert "Bob\\x07" in names  # shown visibly where the tool writes it (i18n.visible)
+
+
+def test_standings_say_provisional_right_of_the_header_and_problems_link_to_their_cells(tmp_path: Path) -> None:
+    """docs/rules.md §5: PROVISIONAL right of the header row (A1 stays Rank); each problem links to its cell;
+    the Problems columns are at least as wide as their headers."""
+    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))
+    scored = score_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": bad}), lang="pl")
+    book = openpyxl.load_workbook(scored.output)
+    standings = book["Klasyfikacja"]
+    header = [c.value for c in standings[1]]
+    assert header[0] == "Miejsce" and header[-1] == "TYMCZASOWA" and header[-2] == "Round 1"
+    problems = book["Problemy"]
+    assert problems["C2"].value == "C2" and problems["C2"].hyperlink.location == "'Round 1'!C2"
+    for column, title in enumerate(c.value for c in problems[1]):
+        assert problems.column_dimensions[chr(65 + column)].width >= len(title) + 1, title
+    fixed = write_workbook(tmp_path / "f.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"), player(1, "Cyd"))})
+    clean = openpyxl.load_workbook(score_workbook(fixed, lang="pl").output)
+    assert [c.value for c in clean["Klasyfikacja"][1]][-1] == "Round 1"  # not provisional: nothing right of the header
+
+
+def _note_shapes(path: Path) -> list[tuple[int, int]]:
+    """(row, column), 0-based, of each note shape in the workbook's drawings; every drawing must parse as XML."""
+    import re
+
+    from lxml import etree
+
+    found = []
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            if name.endswith(".vml"):
+                data = archive.read(name)
+                etree.fromstring(data)
+                found += [(int(r), int(c)) for r, c in re.findall(rb"<[\w]+:Row>(\d+)</[\w]+:Row>\s*<[\w]+:Column>(\d+)</", data)]
+    return sorted(found)
+
+
+def test_a_note_added_beside_an_openpyxl_drawing_is_removed_again_when_fixed(tmp_path: Path) -> None:
+    """openpyxl writes note drawings with ns0:/ns1: prefixes: the tool's shape is added and removed beside them."""
+    from sheet_scorer.model import CellEdit, WorkbookPatch
+    from sheet_scorer.workbook.update import update_workbook
+
+    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": bad})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"]["B2"].comment = Comment("Ala arrived late", "Marta")
+    book.save(path)
+    scored = score_workbook(path).output
+    assert _note_shapes(scored) == [(1, 1), (1, 2)]  # B2 (the organiser's) and C2 (the tool's)
+    update_workbook(scored, WorkbookPatch(edits={"Round 1": [CellEdit("C2", 5)]}))
+    fixed = score_workbook(scored).output
+    assert _note_shapes(fixed) == [(1, 1)]
+    ws = openpyxl.load_workbook(fixed)["Round 1"]
+    assert ws["C2"].comment is None and ws["B2"].comment.text == "Ala arrived late"
+
+
+def test_computed_columns_are_not_left_in_hidden_columns(tmp_path: Path) -> None:
+    """An organiser who hides every column right of the table still sees the computed ones."""
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
+    book = openpyxl.load_workbook(path)
+    book["Round 1"].column_dimensions.group("L", "Z", hidden=True)
+    book.save(path)
+    ws = openpyxl.load_workbook(score_workbook(path).output)["Round 1"]
+    assert [ws.cell(1, c).value for c in range(12, 17)] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    hidden = {(d.min, d.max) for d in ws.column_dimensions.values() if d.hidden}
+    assert hidden == {(17, 26)}  # L..P shown, Q..Z hidden as the organiser had them
+
+
+def _prefixed(path: Path, parts: tuple[str, ...]) -> None:
+    """Rewrite `parts` with the main namespace bound to `x:`, as the Open XML SDK writes them."""
+    import re
+
+    with zipfile.ZipFile(path) as archive:
+        data = {info.filename: archive.read(info) for info in archive.infolist()}
+    for part in parts:
+        text = data[part].decode()
+        text = re.sub(r"<(/?)(?!\?)([A-Za-z]\w*)([\s/>])", r"<\1x:\2\3", text)
+        data[part] = text.replace('xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+                                  'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"').encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in data.items():
+            archive.writestr(name, content)
+
+
+def test_a_workbook_written_with_prefixed_elements_is_patched_in_its_own_form(tmp_path: Path) -> None:
+    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"), player(2, "Dan", cities=4),
+                      player(2, "Eve"), player(2, "Fay"))
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": bad})
+    _prefixed(path, ("xl/worksheets/sheet1.xml", "xl/styles.xml", "xl/workbook.xml"))
+    result = score_workbook(path)
+    assert result.exit_code == 1
+    ws = openpyxl.load_workbook(result.output)["Round 1"]
+    assert [c.value for c in ws[1]][-5:] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    assert [c.value for c in ws[5]][-5:] == [0, 0, 10, 1, 5]  # table 2: Dan 2 + 4 x 2 = 10 VP, first
+    assert _marks(ws) == {"C2"} and COMMENT_MARKER in ws["C2"].comment.text
+    with zipfile.ZipFile(result.output) as archive:
+        sheet = archive.read("xl/worksheets/sheet1.xml").decode()
+    assert "<c " not in sheet and "<x:conditionalFormatting" in sheet  # the part keeps its own prefix
+    again = score_workbook(result.output, output=tmp_path / "again.xlsx", html=tmp_path / "again.html")
+    assert again.output.read_bytes() == result.output.read_bytes()
+
+
+def test_a_workbook_without_a_style_sheet_is_scored_with_one_added(tmp_path: Path) -> None:
+    """Some generators write no xl/styles.xml: the tool adds a minimal one for its own formats (issue 14, point 7)."""
+    import re
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist() if info.filename != "xl/styles.xml"}
+    parts["xl/_rels/workbook.xml.rels"] = re.sub(rb"<Relationship[^>]*/styles\"[^>]*/>", b"", parts["xl/_rels/workbook.xml.rels"])
+    parts["xl/worksheets/sheet1.xml"] = re.sub(rb' s="\d+"', b"", parts["xl/worksheets/sheet1.xml"])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    result = score_workbook(path)
+    book = openpyxl.load_workbook(result.output)
+    assert book["Standings"]["A1"].font.b and book["Standings"]["E2"].number_format == "0.00"
+    assert [c.value for c in book["Round 1"][2]][-5:] == [2, 0, 11, 1, 5]

@@ -58,7 +58,7 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
 
     output, html = ods_outputs(source) if source else (None, None)
     try:
-        result = score_workbook(path, output, html, lang=lang, in_place=in_place, overlap=False)  # the batch keeps the cores busy
+        result = score_workbook(path, output, html, lang=lang, in_place=in_place)
     except WorkbookError as error:
         return Outcome(shown, 2, failure=_reason(error, lang), lang=lang)
     except Exception as error:  # an unexpected failure in one file is reported, not raised

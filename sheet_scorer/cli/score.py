@@ -49,12 +49,12 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
 
 
 def _expand(paths: tuple[Path, ...]) -> list[Path]:
-    """Folders stand for the workbooks in them (not the .scored/.backup copies this tool wrote)."""
+    """Folders stand for the workbooks in them (not the .scored/.backup/.original copies this tool wrote)."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".xlsx", ".xlsm", ".ods")
-                           and not p.name.startswith((".", "~$")) and not p.stem.endswith((".scored", ".backup")))
+                           and not p.name.startswith((".", "~$")) and not p.stem.endswith((".scored", ".backup", ".original")))
             if not found:
                 raise click.UsageError(f"{path}: no .xlsx, .xlsm or .ods workbooks in this folder")
             files.extend(found)
@@ -98,7 +98,7 @@ def _summary(result: ScoreResult) -> None:
         top.add_row(str(row["rank"]), escape(visible(str(row["player"]))), format_number(row["round_points"], lang), str(row["vp"]),
                     format_pct(row["vp_pct"], lang), *(figure_text(f, row[f], lang) for f in extra))
     console.print(top)
-    shown = [p for p in result.problems if p.severity == "error" or p.code == "content-not-kept"][:5]
+    shown = [p for p in result.problems if p.severity == "error"][:5]
     for problem in shown:
         colour = "red" if problem.severity == "error" else "yellow"
         console.print(f"[{colour}]{severity_word(problem.severity, lang)}[/] {escape(where(problem, lang))}: "

@@ -100,6 +100,9 @@ SEVERITY_WORDS: dict[str, dict[str, str]] = {
 # Sheets (docs/rules.md §1, §5, §8).
 STANDINGS_SHEET = {"en": "Standings", "pl": "Klasyfikacja", "pt": "Classificação", "fr": "Classement"}
 PROBLEMS_SHEET = {"en": "Problems", "pl": "Problemy", "pt": "Problemas", "fr": "Problèmes"}
+# The one line of a Problems sheet once everything is fixed (docs/rules.md §5).
+NO_PROBLEMS = {"en": "No problems: every table is scored.", "pl": "Brak problemów: wszystkie stoły są policzone.",
+               "pt": "Nenhum problema: todas as mesas foram pontuadas.", "fr": "Aucun problème : toutes les tables sont comptées."}
 SETTINGS_SHEETS = ("Settings", "Ustawienia", "Configurações", "Paramètres")
 PLAYERS_SHEETS = ("Players", "Gracze", "Jogadores", "Joueurs")
 ROUND_WORDS = ("round", "r", "runda", "rodada", "ronde", "tour")

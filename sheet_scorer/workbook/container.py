@@ -1,5 +1,5 @@
-"""The workbook as a zip package, before any parser sees it: is it one we can open safely, and what
-in it would the scored copy lose. Standard library only, so it runs before the heavy imports.
+"""The workbook as a zip package, before any parser sees it: is it one we can open safely.
+Standard library only, so it runs before the heavy imports.
 """
 
 from __future__ import annotations
@@ -56,10 +56,3 @@ def is_xml_part(name: str) -> bool:
     """A part the reader parses as XML (pictures and other binary parts are never parsed)."""
     return name.endswith((".xml", ".rels", ".vml"))
 
-
-def unkept_parts(path: Path) -> list[str]:
-    """What the scored copy cannot carry (openpyxl drops charts and drawn shapes): e.g. ['charts']."""
-    with zipfile.ZipFile(path) as archive:
-        names = archive.namelist()
-    kinds = {"xl/charts/": "charts", "xl/chartsheets/": "chart sheets", "xl/media/": "images", "xl/pivotTables/": "pivot tables"}
-    return sorted({kind for prefix, kind in kinds.items() if any(n.startswith(prefix) for n in names)})

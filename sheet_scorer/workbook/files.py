@@ -1,14 +1,28 @@
-"""Atomic file replacement: write beside the target, then rename, so a crash leaves the old file whole."""
+"""Atomic file replacement: write beside the target, then rename, so a crash leaves the old file whole.
+
+Temporary files are named `.NAME.<process id>.<random>.sheet-scorer-tmp`: a run removes those of
+runs whose process is gone (killed part-way), never one another live run is still writing.
+Several outputs (scored workbook, report, JSON) are written first and put in place together, so a
+full disk part-way leaves every output as it was. A file replaced keeps its previous version as
+NAME.backup.xlsx and its very first as NAME.original.xlsx (docs/rules.md §5).
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
+import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from sheet_scorer.model import WorkbookError
+
+TEMPORARY_SUFFIX = ".sheet-scorer-tmp"
+_TEMPORARY = re.compile(r"^\..*\.(\d+)\.[A-Za-z0-9_]+" + re.escape(TEMPORARY_SUFFIX) + "$")
+_tidied: set[Path] = set()
 
 
 @contextlib.contextmanager
@@ -23,23 +37,113 @@ def atomic_target(path: Path) -> Iterator[Path]:
         raise
 
 
+def write_all(writers: dict[Path, Callable[[Path], None]], versions: set[Path] = frozenset()) -> None:  # type: ignore[assignment]
+    """Write every target through its own temporary file, then put them all in place.
+
+    Nothing is replaced unless every file was written whole; the targets in `versions` that exist
+    keep their previous version (`keep_versions`) just before they are replaced."""
+    temporaries: dict[Path, Path] = {}
+    kept: list[Path] = []
+    try:
+        for target, write in writers.items():
+            temporaries[target] = temporary_beside(target)
+            try:
+                write(temporaries[target])
+            except OSError as error:
+                raise WorkbookError(os_error_line(target, error)) from None
+        for target in writers:
+            if target in versions and target.exists():
+                kept += keep_versions(target)
+        for target, temporary in temporaries.items():
+            replace_with(temporary, target)
+    except BaseException:
+        for path in kept:  # versions made for a replacement that did not happen
+            discard(path)
+        raise
+    finally:
+        for temporary in temporaries.values():
+            discard(temporary)
+
+
+def keep_versions(path: Path) -> list[Path]:
+    """Before `path` is replaced: NAME.original.xlsx once (the first version), NAME.backup.xlsx every time.
+
+    Returns the files that did not exist before (removed again if the replacement fails)."""
+    original = path.with_name(f"{path.stem}.original{path.suffix}")
+    backup = path.with_name(f"{path.stem}.backup{path.suffix}")
+    created = [p for p in (original, backup) if not p.exists()]
+    try:
+        if not original.exists():
+            shutil.copy2(path, original)
+        shutil.copy2(path, backup)
+    except OSError as error:
+        for made in created:
+            discard(made)
+        raise WorkbookError(os_error_line(backup, error)) from None
+    return created
+
+
 def temporary_beside(path: Path) -> Path:
     """A new empty file in `path`'s folder (same file system, so the final rename is atomic)."""
+    remove_abandoned(path.parent)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix, dir=path.parent)
-    except PermissionError:
-        raise WorkbookError(f"{path}: cannot write in the folder {path.parent} (permission denied)") from None
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TEMPORARY_SUFFIX, dir=path.parent)
+    except OSError as error:
+        raise WorkbookError(os_error_line(path, error, folder=True)) from None
     os.close(handle)
     return Path(temporary)
 
 
+def remove_abandoned(folder: Path) -> None:
+    """Remove this tool's temporary files in `folder` whose writing process has ended (once per folder and run)."""
+    folder = folder.resolve()
+    if folder in _tidied or os.name == "nt":  # os.kill(pid, 0) is no liveness test on Windows
+        return
+    _tidied.add(folder)
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            found = _TEMPORARY.match(entry.name)
+            if found and not _alive(int(found.group(1))):
+                discard(Path(entry.path))
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
 def replace_with(temporary: Path, path: Path) -> None:
     """Put the finished `temporary` in place of `path`, with the permissions `path` has or should have."""
-    os.chmod(temporary, _mode_for(path))
     try:
+        os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
     except PermissionError:  # Windows refuses to replace a file that Excel has open
         raise WorkbookError(f"{path}: cannot be replaced; if it is open in Excel or LibreOffice, close it and score again") from None
+    except OSError as error:
+        raise WorkbookError(os_error_line(path, error)) from None
+
+
+def os_error_line(path: Path, error: OSError, folder: bool = False) -> str:
+    """One line for the organiser about a file-system failure while writing `path`."""
+    reasons = {
+        errno.ENOSPC: "the disk is full; free some space and score again",
+        errno.EROFS: "the folder is on a read-only disk; choose another with -o",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.EISDIR: "a folder has that name; choose another file with -o",
+        errno.ENOENT: f"the folder {path.parent} does not exist",
+        errno.EDQUOT: "the disk quota is used up; free some space and score again",
+    }
+    reason = reasons.get(error.errno or 0, error.strerror or type(error).__name__)
+    where = f"cannot write in the folder {path.parent}" if folder else "cannot be written"
+    return f"{path}: {where} ({reason})"
 
 
 def discard(temporary: Path) -> None:
@@ -49,7 +153,10 @@ def discard(temporary: Path) -> None:
 
 def write_text_atomically(text: str, path: Path) -> None:
     with atomic_target(path) as temporary:
-        temporary.write_text(text, encoding="utf-8")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise WorkbookError(os_error_line(path, error)) from None
 
 
 def _mode_for(path: Path) -> int:

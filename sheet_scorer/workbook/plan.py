@@ -1,8 +1,7 @@
 """What the scored workbook gets (docs/rules.md §5), as plain values: built from the scored frames here,
-applied to the openpyxl workbook by `write.py`.
+spliced into the workbook's package by `write.py`.
 
-The plan (`model.WritePlan`) is plain lists and strings, so it can be handed to the process that
-holds the workbook (`writer.py`) without that process importing pandas.
+The plan (`model.WritePlan`) is plain lists and strings: the writer needs no pandas.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_places, hundredths, problem_message
+from sheet_scorer.i18n.text import format_places, hundredths, problem_message, text
 from sheet_scorer.i18n.visible import visible
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
 from sheet_scorer.problems import Problem
@@ -19,6 +18,7 @@ from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.i18n.vocab import (
     COMPUTED,
     COMPUTED_HEADERS,
+    NO_PROBLEMS,
     PROBLEMS_HEADERS,
     PROBLEMS_SHEET,
     SEVERITY_WORDS,
@@ -107,6 +107,7 @@ def plan_writes(
         sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in fields], standings_rows,
         [s.name for s in rounds if s.kind == "round"], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
         [i for i, field in enumerate(fields, start=1) if field in PCT_FIELDS],
+        provisional=text(lang, "provisional_label") if errors else "", no_problems=NO_PROBLEMS[lang],
     )
 
 

@@ -1,80 +1,129 @@
 """Apply a `WorkbookPatch` to an event workbook: the one way `seat`, `playoffs` and `merge` write.
 
-The file is replaced atomically; the version before is kept as NAME.backup.xlsx and the very first
-version replaced as NAME.original.xlsx, never overwritten (docs/rules.md §5, docs/rules.md).
+The package is patched like the scored copy (`write.py`): cells edited in the sheets named, new
+sheets added (or the tool's own rewritten), every other part copied byte for byte. The file is
+replaced atomically; the version before is kept as NAME.backup.xlsx and the very first version
+replaced as NAME.original.xlsx, never overwritten (docs/rules.md §5).
 """
 
 from __future__ import annotations
 
-import shutil
-from copy import copy
+import re
 from pathlib import Path
 
-from sheet_scorer.model import NewSheet, WorkbookError, WorkbookPatch
-from sheet_scorer.workbook.files import atomic_target
+from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
+from sheet_scorer.workbook.book import Book
+from sheet_scorer.workbook.cells import cell_ref
+from sheet_scorer.workbook.files import keep_versions, write_all
+from sheet_scorer.workbook.package import children, root_span
+from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml, parse_ref
 
-
-def keep_versions(path: Path) -> None:
-    """Before `path` is replaced: NAME.original.xlsx once (the first version), NAME.backup.xlsx every time."""
-    original = path.with_name(f"{path.stem}.original{path.suffix}")
-    if not original.exists():
-        shutil.copy2(path, original)
-    shutil.copy2(path, path.with_name(f"{path.stem}.backup{path.suffix}"))
+__all__ = ["keep_versions", "update_workbook"]
+_DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
+_CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
+_CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "headerFooter")
 
 
 def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None) -> Path:
-    """Write `path` with `patch` applied to `target` (default: `path` itself, keeping its versions)."""
-    from openpyxl import load_workbook
-
+    """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions."""
     target = target or path
-    book = load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm", keep_links=True, rich_text=True)
-    for name, edits in patch.edits.items():
-        if name not in book.sheetnames:
-            raise WorkbookError(f"{path}: has no sheet '{name}'")
-        sheet = book[name]
-        for edit in edits:
-            cell = sheet[edit.cell]
-            if edit.style_like and not cell.has_style:
-                cell._style = copy(sheet[edit.style_like]._style)
-            cell.value = edit.value
-    for new in patch.sheets:
-        _add_sheet(book, new, path)
-    if target.resolve() == path.resolve():
-        keep_versions(path)
-    with atomic_target(target) as temporary:
-        book.save(temporary)
+    book = Book(path)
+    try:
+        for name, edits in patch.edits.items():
+            _edit_sheet(book, name, edits)
+        for new in patch.sheets:
+            _add_sheet(book, new)
+        write_all({target: book.save}, versions={target})  # a file replaced keeps its versions
+    finally:
+        book.close()
     return target
 
 
-def _add_sheet(book, new: NewSheet, path: Path) -> None:  # type: ignore[no-untyped-def]
-    """Add `new` (or rewrite the tool's own sheet of that name), laid out like `layout_from` if given."""
-    from openpyxl.styles import Font
-    from openpyxl.utils import get_column_letter
+def _edit_sheet(book: Book, name: str, edits: list[CellEdit]) -> None:
+    """Cell values into an existing sheet; a cell without a style of its own takes its neighbour's."""
+    if book.sheet(name) is None:
+        raise WorkbookError(f"{book.path}: has no sheet '{name}'")
+    ws = book.worksheet(name)
+    styles = ws.cell_styles({e.cell for e in edits} | {e.style_like for e in edits if e.style_like})
+    writes: dict[int, dict[int, NewCell]] = {}
+    for edit in edits:
+        column, row = parse_ref(edit.cell)
+        style = styles.get(edit.style_like) if edit.style_like and not styles.get(edit.cell) else None
+        writes.setdefault(row, {})[column] = book.value_cell(edit.value, style)
+    if writes:
+        ws.update_dimension(max(writes), max(max(c) for c in writes.values()))
+    book.stream_sheet(name, ws.stream(writes))
 
-    if new.name in book.sheetnames:
-        if not new.replace:
-            raise WorkbookError(f"{path}: already has a sheet '{new.name}'")
-        del book[new.name]
-    if new.layout_from:
-        source = book[new.layout_from]
-        sheet = book.copy_worksheet(source)
-        sheet.title = new.name
-        sheet.delete_rows(1, sheet.max_row)
-        sheet.freeze_panes = source.freeze_panes  # copy_worksheet copies neither these nor the validations
-        for rule in source.data_validations.dataValidation:
-            sheet.add_data_validation(copy(rule))
+
+def _add_sheet(book: Book, new: NewSheet) -> None:
+    """Add `new` (or rewrite the tool's own sheet of that name), laid out like `layout_from` if given."""
+    existing = book.sheet(new.name)
+    if existing is None and book.has_name(new.name):
+        existing = next(s for s in book.sheets if s.name.casefold() == new.name.casefold())
+    if existing is not None and not new.replace:
+        raise WorkbookError(f"{book.path}: already has a sheet '{existing.name}'")
+    layout = book.worksheet(new.layout_from) if new.layout_from else None
+    if layout is not None and layout.prefix:
+        layout = None  # a sheet written with a prefixed namespace: laid out with the defaults instead
+    bold = book.styles.cell_format(font=book.styles.font(bold=True))
+    header_styles = _header_styles(layout, new.header_row) if layout is not None else {}
+    rows: list[list[NewCell | None]] = []
+    for number, values in enumerate(new.rows, start=1):
+        row: list[NewCell | None] = []
+        for column, value in enumerate(values, start=1):
+            style = header_styles.get((column, number)) if layout is not None else (bold if number == new.header_row else None)
+            row.append(None if value is None and not style else book.value_cell(value, style or None))
+        rows.append(row)
+    if layout is not None:
+        head, tail, root = _layout(layout, new.widths)
+        xml = new_sheet_xml(rows, {}, links=_links(new), head=head, tail=tail, root=root)
     else:
-        sheet = book.create_sheet(new.name)
-    for r, values in enumerate(new.rows, start=1):
-        for c, value in enumerate(values, start=1):
-            sheet.cell(r, c, value)
-    if not new.layout_from and new.rows:
-        for cell in sheet[new.header_row]:
-            cell.font = Font(bold=True)
-        sheet.freeze_panes = sheet.cell(new.header_row + 1, 1)
-    for column, width in new.widths.items():
-        sheet.column_dimensions[get_column_letter(column)].width = width
-    for ref, where in new.links.items():
-        sheet[ref].hyperlink = f"#{where}"
-    if new.hidden:
-        sheet.sheet_state = "hidden"
+        xml = new_sheet_xml(rows, new.widths, freeze_row=new.header_row if new.rows else 0, links=_links(new))
+    book.put_sheet(new.name, xml, replacing=existing, hidden=new.hidden)
+
+
+def _links(new: NewSheet) -> dict[str, str]:
+    return {ref: where.removeprefix("#") for ref, where in new.links.items()}
+
+
+def _header_styles(layout: Worksheet, header_row: int) -> dict[tuple[int, int], int]:
+    """The style of each cell of the layout sheet's rows down to its header row."""
+    refs = {cell_ref(c, r) for r in range(1, header_row + 1) for c in range(1, 65)}
+    return {parse_ref(ref): style for ref, style in layout.cell_styles(refs).items() if style}
+
+
+def _layout(layout: Worksheet, widths: dict[int, float]) -> tuple[bytes, bytes, bytes]:
+    """What a new sheet copies from `layout`: its root (namespaces), view, row format, columns, validations,
+    print setup; not its cells, selection, code name, or anything pointing at its own related parts."""
+    head = layout.head
+    _, start, _ = root_span(head)
+    pieces: list[bytes] = []
+    for name, s, e in children(head, start, len(head)):
+        if name in _CLONED_HEAD:
+            element = head[s:e]
+            if name == "sheetPr":
+                element = re.sub(rb'\scodeName="[^"]*"', b"", element)
+            if name == "sheetViews":
+                element = re.sub(rb'\stabSelected="[^"]*"', b"", element)
+                element = re.sub(rb"<selection\b[^>]*/>", b"", element)
+            if name == "cols" and widths:
+                element = _with_widths(element, widths)
+            pieces.append(element)
+    if widths and not any(n == "cols" for n, _, _ in children(head, start, len(head))):
+        pieces.append(_with_widths(b"<cols></cols>", widths))
+    tail_pieces: list[bytes] = []
+    for name, s, e in layout.tail_children():
+        element = layout.tail[s:e]
+        if name in _CLONED_TAIL:
+            tail_pieces.append(re.sub(rb'\s[\w.\-]+:id="[^"]*"', b"", element) if name == "pageSetup" else element)
+        elif name == "extLst":
+            exts = re.findall(rb"<ext\b[^>]*>.*?</ext>", element, re.S)
+            kept = [x for x in exts if _DATA_VALIDATIONS_EXT.encode() in x[:200]]
+            if kept:
+                tail_pieces.append(b"<extLst>" + b"".join(kept) + b"</extLst>")
+    return b"".join(pieces), b"".join(tail_pieces), head[head.index(b"<worksheet"):start] if b"<worksheet" in head else b""
+
+
+def _with_widths(cols: bytes, widths: dict[int, float]) -> bytes:
+    """`<cols>` with the given columns set to their widths."""
+    return edit_columns(cols, {c: {b"width": f"{w:g}", b"customWidth": "1"} for c, w in widths.items()})

@@ -1,227 +1,222 @@
-"""Write the scored workbook (docs/rules.md §5): the input with everything kept, plus computed columns,
-Standings, Problems and marks on faulty cells. Re-scoring rewrites all of these in place.
+"""Write the scored workbook (docs/rules.md §5) by patching the organiser's package: computed
+cells spliced into the round sheets, marks on faulty cells, the Standings and Problems sheets added
+or rewritten; every other part is copied byte for byte. Re-scoring rewrites all of these in place.
 
 Marks are a conditional-format rule (so the organiser's own fill is never touched) and a note
-appended to the cell's comment after a fixed marker (so their own comment text is kept).
+appended to the cell's note after a fixed marker (so their own note, and its formatting, is kept).
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
-from collections.abc import Iterator
-from copy import copy
+import math
+import re
+from collections import defaultdict
 from pathlib import Path
 
-from openpyxl import load_workbook
-from openpyxl.comments import Comment
-from openpyxl.formatting.formatting import ConditionalFormattingList
-from openpyxl.formatting.rule import FormulaRule
-from openpyxl.styles import Font, PatternFill
-from openpyxl.utils import get_column_letter
-from openpyxl.workbook import Workbook
-from openpyxl.cell.cell import MergedCell
-from openpyxl.worksheet.worksheet import Worksheet
-
-from sheet_scorer.workbook.files import atomic_target
-from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
 from sheet_scorer.i18n.vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
+from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
+from sheet_scorer.workbook.book import Book
+from sheet_scorer.workbook.cells import cell_ref
+from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
+from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell, parse_ref
+from sheet_scorer.workbook.styles import TWO_DECIMALS
 
-MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies our own rule on re-scoring
-MARK_FILL = PatternFill(start_color="FFFFC7CE", end_color="FFFFC7CE", fill_type="solid")
-MARK_FONT = Font(color="FF9C0006")
-COMMENT_MARKER = "⚠ sheet-scorer:"
-COMMENT_AUTHOR = "sheet-scorer"
+__all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "write_to"]
+MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies the tool's own rule on re-scoring
+MARK_FONT_RGB, MARK_FILL_RGB = "FF9C0006", "FFFFC7CE"
+_MARK_XML = b'&quot;sheet-scorer&quot;&lt;&gt;&quot;&quot;'
 _RANK_HEADERS = frozenset(fold(h) for h in STANDINGS_HEADERS["rank"].values())
 _SEVERITY_HEADERS = frozenset(fold(h) for h in PROBLEMS_HEADERS["severity"].values())
+_RULE = re.compile(rb"<((?:[\w.\-]+:)?)cfRule\b.*?(?:</\1cfRule>)", re.S)
+_STANDINGS_WIDTHS = [6, 28, 13, 6, 9, 7]
+_PROBLEMS_WIDTHS = [10, 14, 7, 24, 90]
 
 
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """openpyxl builds millions of small objects; the cyclic collector only slows it down (bench/)."""
-    enabled = gc.isenabled()
-    gc.disable()
+def write_to(source: Path, target: Path, plan: WritePlan) -> None:
+    """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`)."""
+    book = Book(source)
     try:
-        yield
+        apply_plan(book, plan)
+        book.save(target)
     finally:
-        if enabled:
-            gc.enable()
+        book.close()
 
 
-def open_for_writing(path: Path) -> Workbook:
-    """The whole workbook, formulas and formatting included; macros kept for .xlsm."""
-    try:
-        with _gc_paused():
-            return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm", rich_text=True)
-    except Exception as exc:  # defusedxml refusals, parts openpyxl cannot parse
-        raise WorkbookError(f"{path}: cannot be opened for writing ({type(exc).__name__}: {exc})") from None
-
-
-def save_atomically(book: Workbook, path: Path) -> None:
-    """Save through a temporary file and a rename, so a crash never leaves half a file."""
-    with atomic_target(path) as temporary:
-        save(book, temporary)
-
-
-def save(book: Workbook, path: Path) -> None:
-    """Save to `path` itself: a temporary file the caller renames once everything else succeeded."""
-    with _gc_paused():
-        book.save(path)
-
-
-def write_scored_workbook(source: Path, target: Path, plan: WritePlan) -> None:
-    """Write `source` plus everything in `plan` to `target` (which may be `source` only if asked)."""
-    book = open_for_writing(source)
-    apply_plan(book, plan)
-    save_atomically(book, target)
-
-
-def apply_plan(book: Workbook, plan: WritePlan) -> None:
+def apply_plan(book: Book, plan: WritePlan) -> None:
     """Computed columns and marks into the round sheets; Standings and Problems replaced or added."""
+    standings = _target_sheet(book, STANDINGS_SHEET_NAMES, _RANK_HEADERS, plan.standings_title)
+    problems = _target_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS, plan.problems_title)
+    formula_removed = False
     for sheet in plan.sheets:
-        worksheet = book[sheet.name]
-        _clear_marks(worksheet)
-        _write_computed(worksheet, sheet)
-    for sheet in plan.sheets:
-        _mark_problems(book[sheet.name], sheet.marks)
-    _write_standings(book, plan)
-    _write_problems(book, plan)
+        formula_removed |= _patch_round_sheet(book, sheet)
+    _write_standings(book, plan, standings)
+    _write_problems(book, plan, problems)
+    book.recalculate_on_open()
+    if formula_removed:
+        book.drop_calc_chain()
 
 
-# ---------------------------------------------------------------- computed columns
+# ---------------------------------------------------------------- round sheets
 
 
-def _write_computed(ws: Worksheet, sheet: SheetPlan) -> None:
-    header_style = ws.cell(sheet.header_row, sheet.style_column)
+def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
+    """Splice the computed cells and marks into one round sheet; True if a formula cell was overwritten."""
+    ws = book.worksheet(sheet.name)
+    shift = _free_columns_shift(sheet, [*ws.merged_ranges(), *ws.sparkline_cells(), *book.drawn_ranges(sheet.name)])
+    header_ref = cell_ref(sheet.style_column, sheet.header_row)
+    header_style = ws.cell_styles({header_ref}).get(header_ref) or None
+    writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
     for column in sheet.columns:
+        place = column.column + (shift if column.header is not None and column.column not in sheet.clear_columns else 0)
         if column.header is not None:
-            cell = ws.cell(sheet.header_row, column.column, column.header)
-            if header_style.has_style:
-                cell._style = copy(header_style._style)
-    if sheet.clear_columns:  # values of a previous run: cleared first, so rows that are no longer scored are blank
-        columns = set(sheet.clear_columns)
-        for (row, column), cell in list(ws._cells.items()):
-            if row > sheet.header_row and column in columns:
-                cell.value = None
-    for column in sheet.columns:
+            writes[sheet.header_row][place] = book.value_cell(column.header, header_style)
         for row, value in zip(column.rows, column.values):
-            ws.cell(row, column.column).value = value
+            writes[row][place] = _number_text(value)
+    if writes:
+        ws.update_dimension(max(writes), max(max(cells) for cells in writes.values()))
+        ws.show_columns(sorted(writes.get(sheet.header_row, {})))
+    _clear_marks(ws)
+    notes = Notes(book.package, book.sheet(sheet.name).part, ws)  # type: ignore[union-attr]
+    notes.clear()
+    notes.add(_notes(ws, sheet.marks))
+    notes.save()
+    _add_marks(book, ws, sheet.marks)
+    book.stream_sheet(sheet.name, ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row))
+    columns = {c for cells in writes.values() for c in cells} | set(sheet.clear_columns)
+    return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
 
 
-# ---------------------------------------------------------------- marks
+def _number_text(value: object) -> bytes | NewCell:
+    """A computed value as the bytes of its `<v>` (the fast path of the row splice), or an empty cell."""
+    if type(value) is int:
+        return b"%d" % value
+    if type(value) is float and math.isfinite(value):
+        return repr(value).encode()
+    return number_cell(value)  # type: ignore[arg-type]
+
+
+def _free_columns_shift(sheet: SheetPlan, taken: list[tuple[int, int, int, int]]) -> int:
+    """How far right the new computed columns move so that none lands, from the header row down, in an
+    organiser's merged range (an empty merged cell reads as nothing), sparkline, picture or chart."""
+    new = [c.column for c in sheet.columns if c.header is not None and c.column not in sheet.clear_columns]
+    if not new:
+        return 0
+    ranges = [r for r in taken if r[3] >= sheet.header_row]
+    shift = 0
+    while True:
+        clash = [r for r in ranges if any(r[0] <= c + shift <= r[2] for c in new)]
+        if not clash:
+            return shift
+        shift = max(r[2] for r in clash) + 1 - min(new)
+
+
+def _notes(ws: Worksheet, marks: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Each note's messages, on the cell or, inside a merged range, on its first cell."""
+    merged = ws.merged_ranges() if marks else []
+    notes: dict[str, list[str]] = {}
+    for ref, message in marks:
+        column, row = parse_ref(ref)
+        for first_col, first_row, last_col, last_row in merged:
+            if first_col <= column <= last_col and first_row <= row <= last_row:
+                ref = cell_ref(first_col, first_row)
+                break
+        if message not in notes.setdefault(ref, []):
+            notes[ref].append(message)
+    return notes
 
 
 def _clear_marks(ws: Worksheet) -> None:
-    """Remove the marks of a previous run: our conditional-format rules and our comment notes."""
-    kept = ConditionalFormattingList()
-    for formatting in ws.conditional_formatting:
-        for rule in formatting.rules:
-            if list(rule.formula or []) != [MARK_FORMULA]:
-                kept.add(str(formatting.sqref), rule)
-    ws.conditional_formatting = kept
-    for cell in [c for c in ws._cells.values() if c.comment is not None]:
-        text = cell.comment.text or ""
-        if COMMENT_MARKER not in text:
+    """Remove the tool's conditional-format rules (and a block left without rules)."""
+    for _, start, end in reversed([c for c in ws.tail_children() if c[0] == "conditionalFormatting"]):
+        block = ws.tail[start:end]
+        if b"sheet-scorer" not in block:
             continue
-        own = text.split(COMMENT_MARKER, 1)[0].rstrip("\n")
-        if own:
-            cell.comment = Comment(own, cell.comment.author or "")
-        else:
-            cell.comment = None
-    # In a macro workbook openpyxl keeps pointing at the comments' drawing even when none is left to draw.
-    if ws.legacy_drawing and "commentsDrawing" in ws.legacy_drawing and not any(c.comment for c in ws._cells.values()):
-        ws.legacy_drawing = None
+        rules = [m for m in _RULE.finditer(block) if b"sheet-scorer" in m.group(0)]
+        kept = block
+        for rule in reversed(rules):
+            kept = kept[:rule.start()] + kept[rule.end():]
+        ws.replace_tail(start, end, b"" if not _RULE.search(kept) else kept)
 
 
-def _comment_cell(ws: Worksheet, ref: str) -> str:
-    """Where a cell's note goes: the cell itself, or the first cell of the merged range it is part of."""
-    if not isinstance(ws[ref], MergedCell):
-        return ref
-    merged = next(r for r in ws.merged_cells.ranges if ref in r)
-    return merged.start_cell.coordinate
-
-
-def _mark_problems(ws: Worksheet, marks: list[tuple[str, str]]) -> None:
-    notes: dict[str, list[str]] = {}
-    for ref, message in marks:
-        ws.conditional_formatting.add(ref, FormulaRule(formula=[MARK_FORMULA], fill=MARK_FILL, font=MARK_FONT, stopIfTrue=False))
-        ref = _comment_cell(ws, ref)
-        if message not in notes.setdefault(ref, []):
-            notes[ref].append(message)
-    for ref, messages in notes.items():
-        cell = ws[ref]
-        own = cell.comment.text.rstrip("\n") + "\n\n" if cell.comment is not None and cell.comment.text else ""
-        author = cell.comment.author if cell.comment is not None and cell.comment.author else COMMENT_AUTHOR
-        text = own + "\n".join(f"{COMMENT_MARKER} {m}" for m in messages)
-        cell.comment = Comment(text, author, width=320, height=40 + 40 * len(messages))
+def _add_marks(book: Book, ws: Worksheet, marks: list[tuple[str, str]]) -> None:
+    if not marks:
+        return
+    dxf = book.styles.differential(MARK_FONT_RGB, MARK_FILL_RGB)
+    priority = max([0, *(int(p) for p in re.findall(rb'priority="(\d+)"', ws.tail))])
+    p = ws.prefix
+    for ref in dict.fromkeys(ref for ref, _ in marks):
+        priority += 1
+        ws.insert_tail("conditionalFormatting", b"<" + p + b'conditionalFormatting sqref="' + ref.encode() + b'"><' + p
+                       + f'cfRule type="expression" dxfId="{dxf}" priority="{priority}"><'.encode() + p + b"formula>"
+                       + _MARK_XML + b"</" + p + b"formula></" + p + b"cfRule></" + p + b"conditionalFormatting>")
 
 
 # ---------------------------------------------------------------- added sheets
 
 
-def _own_sheet(book: Workbook, names: frozenset[str], first_headers: frozenset[str]) -> tuple[int, str] | None:
-    """The sheet a previous run added (named in any language, its A1 one of our headers), if any."""
-    for index, name in enumerate(book.sheetnames):
-        if fold(name) in names and fold(str(book[name]["A1"].value or "")) in first_headers:
-            return index, name
-    return None
-
-
-def _replace_sheet(book: Workbook, names: frozenset[str], first_headers: frozenset[str], title: str) -> Worksheet:
-    """A fresh sheet `title` where a previous run's sheet was, else at the end.
-
-    An organiser's own sheet of that name is never replaced: scoring stops with a clear message.
-    """
-    found = _own_sheet(book, names, first_headers)
-    if found is not None:
-        index, name = found
-        book.remove(book[name])
-        return book.create_sheet(title, index)
-    if title.casefold() in {n.casefold() for n in book.sheetnames}:
+def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str], title: str):  # type: ignore[no-untyped-def]
+    """The tool's own sheet from a previous run (rewritten in place), else None (added) — refused when the
+    organiser has a sheet of that name."""
+    own = book.own_sheet(names, first_headers)
+    if own is None and book.has_name(title):
         raise WorkbookError(f"the workbook already has its own sheet '{title}'; rename it so that sheet-scorer can add its '{title}' sheet")
-    return book.create_sheet(title)
+    if own is not None and own.name.casefold() != title.casefold() and book.has_name(title):
+        raise WorkbookError(f"the workbook has two sheets that would both be named '{title}'; rename the organiser's one")
+    return own
 
 
-def _header(ws: Worksheet, titles: list[str]) -> None:
-    ws.append(titles)
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
-    ws.freeze_panes = "A2"
+def _header_cells(book: Book, titles: list[str]) -> list[NewCell | None]:
+    bold = book.styles.cell_format(font=book.styles.font(bold=True))
+    return [book.value_cell(t, bold) for t in titles]
 
 
-def _text_cell(ws: Worksheet, row: int, column: int, value: str) -> None:
-    """Write a string as a string, even when it starts like a formula (`=HYPERLINK(…)`)."""
-    cell = ws.cell(row, column)
-    cell.value = value
-    cell.data_type = "s"
+def _widths(defaults: list[int], titles: list[str]) -> dict[int, float]:
+    """Each column at least as wide as its header (a character and a half of margin)."""
+    return {c: float(max(d, len(t) + 3)) for c, (d, t) in enumerate(zip(defaults, titles), start=1)}
 
 
-def _write_standings(book: Workbook, plan: WritePlan) -> None:
-    ws = _replace_sheet(book, STANDINGS_SHEET_NAMES, _RANK_HEADERS, plan.standings_title)
-    _header(ws, plan.standings_header + plan.round_names)
-    for offset, record in enumerate(plan.standings_rows, start=2):
-        for column, value in enumerate(record, start=1):
-            if column == 2:
-                _text_cell(ws, offset, column, value)
-            else:
-                ws.cell(offset, column, value)
-        for column in plan.standings_pct_columns:
-            ws.cell(offset, column).number_format = "0.00"
-    widths = [6, 28, 13, 6, 9, 7] + [max(10, len(n) + 2) for n in plan.standings_header[6:] + plan.round_names]
-    for column, width in enumerate(widths, start=1):
-        ws.column_dimensions[get_column_letter(column)].width = width
+def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[no-untyped-def]
+    titles = plan.standings_header + plan.round_names
+    header = _header_cells(book, titles)
+    if plan.provisional:
+        header.append(book.value_cell(plan.provisional, book.styles.cell_format(font=book.styles.font(bold=True))))
+    two_decimals = book.styles.cell_format(number_format=TWO_DECIMALS)
+    rows: list[list[NewCell | None]] = [header]
+    for record in plan.standings_rows:
+        cells = [book.value_cell(v) for v in record]
+        for column in plan.standings_pct_columns:  # VP % and the other percentages, shown as 0.00
+            if column <= len(cells):
+                cells[column - 1] = book.value_cell(record[column - 1], two_decimals)
+        rows.append(cells)
+    defaults = _STANDINGS_WIDTHS + [max(10, len(n) + 2) for n in plan.standings_header[6:] + plan.round_names]
+    widths = _widths(defaults + [10] * (len(titles) - len(defaults)), titles)
+    if plan.provisional:
+        widths[len(titles) + 1] = float(len(plan.provisional) + 3)
+    book.put_sheet(plan.standings_title, new_sheet_xml(rows, widths, freeze_row=1), replacing=own)
 
 
-def _write_problems(book: Workbook, plan: WritePlan) -> None:
-    if not plan.problems_rows:
-        found = _own_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS)
-        if found is not None:
-            book.remove(book[found[1]])
+def _write_problems(book: Book, plan: WritePlan, own) -> None:  # type: ignore[no-untyped-def]
+    """The Problems sheet: one row per problem, linked to its cell; once all are fixed, one line saying so."""
+    if not plan.problems_rows and own is None:
         return
-    ws = _replace_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS, plan.problems_title)
-    _header(ws, plan.problems_header)
-    for offset, values in enumerate(plan.problems_rows, start=2):
-        for column, value in enumerate(values, start=1):
-            _text_cell(ws, offset, column, value)
-    for column, width in enumerate([10, 14, 7, 24, 90], start=1):
-        ws.column_dimensions[get_column_letter(column)].width = width
+    rows: list[list[NewCell | None]] = [_header_cells(book, plan.problems_header)]
+    links: dict[str, str] = {}
+    sheets = {s.name for s in book.sheets}
+    for number, values in enumerate(plan.problems_rows, start=2):
+        rows.append([book.value_cell(v) if v else None for v in values])
+        sheet, cell = values[1], values[2]
+        if sheet in sheets:
+            quoted = "'" + sheet.replace("'", "''") + "'"
+            links[cell_ref(3 if cell else 2, number)] = f"{quoted}!{cell or 'A1'}"
+    if not plan.problems_rows:
+        rows.append([book.value_cell(plan.no_problems or "-")])
+    if links:
+        link_style = book.styles.cell_format(font=book.styles.font(link=True))
+        for ref in links:
+            column, row = parse_ref(ref)
+            cell = rows[row - 1][column - 1]
+            if cell is not None:
+                rows[row - 1][column - 1] = NewCell(cell.kind, cell.value, link_style)
+    book.put_sheet(plan.problems_title, new_sheet_xml(rows, _widths(_PROBLEMS_WIDTHS, plan.problems_header), freeze_row=1,
+                                                      links=links), replacing=own)
+

@@ -1,0 +1,256 @@
+"""A workbook opened for patching: its sheets (from `workbook.xml`), shared strings and styles, and the
+edits the tool makes to them, written out by `save` with every other part copied as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from pathlib import Path
+from typing import Any
+
+from sheet_scorer.i18n.vocab import fold
+from sheet_scorer.model import WorkbookError
+from sheet_scorer.workbook.package import (
+    CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_SHARED_STRINGS, REL_STYLES,
+    REL_VML, REL_WORKSHEET, TAG, Package, attribute, children, insert_child, quoteattr, rels_name, root_span, set_attribute,
+)
+from sheet_scorer.workbook.sharedstrings import SharedStrings, decode_text
+from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, number_cell
+from sheet_scorer.workbook.styles import DATE_FORMAT, Styles
+
+WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtection", "bookViews", "sheets", "functionGroups",
+                  "externalReferences", "definedNames", "calcPr", "oleSize", "customWorkbookViews", "pivotCaches",
+                  "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
+_OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
+_EXCEL_EPOCH = datetime(1899, 12, 30)
+_DRAWING = NS_REL + "/drawing"
+
+
+@dataclass
+class SheetEntry:
+    """One `<sheet>` of workbook.xml: its name, state and part."""
+
+    name: str
+    rid: str
+    part: str
+    state: str
+
+
+class Book:
+    """The package plus the workbook-level parts the tool edits."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.package = Package(path)
+        try:
+            self._open()
+        except KeyError as missing:
+            self.package.close()
+            raise WorkbookError(f"{path}: the workbook lacks the part {missing}; save it again from Excel or LibreOffice") from None
+        except BaseException:
+            self.package.close()
+            raise
+
+    def _open(self) -> None:
+        package = self.package
+        office = [r for r in package.relationships("") if r.type == _OFFICE_DOCUMENT]
+        self.workbook_part = office[0].target if office else "xl/workbook.xml"
+        self._xml = package.read(self.workbook_part)
+        self.prefix, _, _ = root_span(self._xml)
+        rels = {r.rid: r for r in package.relationships(self.workbook_part)}
+        self.sheets: list[SheetEntry] = []
+        for tag in self._sheet_tags():
+            rid = _rid(tag.group(0)) or ""
+            target = rels.get(rid)
+            self.sheets.append(SheetEntry(attribute(tag.group(0), b"name") or "", rid,
+                                          target.target if target and target.type == REL_WORKSHEET else "",
+                                          attribute(tag.group(0), b"state") or "visible"))
+        strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
+        self._strings_part = strings[0].target if strings and strings[0].target in package else None
+        self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
+        styles = package.related(self.workbook_part, REL_STYLES)
+        self._styles_part = styles[0].target if styles and styles[0].target in package else None
+        self.styles = Styles(package.read(self._styles_part) if self._styles_part else None)
+        self._streams: dict[str, Iterable[bytes]] = {}
+
+    def close(self) -> None:
+        self.package.close()
+
+    def _sheet_tags(self) -> list[re.Match[bytes]]:
+        _, start, end = root_span(self._xml)
+        for name, child_start, child_end in children(self._xml, start, end):
+            if name == "sheets":
+                return [t for t in TAG.finditer(self._xml, child_start, child_end) if t.group(3) == b"sheet" and not t.group(1)]
+        return []
+
+    # ------------------------------------------------------------ sheets
+
+    def sheet(self, name: str) -> SheetEntry | None:
+        return next((s for s in self.sheets if s.name == name), None)
+
+    def has_name(self, name: str) -> bool:
+        """Sheet names are compared as Excel does: case ignored."""
+        return name.casefold() in {s.name.casefold() for s in self.sheets}
+
+    def worksheet(self, name: str) -> Worksheet:
+        entry = self.sheet(name)
+        if entry is None or not entry.part or entry.part not in self.package:
+            raise WorkbookError(f"{self.path}: has no worksheet '{name}'")
+        return Worksheet(self.package.read(entry.part), name)
+
+    def drawn_ranges(self, name: str) -> list[tuple[int, int, int, int]]:
+        """The cells a sheet's pictures, charts and text boxes are drawn over: (first col, first row, last col, last row)."""
+        entry = self.sheet(name)
+        ranges: list[tuple[int, int, int, int]] = []
+        for rel in self.package.related(entry.part, _DRAWING) if entry else []:
+            if rel.target not in self.package:
+                continue
+            for anchor in re.finditer(rb"<(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)\b.*?</(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)>",
+                                      self.package.read(rel.target), re.S):
+                corners = [(int(c), int(r)) for c, r in re.findall(
+                    rb"<(?:[\w.\-]+:)?(?:from|to)>\s*<(?:[\w.\-]+:)?col>(\d+)<.*?<(?:[\w.\-]+:)?row>(\d+)<", anchor.group(0), re.S)]
+                if corners:
+                    first, last = corners[0], corners[-1]
+                    ranges.append((first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1))
+        return ranges
+
+    def text_at(self, sheet: Worksheet, ref: str) -> str:
+        """The text a cell shows, for the strings the tool recognises its own sheets by."""
+        kind, raw = sheet.cell_value(ref)
+        if raw is None:
+            return ""
+        if kind == "s":
+            return self.strings.text(int(raw)) if raw.strip().isdigit() else ""
+        return decode_text(raw.encode())
+
+    def own_sheet(self, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
+        """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
+        for entry in self.sheets:
+            if fold(entry.name) in names and entry.part:
+                if fold(self.text_at(self.worksheet(entry.name), "A1")) in first_headers:
+                    return entry
+        return None
+
+    def stream_sheet(self, name: str, chunks: Iterable[bytes]) -> None:
+        """The new bytes of an existing sheet, produced while saving."""
+        entry = self.sheet(name)
+        assert entry is not None
+        self.package.write(entry.part, chunks)
+
+    def put_sheet(self, name: str, xml: bytes, replacing: SheetEntry | None = None, hidden: bool = False) -> None:
+        """Add sheet `name` at the end of the tabs, or rewrite `replacing` (the tool's own) where it is, renamed `name`."""
+        if replacing is not None:
+            self._drop_relationships(replacing.part)
+            self.package.write(replacing.part, xml)
+            self._set_sheet_attribute(replacing.name, b"name", name)
+            replacing.name = name
+            self._set_sheet_attribute(name, b"state", "hidden" if hidden else None)
+            return
+        if self.has_name(name):
+            raise WorkbookError(f"{self.path}: already has a sheet '{name}'")
+        part = self.package.unused_name("xl/worksheets/sheet{}.xml")
+        self.package.write(part, xml)
+        self.package.set_override(part, CT_WORKSHEET)
+        rid = self.package.add_relationship(self.workbook_part, REL_WORKSHEET, part)
+        ids = [int(i) for i in (attribute(t.group(0), b"sheetId") or "0" for t in self._sheet_tags()) if i.isdigit()]
+        r = self._rel_prefix()
+        state = ' state="hidden"' if hidden else ""
+        element = (f"<{self.prefix.decode()}sheet name={quoteattr(name)} sheetId=\"{max(ids, default=0) + 1}\"{state} "
+                   f"{r}=\"{rid}\"/>").encode()
+        tags = self._sheet_tags()
+        if tags:
+            at = tags[-1].end()
+        else:
+            found = re.search(rb"<" + re.escape(self.prefix) + rb"sheets\s*/>", self._xml)
+            if found is None:
+                raise WorkbookError(f"{self.path}: workbook.xml lists no sheets; save it again from Excel or LibreOffice")
+            self._xml = self._xml[:found.start()] + b"<" + self.prefix + b"sheets></" + self.prefix + b"sheets>" + self._xml[found.end():]
+            at = found.start() + len(self.prefix) + 8
+        self._xml = self._xml[:at] + element + self._xml[at:]
+        self.sheets.append(SheetEntry(name, rid, part, "hidden" if hidden else "visible"))
+
+    def _rel_prefix(self) -> str:
+        """`r:id` with the prefix the root binds to relationships, or with a declaration of its own."""
+        _, root_end, _ = root_span(self._xml)
+        found = re.search(rb'xmlns:([\w.\-]+)\s*=\s*["\']' + re.escape(NS_REL.encode()) + rb'["\']', self._xml[:root_end])
+        return f"{found.group(1).decode()}:id" if found else f'xmlns:r="{NS_REL}" r:id'
+
+    def _set_sheet_attribute(self, name: str, attr: bytes, value: str | None) -> None:
+        for tag in self._sheet_tags():
+            if attribute(tag.group(0), b"name") == name:
+                new = set_attribute(tag.group(0), attr, value)
+                self._xml = self._xml[:tag.start()] + new + self._xml[tag.end():]
+                return
+
+    def _drop_relationships(self, part: str) -> None:
+        """A replaced sheet's notes and drawings of notes go with it; nothing else points at them."""
+        for rel in self.package.relationships(part):
+            if rel.type in (REL_COMMENTS, REL_VML) and not rel.external:
+                self.package.remove(rel.target)
+                self.package.set_override(rel.target, None)
+        if rels_name(part) in self.package:
+            self.package.remove(rels_name(part))
+
+    # ------------------------------------------------------------ cells
+
+    def value_cell(self, value: Any, style: int | None = None) -> NewCell:
+        """A cell holding `value`: text as a shared string, numbers, booleans, dates as date serials."""
+        if isinstance(value, str):  # an empty string is an empty cell, as spreadsheets store it
+            return NewCell("s", str(self.strings.index(value)), style) if value else NewCell(None, None, style)
+        if isinstance(value, (datetime, date)) and not isinstance(value, time):
+            moment = value if isinstance(value, datetime) else datetime(value.year, value.month, value.day)
+            serial = (moment.replace(tzinfo=None) - _EXCEL_EPOCH).total_seconds() / 86400
+            return number_cell(int(serial) if serial.is_integer() else serial,
+                               style if style is not None else self.styles.cell_format(number_format=DATE_FORMAT))
+        if value is None or isinstance(value, (bool, int, float)):
+            return number_cell(value, style)
+        return NewCell("s", str(self.strings.index(str(value))), style)
+
+    # ------------------------------------------------------------ saving
+
+    def recalculate_on_open(self) -> None:
+        """Ask Excel to recalculate every formula on open (organiser formulas may use the computed columns)."""
+        _, start, end = root_span(self._xml)
+        for name, child_start, child_end in children(self._xml, start, end):
+            if name == "calcPr":
+                tag_end = self._xml.index(b">", child_start) + 1
+                tag = set_attribute(self._xml[child_start:tag_end], b"fullCalcOnLoad", "1")
+                self._xml = self._xml[:child_start] + tag + self._xml[tag_end:]
+                return
+        self._xml = insert_child(self._xml, start, end, "calcPr",
+                                 b"<" + self.prefix + b'calcPr fullCalcOnLoad="1"/>', WORKBOOK_ORDER)
+
+    def has_calc_chain(self) -> bool:
+        return bool(self.package.related(self.workbook_part, REL_CALC_CHAIN))
+
+    def drop_calc_chain(self) -> None:
+        """The calculation chain lists formula cells; once one is overwritten Excel rebuilds it on open."""
+        for rel in self.package.related(self.workbook_part, REL_CALC_CHAIN):
+            self.package.remove(rel.target)
+            self.package.set_override(rel.target, None)
+            self.package.remove_relationship(self.workbook_part, rel.rid)
+
+    def save(self, target: Path) -> None:
+        package = self.package
+        if self.strings.changed:
+            if self._strings_part is None:
+                self._strings_part = "xl/sharedStrings.xml" if "xl/sharedStrings.xml" not in package else package.unused_name("xl/sharedStrings{}.xml")
+                package.add_relationship(self.workbook_part, REL_SHARED_STRINGS, self._strings_part)
+                package.set_override(self._strings_part, CT_SHARED_STRINGS)
+            package.write(self._strings_part, self.strings.xml())
+        if self.styles.changed:
+            if self._styles_part is None:
+                self._styles_part = "xl/styles.xml" if "xl/styles.xml" not in package else package.unused_name("xl/styles{}.xml")
+                package.add_relationship(self.workbook_part, REL_STYLES, self._styles_part)
+                package.set_override(self._styles_part, CT_STYLES)
+            package.write(self._styles_part, self.styles.xml())
+        package.write(self.workbook_part, self._xml)
+        package.save(target)
+
+
+def _rid(tag: bytes) -> str | None:
+    found = re.search(rb"""\s[\w.\-]+:id\s*=\s*["']([^"']*)["']""", tag)
+    return found.group(1).decode() if found else None

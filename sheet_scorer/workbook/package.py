@@ -1,0 +1,419 @@
+"""The workbook as a zip package of parts (Open Packaging Conventions): read parts, follow and edit
+relationships and content types, and save.
+
+Saving copies every part the tool did not give new bytes for exactly as it was: the zip entry's own
+bytes (header, compressed data, descriptor) are copied, never decompressed and packed again, so a
+part the tool does not own is byte-identical in the output. New or changed parts are deflated with
+a fixed time stamp, so the same input always gives the same output (`score(score(x)) == score(x)`).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import zipfile
+import zlib
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+from typing import BinaryIO
+
+from sheet_scorer.model import WorkbookError
+
+NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+REL_WORKSHEET = NS_REL + "/worksheet"
+REL_SHARED_STRINGS = NS_REL + "/sharedStrings"
+REL_STYLES = NS_REL + "/styles"
+REL_COMMENTS = NS_REL + "/comments"
+REL_VML = NS_REL + "/vmlDrawing"
+REL_CALC_CHAIN = NS_REL + "/calcChain"
+_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml."
+CT_WORKSHEET = _CT + "worksheet+xml"
+CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
+CT_STYLES = _CT + "styles+xml"
+CT_COMMENTS = _CT + "comments+xml"
+CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
+
+_LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
+_CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
+_END = struct.Struct("<IHHHHIIH")
+_FIXED_DOS_DATE = (0 << 9) | (1 << 5) | 1  # 1980-01-01: new parts carry no clock time, so outputs repeat exactly
+_CHUNK = 1 << 20
+
+
+# ---------------------------------------------------------------- XML helpers shared by the part editors
+
+# A tag: its attributes may hold '>' inside quotes.
+TAG = re.compile(rb"<(/?)((?:[A-Za-z_][\w.\-]*:)?)([A-Za-z_][\w.\-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>")
+_TOKEN = re.compile(rb"(<!--.*?-->|<\?.*?\?>|<!\[CDATA\[.*?\]\]>|<!DOCTYPE[^>]*>)|" + TAG.pattern, re.S)
+
+
+def children(xml: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
+    """The elements directly inside `xml[start:end]`: (local name, start, end) each, in order."""
+    found: list[tuple[str, int, int]] = []
+    depth, opened, name = 0, 0, ""
+    for token in _TOKEN.finditer(xml, start, end):
+        if token.group(1):  # a comment, processing instruction or CDATA
+            continue
+        closing, local, selfclosing = token.group(2), token.group(4), token.group(6)
+        if closing:
+            depth -= 1
+            if depth == 0:
+                found.append((name, opened, token.end()))
+        elif selfclosing:
+            if depth == 0:
+                found.append((local.decode(), token.start(), token.end()))
+        else:
+            if depth == 0:
+                opened, name = token.start(), local.decode()
+            depth += 1
+    return found
+
+
+def insert_child(xml: bytes, start: int, end: int, name: str, element: bytes, order: tuple[str, ...]) -> bytes:
+    """`element` (named `name`) inserted among the children of `xml[start:end]` where `order` (the schema's) puts it."""
+    rank = {n: i for i, n in enumerate(order)}
+    mine = rank[name]
+    for child, child_start, child_end in children(xml, start, end):
+        if child not in rank:  # mc:AlternateContent and the like: placed where the element they wrap belongs
+            inner = next((t.group(3).decode() for t in TAG.finditer(xml, child_start + 1, child_end)
+                          if t.group(3).decode() in rank), None)
+            child = inner or child
+        if rank.get(child, -1) > mine:
+            return xml[:child_start] + element + xml[child_start:]
+    return xml[:end] + element + xml[end:]
+
+
+def root_span(xml: bytes) -> tuple[bytes, int, int]:
+    """The root element's prefix (b'' or b'x:') and the span of its content."""
+    for token in _TOKEN.finditer(xml):
+        if token.group(1) or token.group(2):
+            continue
+        prefix = token.group(3)
+        if token.group(6):
+            return prefix, token.end(), token.end()
+        close = xml.rfind(b"</" + prefix + token.group(4))
+        return prefix, token.end(), close if close > token.end() else token.end()
+    raise WorkbookError("a part of the workbook is not XML")
+
+
+def attribute(tag: bytes, name: bytes) -> str | None:
+    """The value of attribute `name` in a start tag, unescaped; None when absent."""
+    found = re.search(rb"(?:^|\s)" + re.escape(name) + rb"\s*=\s*(\"([^\"]*)\"|'([^']*)')", tag)
+    if found is None:
+        return None
+    raw = found.group(2) if found.group(2) is not None else found.group(3)
+    return unescape(raw.decode("utf-8"))
+
+
+def set_attribute(tag: bytes, name: bytes, value: str | None) -> bytes:
+    """A start tag with attribute `name` set to `value` (added before the tag's end if new; None removes it)."""
+    pattern = re.compile(rb"(\s)" + re.escape(name) + rb"\s*=\s*(\"[^\"]*\"|'[^']*')")
+    if value is None:
+        return pattern.sub(b"", tag, count=1)
+    text = quoteattr(value).encode("utf-8")
+    if pattern.search(tag):
+        return pattern.sub(lambda m: m.group(1) + name + b"=" + text, tag, count=1)
+    cut = len(tag) - (2 if tag.endswith(b"/>") else 1)
+    return tag[:cut] + b" " + name + b"=" + text + tag[cut:]
+
+
+def escape(text: str) -> str:
+    """Text content with &, < and > escaped (xml.sax.saxutils would import urllib: 50 ms at start-up)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """An attribute value, escaped and in double quotes."""
+    return '"' + escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;") + '"'
+
+
+_ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+
+
+def unescape(text: str) -> str:
+    """XML character references and the five predefined entities resolved."""
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code.startswith("#x"):
+            return chr(int(code[2:], 16))
+        if code.startswith("#"):
+            return chr(int(code[1:]))
+        return _NAMED[code]
+    return _ENTITY.sub(one, text) if "&" in text else text
+
+
+_ESCAPED_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def ooxml_text(value: str) -> str:
+    """Characters XML cannot hold written as `_xHHHH_`, as Excel does (and a literal `_xHHHH_` escaped itself)."""
+    value = _ESCAPED_LITERAL.sub(r"_x005F_\1", value)
+    return _NOT_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", value)
+
+
+def text_xml(value: str) -> str:
+    """Text for a `<t>` element: `ooxml_text`, XML-escaped."""
+    return escape(ooxml_text(value))
+
+
+def t_element(value: str, prefix: str = "") -> str:
+    """`<t>value</t>`, keeping leading and trailing spaces and line breaks."""
+    space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
+    return f"<{prefix}t{space}>{text_xml(value)}</{prefix}t>"
+
+
+# ---------------------------------------------------------------- the package
+
+
+def part_folder(part: str) -> PurePosixPath:
+    return PurePosixPath(part).parent
+
+
+def rels_name(part: str) -> str:
+    """xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels"""
+    path = PurePosixPath(part)
+    return str(path.parent / "_rels" / f"{path.name}.rels")
+
+
+def resolve(source_part: str, target: str) -> str:
+    """A relationship target as a part name (targets are relative to the source part's folder, or absolute)."""
+    base = [] if target.startswith("/") else list(part_folder(source_part).parts)
+    for piece in target.lstrip("/").split("/"):
+        if piece == "..":
+            if base:
+                base.pop()
+        elif piece not in ("", "."):
+            base.append(piece)
+    return "/".join(base)
+
+
+def relative(source_part: str, part: str) -> str:
+    """The target to write in `source_part`'s relationships for `part`."""
+    source = list(part_folder(source_part).parts)
+    parts = part.split("/")
+    common = 0
+    while common < min(len(source), len(parts) - 1) and source[common] == parts[common]:
+        common += 1
+    return "/".join([".."] * (len(source) - common) + parts[common:])
+
+
+class Relationship:
+    """One relationship of a part: its id, type, target part name (or external address)."""
+
+    def __init__(self, rid: str, rel_type: str, target: str, external: bool) -> None:
+        self.rid, self.type, self.target, self.external = rid, rel_type, target, external
+
+
+class Package:
+    """The parts of a workbook; edits are kept aside until `save` writes the new package."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self._zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, OSError) as error:
+            raise WorkbookError(f"{path}: cannot be opened ({error})") from None
+        self._infos = {info.filename: info for info in self._zip.infolist()}
+        self._order = [info.filename for info in self._zip.infolist()]
+        self._new: dict[str, bytes | Iterable[bytes]] = {}
+        self._removed: set[str] = set()
+
+    def close(self) -> None:
+        self._zip.close()
+
+    def __contains__(self, part: str) -> bool:
+        return part not in self._removed and (part in self._new or part in self._infos)
+
+    def parts(self) -> list[str]:
+        return [p for p in [*self._order, *(n for n in self._new if n not in self._infos)] if p in self]
+
+    def read(self, part: str) -> bytes:
+        if part in self._new:
+            data = self._new[part]
+            if not isinstance(data, bytes):
+                raise RuntimeError(f"{part} is written as a stream and cannot be read back")
+            return data
+        if part in self._removed or part not in self._infos:
+            raise KeyError(part)
+        return self._zip.read(self._infos[part])
+
+    def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
+        """New content for `part` (bytes, or chunks produced while saving); unchanged bytes keep the original entry."""
+        self._removed.discard(part)
+        if isinstance(data, bytes) and part in self._infos and part not in self._new and data == self._zip.read(part):
+            return
+        self._new[part] = data
+
+    def remove(self, part: str) -> None:
+        self._new.pop(part, None)
+        self._removed.add(part)
+
+    def unused_name(self, pattern: str) -> str:
+        """The first free part name `pattern.format(n)`, n = 1, 2, …"""
+        n = 1
+        while pattern.format(n) in self or pattern.format(n).lower() in {p.lower() for p in self.parts()}:
+            n += 1
+        return pattern.format(n)
+
+    # ------------------------------------------------------------ relationships
+
+    def relationships(self, part: str) -> list[Relationship]:
+        name = rels_name(part)
+        if name not in self:
+            return []
+        found = []
+        xml = self.read(name)
+        for tag in TAG.finditer(xml):
+            if tag.group(3) != b"Relationship" or tag.group(1):
+                continue
+            external = attribute(tag.group(0), b"TargetMode") == "External"
+            target = attribute(tag.group(0), b"Target") or ""
+            found.append(Relationship(attribute(tag.group(0), b"Id") or "", attribute(tag.group(0), b"Type") or "",
+                                      target if external else resolve(part, target), external))
+        return found
+
+    def add_relationship(self, part: str, rel_type: str, target_part: str) -> str:
+        """A new relationship from `part` to `target_part`; its id."""
+        name = rels_name(part)
+        existing = {r.rid for r in self.relationships(part)}
+        n = len(existing) + 1
+        while f"rId{n}" in existing:
+            n += 1
+        rid = f"rId{n}"
+        element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(relative(part, target_part))}/>'
+                   ).encode()
+        if name in self:
+            xml = self.read(name)
+            _, _, end = root_span(xml)
+            self.write(name, xml[:end] + element + xml[end:])
+        else:
+            self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
+                       b'"http://schemas.openxmlformats.org/package/2006/relationships">' + element + b"</Relationships>")
+        return rid
+
+    def remove_relationship(self, part: str, rid: str) -> None:
+        name = rels_name(part)
+        xml = self.read(name)
+        for tag in TAG.finditer(xml):
+            if tag.group(3) == b"Relationship" and attribute(tag.group(0), b"Id") == rid:
+                xml = xml[:tag.start()] + xml[tag.end():]
+                break
+        if not any(t.group(3) == b"Relationship" and not t.group(1) for t in TAG.finditer(xml)):
+            self.remove(name)
+        else:
+            self.write(name, xml)
+
+    def related(self, part: str, rel_type: str) -> list[Relationship]:
+        return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
+
+    # ------------------------------------------------------------ content types
+
+    def set_override(self, part: str, content_type: str | None) -> None:
+        """Declare `part`'s content type (None: remove its declaration)."""
+        name = "[Content_Types].xml"
+        xml = self.read(name)
+        for tag in TAG.finditer(xml):
+            if tag.group(3) == b"Override" and (attribute(tag.group(0), b"PartName") or "").lower() == f"/{part}".lower():
+                xml = xml[:tag.start()] + xml[tag.end():]
+                break
+        if content_type is not None:
+            _, _, end = root_span(xml)
+            xml = xml[:end] + f'<Override PartName={quoteattr("/" + part)} ContentType={quoteattr(content_type)}/>'.encode() + xml[end:]
+        self.write(name, xml)
+
+    def ensure_default(self, extension: str, content_type: str) -> None:
+        name = "[Content_Types].xml"
+        xml = self.read(name)
+        if any(t.group(3) == b"Default" and (attribute(t.group(0), b"Extension") or "").lower() == extension
+               for t in TAG.finditer(xml)):
+            return
+        _, start, _ = root_span(xml)
+        self.write(name, xml[:start] + f'<Default Extension="{extension}" ContentType={quoteattr(content_type)}/>'.encode()
+                   + xml[start:])
+
+    # ------------------------------------------------------------ saving
+
+    def save(self, target: Path) -> None:
+        """Write the package to `target`: unchanged parts copied entry for entry, the others deflated."""
+        with open(self.path, "rb") as source, open(target, "wb") as handle:
+            out = _ZipWriter(handle)
+            for part in self.parts():
+                if part in self._new:
+                    out.write(part, self._new[part])
+                else:
+                    out.copy(source, self._infos[part])
+            out.close()
+
+
+class _ZipWriter:
+    """A minimal zip writer: raw copies of existing entries, and deflated new ones."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self._out = handle
+        self._central: list[bytes] = []
+
+    def copy(self, source: BinaryIO, info: zipfile.ZipInfo) -> None:
+        if max(info.header_offset, info.compress_size, info.file_size) >= 0xFFFFFFFF:
+            raise WorkbookError(f"{info.filename}: a part larger than 4 GiB; not a tournament workbook")
+        source.seek(info.header_offset)
+        header = source.read(_LOCAL_HEADER.size)
+        fields = _LOCAL_HEADER.unpack(header)
+        if fields[0] != 0x04034B50:
+            raise WorkbookError(f"{info.filename}: damaged zip entry; save the workbook again from Excel or LibreOffice")
+        name = source.read(fields[9])
+        length = fields[10] + info.compress_size
+        if info.flag_bits & 0x08:  # a data descriptor follows the data: with or without its signature
+            source.seek(info.header_offset + _LOCAL_HEADER.size + fields[9] + length)
+            length += 16 if source.read(4) == b"PK\x07\x08" else 12
+        source.seek(info.header_offset + _LOCAL_HEADER.size + fields[9])
+        offset = self._out.tell()
+        self._out.write(header + name)
+        while length:
+            chunk = source.read(min(length, _CHUNK))
+            if not chunk:
+                raise WorkbookError(f"{info.filename}: the zip entry is cut short; the workbook is damaged")
+            self._out.write(chunk)
+            length -= len(chunk)
+        date = ((info.date_time[0] - 1980) << 9) | (info.date_time[1] << 5) | info.date_time[2]
+        time = (info.date_time[3] << 11) | (info.date_time[4] << 5) | (info.date_time[5] // 2)
+        self._central.append(_CENTRAL_HEADER.pack(
+            0x02014B50, (info.create_system << 8) | info.create_version, info.extract_version, info.flag_bits,
+            info.compress_type, time, date, info.CRC, info.compress_size, info.file_size, len(name), len(info.extra),
+            len(info.comment), 0, info.internal_attr, info.external_attr, offset) + name + info.extra + info.comment)
+
+    def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
+        name = part.encode("utf-8")
+        flags = 0x800 if not part.isascii() else 0
+        offset = self._out.tell()
+        self._out.write(_LOCAL_HEADER.pack(0x04034B50, 20, flags, 8, 0, _FIXED_DOS_DATE, 0, 0, 0, len(name), 0) + name)
+        # Streamed parts are the big round sheets: the fastest level costs ~35% in size and saves ~90% of the time.
+        compressor = zlib.compressobj(6 if isinstance(data, bytes) else 1, zlib.DEFLATED, -15)
+        crc = size = packed = 0
+        for chunk in ([data] if isinstance(data, bytes) else data):
+            crc = zlib.crc32(chunk, crc)
+            size += len(chunk)
+            out = compressor.compress(chunk)
+            packed += len(out)
+            self._out.write(out)
+        out = compressor.flush()
+        packed += len(out)
+        self._out.write(out)
+        if max(size, packed, offset) >= 0xFFFFFFFF:
+            raise WorkbookError(f"{part}: larger than 4 GiB; not a tournament workbook")
+        end = self._out.tell()
+        self._out.seek(offset + 14)
+        self._out.write(struct.pack("<III", crc, packed, size))
+        self._out.seek(end)
+        self._central.append(_CENTRAL_HEADER.pack(
+            0x02014B50, 20, 20, flags, 8, 0, _FIXED_DOS_DATE, crc, packed, size, len(name), 0, 0, 0, 0, 0, offset) + name)
+
+    def close(self) -> None:
+        start = self._out.tell()
+        for entry in self._central:
+            self._out.write(entry)
+        size = self._out.tell() - start
+        count = len(self._central)
+        self._out.write(_END.pack(0x06054B50, 0, 0, count, count, size, start, 0))

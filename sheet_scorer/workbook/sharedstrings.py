@@ -1,0 +1,82 @@
+"""The shared-string table (`xl/sharedStrings.xml`): look strings up, append the ones the tool needs.
+
+The organiser's strings stay where they are (cells keep pointing at them); a string the table already
+holds is reused, so scoring again appends nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sheet_scorer.workbook.package import root_span, set_attribute, text_xml, unescape
+
+_ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b[^>]*?(?:/>|>(.*?)</\1si>)", re.S)
+_PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b[^>]*/>\s*")
+_PHONETIC = re.compile(rb"<((?:[\w.\-]+:)?)rPh\b.*?</\1rPh>", re.S)
+_TEXT = re.compile(rb"<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>")
+_HEX = re.compile(r"_x([0-9A-Fa-f]{4})_")
+EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>'
+
+
+def decode_text(raw: bytes) -> str:
+    """A `<t>` element's content as the text a cell shows (entities and `_xHHHH_` escapes resolved)."""
+    return _HEX.sub(lambda m: chr(int(m.group(1), 16)), unescape(raw.decode("utf-8")))
+
+
+class SharedStrings:
+    """Index lookups and appends on one shared-string table."""
+
+    def __init__(self, xml: bytes | None) -> None:
+        self._xml = xml or EMPTY
+        self.created = xml is None
+        self._items: list[bytes] = []
+        self._index: dict[bytes, int] = {}
+        for item in _ITEM.finditer(self._xml):
+            inner = item.group(2) or b""
+            plain = _PLAIN.fullmatch(inner)
+            if plain is not None:
+                self._index.setdefault(plain.group(2) or b"", len(self._items))
+            self._items.append(inner)
+        self._added: list[bytes] = []
+
+    def index(self, text: str) -> int:
+        """The index of `text` as a plain string, appended when the table does not hold it yet."""
+        key = text_xml(text).encode("utf-8")
+        found = self._index.get(key)
+        if found is None:
+            found = self._index[key] = len(self._items)
+            space = b' xml:space="preserve"' if text != text.strip() or "\n" in text else b""
+            self._items.append(b"<t" + space + b">" + key + b"</t>")
+            self._added.append(self._items[-1])
+        return found
+
+    def text(self, index: int) -> str:
+        """The text of string `index` (rich-text runs joined, phonetic hints left out)."""
+        if not 0 <= index < len(self._items):
+            return ""
+        return "".join(decode_text(m.group(2)) for m in _TEXT.finditer(_PHONETIC.sub(b"", self._items[index])))
+
+    @property
+    def changed(self) -> bool:
+        return bool(self._added) or self.created
+
+    def xml(self) -> bytes:
+        """The table with the appended strings (and its counts) when any were appended."""
+        if not self._added:
+            return self._xml
+        prefix, start, end = root_span(self._xml)
+        added = b"".join(b"<" + prefix + b"si>" + (item.replace(b"<t", b"<" + prefix + b"t").replace(b"</t>", b"</" + prefix + b"t>")
+                                                  if prefix else item) + b"</" + prefix + b"si>" for item in self._added)
+        opening = self._xml.rfind(b"<", 0, start)
+        head = self._xml[opening:start]
+        if head.endswith(b"/>"):  # <sst …/>: an empty table written as one tag
+            head = head[:-2] + b">"
+            tail = b"</" + prefix + b"sst>"
+            end = start
+        else:
+            tail = b""
+        count = len(self._items)
+        head = set_attribute(head, b"uniqueCount", str(count))
+        old_count = re.search(rb'\scount="(\d+)"', head)
+        head = set_attribute(head, b"count", str(max(count, int(old_count.group(1)) if old_count else 0)))
+        return self._xml[:opening] + head + self._xml[start:end] + added + tail + self._xml[end:]

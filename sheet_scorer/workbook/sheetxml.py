@@ -1,0 +1,508 @@
+"""A worksheet part edited as it streams by: cells spliced into rows guided by their references, and
+the few elements around the rows (dimension, conditional formats, the comments' drawing) edited in
+place in the schema's element order (ECMA-376 CT_Worksheet), which Excel insists on.
+
+Rows and cells the tool does not write are copied as the bytes they were.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import NamedTuple
+
+from sheet_scorer.model import WorkbookError
+from sheet_scorer.workbook.cells import cell_ref, column_index, column_letter
+from sheet_scorer.workbook.package import attribute, children, insert_child, quoteattr, root_span, set_attribute
+
+WORKSHEET_ORDER = (
+    "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "sheetData", "sheetCalcPr", "sheetProtection",
+    "protectedRanges", "scenarios", "autoFilter", "sortState", "dataConsolidate", "customSheetViews", "mergeCells",
+    "phoneticPr", "conditionalFormatting", "dataValidations", "hyperlinks", "printOptions", "pageMargins", "pageSetup",
+    "headerFooter", "rowBreaks", "colBreaks", "customProperties", "cellWatches", "ignoredErrors", "smartTags", "drawing",
+    "legacyDrawing", "legacyDrawingHF", "drawingHF", "picture", "oleObjects", "controls", "webPublishItems", "tableParts",
+    "extLst",
+)
+_ATTRS = rb"((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)"
+_REF = re.compile(rb"""\sr\s*=\s*["']\$?([A-Za-z]{1,3})\$?(\d+)["']""")
+_ROW_NUMBER = re.compile(rb"""\sr\s*=\s*["'](\d+)["']""")
+_ROW_NUMBER_FIRST = re.compile(rb' r="(\d+)"')
+_REF_FIRST = re.compile(rb'<c r="([A-Z]{1,3})\d+"')
+_SPANS = re.compile(rb"""\sspans\s*=\s*["'](\d+):(\d+)["']""")
+_STYLE = re.compile(rb"""\ss\s*=\s*["'](\d+)["']""")
+_FORMULA = re.compile(rb"<(?:[\w.\-]+:)?f\b")
+_VALUE = re.compile(rb"<(?:[\w.\-]+:)?(?:v|f|is)\b")
+
+
+class NewCell(NamedTuple):
+    """What the tool writes into one cell: its type (`t`), its `<v>` text and its style."""
+
+    kind: str | None  # the cell's t attribute: None for a number, "s" shared string, "b" boolean
+    value: str | None  # the <v> content; None empties the cell
+    style: int | None = None  # None keeps the style the cell has
+
+
+def number_cell(value: float | int | bool | None, style: int | None = None) -> NewCell:
+    """A number (or boolean) cell; NaN and infinities, which a cell cannot hold, leave it empty."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return NewCell(None, None, style)
+    if isinstance(value, bool):
+        return NewCell("b", "1" if value else "0", style)
+    return NewCell(None, repr(value) if isinstance(value, float) else str(value), style)
+
+
+class Worksheet:
+    """One worksheet part: the bytes around its rows, and the rows' span, located without parsing the rows."""
+
+    def __init__(self, xml: bytes, name: str) -> None:
+        self.xml = xml
+        self.name = name
+        self.prefix, _, _ = root_span(xml)
+        p = re.escape(self.prefix)
+        opening = re.search(rb"<" + p + rb"sheetData\b" + _ATTRS + rb"(/?)>", xml)
+        if opening is None:
+            raise WorkbookError(f"sheet '{name}' has no cell data element; save the workbook again from Excel or LibreOffice")
+        if opening.group(2):  # <sheetData/>: no rows
+            self.head = xml[:opening.start()] + b"<" + self.prefix + b"sheetData>"
+            self.body = (opening.end(), opening.end())
+            self.tail = b"</" + self.prefix + b"sheetData>" + xml[opening.end():]
+        else:
+            close = xml.rfind(b"</" + self.prefix + b"sheetData>")
+            if close < opening.end():
+                raise WorkbookError(f"sheet '{name}' is cut short; save the workbook again from Excel or LibreOffice")
+            self.head = xml[:opening.end()]
+            self.body = (opening.end(), close)
+            self.tail = xml[close:]
+        self.formula_removed = False
+
+    # ------------------------------------------------------------ the elements after the rows
+
+    def tail_children(self) -> list[tuple[str, int, int]]:
+        end = self.tail.rfind(b"</")
+        return children(self.tail, self.tail.index(b">") + 1, end)
+
+    def tail_elements(self, name: str) -> list[bytes]:
+        return [self.tail[s:e] for n, s, e in self.tail_children() if n == name]
+
+    def insert_tail(self, name: str, element: bytes) -> None:
+        """Insert a top-level element after the rows, where the schema's order puts it."""
+        start = self.tail.index(b">") + 1
+        self.tail = insert_child(self.tail, start, self.tail.rfind(b"</"), name, element, WORKSHEET_ORDER)
+
+    def replace_tail(self, start: int, end: int, element: bytes) -> None:
+        self.tail = self.tail[:start] + element + self.tail[end:]
+
+    def merged_ranges(self) -> list[tuple[int, int, int, int]]:
+        """(first column, first row, last column, last row) of every merged range."""
+        ranges = []
+        for block in self.tail_elements("mergeCells"):
+            for ref in re.findall(rb"""ref\s*=\s*["']([^"']+)["']""", block):
+                try:
+                    ranges.append(parse_range(ref.decode()))
+                except ValueError:  # a damaged reference: nothing to step over
+                    continue
+        return ranges
+
+    def sparkline_cells(self) -> list[tuple[int, int, int, int]]:
+        """The cells sparklines are drawn in (Excel 2010 extension), as ranges of one cell."""
+        ranges = []
+        for block in self.tail_elements("extLst"):
+            for group in re.findall(rb"<(?:[\w.\-]+:)?sparkline>.*?</(?:[\w.\-]+:)?sparkline>", block, re.S):
+                for ref in re.findall(rb"<(?:[\w.\-]+:)?sqref>([^<]+)<", group):
+                    for one in ref.decode().split():
+                        try:
+                            ranges.append(parse_range(one))
+                        except ValueError:
+                            continue
+        return ranges
+
+    # ------------------------------------------------------------ the rows
+
+    def cell_styles(self, refs: set[str]) -> dict[str, int]:
+        """The style index of each of `refs` that exists (for a new cell styled like its neighbour)."""
+        wanted = {parse_ref(r) for r in refs}
+        rows = {row for _, row in wanted}
+        found: dict[str, int] = {}
+        for row, _, content in self._rows():
+            if row > max(rows, default=0):
+                break
+            if row in rows and content:
+                for column, tag, _, _ in _cells(content, self.prefix):
+                    if (column, row) in wanted:
+                        style = _STYLE.search(tag)
+                        found[cell_ref(column, row)] = int(style.group(1)) if style else 0
+        return found
+
+    def cell_value(self, ref: str) -> tuple[str | None, str | None]:
+        """(type, raw <v> text) of one cell, or (None, None) when it is empty or absent."""
+        column, row = parse_ref(ref)
+        for number, _, content in self._rows():
+            if number > row:
+                break
+            if number == row and content:
+                for col, tag, cell, _ in _cells(content, self.prefix):
+                    if col == column:
+                        value = re.search(rb"<(?:[\w.\-]+:)?v>([^<]*)</", cell)
+                        inline = re.search(rb"<(?:[\w.\-]+:)?t\b[^>]*>([^<]*)</", cell)
+                        kind = attribute(tag, b"t")
+                        if kind == "inlineStr" and inline:
+                            return kind, inline.group(1).decode()
+                        return kind, value.group(1).decode() if value else None
+        return None, None
+
+    def has_formula_in(self, columns: set[int], below: int) -> bool:
+        """Whether a cell of `columns` below row `below` holds a formula."""
+        for number, _, content in self._rows():
+            if number > below and content and _FORMULA.search(content):
+                if any(c in columns and _FORMULA.search(cell) for c, _, cell, _ in _cells(content, self.prefix)):
+                    return True
+        return False
+
+    def _rows(self) -> Iterator[tuple[int, re.Match[bytes], bytes | None]]:
+        row_pattern = _row_pattern(self.prefix)
+        number = 0
+        first, search = _ROW_NUMBER_FIRST.match, _ROW_NUMBER.search
+        for match in row_pattern.finditer(self.xml, *self.body):
+            attributes = match.group(1)
+            found = first(attributes) or search(attributes)
+            number = int(found.group(1)) if found else number + 1
+            yield number, match, match.group(2)
+
+    def stream(self, writes: dict[int, dict[int, NewCell]], clear_columns: frozenset[int] = frozenset(),
+               clear_below: int = 0) -> Iterator[bytes]:
+        """The part's bytes with `writes` (row -> column -> cell) spliced in and, below row `clear_below`,
+        the cells of `clear_columns` emptied (their styles kept)."""
+        yield self.head
+        pending = sorted(writes)
+        waiting = 0
+        out: list[bytes] = []
+        size = 0
+        last = self.body[0]
+        xml = self.xml
+        for number, match, content in self._rows():
+            while waiting < len(pending) and pending[waiting] < number:
+                out.append(xml[last:match.start()])
+                last = match.start()
+                out.append(self._new_row(pending[waiting], writes[pending[waiting]]))
+                waiting += 1
+            row_writes = writes.get(number)
+            if row_writes is not None:
+                waiting += 1
+            clearing = clear_columns if clear_columns and number > clear_below else frozenset()
+            if row_writes is None and not clearing:
+                continue
+            new = self._patch_row(number, match, content, row_writes or {}, clearing)
+            if new is None:
+                continue
+            out.append(xml[last:match.start()])
+            out.append(new)
+            size += len(new)
+            last = match.end()
+            if size > 1 << 20:
+                yield b"".join(out)
+                out, size = [], 0
+        out.append(xml[last:self.body[1]])
+        for number in pending[waiting:]:
+            out.append(self._new_row(number, writes[number]))
+        yield b"".join(out)
+        yield self.tail
+
+    def _new_row(self, number: int, cells: dict[int, NewCell]) -> bytes:
+        p = self.prefix
+        rendered = [self._render(column, number, cells[column], None) for column in sorted(cells)]
+        body = b"".join(c for c in rendered if c)
+        return b"<" + p + f'row r="{number}">'.encode() + body + b"</" + p + b"row>" if body else b""
+
+    def _render(self, column: int, row: int, cell: NewCell | bytes, existing_tag: bytes | None) -> bytes:
+        if type(cell) is bytes:  # a number's text, in a cell that keeps its style: the common case, fast
+            if not self.prefix:
+                found = _STYLE.search(existing_tag) if existing_tag is not None else None
+                if found is None or found.group(1) == b"0":
+                    return b'<c r="%s%d"><v>%s</v></c>' % (_letters(column), row, cell)
+                return b'<c r="%s%d" s="%s"><v>%s</v></c>' % (_letters(column), row, found.group(1), cell)
+            cell = NewCell(None, cell.decode())
+        assert isinstance(cell, NewCell)
+        style = cell.style
+        if style is None and existing_tag is not None:
+            found = _STYLE.search(existing_tag)
+            style = int(found.group(1)) if found else None
+        p = self.prefix
+        attrs = f'r="{cell_ref(column, row)}"' + (f' s="{style}"' if style else "")
+        if cell.value is None:
+            return b"<" + p + b"c " + attrs.encode() + b"/>" if style else b""
+        if cell.kind:
+            attrs += f' t="{cell.kind}"'
+        return b"<" + p + b"c " + attrs.encode() + b"><" + p + b"v>" + cell.value.encode() + b"</" + p + b"v></" + p + b"c>"
+
+    def _patch_row(self, number: int, match: re.Match[bytes], content: bytes | None, writes: dict[int, NewCell],
+                   clearing: frozenset[int]) -> bytes | None:
+        """The row with its cells written or cleared; None when nothing in it changes."""
+        if not clearing and content and not self.prefix:
+            appended = self._append(number, match, content, writes)
+            if appended is not None:
+                return appended
+        pieces: list[bytes] = []
+        remaining = dict(writes)
+        changed = False
+        column = 0
+        owned = [*writes, *clearing]
+        split = self._owned_tail(content, min(owned)) if content and owned else 0
+        if split:  # the cells left of the tool's columns are kept as they are, unparsed
+            pieces.append(content[:split])  # type: ignore[index]
+        previous = split
+        cells = _cells(content[split:], self.prefix, split) if content else []
+        explicit = all(_REF.search(tag) for _, tag, _, _ in cells)
+        for column, tag, cell, start in cells:
+            pieces.append(content[previous:start])  # type: ignore[index]
+            previous = start + len(cell)
+            if remaining and min(remaining) < column:
+                for new_column in sorted(c for c in remaining if c < column):
+                    pieces.append(self._render(new_column, number, remaining.pop(new_column), None))
+                changed = True
+            if column in remaining:
+                self.formula_removed |= bool(_FORMULA.search(cell))
+                pieces.append(self._render(column, number, remaining.pop(column), tag))
+                changed = True
+            elif column in clearing and _VALUE.search(cell):
+                self.formula_removed |= bool(_FORMULA.search(cell))
+                pieces.append(self._render(column, number, NewCell(None, None), tag))
+                changed = True
+            elif explicit:
+                pieces.append(cell)
+            else:  # a cell without its reference: given one, so cells spliced before it cannot shift it
+                pieces.append(_with_ref(cell, column, number, self.prefix))
+        rest = content[previous:] if content else b""
+        for new_column in sorted(remaining):
+            pieces.append(self._render(new_column, number, remaining[new_column], None))
+            changed = True
+        if not changed:
+            return None
+        opening = match.group(0)[:match.group(0).index(b">") + 1]
+        spans = _SPANS.search(opening)
+        if spans and writes:
+            first, last = min(int(spans.group(1)), min(writes)), max(int(spans.group(2)), max(writes))
+            opening = opening[:spans.start()] + f' spans="{first}:{last}"'.encode() + opening[spans.end():]
+        if opening.endswith(b"/>"):
+            opening = opening[:-2].rstrip() + b">"
+        return opening + b"".join(pieces) + rest + b"</" + self.prefix + b"row>"
+
+    def _append(self, number: int, match: re.Match[bytes], content: bytes, writes: dict[int, NewCell]) -> bytes | None:
+        """The row with the new cells after its last one, when they all go right of it (a first score); else None."""
+        last = content.rfind(b'<c r="')
+        if last < 0 or content.find(b"<c ", last + 1) >= 0 or b"extLst" in content:
+            return None
+        ref = _REF_FIRST.match(content, last)
+        if ref is None or _column(ref.group(1)) >= min(writes):
+            return None
+        end = match.group(0).index(b">") + 1
+        opening = match.group(0)[:end]
+        spans = _SPANS.search(opening)
+        if spans:
+            opening = (opening[:spans.start()] + b' spans="%d:%d"' % (min(int(spans.group(1)), min(writes)),
+                                                                     max(int(spans.group(2)), max(writes))) + opening[spans.end():])
+        render = self._render
+        return (opening + content + b"".join([render(c, number, writes[c], None) for c in sorted(writes)]) + b"</row>")
+
+    def _owned_tail(self, content: bytes, first_owned: int) -> int:
+        """Where the row's cells at or right of column `first_owned` begin (0: parse the whole row)."""
+        if b"extLst" in content:
+            return 0
+        marker = b"<" + self.prefix + b"c"
+        position = len(content)
+        while True:
+            start = content.rfind(marker, 0, position)
+            if start < 0:
+                return position
+            if content[start + len(marker):start + len(marker) + 1] not in (b" ", b"\t", b"\n", b"\r"):
+                return 0  # a cell without attributes: no reference to go by
+            ref = _REF_FIRST.match(content, start) or _REF.search(content, start, content.find(b">", start) + 1)
+            if ref is None:
+                return 0
+            if _column(ref.group(1).upper()) < first_owned:
+                return position
+            position = start
+
+    # ------------------------------------------------------------ the elements before the rows
+
+    def show_columns(self, columns: list[int]) -> None:
+        """Columns the tool writes are never left hidden (organisers hide the unused columns right of their table)."""
+        found = re.search(rb"<" + re.escape(self.prefix) + rb"cols\b.*?</" + re.escape(self.prefix) + rb"cols>", self.head, re.S)
+        if found is None:
+            return
+        hidden = [c for c in columns if any(low <= c <= high and attribute(tag, b"hidden") in ("1", "true")
+                                             for low, high, tag in _column_ranges(found.group(0)))]
+        if hidden:
+            cols = edit_columns(found.group(0), {c: {b"hidden": None} for c in hidden})
+            self.head = self.head[:found.start()] + cols + self.head[found.end():]
+
+    def update_dimension(self, row: int, column: int) -> None:
+        """Widen the `dimension` element to reach cell (`row`, `column`) (never narrower than it was)."""
+        if not row or not column:
+            return
+        found = re.search(rb"<" + re.escape(self.prefix) + rb"dimension\b" + _ATTRS + rb"/?>", self.head)
+        if found is None:
+            return
+        ref = attribute(found.group(0), b"ref") or "A1"
+        try:
+            first_col, first_row, last_col, last_row = parse_range(ref)
+        except ValueError:
+            return
+        new = (f"{column_letter(first_col)}{first_row}:{column_letter(max(last_col, column))}{max(last_row, row)}")
+        if new != ref and not (first_col, first_row) == (max(last_col, column), max(last_row, row)):
+            tag = set_attribute(found.group(0), b"ref", new)
+            self.head = self.head[:found.start()] + tag + self.head[found.end():]
+
+
+def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:
+    """(min, max, self-closing tag) of each `<col>` of a `<cols>` element."""
+    found = re.match(rb"<([\w.\-]+:)?cols\b", cols)
+    prefix = (found.group(1) or b"") if found else b""
+    ranges = []
+    for col in re.finditer(rb"<(?:[\w.\-]+:)?col\b([^>]*?)(?:/>|>\s*</(?:[\w.\-]+:)?col>)", cols):
+        tag = b"<" + prefix + b"col" + col.group(1) + b"/>"
+        low, high = attribute(tag, b"min") or "0", attribute(tag, b"max") or "0"
+        if low.isdigit() and high.isdigit():
+            ranges.append((int(low), int(high), tag))
+    return ranges
+
+
+def edit_columns(cols: bytes, changes: dict[int, dict[bytes, str | None]]) -> bytes:
+    """A `<cols>` element with attributes of single columns set (None removes one), ranges split around them."""
+    found = re.match(rb"<([\w.\-]+:)?cols\b[^>]*>", cols)
+    prefix = (found.group(1) or b"") if found else b""
+    ranges = _column_ranges(cols)
+    for column, attributes in sorted(changes.items()):
+        split: list[tuple[int, int, bytes]] = []
+        for low, high, tag in ranges:
+            if not low <= column <= high:
+                split.append((low, high, tag))
+                continue
+            if low < column:
+                split.append((low, column - 1, tag))
+            changed = tag
+            for name, value in attributes.items():
+                changed = set_attribute(changed, name, value)
+            split.append((column, column, changed))
+            if column < high:
+                split.append((column + 1, high, tag))
+        if not any(low <= column <= high for low, high, _ in ranges):
+            tag = b"<" + prefix + b'col min="1" max="1"/>'
+            for name, value in attributes.items():
+                tag = set_attribute(tag, name, value)
+            split.append((column, column, tag))
+        ranges = sorted(split)
+    body = b"".join(set_attribute(set_attribute(tag, b"min", str(low)), b"max", str(high)) for low, high, tag in ranges)
+    opening = found.group(0) if found else b"<cols>"
+    return opening + body + b"</" + prefix + b"cols>"
+
+
+def _row_pattern(prefix: bytes) -> re.Pattern[bytes]:
+    p = re.escape(prefix)
+    return re.compile(rb"<" + p + rb"row\b" + _ATTRS + rb"(?:/>|>(.*?)</" + p + rb"row>)", re.S)
+
+
+_CELL_PATTERNS: dict[bytes, re.Pattern[bytes]] = {}
+
+
+@lru_cache(maxsize=1024)
+def _letters(column: int) -> bytes:
+    return column_letter(column).encode()
+
+
+@lru_cache(maxsize=1024)
+def _column(letters: bytes) -> int:
+    return column_index(letters.decode())
+
+
+def _cells(content: bytes, prefix: bytes, offset: int = 0) -> list[tuple[int, bytes, bytes, int]]:
+    """(column, start tag, whole element, its offset + `offset`) of each cell in a row's content."""
+    pattern = _CELL_PATTERNS.get(prefix)
+    if pattern is None:
+        p = re.escape(prefix)
+        pattern = _CELL_PATTERNS[prefix] = re.compile(rb"(<" + p + rb"c\b" + _ATTRS + rb"(?:/>|>))(?:(?<=/>)|.*?</" + p + rb"c>)", re.S)
+    found = []
+    column = 0
+    for match in pattern.finditer(content):
+        tag = match.group(1)
+        ref = _REF.search(tag)
+        column = _column(ref.group(1).upper()) if ref else column + 1
+        found.append((column, tag, match.group(0), match.start() + offset))
+    return found
+
+
+def _with_ref(cell: bytes, column: int, row: int, prefix: bytes) -> bytes:
+    cut = len(prefix) + 2
+    return cell[:cut] + f' r="{cell_ref(column, row)}"'.encode() + cell[cut:]
+
+
+def parse_ref(ref: str) -> tuple[int, int]:
+    """'E7' -> (5, 7)."""
+    found = re.fullmatch(r"\$?([A-Za-z]{1,3})\$?(\d+)", ref.strip())
+    if found is None:
+        raise ValueError(ref)
+    return column_index(found.group(1).upper()), int(found.group(2))
+
+
+def parse_range(ref: str) -> tuple[int, int, int, int]:
+    """'A1:C3' -> (1, 1, 3, 3); a single cell is a range of one."""
+    first, _, last = ref.partition(":")
+    a = parse_ref(first)
+    b = parse_ref(last) if last else a
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])
+
+
+def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], freeze_row: int = 0,
+                  links: dict[str, str] | None = None, head: bytes = b"", tail: bytes = b"", root: bytes = b"") -> bytes:
+    """A whole worksheet part from rows of cells (A1 down), column widths, frozen rows and internal links.
+
+    `head` (sheetPr, sheetViews, sheetFormatPr) and `tail` (what follows the rows) come from a sheet
+    laid out the same way, when there is one; else the tool's own defaults are written.
+    """
+    last_row = len(rows)
+    last_column = max((len(r) for r in rows), default=1) or 1
+    parts = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + (root.decode() if root else
+             '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+             'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')]
+    dimension = f'<dimension ref="A1:{cell_ref(last_column, max(last_row, 1))}"/>'
+    if head:
+        parts.append(_with_dimension(head.decode(), dimension))
+    else:
+        pane = (f'<pane ySplit="{freeze_row}" topLeftCell="A{freeze_row + 1}" activePane="bottomLeft" state="frozen"/>'
+                f'<selection pane="bottomLeft" activeCell="A{freeze_row + 1}" sqref="A{freeze_row + 1}"/>') if freeze_row else ""
+        parts.append(dimension + f'<sheetViews><sheetView workbookViewId="0">{pane}</sheetView></sheetViews>'
+                     '<sheetFormatPr defaultRowHeight="15"/>')
+    if widths:
+        parts.append("<cols>" + "".join(f'<col min="{c}" max="{c}" width="{w:g}" customWidth="1"/>'
+                                        for c, w in sorted(widths.items())) + "</cols>")
+    parts.append("<sheetData>")
+    for number, row in enumerate(rows, start=1):
+        cells = []
+        for column, cell in enumerate(row, start=1):
+            if cell is None or (cell.value is None and not cell.style):
+                continue
+            attrs = f'r="{cell_ref(column, number)}"' + (f' s="{cell.style}"' if cell.style else "")
+            if cell.value is None:
+                cells.append(f"<c {attrs}/>")
+            else:
+                kind = f' t="{cell.kind}"' if cell.kind else ""
+                cells.append(f"<c {attrs}{kind}><v>{cell.value}</v></c>")
+        if cells:
+            parts.append(f'<row r="{number}">' + "".join(cells) + "</row>")
+    parts.append("</sheetData>")
+    parts.append(tail.decode() if tail else '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>')
+    parts.append("</worksheet>")
+    xml = "".join(parts).encode("utf-8")
+    if links:
+        element = ("<hyperlinks>" + "".join(f"<hyperlink ref={quoteattr(ref)} location={quoteattr(where)} display="
+                                            f"{quoteattr(where)}/>" for ref, where in links.items()) + "</hyperlinks>").encode()
+        _, start, end = root_span(xml)
+        xml = insert_child(xml, start, end, "hyperlinks", element, WORKSHEET_ORDER)
+    return xml
+
+
+def _with_dimension(head: str, dimension: str) -> str:
+    """Cloned head elements with this sheet's own dimension after sheetPr."""
+    found = re.search(r"<sheetPr\b.*?(?:/>|</sheetPr>)", head, re.S)
+    return head[:found.end()] + dimension + head[found.end():] if found else dimension + head

@@ -1,0 +1,121 @@
+"""The style sheet (`xl/styles.xml`): the few formats the tool's cells need, appended, never renumbered.
+
+A format the style sheet already holds in exactly the tool's form is reused, so a re-score appends
+nothing; the organiser's formats keep their numbers, so every existing cell keeps its look.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sheet_scorer.workbook.package import children, insert_child, root_span, set_attribute
+
+STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
+               "colors", "extLst")
+MINIMAL = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/'
+           b'spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+           b'</fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/>'
+           b'</fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+           b'<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+           b'<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+           b'<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')
+DATE_FORMAT = 14  # built-in "m/d/yyyy" shown in the reader's own date order
+TWO_DECIMALS = 2  # built-in "0.00"
+
+
+class Styles:
+    """Find-or-append fonts, cell formats and differential formats (conditional-format looks)."""
+
+    def __init__(self, xml: bytes | None) -> None:
+        self.created = xml is None
+        self._xml = xml or MINIMAL
+        self.prefix, _, _ = root_span(self._xml)
+        self._changed = self.created
+
+    def _section(self, name: str) -> tuple[int, int, int] | None:
+        """(start, content start, content end) of a top-level section like <fonts>."""
+        _, start, end = root_span(self._xml)
+        for child, child_start, child_end in children(self._xml, start, end):
+            if child == name:
+                opening_end = self._xml.index(b">", child_start) + 1
+                if self._xml[opening_end - 2:opening_end] == b"/>":
+                    return child_start, opening_end, opening_end
+                return child_start, opening_end, self._xml.rindex(b"</", child_start, child_end)
+        return None
+
+    def _items(self, section: str) -> list[bytes]:
+        found = self._section(section)
+        if found is None:
+            return []
+        _, start, end = found
+        return [self._xml[s:e] for _, s, e in children(self._xml, start, end)]
+
+    def _find_or_append(self, section: str, item: bytes) -> int:
+        """The index of `item` in `section`, appended (and the count updated) when absent."""
+        items = self._items(section)
+        if item in items:
+            return items.index(item)
+        found = self._section(section)
+        if found is None:
+            p = self.prefix
+            _, start, end = root_span(self._xml)
+            element = b"<" + p + section.encode() + b' count="0"></' + p + section.encode() + b">"
+            self._xml = insert_child(self._xml, start, end, section, element, STYLE_ORDER)
+            found = self._section(section)
+            assert found is not None
+        section_start, content_start, content_end = found
+        opening = self._xml[section_start:content_start]
+        closing = b""
+        if opening.endswith(b"/>"):
+            opening = opening[:-2] + b">"
+            closing = b"</" + self.prefix + section.encode() + b">"
+        opening = set_attribute(opening, b"count", str(len(items) + 1))
+        self._xml = self._xml[:section_start] + opening + self._xml[content_start:content_end] + item + closing + self._xml[content_end:]
+        self._changed = True
+        return len(items)
+
+    def _tag(self, name: str) -> bytes:
+        return self.prefix + name.encode()
+
+    def font(self, bold: bool = False, link: bool = False) -> int:
+        """The workbook's default font made bold, or blue and underlined like a link."""
+        fonts = self._items("fonts")
+        base = fonts[0] if fonts else b"<" + self._tag("font") + b"></" + self._tag("font") + b">"
+        base = re.sub(rb"<(?:[\w.\-]+:)?(?:b|u|color)\b[^>]*/>|<(?:[\w.\-]+:)?color\b[^>]*>.*?</(?:[\w.\-]+:)?color>", b"", base)
+        opening = base.index(b">") + 1
+        if base[opening - 2:opening] == b"/>":
+            base = base[:opening - 2] + b"></" + self._tag("font") + b">"
+            opening -= 1
+        extra = b"<" + self._tag("b") + b"/>" if bold else b""
+        if link:
+            extra += b"<" + self._tag("u") + b"/>"
+        body = base[opening:]
+        if link:  # colour goes after sz in the schema's order: b, i, …, u, vertAlign, sz, color, name, …
+            sz = re.search(rb"<(?:[\w.\-]+:)?sz\b[^>]*/>", body)
+            colour = b"<" + self._tag("color") + b' rgb="FF0563C1"/>'
+            body = body[:sz.end()] + colour + body[sz.end():] if sz else colour + body
+        return self._find_or_append("fonts", base[:opening] + extra + body)
+
+    def cell_format(self, font: int = 0, number_format: int = 0) -> int:
+        """A cell format with `font` and the built-in `number_format`; its index in cellXfs."""
+        xf = (b"<" + self._tag("xf") + f' numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" xfId="0"'.encode()
+              + (b' applyNumberFormat="1"' if number_format else b"") + (b' applyFont="1"' if font else b"") + b"/>")
+        return self._find_or_append("cellXfs", xf)
+
+    def differential(self, font_rgb: str, fill_rgb: str) -> int:
+        """A differential format (a conditional format's look): font colour and solid fill; its index in dxfs."""
+        t = self._tag
+        dxf = (b"<" + t("dxf") + b"><" + t("font") + b"><" + t("color") + f' rgb="{font_rgb}"/></'.encode() + t("font") + b"><"
+               + t("fill") + b"><" + t("patternFill") + b' patternType="solid"><' + t("fgColor") + f' rgb="{fill_rgb}"/><'.encode()
+               + t("bgColor") + f' rgb="{fill_rgb}"/></'.encode() + t("patternFill") + b"></" + t("fill") + b"></" + t("dxf") + b">")
+        return self._find_or_append("dxfs", dxf)
+
+    def style_count(self) -> int:
+        return len(self._items("cellXfs"))
+
+    @property
+    def changed(self) -> bool:
+        return self._changed
+
+    def xml(self) -> bytes:
+        return self._xml

@@ -1,0 +1,255 @@
+"""Nothing is lost (docs/rules.md §5): workbooks written the way Excel writes them (tests/fidelity_fixtures.py),
+and one of them saved again by LibreOffice, are scored, and the output is compared with the input part by part.
+
+Every part the tool does not own is the same zip entry, byte for byte. The parts it owns differ only
+in its own cells and entries: the computed cells of the round sheets, its conditional-format marks and
+notes, its sheets in workbook.xml with their relationships and content types, formats appended to the
+style sheet, strings appended to the shared strings. Scoring the scored copy changes nothing further.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from fidelity_fixtures import build_all
+from lxml import etree
+
+from sheet_scorer import score_workbook
+from sheet_scorer.i18n.vocab import COMPUTED_HEADERS
+from sheet_scorer.model import CellEdit, WorkbookPatch
+from sheet_scorer.workbook.cells import column_index
+from sheet_scorer.workbook.update import update_workbook
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # openpyxl: extensions it cannot read (we keep them)
+M = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+ROUND_SHEET = "xl/worksheets/sheet1.xml"
+WORKBOOK_LEVEL = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/styles.xml", "xl/sharedStrings.xml"}
+COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
+
+
+NAMES = ["excel_features", "macros", "marked", "libreoffice"]
+
+
+def _saved_by_libreoffice(source: Path, folder: Path) -> Path | None:
+    """`source` opened and saved again by LibreOffice (its own XML for everything it keeps), when it is installed."""
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        return None
+    target = folder / "libreoffice"
+    subprocess.run([soffice, f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless", "--norestore",
+                    "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(target), str(source)],
+                   check=True, capture_output=True, timeout=180)
+    return (target / source.name).rename(folder / "libreoffice.xlsx")
+
+
+@pytest.fixture(scope="module")
+def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, Path]]:
+    """name -> (input, scored copy, the scored copy scored again)."""
+    folder = tmp_path_factory.mktemp("fidelity")
+    done = {}
+    built = build_all(folder)
+    saved = _saved_by_libreoffice(built["excel_features"], folder)
+    if saved is not None:
+        built["libreoffice"] = saved
+    for name, path in built.items():
+        once = score_workbook(path).output
+        twice = score_workbook(once, output=folder / f"{name}.twice{path.suffix}", html=folder / f"{name}.twice.html").output
+        done[name] = (path, once, twice)
+    return done
+
+
+def _fixture(scored: dict[str, tuple[Path, Path, Path]], name: str) -> tuple[Path, Path, Path]:
+    if name not in scored:
+        if os.environ.get("CI") == "true":
+            pytest.fail("LibreOffice (soffice) is not installed")
+        pytest.skip("LibreOffice (soffice) is not installed: no LibreOffice-written fixture")
+    return scored[name]
+
+
+def _stored(path: Path) -> dict[str, bytes]:
+    """Each zip entry as stored: its local header's fields that matter and its compressed bytes."""
+    entries = {}
+    with zipfile.ZipFile(path) as archive, path.open("rb") as handle:
+        for info in archive.infolist():
+            handle.seek(info.header_offset + 26)
+            name_length, extra_length = (int.from_bytes(handle.read(2), "little") for _ in range(2))
+            handle.seek(info.header_offset + 30 + name_length + extra_length)
+            entries[info.filename] = info.CRC.to_bytes(4, "little") + handle.read(info.compress_size)
+    return entries
+
+
+def _xml(path: Path, part: str) -> etree._Element:
+    with zipfile.ZipFile(path) as archive:
+        return etree.fromstring(archive.read(part))
+
+
+def _c14n(element: etree._Element) -> bytes:
+    return etree.tostring(element, method="c14n")
+
+
+def _owned(path: Path) -> set[str]:
+    """The parts scoring may change: workbook-level ones, the round sheet, and the notes of the round sheet."""
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        rels = archive.read("xl/worksheets/_rels/sheet1.xml.rels").decode() if "xl/worksheets/_rels/sheet1.xml.rels" in names else ""
+    notes = {n for n in names if n.startswith("xl/comments") and n.split("/")[-1] in rels}
+    vml = {n for n in names if n.endswith(".vml") and n.split("/")[-1] in rels}
+    return WORKBOOK_LEVEL | {ROUND_SHEET, "xl/worksheets/_rels/sheet1.xml.rels"} | notes | vml
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_part_the_tool_does_not_own_is_the_same_zip_entry(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
+    source, once, _ = _fixture(scored, name)
+    before, after = _stored(source), _stored(once)
+    assert set(before) <= set(after), set(before) - set(after)
+    changed = {part for part in before if before[part] != after[part]}
+    assert changed <= _owned(source), changed - _owned(source)
+    added = set(after) - set(before)
+    assert all(p.startswith("xl/worksheets/sheet") for p in added), added  # Standings, Problems
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_scoring_the_scored_copy_changes_nothing_further(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
+    _, once, twice = _fixture(scored, name)
+    assert once.read_bytes() == twice.read_bytes()
+
+
+def _cells(sheet: etree._Element) -> dict[str, bytes]:
+    return {c.get("r"): _c14n(c) for c in sheet.iter(f"{M}c")}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
+    source, once, _ = _fixture(scored, name)
+    before, after = _xml(source, ROUND_SHEET), _xml(once, ROUND_SHEET)
+    old, new = _cells(before), _cells(after)
+    assert {ref: old[ref] for ref in old} == {ref: new[ref] for ref in old}  # every organiser cell exactly as it was
+    header = {c.get("r"): c for c in after.iter(f"{M}c") if c.get("r", "").endswith("2") and c.get("r")[1:] == "2"}
+    with zipfile.ZipFile(once) as archive:
+        strings = [("".join(si.itertext())) for si in etree.fromstring(archive.read("xl/sharedStrings.xml"))]
+    computed = {ref.rstrip("0123456789") for ref, c in header.items() if ref not in old
+                and strings[int(c.findtext(f"{M}v"))] in COMPUTED_EN}
+    assert len(computed) == 5
+    assert {ref.rstrip("0123456789") for ref in set(new) - set(old)} == computed
+    assert min(column_index(c) for c in computed) > column_index("U")  # past the logo, text box and sparkline (S..U, O)
+
+    def around(sheet: etree._Element) -> list[bytes]:
+        """Everything but the rows, the dimension and the tool's marks."""
+        kept = []
+        for child in sheet:
+            if child.tag in (f"{M}sheetData", f"{M}dimension"):
+                continue
+            if child.tag == f"{M}conditionalFormatting" and "sheet-scorer" in etree.tostring(child).decode():
+                continue
+            kept.append(_c14n(child))
+        return kept
+    assert around(before) == around(after)
+    for row_before, row_after in zip(before.iter(f"{M}row"), after.iter(f"{M}row")):
+        assert {k: v for k, v in row_before.attrib.items() if k != "spans"} == {k: v for k, v in row_after.attrib.items() if k != "spans"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_workbook_level_parts_only_gain_the_tools_entries(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
+    source, once, _ = _fixture(scored, name)
+    for part in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
+        before = {_c14n(e) for e in _xml(source, part)}
+        assert before <= {_c14n(e) for e in _xml(once, part)}, part
+    for section in ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs"):
+        old, new = _xml(source, "xl/styles.xml").find(f"{M}{section}"), _xml(once, "xl/styles.xml").find(f"{M}{section}")
+        if old is not None:
+            assert [_c14n(e) for e in new][:len(old)] == [_c14n(e) for e in old], section  # appended, never renumbered
+    old_strings, new_strings = _xml(source, "xl/sharedStrings.xml"), _xml(once, "xl/sharedStrings.xml")
+    assert [_c14n(e) for e in new_strings][:len(old_strings)] == [_c14n(e) for e in old_strings]
+    old_book, new_book = _xml(source, "xl/workbook.xml"), _xml(once, "xl/workbook.xml")
+    for old, new in zip(old_book, new_book):
+        if old.tag == f"{M}sheets":
+            assert [_c14n(s) for s in new][:len(old)] == [_c14n(s) for s in old]
+            assert [s.get("name") for s in new][len(old):] in (["Standings"], ["Standings", "Problems"])
+        elif old.tag == f"{M}calcPr":
+            others = [{k: v for k, v in e.attrib.items() if k != "fullCalcOnLoad"} for e in (old, new)]
+            assert new.get("fullCalcOnLoad") == "1" and others[0] == others[1]
+        else:
+            assert _c14n(old) == _c14n(new)
+
+
+def test_saved_formula_values_and_excel_only_parts_survive(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+    _, once, _ = scored["excel_features"]
+    book = openpyxl.load_workbook(once, data_only=True)
+    assert book["Summary"]["A1"].value == 97.49 and book["Round 1"]["L3"].value == "3 letters"
+    assert book.sheetnames == ["Round 1", "Players", "Summary", "Prizes", "Prize chart", "Standings"]
+    with zipfile.ZipFile(once) as archive:
+        names = set(archive.namelist())
+        summary = archive.read("xl/worksheets/sheet3.xml").decode()
+        app = archive.read("docProps/app.xml").decode()
+    assert {"xl/metadata.xml", "xl/calcChain.xml", "xl/persons/person.xml", "xl/threadedComments/threadedComment1.xml",
+            "xl/printerSettings/printerSettings1.bin", "customXml/item1.xml", "docProps/thumbnail.jpeg", "docProps/custom.xml",
+            "xl/chartsheets/sheet1.xml", "xl/charts/chart1.xml", "xl/media/image1.png", "xl/tables/table1.xml"} <= names
+    assert 'cm="1"' in summary and "<Company>Catan Club Łódź</Company>" in app and "<Manager>Piotr</Manager>" in app
+
+
+def test_a_mark_keeps_the_organisers_note_and_fixing_removes_only_the_tools_text(scored: dict[str, tuple[Path, Path, Path]],
+                                                                                  tmp_path: Path) -> None:
+    source, once, _ = scored["marked"]
+    with zipfile.ZipFile(source) as archive:
+        note_part = next(n for n in archive.namelist() if n.startswith("xl/comments"))
+        vml_part = next(n for n in archive.namelist() if n.endswith(".vml"))
+        vml = archive.read(vml_part)
+    note = next(c for c in _xml(once, note_part).iter(f"{M}comment") if c.get("ref") == "C3")
+    runs = note.findall(f"{M}text/{M}r")
+    original = next(c for c in _xml(source, note_part).iter(f"{M}comment") if c.get("ref") == "C3")
+    assert _c14n(runs[0]) == _c14n(original.find(f"{M}text/{M}r"))  # the organiser's run: text, font, size, colour
+    assert "sheet-scorer" in "".join(runs[1].itertext()) and "6 settlements" in "".join(runs[1].itertext())
+    with zipfile.ZipFile(once) as archive:
+        assert archive.read(vml_part) == vml  # the note's shape (pinned, coloured, sized) untouched
+    fixed = tmp_path / "fixed.xlsx"
+    shutil.copy(once, fixed)
+    update_workbook(fixed, WorkbookPatch(edits={"Round 1": [CellEdit("C3", 2)]}))
+    rescored = score_workbook(fixed, output=tmp_path / "rescored.xlsx", html=tmp_path / "rescored.html")
+    assert rescored.exit_code == 0
+    assert _c14n(_xml(rescored.output, note_part)) == _c14n(_xml(source, note_part))
+    assert "sheet-scorer" not in etree.tostring(_xml(rescored.output, ROUND_SHEET)).decode().split("</sheetData>")[1]
+    problems = openpyxl.load_workbook(rescored.output)["Problems"]
+    assert [[c.value for c in row] for row in problems.iter_rows()][1:] == [["No problems: every table is scored.", None, None, None, None]]
+
+
+def test_every_part_written_is_well_formed_xml(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+    for _, once, _ in scored.values():
+        with zipfile.ZipFile(once) as archive:
+            for part in archive.namelist():
+                if part.endswith((".xml", ".rels", ".vml")):
+                    etree.fromstring(archive.read(part))
+
+
+def _audit(path: Path) -> set[tuple[str, str]]:
+    from openxml_audit import OpenXmlValidator
+
+    result = OpenXmlValidator(max_errors=0).validate(str(path))
+    return {(str(getattr(e, "part_uri", "")), str(getattr(e, "description", e))) for e in result.errors}
+
+
+def test_no_schema_error_is_added(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+    """openxml-audit checks element order and structure against the schemas (not every attribute: see bench/RESULTS.md)."""
+    pytest.importorskip("openxml_audit")
+    for source, once, _ in scored.values():
+        assert _audit(once) <= _audit(source), once.name
+
+
+def test_libreoffice_and_openpyxl_open_every_output(scored: dict[str, tuple[Path, Path, Path]], tmp_path: Path) -> None:
+    soffice = shutil.which("soffice")
+    if soffice is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("LibreOffice (soffice) is not installed")
+        pytest.skip("LibreOffice (soffice) is not installed")
+    outputs = [once for _, once, _ in scored.values()]
+    for path in outputs:
+        openpyxl.load_workbook(path, keep_vba=path.suffix == ".xlsm")
+    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless", "--norestore",
+                    "--convert-to", "ods", "--outdir", str(tmp_path), *map(str, outputs)],
+                   check=True, capture_output=True, timeout=180)
+    assert all((tmp_path / f"{p.stem}.ods").stat().st_size > 1000 for p in outputs)

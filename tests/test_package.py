@@ -1,0 +1,74 @@
+"""The package layer of the patcher (workbook/package.py): zip entries copied as stored, parts placed in
+the schema's order, relationship targets resolved."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from sheet_scorer.workbook.package import Package, insert_child, relative, resolve
+from sheet_scorer.workbook.sheetxml import WORKSHEET_ORDER
+
+
+class _Unseekable(io.RawIOBase):
+    """A write-only stream: zipfile then writes each entry with a data descriptor after its data."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, chunk: bytes) -> int:  # type: ignore[override]
+        self.data += chunk
+        return len(chunk)
+
+
+def test_entries_with_data_descriptors_are_copied_as_stored(tmp_path: Path) -> None:
+    stream = _Unseekable()
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("xl/a.xml", "<a>" + "x" * 5000 + "</a>")
+        archive.writestr("xl/b.bin", bytes(range(256)) * 4)
+    source = tmp_path / "in.zip"
+    source.write_bytes(bytes(stream.data))
+    package = Package(source)
+    package.write("xl/a.xml", b"<a>changed</a>")
+    package.write("xl/new.xml", iter([b"<n>", b"streamed", b"</n>"]))
+    package.save(tmp_path / "out.zip")
+    package.close()
+    with zipfile.ZipFile(tmp_path / "out.zip") as out, zipfile.ZipFile(source) as original:
+        assert out.testzip() is None
+        assert out.namelist() == ["[Content_Types].xml", "xl/a.xml", "xl/b.bin", "xl/new.xml"]
+        assert out.read("xl/b.bin") == original.read("xl/b.bin") and out.getinfo("xl/b.bin").flag_bits & 0x08
+        assert out.read("xl/a.xml") == b"<a>changed</a>" and out.read("xl/new.xml") == b"<n>streamed</n>"
+
+
+def test_unchanged_bytes_keep_the_original_entry(tmp_path: Path) -> None:
+    source = tmp_path / "in.zip"
+    with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/a.xml", "<a/>")
+    package = Package(source)
+    package.write("xl/a.xml", b"<a/>")  # the same bytes: nothing to rewrite
+    package.save(tmp_path / "out.zip")
+    package.close()
+    assert (tmp_path / "out.zip").read_bytes() == source.read_bytes()
+
+
+def test_elements_go_where_the_schema_puts_them_even_past_alternate_content() -> None:
+    sheet = (b"<worksheet><sheetData/><mergeCells/><mc:AlternateContent><mc:Choice><controls/></mc:Choice>"
+             b"</mc:AlternateContent><tableParts/></worksheet>")
+    start, end = len(b"<worksheet>"), len(sheet) - len(b"</worksheet>")
+    inserted = insert_child(sheet, start, end, "legacyDrawing", b"<legacyDrawing/>", WORKSHEET_ORDER)
+    assert inserted.index(b"<mergeCells/>") < inserted.index(b"<legacyDrawing/>") < inserted.index(b"<mc:AlternateContent>")
+    inserted = insert_child(sheet, start, end, "extLst", b"<extLst/>", WORKSHEET_ORDER)
+    assert inserted.endswith(b"<tableParts/><extLst/></worksheet>")
+
+
+def test_relationship_targets_resolve_both_ways() -> None:
+    assert resolve("xl/worksheets/sheet1.xml", "../comments1.xml") == "xl/comments1.xml"
+    assert resolve("xl/workbook.xml", "/xl/worksheets/sheet2.xml") == "xl/worksheets/sheet2.xml"
+    assert resolve("", "xl/workbook.xml") == "xl/workbook.xml"
+    assert relative("xl/worksheets/sheet1.xml", "xl/drawings/vmlDrawing1.vml") == "../drawings/vmlDrawing1.vml"
+    assert relative("xl/workbook.xml", "xl/worksheets/sheet3.xml") == "worksheets/sheet3.xml"
