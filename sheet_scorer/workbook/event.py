@@ -3,7 +3,8 @@
 `read_player_list` reads the organiser's list (.txt, .csv or an .xlsx column) and refuses names that
 collide; `create_event` writes the workbook (Settings, Players, Round 1 seated, the hidden plan
 sheet) with openpyxl; `round_rows` lays out one seated round as a round sheet's rows;
-`read_plan` reads the hidden `Seating Plan` sheet back.
+`read_plan` reads the hidden `Seating Plan` sheet back. Workbooks are read with the project's streaming
+reader (`workbook.xlsx`), under the same limits as every workbook the scorer reads.
 
 The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (Round, Table,
 Seat, Player; table `BYE` for a bye), not as round sheets written at once: a round sheet that
@@ -22,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.model import Registration, WorkbookError
-from sheet_scorer.workbook.cells import clean_name, column_letter
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, clean_name, column_letter
+from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.files import atomic_target
+from sheet_scorer.workbook.xlsx import Package
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
@@ -46,7 +49,7 @@ def read_player_list(path: Path) -> list[Registration]:
         raise WorkbookError(f"{path}: no such file")
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".xlsm"):
-        rows = _xlsx_rows(path)
+        rows = _sheet_values(path) or []
     else:
         try:
             content = path.read_text(encoding="utf-8-sig")
@@ -67,15 +70,20 @@ def _csv_rows(content: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(content), delimiter=";" if first.count(";") > first.count(",") else ","))
 
 
-def _xlsx_rows(path: Path) -> list[list[Any]]:
-    """The first sheet's rows (values as saved)."""
-    import python_calamine
-
-    try:
-        book = python_calamine.CalamineWorkbook.from_path(str(path))
-        return book.get_sheet_by_index(0).to_python(skip_empty_area=False)
-    except Exception as exc:  # calamine's own error types
-        raise WorkbookError(f"{path}: cannot be read as a workbook ({exc})") from None
+def _sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | None:
+    """The values of the sheet named `sheet` (else the first) from A1, rows of lists ('' where empty), as saved:
+    merged ranges not filled in, an error value or a formula without a saved value read as ''. None when
+    there is no such sheet. Read with the streaming reader (`xlsx`: no DOCTYPE, byte and cell limits)."""
+    check_readable(path)
+    with Package(path) as book:
+        entry = next((e for e in book.sheets if sheet is None or e.name == sheet), None)
+        if entry is None:
+            return None
+        try:
+            rows = book.sheet(entry).dense(entry.name)
+        except WorkbookError as error:
+            raise WorkbookError(f"{path}: {error}") from None
+    return [["" if isinstance(v, (ErrorCell, FormulaCell)) else v for v in row] for row in rows]
 
 
 def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
@@ -125,11 +133,11 @@ def next_round_name(previous: str, number: int) -> str:
 
 
 def read_header(path: Path, sheet: str, row: int, last_column: int) -> list[Any]:
-    """The organiser's header cells of a round sheet (up to `last_column`), for the next round to repeat."""
-    import python_calamine
-
-    rows = python_calamine.CalamineWorkbook.from_path(str(path)).get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-    cells = list(rows[row - 1][:last_column]) if len(rows) >= row else []
+    """The organiser's header cells of a round sheet (up to `last_column`, or the sheet's widest row if
+    narrower), for the next round to repeat."""
+    rows = _sheet_values(path, sheet) or []
+    width = min(last_column, max(map(len, rows), default=0))
+    cells = (rows[row - 1] + [""] * width)[:width] if len(rows) >= row else []
     return [None if isinstance(v, str) and not v.strip() else v for v in cells]
 
 
@@ -168,13 +176,11 @@ def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]]) -> list[list[Any
 
 def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
     """The hidden plan sheet of `path` (empty when there is none): round -> (tables in seat order, byes)."""
-    import python_calamine
-
-    book = python_calamine.CalamineWorkbook.from_path(str(path))
-    if PLAN_SHEET not in book.sheet_names:
+    rows = _sheet_values(path, PLAN_SHEET)
+    if rows is None:
         return {}
     plan: dict[int, tuple[dict[Any, list[tuple[int, str]]], list[str]]] = {}
-    for row in book.get_sheet_by_name(PLAN_SHEET).to_python()[1:]:
+    for row in rows[1:]:
         if len(row) < 4 or not isinstance(row[0], (int, float)) or not str(row[3]).strip():
             continue
         tables, byes = plan.setdefault(int(row[0]), ({}, []))

@@ -1,0 +1,103 @@
+"""The event helpers read workbooks with the project's streaming reader (`workbook.xlsx`), under its limits:
+the players list (.xlsx), the hidden `Seating Plan` sheet and a round sheet's header (docs/rules.md §1, §6)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from sheet_scorer.model import Registration, WorkbookError
+from sheet_scorer.workbook import xlsx
+from sheet_scorer.workbook.event import PLAN_SHEET, read_header, read_plan, read_player_list
+
+DOCTYPE = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+
+
+def _save(path: Path, sheets: dict[str, list[list[object]]], merged: dict[str, str] | None = None) -> Path:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+        if merged and name in merged:
+            sheet.merge_cells(merged[name])
+    book.save(path)
+    return path
+
+
+def _with_doctype(path: Path, part: str) -> Path:
+    """The same package with a DOCTYPE declaring an external entity at the top of `part`."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    parts[part] = DOCTYPE + parts[part].split(b"?>", 1)[-1]
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_a_players_workbook_gives_names_clubs_and_active_from_its_first_sheet(tmp_path: Path) -> None:
+    path = _save(tmp_path / "list.xlsx", {
+        "List": [["Name", "Team", "Active"], ["  Ala  Kot ", "X", "yes"], [None], ["Bob", 12, "no"],
+                 ["#N/A"], ['=A2&"x"'], ["Cyd"]],
+        "Other": [["Zed"]],
+    })
+    # An error value and a formula without a saved value are no names; a number club reads as saved (12.0).
+    assert read_player_list(path) == [Registration("Ala Kot", "X", True), Registration("Bob", "12.0", False),
+                                      Registration("Cyd", "", True)]
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/workbook.xml"])
+def test_a_players_workbook_declaring_a_doctype_is_refused_in_one_line(tmp_path: Path, part: str) -> None:
+    path = _with_doctype(_save(tmp_path / "list.xlsx", {"List": [["Ala"], ["Bob"]]}), part)
+    with pytest.raises(WorkbookError, match="DOCTYPE") as refused:
+        read_player_list(path)
+    assert "\n" not in str(refused.value) and str(path) in str(refused.value)
+
+
+def test_a_players_workbook_past_the_cell_budget_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(xlsx, "MAX_CELLS", 5)
+    path = _save(tmp_path / "list.xlsx", {"List": [[f"P{i}"] for i in range(7)]})
+    with pytest.raises(WorkbookError, match="filled cells"):
+        read_player_list(path)
+
+
+@pytest.mark.parametrize("content, words", [(b"not a zip", "not an Excel workbook"),
+                                            (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 8, "legacy .xls")])
+def test_a_players_file_that_is_no_workbook_is_refused_in_one_line(tmp_path: Path, content: bytes, words: str) -> None:
+    path = tmp_path / "list.xlsx"
+    path.write_bytes(content)
+    with pytest.raises(WorkbookError, match=words):
+        read_player_list(path)
+
+
+def test_the_plan_sheet_reads_back_tables_in_seat_order_and_byes(tmp_path: Path) -> None:
+    path = _save(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player"]], PLAN_SHEET: [
+        ["Round", "Table", "Seat", "Player"],
+        [2, 2, 2, "Dan"], [2, 1, 2, "Bob"], [2, 1, 1, " Ala "], [2, 2, 1, "Cyd"], [2, "bye", None, "Eve"],
+        [3, 1, 1, "Ala"], [3, "BYE"], [3, 1, 2, "#N/A"], ["x", 1, 1, "Zed"],
+    ]})
+    assert read_plan(path) == {2: ([["Ala", "Bob"], ["Cyd", "Dan"]], ["Eve"]), 3: ([["Ala"]], [])}
+
+
+def test_no_plan_sheet_is_no_plan_and_a_hostile_one_is_refused(tmp_path: Path) -> None:
+    assert read_plan(_save(tmp_path / "plain.xlsx", {"Round 1": [["Table", "Player"]]})) == {}
+    path = _save(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player"]], PLAN_SHEET: [["Round", "Table", "Seat", "Player"]]})
+    with pytest.raises(WorkbookError, match="DOCTYPE"):
+        read_plan(_with_doctype(path, "xl/worksheets/sheet2.xml"))
+
+
+def test_the_header_is_read_as_written_up_to_the_last_column(tmp_path: Path) -> None:
+    rows = [["Spring cup"], [None], [None, "Table", "Seat", "Player", "#N/A", "Cities", None, "  ", "Notes"],
+            [None, 1, 1, "Ala", None, None, None, None, None, "late"]]
+    path = _save(tmp_path / "event.xlsx", {"Round 1": rows}, merged={"Round 1": "F3:G3"})
+    # A merged header's value stays in its first cell; an error value and a blank text read as empty.
+    assert read_header(path, "Round 1", 3, 9) == [None, "Table", "Seat", "Player", None, "Cities", None, None, "Notes"]
+    assert read_header(path, "Round 1", 3, 4) == [None, "Table", "Seat", "Player"]
+    # Up to the last column used in the sheet (J, in row 4), not past it.
+    assert read_header(path, "Round 1", 3, 12) == [None, "Table", "Seat", "Player", None, "Cities", None, None, "Notes", None]
+    assert read_header(path, "Round 1", 9, 4) == []
