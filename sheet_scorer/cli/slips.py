@@ -19,6 +19,7 @@ from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
 def slips(workbook: Path, number: int, output: Path | None, lang: str | None, verbose: bool) -> None:
     """Write result slips (four to an A4 page) and the seating lists of round N of WORKBOOK."""
     def action() -> int:
+        from sheet_scorer.i18n.terminal import say
         from sheet_scorer.model import WorkbookError
         from sheet_scorer.report.slips import render_slips
         from sheet_scorer.workbook.files import write_text_atomically
@@ -27,10 +28,12 @@ def slips(workbook: Path, number: int, output: Path | None, lang: str | None, ve
         data = read_workbook(workbook)
         sheet = next((s for s in data.rounds if s.number == number), None)
         if sheet is None:
-            raise WorkbookError(f"{workbook}: has no readable sheet for round {number}")
+            raise WorkbookError(f"{workbook}: has no readable sheet for round {number}", "slips_no_round", path=workbook,
+                                round=number)
         target = output or workbook.with_name(f"{workbook.stem}.round-{number}.slips.html")
-        write_text_atomically(render_slips(sheet, data.settings.tournament, lang or data.settings.language), target)
-        click.echo(f"{target}: slips for {sheet.name}")
+        language = lang or data.settings.language
+        write_text_atomically(render_slips(sheet, data.settings.tournament, language), target)
+        click.echo(say(language, "slips_wrote", file=target, sheet=sheet.name))
         return 0
 
     run_action(verbose, action, lang)
