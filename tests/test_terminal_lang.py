@@ -135,3 +135,71 @@ def test_each_language_quotes_its_own_way(lang: str, opening: str, closing: str)
     problem = Problem("bad-flag", "R1", "K2", "Ala", field="declared", params={"value": "?", "column": "Declared"})
     message = problem_message(problem, lang)
     assert f"{opening}?{closing}" in message and "'" not in message.replace("l'", "").replace("d'", "")
+
+
+# --------------------------------------------------------------------------------------------
+# new, seat, slips, merge, split in Polish; translated refusals; the catalogue itself
+# --------------------------------------------------------------------------------------------
+
+# More of the English interface: what new/seat/slips/merge/split print.
+ENGLISH_EVENT = ["seated", "planned", "repeated", "meetings", "balance", "club", "conflicts", "conflict", "slips", "taken",
+                 "already", "there", "cells", "dry", "holds", "emptied", "kept", "nothing", "unchanged", "backup",
+                 "version", "wrote", "copy", "into", "for", "every", "evenly"]
+
+
+def english_left(output: str, folder: Path) -> list[str]:
+    text = re.sub(r"\S*" + re.escape(folder.name) + r"\S*", " ", output.replace("\n", " "))
+    text = re.sub(r"\S+\.(?:xlsx|html)\b", " ", text)
+    return [w for w in ENGLISH + ENGLISH_EVENT if re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])", text, re.IGNORECASE)]
+
+
+def test_new_seat_and_slips_in_polish_have_no_english(tmp_path: Path) -> None:
+    players = tmp_path / "gracze.txt"
+    players.write_text("\n".join(["Zofia Kamińska", "Agnieszka Bąk", "Katarzyna Dąbrowska", "Jan Nowak", "Piotr Zieliński",
+                                  "Łukasz Wójcik", "Marek Lis", "Ewa Kruk", "Ola Sowa"]) + "\n", encoding="utf-8")
+    event = tmp_path / "turniej.xlsx"
+    code, output = run("new", "--players", players, "--rounds", 3, "--lang", "pl", "-o", event)
+    assert code == 0, output
+    assert english_left(output, tmp_path) == [], output
+    assert "9 graczy, runda 1 rozsadzona, rundy 2–3 zaplanowane" in output  # 9: the CLDR 'many' form
+    assert "konflikty klubowe: 0" in output
+    # the Settings sheet `new` wrote says Polski: seat and slips follow it without --lang
+    code, output = run("seat", event, "--force")
+    assert code == 0, output
+    assert english_left(output, tmp_path) == [], output
+    assert "1 runda (9 graczy, zachowano zapisany plan)" in output
+    code, output = run("slips", event, "--round", 1)
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    assert output.rstrip().endswith("karty wyników dla arkusza „Runda 1”")
+    code, output = run("seat", event, "--reseat", "--force")  # round 2 is laid out but not played: re-seated
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    assert "ponownie rozsadzone rundy od 2: 1 runda" in output
+
+
+def test_seat_refusal_in_polish(tmp_path: Path) -> None:
+    """Round 1 has two faulty tables (44 settlements; 'może' in Declared): seat refuses in Polish."""
+    code, output = run("seat", polish_event(tmp_path), "--lang", "pl")
+    assert code == 2
+    assert "arkusz „Runda 2” nie jest w pełni policzony (stoły: 1); popraw go i uruchom seat ponownie albo użyj --force" in output
+    assert english_left(output, tmp_path) == [], output
+
+
+def split_and_merge_event(folder: Path) -> Path:
+    """Round 1 with its tables seated and no results, in a workbook whose Settings say Polski."""
+    seated = [[t, name, *[""] * 9] for t, name in [(1, "Zofia Kamińska"), (1, "Agnieszka Bąk"), (1, "Jan Nowak"),
+                                                     (2, "Piotr Zieliński"), (2, "Łukasz Wójcik"), (2, "Marek Lis")]]
+    return write_workbook(folder / "turniej.xlsx", {"Runda 1": [HEADERS_PL, *seated], "Ustawienia": [["Język", "Polski"]]})
+
+
+def test_split_and_merge_in_polish_have_no_english(tmp_path: Path) -> None:
+    event = split_and_merge_event(tmp_path)
+    code, output = run("split", event, "--round", 1, "--tables", "1,3")
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    assert "w arkuszu „Runda 1” nie ma stołu 3" in output and "stoły 1 (3 gracze)" in output  # 3: the CLDR 'few' form
+    judge = write_workbook(tmp_path / "sedzia.xlsx", {"Runda 1": [
+        HEADERS_PL, row(1, "Zofia Kamińska", 2, 4, "x"), row(1, "Agnieszka Bąk", 3), row(1, "Jan Nowak", 4)]})
+    code, output = run("merge", event, judge, "--dry-run")
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    # Table 1's game cells: Zofia 6 counts + Declared, Agnieszka and Jan 6 counts each = 19 (the CLDR 'many' form)
+    assert output.splitlines() == ["sedzia.xlsx: przeniesione 19, już były 0, konflikty 0",
+                                   "próba: do zapisania byłyby 19 komórek; turniej.xlsx bez zmian"]

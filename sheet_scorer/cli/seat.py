@@ -44,11 +44,11 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     result = check_workbook(path, lang)
     data = result.data
     if not data.rounds:
-        raise WorkbookError(f"{path}: no readable round sheet to continue from", "seat_no_rounds", path=path)
+        raise WorkbookError(f"{path}: no readable round sheet to continue from", "seat_no_rounds", path=path).in_language(result.lang)
     last = data.rounds[-1]
     if reseat and is_played(last):
         raise WorkbookError(f"{path}: '{last.name}' already has results; --reseat only replaces a round not yet played",
-                            "reseat_played", path=path, sheet=last.name)
+                            "reseat_played", path=path, sheet=last.name).in_language(result.lang)
     played = data.rounds[:-1] if reseat else data.rounds
     if played and not force:
         _refuse_unscored(result, played[-1].name)
@@ -60,7 +60,8 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     try:
         seating = seat_next(problem, count, [_as_round(stored.get(first + i)) for i in range(problem.rounds)])
     except SeatingError as error:
-        raise WorkbookError(f"{path}: {error}", "too_few_players", path=path, n=error.players, least=error.least) from None
+        raise WorkbookError(f"{path}: {error}", "too_few_players", path=path, n=error.players,
+                            least=error.least).in_language(result.lang) from None
     update_workbook(path, _patch(path, last, first, seating, reseat, lang or data.settings.language))
     language = result.lang
     click.echo(say(language, "reseated" if reseat else "seated", path=path, rounds=count_of(language, "rounds", count),
@@ -102,6 +103,7 @@ def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: b
 
 def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
     """One line when the previous round still has unscored or faulty tables (seat with --force anyway)."""
+    from sheet_scorer.i18n.terminal import count
     from sheet_scorer.model import WorkbookError
 
     errors = [p for p in result.problems if p.sheet == sheet and p.severity == "error"]
@@ -110,9 +112,10 @@ def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
         which = f"table(s) {tables}" if tables else f"{len(errors)} error(s)"
         english = f"{result.data.path}: '{sheet}' is not fully scored ({which}); fix it and run seat again, or use --force"
         if tables:
-            raise WorkbookError(english, "seat_unscored_tables", path=result.data.path, sheet=sheet, tables=tables)
+            raise WorkbookError(english, "seat_unscored_tables", path=result.data.path, sheet=sheet,
+                                tables=tables).in_language(result.lang)
         raise WorkbookError(english, "seat_unscored_errors", path=result.data.path, sheet=sheet,
-                            errors=count(result.lang, "errors", len(errors)))
+                            errors=count(result.lang, "errors", len(errors))).in_language(result.lang)
 
 
 def _as_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:

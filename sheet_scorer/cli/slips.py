@@ -29,7 +29,7 @@ def slips(workbook: Path, number: int, output: Path | None, lang: str | None, ve
         sheet = next((s for s in data.rounds if s.number == number), None)
         if sheet is None:
             raise WorkbookError(f"{workbook}: has no readable sheet for round {number}", "slips_no_round", path=workbook,
-                                round=number)
+                                round=number).in_language(data.settings.language)
         target = output or workbook.with_name(f"{workbook.stem}.round-{number}.slips.html")
         language = lang or data.settings.language
         write_text_atomically(render_slips(sheet, data.settings.tournament, language), target)
