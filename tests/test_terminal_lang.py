@@ -273,3 +273,15 @@ def test_polish_counts_of_players_and_cells() -> None:
     """Nominative after 2-4 (gracze, komórki), genitive plural after 5-21 (graczy, komórek): CLDR few/many."""
     assert [count("pl", "players", n) for n in (1, 3, 5, 22)] == ["1 gracz", "3 gracze", "5 graczy", "22 gracze"]
     assert [count("pl", "cells", n) for n in (1, 4, 12, 24)] == ["1 komórka", "4 komórki", "12 komórek", "24 komórki"]
+
+
+def test_a_name_written_twice_in_the_player_list_is_refused_in_polish(tmp_path: Path) -> None:
+    players = tmp_path / "gracze.txt"
+    players.write_text("Zofia Kamińska\nJan Nowak\nzofia kaminska\nEwa Kruk\nJAN NOWAK\n", encoding="utf-8")
+    code, output = run("new", "--players", players, "--lang", "pl", "-o", tmp_path / "t.xlsx")
+    assert code == 2 and not (tmp_path / "t.xlsx").exists()
+    assert output == (f"Błąd: {players}: dwa razy to samo imię i nazwisko: wiersz 1 „Zofia Kamińska” i wiersz 3 "
+                      "„zofia kaminska”; wiersz 2 „Jan Nowak” i wiersz 5 „JAN NOWAK”\n")
+    code, output = run("new", "--players", players, "-o", tmp_path / "t.xlsx")  # English, as before
+    assert output == (f"Error: {players}: the same name twice: line 1 'Zofia Kamińska' and line 3 'zofia kaminska'; "
+                      "line 2 'Jan Nowak' and line 5 'JAN NOWAK'\n")

@@ -130,6 +130,18 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{path}: já existe; escolha outro nome ou use --force",
         "fr": "{path} : existe déjà ; choisissez un autre nom ou utilisez --force",
     },
+    "not_utf8": {"en": "{path}: not UTF-8 text; save it as UTF-8", "pl": "{path}: to nie jest tekst w UTF-8; zapisz go w kodowaniu UTF-8",
+                 "pt": "{path}: não é texto UTF-8; salve-o como UTF-8", "fr": "{path} : pas du texte UTF-8 ; enregistrez-le en UTF-8"},
+    "no_player_names": {"en": "{path}: no player names found", "pl": "{path}: nie znaleziono nazwisk graczy",
+                        "pt": "{path}: nenhum nome de jogador encontrado", "fr": "{path} : aucun nom de joueur trouvé"},
+    "same_name_twice": {"en": "{path}: the same name twice: {clashes}", "pl": "{path}: dwa razy to samo imię i nazwisko: {clashes}",
+                        "pt": "{path}: o mesmo nome duas vezes: {clashes}", "fr": "{path} : le même nom deux fois : {clashes}"},
+    "name_clash": {
+        "en": "line {first_line} '{first}' and line {second_line} '{second}'",
+        "pl": "wiersz {first_line} „{first}” i wiersz {second_line} „{second}”",
+        "pt": "linha {first_line} “{first}” e linha {second_line} “{second}”",
+        "fr": "ligne {first_line} « {first} » et ligne {second_line} « {second} »",
+    },
     "too_few_players": {
         "en": "{path}: {n} active player(s): at least {least} are needed for a table",
         "pl": "{path}: liczba aktywnych graczy: {n}; do stołu potrzeba co najmniej {least}",
@@ -477,7 +489,8 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
 
 @dataclass(frozen=True)
 class Phrase:
-    """A translatable part of a line (the reason a file cannot be written): `say` renders it in the line's language."""
+    """A translatable part of a line (the reason a file cannot be written): `say` renders it in the line's language;
+    a list of them is joined with '; '."""
 
     key: str
     values: dict[str, Any] = field(default_factory=dict)
@@ -485,8 +498,14 @@ class Phrase:
 
 def say(lang: str | None, key: str, **values: Any) -> str:
     """The terminal line `key` in `lang` (English for an unknown language), placeholders filled."""
-    filled = {name: say(lang, v.key, **v.values) if isinstance(v, Phrase) else v for name, v in values.items()}
+    filled = {name: "; ".join(_phrase(lang, p) for p in v) if isinstance(v, list) else _phrase(lang, v)
+              for name, v in values.items()}
     return _LINES[key][language(lang)].format(**filled)
+
+
+def _phrase(lang: str | None, value: Any) -> Any:
+    """A Phrase said in `lang`; any other value as it is."""
+    return say(lang, value.key, **value.values) if isinstance(value, Phrase) else value
 
 
 def count(lang: str | None, key: str, n: float) -> str:
