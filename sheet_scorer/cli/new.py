@@ -16,7 +16,7 @@ from sheet_scorer.cli.common import LANGS, run_action
 @click.option("--rounds", type=click.IntRange(min=1, max=30), default=4, show_default=True, help="Qualifying rounds, planned together.")
 @click.option("--name", help="Tournament name (default: the output file's name).")
 @click.option("--date", "when", type=click.DateTime(formats=["%Y-%m-%d"]), help="Date of the event (YYYY-MM-DD).")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the sheets and headers.")
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the sheets, headers and terminal.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the seating search (same seed, same seating).")
 @click.option("-o", "--output", required=True, type=click.Path(path_type=Path, dir_okay=False), help="The workbook to create.")
 @click.option("--force", is_flag=True, help="Replace OUTPUT if it exists.")

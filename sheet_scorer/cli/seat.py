@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 @click.option("--by", "by", type=click.Choice(["plan", "standings"]), default="plan", show_default=True,
               help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats; "
                    "only the rounds laid out are planned.")
-@click.option("--lang", type=LANGS, help="Language of the words written (the bye) and of the name order (default: Settings → Language, else en).")
+@click.option("--lang", type=LANGS, help="Language of the words written (the bye), of the name order and of the terminal (default: Settings → Language, else en).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: str, lang: str | None, verbose: bool) -> None:
     """Seat the next round(s) of WORKBOOK, which is updated (its previous version kept as .backup)."""

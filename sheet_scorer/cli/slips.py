@@ -14,7 +14,7 @@ from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
 @click.option("--round", "number", required=True, type=click.IntRange(min=1), help="The round to print.")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
               help="HTML file (default: WORKBOOK.round-N.slips.html).")
-@click.option("--lang", type=LANGS, help="Language of the slips (default: Settings → Language, else en).")
+@click.option("--lang", type=LANGS, help="Language of the slips and of the terminal (default: Settings → Language, else en).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def slips(workbook: Path, number: int, output: Path | None, lang: str | None, verbose: bool) -> None:
     """Write result slips (four to an A4 page) and the seating lists of round N of WORKBOOK."""
