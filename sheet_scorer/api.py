@@ -70,7 +70,8 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     data = read_workbook(Path(path))
     language = lang or data.settings.language
     if language not in LANGUAGES:
-        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}")
+        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}", "unknown_language",
+                            language=language, languages=", ".join(LANGUAGES))
     validated = validate(data)
     if validated.frame.empty:
         results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})
@@ -141,14 +142,17 @@ def _targets(path: Path, output: Path | str | None, html: Path | str | None, jso
     html_path = Path(html) if html else default_html
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and target.is_dir():
-            raise WorkbookError(f"{target}: is a folder; name a file to write")
+            raise WorkbookError(f"{target}: is a folder; name a file to write", "target_is_folder", path=target)
     if output_path.suffix.lower() != path.suffix.lower():  # Excel refuses a file whose contents and extension disagree
-        raise WorkbookError(f"{output_path}: the scored workbook must end in {path.suffix.lower()}, like the input")
+        raise WorkbookError(f"{output_path}: the scored workbook must end in {path.suffix.lower()}, like the input",
+                            "wrong_suffix", path=output_path, suffix=path.suffix.lower())
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and not target.parent.is_dir():
-            raise WorkbookError(f"{target}: the folder {target.parent} does not exist")
+            raise WorkbookError(f"{target}: the folder {target.parent} does not exist", "no_folder", path=target,
+                                folder=target.parent)
     if output and not in_place and output_path.resolve() == path.resolve():
-        raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)")
+        raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)",
+                            "output_is_input", path=path)
     _refuse_clashes(path, {"the scored workbook": output_path, "--html": html_path, "--json": Path(json) if json else None})
     return output_path, html_path
 
@@ -161,7 +165,8 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
             continue
         where = target.resolve()
         if name != "the scored workbook" and where == path.resolve():
-            raise WorkbookError(f"{path}: {name} names the input workbook itself; choose another file")
+            raise WorkbookError(f"{path}: {name} names the input workbook itself; choose another file", "report_is_input",
+                                path=path, option=name)
         if where in seen:
             raise WorkbookError(f"{target}: named for both {seen[where]} and {name}; choose two different files")
         seen[where] = name

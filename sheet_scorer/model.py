@@ -25,6 +25,12 @@ class WorkbookError(Exception):
     def __init__(self, message: str, key: str | None = None, **values: object) -> None:
         super().__init__(message)
         self.key, self.values = key, values
+        self.lang: str | None = None
+
+    def in_language(self, lang: str | None) -> WorkbookError:
+        """This error, told in `lang`: the workbook's language once it is read (when --lang was not given)."""
+        self.lang = lang
+        return self
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from helpers import HEADERS, write_workbook
 
 from sheet_scorer.cli.main import main
-from sheet_scorer.i18n.text import text
+from sheet_scorer.i18n.terminal import count, say
 from sheet_scorer.merge.plan import merge_workbooks
 from sheet_scorer.problems import Problem
 
@@ -81,8 +81,8 @@ def test_two_judges_with_disjoint_tables_give_exactly_the_full_round(tmp_path: P
     assert result.exit_code == 0, result.output
     assert cells(event) == [HEADERS, *ROUND]
     lines = result.output.splitlines()  # per table: 4 players x 6 counts + 1 Declared mark
-    assert lines[0] == text("en", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
-    assert lines[1] == text("en", "merge_copy", copy="judge_b.xlsx", taken=25, already=0, conflicts=0)
+    assert lines[0] == say("en", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
+    assert lines[1] == say("en", "merge_copy", copy="judge_b.xlsx", taken=25, already=0, conflicts=0)
     book = openpyxl.load_workbook(event)
     assert book.sheetnames == ["Round 1", "Notes"]  # the copies' extra sheet and column are not taken
     assert [list(r) for r in book["Notes"].iter_rows(values_only=True)] == NOTES
@@ -114,8 +114,8 @@ def test_a_conflict_is_named_and_the_events_value_kept(tmp_path: Path) -> None:
     assert merged[2][3] == 1  # D3 kept
     assert merged[1] == ROUND[0]  # everything else of the copy taken
     assert merged[2][:3] == ROUND[1][:3] and merged[2][4:] == ROUND[1][4:]
-    assert text("en", "merge_copy", copy="judge_a.xlsx", taken=23, already=1, conflicts=1) in result.output
-    assert text("en", "merge_conflict", sheet="Round 1", cell="D3", player="Ben", value="1", source="event.xlsx",
+    assert say("en", "merge_copy", copy="judge_a.xlsx", taken=23, already=1, conflicts=1) in result.output
+    assert say("en", "merge_conflict", sheet="Round 1", cell="D3", player="Ben", value="1", source="event.xlsx",
                 other="2", other_source="judge_a.xlsx") in result.output
 
 
@@ -173,8 +173,8 @@ def test_a_copys_round_sheet_that_cannot_be_read_is_named_and_exits_1(tmp_path: 
     result = run(event, copy)
     assert result.exit_code == 1
     assert result.output.splitlines()[:2] == [
-        text("en", "merge_copy", copy="judge.xlsx", taken=25, already=0, conflicts=0),
-        text("en", "merge_skipped", sheet="Round 2", message=Problem("no-header-row", "Round 2").message)]
+        say("en", "merge_copy", copy="judge.xlsx", taken=25, already=0, conflicts=0),
+        say("en", "merge_skipped", sheet="Round 2", message=Problem("no-header-row", "Round 2").message)]
     assert cells(event)[1:5] == ROUND[:4]
 
 
@@ -241,14 +241,14 @@ def test_dry_run_says_the_same_and_writes_nothing(tmp_path: Path) -> None:
     assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
     real = run(event, *copies)
     assert dry.output.splitlines()[:2] == real.output.splitlines()[:2]
-    assert dry.output.splitlines()[2] == text("en", "merge_dry_run", cells=50, event="event.xlsx")
+    assert dry.output.splitlines()[2] == say("en", "merge_dry_run", cells=count("en", "cells", 50), event="event.xlsx")
 
 
 def test_lang_prints_in_that_language(tmp_path: Path) -> None:
     event = make_event(tmp_path)
     result = run(event, judge_a(tmp_path), "--lang", "pl", "--dry-run")
-    assert result.output.splitlines()[0] == text("pl", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
-    assert text("pl", "merge_copy", copy="x", taken=1, already=2, conflicts=3) != text("en", "merge_copy", copy="x", taken=1,
+    assert result.output.splitlines()[0] == say("pl", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
+    assert say("pl", "merge_copy", copy="x", taken=1, already=2, conflicts=3) != say("en", "merge_copy", copy="x", taken=1,
                                                                                      already=2, conflicts=3)
 
 
@@ -267,7 +267,7 @@ def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, args: l
 def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:
     event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Settings": [["Language", "fr"]]})
     result = run(event, judge_a(tmp_path), "--dry-run")
-    assert result.output.splitlines()[0] == text("fr", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
+    assert result.output.splitlines()[0] == say("fr", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
     assert run(event, judge_a(tmp_path), "--dry-run", "--lang", "en").output.splitlines()[0].startswith("judge_a.xlsx: taken 25")
 
 
@@ -380,7 +380,7 @@ def test_split_misuse_is_one_line_and_writes_nothing(tmp_path: Path, args: list[
     assert result.exit_code == code, result.output
     assert (tmp_path / "room.xlsx").exists() == (code == 0)
     if code == 0:
-        assert result.output.splitlines()[0] == text("en", "split_missing", sheet="Round 1", tables="3")
+        assert result.output.splitlines()[0] == say("en", "split_missing", sheet="Round 1", tables="3")
     assert event.read_bytes() == before
 
 

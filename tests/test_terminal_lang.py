@@ -6,17 +6,21 @@ A Polish club's workbook with three realistic mistakes (44 settlements, a Declar
 
 from __future__ import annotations
 
+import errno
 import re
+import string
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from click.testing import CliRunner
 from helpers import write_workbook
 
 from sheet_scorer.cli.main import main
-from sheet_scorer.i18n.terminal import count
+from sheet_scorer.i18n.terminal import _COUNTS, _LINES, count, say
 from sheet_scorer.i18n.text import problem_message
 from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.files import write_error
 
 HEADERS_PL = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
               "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
@@ -135,3 +139,149 @@ def test_each_language_quotes_its_own_way(lang: str, opening: str, closing: str)
     problem = Problem("bad-flag", "R1", "K2", "Ala", field="declared", params={"value": "?", "column": "Declared"})
     message = problem_message(problem, lang)
     assert f"{opening}?{closing}" in message and "'" not in message.replace("l'", "").replace("d'", "")
+
+
+# --------------------------------------------------------------------------------------------
+# new, seat, slips, merge, split in Polish; translated refusals; the catalogue itself
+# --------------------------------------------------------------------------------------------
+
+# More of the English interface: what new/seat/slips/merge/split print.
+ENGLISH_EVENT = ["seated", "planned", "repeated", "meetings", "balance", "club", "conflicts", "conflict", "slips", "taken",
+                 "already", "there", "cells", "dry", "holds", "emptied", "kept", "nothing", "unchanged", "backup",
+                 "version", "wrote", "copy", "into", "for", "every", "evenly"]
+
+
+def english_left(output: str, folder: Path) -> list[str]:
+    text = re.sub(r"\S*" + re.escape(folder.name) + r"\S*", " ", output.replace("\n", " "))
+    text = re.sub(r"\S+\.(?:xlsx|html)\b", " ", text)
+    return [w for w in ENGLISH + ENGLISH_EVENT if re.search(rf"(?<![\w']){re.escape(w)}(?![\w'])", text, re.IGNORECASE)]
+
+
+def test_new_seat_and_slips_in_polish_have_no_english(tmp_path: Path) -> None:
+    players = tmp_path / "gracze.txt"
+    players.write_text("\n".join(["Zofia Kamińska", "Agnieszka Bąk", "Katarzyna Dąbrowska", "Jan Nowak", "Piotr Zieliński",
+                                  "Łukasz Wójcik", "Marek Lis", "Ewa Kruk", "Ola Sowa"]) + "\n", encoding="utf-8")
+    event = tmp_path / "turniej.xlsx"
+    code, output = run("new", "--players", players, "--rounds", 3, "--lang", "pl", "-o", event)
+    assert code == 0, output
+    assert english_left(output, tmp_path) == [], output
+    assert "9 graczy, runda 1 rozsadzona, rundy 2–3 zaplanowane" in output  # 9: the CLDR 'many' form
+    assert "konflikty klubowe: 0" in output
+    # the Settings sheet `new` wrote says Polski: seat and slips follow it without --lang
+    code, output = run("seat", event, "--force")
+    assert code == 0, output
+    assert english_left(output, tmp_path) == [], output
+    assert "1 runda (9 graczy, zachowano zapisany plan)" in output
+    code, output = run("slips", event, "--round", 1)
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    assert output.rstrip().endswith("karty wyników dla arkusza „Runda 1”")
+    code, output = run("seat", event, "--reseat", "--force")  # round 2 is laid out but not played: re-seated
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    assert "ponownie rozsadzone rundy od 2: 1 runda" in output
+
+
+def test_seat_refusal_in_polish(tmp_path: Path) -> None:
+    """Round 1 has two faulty tables (44 settlements; 'może' in Declared): seat refuses in Polish."""
+    code, output = run("seat", polish_event(tmp_path), "--lang", "pl")
+    assert code == 2
+    assert "arkusz „Runda 2” nie jest w pełni policzony (stoły: 1); popraw go i uruchom seat ponownie albo użyj --force" in output
+    assert english_left(output, tmp_path) == [], output
+
+
+def split_and_merge_event(folder: Path) -> Path:
+    """Round 1 with its tables seated and no results, in a workbook whose Settings say Polski."""
+    seated = [[t, name, *[""] * 9] for t, name in [(1, "Zofia Kamińska"), (1, "Agnieszka Bąk"), (1, "Jan Nowak"),
+                                                     (2, "Piotr Zieliński"), (2, "Łukasz Wójcik"), (2, "Marek Lis")]]
+    return write_workbook(folder / "turniej.xlsx", {"Runda 1": [HEADERS_PL, *seated], "Ustawienia": [["Język", "Polski"]]})
+
+
+def test_split_and_merge_in_polish_have_no_english(tmp_path: Path) -> None:
+    event = split_and_merge_event(tmp_path)
+    code, output = run("split", event, "--round", 1, "--tables", "1,3")
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    assert "w arkuszu „Runda 1” nie ma stołu 3" in output and "stoły 1 (3 gracze)" in output  # 3: the CLDR 'few' form
+    judge = write_workbook(tmp_path / "sedzia.xlsx", {"Runda 1": [
+        HEADERS_PL, row(1, "Zofia Kamińska", 2, 4, "x"), row(1, "Agnieszka Bąk", 3), row(1, "Jan Nowak", 4)]})
+    code, output = run("merge", event, judge, "--dry-run")
+    assert code == 0 and english_left(output, tmp_path) == [], output
+    # Table 1's game cells: Zofia 6 counts + Declared, Agnieszka and Jan 6 counts each = 19 (the CLDR 'many' form)
+    assert output.splitlines() == ["sedzia.xlsx: przeniesione 19, już były 0, konflikty 0",
+                                   "próba: do zapisania byłyby 19 komórek; turniej.xlsx bez zmian"]
+
+
+def test_a_damaged_file_is_refused_in_polish_and_french(tmp_path: Path) -> None:
+    empty = tmp_path / "pusty.xlsx"
+    empty.write_bytes(b"")
+    cut = tmp_path / "uciety.xlsx"
+    cut.write_bytes(b"PK\x03\x04" + bytes(40))  # a zip header and nothing after it
+    assert run("check", empty, "--lang", "pl") == (2, f"Błąd: {empty}: pusty plik; sheet-scorer czyta skoroszyty .xlsx i .xlsm\n")
+    code, output = run("score", cut, "--lang", "fr")
+    assert (code, output) == (2, f"Erreur : {cut} : le fichier est endommagé (.xlsx incomplet) ; "
+                                 "enregistrez-le à nouveau depuis Excel ou LibreOffice\n")
+    # without --lang: English, word for word as before
+    assert run("check", empty) == (2, f"Error: {empty}: an empty file; sheet-scorer reads .xlsx and .xlsm workbooks\n")
+
+
+def test_a_missing_output_folder_is_refused_in_portuguese(tmp_path: Path) -> None:
+    target = tmp_path / "nada" / "saida.xlsx"
+    code, output = run("score", polish_event(tmp_path), "-o", target, "--lang", "pt")
+    assert (code, output) == (2, f"Erro: {target}: a pasta {target.parent} não existe\n")
+
+
+@pytest.mark.parametrize(("number", "key", "polish"), [
+    (errno.ENOSPC, "cannot_write", "{path}: nie można zapisać (dysk jest pełny; zwolnij trochę miejsca i policz ponownie)"),
+    (errno.EACCES, "cannot_write_folder", "{path}: nie można zapisywać w folderze {folder} (brak uprawnień)"),
+])
+def test_a_write_failure_gives_its_reason_in_the_language(tmp_path: Path, number: int, key: str, polish: str) -> None:
+    path = tmp_path / "wynik.xlsx"
+    error = write_error(path, OSError(number, "system words"), folder=key == "cannot_write_folder")
+    assert error.key == key
+    assert say("pl", error.key, **error.values) == polish.format(path=path, folder=tmp_path)
+    assert str(error) == say("en", error.key, **error.values)  # the English line is the exception's own text
+
+
+def test_a_rare_write_failure_keeps_the_systems_words(tmp_path: Path) -> None:
+    error = write_error(tmp_path / "w.xlsx", OSError(errno.EMLINK, "Too many links"))
+    assert error.key is None and str(error) == f"{tmp_path / 'w.xlsx'}: cannot be written (Too many links)"
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(_LINES))
+def test_every_terminal_line_is_in_four_languages_with_the_same_placeholders(key: str) -> None:
+    assert set(_LINES[key]) == {"en", "pl", "pt", "fr"}
+    for lang in ("pl", "pt", "fr"):
+        template = _LINES[key][lang]
+        assert _fields(template) == _fields(_LINES[key]["en"]), (key, lang)
+        # a name is quoted the language's way („…”, “…”, « … »); '…'! is only a cell reference ('Runda 1'!C3)
+        assert re.search(r"'\{\w+\}'(?!!)", template) is None, (key, lang)
+
+
+@pytest.mark.parametrize("key", sorted(_COUNTS))
+def test_every_count_has_each_plural_form_of_each_language(key: str) -> None:
+    for lang in ("en", "pl", "pt", "fr"):
+        forms = _COUNTS[key][lang]
+        # Portuguese and French 'many' is the millions form ("1 milhão de jogadores"); 'other' stands in for it
+        needed = set(Locale.parse(lang).plural_form.tags) - ({"many"} if lang in ("pt", "fr") else set())
+        assert set(forms) == needed | {"other"}, (key, lang)
+        assert all(_fields(form) == {"n"} for form in forms.values()), (key, lang)
+
+
+def test_polish_counts_of_players_and_cells() -> None:
+    """Nominative after 2-4 (gracze, komórki), genitive plural after 5-21 (graczy, komórek): CLDR few/many."""
+    assert [count("pl", "players", n) for n in (1, 3, 5, 22)] == ["1 gracz", "3 gracze", "5 graczy", "22 gracze"]
+    assert [count("pl", "cells", n) for n in (1, 4, 12, 24)] == ["1 komórka", "4 komórki", "12 komórek", "24 komórki"]
+
+
+def test_a_name_written_twice_in_the_player_list_is_refused_in_polish(tmp_path: Path) -> None:
+    players = tmp_path / "gracze.txt"
+    players.write_text("Zofia Kamińska\nJan Nowak\nzofia kaminska\nEwa Kruk\nJAN NOWAK\n", encoding="utf-8")
+    code, output = run("new", "--players", players, "--lang", "pl", "-o", tmp_path / "t.xlsx")
+    assert code == 2 and not (tmp_path / "t.xlsx").exists()
+    assert output == (f"Błąd: {players}: dwa razy to samo imię i nazwisko: wiersz 1 „Zofia Kamińska” i wiersz 3 "
+                      "„zofia kaminska”; wiersz 2 „Jan Nowak” i wiersz 5 „JAN NOWAK”\n")
+    code, output = run("new", "--players", players, "-o", tmp_path / "t.xlsx")  # English, as before
+    assert output == (f"Error: {players}: the same name twice: line 1 'Zofia Kamińska' and line 3 'zofia kaminska'; "
+                      "line 2 'Jan Nowak' and line 5 'JAN NOWAK'\n")

@@ -65,7 +65,8 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
         click.echo(say(lang, "interrupted"), err=True)
         sys.exit(130)
     except WorkbookError as error:
-        click.echo(one_line(say(lang, "error", message=say(lang, error.key, **error.values) if error.key else error)), err=True)
+        told = lang or error.lang
+        click.echo(one_line(say(told, "error", message=say(told, error.key, **error.values) if error.key else error)), err=True)
         sys.exit(2)
     except Exception as error:  # an unexpected failure: one line, details with -v
         if verbose:

@@ -42,21 +42,21 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
 
 def _report(plan: MergePlan, dry_run: bool) -> None:
     """Per copy: cells taken, already there, conflicts; then each conflict; then what was written."""
-    from sheet_scorer.i18n.text import text
+    from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.merge.plan import shown
 
     lang = plan.lang
     for counts in plan.copies:
-        click.echo(text(lang, "merge_copy", copy=counts.path.name, taken=counts.taken, already=counts.already,
+        click.echo(say(lang, "merge_copy", copy=counts.path.name, taken=counts.taken, already=counts.already,
                         conflicts=counts.conflicts))
         for sheet, message in counts.skipped:
-            click.echo(text(lang, "merge_skipped", sheet=sheet, message=message))
+            click.echo(say(lang, "merge_skipped", sheet=sheet, message=message))
     for c in plan.conflicts:
-        click.echo(text(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
+        click.echo(say(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
                         source=c.source, other=shown(c.other), other_source=c.other_source))
     if dry_run:
-        click.echo(text(lang, "merge_dry_run", cells=plan.cells, event=plan.event.name))
+        click.echo(say(lang, "merge_dry_run", cells=count(lang, "cells", plan.cells), event=plan.event.name))
     elif plan.cells:
-        click.echo(text(lang, "merge_wrote", cells=plan.cells, event=plan.event.name))
+        click.echo(say(lang, "merge_wrote", cells=count(lang, "cells", plan.cells), event=plan.event.name))
     else:
-        click.echo(text(lang, "merge_nothing", event=plan.event.name))
+        click.echo(say(lang, "merge_nothing", event=plan.event.name))

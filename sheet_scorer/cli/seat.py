@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 @click.option("--by", "by", type=click.Choice(["plan", "standings"]), default="plan", show_default=True,
               help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats; "
                    "only the rounds laid out are planned.")
-@click.option("--lang", type=LANGS, help="Language of the words written (the bye) and of the name order (default: Settings → Language, else en).")
+@click.option("--lang", type=LANGS, help="Language of the words written (the bye), of the name order and of the terminal (default: Settings → Language, else en).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: str, lang: str | None, verbose: bool) -> None:
     """Seat the next round(s) of WORKBOOK, which is updated (its previous version kept as .backup)."""
@@ -33,6 +33,8 @@ def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: s
 
 def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_standings: bool, lang: str | None) -> int:
     from sheet_scorer.api import check_workbook
+    from sheet_scorer.i18n.terminal import count as count_of
+    from sheet_scorer.i18n.terminal import say
     from sheet_scorer.model import WorkbookError
     from sheet_scorer.seating.event import is_played, seat_next
     from sheet_scorer.seating.planner import SeatingError, assess
@@ -42,10 +44,11 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     result = check_workbook(path, lang)
     data = result.data
     if not data.rounds:
-        raise WorkbookError(f"{path}: no readable round sheet to continue from")
+        raise WorkbookError(f"{path}: no readable round sheet to continue from", "seat_no_rounds", path=path).in_language(result.lang)
     last = data.rounds[-1]
     if reseat and is_played(last):
-        raise WorkbookError(f"{path}: '{last.name}' already has results; --reseat only replaces a round not yet played")
+        raise WorkbookError(f"{path}: '{last.name}' already has results; --reseat only replaces a round not yet played",
+                            "reseat_played", path=path, sheet=last.name).in_language(result.lang)
     played = data.rounds[:-1] if reseat else data.rounds
     if played and not force:
         _refuse_unscored(result, played[-1].name)
@@ -57,11 +60,14 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     try:
         seating = seat_next(problem, count, [_as_round(stored.get(first + i)) for i in range(problem.rounds)])
     except SeatingError as error:
-        raise WorkbookError(f"{path}: {error}") from None
+        raise WorkbookError(f"{path}: {error}", "too_few_players", path=path, n=error.players,
+                            least=error.least).in_language(result.lang) from None
     update_workbook(path, _patch(path, last, first, seating, reseat, lang or data.settings.language))
-    click.echo(f"{path}: {'re-seated' if reseat else 'seated'} {count} round(s) from round {first} "
-               f"({len(problem.players)} players, {'stored plan kept' if seating.kept_plan else 're-planned'})")
-    echo_report(assess(seating.rounds, problem.history, problem.clubs), qualifying)
+    language = result.lang
+    click.echo(say(language, "reseated" if reseat else "seated", path=path, rounds=count_of(language, "rounds", count),
+                   first=first, players=count_of(language, "players", len(problem.players)),
+                   how=say(language, "plan_kept" if seating.kept_plan else "replanned")))
+    echo_report(assess(seating.rounds, problem.history, problem.clubs), qualifying, language)
     return 0
 
 
@@ -97,14 +103,19 @@ def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: b
 
 def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
     """One line when the previous round still has unscored or faulty tables (seat with --force anyway)."""
+    from sheet_scorer.i18n.terminal import count
     from sheet_scorer.model import WorkbookError
 
     errors = [p for p in result.problems if p.sheet == sheet and p.severity == "error"]
     if errors:
-        tables = sorted({p.table for p in errors if p.table is not None})
-        which = f"table(s) {', '.join(map(str, tables))}" if tables else f"{len(errors)} error(s)"
-        raise WorkbookError(f"{result.data.path}: '{sheet}' is not fully scored ({which}); "
-                            "fix it and run seat again, or use --force")
+        tables = ", ".join(str(t) for t in sorted({p.table for p in errors if p.table is not None}))
+        which = f"table(s) {tables}" if tables else f"{len(errors)} error(s)"
+        english = f"{result.data.path}: '{sheet}' is not fully scored ({which}); fix it and run seat again, or use --force"
+        if tables:
+            raise WorkbookError(english, "seat_unscored_tables", path=result.data.path, sheet=sheet,
+                                tables=tables).in_language(result.lang)
+        raise WorkbookError(english, "seat_unscored_errors", path=result.data.path, sheet=sheet,
+                            errors=count(result.lang, "errors", len(errors))).in_language(result.lang)
 
 
 def _as_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:
@@ -134,17 +145,19 @@ def _rewrite(sheet: RoundSheet, planned: SeatedRound, language: str) -> list[Cel
     return edits
 
 
-def echo_report(report: SeatingReport, qualifying: int) -> None:
-    """What the organiser is told about a seating: repeated meetings, seat balance, club conflicts."""
+def echo_report(report: SeatingReport, qualifying: int, lang: str | None) -> None:
+    """What the organiser is told about a seating, in `lang`: repeated meetings, seat balance, club conflicts."""
+    from sheet_scorer.i18n.terminal import count, say
+
     if report.repeated_meetings:
-        click.echo(f"  repeated meetings: {report.repeated_meetings} (the fewest found; no pair more than "
-                   f"{report.most_meetings} times)")
+        click.echo(say(lang, "repeated_meetings", n=report.repeated_meetings, most=report.most_meetings))
     else:
-        click.echo("  repeated meetings: 0")
+        click.echo(say(lang, "repeated_meetings_none"))
     if report.unbalanced_players:
         shown = ", ".join(report.unbalanced_players[:5]) + (" …" if len(report.unbalanced_players) > 5 else "")
-        why = " (tables of 3 have no seat 4)" if report.tables_of_three else ""
-        click.echo(f"  seat balance: {len(report.unbalanced_players)} player(s) not on every seat evenly{why}: {shown}")
+        why = say(lang, "tables_of_three") if report.tables_of_three else ""
+        click.echo(say(lang, "seat_balance_uneven", players=count(lang, "players", len(report.unbalanced_players)),
+                       why=why, names=shown))
     else:
-        click.echo(f"  seat balance: every player on each seat as evenly as {qualifying} round(s) allow")
-    click.echo(f"  club conflicts: {report.club_conflicts}")
+        click.echo(say(lang, "seat_balance_even", rounds=count(lang, "rounds", qualifying)))
+    click.echo(say(lang, "club_conflicts", n=report.club_conflicts))

@@ -37,14 +37,14 @@ def split(event: Path, number: int, tables: frozenset[int], output: Path | None,
         from sheet_scorer.workbook.container import check_readable
 
         check_readable(event)  # a missing or damaged file is told before the heavy imports
-        from sheet_scorer.i18n.text import text
+        from sheet_scorer.i18n.terminal import count, say
         from sheet_scorer.merge.split import split_workbook, tables_text
 
         plan, target, language = split_workbook(event, number, tables, output, lang)
         if plan.missing:
-            click.echo(text(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
-        click.echo(text(language, "split_wrote", copy=target, sheet=plan.sheet, tables=tables_text(plan.tables),
-                        players=plan.players))
+            click.echo(say(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
+        click.echo(say(language, "split_wrote", copy=target, sheet=plan.sheet, tables=tables_text(plan.tables),
+                       players=count(language, "players", plan.players)))
         return 0
 
     run_action(verbose, action, lang)

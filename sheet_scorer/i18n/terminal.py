@@ -8,6 +8,7 @@ decides the whole terminal, never the computer's locale.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from sheet_scorer.i18n.text import language, plural
@@ -104,6 +105,345 @@ _LINES: dict[str, dict[str, str]] = {
     "not_scored": {"en": "not scored: {reason}", "pl": "niepoliczony: {reason}", "pt": "não pontuado: {reason}",
                    "fr": "non calculé : {reason}"},
     "interrupted_one": {"en": "interrupted", "pl": "przerwano", "pt": "interrompido", "fr": "interrompu"},
+    # `new`, `seat`, `slips` (cli/new.py, cli/seat.py, cli/slips.py)
+    "new_wrote": {
+        "en": "{file}: {players}, round 1 seated, rounds 2–{rounds} planned",
+        "pl": "{file}: {players}, runda 1 rozsadzona, rundy 2–{rounds} zaplanowane",
+        "pt": "{file}: {players}, rodada 1 com os lugares definidos, rodadas 2–{rounds} planejadas",
+        "fr": "{file} : {players}, ronde 1 placée, rondes 2 à {rounds} planifiées",
+    },
+    "new_wrote_one": {
+        "en": "{file}: {players}, round 1 seated",
+        "pl": "{file}: {players}, runda 1 rozsadzona",
+        "pt": "{file}: {players}, rodada 1 com os lugares definidos",
+        "fr": "{file} : {players}, ronde 1 placée",
+    },
+    "new_not_xlsx": {
+        "en": "{path}: the new workbook must end in .xlsx",
+        "pl": "{path}: nazwa nowego skoroszytu musi kończyć się na .xlsx",
+        "pt": "{path}: o nome da nova pasta de trabalho deve terminar em .xlsx",
+        "fr": "{path} : le nom du nouveau classeur doit se terminer par .xlsx",
+    },
+    "new_exists": {
+        "en": "{path}: already exists; choose another name or use --force",
+        "pl": "{path}: taki plik już istnieje; wybierz inną nazwę albo użyj --force",
+        "pt": "{path}: já existe; escolha outro nome ou use --force",
+        "fr": "{path} : existe déjà ; choisissez un autre nom ou utilisez --force",
+    },
+    "not_utf8": {"en": "{path}: not UTF-8 text; save it as UTF-8", "pl": "{path}: to nie jest tekst w UTF-8; zapisz go w kodowaniu UTF-8",
+                 "pt": "{path}: não é texto UTF-8; salve-o como UTF-8", "fr": "{path} : pas du texte UTF-8 ; enregistrez-le en UTF-8"},
+    "no_player_names": {"en": "{path}: no player names found", "pl": "{path}: nie znaleziono nazwisk graczy",
+                        "pt": "{path}: nenhum nome de jogador encontrado", "fr": "{path} : aucun nom de joueur trouvé"},
+    "same_name_twice": {"en": "{path}: the same name twice: {clashes}", "pl": "{path}: dwa razy to samo imię i nazwisko: {clashes}",
+                        "pt": "{path}: o mesmo nome duas vezes: {clashes}", "fr": "{path} : le même nom deux fois : {clashes}"},
+    "name_clash": {
+        "en": "line {first_line} '{first}' and line {second_line} '{second}'",
+        "pl": "wiersz {first_line} „{first}” i wiersz {second_line} „{second}”",
+        "pt": "linha {first_line} “{first}” e linha {second_line} “{second}”",
+        "fr": "ligne {first_line} « {first} » et ligne {second_line} « {second} »",
+    },
+    "too_few_players": {
+        "en": "{path}: {n} active player(s): at least {least} are needed for a table",
+        "pl": "{path}: liczba aktywnych graczy: {n}; do stołu potrzeba co najmniej {least}",
+        "pt": "{path}: jogadores ativos: {n}; uma mesa precisa de pelo menos {least}",
+        "fr": "{path} : joueurs actifs : {n} ; une table en demande au moins {least}",
+    },
+    "seated": {
+        "en": "{path}: seated {rounds} from round {first} ({players}, {how})",
+        "pl": "{path}: rozsadzone rundy od {first}: {rounds} ({players}, {how})",
+        "pt": "{path}: lugares definidos para {rounds} a partir da rodada {first} ({players}, {how})",
+        "fr": "{path} : {rounds} placées à partir de la ronde {first} ({players}, {how})",
+    },
+    "reseated": {
+        "en": "{path}: re-seated {rounds} from round {first} ({players}, {how})",
+        "pl": "{path}: ponownie rozsadzone rundy od {first}: {rounds} ({players}, {how})",
+        "pt": "{path}: lugares redefinidos para {rounds} a partir da rodada {first} ({players}, {how})",
+        "fr": "{path} : {rounds} replacées à partir de la ronde {first} ({players}, {how})",
+    },
+    "plan_kept": {"en": "stored plan kept", "pl": "zachowano zapisany plan", "pt": "plano guardado mantido",
+                  "fr": "plan enregistré conservé"},
+    "replanned": {"en": "re-planned", "pl": "zaplanowano od nowa", "pt": "replanejado", "fr": "replanifié"},
+    "seat_no_rounds": {
+        "en": "{path}: no readable round sheet to continue from",
+        "pl": "{path}: brak czytelnego arkusza rundy, od którego można kontynuować",
+        "pt": "{path}: nenhuma planilha de rodada legível a partir da qual continuar",
+        "fr": "{path} : aucune feuille de ronde lisible à partir de laquelle continuer",
+    },
+    "reseat_played": {
+        "en": "{path}: '{sheet}' already has results; --reseat only replaces a round not yet played",
+        "pl": "{path}: arkusz „{sheet}” ma już wyniki; --reseat zastępuje tylko rundę jeszcze nierozegraną",
+        "pt": "{path}: “{sheet}” já tem resultados; --reseat só substitui uma rodada ainda não jogada",
+        "fr": "{path} : « {sheet} » a déjà des résultats ; --reseat ne remplace qu'une ronde pas encore jouée",
+    },
+    "seat_unscored_tables": {
+        "en": "{path}: '{sheet}' is not fully scored (table(s) {tables}); fix it and run seat again, or use --force",
+        "pl": "{path}: arkusz „{sheet}” nie jest w pełni policzony (stoły: {tables}); popraw go i uruchom seat ponownie albo użyj --force",
+        "pt": "{path}: “{sheet}” não está totalmente pontuada (mesas: {tables}); corrija-a e execute seat de novo, ou use --force",
+        "fr": "{path} : « {sheet} » n'est pas entièrement calculée (tables : {tables}) ; corrigez-la et relancez seat, ou utilisez --force",
+    },
+    "seat_unscored_errors": {
+        "en": "{path}: '{sheet}' is not fully scored ({errors}); fix it and run seat again, or use --force",
+        "pl": "{path}: arkusz „{sheet}” nie jest w pełni policzony ({errors}); popraw go i uruchom seat ponownie albo użyj --force",
+        "pt": "{path}: “{sheet}” não está totalmente pontuada ({errors}); corrija-a e execute seat de novo, ou use --force",
+        "fr": "{path} : « {sheet} » n'est pas entièrement calculée ({errors}) ; corrigez-la et relancez seat, ou utilisez --force",
+    },
+    "repeated_meetings_none": {"en": "  repeated meetings: 0", "pl": "  powtórzone spotkania: 0",
+                               "pt": "  encontros repetidos: 0", "fr": "  rencontres répétées : 0"},
+    "repeated_meetings": {
+        "en": "  repeated meetings: {n} (the fewest found; no pair more than {most} times)",
+        "pl": "  powtórzone spotkania: {n} (najmniej, ile udało się znaleźć; żadna para nie gra ze sobą więcej niż {most} razy)",
+        "pt": "  encontros repetidos: {n} (o mínimo encontrado; nenhum par se encontra mais de {most} vezes)",
+        "fr": "  rencontres répétées : {n} (le minimum trouvé ; aucune paire ne se rencontre plus de {most} fois)",
+    },
+    "seat_balance_uneven": {
+        "en": "  seat balance: {players} not on every seat evenly{why}: {names}",
+        "pl": "  rozkład miejsc: nierówno na poszczególnych miejscach – {players}{why}: {names}",
+        "pt": "  equilíbrio de lugares: {players} sem passar por cada lugar por igual{why}: {names}",
+        "fr": "  équilibre des places : {players} pas sur chaque place de façon égale{why} : {names}",
+    },
+    "tables_of_three": {"en": " (tables of 3 have no seat 4)", "pl": " (przy stołach na 3 osoby nie ma miejsca 4)",
+                        "pt": " (mesas de 3 não têm o lugar 4)", "fr": " (les tables de 3 n'ont pas de place 4)"},
+    "seat_balance_even": {
+        "en": "  seat balance: every player on each seat as evenly as {rounds} allow",
+        "pl": "  rozkład miejsc: każda osoba na każdym miejscu tak równo, jak pozwala liczba rund ({rounds})",
+        "pt": "  equilíbrio de lugares: cada jogador em cada lugar tão por igual quanto {rounds} permitem",
+        "fr": "  équilibre des places : chaque joueur sur chaque place aussi également que {rounds} le permettent",
+    },
+    "club_conflicts": {"en": "  club conflicts: {n}", "pl": "  konflikty klubowe: {n}", "pt": "  conflitos de clube: {n}",
+                       "fr": "  conflits de club : {n}"},
+    "slips_no_round": {
+        "en": "{path}: has no readable sheet for round {round}",
+        "pl": "{path}: brak czytelnego arkusza rundy {round}",
+        "pt": "{path}: não tem planilha legível para a rodada {round}",
+        "fr": "{path} : aucune feuille lisible pour la ronde {round}",
+    },
+    "slips_wrote": {"en": "{file}: slips for {sheet}", "pl": "{file}: karty wyników dla arkusza „{sheet}”",
+                    "pt": "{file}: fichas de resultado de “{sheet}”", "fr": "{file} : fiches de résultats de « {sheet} »"},
+    # `merge` (cli/merge.py, merge/plan.py)
+    "merge_copy": {
+        "en": "{copy}: taken {taken}, already there {already}, conflicts {conflicts}",
+        "pl": "{copy}: przeniesione {taken}, już były {already}, konflikty {conflicts}",
+        "pt": "{copy}: copiadas {taken}, já presentes {already}, conflitos {conflicts}",
+        "fr": "{copy} : reprises {taken}, déjà présentes {already}, conflits {conflicts}",
+    },
+    "merge_conflict": {
+        "en": "conflict '{sheet}'!{cell} ({player}): {value} in {source}, {other} in {other_source}; not taken",
+        "pl": "konflikt '{sheet}'!{cell} ({player}): {value} w {source}, {other} w {other_source}; nie przeniesiono",
+        "pt": "conflito '{sheet}'!{cell} ({player}): {value} em {source}, {other} em {other_source}; não copiado",
+        "fr": "conflit '{sheet}'!{cell} ({player}) : {value} dans {source}, {other} dans {other_source} ; non repris",
+    },
+    "merge_wrote": {
+        "en": "wrote {cells} into {event}; the version before is kept beside it as its backup",
+        "pl": "zapisano w {event}: {cells}; poprzednia wersja została obok jako kopia zapasowa",
+        "pt": "{cells} gravadas em {event}; a versão anterior fica ao lado como backup",
+        "fr": "{cells} écrites dans {event} ; la version précédente est gardée à côté comme sauvegarde",
+    },
+    "merge_nothing": {
+        "en": "nothing new to take; {event} is unchanged",
+        "pl": "nie ma nic nowego do przeniesienia; {event} bez zmian",
+        "pt": "nada de novo para copiar; {event} não foi alterado",
+        "fr": "rien de nouveau à reprendre ; {event} est inchangé",
+    },
+    "merge_dry_run": {
+        "en": "dry run: {cells} would be written; {event} is unchanged",
+        "pl": "próba: do zapisania byłyby {cells}; {event} bez zmian",
+        "pt": "simulação: {cells} seriam gravadas; {event} não foi alterado",
+        "fr": "simulation : {cells} seraient écrites ; {event} est inchangé",
+    },
+    "merge_skipped": {
+        "en": "  '{sheet}' not merged: {message}",
+        "pl": "  nie scalono arkusza „{sheet}”: {message}",
+        "pt": "  “{sheet}” não juntada: {message}",
+        "fr": "  « {sheet} » non fusionnée : {message}",
+    },
+    "merge_event_sheet": {
+        "en": "{event}: sheet '{sheet}' cannot be read ({message}); fix it, then merge again",
+        "pl": "{event}: nie można odczytać arkusza „{sheet}” ({message}); popraw go i scal ponownie",
+        "pt": "{event}: a planilha “{sheet}” não pode ser lida ({message}); corrija-a e junte de novo",
+        "fr": "{event} : la feuille « {sheet} » est illisible ({message}) ; corrigez-la, puis fusionnez à nouveau",
+    },
+    "merge_twice": {
+        "en": "{file}: '{sheet}' has {player} twice (rows {rows}); keep one row, then merge again",
+        "pl": "{file}: w arkuszu „{sheet}” {player} występuje dwa razy (wiersze {rows}); zostaw jeden wiersz i scal ponownie",
+        "pt": "{file}: “{sheet}” tem {player} duas vezes (linhas {rows}); mantenha uma linha e junte de novo",
+        "fr": "{file} : « {sheet} » contient {player} deux fois (lignes {rows}) ; gardez une ligne, puis fusionnez à nouveau",
+    },
+    "merge_no_player": {
+        "en": "{copy}: '{sheet}' row {row} has game cells but no player; nothing merged",
+        "pl": "{copy}: wiersz {row} w arkuszu „{sheet}” ma wyniki gry, ale brak w nim gracza; nic nie scalono",
+        "pt": "{copy}: a linha {row} de “{sheet}” tem dados da partida, mas nenhum jogador; nada foi juntado",
+        "fr": "{copy} : la ligne {row} de « {sheet} » a des données de partie mais aucun joueur ; rien n'a été fusionné",
+    },
+    "merge_unknown_player": {
+        "en": "{copy} is not a copy of {event}: '{sheet}' row {row} has {player}, who is not in '{event_sheet}'; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: w wierszu {row} arkusza „{sheet}” jest {player}, a w „{event_sheet}” nie; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a linha {row} de “{sheet}” tem {player}, que não está em “{event_sheet}”; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : la ligne {row} de « {sheet} » contient {player}, absent de « {event_sheet} » ; rien n'a été fusionné",
+    },
+    "merge_unknown_table": {
+        "en": "{copy} is not a copy of {event}: '{sheet}' row {row} has table {table}, which '{event_sheet}' does not have; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: wiersz {row} arkusza „{sheet}” ma stół {table}, którego nie ma w „{event_sheet}”; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a linha {row} de “{sheet}” tem a mesa {table}, que “{event_sheet}” não tem; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : la ligne {row} de « {sheet} » a la table {table}, absente de « {event_sheet} » ; rien n'a été fusionné",
+    },
+    "merge_unknown_round": {
+        "en": "{copy} is not a copy of {event}: its sheet '{sheet}' is round {round}, which {event} does not have; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: arkusz „{sheet}” to runda {round}, której {event} nie ma; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: a planilha “{sheet}” é a rodada {round}, que {event} não tem; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : sa feuille « {sheet} » est la ronde {round}, absente de {event} ; rien n'a été fusionné",
+    },
+    "merge_no_match": {
+        "en": "{copy} is not a copy of {event}: none of its round sheets' players are in {event}; nothing merged",
+        "pl": "{copy} nie jest kopią {event}: żadnego gracza z jego rund nie ma w {event}; nic nie scalono",
+        "pt": "{copy} não é uma cópia de {event}: nenhum jogador das suas rodadas está em {event}; nada foi juntado",
+        "fr": "{copy} n'est pas une copie de {event} : aucun joueur de ses rondes n'est dans {event} ; rien n'a été fusionné",
+    },
+    # `split` (cli/split.py, merge/split.py)
+    "split_wrote": {
+        "en": "wrote {copy}: '{sheet}' holds tables {tables} ({players}); the other tables and rounds are emptied",
+        "pl": "zapisano {copy}: arkusz „{sheet}” zawiera stoły {tables} ({players}); inne stoły i rundy są wyczyszczone",
+        "pt": "{copy} gravado: “{sheet}” tem as mesas {tables} ({players}); as outras mesas e rodadas foram esvaziadas",
+        "fr": "{copy} écrit : « {sheet} » contient les tables {tables} ({players}) ; les autres tables et rondes sont vidées",
+    },
+    "split_missing": {
+        "en": "'{sheet}' has no table {tables}",
+        "pl": "w arkuszu „{sheet}” nie ma stołu {tables}",
+        "pt": "“{sheet}” não tem a mesa {tables}",
+        "fr": "« {sheet} » n'a pas de table {tables}",
+    },
+    "split_no_round": {
+        "en": "{event} has no sheet for round {round}",
+        "pl": "{event} nie ma arkusza rundy {round}",
+        "pt": "{event} não tem planilha para a rodada {round}",
+        "fr": "{event} n'a pas de feuille pour la ronde {round}",
+    },
+    "split_no_tables": {
+        "en": "'{sheet}' has none of the tables {tables}; nothing written",
+        "pl": "w arkuszu „{sheet}” nie ma żadnego ze stołów {tables}; nic nie zapisano",
+        "pt": "“{sheet}” não tem nenhuma das mesas {tables}; nada foi gravado",
+        "fr": "« {sheet} » n'a aucune des tables {tables} ; rien n'a été écrit",
+    },
+    "split_same_file": {
+        "en": "the judge's copy cannot be {event} itself; name another file with -o",
+        "pl": "kopia dla sędziego nie może być samym plikiem {event}; podaj inny plik przez -o",
+        "pt": "a cópia do juiz não pode ser o próprio {event}; indique outro arquivo com -o",
+        "fr": "la copie de l'arbitre ne peut pas être {event} lui-même ; indiquez un autre fichier avec -o",
+    },
+    # refusals of the workbook itself (workbook/container.py, xlsx.py, read.py, files.py, api.py)
+    "is_folder": {"en": "{path}: is a folder, not a workbook", "pl": "{path}: to folder, a nie skoroszyt",
+                  "pt": "{path}: é uma pasta, não uma pasta de trabalho", "fr": "{path} : est un dossier, pas un classeur"},
+    "legacy_or_encrypted": {
+        "en": "{path}: a legacy .xls file or a password-protected workbook; save it as an .xlsx workbook without a password",
+        "pl": "{path}: stary plik .xls albo skoroszyt chroniony hasłem; zapisz go jako skoroszyt .xlsx bez hasła",
+        "pt": "{path}: um arquivo .xls antigo ou uma pasta de trabalho protegida por senha; salve-a como .xlsx sem senha",
+        "fr": "{path} : un ancien fichier .xls ou un classeur protégé par mot de passe ; enregistrez-le en .xlsx sans mot de passe",
+    },
+    "empty_file": {
+        "en": "{path}: an empty file; sheet-scorer reads .xlsx and .xlsm workbooks",
+        "pl": "{path}: pusty plik; sheet-scorer czyta skoroszyty .xlsx i .xlsm",
+        "pt": "{path}: um arquivo vazio; o sheet-scorer lê pastas de trabalho .xlsx e .xlsm",
+        "fr": "{path} : un fichier vide ; sheet-scorer lit les classeurs .xlsx et .xlsm",
+    },
+    "not_a_workbook": {
+        "en": "{path}: not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
+        "pl": "{path}: to nie jest skoroszyt Excela; sheet-scorer czyta skoroszyty .xlsx i .xlsm",
+        "pt": "{path}: não é uma pasta de trabalho do Excel; o sheet-scorer lê pastas de trabalho .xlsx e .xlsm",
+        "fr": "{path} : pas un classeur Excel ; sheet-scorer lit les classeurs .xlsx et .xlsm",
+    },
+    "zip_not_workbook": {
+        "en": "{path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
+        "pl": "{path}: archiwum zip, ale nie skoroszyt Excela; sheet-scorer czyta skoroszyty .xlsx i .xlsm",
+        "pt": "{path}: um arquivo zip, mas não uma pasta de trabalho do Excel; o sheet-scorer lê pastas de trabalho .xlsx e .xlsm",
+        "fr": "{path} : un fichier zip mais pas un classeur Excel ; sheet-scorer lit les classeurs .xlsx et .xlsm",
+    },
+    "damaged": {
+        "en": "{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
+        "pl": "{path}: plik jest uszkodzony (niekompletny .xlsx); zapisz go ponownie w Excelu lub LibreOffice",
+        "pt": "{path}: o arquivo está danificado (.xlsx incompleto); salve-o de novo no Excel ou no LibreOffice",
+        "fr": "{path} : le fichier est endommagé (.xlsx incomplet) ; enregistrez-le à nouveau depuis Excel ou LibreOffice",
+    },
+    "too_large": {
+        "en": "{path}: refusing to open: far larger than any tournament workbook (a damaged or hostile file); save it again from Excel or LibreOffice",
+        "pl": "{path}: odmowa otwarcia: plik jest dużo większy niż jakikolwiek skoroszyt turnieju (uszkodzony lub złośliwy); zapisz go ponownie w Excelu lub LibreOffice",
+        "pt": "{path}: abertura recusada: muito maior que qualquer pasta de trabalho de torneio (arquivo danificado ou hostil); salve-o de novo no Excel ou no LibreOffice",
+        "fr": "{path} : ouverture refusée : bien plus grand que tout classeur de tournoi (fichier endommagé ou hostile) ; enregistrez-le à nouveau depuis Excel ou LibreOffice",
+    },
+    "no_round_sheets": {
+        "en": "{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)",
+        "pl": "{path}: brak arkuszy rund; nazwij arkusz każdej rundy „Runda 1”, „Runda 2”, … (albo Round/Rodada/Ronde N)",
+        "pt": "{path}: nenhuma planilha de rodada; chame a planilha de cada rodada de “Rodada 1”, “Rodada 2”, … (ou Round/Runda/Ronde N)",
+        "fr": "{path} : aucune feuille de ronde ; nommez la feuille de chaque ronde « Ronde 1 », « Ronde 2 », … (ou Round/Runda/Rodada N)",
+    },
+    "unknown_language": {
+        "en": "unknown language '{language}'; use one of {languages}",
+        "pl": "nieznany język „{language}”; użyj jednego z: {languages}",
+        "pt": "idioma desconhecido “{language}”; use um destes: {languages}",
+        "fr": "langue inconnue « {language} » ; utilisez l'une de : {languages}",
+    },
+    "cannot_replace": {
+        "en": "{path}: cannot be replaced; if it is open in Excel or LibreOffice, close it and score again",
+        "pl": "{path}: nie można go zastąpić; jeśli jest otwarty w Excelu lub LibreOffice, zamknij go i policz ponownie",
+        "pt": "{path}: não pode ser substituído; se estiver aberto no Excel ou no LibreOffice, feche-o e pontue de novo",
+        "fr": "{path} : ne peut pas être remplacé ; s'il est ouvert dans Excel ou LibreOffice, fermez-le et relancez le calcul",
+    },
+    "cannot_write": {
+        "en": "{path}: cannot be written ({reason})",
+        "pl": "{path}: nie można zapisać ({reason})",
+        "pt": "{path}: não pode ser gravado ({reason})",
+        "fr": "{path} : ne peut pas être écrit ({reason})",
+    },
+    "cannot_write_folder": {
+        "en": "{path}: cannot write in the folder {folder} ({reason})",
+        "pl": "{path}: nie można zapisywać w folderze {folder} ({reason})",
+        "pt": "{path}: não é possível gravar na pasta {folder} ({reason})",
+        "fr": "{path} : impossible d'écrire dans le dossier {folder} ({reason})",
+    },
+    "reason_disk_full": {"en": "the disk is full; free some space and score again",
+                         "pl": "dysk jest pełny; zwolnij trochę miejsca i policz ponownie",
+                         "pt": "o disco está cheio; libere espaço e pontue de novo",
+                         "fr": "le disque est plein ; libérez de la place et relancez le calcul"},
+    "reason_read_only": {"en": "the folder is on a read-only disk; choose another with -o",
+                         "pl": "folder jest na dysku tylko do odczytu; wybierz inny przez -o",
+                         "pt": "a pasta está num disco somente leitura; escolha outra com -o",
+                         "fr": "le dossier est sur un disque en lecture seule ; choisissez-en un autre avec -o"},
+    "reason_denied": {"en": "permission denied", "pl": "brak uprawnień", "pt": "permissão negada", "fr": "permission refusée"},
+    "reason_is_folder": {"en": "a folder has that name; choose another file with -o",
+                         "pl": "folder ma taką nazwę; wybierz inny plik przez -o",
+                         "pt": "uma pasta tem esse nome; escolha outro arquivo com -o",
+                         "fr": "un dossier porte ce nom ; choisissez un autre fichier avec -o"},
+    "reason_no_folder": {"en": "the folder {folder} does not exist", "pl": "folder {folder} nie istnieje",
+                         "pt": "a pasta {folder} não existe", "fr": "le dossier {folder} n'existe pas"},
+    "reason_quota": {"en": "the disk quota is used up; free some space and score again",
+                     "pl": "limit miejsca na dysku został wyczerpany; zwolnij trochę miejsca i policz ponownie",
+                     "pt": "a cota de disco se esgotou; libere espaço e pontue de novo",
+                     "fr": "le quota disque est épuisé ; libérez de la place et relancez le calcul"},
+    "no_folder": {
+        "en": "{path}: the folder {folder} does not exist",
+        "pl": "{path}: folder {folder} nie istnieje",
+        "pt": "{path}: a pasta {folder} não existe",
+        "fr": "{path} : le dossier {folder} n'existe pas",
+    },
+    "target_is_folder": {"en": "{path}: is a folder; name a file to write", "pl": "{path}: to folder; podaj plik do zapisania",
+                         "pt": "{path}: é uma pasta; indique um arquivo para gravar",
+                         "fr": "{path} : est un dossier ; indiquez un fichier à écrire"},
+    "wrong_suffix": {
+        "en": "{path}: the scored workbook must end in {suffix}, like the input",
+        "pl": "{path}: nazwa skoroszytu z wynikami musi kończyć się na {suffix}, jak plik wejściowy",
+        "pt": "{path}: o nome da pasta de trabalho pontuada deve terminar em {suffix}, como a de entrada",
+        "fr": "{path} : le nom du classeur calculé doit se terminer par {suffix}, comme celui d'entrée",
+    },
+    "output_is_input": {
+        "en": "{path}: -o names the input itself; use --in-place to write over it (a backup is kept)",
+        "pl": "{path}: -o wskazuje sam plik wejściowy; użyj --in-place, by go nadpisać (kopia zapasowa zostanie zachowana)",
+        "pt": "{path}: -o indica o próprio arquivo de entrada; use --in-place para sobrescrevê-lo (um backup é mantido)",
+        "fr": "{path} : -o désigne le fichier d'entrée lui-même ; utilisez --in-place pour l'écraser (une sauvegarde est gardée)",
+    },
+    "report_is_input": {
+        "en": "{path}: {option} names the input workbook itself; choose another file",
+        "pl": "{path}: {option} wskazuje sam skoroszyt wejściowy; wybierz inny plik",
+        "pt": "{path}: {option} indica a própria pasta de trabalho de entrada; escolha outro arquivo",
+        "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
+    },
 }
 
 # key -> lang -> CLDR category -> "{n} noun"; `other` also covers fractions.
@@ -122,7 +462,7 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
     },
     "players": {
         "en": {"one": "{n} player", "other": "{n} players"},
-        "pl": {"one": "{n} gracz", "few": "{n} graczy", "many": "{n} graczy", "other": "{n} gracza"},
+        "pl": {"one": "{n} gracz", "few": "{n} gracze", "many": "{n} graczy", "other": "{n} gracza"},
         "pt": {"one": "{n} jogador", "other": "{n} jogadores"},
         "fr": {"one": "{n} joueur", "other": "{n} joueurs"},
     },
@@ -131,6 +471,12 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
         "pl": {"one": "{n} runda", "few": "{n} rundy", "many": "{n} rund", "other": "{n} rundy"},
         "pt": {"one": "{n} rodada", "other": "{n} rodadas"},
         "fr": {"one": "{n} ronde", "other": "{n} rondes"},
+    },
+    "cells": {
+        "en": {"one": "{n} cell", "other": "{n} cells"},
+        "pl": {"one": "{n} komórka", "few": "{n} komórki", "many": "{n} komórek", "other": "{n} komórki"},
+        "pt": {"one": "{n} célula", "other": "{n} células"},
+        "fr": {"one": "{n} cellule", "other": "{n} cellules"},
     },
     "workbooks": {
         "en": {"one": "{n} workbook", "other": "{n} workbooks"},
@@ -141,9 +487,25 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """A translatable part of a line (the reason a file cannot be written): `say` renders it in the line's language;
+    a list of them is joined with '; '."""
+
+    key: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
 def say(lang: str | None, key: str, **values: Any) -> str:
     """The terminal line `key` in `lang` (English for an unknown language), placeholders filled."""
-    return _LINES[key][language(lang)].format(**values)
+    filled = {name: "; ".join(_phrase(lang, p) for p in v) if isinstance(v, list) else _phrase(lang, v)
+              for name, v in values.items()}
+    return _LINES[key][language(lang)].format(**filled)
+
+
+def _phrase(lang: str | None, value: Any) -> Any:
+    """A Phrase said in `lang`; any other value as it is."""
+    return say(lang, value.key, **value.values) if isinstance(value, Phrase) else value
 
 
 def count(lang: str | None, key: str, n: float) -> str:

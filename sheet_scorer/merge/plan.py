@@ -16,7 +16,8 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import problem_message, text
+from sheet_scorer.i18n.terminal import say
+from sheet_scorer.i18n.text import problem_message
 from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError
 from sheet_scorer.rules.validate import name_key, parse_flag, parse_int
@@ -136,7 +137,7 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
             continue
         key = name_key(str(name))
         if key in rows:
-            raise WorkbookError(text(lang, "merge_twice", file=path.name, sheet=sheet.name, player=key, rows=f"{rows[key]}, {row}"))
+            raise WorkbookError(say(lang, "merge_twice", file=path.name, sheet=sheet.name, player=key, rows=f"{rows[key]}, {row}"))
         rows[key] = int(row)
         spelling = _spelling(key)
         spellings[spelling] = None if spelling in spellings else int(row)  # two players spelt alike: by exact name only
@@ -169,13 +170,13 @@ def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list
         where = {"copy": copy.file, "sheet": copy.sheet.name, "row": int(row), "event": event_file, "event_sheet": event.sheet.name}
         if not name:
             if any(not is_blank(values[f]) for f in copy.fields):
-                raise WorkbookError(text(lang, "merge_no_player", **where))
+                raise WorkbookError(say(lang, "merge_no_player", **where))
             continue
         event_row = event.find(name)
         if event_row is None:
-            raise WorkbookError(text(lang, "merge_unknown_player", player=copy.player(row), **where))
+            raise WorkbookError(say(lang, "merge_unknown_player", player=copy.player(row), **where))
         if copy.tables[row] != "" and copy.tables[row] not in tables:
-            raise WorkbookError(text(lang, "merge_unknown_table", table=shown(values["table"]), **where))
+            raise WorkbookError(say(lang, "merge_unknown_table", table=shown(values["table"]), **where))
         pairs.append((int(row), event_row))
     return pairs
 
@@ -193,7 +194,7 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
                                  if p.code in UNREAD_SHEET and round_number(p.sheet) in event]
         for sheet in data.rounds:
             if sheet.number not in event:
-                raise WorkbookError(text(lang, "merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
+                raise WorkbookError(say(lang, "merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
                                          event=event_file))
             theirs, ours = _view(sheet, data.path, lang), event[sheet.number]
             pairs = _matched_rows(theirs, ours, event_file, lang)
@@ -212,7 +213,7 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
                     offer = _Offer(index, value, theirs.meanings[copy_row][name])
                     offers.setdefault((sheet.number, event_row, name), []).append(offer)
         if not matched:
-            raise WorkbookError(text(lang, "merge_no_match", copy=data.path.name, event=event_file))
+            raise WorkbookError(say(lang, "merge_no_match", copy=data.path.name, event=event_file))
     return offers
 
 
@@ -243,7 +244,7 @@ def _check_unread_rounds(event: WorkbookData, read: set[int], copies: list[Workb
     wanted = {sheet.number for data in copies for sheet in data.rounds} - read
     for problem in event.problems:
         if problem.code in UNREAD_SHEET and round_number(problem.sheet) in wanted:
-            raise WorkbookError(text(lang, "merge_event_sheet", event=event.path.name, sheet=problem.sheet,
+            raise WorkbookError(say(lang, "merge_event_sheet", event=event.path.name, sheet=problem.sheet,
                                      message=problem_message(problem, lang)))
 
 

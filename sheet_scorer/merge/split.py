@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheet_scorer.i18n.text import text
+from sheet_scorer.i18n.terminal import say
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.cells import cell_ref
 
@@ -60,7 +60,7 @@ def round_sheet(data: WorkbookData, number: int, lang: str) -> RoundSheet:
     for sheet in data.rounds:
         if sheet.number == number:
             return sheet
-    raise WorkbookError(text(lang, "split_no_round", event=data.path.name, round=number))
+    raise WorkbookError(say(lang, "split_no_round", event=data.path.name, round=number))
 
 
 def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], covered: dict[str, frozenset[str]],
@@ -75,7 +75,7 @@ def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], co
     found = table_meanings(sheet.raw["table"])
     keep = found.map(lambda t: not isinstance(t, str) and t in tables).astype(bool)
     if not keep.any():
-        raise WorkbookError(text(lang, "split_no_tables", sheet=sheet.name, tables=tables_text(sorted(tables))))
+        raise WorkbookError(say(lang, "split_no_tables", sheet=sheet.name, tables=tables_text(sorted(tables))))
     edits = {other.name: _emptied(other, [int(r) for r in other.raw.index], covered.get(other.name, frozenset()))
              for other in data.rounds if other is not sheet}
     edits[sheet.name] = _emptied(sheet, [int(r) for r in sheet.raw.index[~keep]], covered.get(sheet.name, frozenset()))
@@ -109,7 +109,7 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
     lang = lang or data.settings.language
     target = output or default_copy(event, number, tables)
     if target.resolve() == event.resolve():
-        raise WorkbookError(text(lang, "split_same_file", event=event.name))
+        raise WorkbookError(say(lang, "split_same_file", event=event.name))
     sheet = round_sheet(data, number, lang)
     plan = plan_split(data, sheet, tables, covered_cells(event, [s.name for s in data.rounds]), lang)
     update_workbook(event, plan.patch, target=target)

@@ -77,7 +77,11 @@ _GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
 
 
 class SeatingError(ValueError):
-    """The players cannot be seated as asked (too few players)."""
+    """The players cannot be seated as asked (too few players): `players` active, `least` needed for a table."""
+
+    def __init__(self, message: str, players: int = 0, least: int = 3) -> None:
+        super().__init__(message)
+        self.players, self.least = players, least
 
 
 @dataclass(frozen=True)
@@ -115,10 +119,10 @@ def table_sizes(n: int, fours_only: bool = False) -> tuple[list[int], int]:
     """Table sizes for n players and the number of byes (docs/rules.md §6, §8)."""
     if fours_only:
         if n < 4:
-            raise SeatingError(f"{n} active player(s): at least 4 are needed for a table of 4")
+            raise SeatingError(f"{n} active player(s): at least 4 are needed for a table of 4", n, 4)
         return [4] * (n // 4), n % 4
     if n < 3:
-        raise SeatingError(f"{n} active player(s): at least 3 are needed for a table")
+        raise SeatingError(f"{n} active player(s): at least 3 are needed for a table", n, 3)
     if n == 5:
         return [4], 1
     threes = (-n) % 4

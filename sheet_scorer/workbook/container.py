@@ -21,24 +21,27 @@ def check_readable(path: Path) -> None:
     if not path.exists():
         raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
     if path.is_dir():
-        raise WorkbookError(f"{path}: is a folder, not a workbook")
+        raise WorkbookError(f"{path}: is a folder, not a workbook", "is_folder", path=path)
     with path.open("rb") as handle:
         head = handle.read(8)
     if head.startswith(_OLE_MAGIC):
         raise WorkbookError(
             f"{path}: a legacy .xls file or a password-protected workbook; "
-            "save it as an .xlsx workbook without a password"
+            "save it as an .xlsx workbook without a password", "legacy_or_encrypted", path=path
         )
     if not head.startswith(b"PK"):
         kind = "an empty file" if not head else "not an Excel workbook"
-        raise WorkbookError(f"{path}: {kind}; sheet-scorer reads .xlsx and .xlsm workbooks")
+        raise WorkbookError(f"{path}: {kind}; sheet-scorer reads .xlsx and .xlsm workbooks",
+                            "empty_file" if not head else "not_a_workbook", path=path)
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, OSError):
-        raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice") from None
+        raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
+                            "damaged", path=path) from None
     if "xl/workbook.xml" not in {m.filename for m in members}:
-        raise WorkbookError(f"{path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks")
+        raise WorkbookError(f"{path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
+                            "zip_not_workbook", path=path)
     xml = [m for m in members if is_xml_part(m.filename)]
     unpacked = sum(m.file_size for m in xml)
     largest = max(xml, key=lambda m: m.file_size)
@@ -48,7 +51,7 @@ def check_readable(path: Path) -> None:
             f"{path}: refusing to open: its XML unpacks to {unpacked / 2**20:,.0f} MiB from {packed / 2**20:,.1f} MiB "
             f"({largest.filename}: {largest.file_size / 2**20:,.0f} MiB; a damaged or hostile file, a real tournament "
             f"workbook is far smaller: at most {MAX_TOTAL // 2**20} MiB in all and {MAX_PART // 2**20} MiB per part); "
-            "save it again from Excel or LibreOffice"
+            "save it again from Excel or LibreOffice", "too_large", path=path
         )
 
 

@@ -46,7 +46,7 @@ Tables = Sequence[Sequence[str]]
 def read_player_list(path: Path) -> list[Registration]:
     """The players of a .txt (one name a line), .csv or .xlsx file; duplicate or near-duplicate names refused."""
     if not path.is_file():
-        raise WorkbookError(f"{path}: no such file")
+        raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".xlsm"):
         rows = _sheet_values(path) or []
@@ -54,11 +54,11 @@ def read_player_list(path: Path) -> list[Registration]:
         try:
             content = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError:
-            raise WorkbookError(f"{path}: not UTF-8 text; save it as UTF-8") from None
+            raise WorkbookError(f"{path}: not UTF-8 text; save it as UTF-8", "not_utf8", path=path) from None
         rows = _csv_rows(content) if suffix == ".csv" else [[line] for line in content.splitlines()]
     players = _registrations(rows)
     if not players:
-        raise WorkbookError(f"{path}: no player names found")
+        raise WorkbookError(f"{path}: no player names found", "no_player_names", path=path)
     _refuse_collisions(path, players)
     return [p for p, _ in players]
 
@@ -111,16 +111,21 @@ def name_clash_key(name: str) -> str:
 
 
 def _refuse_collisions(path: Path, players: list[tuple[Registration, int]]) -> None:
+    """One line naming every pair of lines that hold the same person written twice."""
+    from sheet_scorer.i18n.terminal import Phrase, say
+
     seen: dict[str, tuple[str, int]] = {}
     clashes = []
     for player, line in players:
         key = name_clash_key(player.name)
         if key in seen:
-            clashes.append(f"line {seen[key][1]} '{seen[key][0]}' and line {line} '{player.name}'")
+            clashes.append(Phrase("name_clash", {"first_line": seen[key][1], "first": seen[key][0], "second_line": line,
+                                                 "second": player.name}))
         else:
             seen[key] = (player.name, line)
     if clashes:
-        raise WorkbookError(f"{path}: the same name twice: {'; '.join(clashes)}")
+        raise WorkbookError(say("en", "same_name_twice", path=path, clashes=clashes), "same_name_twice", path=path,
+                            clashes=clashes)
 
 
 def round_sheet_name(number: int, lang: str) -> str:

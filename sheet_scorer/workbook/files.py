@@ -50,7 +50,7 @@ def write_all(writers: dict[Path, Callable[[Path], None]], versions: set[Path] =
             try:
                 write(temporaries[target])
             except OSError as error:
-                raise WorkbookError(os_error_line(target, error)) from None
+                raise write_error(target, error) from None
         for target in writers:
             if target in versions and target.exists():
                 kept += keep_versions(target)
@@ -79,7 +79,7 @@ def keep_versions(path: Path) -> list[Path]:
     except OSError as error:
         for made in created:
             discard(made)
-        raise WorkbookError(os_error_line(backup, error)) from None
+        raise write_error(backup, error) from None
     return created
 
 
@@ -89,7 +89,7 @@ def temporary_beside(path: Path) -> Path:
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TEMPORARY_SUFFIX, dir=path.parent)
     except OSError as error:
-        raise WorkbookError(os_error_line(path, error, folder=True)) from None
+        raise write_error(path, error, folder=True) from None
     os.close(handle)
     return Path(temporary)
 
@@ -125,9 +125,29 @@ def replace_with(temporary: Path, path: Path) -> None:
         os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
     except PermissionError:  # Windows refuses to replace a file that Excel has open
-        raise WorkbookError(f"{path}: cannot be replaced; if it is open in Excel or LibreOffice, close it and score again") from None
+        raise WorkbookError(f"{path}: cannot be replaced; if it is open in Excel or LibreOffice, close it and score again",
+                            "cannot_replace", path=path) from None
     except OSError as error:
-        raise WorkbookError(os_error_line(path, error)) from None
+        raise write_error(path, error) from None
+
+
+_REASON_KEYS = {errno.ENOSPC: "reason_disk_full", errno.EROFS: "reason_read_only", errno.EACCES: "reason_denied",
+                errno.EPERM: "reason_denied", errno.EISDIR: "reason_is_folder", errno.ENOENT: "reason_no_folder",
+                errno.EDQUOT: "reason_quota"}
+
+
+def write_error(path: Path, error: OSError, folder: bool = False) -> WorkbookError:
+    """The one-line error for a file-system failure while writing `path`, translatable when its cause is known."""
+    from sheet_scorer.i18n.terminal import Phrase
+
+    message = os_error_line(path, error, folder)
+    key = _REASON_KEYS.get(error.errno or 0)
+    if key is None:  # the system's own words for a rarer failure stay as they are
+        return WorkbookError(message)
+    reason = Phrase(key, {"folder": path.parent})
+    if folder:
+        return WorkbookError(message, "cannot_write_folder", path=path, folder=path.parent, reason=reason)
+    return WorkbookError(message, "cannot_write", path=path, reason=reason)
 
 
 def os_error_line(path: Path, error: OSError, folder: bool = False) -> str:
@@ -156,7 +176,7 @@ def write_text_atomically(text: str, path: Path) -> None:
         try:
             temporary.write_text(text, encoding="utf-8")
         except OSError as error:
-            raise WorkbookError(os_error_line(path, error)) from None
+            raise write_error(path, error) from None
 
 
 def _mode_for(path: Path) -> int:

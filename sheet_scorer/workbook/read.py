@@ -83,7 +83,8 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
             registered = [p.name for p in players]
     if not rounds and not seen_numbers:
         raise WorkbookError(
-            f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)"
+            f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)",
+            "no_round_sheets", path=path,
         )
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,

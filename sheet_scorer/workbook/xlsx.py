@@ -57,7 +57,7 @@ class _Budget:
             raise WorkbookError(
                 f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
                 f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
-                "save it again from Excel or LibreOffice"
+                "save it again from Excel or LibreOffice", "too_large", path=self.path
             )
 
     def add_cells(self, sheet: str, count: int) -> None:
@@ -124,7 +124,8 @@ class Package:
         try:
             self.zip = zipfile.ZipFile(path)
         except (zipfile.BadZipFile, OSError):
-            raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice") from None
+            raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
+                                "damaged", path=path) from None
         self.names = set(self.zip.namelist())
         self.read_parts: set[str] = set()
         self._strings: list[str] | None = None
@@ -227,7 +228,8 @@ class Package:
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
         if "xl/workbook.xml" not in self.names:
-            raise WorkbookError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks")
+            raise WorkbookError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
+                                "zip_not_workbook", path=self.path)
         self.parse("xl/workbook.xml", start)
         return sheets, date1904[0]
 
