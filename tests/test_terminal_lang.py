@@ -285,3 +285,36 @@ def test_a_name_written_twice_in_the_player_list_is_refused_in_polish(tmp_path: 
     code, output = run("new", "--players", players, "-o", tmp_path / "t.xlsx")  # English, as before
     assert output == (f"Error: {players}: the same name twice: line 1 'Zofia Kamińska' and line 3 'zofia kaminska'; "
                       "line 2 'Jan Nowak' and line 5 'JAN NOWAK'\n")
+
+
+# --------------------------------------------------------------------------------------------
+# playoffs in Polish
+# --------------------------------------------------------------------------------------------
+
+PLAYOFF_ENGLISH = ["added", "rewrote", "sheet", "fix", "run", "again", "active", "fewer", "than", "Size", "Semifinal"]
+
+
+def polish_qualifying(folder: Path, settings: list[list[object]]) -> Path:
+    """Two tables of four, VP only: Ala 12 and Basia 10 win their tables (docs/rules.md §6)."""
+    header = ["Stół", "Gracz", "PZ", "Zgłoszone zwycięstwo"]
+    rows = [header, [1, "Ala", 12, ""], [1, "Ewa", 9, ""], [1, "Franek", 5, ""], [1, "Czesia", 2, ""],
+            [2, "Basia", 10, ""], [2, "Gosia", 8, ""], [2, "Henio", 4, ""], [2, "Dorota", 3, ""]]
+    return write_workbook(folder / "turniej.xlsx", {"Ustawienia": [["Język", "Polski"], *settings], "Runda 1": rows})
+
+
+def test_playoffs_in_polish_has_no_english(tmp_path: Path) -> None:
+    path = polish_qualifying(tmp_path, [["Liczba w fazie finałowej", 4]])
+    code, output = run("playoffs", path)
+    assert code == 0, output
+    # Playoff Size 4 goes straight to the final (the Polish name of the sheet), four players counted in Polish.
+    assert "„Finał”" in output and "4 gracze" in output and "turniej.backup.xlsx" in output
+    assert [w for w in english_left(output, tmp_path) if w in PLAYOFF_ENGLISH + ENGLISH + ENGLISH_EVENT] == []
+
+
+def test_playoffs_refusal_in_polish(tmp_path: Path) -> None:
+    # Eight players cannot fill the default Playoff Size of 16.
+    path = polish_qualifying(tmp_path, [])
+    code, output = run("playoffs", path)
+    assert code == 2 and output.count("\n") == 1
+    assert "aktywne osoby w klasyfikacji eliminacji: 8" in output and "(16)" in output
+    assert [w for w in english_left(output, tmp_path) if w in PLAYOFF_ENGLISH + ENGLISH] == []

@@ -10,7 +10,7 @@ import click
 from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action, where
 
 if TYPE_CHECKING:
-    from sheet_scorer.model import ScoreResult
+    from sheet_scorer.model import ScoreResult, WorkbookError
 
 
 @click.command()
@@ -25,25 +25,37 @@ def playoffs(workbook: Path, lang: str | None, verbose: bool) -> None:
     """
     def action() -> int:
         from sheet_scorer.api import check_workbook
+        from sheet_scorer.i18n.terminal import count, say
         from sheet_scorer.model import WorkbookError, WorkbookPatch
         from sheet_scorer.playoffs.step import next_step
         from sheet_scorer.workbook.update import update_workbook
 
         result = check_workbook(workbook, lang)
         if result.has_errors:
-            raise WorkbookError(_refusal(result))
-        sheet = next_step(result, lang or result.data.settings.language)
+            raise _refusal(result)
+        try:
+            sheet = next_step(result, result.lang)
+        except WorkbookError as error:
+            raise error.in_language(result.lang) from None
         update_workbook(workbook, WorkbookPatch(sheets=[sheet]))
-        done = "rewrote" if sheet.replace and sheet.name in result.data.sheet_names else "added"
-        click.echo(f"{done} sheet '{sheet.name}' in {workbook} ({len(sheet.rows) - sheet.header_row} players); "
-                   f"the version before is {workbook.stem}.backup{workbook.suffix}")
+        done = "playoffs_rewrote" if sheet.replace and sheet.name in result.data.sheet_names else "playoffs_added"
+        click.echo(say(result.lang, done, path=workbook, sheet=sheet.name,
+                       players=count(result.lang, "players", len(sheet.rows) - sheet.header_row),
+                       backup=f"{workbook.stem}.backup{workbook.suffix}"))
         return 0
 
-    run_action(verbose, action)
+    run_action(verbose, action, lang)
 
 
-def _refusal(result: ScoreResult) -> str:
-    """One line naming the first error's place: the next step waits until the workbook has none."""
+def _refusal(result: ScoreResult) -> WorkbookError:
+    """One line naming the first error's place, in the event's language: the next step waits until the workbook has none."""
+    from sheet_scorer.i18n.terminal import Phrase
+    from sheet_scorer.i18n.text import problem_message
+    from sheet_scorer.model import WorkbookError
+
     errors = [p for p in result.problems if p.severity == "error"]
-    more = f" (and {len(errors) - 1} more; `sheet-scorer check` lists them)" if len(errors) > 1 else ""
-    return f"{where(errors[0])}: {errors[0].message}{more}; fix it, then run playoffs again"
+    first, lang = errors[0], result.lang
+    more = Phrase("playoffs_more", {"errors": len(errors) - 1}) if len(errors) > 1 else ""
+    english = f"{where(first)}: {first.message}"
+    return WorkbookError(f"{english}; fix it, then run playoffs again", "playoffs_refused", place=where(first, lang),
+                         problem=problem_message(first, lang), more=more).in_language(lang)

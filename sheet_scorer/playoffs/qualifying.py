@@ -10,7 +10,8 @@ def require_qualifying_played(data: WorkbookData) -> None:
     last = data.settings.qualifying_rounds or 0
     missing = sorted(set(range(1, last + 1)) - {s.number for s in data.rounds})
     if missing:
-        raise WorkbookError(f"Settings say {last} qualifying rounds, but round {missing[0]} has no sheet")
+        raise WorkbookError(f"Settings say {last} qualifying rounds, but round {missing[0]} has no sheet",
+                            "qualifying_round_missing", last=last, missing=missing[0])
 
 
 def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str]:

@@ -15,14 +15,15 @@ def qualifiers(ranking: list[str], inactive: set[str], size: int | None) -> list
     """The best `size` (default 16) active players in qualifying order: a dropped player's place goes to the next one."""
     size = DEFAULT_PLAYOFF_SIZE if size is None else size
     if size == 0:
-        raise WorkbookError("Playoff Size is 0 in Settings: this event has no playoffs")
+        raise WorkbookError("Playoff Size is 0 in Settings: this event has no playoffs", "playoff_size_zero")
     if size not in PLAYOFF_SIZES:
-        raise WorkbookError(f"Playoff Size is {size}; the playoffs take 16 (semifinals and final) or 4 (final only)")
+        raise WorkbookError(f"Playoff Size is {size}; the playoffs take 16 (semifinals and final) or 4 (final only)",
+                            "playoff_size_bad", size=size)
     active = [name for name in ranking if name not in inactive]
     if len(active) < size:
         raise WorkbookError(
-            f"only {len(active)} active players in the qualifying standings, fewer than the Playoff Size of {size}"
-        )
+            f"only {len(active)} active players in the qualifying standings, fewer than the Playoff Size of {size}",
+            "playoff_too_few", n=len(active), size=size)
     return active[:size]
 
 

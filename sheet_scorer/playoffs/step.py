@@ -41,7 +41,8 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
         _require_scored(rows, stages["semifinal"])
         winners = table_winners(rows, stages["semifinal"])
         if not 3 <= len(winners) <= 4:
-            raise WorkbookError(f"'{stages['semifinal']}' has {len(winners)} table winners; a final needs 3 or 4")
+            raise WorkbookError(f"'{stages['semifinal']}' has {len(winners)} table winners; a final needs 3 or 4",
+                                "final_needs_winners", sheet=stages["semifinal"], n=len(winners))
         return playoff_sheet("final", [winners], ranking, data.rounds[-1], lang)
     require_qualifying_played(data)
     inactive = {name_key(p.name) for p in data.players or [] if not p.active}
@@ -53,7 +54,8 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
 
 def _require_scored(rows: pd.DataFrame, sheet: str) -> None:
     if not stage_complete(rows, sheet):
-        raise WorkbookError(f"'{sheet}' has no scored games yet; fill in its results, then run playoffs again")
+        raise WorkbookError(f"'{sheet}' has no scored games yet; fill in its results, then run playoffs again",
+                            "playoff_not_played", sheet=sheet)
 
 
 def _existing_final_ranking(sheet_names: list[str]) -> str | None:
