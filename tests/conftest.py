@@ -1,4 +1,40 @@
+"""Shared test set-up: the tests' own helpers on the path, and the real programs some tests drive.
+
+LibreOffice and Chromium are optional on a developer's machine (the tests that need them skip) but
+required in CI (CI=true: they fail instead, so a missing install step cannot pass unnoticed).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def _required(program: str | None, missing: str) -> str:
+    """`program`, or skip the test (fail it in CI) saying what is `missing`."""
+    if program is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{missing}; .ci/run must install it")
+        pytest.skip(missing)
+    return program
+
+
+@pytest.fixture(scope="session")
+def soffice() -> str:
+    """LibreOffice's command (Debian: libreoffice-calc)."""
+    return _required(shutil.which("soffice"), "LibreOffice (soffice) is not installed")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """A headless Chromium ($CHROMIUM, else the first on PATH; Debian: chromium, poppler-utils for its PDFs)."""
+    found = os.environ.get("CHROMIUM") or next((p for name in BROWSERS if (p := shutil.which(name))), None)
+    return _required(found, "headless Chromium is not installed")

@@ -7,7 +7,6 @@ Under CI=true a missing LibreOffice fails these tests instead of skipping them.
 from __future__ import annotations
 
 import csv
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,16 +17,6 @@ from sheet_scorer import score_workbook
 
 EXAMPLE = Path(__file__).parent.parent / "example_workbooks" / "spring_open.xlsx"
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
-
-
-@pytest.fixture(scope="module")
-def soffice() -> str:
-    found = shutil.which("soffice")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("LibreOffice (soffice) is not installed; .ci/run must install libreoffice-calc")
-        pytest.skip("LibreOffice (soffice) is not installed")
-    return found
 
 
 def convert(soffice: str, source: Path, target_format: str, outdir: Path) -> None:

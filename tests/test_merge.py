@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -269,16 +267,6 @@ def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:
     result = run(event, judge_a(tmp_path), "--dry-run")
     assert result.output.splitlines()[0] == say("fr", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
     assert run(event, judge_a(tmp_path), "--dry-run", "--lang", "en").output.splitlines()[0].startswith("judge_a.xlsx: taken 25")
-
-
-@pytest.fixture(scope="module")
-def soffice() -> str:
-    found = shutil.which("soffice")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("LibreOffice (soffice) is not installed; .ci/run must install libreoffice-calc")
-        pytest.skip("LibreOffice (soffice) is not installed")
-    return found
 
 
 def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ CI=true a missing LibreOffice fails the tests that need it instead of skipping t
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import time
@@ -30,13 +29,9 @@ BROKEN = round_sheet(player(1, "Ala", settlements=44), player(1, "Bob"), player(
 
 
 @pytest.fixture(scope="module")
-def ods_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def ods_files(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """event.ods (clean, B2 'Ala' in bold) and broken.ods, converted from .xlsx by one LibreOffice run."""
-    program = shutil.which("soffice")
-    if program is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("LibreOffice (soffice) is not installed; .ci/run must install libreoffice-calc")
-        pytest.skip("LibreOffice (soffice) is not installed")
+    program = soffice
     source = tmp_path_factory.mktemp("xlsx")
     event = write_workbook(source / "event.xlsx", {"Round 1": CLEAN})
     book = openpyxl.load_workbook(event)

@@ -517,18 +517,6 @@ def test_golden_built_reports(tmp_path: Path, lang: str) -> None:
 # In a real browser
 # --------------------------------------------------------------------------------------------
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-
-
-@pytest.fixture
-def chromium() -> str:
-    browser = os.environ.get("CHROMIUM") or next((p for name in BROWSERS if (p := shutil.which(name))), None)
-    if browser is None:
-        message = "headless Chromium not installed (Debian: apt-get install chromium poppler-utils)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    return browser
 
 
 def run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:

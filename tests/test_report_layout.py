@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -23,7 +22,6 @@ from sheet_scorer.i18n.text import text
 from sheet_scorer.report.html import render_report
 
 EXAMPLES = Path(__file__).parent.parent / "example_workbooks"
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 A4_TEXT_WIDTH = 711  # 210 mm less the 2 x 11 mm margins of the print rules, at 96 px per inch
 
 MEASURE = """
@@ -60,16 +58,6 @@ window.addEventListener('load', () => {
 });
 </script>
 """
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    browser = os.environ.get("CHROMIUM") or next((p for name in BROWSERS if (p := shutil.which(name))), None)
-    if browser is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("headless Chromium not installed (Debian: apt-get install chromium)")
-        pytest.skip("headless Chromium not installed")
-    return browser
 
 
 def browse(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:

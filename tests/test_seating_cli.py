@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import itertools
-import os
 import re
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -290,16 +288,6 @@ def test_slips_show_each_table_in_seat_order_and_the_list_by_name(tmp_path: Path
     assert all(where[n] == int(t) for n, t in listed)
     missing = run("slips", path, "--round", 7)
     assert missing.exit_code == 2
-
-
-@pytest.fixture(scope="module")
-def soffice() -> str:
-    found = shutil.which("soffice")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("LibreOffice (soffice) is not installed")
-        pytest.skip("LibreOffice (soffice) is not installed")
-    return found
 
 
 def test_validations_survive_a_libreoffice_round_trip(soffice: str, tmp_path: Path) -> None:

@@ -217,22 +217,6 @@ PLAYOFF_HEADERS: dict[str, dict[str, str]] = {
                         "fr": "Rang en qualifications"},
     "pick": {"en": "Seat Pick", "pl": "Wybór pozycji", "pt": "Escolha da posição", "fr": "Choix de position"},
 }
-# The input headers of a sheet the tool lays out (docs/rules.md §1, its table): one word per field and language.
-INPUT_HEADER_WORDS: dict[str, dict[str, str]] = {
-    "table": {"en": "Table", "pl": "Stół", "pt": "Mesa", "fr": "Table"},
-    "seat": {"en": "Seat", "pl": "Pozycja", "pt": "Posição", "fr": "Position"},
-    "player": {"en": "Player", "pl": "Gracz", "pt": "Jogador", "fr": "Joueur"},
-    "settlements": {"en": "Settlements", "pl": "Osady", "pt": "Aldeias", "fr": "Colonies"},
-    "cities": {"en": "Cities", "pl": "Miasta", "pt": "Cidades", "fr": "Villes"},
-    "vp_cards": {"en": "VP Cards", "pl": "Karty VP", "pt": "Cartas VP", "fr": "Cartes VP"},
-    "knights": {"en": "Knights", "pl": "Rycerze", "pt": "Cavaleiros", "fr": "Chevaliers"},
-    "roads": {"en": "Roads", "pl": "Drogi", "pt": "Estradas", "fr": "Routes"},
-    "road_length": {"en": "Road Length", "pl": "Długość drogi", "pt": "Comprimento da estrada", "fr": "Longueur de route"},
-    "army_first": {"en": "Army First", "pl": "Armia pierwsza", "pt": "Exército primeiro", "fr": "Armée en premier"},
-    "road_first": {"en": "Road First", "pl": "Droga pierwsza", "pt": "Estrada primeiro", "fr": "Route en premier"},
-    "declared": {"en": "Declared", "pl": "Zgłoszone zwycięstwo", "pt": "Vitória declarada", "fr": "Victoire déclarée"},
-    "vp": COMPUTED_HEADERS["vp"],
-}
 
 
 def playoff_stage(sheet_name: str) -> str | None:
@@ -266,6 +250,8 @@ ROUND_HEADERS: dict[str, dict[str, str]] = {
     "road_first": {"en": "Road First", "pl": "Droga pierwsza", "pt": "Estrada primeiro", "fr": "Route en premier"},
     "declared": {"en": "Declared", "pl": "Zgłoszone zwycięstwo", "pt": "Vitória declarada", "fr": "Victoire déclarée"},
 }
+# The input headers of a sheet the tool lays out (docs/rules.md §1, its table): one word per field and language.
+INPUT_HEADER_WORDS: dict[str, dict[str, str]] = {**ROUND_HEADERS, "vp": COMPUTED_HEADERS["vp"]}
 # Whole-number range of each count (docs/rules.md §2), for the data validation of new round sheets.
 COUNT_RANGES = {"settlements": (0, 5), "cities": (0, 4), "vp_cards": (0, 5), "knights": (0, 14), "roads": (2, 15),
                 "road_length": (0, 15)}
