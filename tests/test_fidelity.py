@@ -33,7 +33,7 @@ WORKBOOK_LEVEL = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workb
 COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
 
 
-NAMES = ["excel_features", "macros", "marked", "libreoffice"]
+NAMES = ["excel_features", "macros", "marked", "excel_only_kinds", "libreoffice"]
 
 
 def _saved_by_libreoffice(source: Path, folder: Path) -> Path | None:
