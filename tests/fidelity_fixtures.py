@@ -157,13 +157,19 @@ def build_marked(path: Path) -> Path:
     return path
 
 
+def _sheet_ext(sheet: str, ext: str) -> str:
+    """`ext` added to the worksheet's own extLst (its last child; a cfRule's extLst comes earlier), made if missing."""
+    if sheet.endswith("</extLst></worksheet>"):
+        return sheet[:-len("</extLst></worksheet>")] + ext + "</extLst></worksheet>"
+    return sheet.replace("</worksheet>", f"<extLst>{ext}</extLst></worksheet>")
+
+
 def _add_excel_only_parts(path: Path) -> None:
     """Parts only Excel writes, added in Excel's own form, with their relationships and content types."""
     with zipfile.ZipFile(path) as archive:
         parts = {info.filename: archive.read(info) for info in archive.infolist()}
     sheet = parts["xl/worksheets/sheet1.xml"].decode()
-    sheet = sheet.replace("<extLst>", "<extLst>" + X14_LIST, 1) if "<extLst>" in sheet else sheet.replace(
-        "</worksheet>", f"<extLst>{X14_LIST}</extLst></worksheet>")
+    sheet = _sheet_ext(sheet, X14_LIST)
     sheet = sheet.replace("<pageSetup ", '<pageSetup r:id="rIdPrinter" ', 1)
     parts["xl/worksheets/sheet1.xml"] = sheet.encode()
     rels = parts["xl/worksheets/_rels/sheet1.xml.rels"].decode()
@@ -264,9 +270,14 @@ CHECKBOX_VML = (
     'size="160" color="auto">Checked in</font></div></v:textbox><x:ClientData ObjectType="Checkbox"><x:Anchor>21, 0, 1, 0, '
     '22, 0, 2, 0</x:Anchor><x:AutoFill>False</x:AutoFill><x:AutoLine>False</x:AutoLine><x:TextVAlign>Center</x:TextVAlign>'
     '<x:Checked>1</x:Checked><x:NoThreeD/></x:ClientData></v:shape>')
-# Excel 2007's form, which is also the mc:Fallback Excel 2010+ writes: LibreOffice (7.4 here) aborts (signal 6) on the
-# mc:AlternateContent/x14 `controlPr` wrapping, in the organiser's input as much as in the scored copy.
-CONTROLS = '<controls><control shapeId="1099" r:id="rIdCtrl" name="Check Box 1"/></controls>'
+CONTROLS = (  # Excel 2010+: the x14 control with its anchor, Excel 2007's plain one as the fallback
+    '<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="x14">'
+    '<controls><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice '
+    'Requires="x14"><control shapeId="1099" r:id="rIdCtrl" name="Check Box 1"><controlPr defaultSize="0" autoFill="0" '
+    'autoLine="0" autoPict="0"><anchor moveWithCells="1"><from><xdr:col>21</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>1'
+    '</xdr:row><xdr:rowOff>0</xdr:rowOff></from><to><xdr:col>22</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>2</xdr:row>'
+    '<xdr:rowOff>0</xdr:rowOff></to></anchor></controlPr></control></mc:Choice><mc:Fallback><control shapeId="1099" '
+    'r:id="rIdCtrl" name="Check Box 1"/></mc:Fallback></mc:AlternateContent></controls></mc:Choice></mc:AlternateContent>')
 CUSTOM_SHEET_VIEWS = ('<customSheetViews><customSheetView guid="{5B7C1E2A-3D4F-4A6B-8C9D-0E1F2A3B4C5D}" scale="85" '
                       'showGridLines="0" topLeftCell="A2"><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" '
                       'header="0.3" footer="0.3"/></customSheetView></customSheetViews>')
@@ -346,9 +357,11 @@ def _add_only_excel_kinds(path: Path) -> None:
     text = {name: data.decode() for name, data in parts.items() if name.endswith((".xml", ".rels", ".vml"))}
     sheet = text["xl/worksheets/sheet1.xml"]
     sheet = _add(sheet, "<mergeCells", CUSTOM_SHEET_VIEWS)
-    sheet = sheet.replace("<extLst>", "<extLst>" + SLICER_LIST, 1) if "<extLst>" in sheet else _add(
-        sheet, "</worksheet>", f"<extLst>{SLICER_LIST}</extLst>")
-    sheet = _add(sheet, "<tableParts" if "<tableParts" in sheet else "<extLst>", CONTROLS)
+    sheet = _sheet_ext(sheet, SLICER_LIST)
+    at = sheet.find("<tableParts") if "<tableParts" in sheet else sheet.rfind("<extLst>")  # the worksheet's own
+    sheet = sheet[:at] + CONTROLS + sheet[at:]
+    sheet = sheet.replace("<worksheet ", '<worksheet xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/'
+                          f'spreadsheetDrawing" xmlns:x14="{X14}" ', 1)
     text["xl/worksheets/sheet1.xml"] = sheet
     vml = next(name for name in text if name.startswith("xl/drawings/vmlDrawing") and "<x:ClientData ObjectType=\"Note\"" in text[name])
     text[vml] = _add(text[vml], "</xml>", CHECKBOX_VML)
