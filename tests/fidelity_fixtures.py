@@ -1,14 +1,46 @@
 """Workbooks written the way Excel writes them, one per group of features, built at test time.
 
-XlsxWriter writes Excel-style XML for most features (formulas with saved values, dynamic arrays with
-`cm="1"` and `xl/metadata.xml`, formatted and pinned notes, validations, x14 conditional formats and
-sparklines, images, charts, a chart sheet, text boxes, an Excel table with a totals row, defined
-names, Company/Manager and custom properties, macros). The parts only Excel writes are added by hand
-in Excel's form: an x14 list validation pointing at another sheet, a threaded comment with its
-persons part, printer settings, the calculation chain, customXml, and the thumbnail.
-
-Every round sheet holds a valid table, so a clean score touches only what the tool owns; the
+XlsxWriter writes Excel-style XML for most features; the parts only Excel writes are added by hand in
+Excel's form (`_add_excel_only_parts`, `_add_only_excel_kinds`), with their relationships and content
+types. Every round sheet holds a valid table, so a clean score touches only what the tool owns; the
 `marked` workbook has one faulty count on a cell that already carries the organiser's formatted note.
+tests/test_fidelity.py also scores `excel_features` as saved again by LibreOffice (its own XML).
+
+Kinds covered (62; the fixture that carries each in brackets: features, macros, marked, kinds):
+ 1 formulas with saved values [features]          2 dynamic array, `cm="1"` + xl/metadata.xml [features]
+ 3 a plain note [features]                         4 a note's colour, font and size [features, marked]
+ 5 a pinned (visible) note [features, marked]      6 list validation pointing at another sheet [features]
+ 7 whole-number validation with a message [features]  8 x14 list validation in the sheet's extLst [features]
+ 9 cell-value conditional format [features]        10 2010 data bar (x14 conditional format) [features]
+11 icon set [features]                             12 sparklines [features]
+13 a picture with alt text [features]              14 a text box [features]
+15 a chart with alt text [features]                16 a chart sheet [features]
+17 an Excel table with a totals row [features]     18 a global defined name [features]
+19 a sheet-local defined name [features]           20 core properties (title, author) [features]
+21 app.xml Company and Manager [features]          22 custom document properties [features]
+23 a VBA project in an .xlsm [macros]              24 VBA code names of book and sheets [macros]
+25 a threaded comment with its persons part [features]  26 printer settings [features]
+27 the calculation chain [features]                28 customXml with its item properties [features]
+29 the thumbnail [features]                        30 merged cells [all]
+31 a hyperlink to a URL [all]                      32 frozen panes [all]
+33 an autofilter [all]                             34 column widths [all]
+35 page setup: orientation, paper [all]            36 print titles (repeated rows) [all]
+37 fit to pages [all]                              38 header and footer text [all]
+39 the organiser's cell formats (styles.xml) [all] 40 shared strings kept shared [all]
+41 a pivot table with its cache definition and records [kinds]
+42 a slicer: slicer part, slicer cache, the sheet's x14 slicerList and the workbook's x14 slicerCaches [kinds]
+43 an external link: its part, the external path, `externalReferences`, a `[1]` formula [kinds]
+44 a check-box form control: ctrlProps, the VML shape, `controls` (x14 form with fallback) [kinds]
+45 a custom view (sheet and workbook) [kinds]      46 a second workbook window [kinds]
+47 a hidden sheet [kinds]                          48 a very hidden sheet [kinds]
+49 a right-to-left sheet [kinds]                   50 a protected sheet [kinds]
+51 a tab colour [kinds]                            52 grouped (outlined) rows [kinds]
+53 grouped (outlined) columns [kinds]              54 manual row and column page breaks [kinds]
+55 a picture in the header (legacyDrawingHF) [kinds]  56 a hyperlink to a cell [kinds]
+57 rich text in the shared strings [kinds]         58 phonetic runs in the shared strings [kinds]
+59 a named cell style [kinds]                      60 a task-pane add-in (web extension) [kinds]
+61 a VBA project signature [macros]                62 app.xml HeadingPairs and TitlesOfParts [all]
+Not yet: a timeline (x15), a slicer's shape in the drawing, protection on a round sheet itself.
 """
 
 from __future__ import annotations
@@ -54,6 +86,7 @@ ITEM_PROPS = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<ds:datas
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 THUMBNAIL = bytes.fromhex("ffd8ffe000104a46494600010100000100010000ffd9")  # the smallest JPEG frame markers
 PRINTER_SETTINGS = b"\x00" * 64 + "Marta's laser printer".encode("utf-16-le") + b"\x00" * 156
+VBA_SIGNATURE = b"0\x82\x01\x00" + b"\x06\x09*\x86H\x86\xf7\x0d\x01\x07\x02" + b"\x00" * 240  # a PKCS#7 envelope's head
 VBA = b"Attribute VB_Name = \"Module1\"\r\nSub Hello()\r\nEnd Sub\r\n" * 40
 
 
@@ -133,9 +166,9 @@ def build_excel_features(path: Path) -> Path:
 
 
 def build_macros(path: Path) -> Path:
-    """An .xlsm with a VBA project and a named code module for the sheets, as Excel writes it."""
+    """An .xlsm with a signed VBA project and a named code module for the sheets, as Excel writes it."""
     book = xlsxwriter.Workbook(str(path))
-    book.add_vba_project(io.BytesIO(VBA), is_stream=True)
+    book.add_signed_vba_project(io.BytesIO(VBA), io.BytesIO(VBA_SIGNATURE), project_is_stream=True, signature_is_stream=True)
     book.set_vba_name("ThisWorkbook")
     _round(book, "Round 1", ROWS)
     book.worksheets()[0].set_vba_name("Sheet1")

@@ -192,6 +192,7 @@ def test_saved_formula_values_and_excel_only_parts_survive(scored: dict[str, tup
             "xl/printerSettings/printerSettings1.bin", "customXml/item1.xml", "docProps/thumbnail.jpeg", "docProps/custom.xml",
             "xl/chartsheets/sheet1.xml", "xl/charts/chart1.xml", "xl/media/image1.png", "xl/tables/table1.xml"} <= names
     assert 'cm="1"' in summary and "<Company>Catan Club Łódź</Company>" in app and "<Manager>Piotr</Manager>" in app
+    assert "<HeadingPairs>" in app and "<vt:lpstr>Round 1</vt:lpstr>" in app  # TitlesOfParts, byte for byte (not owned)
 
 
 def test_a_mark_keeps_the_organisers_note_and_fixing_removes_only_the_tools_text(scored: dict[str, tuple[Path, Path, Path]],
@@ -298,3 +299,12 @@ def test_pivot_slicer_external_link_and_form_control_survive(scored: dict[str, t
     styles = _xml(once, "xl/styles.xml")
     assert "Judge note" in [s.get("name") for s in styles.iter(f"{M}cellStyle")]
     assert openpyxl.load_workbook(once, data_only=True)["Summary"]["A1"].value == 1500  # the external value as saved
+
+
+def test_a_signed_macro_project_keeps_its_signature(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+    source, once, _ = scored["macros"]
+    before, after = _stored(source), _stored(once)
+    assert {"xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels"} <= set(before)
+    assert all(before[p] == after[p] for p in ("xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels"))
+    types = {e.get("PartName"): e.get("ContentType") for e in _xml(once, "[Content_Types].xml")}
+    assert types["/xl/vbaProjectSignature.bin"] == "application/vnd.ms-office.vbaProjectSignature"
