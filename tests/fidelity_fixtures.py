@@ -6,7 +6,7 @@ types. Every round sheet holds a valid table, so a clean score touches only what
 `marked` workbook has one faulty count on a cell that already carries the organiser's formatted note.
 tests/test_fidelity.py also scores `excel_features` as saved again by LibreOffice (its own XML).
 
-Kinds covered (62; the fixture that carries each in brackets: features, macros, marked, kinds):
+Kinds covered (63; the fixture that carries each in brackets: features, macros, marked, kinds):
  1 formulas with saved values [features]          2 dynamic array, `cm="1"` + xl/metadata.xml [features]
  3 a plain note [features]                         4 a note's colour, font and size [features, marked]
  5 a pinned (visible) note [features, marked]      6 list validation pointing at another sheet [features]
@@ -40,7 +40,8 @@ Kinds covered (62; the fixture that carries each in brackets: features, macros, 
 57 rich text in the shared strings [kinds]         58 phonetic runs in the shared strings [kinds]
 59 a named cell style [kinds]                      60 a task-pane add-in (web extension) [kinds]
 61 a VBA project signature [macros]                62 app.xml HeadingPairs and TitlesOfParts [all]
-Not yet: a timeline (x15), a slicer's shape in the drawing, protection on a round sheet itself.
+63 a password-protected round sheet [kinds]
+Not yet: a timeline (x15), a slicer's shape in the drawing.
 """
 
 from __future__ import annotations
@@ -335,8 +336,8 @@ def build_excel_only_kinds(path: Path) -> Path:
     """The kinds only Excel writes or XlsxWriter writes only on request, on and around a round sheet.
 
     On the round sheet: outline levels on rows and columns, page breaks, a picture in the header, a hyperlink
-    to a cell, a tab colour, a custom view, a check-box form control (VML shape + `controls` + ctrlProps) and a
-    slicer (x14 `slicerList` ext). Elsewhere: a pivot table with its cache and records, an external link, a
+    to a cell, a tab colour, password protection, a custom view, a check-box form control (VML shape +
+    `controls` + ctrlProps) and a slicer (x14 `slicerList` ext). Elsewhere: a pivot table with its cache and records, an external link, a
     protected sheet, a right-to-left sheet, a hidden and a very hidden sheet, rich text and phonetic runs in
     the shared strings, a named cell style, a second workbook view, a custom workbook view, a task-pane add-in.
     """
@@ -351,6 +352,7 @@ def build_excel_only_kinds(path: Path) -> Path:
     ws.set_h_pagebreaks([20])
     ws.set_v_pagebreaks([11])
     ws.set_tab_color("#FF9900")
+    ws.protect("judge", {"autofilter": True, "format_columns": True})
     ws.set_header("&L&G&CSpring Open", {"image_left": "logo.png", "image_data_left": io.BytesIO(png())})
     players = book.add_worksheet("Players")
     players.write_column("A1", ["Player", "Ala", "Bob", "Cyd", "Dan"])

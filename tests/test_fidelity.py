@@ -284,7 +284,7 @@ def test_pivot_slicer_external_link_and_form_control_survive(scored: dict[str, t
     slicer = sheet.find(f"{M}extLst/{M}ext/{X14}slicerList/{X14}slicer")
     assert rels[slicer.get(REL_ID)][1] == "../slicers/slicer1.xml"
     tags = [child.tag.split("}")[1] for child in sheet]
-    for name in ("customSheetViews", "hyperlinks", "rowBreaks", "colBreaks", "legacyDrawing", "legacyDrawingHF", "AlternateContent"):
+    for name in ("sheetProtection", "customSheetViews", "hyperlinks", "rowBreaks", "colBreaks", "legacyDrawing", "legacyDrawingHF", "AlternateContent"):
         assert name in tags, name
     assert [r.get("outlineLevel") for r in sheet.iter(f"{M}row") if r.get("r") in {"3", "4", "5", "6"}] == ["1"] * 4
     book, book_rels = _xml(once, "xl/workbook.xml"), _rels(once, "xl/_rels/workbook.xml.rels")
