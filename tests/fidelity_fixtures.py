@@ -6,7 +6,7 @@ types. Every round sheet holds a valid table, so a clean score touches only what
 `marked` workbook has one faulty count on a cell that already carries the organiser's formatted note.
 tests/test_fidelity.py also scores `excel_features` as saved again by LibreOffice (its own XML).
 
-Kinds covered (63; the fixture that carries each in brackets: features, macros, marked, kinds):
+Kinds covered (64; the fixture that carries each in brackets: features, macros, marked, kinds):
  1 formulas with saved values [features]          2 dynamic array, `cm="1"` + xl/metadata.xml [features]
  3 a plain note [features]                         4 a note's colour, font and size [features, marked]
  5 a pinned (visible) note [features, marked]      6 list validation pointing at another sheet [features]
@@ -41,7 +41,8 @@ Kinds covered (63; the fixture that carries each in brackets: features, macros, 
 59 a named cell style [kinds]                      60 a task-pane add-in (web extension) [kinds]
 61 a VBA project signature [macros]                62 app.xml HeadingPairs and TitlesOfParts [all]
 63 a password-protected round sheet [kinds]
-Not yet: a timeline (x15), a slicer's shape in the drawing.
+64 a timeline: timeline part, timeline cache, the sheet's x15 timelineRefs and the workbook's x15 timelineCacheRefs [kinds]
+Not yet: the slicer's and the timeline's shapes in a drawing (Excel adds a graphicFrame for each).
 """
 
 from __future__ import annotations
@@ -264,20 +265,24 @@ HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 PIVOT_CACHE = (
     f'{HEAD}<pivotCacheDefinition xmlns="{MAIN}" {R_NS} r:id="rId1" refreshedBy="Marta" refreshedDate="45395.77" '
     'createdVersion="6" refreshedVersion="6" minRefreshableVersion="3" recordCount="3"><cacheSource type="worksheet">'
-    '<worksheetSource ref="A1:B4" sheet="Prizes"/></cacheSource><cacheFields count="2"><cacheField name="Prize" numFmtId="0">'
+    '<worksheetSource ref="A1:C4" sheet="Prizes"/></cacheSource><cacheFields count="3"><cacheField name="Prize" numFmtId="0">'
     '<sharedItems count="3"><s v="Seafarers"/><s v="Cities"/><s v="Dice"/></sharedItems></cacheField>'
     '<cacheField name="Value" numFmtId="0"><sharedItems containsSemiMixedTypes="0" containsString="0" containsNumber="1" '
-    'minValue="12" maxValue="45.5"/></cacheField></cacheFields><extLst><ext uri="{725AE2AE-9491-48be-B2B4-4EB974FC3084}" '
+    'minValue="12" maxValue="45.5"/></cacheField><cacheField name="Won on" numFmtId="14"><sharedItems '
+    'containsSemiMixedTypes="0" containsNonDate="0" containsDate="1" containsString="0" minDate="2024-03-02T00:00:00" '
+    'maxDate="2024-04-13T00:00:00"/></cacheField></cacheFields><extLst><ext uri="{725AE2AE-9491-48be-B2B4-4EB974FC3084}" '
     f'xmlns:x14="{X14}"><x14:pivotCacheDefinition pivotCacheId="1"/></ext></extLst></pivotCacheDefinition>')
-PIVOT_RECORDS = (f'{HEAD}<pivotCacheRecords xmlns="{MAIN}" {R_NS} count="3"><r><x v="0"/><n v="45.5"/></r>'
-                 '<r><x v="1"/><n v="39.99"/></r><r><x v="2"/><n v="12"/></r></pivotCacheRecords>')
+PIVOT_RECORDS = (f'{HEAD}<pivotCacheRecords xmlns="{MAIN}" {R_NS} count="3"><r><x v="0"/><n v="45.5"/>'
+                 '<d v="2024-04-13T00:00:00"/></r><r><x v="1"/><n v="39.99"/><d v="2024-03-02T00:00:00"/></r><r><x v="2"/>'
+                 '<n v="12"/><d v="2024-03-02T00:00:00"/></r></pivotCacheRecords>')
 PIVOT_TABLE = (
     f'{HEAD}<pivotTableDefinition xmlns="{MAIN}" name="PrizePivot" cacheId="1" applyNumberFormats="0" applyBorderFormats="0" '
     'applyFontFormats="0" applyPatternFormats="0" applyAlignmentFormats="0" applyWidthHeightFormats="1" dataCaption="Values" '
     'updatedVersion="6" minRefreshableVersion="3" useAutoFormatting="1" itemPrintTitles="1" createdVersion="6" indent="0" '
     'outline="1" outlineData="1" multipleFieldFilters="0"><location ref="A3:B7" firstHeaderRow="1" firstDataRow="1" '
-    'firstDataCol="1"/><pivotFields count="2"><pivotField axis="axisRow" showAll="0"><items count="4"><item x="1"/>'
-    '<item x="2"/><item x="0"/><item t="default"/></items></pivotField><pivotField dataField="1" showAll="0"/></pivotFields>'
+    'firstDataCol="1"/><pivotFields count="3"><pivotField axis="axisRow" showAll="0"><items count="4"><item x="1"/>'
+    '<item x="2"/><item x="0"/><item t="default"/></items></pivotField><pivotField dataField="1" showAll="0"/>'
+    '<pivotField numFmtId="14" showAll="0"/></pivotFields>'
     '<rowFields count="1"><field x="0"/></rowFields><rowItems count="4"><i><x/></i><i><x v="1"/></i><i><x v="2"/></i>'
     '<i t="grand"><x/></i></rowItems><colItems count="1"><i/></colItems><dataFields count="1"><dataField name="Sum of Value" '
     'fld="1" baseField="0" baseItem="0"/></dataFields><pivotTableStyleInfo name="PivotStyleLight16" showRowHeaders="1" '
@@ -294,6 +299,18 @@ SLICER_LIST = (f'<ext uri="{{A8765BA9-456A-4dab-B4F3-ACF838C121DE}}" xmlns:x14="
 EXTERNAL_LINK = (f'{HEAD}<externalLink xmlns="{MAIN}"><externalBook {R_NS} r:id="rId1"><sheetNames><sheetName val="Ratings"/>'
                  '</sheetNames><sheetDataSet><sheetData sheetId="0"><row r="2"><cell r="B2"><v>1500</v></cell></row></sheetData>'
                  '</sheetDataSet></externalBook></externalLink>')
+X15 = "http://schemas.microsoft.com/office/spreadsheetml/2010/11/main"
+TIMELINE_CACHE = (
+    f'{HEAD}<timelineCacheDefinition xmlns="{X15}" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+    f'mc:Ignorable="x" xmlns:x="{MAIN}" name="NativeTimeline_Won_on" sourceName="Won on"><pivotTables><pivotTable tabId="7" '
+    'name="PrizePivot"/></pivotTables><state minimalRefreshVersion="6" lastRefreshVersion="6" pivotCacheId="1" '
+    'filterType="unknown"><bounds startDate="2024-01-01T00:00:00" endDate="2025-01-01T00:00:00"/></state>'
+    '</timelineCacheDefinition>')
+TIMELINES = (f'{HEAD}<timelines xmlns="{X15}" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+             f'mc:Ignorable="x" xmlns:x="{MAIN}"><timeline name="Won on" cache="NativeTimeline_Won_on" caption="Won on" '
+             'level="2" selectionLevel="2" scrollPosition="2024-01-01T00:00:00"/></timelines>')
+TIMELINE_REFS = (f'<ext uri="{{7E03D99C-DC04-49d9-9315-930204A7B6E9}}" xmlns:x15="{X15}"><x15:timelineRefs>'
+                 '<x15:timelineRef r:id="rIdTimeline"/></x15:timelineRefs></ext>')
 CTRL_PROP = (f'{HEAD}<formControlPr xmlns="{X14}" objectType="CheckBox" checked="Checked" lockText="1" noThreeD="1"/>')
 CHECKBOX_VML = (
     '<v:shapetype id="_x0000_t201" coordsize="21600,21600" o:spt="201" path="m,l,21600r21600,l21600,xe"><v:stroke '
@@ -337,7 +354,7 @@ def build_excel_only_kinds(path: Path) -> Path:
 
     On the round sheet: outline levels on rows and columns, page breaks, a picture in the header, a hyperlink
     to a cell, a tab colour, password protection, a custom view, a check-box form control (VML shape +
-    `controls` + ctrlProps) and a slicer (x14 `slicerList` ext). Elsewhere: a pivot table with its cache and records, an external link, a
+    `controls` + ctrlProps), a slicer (x14 `slicerList` ext) and a timeline (x15 `timelineRefs` ext). Elsewhere: a pivot table with its cache and records, an external link, a
     protected sheet, a right-to-left sheet, a hidden and a very hidden sheet, rich text and phonetic runs in
     the shared strings, a named cell style, a second workbook view, a custom workbook view, a task-pane add-in.
     """
@@ -370,10 +387,13 @@ def build_excel_only_kinds(path: Path) -> Path:
     for offset, (label, value) in enumerate([("Cities", 39.99), ("Dice", 12), ("Seafarers", 45.5), ("Grand Total", 97.49)], 4):
         pivot.write_row(offset - 1, 0, [label, value])
     prizes = book.add_worksheet("Prizes")
-    prizes.write_row("A1", ["Prize", "Value"])
-    for offset, (label, value) in enumerate([("Seafarers", 45.5), ("Cities", 39.99), ("Dice", 12)], 1):
+    prizes.write_row("A1", ["Prize", "Value", "Won on"])
+    day = book.add_format({"num_format": 14})
+    for offset, (label, value, won) in enumerate([("Seafarers", 45.5, 45395), ("Cities", 39.99, 45353), ("Dice", 12, 45353)], 1):
         prizes.write_row(offset, 0, [label, value])
+        prizes.write_number(offset, 2, won, day)
     book.define_name("Slicer_Prize", "=#N/A")
+    book.define_name("NativeTimeline_Won_on", "=#N/A")
     book.close()
     _add_only_excel_kinds(path)
     return path
@@ -392,7 +412,7 @@ def _add_only_excel_kinds(path: Path) -> None:
     text = {name: data.decode() for name, data in parts.items() if name.endswith((".xml", ".rels", ".vml"))}
     sheet = text["xl/worksheets/sheet1.xml"]
     sheet = _add(sheet, "<mergeCells", CUSTOM_SHEET_VIEWS)
-    sheet = _sheet_ext(sheet, SLICER_LIST)
+    sheet = _sheet_ext(_sheet_ext(sheet, SLICER_LIST), TIMELINE_REFS)
     at = sheet.find("<tableParts") if "<tableParts" in sheet else sheet.rfind("<extLst>")  # the worksheet's own
     sheet = sheet[:at] + CONTROLS + sheet[at:]
     sheet = sheet.replace("<worksheet ", '<worksheet xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/'
@@ -402,10 +422,13 @@ def _add_only_excel_kinds(path: Path) -> None:
     text[vml] = _add(text[vml], "</xml>", CHECKBOX_VML)
     text["xl/worksheets/_rels/sheet1.xml.rels"] = _add(text["xl/worksheets/_rels/sheet1.xml.rels"], "</Relationships>", (
         f'<Relationship Id="rIdCtrl" Type="{REL}/ctrlProp" Target="../ctrlProps/ctrlProp1.xml"/>'
-        f'<Relationship Id="rIdSlicer" Type="{MS_REL}/2007/relationships/slicer" Target="../slicers/slicer1.xml"/>'))
+        f'<Relationship Id="rIdSlicer" Type="{MS_REL}/2007/relationships/slicer" Target="../slicers/slicer1.xml"/>'
+        f'<Relationship Id="rIdTimeline" Type="{MS_REL}/2011/relationships/timeline" Target="../timelines/timeline1.xml"/>'))
     text["xl/ctrlProps/ctrlProp1.xml"] = CTRL_PROP
     text["xl/slicers/slicer1.xml"] = SLICERS
     text["xl/slicerCaches/slicerCache1.xml"] = SLICER_CACHE
+    text["xl/timelines/timeline1.xml"] = TIMELINES
+    text["xl/timelineCaches/timelineCache1.xml"] = TIMELINE_CACHE
     pivot_sheet = "xl/worksheets/sheet7.xml"
     assert "Row Labels" in text["xl/sharedStrings.xml"] and pivot_sheet in parts  # the Pivot sheet, seventh
     text["xl/worksheets/_rels/sheet7.xml.rels"] = (
@@ -436,14 +459,18 @@ def _add_only_excel_kinds(path: Path) -> None:
         f'<Relationship Id="rIdExt" Type="{REL}/externalLink" Target="externalLinks/externalLink1.xml"/>'
         f'<Relationship Id="rIdPivot" Type="{REL}/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition1.xml"/>'
         f'<Relationship Id="rIdSlicerCache" Type="{MS_REL}/2007/relationships/slicerCache" '
-        'Target="slicerCaches/slicerCache1.xml"/>'))
+        'Target="slicerCaches/slicerCache1.xml"/>'
+        f'<Relationship Id="rIdTimelineCache" Type="{MS_REL}/2011/relationships/timelineCache" '
+        'Target="timelineCaches/timelineCache1.xml"/>'))
     workbook = text["xl/workbook.xml"]
     workbook = _add(workbook, "</bookViews>", '<workbookView xWindow="960" yWindow="480" windowWidth="14400" '
                     'windowHeight="9000" activeTab="0"/>')
     workbook = _add(workbook, "<definedNames>", '<externalReferences><externalReference r:id="rIdExt"/></externalReferences>')
     workbook = _add(workbook, "</workbook>", CUSTOM_BOOK_VIEWS + '<pivotCaches><pivotCache cacheId="1" r:id="rIdPivot"/>'
                     f'</pivotCaches><extLst><ext uri="{{BBE1A952-AA13-448e-AADC-164F8A28A991}}" xmlns:x14="{X14}">'
-                    '<x14:slicerCaches><x14:slicerCache r:id="rIdSlicerCache"/></x14:slicerCaches></ext></extLst>')
+                    '<x14:slicerCaches><x14:slicerCache r:id="rIdSlicerCache"/></x14:slicerCaches></ext>'
+                    f'<ext uri="{{D0CA8CA8-9F24-4464-BF8E-62219DCF47F9}}" xmlns:x15="{X15}"><x15:timelineCacheRefs>'
+                    '<x15:timelineCacheRef r:id="rIdTimelineCache"/></x15:timelineCacheRefs></ext></extLst>')
     text["xl/workbook.xml"] = workbook
     strings = text["xl/sharedStrings.xml"]
     assert "<si><t>東京</t></si>" in strings
@@ -460,6 +487,8 @@ def _add_only_excel_kinds(path: Path) -> None:
             ("xl/ctrlProps/ctrlProp1.xml", "application/vnd.ms-excel.controlproperties+xml"),
             ("xl/slicers/slicer1.xml", "application/vnd.ms-excel.slicer+xml"),
             ("xl/slicerCaches/slicerCache1.xml", "application/vnd.ms-excel.slicerCache+xml"),
+            ("xl/timelines/timeline1.xml", "application/vnd.ms-excel.timeline+xml"),
+            ("xl/timelineCaches/timelineCache1.xml", "application/vnd.ms-excel.timelineCache+xml"),
             ("xl/pivotTables/pivotTable1.xml", f"{CT}.pivotTable+xml"),
             ("xl/pivotCache/pivotCacheDefinition1.xml", f"{CT}.pivotCacheDefinition+xml"),
             ("xl/pivotCache/pivotCacheRecords1.xml", f"{CT}.pivotCacheRecords+xml"),

@@ -266,7 +266,7 @@ def _rels(path: Path, part: str) -> dict[str, tuple[str, str]]:
     return {r.get("Id"): (r.get("Type"), r.get("Target")) for r in _xml(path, part)}
 
 
-def test_pivot_slicer_external_link_and_form_control_survive(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+def test_pivot_slicer_timeline_external_link_and_form_control_survive(scored: dict[str, tuple[Path, Path, Path]]) -> None:
     """Their parts byte for byte, and the elements pointing at them (round sheet, workbook.xml) with the same ids."""
     source, once, _ = scored["excel_only_kinds"]
     before, after = _stored(source), _stored(once)
@@ -274,6 +274,7 @@ def test_pivot_slicer_external_link_and_form_control_survive(scored: dict[str, t
             "xl/pivotCache/pivotCacheRecords1.xml", "xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels",
             "xl/worksheets/_rels/sheet7.xml.rels", "xl/slicers/slicer1.xml", "xl/slicerCaches/slicerCache1.xml",
             "xl/externalLinks/externalLink1.xml", "xl/externalLinks/_rels/externalLink1.xml.rels", "xl/ctrlProps/ctrlProp1.xml",
+            "xl/timelines/timeline1.xml", "xl/timelineCaches/timelineCache1.xml",
             "xl/webextensions/taskpanes.xml", "xl/webextensions/webextension1.xml", "docProps/app.xml", "_rels/.rels"]
     assert all(before[part] == after[part] for part in kept)
     sheet, rels = _xml(once, ROUND_SHEET), _rels(once, "xl/worksheets/_rels/sheet1.xml.rels")
@@ -283,6 +284,8 @@ def test_pivot_slicer_external_link_and_form_control_survive(scored: dict[str, t
         "http://schemas.openxmlformats.org/officeDocument/2006/relationships/ctrlProp", "../ctrlProps/ctrlProp1.xml")
     slicer = sheet.find(f"{M}extLst/{M}ext/{X14}slicerList/{X14}slicer")
     assert rels[slicer.get(REL_ID)][1] == "../slicers/slicer1.xml"
+    x15 = "{http://schemas.microsoft.com/office/spreadsheetml/2010/11/main}"
+    assert rels[sheet.find(f"{M}extLst/{M}ext/{x15}timelineRefs/{x15}timelineRef").get(REL_ID)][1] == "../timelines/timeline1.xml"
     tags = [child.tag.split("}")[1] for child in sheet]
     for name in ("sheetProtection", "customSheetViews", "hyperlinks", "rowBreaks", "colBreaks", "legacyDrawing", "legacyDrawingHF", "AlternateContent"):
         assert name in tags, name
@@ -291,6 +294,8 @@ def test_pivot_slicer_external_link_and_form_control_survive(scored: dict[str, t
     assert book_rels[book.find(f"{M}externalReferences/{M}externalReference").get(REL_ID)][1] == "externalLinks/externalLink1.xml"
     assert book_rels[book.find(f"{M}pivotCaches/{M}pivotCache").get(REL_ID)][1] == "pivotCache/pivotCacheDefinition1.xml"
     assert book_rels[book.find(f"{M}extLst/{M}ext/{X14}slicerCaches/{X14}slicerCache").get(REL_ID)][1] == "slicerCaches/slicerCache1.xml"
+    timeline_cache = book.find(f"{M}extLst/{M}ext/{x15}timelineCacheRefs/{x15}timelineCacheRef")
+    assert book_rels[timeline_cache.get(REL_ID)][1] == "timelineCaches/timelineCache1.xml"
     assert len(book.findall(f"{M}bookViews/{M}workbookView")) == 2 and book.find(f"{M}customWorkbookViews") is not None
     states = {s.get("name"): s.get("state") for s in book.iter(f"{M}sheet")}
     assert states["Old rounds"] == "hidden" and states["Setup"] == "veryHidden" and states["Standings"] is None
