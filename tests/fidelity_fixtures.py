@@ -42,8 +42,8 @@ Kinds covered (64; the fixture that carries each in brackets: features, macros, 
 59 a named cell style [kinds]                      60 a task-pane add-in (web extension) [kinds]
 61 a VBA project signature [macros]                62 app.xml HeadingPairs and TitlesOfParts [all]
 63 a password-protected round sheet [kinds]
-64 a timeline: timeline part, timeline cache, the sheet's x15 timelineRefs and the workbook's x15 timelineCacheRefs [kinds]
-Not yet: the timeline's frame in a drawing (Excel adds a graphicFrame for it as for the slicer).
+64 a timeline: timeline part, timeline cache, its frame in the drawing, the sheet's x15 timelineRefs, the
+   workbook's x15 timelineCacheRefs [kinds]
 """
 
 from __future__ import annotations
@@ -312,24 +312,33 @@ TIMELINES = (f'{HEAD}<timelines xmlns="{X15}" xmlns:mc="http://schemas.openxmlfo
              'level="2" selectionLevel="2" scrollPosition="2024-01-01T00:00:00"/></timelines>')
 TIMELINE_REFS = (f'<ext uri="{{7E03D99C-DC04-49d9-9315-930204A7B6E9}}" xmlns:x15="{X15}"><x15:timelineRefs>'
                  '<x15:timelineRef r:id="rIdTimeline"/></x15:timelineRefs></ext>')
-SLICER_SHAPE = (  # Excel's anchor for a pivot slicer: the slicer frame for Excel 2010+, a plain rectangle as the fallback
-    '<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice '
-    'xmlns:a14="http://schemas.microsoft.com/office/drawing/2010/main" Requires="a14"><xdr:twoCellAnchor editAs="oneCell">'
-    '<xdr:from><xdr:col>22</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>8</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to>'
-    '<xdr:col>25</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>20</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to><xdr:graphicFrame '
-    'macro=""><xdr:nvGraphicFramePr><xdr:cNvPr id="40" name="Prize"/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr><xdr:xfrm>'
-    '<a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/'
-    'drawing/2010/slicer"><sle:slicer xmlns:sle="http://schemas.microsoft.com/office/drawing/2010/slicer" name="Prize"/>'
-    '</a:graphicData></a:graphic></xdr:graphicFrame><xdr:clientData/></xdr:twoCellAnchor></mc:Choice><mc:Fallback>'
-    '<xdr:twoCellAnchor editAs="oneCell"><xdr:from><xdr:col>22</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>8</xdr:row><xdr:rowOff>'
-    '0</xdr:rowOff></xdr:from><xdr:to><xdr:col>25</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>20</xdr:row><xdr:rowOff>0</xdr:rowOff>'
-    '</xdr:to><xdr:sp macro="" textlink=""><xdr:nvSpPr><xdr:cNvPr id="0" name=""/><xdr:cNvSpPr><a:spLocks noTextEdit="1"/>'
-    '</xdr:cNvSpPr></xdr:nvSpPr><xdr:spPr><a:xfrm><a:off x="13411200" y="1524000"/><a:ext cx="1828800" cy="2286000"/></a:xfrm>'
-    '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:prstClr val="white"/></a:solidFill><a:ln w="1"><a:solidFill>'
-    '<a:prstClr val="green"/></a:solidFill></a:ln></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip" horzOverflow="clip"/>'
-    '<a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1100"/><a:t>This shape represents a slicer. Slicers are supported in '
-    'Excel 2010 or later.</a:t></a:r></a:p></xdr:txBody></xdr:sp><xdr:clientData fLocksWithSheet="0"/></xdr:twoCellAnchor>'
-    '</mc:Fallback></mc:AlternateContent>')
+
+def _frame(requires: str, uri: str, element: str, name: str, column: int, shape_id: int) -> str:
+    """Excel's drawing anchor for a slicer or timeline: its graphicFrame for Excel 2010+/2013+, a rectangle as fallback."""
+    span = (f'<xdr:from><xdr:col>{column}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>8</xdr:row><xdr:rowOff>0</xdr:rowOff>'
+            f'</xdr:from><xdr:to><xdr:col>{column + 3}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>20</xdr:row><xdr:rowOff>0'
+            '</xdr:rowOff></xdr:to>')
+    prefix = element.split(":")[0]
+    return (
+        f'<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice {requires} '
+        f'Requires="{requires.split("=")[0].split(":")[1]}"><xdr:twoCellAnchor editAs="oneCell">{span}<xdr:graphicFrame macro="">'
+        f'<xdr:nvGraphicFramePr><xdr:cNvPr id="{shape_id}" name="{name}"/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr>'
+        f'<xdr:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm><a:graphic><a:graphicData uri="{uri}"><{element} '
+        f'xmlns:{prefix}="{uri}" name="{name}"/></a:graphicData></a:graphic></xdr:graphicFrame><xdr:clientData/>'
+        f'</xdr:twoCellAnchor></mc:Choice><mc:Fallback><xdr:twoCellAnchor editAs="oneCell">{span}<xdr:sp macro="" '
+        'textlink=""><xdr:nvSpPr><xdr:cNvPr id="0" name=""/><xdr:cNvSpPr><a:spLocks noTextEdit="1"/></xdr:cNvSpPr></xdr:nvSpPr>'
+        f'<xdr:spPr><a:xfrm><a:off x="{column * 609600}" y="1524000"/><a:ext cx="1828800" cy="2286000"/></a:xfrm><a:prstGeom '
+        'prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:prstClr val="white"/></a:solidFill><a:ln w="1"><a:solidFill>'
+        '<a:prstClr val="green"/></a:solidFill></a:ln></xdr:spPr><xdr:txBody><a:bodyPr vertOverflow="clip" horzOverflow="clip"/>'
+        f'<a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1100"/><a:t>This shape represents a {name} control. It needs a newer '
+        'version of Excel.</a:t></a:r></a:p></xdr:txBody></xdr:sp><xdr:clientData fLocksWithSheet="0"/></xdr:twoCellAnchor>'
+        '</mc:Fallback></mc:AlternateContent>')
+
+
+SLICER_SHAPE = _frame('xmlns:a14="http://schemas.microsoft.com/office/drawing/2010/main"',
+                      "http://schemas.microsoft.com/office/drawing/2010/slicer", "sle:slicer", "Prize", 22, 40)
+TIMELINE_SHAPE = _frame('xmlns:tsle="http://schemas.microsoft.com/office/drawing/2012/timeslicer"',
+                        "http://schemas.microsoft.com/office/drawing/2012/timeslicer", "tsle:timeslicer", "Won on", 26, 41)
 CTRL_PROP = (f'{HEAD}<formControlPr xmlns="{X14}" objectType="CheckBox" checked="Checked" lockText="1" noThreeD="1"/>')
 CHECKBOX_VML = (
     '<v:shapetype id="_x0000_t201" coordsize="21600,21600" o:spt="201" path="m,l,21600r21600,l21600,xe"><v:stroke '
@@ -444,7 +453,7 @@ def _add_only_excel_kinds(path: Path) -> None:
         f'<Relationship Id="rIdSlicer" Type="{MS_REL}/2007/relationships/slicer" Target="../slicers/slicer1.xml"/>'
         f'<Relationship Id="rIdTimeline" Type="{MS_REL}/2011/relationships/timeline" Target="../timelines/timeline1.xml"/>'))
     text["xl/ctrlProps/ctrlProp1.xml"] = CTRL_PROP
-    text["xl/drawings/drawing1.xml"] = _add(text["xl/drawings/drawing1.xml"], "</xdr:wsDr>", SLICER_SHAPE)  # the round sheet's
+    text["xl/drawings/drawing1.xml"] = _add(text["xl/drawings/drawing1.xml"], "</xdr:wsDr>", SLICER_SHAPE + TIMELINE_SHAPE)  # the round sheet's
     text["xl/slicers/slicer1.xml"] = SLICERS
     text["xl/slicerCaches/slicerCache1.xml"] = SLICER_CACHE
     text["xl/timelines/timeline1.xml"] = TIMELINES
