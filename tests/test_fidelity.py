@@ -33,7 +33,7 @@ WORKBOOK_LEVEL = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workb
 COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
 
 
-NAMES = ["excel_features", "macros", "marked", "libreoffice"]
+NAMES = ["excel_features", "macros", "marked", "excel_only_kinds", "libreoffice"]
 
 
 def _saved_by_libreoffice(source: Path, folder: Path) -> Path | None:
@@ -130,7 +130,7 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
     before, after = _xml(source, ROUND_SHEET), _xml(once, ROUND_SHEET)
     old, new = _cells(before), _cells(after)
     assert {ref: old[ref] for ref in old} == {ref: new[ref] for ref in old}  # every organiser cell exactly as it was
-    header = {c.get("r"): c for c in after.iter(f"{M}c") if c.get("r", "").endswith("2") and c.get("r")[1:] == "2"}
+    header = {c.get("r"): c for c in after.iter(f"{M}c") if c.get("r", "").lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "2"}
     with zipfile.ZipFile(once) as archive:
         strings = [("".join(si.itertext())) for si in etree.fromstring(archive.read("xl/sharedStrings.xml"))]
     computed = {ref.rstrip("0123456789") for ref, c in header.items() if ref not in old
@@ -167,6 +167,7 @@ def test_workbook_level_parts_only_gain_the_tools_entries(scored: dict[str, tupl
     old_strings, new_strings = _xml(source, "xl/sharedStrings.xml"), _xml(once, "xl/sharedStrings.xml")
     assert [_c14n(e) for e in new_strings][:len(old_strings)] == [_c14n(e) for e in old_strings]
     old_book, new_book = _xml(source, "xl/workbook.xml"), _xml(once, "xl/workbook.xml")
+    assert [e.tag for e in new_book] == [e.tag for e in old_book]  # no element dropped, added or moved
     for old, new in zip(old_book, new_book):
         if old.tag == f"{M}sheets":
             assert [_c14n(s) for s in new][:len(old)] == [_c14n(s) for s in old]
@@ -191,6 +192,7 @@ def test_saved_formula_values_and_excel_only_parts_survive(scored: dict[str, tup
             "xl/printerSettings/printerSettings1.bin", "customXml/item1.xml", "docProps/thumbnail.jpeg", "docProps/custom.xml",
             "xl/chartsheets/sheet1.xml", "xl/charts/chart1.xml", "xl/media/image1.png", "xl/tables/table1.xml"} <= names
     assert 'cm="1"' in summary and "<Company>Catan Club Łódź</Company>" in app and "<Manager>Piotr</Manager>" in app
+    assert "<HeadingPairs>" in app and "<vt:lpstr>Round 1</vt:lpstr>" in app  # TitlesOfParts, byte for byte (not owned)
 
 
 def test_a_mark_keeps_the_organisers_note_and_fixing_removes_only_the_tools_text(scored: dict[str, tuple[Path, Path, Path]],
@@ -253,3 +255,63 @@ def test_libreoffice_and_openpyxl_open_every_output(scored: dict[str, tuple[Path
                     "--convert-to", "ods", "--outdir", str(tmp_path), *map(str, outputs)],
                    check=True, capture_output=True, timeout=180)
     assert all((tmp_path / f"{p.stem}.ods").stat().st_size > 1000 for p in outputs)
+
+
+X14 = "{http://schemas.microsoft.com/office/spreadsheetml/2009/9/main}"
+REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def _rels(path: Path, part: str) -> dict[str, tuple[str, str]]:
+    """Relationship id -> (type, target) of one relationships part."""
+    return {r.get("Id"): (r.get("Type"), r.get("Target")) for r in _xml(path, part)}
+
+
+def test_pivot_slicer_timeline_external_link_and_form_control_survive(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+    """Their parts byte for byte, and the elements pointing at them (round sheet, workbook.xml) with the same ids."""
+    source, once, _ = scored["excel_only_kinds"]
+    before, after = _stored(source), _stored(once)
+    kept = ["xl/pivotTables/pivotTable1.xml", "xl/pivotTables/_rels/pivotTable1.xml.rels", "xl/pivotCache/pivotCacheDefinition1.xml",
+            "xl/pivotCache/pivotCacheRecords1.xml", "xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels",
+            "xl/worksheets/_rels/sheet7.xml.rels", "xl/slicers/slicer1.xml", "xl/slicerCaches/slicerCache1.xml",
+            "xl/externalLinks/externalLink1.xml", "xl/externalLinks/_rels/externalLink1.xml.rels", "xl/ctrlProps/ctrlProp1.xml",
+            "xl/timelines/timeline1.xml", "xl/timelineCaches/timelineCache1.xml", "xl/drawings/drawing1.xml",
+            "xl/webextensions/taskpanes.xml", "xl/webextensions/webextension1.xml", "docProps/app.xml", "_rels/.rels"]
+    assert all(before[part] == after[part] for part in kept)
+    drawing = zipfile.ZipFile(once).read("xl/drawings/drawing1.xml")
+    assert b"<sle:slicer " in drawing and b"<tsle:timeslicer " in drawing  # the frames of the slicer and the timeline
+    sheet, rels = _xml(once, ROUND_SHEET), _rels(once, "xl/worksheets/_rels/sheet1.xml.rels")
+    choice = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Choice"
+    control = sheet.find(f"*/{choice}/{M}controls/*/{choice}/{M}control")
+    assert control.get("shapeId") == "1099" and rels[control.get(REL_ID)] == (
+        "http://schemas.openxmlformats.org/officeDocument/2006/relationships/ctrlProp", "../ctrlProps/ctrlProp1.xml")
+    slicer = sheet.find(f"{M}extLst/{M}ext/{X14}slicerList/{X14}slicer")
+    assert rels[slicer.get(REL_ID)][1] == "../slicers/slicer1.xml"
+    x15 = "{http://schemas.microsoft.com/office/spreadsheetml/2010/11/main}"
+    assert rels[sheet.find(f"{M}extLst/{M}ext/{x15}timelineRefs/{x15}timelineRef").get(REL_ID)][1] == "../timelines/timeline1.xml"
+    tags = [child.tag.split("}")[1] for child in sheet]
+    for name in ("sheetProtection", "customSheetViews", "hyperlinks", "rowBreaks", "colBreaks", "legacyDrawing", "legacyDrawingHF", "AlternateContent"):
+        assert name in tags, name
+    assert [r.get("outlineLevel") for r in sheet.iter(f"{M}row") if r.get("r") in {"3", "4", "5", "6"}] == ["1"] * 4
+    book, book_rels = _xml(once, "xl/workbook.xml"), _rels(once, "xl/_rels/workbook.xml.rels")
+    assert book_rels[book.find(f"{M}externalReferences/{M}externalReference").get(REL_ID)][1] == "externalLinks/externalLink1.xml"
+    assert book_rels[book.find(f"{M}pivotCaches/{M}pivotCache").get(REL_ID)][1] == "pivotCache/pivotCacheDefinition1.xml"
+    assert book_rels[book.find(f"{M}extLst/{M}ext/{X14}slicerCaches/{X14}slicerCache").get(REL_ID)][1] == "slicerCaches/slicerCache1.xml"
+    timeline_cache = book.find(f"{M}extLst/{M}ext/{x15}timelineCacheRefs/{x15}timelineCacheRef")
+    assert book_rels[timeline_cache.get(REL_ID)][1] == "timelineCaches/timelineCache1.xml"
+    assert len(book.findall(f"{M}bookViews/{M}workbookView")) == 2 and book.find(f"{M}customWorkbookViews") is not None
+    states = {s.get("name"): s.get("state") for s in book.iter(f"{M}sheet")}
+    assert states["Old rounds"] == "hidden" and states["Setup"] == "veryHidden" and states["Standings"] is None
+    strings = _xml(once, "xl/sharedStrings.xml")
+    assert any(si.find(f"{M}rPh") is not None for si in strings) and any(si.find(f"{M}r") is not None for si in strings)
+    styles = _xml(once, "xl/styles.xml")
+    assert "Judge note" in [s.get("name") for s in styles.iter(f"{M}cellStyle")]
+    assert openpyxl.load_workbook(once, data_only=True)["Summary"]["A1"].value == 1500  # the external value as saved
+
+
+def test_a_signed_macro_project_keeps_its_signature(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+    source, once, _ = scored["macros"]
+    before, after = _stored(source), _stored(once)
+    assert {"xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels"} <= set(before)
+    assert all(before[p] == after[p] for p in ("xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels"))
+    types = {e.get("PartName"): e.get("ContentType") for e in _xml(once, "[Content_Types].xml")}
+    assert types["/xl/vbaProjectSignature.bin"] == "application/vnd.ms-office.vbaProjectSignature"
