@@ -427,6 +427,13 @@ def build_excel_only_kinds(path: Path) -> Path:
     return path
 
 
+def _one_relationship(kind: str, target: str, external: bool = False) -> str:
+    """A relationships part holding one relationship, rId1, as Excel writes it."""
+    mode = ' TargetMode="External"' if external else ""
+    return (f'{HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{kind}" Target="{target}"{mode}/></Relationships>')
+
+
 def _add(text: str, before: str, piece: str) -> str:
     """`piece` inserted just before the first `before` in `text` (which must hold it)."""
     assert before in text, before
@@ -460,27 +467,17 @@ def _add_only_excel_kinds(path: Path) -> None:
     text["xl/timelineCaches/timelineCache1.xml"] = TIMELINE_CACHE
     pivot_sheet = "xl/worksheets/sheet7.xml"
     assert "Row Labels" in text["xl/sharedStrings.xml"] and pivot_sheet in parts  # the Pivot sheet, seventh
-    text["xl/worksheets/_rels/sheet7.xml.rels"] = (
-        f'{HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
-        f'Type="{REL}/pivotTable" Target="../pivotTables/pivotTable1.xml"/></Relationships>')
+    text["xl/worksheets/_rels/sheet7.xml.rels"] = _one_relationship(f"{REL}/pivotTable", "../pivotTables/pivotTable1.xml")
     text["xl/pivotTables/pivotTable1.xml"] = PIVOT_TABLE
-    text["xl/pivotTables/_rels/pivotTable1.xml.rels"] = (
-        f'{HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
-        f'Type="{REL}/pivotCacheDefinition" Target="../pivotCache/pivotCacheDefinition1.xml"/></Relationships>')
+    text["xl/pivotTables/_rels/pivotTable1.xml.rels"] = _one_relationship(f"{REL}/pivotCacheDefinition", "../pivotCache/pivotCacheDefinition1.xml")
     text["xl/pivotCache/pivotCacheDefinition1.xml"] = PIVOT_CACHE
     text["xl/pivotCache/pivotCacheRecords1.xml"] = PIVOT_RECORDS
-    text["xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels"] = (
-        f'{HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
-        f'Type="{REL}/pivotCacheRecords" Target="pivotCacheRecords1.xml"/></Relationships>')
+    text["xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels"] = _one_relationship(f"{REL}/pivotCacheRecords", "pivotCacheRecords1.xml")
     text["xl/externalLinks/externalLink1.xml"] = EXTERNAL_LINK
-    text["xl/externalLinks/_rels/externalLink1.xml.rels"] = (
-        f'{HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
-        f'Type="{REL}/externalLinkPath" Target="ratings.xlsx" TargetMode="External"/></Relationships>')
+    text["xl/externalLinks/_rels/externalLink1.xml.rels"] = _one_relationship(f"{REL}/externalLinkPath", "ratings.xlsx", external=True)
     text["xl/webextensions/webextension1.xml"] = WEBEXTENSION
     text["xl/webextensions/taskpanes.xml"] = TASKPANES
-    text["xl/webextensions/_rels/taskpanes.xml.rels"] = (
-        f'{HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" '
-        f'Type="{MS_REL}/2011/relationships/webextension" Target="webextension1.xml"/></Relationships>')
+    text["xl/webextensions/_rels/taskpanes.xml.rels"] = _one_relationship(f"{MS_REL}/2011/relationships/webextension", "webextension1.xml")
     text["_rels/.rels"] = _add(text["_rels/.rels"], "</Relationships>", (
         f'<Relationship Id="rIdTaskpanes" Type="{MS_REL}/2011/relationships/webextensiontaskpanes" '
         'Target="xl/webextensions/taskpanes.xml"/>'))
