@@ -157,6 +157,28 @@ class WritePlan:
     no_problems: str = ""  # the Problems sheet's one line once everything is fixed
 
 
+@dataclass(frozen=True)
+class RoundProgress:
+    """How far one round or playoff sheet has got: tables seated and tables reported (SPEC §3).
+
+    A table is reported once any of its game cells is filled; a sheet with no table reported is
+    not played yet and counts nowhere (games, rounds, chart)."""
+
+    sheet: str
+    kind: str  # "round", or a playoff stage ("semifinal", "final", …)
+    number: int
+    tables: int
+    reported: int
+
+    @property
+    def played(self) -> bool:
+        return self.reported > 0
+
+    @property
+    def complete(self) -> bool:
+        return self.reported == self.tables
+
+
 @dataclass
 class ScoreResult:
     """What scoring a workbook gives: standings, per-game results, problems and the files written."""
@@ -170,6 +192,7 @@ class ScoreResult:
     lang: str = "en"  # the language of the files and the terminal: --lang, else Settings, else English (docs/rules.md §5)
     converted_from: Path | None = None  # the .ods that LibreOffice converted into the workbook scored
     playoff_results: pd.DataFrame | None = None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
+    progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
 
     @property
     def has_errors(self) -> bool:
