@@ -21,7 +21,7 @@ README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8"
 
 NAMES = sorted({*SETTINGS_SHEETS, *PLAYERS_SHEETS, *ADJUSTMENTS_SHEETS, *STANDINGS_SHEET.values(), *PROBLEMS_SHEET.values(),
                 *(word for words in SETTING_KEYS.values() for word in words),
-                *(word for words in PLAYOFF_SHEETS.values() for word in words)})
+                *(word for words in PLAYOFF_SHEETS.values() for word in words.values())})
 
 
 @pytest.mark.parametrize("name", NAMES)
