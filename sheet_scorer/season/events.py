@@ -56,7 +56,7 @@ def read_event(path: Path) -> EventSummary:
         placings = event_ranking(result, qualifying_ranking(result)) if result.playoff_results is not None else None
     except WorkbookError as error:
         if error.key == "no_round_sheets":
-            return EventSummary(path, failure=str(error), failure_key="season_not_event", season_file=_is_season_file(path))
+            return EventSummary(path, failure=str(error), failure_key="season_not_event", season_file=is_season_file(path))
         return EventSummary(path, failure=str(error), failure_key=error.key, failure_values=dict(error.values))
     except Exception as error:  # an unexpected failure in one file is reported with it, not raised
         return EventSummary(path, failure=f"unexpected failure ({type(error).__name__}: {error})")
@@ -67,7 +67,7 @@ def read_event(path: Path) -> EventSummary:
                         errors, len(result.problems) - errors)
 
 
-def _is_season_file(path: Path) -> bool:
+def is_season_file(path: Path) -> bool:
     """True for a season workbook (a `Season Standings` sheet in any language): written by this command, not an event."""
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import LANGUAGES, fold
