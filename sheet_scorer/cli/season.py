@@ -98,8 +98,9 @@ def _summary(result: Season, written: list[Path]) -> None:
         top.add_row(str(row.rank), escape(visible(row.player)), format_number(number(row.points), lang), str(row.counted),
                     str(row.played), str(row.won), str(row.best))
     console.print(top)
-    for entry in result.left_out:
-        console.print(f"[red]{escape(say(lang, 'season_file_line', file=visible(str(entry.summary.path)), status=visible(text(lang, entry.status, **entry.values))))}[/]",
+    for entry in (e for e in result.entries if e.left_out or e.status == "season_status_provisional_counted"):
+        colour = "yellow" if entry.counted else "red"
+        console.print(f"[{colour}]{escape(say(lang, 'season_file_line', file=visible(str(entry.summary.path)), status=visible(text(lang, entry.status, **entry.values))))}[/]",
                       soft_wrap=True)
     if any(e.status == "season_status_provisional" for e in result.entries):
         console.print(escape(say(lang, "season_include_hint")))

@@ -508,7 +508,7 @@ _LINES: dict[str, dict[str, str]] = {
     "season_reading": {"en": "Reading events", "pl": "Czytanie turniejów", "pt": "Lendo eventos", "fr": "Lecture des tournois"},
     "season_summary": {
         "en": "{season}: {counted} counted of {files} read, {players}",
-        "pl": "{season}: liczone turnieje: {counted} z {files} odczytanych plików, {players}",
+        "pl": "{season}: policzono {counted} z {files} odczytanych plików, {players}",
         "pt": "{season}: {counted} contados de {files} lidos, {players}",
         "fr": "{season} : {counted} comptés sur {files} lus, {players}",
     },
