@@ -346,3 +346,18 @@ def test_command_refuses_bad_outputs_in_one_line(league: Path, tmp_path: Path) -
         result = run(league, *args)
         assert result.exit_code == 2 and message in result.output and len(result.output.strip().splitlines()) == 1, result.output
     assert not (tmp_path / "y.xlsx").exists()
+
+
+def test_each_workbook_is_read_once(league: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sheet_scorer.workbook.read as reader
+
+    seen: list[str] = []
+    original = reader.read_workbook
+
+    def counting(path: Any) -> Any:
+        seen.append(Path(path).name)
+        return original(path)
+
+    monkeypatch.setattr(reader, "read_workbook", counting)
+    build_season(read_events(event_files([league]), jobs=1), SeasonSettings(), best=2)
+    assert sorted(seen) == ["a_summer.xlsx", "b_autumn.xlsx", "c_spring.xlsx"]
