@@ -361,3 +361,14 @@ def test_each_workbook_is_read_once(league: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(reader, "read_workbook", counting)
     build_season(read_events(event_files([league]), jobs=1), SeasonSettings(), best=2)
     assert sorted(seen) == ["a_summer.xlsx", "b_autumn.xlsx", "c_spring.xlsx"]
+
+
+def test_settings_sheets_without_their_header_row_are_errors(tmp_path: Path) -> None:
+    from sheet_scorer.season.settings import read_season_settings
+
+    path = write_workbook(tmp_path / "s.xlsx", {"Aliases": [["Anne Lee", "Ann Lee"]], "Season Points": [[1, 10]],
+                                                 "Settings": [["Tournament", "Club League"], ["Language", "pl"]]})
+    settings = read_season_settings(path)
+    assert [(n.severity, n.where, n.key) for n in settings.notes] == [
+        ("error", "s.xlsx 'Aliases'", "season_aliases_no_header"), ("error", "s.xlsx 'Season Points'", "season_points_no_header")]
+    assert (settings.aliases, settings.points_by_place, settings.title, settings.language) == ([], None, "Club League", "pl")

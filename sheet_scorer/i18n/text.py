@@ -439,11 +439,17 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "uma variante precisa de Nome e de Mesmo que; esta linha não é usada",
         "fr": "un alias demande un Nom et un Même que ; cette ligne n'est pas utilisée",
     },
-    "season_no_header": {
-        "en": "no header row: the sheet needs a row with “{first}” and “{second}”",
-        "pl": "brak wiersza nagłówka: arkusz potrzebuje wiersza z „{first}” i „{second}”",
-        "pt": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com “{first}” e “{second}”",
-        "fr": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec « {first} » et « {second} »",
+    "season_points_no_header": {
+        "en": "no header row: the sheet needs a row with “Place” and “Points”",
+        "pl": "brak wiersza nagłówka: arkusz potrzebuje wiersza z „Miejsce” i „Punkty”",
+        "pt": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com “Colocação” e “Pontos”",
+        "fr": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec « Place » et « Points »",
+    },
+    "season_aliases_no_header": {
+        "en": "no header row: the sheet needs a row with “Name” and “Same as”",
+        "pl": "brak wiersza nagłówka: arkusz potrzebuje wiersza z „Nazwisko” i „To samo co”",
+        "pt": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com “Nome” e “Mesmo que”",
+        "fr": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec « Nom » et « Même que »",
     },
     "season_bad_place": {
         "en": "the place “{value}” is not a whole number from 1 up", "pl": "miejsce „{value}” nie jest liczbą całkowitą od 1 wzwyż",

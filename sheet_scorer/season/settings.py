@@ -79,8 +79,7 @@ def _points(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) ->
     """Place -> season points; None (the default rule) when the sheet has no header row (an error)."""
     found = _header(rows, PLACE_WORDS, POINTS_WORDS)
     if found is None:
-        notes.append(Note("error", where(path, sheet), "season_no_header",
-                          {"first": text("en", "place"), "second": text("en", "points_short")}))
+        notes.append(Note("error", where(path, sheet), "season_points_no_header"))
         return None
     start, place_column, points_column = found
     table: dict[int, Fraction] = {}
@@ -106,8 +105,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
     """The Aliases rows with both cells filled; a row with one of them empty is an error at the empty cell."""
     found = _header(rows, NAME_WORDS, SAME_AS_WORDS)
     if found is None:
-        notes.append(Note("error", where(path, sheet), "season_no_header",
-                          {"first": text("en", "season_alias_name"), "second": text("en", "season_alias_same_as")}))
+        notes.append(Note("error", where(path, sheet), "season_aliases_no_header"))
         return []
     start, name_column, same_column = found
     aliases = []
