@@ -118,6 +118,7 @@ def main() -> None:
     args = parser.parse_args()
     folder = args.folder or Path(f"/tmp/sheet_scorer_bench/season_{args.events}")
     paths = generate(folder, args.events)
+    before = machine()  # the load average before the runs
     kinds: dict[str, list[Sample]] = {"parallel": [], "one by one": [], "check loop": []}
     with tempfile.TemporaryDirectory(prefix="season-bench-") as out:
         for run in range(args.runs):
@@ -128,7 +129,7 @@ def main() -> None:
                 kinds["check loop"].append(check_loop(paths[:args.check_sample]))
     size = sum(p.stat().st_size for p in paths) / 1e6
     print(f"## season: {args.events} event workbooks ({size:.1f} MB), --jobs {args.jobs}, {args.runs} run(s)\n")
-    print(machine() + "\n" + provenance() + "\n")
+    print(before + "\n" + provenance() + "\n")
     print("| command | wall s (median) | CPU s | peak RSS largest process MB | peak RSS process tree MB | exit |")
     print("|---|---:|---:|---:|---:|---:|")
     base = statistics.median(s.wall for s in kinds["one by one"])
