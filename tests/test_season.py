@@ -372,3 +372,20 @@ def test_settings_sheets_without_their_header_row_are_errors(tmp_path: Path) -> 
     assert [(n.severity, n.where, n.key) for n in settings.notes] == [
         ("error", "s.xlsx 'Aliases'", "season_aliases_no_header"), ("error", "s.xlsx 'Season Points'", "season_points_no_header")]
     assert (settings.aliases, settings.points_by_place, settings.title, settings.language) == ([], None, "Club League", "pl")
+
+
+def test_two_events_of_one_name_are_headed_with_their_dates() -> None:
+    events = [EventSummary(Path("a.xlsx"), "Club Night", date(2026, 1, 5), ranking=("Amy",)),
+              EventSummary(Path("b.xlsx"), "Club Night", date(2026, 2, 2), ranking=("Amy",)),
+              EventSummary(Path("c.xlsx"), "Cup", None, ranking=("Amy",))]
+    assert [e.label for e in build_season(events, SeasonSettings()).entries] == [
+        "Club Night (5 January 2026)", "Club Night (2 February 2026)", "Cup"]
+
+
+def test_a_season_workbook_in_the_folder_is_not_an_event(league: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "events"
+    shutil.copytree(league, folder)
+    first = run(folder, "-o", folder / "season.xlsx", "--html", tmp_path / "s.html", "--jobs", 1)
+    second = run(folder, "-o", folder / "season_b.xlsx", "--html", tmp_path / "s.html", "--jobs", 1)
+    assert (first.exit_code, second.exit_code) == (0, 0), second.output
+    assert "Season: 3 events counted of 3 read" in second.output

@@ -347,7 +347,6 @@ _REPORT: dict[str, dict[str, str]] = {
     "season_events": {"en": "Events", "pl": "Turnieje", "pt": "Eventos", "fr": "Tournois"},
     "season_file": {"en": "File", "pl": "Plik", "pt": "Arquivo", "fr": "Fichier"},
     "season_status": {"en": "Status", "pl": "Stan", "pt": "Situação", "fr": "Statut"},
-    "season_ranking": {"en": "Ranking", "pl": "Ranking", "pt": "Classificação", "fr": "Classement"},
     "season_status_standings": {
         "en": "counted (standings)", "pl": "liczony (klasyfikacja)", "pt": "contado (classificação)", "fr": "compté (classement)",
     },
@@ -409,7 +408,6 @@ _REPORT: dict[str, dict[str, str]] = {
     },
     "season_paths": {"en": "Season paths", "pl": "Przebieg sezonu", "pt": "Percurso na temporada", "fr": "Parcours de la saison"},
     "season_problems": {"en": "Problems", "pl": "Problemy", "pt": "Problemas", "fr": "Problèmes"},
-    "season_where_file": {"en": "{file}", "pl": "{file}", "pt": "{file}", "fr": "{file}"},
     "season_footer": {
         "en": "Ranked from {n} event workbooks by sheet-scorer.", "pl": "Policzone z {n} skoroszytów turniejów przez sheet-scorer.",
         "pt": "Classificado a partir de {n} pastas de eventos pelo sheet-scorer.",
