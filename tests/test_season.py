@@ -389,3 +389,21 @@ def test_a_season_workbook_in_the_folder_is_not_an_event(league: Path, tmp_path:
     second = run(folder, "-o", folder / "season_b.xlsx", "--html", tmp_path / "s.html", "--jobs", 1)
     assert (first.exit_code, second.exit_code) == (0, 0), second.output
     assert "Season: 3 events counted of 3 read" in second.output
+
+
+def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
+    from test_terminal_lang import english_in
+
+    folder = tmp_path / "turnieje"
+    shutil.copytree(league, folder)
+    (folder / "zepsuty.xlsx").write_text("to nie skoroszyt")
+    event(folder / "zima.xlsx", "Zimowy", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]])
+    settings = settings_book(tmp_path / "ustawienia.xlsx", aliases=[["Zed", "Ann Lee"]])
+    result = run(folder, "--settings", settings, "--best", 2, "-o", tmp_path / "sezon.xlsx", "--html", tmp_path / "sezon.html",
+                 "--lang", "pl", "--jobs", 1)
+    assert result.exit_code == 1
+    assert "nieodczytany" in result.output and "pominięty: tymczasowy (błędy: 1)" in result.output and "czy chodziło o" in result.output
+    names = result.output.replace("sheet-scorer", "").replace("--include-provisional", "")  # the program's and an option's names
+    assert english_in(names, tmp_path) == [], result.output
+    book = openpyxl.load_workbook(tmp_path / "sezon.xlsx")
+    assert book.sheetnames == ["Klasyfikacja sezonu", "Turnieje", "Problemy"]
