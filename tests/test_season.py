@@ -407,3 +407,10 @@ def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
     assert english_in(names, tmp_path) == [], result.output
     book = openpyxl.load_workbook(tmp_path / "sezon.xlsx")
     assert book.sheetnames == ["Klasyfikacja sezonu", "Turnieje", "Problemy"]
+
+
+def test_season_from_python(league: Path, alias_settings: Path) -> None:
+    from sheet_scorer.season.compute import season_from_files
+
+    season = season_from_files([league], alias_settings, best=2, jobs=1)
+    assert [(r.rank, r.player, r.points) for r in season.rows][:3] == [(1, "Bob Hart", 7), (2, "Ann Lee", 6), (3, "Cy Moss", 6)]
