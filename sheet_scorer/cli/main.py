@@ -17,6 +17,7 @@ from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.new import new
 from sheet_scorer.cli.playoffs import playoffs
 from sheet_scorer.cli.score import score
+from sheet_scorer.cli.season import season
 from sheet_scorer.cli.seat import seat
 from sheet_scorer.cli.slips import slips
 from sheet_scorer.cli.split import split
@@ -65,3 +66,4 @@ main.add_command(playoffs)
 main.add_command(new)
 main.add_command(seat)
 main.add_command(slips)
+main.add_command(season)

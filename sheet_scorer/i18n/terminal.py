@@ -504,6 +504,57 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{path}: {option} indica a própria pasta de trabalho de entrada; escolha outro arquivo",
         "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
     },
+    # issue 23: `season` (cli/season.py, docs/rules.md §10)
+    "season_reading": {"en": "Reading events", "pl": "Czytanie turniejów", "pt": "Lendo eventos", "fr": "Lecture des tournois"},
+    "season_summary": {
+        "en": "{season}: {counted} counted of {files} read, {players}",
+        "pl": "{season}: policzono {counted} z {files} odczytanych plików, {players}",
+        "pt": "{season}: {counted} contados de {files} lidos, {players}",
+        "fr": "{season} : {counted} comptés sur {files} lus, {players}",
+    },
+    "season_file_line": {"en": "{file}: {status}", "pl": "{file}: {status}", "pt": "{file}: {status}", "fr": "{file} : {status}"},
+    "season_problem_line": {"en": "{severity} {where}: {message}", "pl": "{severity} {where}: {message}",
+                            "pt": "{severity} {where}: {message}", "fr": "{severity} {where} : {message}"},
+    "season_left_out": {
+        "en": "left out of the season: {files}; the season is written from the rest",
+        "pl": "pominięte w sezonie: {files}; sezon zapisano z pozostałych",
+        "pt": "deixados de fora da temporada: {files}; a temporada foi gravada com os demais",
+        "fr": "écartés de la saison : {files} ; la saison est écrite à partir des autres",
+    },
+    "season_include_hint": {
+        "en": "an event with errors counts only with --include-provisional (its provisional ranking)",
+        "pl": "turniej z błędami liczy się tylko z --include-provisional (jego tymczasowa klasyfikacja)",
+        "pt": "um evento com erros só conta com --include-provisional (sua classificação provisória)",
+        "fr": "un tournoi avec des erreurs ne compte qu'avec --include-provisional (son classement provisoire)",
+    },
+    "season_wrote_three": {"en": "wrote {first}, {second} and {third}", "pl": "zapisano {first}, {second} i {third}",
+                           "pt": "gravados {first}, {second} e {third}", "fr": "écrits : {first}, {second} et {third}"},
+    "season_empty_folder": {
+        "en": "{path}: no .xlsx, .xlsm or .ods workbooks in this folder",
+        "pl": "{path}: w tym folderze nie ma skoroszytów .xlsx, .xlsm ani .ods",
+        "pt": "{path}: nenhuma pasta de trabalho .xlsx, .xlsm ou .ods nesta pasta",
+        "fr": "{path} : aucun classeur .xlsx, .xlsm ou .ods dans ce dossier",
+    },
+    "season_output_clash": {
+        "en": "{path}: named for both {first} and {second}; choose two different files",
+        "pl": "{path}: wskazany i jako {first}, i jako {second}; wybierz dwa różne pliki",
+        "pt": "{path}: indicado para {first} e para {second}; escolha dois arquivos diferentes",
+        "fr": "{path} : désigné à la fois pour {first} et {second} ; choisissez deux fichiers différents",
+    },
+    "season_output_is_event": {
+        "en": "{path}: {option} names one of the event workbooks; choose another file",
+        "pl": "{path}: {option} wskazuje jeden ze skoroszytów turniejów; wybierz inny plik",
+        "pt": "{path}: {option} indica uma das pastas de eventos; escolha outro arquivo",
+        "fr": "{path} : {option} désigne l'un des classeurs de tournois ; choisissez un autre fichier",
+    },
+    "season_output_suffix": {
+        "en": "{path}: the season workbook must end in .xlsx", "pl": "{path}: skoroszyt sezonu musi mieć rozszerzenie .xlsx",
+        "pt": "{path}: a pasta da temporada deve terminar em .xlsx", "fr": "{path} : le classeur de la saison doit se terminer par .xlsx",
+    },
+    "season_not_event": {
+        "en": "not an event workbook (no round sheets)", "pl": "to nie skoroszyt turnieju (brak arkuszy rund)",
+        "pt": "não é uma pasta de evento (sem planilhas de rodada)", "fr": "pas un classeur de tournoi (aucune feuille de ronde)",
+    },
 }
 
 # key -> lang -> CLDR category -> "{n} noun"; `other` also covers fractions.
@@ -543,6 +594,13 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
         "pl": {"one": "{n} skoroszyt", "few": "{n} skoroszyty", "many": "{n} skoroszytów", "other": "{n} skoroszytu"},
         "pt": {"one": "{n} pasta de trabalho", "other": "{n} pastas de trabalho"},
         "fr": {"one": "{n} classeur", "other": "{n} classeurs"},
+    },
+    # issue 23: `season`
+    "events": {
+        "en": {"one": "{n} event", "other": "{n} events"},
+        "pl": {"one": "{n} turniej", "few": "{n} turnieje", "many": "{n} turniejów", "other": "{n} turnieju"},
+        "pt": {"one": "{n} evento", "other": "{n} eventos"},
+        "fr": {"one": "{n} tournoi", "other": "{n} tournois"},
     },
 }
 

@@ -324,6 +324,163 @@ _REPORT: dict[str, dict[str, str]] = {
         "en": "Scored from {file} by sheet-scorer.", "pl": "Policzone z pliku {file} przez sheet-scorer.",
         "pt": "Pontuado a partir de {file} pelo sheet-scorer.", "fr": "Calculé à partir de {file} par sheet-scorer.",
     },
+    # issue 23: season ranking (`season`, docs/rules.md §10): sheet names, headers, statuses, messages, report words
+    "season_default_title": {"en": "Season", "pl": "Sezon", "pt": "Temporada", "fr": "Saison"},
+    "season_page_title": {
+        "en": "{season} — season standings", "pl": "{season} — klasyfikacja sezonu",
+        "pt": "{season} — classificação da temporada", "fr": "{season} — classement de la saison",
+    },
+    "season_standings_sheet": {
+        "en": "Season Standings", "pl": "Klasyfikacja sezonu", "pt": "Classificação da temporada", "fr": "Classement de la saison",
+    },
+    "season_events_sheet": {"en": "Events", "pl": "Turnieje", "pt": "Eventos", "fr": "Tournois"},
+    "season_points_sheet": {"en": "Season Points", "pl": "Punkty sezonu", "pt": "Pontos da temporada", "fr": "Points de la saison"},
+    "season_aliases_sheet": {"en": "Aliases", "pl": "Aliasy", "pt": "Variantes", "fr": "Alias"},
+    "season_alias_name": {"en": "Name", "pl": "Nazwisko", "pt": "Nome", "fr": "Nom"},
+    "season_alias_same_as": {"en": "Same as", "pl": "To samo co", "pt": "Mesmo que", "fr": "Même que"},
+    "season_points": {"en": "Season points", "pl": "Punkty sezonu", "pt": "Pontos da temporada", "fr": "Points de saison"},
+    "season_counted": {"en": "Events counted", "pl": "Liczone turnieje", "pt": "Eventos contados", "fr": "Tournois comptés"},
+    "season_played": {"en": "Events played", "pl": "Rozegrane turnieje", "pt": "Eventos jogados", "fr": "Tournois joués"},
+    "season_won": {"en": "Events won", "pl": "Wygrane turnieje", "pt": "Eventos vencidos", "fr": "Tournois gagnés"},
+    "season_best": {"en": "Best finish", "pl": "Najlepsze miejsce", "pt": "Melhor colocação", "fr": "Meilleur classement"},
+    "season_event": {"en": "Event", "pl": "Turniej", "pt": "Evento", "fr": "Tournoi"},
+    "season_events": {"en": "Events", "pl": "Turnieje", "pt": "Eventos", "fr": "Tournois"},
+    "season_file": {"en": "File", "pl": "Plik", "pt": "Arquivo", "fr": "Fichier"},
+    "season_status": {"en": "Status", "pl": "Stan", "pt": "Situação", "fr": "Statut"},
+    "season_status_standings": {
+        "en": "counted (standings)", "pl": "liczony (klasyfikacja)", "pt": "contado (classificação)", "fr": "compté (classement)",
+    },
+    "season_status_final": {
+        "en": "counted (final ranking)", "pl": "liczony (ranking końcowy)", "pt": "contado (classificação final)",
+        "fr": "compté (classement final)",
+    },
+    "season_status_provisional": {
+        "en": "left out: provisional (errors: {errors})", "pl": "pominięty: tymczasowy (błędy: {errors})",
+        "pt": "deixado de fora: provisório (erros: {errors})", "fr": "écarté : provisoire (erreurs : {errors})",
+    },
+    "season_status_provisional_counted": {
+        "en": "counted although provisional (errors: {errors})", "pl": "liczony mimo że tymczasowy (błędy: {errors})",
+        "pt": "contado embora provisório (erros: {errors})", "fr": "compté bien que provisoire (erreurs : {errors})",
+    },
+    "season_status_unreadable": {
+        "en": "not read: {reason}", "pl": "nieodczytany: {reason}", "pt": "não lido: {reason}", "fr": "non lu : {reason}",
+    },
+    "season_status_duplicate": {
+        "en": "left out: the same event ({name}, {date}) as {other}", "pl": "pominięty: ten sam turniej ({name}, {date}) co {other}",
+        "pt": "deixado de fora: o mesmo evento ({name}, {date}) que {other}", "fr": "écarté : le même tournoi ({name}, {date}) que {other}",
+    },
+    "season_no_date": {"en": "no date", "pl": "bez daty", "pt": "sem data", "fr": "sans date"},
+    "season_rank_of": {"en": "{rank} of {n}", "pl": "{rank} z {n}", "pt": "{rank} de {n}", "fr": "{rank} sur {n}"},
+    "season_dropped_legend": {
+        "en": "Only each player's best {best} events count: points in (parentheses), grey and italic, are dropped.",
+        "pl": "Liczy się tylko {best} najlepszych turniejów każdego gracza: punkty w (nawiasach), szare i pochylone, są odrzucone.",
+        "pt": "Contam só os {best} melhores eventos de cada jogador: pontos entre (parênteses), cinza e em itálico, são descartados.",
+        "fr": "Seuls les {best} meilleurs tournois de chaque joueur comptent : les points entre (parenthèses), gris et en italique, sont écartés.",
+    },
+    "season_points_rule": {
+        "en": "Season points for a finish: players ranked in the event − rank + 1.",
+        "pl": "Punkty sezonu za miejsce: liczba sklasyfikowanych graczy turnieju − miejsce + 1.",
+        "pt": "Pontos da temporada por colocação: jogadores classificados no evento − colocação + 1.",
+        "fr": "Points de saison pour un classement : joueurs classés dans le tournoi − rang + 1.",
+    },
+    "season_points_table": {
+        "en": "Season points by place, from the Season Points sheet: {table}; lower places get 0.",
+        "pl": "Punkty sezonu za miejsce z arkusza Punkty sezonu: {table}; dalsze miejsca dostają 0.",
+        "pt": "Pontos da temporada por colocação, da planilha Pontos da temporada: {table}; colocações abaixo recebem 0.",
+        "fr": "Points de saison par place, de la feuille Points de la saison : {table} ; les places suivantes reçoivent 0.",
+    },
+    "season_order_rule": {
+        "en": "Ranked by season points, then events won, then best finish, then events played, then name.",
+        "pl": "Kolejność: punkty sezonu, potem wygrane turnieje, najlepsze miejsce, rozegrane turnieje, na końcu nazwisko.",
+        "pt": "Ordenado por pontos da temporada, depois eventos vencidos, melhor colocação, eventos jogados e, por fim, nome.",
+        "fr": "Classé par points de saison, puis tournois gagnés, meilleur classement, tournois joués, et enfin nom.",
+    },
+    "season_matrix": {"en": "Points by event", "pl": "Punkty w turniejach", "pt": "Pontos por evento", "fr": "Points par tournoi"},
+    "season_matrix_too_big": {
+        "en": "{players} players × {events} events: the table of points by event is in the season workbook ({sheet} sheet); "
+              "each player's points are in their season path below.",
+        "pl": "{players} graczy × {events} turniejów: tabela punktów w turniejach jest w skoroszycie sezonu (arkusz {sheet}); "
+              "punkty każdego gracza są w jego przebiegu sezonu poniżej.",
+        "pt": "{players} jogadores × {events} eventos: a tabela de pontos por evento está na pasta da temporada (planilha {sheet}); "
+              "os pontos de cada jogador estão no percurso abaixo.",
+        "fr": "{players} joueurs × {events} tournois : le tableau des points par tournoi est dans le classeur de la saison (feuille {sheet}) ; "
+              "les points de chaque joueur sont dans son parcours ci-dessous.",
+    },
+    "season_paths": {"en": "Season paths", "pl": "Przebieg sezonu", "pt": "Percurso na temporada", "fr": "Parcours de la saison"},
+    "season_problems": {"en": "Problems", "pl": "Problemy", "pt": "Problemas", "fr": "Problèmes"},
+    "season_footer": {
+        "en": "Ranked from {n} event workbooks by sheet-scorer.", "pl": "Policzone z {n} skoroszytów turniejów przez sheet-scorer.",
+        "pt": "Classificado a partir de {n} pastas de eventos pelo sheet-scorer.",
+        "fr": "Classé à partir de {n} classeurs de tournois par sheet-scorer.",
+    },
+    "season_dropped_title": {"en": "not counted", "pl": "nieliczone", "pt": "não contado", "fr": "non compté"},
+    # issue 23: season problems (messages; where they are is shown beside them)
+    "season_alias_both": {
+        "en": "“{name}” and “{other}” both play in {event}, but the Aliases sheet makes them one person; the better finish counts",
+        "pl": "„{name}” i „{other}” grają w turnieju {event}, a arkusz Aliasy czyni z nich jedną osobę; liczy się lepsze miejsce",
+        "pt": "“{name}” e “{other}” jogam em {event}, mas a planilha Variantes os torna uma só pessoa; conta a melhor colocação",
+        "fr": "« {name} » et « {other} » jouent tous deux à {event}, mais la feuille Alias en fait une seule personne ; le meilleur classement compte",
+    },
+    "season_alias_nobody": {
+        "en": "“{name}” names nobody in the season's events", "pl": "„{name}” nie wskazuje nikogo z turniejów sezonu",
+        "pt": "“{name}” não indica ninguém dos eventos da temporada", "fr": "« {name} » ne désigne personne des tournois de la saison",
+    },
+    "season_alias_nobody_closest": {
+        "en": "“{name}” names nobody in the season's events; did you mean “{other}”?",
+        "pl": "„{name}” nie wskazuje nikogo z turniejów sezonu; czy chodziło o „{other}”?",
+        "pt": "“{name}” não indica ninguém dos eventos da temporada; você quis dizer “{other}”?",
+        "fr": "« {name} » ne désigne personne des tournois de la saison ; vouliez-vous dire « {other} » ?",
+    },
+    "season_alias_incomplete": {
+        "en": "an alias needs both a Name and a Same as; this row is not used",
+        "pl": "alias potrzebuje obu komórek, Nazwisko i To samo co; ten wiersz nie jest użyty",
+        "pt": "uma variante precisa de Nome e de Mesmo que; esta linha não é usada",
+        "fr": "un alias demande un Nom et un Même que ; cette ligne n'est pas utilisée",
+    },
+    "season_points_no_header": {
+        "en": "no header row: the sheet needs a row with “Place” and “Points”",
+        "pl": "brak wiersza nagłówka: arkusz potrzebuje wiersza z „Miejsce” i „Punkty”",
+        "pt": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com “Colocação” e “Pontos”",
+        "fr": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec « Place » et « Points »",
+    },
+    "season_aliases_no_header": {
+        "en": "no header row: the sheet needs a row with “Name” and “Same as”",
+        "pl": "brak wiersza nagłówka: arkusz potrzebuje wiersza z „Nazwisko” i „To samo co”",
+        "pt": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com “Nome” e “Mesmo que”",
+        "fr": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec « Nom » et « Même que »",
+    },
+    "season_bad_place": {
+        "en": "the place “{value}” is not a whole number from 1 up", "pl": "miejsce „{value}” nie jest liczbą całkowitą od 1 wzwyż",
+        "pt": "a colocação “{value}” não é um número inteiro a partir de 1", "fr": "la place « {value} » n'est pas un nombre entier à partir de 1",
+    },
+    "season_bad_points": {
+        "en": "the points “{value}” are not a number", "pl": "punkty „{value}” nie są liczbą",
+        "pt": "os pontos “{value}” não são um número", "fr": "les points « {value} » ne sont pas un nombre",
+    },
+    "season_duplicate_place": {
+        "en": "place {value} is given twice; the first row is used", "pl": "miejsce {value} podano dwa razy; liczy się pierwszy wiersz",
+        "pt": "a colocação {value} aparece duas vezes; vale a primeira linha", "fr": "la place {value} figure deux fois ; la première ligne compte",
+    },
+    "season_name_similar": {
+        "en": "did you mean “{other}” ({other_event})? “{player}” ({event}) is spelt almost the same and never plays in an event "
+              "where “{other}” plays; if they are one person, add a row to the Aliases sheet",
+        "pl": "czy chodziło o „{other}” ({other_event})? „{player}” ({event}) pisze się prawie tak samo i nigdy nie gra w turnieju, "
+              "w którym gra „{other}”; jeśli to jedna osoba, dodaj wiersz do arkusza Aliasy",
+        "pt": "você quis dizer “{other}” ({other_event})? “{player}” ({event}) se escreve quase igual e nunca joga num evento "
+              "em que “{other}” joga; se for a mesma pessoa, acrescente uma linha à planilha Variantes",
+        "fr": "vouliez-vous dire « {other} » ({other_event}) ? « {player} » ({event}) s'écrit presque pareil et ne joue jamais dans un tournoi "
+              "où « {other} » joue ; s'il s'agit d'une seule personne, ajoutez une ligne à la feuille Alias",
+    },
+    "season_name_spelling": {
+        "en": "“{player}” ({event}) and “{other}” ({other_event}) differ only in case or accents; they are counted as two players "
+              "until a row of the Aliases sheet joins them",
+        "pl": "„{player}” ({event}) i „{other}” ({other_event}) różnią się tylko wielkością liter lub znakami diakrytycznymi; liczone są jako dwie osoby, "
+              "dopóki wiersz arkusza Aliasy ich nie połączy",
+        "pt": "“{player}” ({event}) e “{other}” ({other_event}) só diferem em maiúsculas ou acentos; contam como dois jogadores "
+              "até que uma linha da planilha Variantes os una",
+        "fr": "« {player} » ({event}) et « {other} » ({other_event}) ne diffèrent que par les majuscules ou les accents ; ils comptent comme deux joueurs "
+              "tant qu'une ligne de la feuille Alias ne les réunit pas",
+    },
 }
 
 #: TEXT[lang][key] -> the report string in that language.

@@ -364,6 +364,12 @@ def _shown(value: Any) -> Any:
     return visible(value) if isinstance(value, str) else value
 
 
+def render_page(template: str, context: dict[str, Any]) -> str:
+    """Another page of the report's family (the season report) laid out by `template`, with the report's
+    environment: autoescaped, control characters shown."""
+    return _environment().get_template(template).render(**context)
+
+
 def render_report(result: ScoreResult, lang: str = "en") -> str:
     """The report page as a string."""
     return _environment().get_template(TEMPLATE).render(**report_context(result, lang))

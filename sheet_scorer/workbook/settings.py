@@ -140,6 +140,12 @@ def _parse_number(value: Any) -> Fraction | None:
     return number if number is not None and abs(number) <= _MOST_POINTS else None
 
 
+def parse_number(value: Any) -> Fraction | None:
+    """A points value as the Settings sheet reads one (`2,75`, `−3`), exact; None when it is not a number (the
+    season's `Season Points` sheet reads its points with it too)."""
+    return _parse_number(value)
+
+
 def _language(text: str) -> str | None:
     """`pl`, `PL`, `pl-PL`, or the language's name or its start in English or in itself (`Polski`, `Port.`)."""
     if text[:2] in LANGUAGES and not text[2:3].isalpha():

@@ -1,0 +1,151 @@
+"""Benchmark `sheet-scorer season` on a whole season archive. Run by hand (nothing here runs in the tests):
+
+    .venv/bin/python bench/season.py                    # 300 events of 30-120 players, --jobs = nproc
+    .venv/bin/python bench/season.py --events 20        # a quick run on a smaller archive
+    .venv/bin/python bench/season.py --events 300 --runs 1 --check-sample 10
+
+The archive is generated once into FOLDER (default /tmp/sheet_scorer_bench/season_N; kept for the next
+run): N event workbooks like the ones organisers keep (bench/make_workbooks.py: Settings with a title and a
+date, a Players sheet, 4 round sheets with a title row and every game valid), 30-120 players each, drawn
+from one pool of 600 names so that players meet again across events, dates spread over the year.
+
+Measured, as subprocesses (median wall time of `--runs`, peak RSS of the largest process and of the
+whole process tree, sampled from /proc by bench/run.py's `measure`):
+
+* parallel   - `sheet-scorer season FOLDER --jobs J` (J worker processes, each event read once);
+* one by one - `sheet-scorer season FOLDER --jobs 1` (the same events scored one after another in one process);
+* check loop - `sheet-scorer check FILE` for the first K files (`--check-sample K`, 0 to skip), one process
+               per file as an organiser scoring each event by hand would run it; scaled to N files.
+
+The commands are interleaved run by run. Output: a Markdown table on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_workbooks import HEADERS, WIDTHS, player_names, round_rows  # noqa: E402
+from run import PYTHON, SCORER, Sample, machine, measure, provenance  # noqa: E402
+
+POOL = 600
+ROUNDS = 4
+SMALLEST, LARGEST = 30, 120
+SEED = 20261201
+
+
+def write_event(path: Path, names: list[str], title: str, when: date, seed: int) -> None:
+    """One event workbook (openpyxl write-only): Settings, Players, ROUNDS round sheets of valid games."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    rng = random.Random(seed)
+    book = Workbook(write_only=True)
+    bold = Font(bold=True)
+
+    def styled(ws, value):
+        cell = WriteOnlyCell(ws, value=value)
+        cell.font = bold
+        return cell
+
+    settings = book.create_sheet("Settings")
+    for row in (["Tournament", title], ["Date", when], ["Victory Target", 10], ["Language", "en"]):
+        settings.append(row)
+    registry = book.create_sheet("Players")
+    registry.append([styled(registry, "Player")])
+    for name in sorted(names):
+        registry.append([name])
+    for number in range(1, ROUNDS + 1):
+        ws = book.create_sheet(f"Round {number}")
+        for index, width in enumerate(WIDTHS):
+            ws.column_dimensions[chr(65 + index)].width = width
+        ws.append([styled(ws, f"{title} - Round {number}")])
+        ws.append([])
+        ws.append([styled(ws, h) for h in HEADERS])
+        for row in round_rows(names, rng):
+            ws.append(row)
+    book.save(path)
+
+
+def generate(folder: Path, events: int) -> list[Path]:
+    """The archive: `events` workbooks (kept: generated once per folder)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(SEED)
+    pool = player_names(POOL, rng)
+    paths = []
+    started = time.perf_counter()
+    for index in range(1, events + 1):
+        path = folder / f"event_{index:03d}.xlsx"
+        size = rng.randint(SMALLEST, LARGEST)
+        names = rng.sample(pool, size)
+        when = date(2026, 1, 3) + timedelta(days=rng.randrange(360))
+        if not path.exists():
+            write_event(path, names, f"Ranking Event {index}", when, SEED + index)
+        paths.append(path)
+    print(f"{folder}: {events} event workbooks ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return paths
+
+
+def season_command(folder: Path, out: Path, jobs: int) -> list[str]:
+    return [str(SCORER), "season", str(folder), "--jobs", str(jobs), "-o", str(out / f"season_{jobs}.xlsx"),
+            "--html", str(out / f"season_{jobs}.html")]
+
+
+def check_loop(paths: list[Path]) -> Sample:
+    """`sheet-scorer check` once per file, one after another: the total wall time, the largest process."""
+    samples = [measure([str(SCORER), "check", str(p)]) for p in paths]
+    return Sample(sum(s.wall for s in samples), max(s.rss_kb for s in samples), max(s.code for s in samples),
+                  sum(s.cpu for s in samples), max(s.tree_kb for s in samples))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--events", type=int, default=300)
+    parser.add_argument("--folder", type=Path)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--check-sample", type=int, default=10, help="files scored by a `check` process each (0: skip)")
+    args = parser.parse_args()
+    folder = args.folder or Path(f"/tmp/sheet_scorer_bench/season_{args.events}")
+    paths = generate(folder, args.events)
+    before = machine()  # the load average before the runs
+    kinds: dict[str, list[Sample]] = {"parallel": [], "one by one": [], "check loop": []}
+    with tempfile.TemporaryDirectory(prefix="season-bench-") as out:
+        for run in range(args.runs):
+            order = [("parallel", season_command(folder, Path(out), args.jobs)), ("one by one", season_command(folder, Path(out), 1))]
+            for kind, command in order if run % 2 == 0 else order[::-1]:
+                kinds[kind].append(measure(command))
+            if args.check_sample:
+                kinds["check loop"].append(check_loop(paths[:args.check_sample]))
+    size = sum(p.stat().st_size for p in paths) / 1e6
+    print(f"## season: {args.events} event workbooks ({size:.1f} MB), --jobs {args.jobs}, {args.runs} run(s)\n")
+    print(before + "\n" + provenance() + "\n")
+    print("| command | wall s (median) | CPU s | peak RSS largest process MB | peak RSS process tree MB | exit |")
+    print("|---|---:|---:|---:|---:|---:|")
+    base = statistics.median(s.wall for s in kinds["one by one"])
+    for kind, samples in kinds.items():
+        if not samples:
+            continue
+        wall, cpu, note = statistics.median(s.wall for s in samples), statistics.median(s.cpu for s in samples), ""
+        if kind == "check loop":
+            scale = args.events / min(args.check_sample, len(paths))
+            wall, cpu, note = wall * scale, cpu * scale, f" (×{scale:.0f}: {min(args.check_sample, len(paths))} files measured)"
+        print(f"| {kind}{note} | {wall:.1f} | {cpu:.1f} | "
+              f"{max(s.rss_kb for s in samples) / 1024:.0f} | {max(s.tree_kb for s in samples) / 1024:.0f} | "
+              f"{','.join(str(c) for c in sorted({s.code for s in samples}))} |")
+    parallel = statistics.median(s.wall for s in kinds["parallel"])
+    print(f"\nparallel / one by one: {parallel / base:.2f}x wall time")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""`sheet-scorer season`: rank players across events (docs/rules.md §10) and write the season workbook and report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.i18n.visible import visible
+
+if TYPE_CHECKING:
+    from sheet_scorer.season.model import EventSummary, Season
+
+SHOWN_PLAYERS = 10
+SHOWN_PROBLEMS = 10
+
+
+@click.command()
+@click.argument("events", nargs=-1, required=True, type=WORKBOOK)
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Season workbook (default: season.xlsx).")
+@click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="Season report (default: season.html).")
+@click.option("--best", type=click.IntRange(min=1), help="Count only each player's best N events (default: all).")
+@click.option("--settings", "settings_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Settings workbook: Season Points (points by place), Aliases (Name, Same as), Settings (Tournament, Language).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Event workbooks read at once (default: number of cores).")
+@click.option("--include-provisional", is_flag=True, help="Count events with errors by their provisional ranking.")
+@click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="Also write the season as JSON (schema sheet-scorer/season v1).")
+@click.option("--lang", type=LANGS, help="Language of the outputs and the name order (default: settings workbook, else the events', else en).")
+@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+def season(events: tuple[Path, ...], output: Path | None, html: Path | None, best: int | None, settings_path: Path | None,
+           jobs: int | None, include_provisional: bool, json_path: Path | None, lang: str | None, verbose: bool) -> None:
+    """Rank players across EVENTS (event workbooks, or folders of them): a league or a national ranking.
+
+    Each event is read and scored, never written. Exit status 1 when an event or file was left out
+    or a setting is wrong (the season is still written), 2 when nothing could be done.
+    """
+    def action() -> int:
+        from sheet_scorer.model import WorkbookError
+        from sheet_scorer.season.compute import build_season
+        from sheet_scorer.season.events import event_files
+        from sheet_scorer.season.model import SeasonSettings
+        from sheet_scorer.season.settings import read_season_settings
+        from sheet_scorer.season.write import DEFAULT_PAGE, DEFAULT_WORKBOOK, check_targets, write_season
+
+        workbook, page = output or DEFAULT_WORKBOOK, html or DEFAULT_PAGE
+        check_targets({"-o": workbook, "--html": page, "--json": json_path}, events)
+        settings = read_season_settings(settings_path) if settings_path else SeasonSettings()
+        for folder in (p for p in events if p.is_dir()):
+            if not event_files([folder], [workbook, page]):
+                raise WorkbookError(f"{folder}: no .xlsx, .xlsm or .ods workbooks in this folder", "season_empty_folder", path=folder)
+        files = event_files(events, [workbook, page, *([json_path] if json_path else [])])
+        result = build_season(_read(files, jobs, lang), settings, best, include_provisional, lang)
+        write_season(result, workbook, page, json_path)
+        _summary(result, [workbook, page, *([json_path] if json_path else [])])
+        return result.exit_code
+
+    run_action(verbose, action, lang)
+
+
+def _read(files: list[Path], jobs: int | None, lang: str | None) -> list[EventSummary]:
+    """Every event read once, `jobs` at a time, with a progress bar on a terminal."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from sheet_scorer.i18n.terminal import say
+    from sheet_scorer.season.events import read_events
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return read_events(files, jobs)
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(say(lang, "season_reading"), total=len(files))
+        return read_events(files, jobs, lambda _: progress.advance(task))
+
+
+def _summary(result: Season, written: list[Path]) -> None:
+    """The season's size, its top players, what was left out, its problems and the files written, in the season's language."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from sheet_scorer.i18n.terminal import count, say
+    from sheet_scorer.i18n.text import format_number, severity_word, text
+    from sheet_scorer.season.book import number
+
+    lang = result.lang
+    console = Console(highlight=False, width=max(Console().width, 110))
+    console.print(say(lang, "season_summary", season=f"[bold]{escape(visible(result.title))}[/]",
+                      counted=count(lang, "events", len(result.counted)), files=len(result.entries),
+                      players=count(lang, "players", len(result.rows))))
+    top = Table(title=text(lang, "season_standings_sheet"), title_justify="left")
+    for key in ("rank", "player", "season_points", "season_counted", "season_played", "season_won", "season_best"):
+        top.add_column(text(lang, key), justify="left" if key == "player" else "right")
+    for row in result.rows[:SHOWN_PLAYERS]:
+        top.add_row(str(row.rank), escape(visible(row.player)), format_number(number(row.points), lang), str(row.counted),
+                    str(row.played), str(row.won), str(row.best))
+    console.print(top)
+    for entry in (e for e in result.entries if e.left_out or e.status == "season_status_provisional_counted"):
+        colour = "yellow" if entry.counted else "red"
+        console.print(f"[{colour}]{escape(say(lang, 'season_file_line', file=visible(str(entry.summary.path)), status=visible(text(lang, entry.status, **entry.values))))}[/]",
+                      soft_wrap=True)
+    if any(e.status == "season_status_provisional" for e in result.entries):
+        console.print(escape(say(lang, "season_include_hint")))
+    notes = sorted(result.notes, key=lambda n: n.severity != "error")
+    for note in notes[:SHOWN_PROBLEMS]:
+        colour = "red" if note.severity == "error" else "yellow"
+        console.print(say(lang, "season_problem_line", severity=f"[{colour}]{escape(severity_word(note.severity, lang))}[/]",
+                          where=escape(visible(note.where)), message=escape(visible(text(lang, note.key, **note.values)))), soft_wrap=True)
+    if len(notes) > SHOWN_PROBLEMS:
+        console.print(escape(say(lang, "more_problems", n=len(notes) - SHOWN_PROBLEMS, sheet=text(lang, "problems"))))
+    if result.left_out:
+        console.print(escape(say(lang, "season_left_out", files=count(lang, "events", len(result.left_out)))))
+    shown = [visible(str(p)) for p in written]
+    line = say(lang, "wrote", first=shown[0], second=shown[1]) if len(shown) == 2 else \
+        say(lang, "season_wrote_three", first=shown[0], second=shown[1], third=shown[2])
+    console.print(escape(line), soft_wrap=True)

@@ -1,0 +1,137 @@
+"""The events of a season (docs/rules.md §10): which files they are, and each one read and scored once.
+
+Every event goes through the API (`check_workbook`: read, validate and score in memory, nothing
+written), in a worker process when `jobs` > 1; only the small `EventSummary` comes back, so a season
+of hundreds of workbooks never holds more than `jobs` scored events at once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from datetime import date, datetime
+from pathlib import Path
+
+from sheet_scorer.season.model import EventSummary
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
+_COPIES = (".backup", ".original")  # versions this tool keeps of a replaced workbook: never an event of their own
+
+
+def event_files(paths: Iterable[Path], skip: Iterable[Path] = ()) -> list[Path]:
+    """The files named, a folder standing for its workbooks; the command's own outputs (`skip`) left out.
+
+    In a folder, hidden and lock files (`~$…`) and the `.backup`/`.original` copies are not events, and an
+    event's scored copy (`X.scored.xlsx`, where the organiser fixes mistakes) is read instead of `X.xlsx`."""
+    skipped = {p.resolve() for p in skip}
+    files: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+            continue
+        found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in WORKBOOK_SUFFIXES
+                       and not p.name.startswith((".", "~$")) and not p.stem.endswith(_COPIES))
+        scored = {p.with_name(p.name.replace(".scored", "", 1)) for p in found if p.stem.endswith(".scored")}
+        files.extend(p for p in found if p not in scored)
+    seen: set[Path] = set()
+    unique = []
+    for path in files:
+        where = path.resolve()
+        if where not in skipped and where not in seen:
+            seen.add(where)
+            unique.append(path)
+    return unique
+
+
+def read_event(path: Path) -> EventSummary:
+    """One event's final ranking and problem counts; never raises, so one bad file cannot stop the season."""
+    from sheet_scorer.api import check_workbook
+    from sheet_scorer.model import WorkbookError
+    from sheet_scorer.playoffs.qualifying import qualifying_ranking
+    from sheet_scorer.playoffs.ranking import event_ranking
+
+    try:
+        result = check_workbook(path)  # the event's own language orders its names (docs/rules.md §4)
+        placings = event_ranking(result, qualifying_ranking(result)) if result.playoff_results is not None else None
+    except WorkbookError as error:
+        if error.key == "no_round_sheets":
+            return EventSummary(path, failure=str(error), failure_key="season_not_event", season_file=is_season_file(path))
+        return EventSummary(path, failure=str(error), failure_key=error.key, failure_values=dict(error.values))
+    except Exception as error:  # an unexpected failure in one file is reported with it, not raised
+        return EventSummary(path, failure=f"unexpected failure ({type(error).__name__}: {error})")
+    ranking = tuple(p.player for p in placings) if placings else tuple(result.standings["player"].tolist())
+    errors = sum(p.severity == "error" for p in result.problems)
+    settings = result.data.settings
+    return EventSummary(path, settings.tournament or path.stem, settings.date, settings.language, ranking, placings is not None,
+                        errors, len(result.problems) - errors)
+
+
+def is_season_file(path: Path) -> bool:
+    """True for a season workbook (a `Season Standings` sheet in any language): written by this command, not an event."""
+    from sheet_scorer.i18n.text import text
+    from sheet_scorer.i18n.vocab import LANGUAGES, fold
+    from sheet_scorer.workbook.xlsx import Package
+
+    names = {fold(text(lang, "season_standings_sheet")) for lang in LANGUAGES}
+    try:
+        with Package(path) as book:
+            return any(fold(entry.name) in names for entry in book.sheets)
+    except Exception:  # not readable as a package: then it is simply not an event
+        return False
+
+
+def read_events(paths: list[Path], jobs: int | None = None, done: Callable[[EventSummary], None] | None = None) -> list[EventSummary]:
+    """Every event read once, `jobs` at a time (default: the number of cores); `done` is told of each as it finishes.
+
+    Returned in the order of `paths`. One job reads in this process (no pool to start)."""
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths) or 1))
+    found: dict[Path, EventSummary] = {}
+    if jobs == 1:
+        for path in paths:
+            found[path] = read_event(path)
+            if done:
+                done(found[path])
+    else:
+        _warm()
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(read_event, path): path for path in paths}
+            try:
+                for future in as_completed(futures):
+                    found[futures[future]] = future.result()
+                    if done:
+                        done(found[futures[future]])
+            except KeyboardInterrupt:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+    return [found[path] for path in paths]
+
+
+def _warm() -> None:
+    """Import what scoring needs before the workers start: forked workers (Linux) then share it instead of each
+    importing pandas and the rules again (about a second of CPU per worker)."""
+    import sheet_scorer.api  # noqa: F401
+    import sheet_scorer.playoffs.qualifying  # noqa: F401
+    import sheet_scorer.playoffs.ranking  # noqa: F401
+    import sheet_scorer.rules.score  # noqa: F401
+    import sheet_scorer.rules.validate  # noqa: F401
+    import sheet_scorer.standings.engine  # noqa: F401
+    import sheet_scorer.workbook.read  # noqa: F401
+    import sheet_scorer.workbook.settings  # noqa: F401
+
+
+def date_key(value: date | str | None) -> tuple[int, str]:
+    """Events by `Settings → Date`: real dates (or ISO text) first, in time order; undated events after them."""
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, str):
+        try:
+            value = date.fromisoformat(value.strip())
+        except ValueError:
+            return 1, ""
+    return (0, value.isoformat()) if isinstance(value, date) else (1, "")
+
+
+def event_order(summary: EventSummary) -> tuple[tuple[int, str], str]:
+    """The season's event order (docs/rules.md §10): Settings → Date, then file name."""
+    return date_key(summary.date), summary.path.name
