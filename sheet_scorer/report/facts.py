@@ -12,6 +12,7 @@ import pandas as pd
 from sheet_scorer.i18n.text import format_number, format_pct, format_places
 from sheet_scorer.i18n.vocab import PLAYOFF_SHEET_INDEX, STANDINGS_HEADERS, fold, strip_accents
 from sheet_scorer.rules.score import RESULT_COLUMNS
+from sheet_scorer.standings.engine import BASE_COLUMNS
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -83,10 +84,17 @@ def figure_name(figure: str, lang: str) -> str:
     return STANDINGS_HEADERS[figure][lang]
 
 
-def extra_figures(result: ScoreResult) -> list[str]:
-    """The standings columns shown beyond rank, player, round points, VP, VP % and games."""
+def shown_figures(result: ScoreResult) -> list[str]:
+    """The standings figures after rank and player, in the order shown (docs/rules.md §5): the ranking figure,
+    the tie-breakers in their order, the other figures, adjustments (`standings.engine.figure_columns`)."""
     columns = list(result.standings.columns)
-    return columns[6:columns.index("ahead_by")] if "ahead_by" in columns else []
+    end = columns.index("ahead_by") if "ahead_by" in columns else len(columns)
+    return [c for c in columns[:end] if c not in ("rank", "player")]
+
+
+def extra_figures(result: ScoreResult) -> list[str]:
+    """The standings figures in use beyond round points, VP, VP % and games (wins, places, …, adjustments)."""
+    return [c for c in shown_figures(result) if c not in BASE_COLUMNS]
 
 
 def place_labels(places: list[int | None]) -> list[str]:

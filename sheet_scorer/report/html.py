@@ -24,8 +24,8 @@ from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.report.facts import (
-    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
-    round_names, scored_results, tables_by_round, tables_of,
+    as_flag, as_int, byes_by_round, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
+    round_names, scored_results, shown_figures, tables_by_round, tables_of,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -64,10 +64,22 @@ def _tie_note(above: dict[str, Any] | None, row: dict[str, Any], decide: list[st
                 mine=figure_text(by, row[by], lang), theirs=figure_text(by, above[by], lang))
 
 
+def _figure_text(figure: str, value: Any, lang: str) -> str:
+    """A standings cell as the page shows it: VP and games as whole numbers, the rest by `figure_text`."""
+    return str(int(value)) if figure in ("vp", "games") else figure_text(figure, value, lang)
+
+
+def _figure_headers(result: ScoreResult, lang: str) -> list[dict[str, str]]:
+    """The figure columns of the standings, ranking figure first (docs/rules.md §5): key, name and phone name."""
+    short = {"round_points": text(lang, "points_abbr")}
+    return [{"key": f, "name": figure_name(f, lang), "short": short.get(f, "")} for f in shown_figures(result)]
+
+
 def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
     rounds = round_names(result)
     decide = criteria(result.data.settings)
-    extra = extra_figures(result)
+    shown = shown_figures(result)
+    summary = [f for f in decide if f != "name"] + [f for f in ("round_points",) if f not in decide]
     cut = playoff_cut(result)
     rows = []
     above = None
@@ -78,7 +90,8 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
             "rank": rank, "player": row["player"], "id": ids[row["player"]],
             "round_points": format_number(row["round_points"], lang), "vp": int(row["vp"]),
             "vp_pct": format_pct(row["vp_pct"], lang), "games": int(row["games"]),
-            "figures": [figure_text(f, row[f], lang) for f in extra],
+            "figures": [_figure_text(f, row[f], lang) for f in shown],
+            "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
             "rounds": [format_number(row.get(name), lang) for name in rounds],
             "medal": rank if rank <= 3 and played else 0,
             "qualified": cut is not None and rank <= cut,
@@ -337,7 +350,7 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "tables_scored": len(scored_tables),
         "round_names": round_names(result),
         "standings": standings,
-        "figure_headers": [figure_name(f, lang) for f in extra_figures(result)],
+        "figure_headers": _figure_headers(result, lang),
         "adjustments": _adjustment_rows(result, lang),
         "cut": playoff_cut(result),
         "chart": rank_chart(result, lang, ids, results),
