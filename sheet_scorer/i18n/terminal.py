@@ -227,6 +227,13 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{path}: não tem planilha legível para a rodada {round}",
         "fr": "{path} : aucune feuille lisible pour la ronde {round}",
     },
+    # issue 19: --round takes a number or a sheet name
+    "slips_no_sheet": {
+        "en": "{path}: has no readable round or playoff sheet '{round}'; the sheets are: {sheets}",
+        "pl": "{path}: brak czytelnego arkusza rundy lub fazy finałowej „{round}”; arkusze to: {sheets}",
+        "pt": "{path}: não tem planilha legível de rodada ou playoff “{round}”; as planilhas são: {sheets}",
+        "fr": "{path} : aucune feuille lisible de ronde ou de phase finale « {round} » ; les feuilles sont : {sheets}",
+    },
     "slips_wrote": {"en": "{file}: slips for {sheet}", "pl": "{file}: karty wyników dla arkusza „{sheet}”",
                     "pt": "{file}: fichas de resultado de “{sheet}”", "fr": "{file} : fiches de résultats de « {sheet} »"},
     # `merge` (cli/merge.py, merge/plan.py)
