@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 @click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
 @click.option("--lang", type=LANGS, help="Language of the report, the added sheets and everything printed (default: Settings → Language, else en).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
-              help="Also write standings, results and problems as JSON (schema sheet-scorer/standings v1).")
+              help="Also write standings, results, playoffs and problems as JSON (schema sheet-scorer/standings v2).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
 @click.option("--all", "show_all", is_flag=True, help="Print every player of the standings, not only the top 8.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Workbooks scored at once in a batch (default: number of cores).")

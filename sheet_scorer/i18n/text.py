@@ -338,6 +338,13 @@ _REPORT.update({
     },
     "champion": {"en": "Champion", "pl": "Mistrz", "pt": "Campeão", "fr": "Champion"},
     "path_playoffs": {"en": "Playoffs", "pl": "Faza finałowa", "pt": "Playoffs", "fr": "Phases finales"},
+    "tied_badge": {"en": "Tie", "pl": "Remis", "pt": "Empate", "fr": "Égalité"},
+    "tied_title": {
+        "en": "equal VP at the table: the better qualifying rank takes the higher place",
+        "pl": "równe PZ przy stole: wyższe miejsce zajmuje gracz z lepszym miejscem w eliminacjach",
+        "pt": "PV iguais na mesa: a melhor posição na classificatória fica com a colocação mais alta",
+        "fr": "PV égaux à la table : le meilleur rang de qualification prend la place la plus haute",
+    },
 })
 
 

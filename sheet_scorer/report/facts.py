@@ -35,7 +35,17 @@ def as_flag(value: Any) -> bool:
 
 def scored_results(result: ScoreResult) -> pd.DataFrame:
     """`result.results` with its flag columns as plain booleans (also for a workbook where nothing could be read)."""
-    frame = result.results.reindex(columns=RESULT_COLUMNS)
+    return plain_results(result.results)
+
+
+def playoff_rows(result: ScoreResult) -> pd.DataFrame | None:
+    """`result.playoff_results` like `scored_results` (places decided by qualifying rank); None without playoff sheets."""
+    return None if result.playoff_results is None else plain_results(result.playoff_results)
+
+
+def plain_results(results: pd.DataFrame) -> pd.DataFrame:
+    """Scored rows with the flag columns as plain booleans."""
+    frame = results.reindex(columns=RESULT_COLUMNS)
     flags = {c: frame[c].astype("boolean").fillna(False).astype(bool) for c in ("game", "bye", "scorable", "declared")}
     return frame.assign(**flags)
 
