@@ -66,6 +66,18 @@ def fill_playoff(path: Path, sheet_name: str) -> None:
     book.save(path)
 
 
+#: The event as `build_event` leaves it, kept so that the tests need not run `playoffs` three times
+#: (`python tests/event22.py` writes it again).
+BUILT = Path(__file__).parent / "data" / "event22.xlsx"
+
+
+def built_event(folder: Path) -> Path:
+    """A copy of BUILT in `folder` (tests may write beside it)."""
+    target = folder / "mazowsze.xlsx"
+    target.write_bytes(BUILT.read_bytes())
+    return target
+
+
 def build_event(folder: Path) -> Path:
     """The event run to its final ranking: `playoffs` three times, the playoff sheets typed in between."""
     from sheet_scorer.cli.main import main
@@ -78,3 +90,14 @@ def build_event(folder: Path) -> Path:
         if stage:
             fill_playoff(path, stage)
     return path
+
+
+if __name__ == "__main__":
+    import shutil
+    import sys
+    import tempfile
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    with tempfile.TemporaryDirectory() as folder:
+        shutil.copy(build_event(Path(folder)), BUILT)
+    print(BUILT)
