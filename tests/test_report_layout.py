@@ -50,6 +50,14 @@ function measure(frame) {
     out.labels_in_chart = labels.filter(t => inside(t.getBoundingClientRect(), clip)).length;
     out.labels_in_legend = legend.filter(li => inside(li.getBoundingClientRect(), viewport)).length;
   }
+  const first = doc.querySelector('table.standings tbody tr');
+  if (first) {  // issue 19: rank, name, ranking figure and first tie-breaker on screen, the rest behind a visible cue
+    out.first_four_right = Math.max(...[...first.children].slice(0, 4).map(c => c.getBoundingClientRect().right));
+    out.width = win.innerWidth;
+    out.table_wider = doc.querySelector('table.standings').getBoundingClientRect().width > doc.querySelector('.wrap.cue').clientWidth;
+    const cue = doc.querySelector('.more-cols');
+    out.cue = cue && visible(cue) ? cue.textContent : '';
+  }
   out.keys = [...doc.querySelectorAll('.key')].filter(visible).map(k => k.textContent.replace(/\\s+/g, ' ').trim());
   return out;
 }
@@ -147,3 +155,14 @@ def test_printed_a4_and_phone_screenshot(chromium: str, reports: dict, tmp_path:
     taken = browse(chromium, tmp_path / "profile", f"--screenshot={shot}", "--window-size=390,2000", source.as_uri())
     assert taken.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", taken.stderr[-2000:]
     assert int.from_bytes(shot.read_bytes()[16:20], "big") == 390  # PNG width
+
+
+@pytest.mark.parametrize("view", ["runda_polska-phone", "mistakes-phone"])
+def test_the_phone_shows_the_ranking_figure_and_first_tiebreaker_and_cues_the_rest(measured: dict[str, dict], view: str) -> None:
+    shown = measured[view]
+    assert shown["first_four_right"] <= shown["width"]
+    assert shown["table_wider"] and shown["cue"].startswith("→")  # more columns beyond the edge, and a line saying so
+
+
+def test_the_cue_is_not_printed(measured: dict[str, dict]) -> None:
+    assert measured["runda_polska-a4"]["cue"] == ""
