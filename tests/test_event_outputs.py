@@ -92,6 +92,18 @@ def test_slips_have_every_game_column_headed_as_the_sheet_heads_it(event: Path, 
     assert [c["header"] for c in slip_columns(read_workbook(vp_only).rounds[0], "pl")] == ["VP", "Declared Victory"]
 
 
+def test_a_table_of_five_goes_to_two_landscape_slips_a_page(tmp_path: Path) -> None:
+    """Four to a portrait page while every table fits (4 players); a table of 5 (an error the slips still print)
+    needs the taller landscape slip, two to a page."""
+    rows = [["Table", "Player", "VP", "Declared"], *([t, f"P{t}{i}", "", ""] for t in (1, 2, 3) for i in range(4))]
+    four = read_workbook(write_workbook(tmp_path / "four.xlsx", {"Round 1": rows})).rounds[0]
+    page = render_slips(four, "T", "en")
+    assert "size: A4 portrait" in page and page.count('<div class="page">') == 1
+    five = read_workbook(write_workbook(tmp_path / "five.xlsx", {"Round 1": [*rows, [3, "P35", "", ""]]})).rounds[0]
+    page = render_slips(five, "T", "en")
+    assert "size: A4 landscape" in page and page.count('<div class="page">') == 2  # 3 tables, two a page
+
+
 def test_the_seating_list_is_sorted_by_surname(tmp_path: Path) -> None:
     rows = [["Table", "Player"], [1, "Zofia Adamczyk"], [1, "Adam Zieliński"], [1, "Łukasz Nowak"], [2, "Lucyna Nowak"],
             [2, "Ewa Żak"], [2, "Marek Zając"]]
