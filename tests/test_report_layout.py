@@ -58,6 +58,9 @@ function measure(frame) {
     const cue = doc.querySelector('.more-cols');
     out.cue = cue && visible(cue) ? cue.textContent : '';
   }
+  out.playoff_overflow = Math.max(0, ...[...doc.querySelectorAll('table.playoff, table.final-ranking')].map(
+    t => t.parentElement.scrollWidth - t.parentElement.clientWidth));
+  out.playoff_tables = doc.querySelectorAll('table.playoff, table.final-ranking').length;
   out.keys = [...doc.querySelectorAll('.key')].filter(visible).map(k => k.textContent.replace(/\\s+/g, ' ').trim());
   return out;
 }
@@ -87,6 +90,8 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, ob
     for name, lang in (("runda_polska", "pl"), ("mistakes", "en")):
         result = check_workbook(EXAMPLES / f"{name}.xlsx")
         out[name] = (render_report(result, lang), result)
+    event22 = check_workbook(Path(__file__).parent / "data" / "event22.xlsx")  # issue 19: run to its final ranking
+    out["event22"] = (render_report(event22, "fr"), event22)
     return out
 
 
@@ -166,3 +171,11 @@ def test_the_phone_shows_the_ranking_figure_and_first_tiebreaker_and_cues_the_re
 
 def test_the_cue_is_not_printed(measured: dict[str, dict]) -> None:
     assert measured["runda_polska-a4"]["cue"] == ""
+
+
+@pytest.mark.parametrize("view", ["event22-phone", "event22-a4"])
+def test_the_playoff_tables_fit_a_phone_and_a4_without_scrolling(measured: dict[str, dict], view: str) -> None:
+    shown = measured[view]
+    assert shown["playoff_tables"] == 3  # the final ranking, the semifinal, the final
+    assert shown["playoff_overflow"] <= 0 and shown["page_overflow"] <= 0 and shown["cut_names"] == []
+    assert shown["first_four_right"] <= shown["width"]
