@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import json
 import re
 import subprocess
 from pathlib import Path

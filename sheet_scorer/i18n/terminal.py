@@ -221,12 +221,6 @@ _LINES: dict[str, dict[str, str]] = {
     },
     "club_conflicts": {"en": "  club conflicts: {n}", "pl": "  konflikty klubowe: {n}", "pt": "  conflitos de clube: {n}",
                        "fr": "  conflits de club : {n}"},
-    "slips_no_round": {
-        "en": "{path}: has no readable sheet for round {round}",
-        "pl": "{path}: brak czytelnego arkusza rundy {round}",
-        "pt": "{path}: não tem planilha legível para a rodada {round}",
-        "fr": "{path} : aucune feuille lisible pour la ronde {round}",
-    },
     # issue 19: --round takes a number or a sheet name
     "slips_no_sheet": {
         "en": "{path}: has no readable round or playoff sheet '{round}'; the sheets are: {sheets}",
