@@ -2,8 +2,9 @@
 
     from sheet_scorer import score_workbook
     result = score_workbook("spring_open.xlsx")
-    result.standings        # DataFrame in rank order: rank, player, round_points, vp, vp_pct, games, the other
-                            # figures in use (wins, …), ahead_by, one column per round (standings.engine)
+    result.standings        # DataFrame in rank order: rank, player, the ranking figure (round_points or wins),
+                            # the tie-breakers in their order, the other figures (round_points, vp, vp_pct,
+                            # games), ahead_by, one column per round (standings.engine.figure_columns)
     result.results          # DataFrame: one row per player per game, with VP, place, round points
     result.problems         # list[Problem]: code, severity, sheet, cell, player, message
 """

@@ -88,6 +88,7 @@ class RoundSheet:
     vp_is_computed: bool = False
     hidden_rows: frozenset[int] = frozenset()
     kind: str = "round"  # or a playoff stage, "semifinal" / "final" (`number` is then the stage's place in that order)
+    headers: dict[str, str] = field(default_factory=dict)  # each input field's header as the organiser wrote it (slips)
 
     @property
     def vp_only(self) -> bool:

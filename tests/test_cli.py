@@ -114,7 +114,7 @@ def test_json_export_and_file_permissions(tmp_path: Path) -> None:
         os.umask(old)
     assert result.exit_code == 0, result.output
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
-    assert (document["schema"], document["version"]) == ("sheet-scorer/standings", 1)
+    assert (document["schema"], document["version"]) == ("sheet-scorer/standings", 2)
     # Ala 4 + 2*3 = 10 VP wins; Bob, Cyd, Dan 2 VP each share 2nd: (3 + 2 + 1) / 3 = 2 points
     assert [(r["player"], r["round_points"]) for r in document["standings"]] == [("Ala", 5), ("Bob", 2), ("Cyd", 2), ("Dan", 2)]
     for name in ("event.scored.xlsx", "event.standings.html", "event.json"):

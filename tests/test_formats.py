@@ -56,10 +56,11 @@ def test_a_whole_event_ranked_by_wins(tmp_path: Path) -> None:
     result = score_workbook(path, json=tmp_path / "event.json")
     assert result.exit_code == 0 and list(result.standings["player"]) == BY_WINS
     standings = sheet_rows(result.output, "Standings")
-    assert standings[0] == ("Rank", "Player", "Round Points", "VP", "VP %", "Games", "Wins", "Round 1", "Round 2")
-    assert [(r[1], r[6]) for r in standings[1:]] == [(p, 1 if p in ("Ann", "Eve", "Dan", "Hal") else 0) for p in BY_WINS]
+    # the ranking figure first, then the tie-breakers (VP, VP %), then the other figures (docs/rules.md §5)
+    assert standings[0] == ("Rank", "Player", "Wins", "VP", "VP %", "Round Points", "Games", "Round 1", "Round 2")
+    assert [(r[1], r[2]) for r in standings[1:]] == [(p, 1 if p in ("Ann", "Eve", "Dan", "Hal") else 0) for p in BY_WINS]
     page = result.html.read_text(encoding="utf-8")
-    assert "<th scope=\"col\" class=\"num opt\">Wins</th>" in page
+    assert "<th scope=\"col\" class=\"num lead\">Wins</th>" in page
     assert "Tied with Eve on Wins, VP; VP % decides (44.44 vs 47.04)" in page  # Dan, below Eve
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
     validate(document, JSON_SCHEMA)

@@ -239,7 +239,7 @@ def test_dry_run_says_the_same_and_writes_nothing(tmp_path: Path) -> None:
     assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
     real = run(event, *copies)
     assert dry.output.splitlines()[:2] == real.output.splitlines()[:2]
-    assert dry.output.splitlines()[2] == say("en", "merge_dry_run", cells=count("en", "cells", 50), event="event.xlsx")
+    assert dry.output.splitlines()[2] == say("en", "merge_dry_run", cells=count("en", "cells_would_be_written", 50), event="event.xlsx")
 
 
 def test_lang_prints_in_that_language(tmp_path: Path) -> None:

@@ -293,7 +293,7 @@ def test_json_export_validates_against_its_schema(event: Path, broken: Path) -> 
     for path in (event, broken):
         document = json_document(check_workbook(path))
         validate(document, JSON_SCHEMA)
-        assert document["schema"] == "sheet-scorer/standings" and document["version"] == 1
+        assert document["schema"] == "sheet-scorer/standings" and document["version"] == 2
     result = check_workbook(broken)
     document = json_document(result)
     assert document["provisional"] is True and document["date"] == "2026-04-18"
@@ -346,7 +346,7 @@ def test_problem_message_localises_numbers() -> None:
     problem = Problem("not-whole-number", "Runda 1", "E5", "Ala", field="cities", params={"column": "Cities", "value": 2.5})
     assert problem_message(problem, "en") == "Ala: Cities is 2.5, but it must be a whole number"
     assert problem_message(problem, "pl") == "Ala: w polu „Miasta” wpisano 2,5, a musi tam być liczba całkowita"
-    assert problem_message(problem, "fr") == "Ala : la case « Villes » contient 2,5, mais doit contenir un nombre entier"
+    assert problem_message(problem, "fr") == "Ala\u202f: la case «\u202fVilles\u202f» contient 2,5, mais doit contenir un nombre entier"
     assert problem_message(problem, "xx") == problem.message
 
 

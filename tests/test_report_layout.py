@@ -50,6 +50,17 @@ function measure(frame) {
     out.labels_in_chart = labels.filter(t => inside(t.getBoundingClientRect(), clip)).length;
     out.labels_in_legend = legend.filter(li => inside(li.getBoundingClientRect(), viewport)).length;
   }
+  const first = doc.querySelector('table.standings tbody tr');
+  if (first) {  // issue 19: rank, name, ranking figure and first tie-breaker on screen, the rest behind a visible cue
+    out.first_four_right = Math.max(...[...first.children].slice(0, 4).map(c => c.getBoundingClientRect().right));
+    out.width = win.innerWidth;
+    out.table_wider = doc.querySelector('table.standings').getBoundingClientRect().width > doc.querySelector('.wrap.cue').clientWidth;
+    const cue = doc.querySelector('.more-cols');
+    out.cue = cue && visible(cue) ? cue.textContent : '';
+  }
+  out.playoff_overflow = Math.max(0, ...[...doc.querySelectorAll('table.playoff, table.final-ranking')].map(
+    t => t.parentElement.scrollWidth - t.parentElement.clientWidth));
+  out.playoff_tables = doc.querySelectorAll('table.playoff, table.final-ranking').length;
   out.keys = [...doc.querySelectorAll('.key')].filter(visible).map(k => k.textContent.replace(/\\s+/g, ' ').trim());
   return out;
 }
@@ -79,6 +90,8 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, ob
     for name, lang in (("runda_polska", "pl"), ("mistakes", "en")):
         result = check_workbook(EXAMPLES / f"{name}.xlsx")
         out[name] = (render_report(result, lang), result)
+    event22 = check_workbook(Path(__file__).parent / "data" / "event22.xlsx")  # issue 19: run to its final ranking
+    out["event22"] = (render_report(event22, "fr"), event22)
     return out
 
 
@@ -147,3 +160,22 @@ def test_printed_a4_and_phone_screenshot(chromium: str, reports: dict, tmp_path:
     taken = browse(chromium, tmp_path / "profile", f"--screenshot={shot}", "--window-size=390,2000", source.as_uri())
     assert taken.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", taken.stderr[-2000:]
     assert int.from_bytes(shot.read_bytes()[16:20], "big") == 390  # PNG width
+
+
+@pytest.mark.parametrize("view", ["runda_polska-phone", "mistakes-phone"])
+def test_the_phone_shows_the_ranking_figure_and_first_tiebreaker_and_cues_the_rest(measured: dict[str, dict], view: str) -> None:
+    shown = measured[view]
+    assert shown["first_four_right"] <= shown["width"]
+    assert shown["table_wider"] and shown["cue"].startswith("→")  # more columns beyond the edge, and a line saying so
+
+
+def test_the_cue_is_not_printed(measured: dict[str, dict]) -> None:
+    assert measured["runda_polska-a4"]["cue"] == ""
+
+
+@pytest.mark.parametrize("view", ["event22-phone", "event22-a4"])
+def test_the_playoff_tables_fit_a_phone_and_a4_without_scrolling(measured: dict[str, dict], view: str) -> None:
+    shown = measured[view]
+    assert shown["playoff_tables"] == 3  # the final ranking, the semifinal, the final
+    assert shown["playoff_overflow"] <= 0 and shown["page_overflow"] <= 0 and shown["cut_names"] == []
+    assert shown["first_four_right"] <= shown["width"]

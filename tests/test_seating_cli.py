@@ -281,9 +281,10 @@ def test_slips_show_each_table_in_seat_order_and_the_list_by_name(tmp_path: Path
     for number, slip in enumerate(slips, start=1):
         names = re.findall(r'<td class="name">([^<]+)</td>', slip)
         assert names == tables[number]
-        assert slip.count('<td class="box"></td>') == 4 * 9  # six counts and three flags per player
+        assert slip.count('<td class="box"></td>') == 4 * 6 and slip.count('<td class="mark"></td>') == 4 * 3  # 6 counts, 3 flags
     listed = re.findall(r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td>", page)
-    assert [n for n, _ in listed] == sorted(player_names(16), key=name_order_key)
+    # by surname (the last word), in the alphabetical order of docs/rules.md §4
+    assert [n for n, _ in listed] == sorted(player_names(16), key=lambda n: (name_order_key(n.split()[-1]), name_order_key(n)))
     where = {p: t for t, players in tables.items() for p in players}
     assert all(where[n] == int(t) for n, t in listed)
     missing = run("slips", path, "--round", 7)

@@ -125,8 +125,8 @@ def test_polish_plural_of_errors(n: int, expected: str) -> None:
     ("pl", 6, "Ala: wpisano 6 osad, a można mieć od 0 do 5"),
     ("pt", 1, "Ala: 1 aldeia, mas cada jogador tem de 0 a 5"),
     ("pt", 6, "Ala: 6 aldeias, mas cada jogador tem de 0 a 5"),
-    ("fr", 1, "Ala : 1 colonie, mais chaque joueur en a de 0 à 5"),
-    ("fr", 6, "Ala : 6 colonies, mais chaque joueur en a de 0 à 5"),
+    ("fr", 1, "Ala\u202f: 1 colonie, mais chaque joueur en a de 0 à 5"),
+    ("fr", 6, "Ala\u202f: 6 colonies, mais chaque joueur en a de 0 à 5"),
     ("en", 1, "Ala: 1 settlement, but a player has 0 to 5"),
 ])
 def test_counts_agree_with_their_noun(lang: str, n: int, expected: str) -> None:
@@ -134,7 +134,7 @@ def test_counts_agree_with_their_noun(lang: str, n: int, expected: str) -> None:
     assert problem_message(problem, lang) == expected
 
 
-@pytest.mark.parametrize(("lang", "opening", "closing"), [("pl", "„", "”"), ("pt", "“", "”"), ("fr", "« ", " »")])
+@pytest.mark.parametrize(("lang", "opening", "closing"), [("pl", "„", "”"), ("pt", "“", "”"), ("fr", "«\u202f", "\u202f»")])
 def test_each_language_quotes_its_own_way(lang: str, opening: str, closing: str) -> None:
     problem = Problem("bad-flag", "R1", "K2", "Ala", field="declared", params={"value": "?", "column": "Declared"})
     message = problem_message(problem, lang)
@@ -206,7 +206,7 @@ def test_split_and_merge_in_polish_have_no_english(tmp_path: Path) -> None:
     assert code == 0 and english_left(output, tmp_path) == [], output
     # Table 1's game cells: Zofia 6 counts + Declared, Agnieszka and Jan 6 counts each = 19 (the CLDR 'many' form)
     assert output.splitlines() == ["sedzia.xlsx: przeniesione 19, już były 0, konflikty 0",
-                                   "próba: do zapisania byłyby 19 komórek; turniej.xlsx bez zmian"]
+                                   "próba: do zapisania byłoby 19 komórek; turniej.xlsx bez zmian"]
 
 
 def test_a_damaged_file_is_refused_in_polish_and_french(tmp_path: Path) -> None:

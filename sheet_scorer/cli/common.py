@@ -86,6 +86,14 @@ def where(problem: Any, lang: str = "en") -> str:
     sheet = visible(problem.sheet)
     if problem.cell:
         return f"'{sheet}'!{problem.cell}"
-    if problem.table is not None:
+    if problem.table is not None and not _names_its_table(problem):
         return text(lang, "unscored_table", sheet=f"'{sheet}'", table=problem.table)
     return f"'{sheet}'"
+
+
+def _names_its_table(problem: Any) -> bool:
+    """True when the problem's message says its table itself ('table 2: …'), so the location need not repeat it."""
+    from sheet_scorer.problems import MESSAGES_EN
+
+    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
+    return "{table}" in MESSAGES_EN.get(code, "")

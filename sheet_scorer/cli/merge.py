@@ -44,6 +44,7 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
     """Per copy: cells taken, already there, conflicts; then each conflict; then what was written."""
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.merge.plan import shown
+    from sheet_scorer.workbook.files import backup_path
 
     lang = plan.lang
     for counts in plan.copies:
@@ -55,8 +56,9 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
         click.echo(say(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
                         source=c.source, other=shown(c.other), other_source=c.other_source))
     if dry_run:
-        click.echo(say(lang, "merge_dry_run", cells=count(lang, "cells", plan.cells), event=plan.event.name))
+        click.echo(say(lang, "merge_dry_run", cells=count(lang, "cells_would_be_written", plan.cells), event=plan.event.name))
     elif plan.cells:
-        click.echo(say(lang, "merge_wrote", cells=count(lang, "cells", plan.cells), event=plan.event.name))
+        click.echo(say(lang, "merge_wrote", cells=count(lang, "cells_written", plan.cells), event=plan.event.name,
+                       backup=backup_path(plan.event).name))
     else:
         click.echo(say(lang, "merge_nothing", event=plan.event.name))

@@ -11,6 +11,8 @@ from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action, where
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from sheet_scorer.model import ScoreResult
 
 
@@ -20,12 +22,13 @@ if TYPE_CHECKING:
 @click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
 @click.option("--lang", type=LANGS, help="Language of the report, the added sheets and everything printed (default: Settings → Language, else en).")
 @click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
-              help="Also write standings, results and problems as JSON (schema sheet-scorer/standings v1).")
+              help="Also write standings, results, playoffs and problems as JSON (schema sheet-scorer/standings v2).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
+@click.option("--all", "show_all", is_flag=True, help="Print every player of the standings, not only the top 8.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Workbooks scored at once in a batch (default: number of cores).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, lang: str | None, json_path: Path | None,
-          in_place: bool, jobs: int | None, verbose: bool) -> None:
+          in_place: bool, show_all: bool, jobs: int | None, verbose: bool) -> None:
     """Score WORKBOOKS: write each scored workbook and its HTML standings report.
 
     Several workbooks (or a folder of them) are scored as a batch, in parallel; the exit status is
@@ -37,7 +40,7 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
             from sheet_scorer.api import score_workbook
 
             result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place, json=json_path)
-            _summary(result)
+            _summary(result, show_all)
             return result.exit_code
 
         run_action(verbose, action, lang)
@@ -63,46 +66,105 @@ def _expand(paths: tuple[Path, ...]) -> list[Path]:
     return files
 
 
-def _summary(result: ScoreResult) -> None:
-    """Players, rounds, tables scored, problems and the top of the standings, on the terminal, in `result.lang`."""
+#: Players printed in the terminal's standings without --all.
+TOP_ROWS = 8
+
+
+def _console() -> Console:
+    """Rich's console: on a terminal it fits the window; into a file or a pipe nothing is wrapped (one line a line)."""
     from rich.console import Console
+
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=100_000, soft_wrap=True)
+
+
+def _summary(result: ScoreResult, show_all: bool = False) -> None:
+    """Players, rounds, tables scored, problems, the top of the standings (ranking figure first) and, once the
+    final is scored, the champion and the final ranking, on the terminal, in `result.lang`."""
     from rich.markup import escape
     from rich.table import Table
 
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.i18n.text import format_number, format_pct, problem_message, severity_word, text
+    from sheet_scorer.i18n.text import problem_message, severity_word, text
     from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
-    from sheet_scorer.report.facts import extra_figures, figure_name, figure_text
+    from sheet_scorer.report.facts import figure_name, figure_text, shown_figures
 
     lang = result.lang
-    console = Console(highlight=False)
+    console = _console()
     if result.converted_from:
-        console.print(escape(say(lang, "converted_scored", source=visible(str(result.converted_from)), target=visible(str(result.output)))),
-                      soft_wrap=True)
-    games = result.results[~result.results["bye"]] if len(result.results) else result.results
-    tables = games.drop_duplicates(["sheet", "table"]) if len(games) else games
-    scored = int(tables["game"].sum()) if len(tables) else 0
+        console.print(escape(say(lang, "converted_scored", source=visible(str(result.converted_from)), target=visible(str(result.output)))))
+    scored, tables, playoff = _tables(result)
     errors = sum(p.severity == "error" for p in result.problems)
-    console.print(say(
-        lang, "summary", tournament=f"[bold]{escape(visible(result.data.settings.tournament))}[/]",
-        players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.data.rounds)),
-        scored=scored, tables=len(tables), errors=count(lang, "errors", errors),
-        warnings=count(lang, "warnings", len(result.problems) - errors)))
+    values = dict(tournament=f"[bold]{escape(visible(result.data.settings.tournament))}[/]",
+                  players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.data.rounds)),
+                  scored=scored, tables=tables, errors=count(lang, "errors", errors),
+                  warnings=count(lang, "warnings", len(result.problems) - errors))
+    if playoff:
+        console.print(say(lang, "summary_playoffs", playoffs=count(lang, "playoff_tables", playoff), **values))
+    else:
+        console.print(say(lang, "summary", **values))
     title = text(lang, "standings") + (f" ({text(lang, 'provisional_label')})" if result.has_errors else "")
     top = Table(title=title, title_justify="left")
-    extra = [f for f in extra_figures(result) if f != "adjustment_notes"]  # the other figures the ranking uses
-    for heading in (*(text(lang, key) for key in ("rank", "player", "round_points", "vp", "vp_pct")),
-                    *(figure_name(f, lang) for f in extra)):
-        top.add_column(heading, justify="left" if heading == text(lang, "player") else "right")
-    for row in result.standings.head(8).to_dict("records"):
-        top.add_row(str(row["rank"]), escape(visible(str(row["player"]))), format_number(row["round_points"], lang), str(row["vp"]),
-                    format_pct(row["vp_pct"], lang), *(figure_text(f, row[f], lang) for f in extra))
+    figures = [f for f in shown_figures(result) if f != "adjustment_notes"]  # the ranking figure first (docs/rules.md §5)
+    top.add_column(text(lang, "rank"), justify="right")
+    top.add_column(text(lang, "player"), justify="left")
+    for figure in figures:
+        top.add_column(figure_name(figure, lang), justify="right")
+    shown = result.standings if show_all else result.standings.head(TOP_ROWS)
+    for row in shown.to_dict("records"):
+        top.add_row(str(row["rank"]), escape(visible(str(row["player"]))),
+                    *(str(int(row[f])) if f in ("vp", "games") else figure_text(f, row[f], lang) for f in figures))
     console.print(top)
-    shown = [p for p in result.problems if p.severity == "error"][:5]
-    for problem in shown:
+    if len(result.standings) > len(shown):
+        console.print(escape(count(lang, "more_players", len(result.standings) - len(shown))))
+    _final_ranking(result, console, show_all)
+    listed = [p for p in result.problems if p.severity == "error"][:5]
+    for problem in listed:
         colour = "red" if problem.severity == "error" else "yellow"
-        console.print(f"[{colour}]{severity_word(problem.severity, lang)}[/] {escape(where(problem, lang))}: "
-                      f"{escape(problem_message(problem, lang))}")
-    if errors > len(shown):
-        console.print(escape(say(lang, "more_problems", n=errors - len(shown), sheet=PROBLEMS_SHEET[lang])))
+        console.print(f"[{colour}]{severity_word(problem.severity, lang)}[/] "
+                      + escape(say(lang, "problem_at", where=where(problem, lang), message=problem_message(problem, lang))))
+    if errors > len(listed):
+        console.print(escape(say(lang, "more_problems", n=errors - len(listed), sheet=PROBLEMS_SHEET[lang])))
     console.print(escape(say(lang, "wrote", first=visible(str(result.output)), second=visible(str(result.html)))))
+
+
+def _tables(result: ScoreResult) -> tuple[int, int, int]:
+    """Tables scored, tables in all (rounds and playoffs), and of those the playoff tables."""
+    import pandas as pd
+
+    frames = [f for f in (result.results, result.playoff_results) if f is not None and len(f)]
+    if not frames:
+        return 0, 0, 0
+    rows = pd.concat(frames, ignore_index=True)
+    games = rows[~rows["bye"].astype(bool) & rows["table"].notna()]
+    tables = games.groupby(["sheet", "table"])["game"].all()
+    playoff = {s.name for s in result.data.playoffs}
+    return int(tables.sum()), len(tables), sum(sheet in playoff for sheet, _ in tables.index)
+
+
+def _final_ranking(result: ScoreResult, console: Console, show_all: bool) -> None:
+    """Once the final is scored: the final ranking (docs/rules.md §6) and the champion's name."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from sheet_scorer.i18n.terminal import count, say
+    from sheet_scorer.i18n.text import text
+    from sheet_scorer.i18n.vocab import STAGE_WORDS
+    from sheet_scorer.playoffs.qualifying import qualifying_ranking
+    from sheet_scorer.playoffs.ranking import event_ranking
+
+    lang = result.lang
+    ranking = event_ranking(result, qualifying_ranking(result, lang)) if result.playoff_results is not None else None
+    if not ranking:
+        return
+    table = Table(title=text(lang, "final_ranking"), title_justify="left")
+    for heading, justify in (("rank", "right"), ("player", "left"), ("stage", "left"), ("qualifying_rank", "right")):
+        table.add_column(text(lang, heading), justify=justify)
+    shown = ranking if show_all else ranking[:TOP_ROWS]
+    for p in shown:
+        table.add_row(str(p.rank), escape(visible(p.player)), STAGE_WORDS[p.stage][lang],
+                      "–" if p.qualifying_rank is None else str(p.qualifying_rank))
+    console.print(table)
+    if len(ranking) > len(shown):
+        console.print(escape(count(lang, "more_players", len(ranking) - len(shown))))
+    console.print(escape(say(lang, "champion", player=visible(ranking[0].player))), style="bold")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sheet_scorer.i18n.text import language, plural
+from sheet_scorer.i18n.text import language, plural, typeset
 
 _LINES: dict[str, dict[str, str]] = {
     "summary": {
@@ -20,6 +20,16 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{tournament}: {players}, {rounds}, {scored} de {tables} mesas pontuadas, {errors}, {warnings}",
         "fr": "{tournament} : {players}, {rounds}, {scored} tables comptées sur {tables}, {errors}, {warnings}",
     },
+    # issue 19: playoffs in the summary, the champion, one problem a line
+    "summary_playoffs": {
+        "en": "{tournament}: {players}, {rounds}, {scored} of {tables} tables scored ({playoffs}), {errors}, {warnings}",
+        "pl": "{tournament}: {players}, {rounds}, policzone stoły: {scored} z {tables} ({playoffs}), {errors}, {warnings}",
+        "pt": "{tournament}: {players}, {rounds}, {scored} de {tables} mesas pontuadas ({playoffs}), {errors}, {warnings}",
+        "fr": "{tournament} : {players}, {rounds}, {scored} tables comptées sur {tables} ({playoffs}), {errors}, {warnings}",
+    },
+    "champion": {"en": "Champion: {player}", "pl": "Mistrz turnieju: {player}", "pt": "Campeão: {player}",
+                 "fr": "Champion : {player}"},
+    "problem_at": {"en": "{where}: {message}", "pl": "{where}: {message}", "pt": "{where}: {message}", "fr": "{where} : {message}"},
     "more_problems": {
         "en": "… and {n} more: see the {sheet} sheet",
         "pl": "… i jeszcze {n}: zobacz arkusz „{sheet}”",
@@ -211,11 +221,12 @@ _LINES: dict[str, dict[str, str]] = {
     },
     "club_conflicts": {"en": "  club conflicts: {n}", "pl": "  konflikty klubowe: {n}", "pt": "  conflitos de clube: {n}",
                        "fr": "  conflits de club : {n}"},
-    "slips_no_round": {
-        "en": "{path}: has no readable sheet for round {round}",
-        "pl": "{path}: brak czytelnego arkusza rundy {round}",
-        "pt": "{path}: não tem planilha legível para a rodada {round}",
-        "fr": "{path} : aucune feuille lisible pour la ronde {round}",
+    # issue 19: --round takes a number or a sheet name
+    "slips_no_sheet": {
+        "en": "{path}: has no readable round or playoff sheet '{round}'; the sheets are: {sheets}",
+        "pl": "{path}: brak czytelnego arkusza rundy lub fazy finałowej „{round}”; arkusze to: {sheets}",
+        "pt": "{path}: não tem planilha legível de rodada ou playoff “{round}”; as planilhas são: {sheets}",
+        "fr": "{path} : aucune feuille lisible de ronde ou de phase finale « {round} » ; les feuilles sont : {sheets}",
     },
     "slips_wrote": {"en": "{file}: slips for {sheet}", "pl": "{file}: karty wyników dla arkusza „{sheet}”",
                     "pt": "{file}: fichas de resultado de “{sheet}”", "fr": "{file} : fiches de résultats de « {sheet} »"},
@@ -233,10 +244,10 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "conflit '{sheet}'!{cell} ({player}) : {value} dans {source}, {other} dans {other_source} ; non repris",
     },
     "merge_wrote": {
-        "en": "wrote {cells} into {event}; the version before is kept beside it as its backup",
-        "pl": "zapisano w {event}: {cells}; poprzednia wersja została obok jako kopia zapasowa",
-        "pt": "{cells} gravadas em {event}; a versão anterior fica ao lado como backup",
-        "fr": "{cells} écrites dans {event} ; la version précédente est gardée à côté comme sauvegarde",
+        "en": "{cells} into {event}; the version before is kept as {backup}",
+        "pl": "{cells} w {event}; poprzednia wersja została zachowana jako {backup}",
+        "pt": "{cells} em {event}; a versão anterior foi guardada como {backup}",
+        "fr": "{cells} dans {event} ; la version précédente est gardée sous le nom {backup}",
     },
     "merge_nothing": {
         "en": "nothing new to take; {event} is unchanged",
@@ -245,10 +256,10 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "rien de nouveau à reprendre ; {event} est inchangé",
     },
     "merge_dry_run": {
-        "en": "dry run: {cells} would be written; {event} is unchanged",
-        "pl": "próba: do zapisania byłyby {cells}; {event} bez zmian",
-        "pt": "simulação: {cells} seriam gravadas; {event} não foi alterado",
-        "fr": "simulation : {cells} seraient écrites ; {event} est inchangé",
+        "en": "dry run: {cells}; {event} is unchanged",
+        "pl": "próba: {cells}; {event} bez zmian",
+        "pt": "simulação: {cells}; {event} não foi alterado",
+        "fr": "simulation : {cells} ; {event} est inchangé",
     },
     "merge_skipped": {
         "en": "  '{sheet}' not merged: {message}",
@@ -589,6 +600,35 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
         "pt": {"one": "{n} célula", "other": "{n} células"},
         "fr": {"one": "{n} cellule", "other": "{n} cellules"},
     },
+    # issue 19: the verb agrees with the count (CLDR plural categories)
+    "cells_written": {
+        "en": {"one": "wrote {n} cell", "other": "wrote {n} cells"},
+        "pl": {"one": "zapisano {n} komórkę", "few": "zapisano {n} komórki", "many": "zapisano {n} komórek",
+               "other": "zapisano {n} komórki"},
+        "pt": {"one": "{n} célula gravada", "other": "{n} células gravadas"},
+        "fr": {"one": "{n} cellule écrite", "other": "{n} cellules écrites"},
+    },
+    "cells_would_be_written": {
+        "en": {"one": "{n} cell would be written", "other": "{n} cells would be written"},
+        "pl": {"one": "do zapisania byłaby {n} komórka", "few": "do zapisania byłyby {n} komórki",
+               "many": "do zapisania byłoby {n} komórek", "other": "do zapisania byłoby {n} komórki"},
+        "pt": {"one": "{n} célula seria gravada", "other": "{n} células seriam gravadas"},
+        "fr": {"one": "{n} cellule serait écrite", "other": "{n} cellules seraient écrites"},
+    },
+    "playoff_tables": {
+        "en": {"one": "{n} in the playoffs", "other": "{n} in the playoffs"},
+        "pl": {"one": "{n} w fazie finałowej", "few": "{n} w fazie finałowej", "many": "{n} w fazie finałowej",
+               "other": "{n} w fazie finałowej"},
+        "pt": {"one": "{n} nos playoffs", "other": "{n} nos playoffs"},
+        "fr": {"one": "{n} en phase finale", "other": "{n} en phases finales"},
+    },
+    "more_players": {
+        "en": {"one": "… and {n} more (--all shows every player)", "other": "… and {n} more (--all shows every player)"},
+        "pl": {"one": "… i jeszcze {n} gracz (--all pokazuje wszystkich)", "few": "… i jeszcze {n} graczy (--all pokazuje wszystkich)",
+               "many": "… i jeszcze {n} graczy (--all pokazuje wszystkich)", "other": "… i jeszcze {n} gracza (--all pokazuje wszystkich)"},
+        "pt": {"one": "… e mais {n} jogador (--all mostra todos)", "other": "… e mais {n} jogadores (--all mostra todos)"},
+        "fr": {"one": "… et {n} joueur de plus (--all les montre tous)", "other": "… et {n} joueurs de plus (--all les montre tous)"},
+    },
     "workbooks": {
         "en": {"one": "{n} workbook", "other": "{n} workbooks"},
         "pl": {"one": "{n} skoroszyt", "few": "{n} skoroszyty", "many": "{n} skoroszytów", "other": "{n} skoroszytu"},
@@ -618,7 +658,7 @@ def say(lang: str | None, key: str, **values: Any) -> str:
     """The terminal line `key` in `lang` (English for an unknown language), placeholders filled."""
     filled = {name: "; ".join(_phrase(lang, p) for p in v) if isinstance(v, list) else _phrase(lang, v)
               for name, v in values.items()}
-    return _LINES[key][language(lang)].format(**filled)
+    return typeset(language(lang), _LINES[key][language(lang)]).format(**filled)
 
 
 def _phrase(lang: str | None, value: Any) -> Any:
@@ -628,4 +668,4 @@ def _phrase(lang: str | None, value: Any) -> Any:
 
 def count(lang: str | None, key: str, n: float) -> str:
     """`n` with its noun agreeing in `lang`: `count("pl", "errors", 5)` is `5 błędów`."""
-    return plural(language(lang), n, _COUNTS[key][language(lang)])
+    return plural(language(lang), n, {form: typeset(language(lang), words) for form, words in _COUNTS[key][language(lang)].items()})

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import re
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -483,8 +484,41 @@ _REPORT: dict[str, dict[str, str]] = {
     },
 }
 
-#: TEXT[lang][key] -> the report string in that language.
-TEXT: dict[str, dict[str, str]] = {lang: {key: words[lang] for key, words in _REPORT.items()} for lang in LANGUAGES}
+# issue 19: words the report and slips show around the figures, playoffs and chart
+_REPORT.update({
+    "colon": {"en": ":", "pl": ":", "pt": ":", "fr": " :"},
+    "more_columns": {
+        "en": "→ Swipe the table sideways for the other columns: {names}",
+        "pl": "→ Przesuń tabelę w bok, aby zobaczyć pozostałe kolumny: {names}",
+        "pt": "→ Deslize a tabela para o lado para ver as outras colunas: {names}",
+        "fr": "→ Faites glisser le tableau sur le côté pour voir les autres colonnes : {names}",
+    },
+    "champion": {"en": "Champion", "pl": "Mistrz", "pt": "Campeão", "fr": "Champion"},
+    "path_playoffs": {"en": "Playoffs", "pl": "Faza finałowa", "pt": "Playoffs", "fr": "Phases finales"},
+    "qualifying_rank_abbr": {"en": "Qual.", "pl": "Elim.", "pt": "Class.", "fr": "Qualif."},
+    "tied_badge": {"en": "Tie", "pl": "Remis", "pt": "Empate", "fr": "Égalité"},
+    "tied_title": {
+        "en": "equal VP at the table: the better qualifying rank takes the higher place",
+        "pl": "równe PZ przy stole: wyższe miejsce zajmuje gracz z lepszym miejscem w eliminacjach",
+        "pt": "PV iguais na mesa: a melhor posição na classificatória fica com a colocação mais alta",
+        "fr": "PV égaux à la table : le meilleur rang de qualification prend la place la plus haute",
+    },
+})
+
+
+def typeset(lang: str, words: str) -> str:
+    """`words` with the typography of `lang`: in French a narrow no-break space (U+202F) before `:` `;` `!` `?`
+    and inside « », as the Imprimerie nationale's rules ask; other languages unchanged.
+
+    Only a space already written before the sign is replaced (a cell like 'Round 1'!C3 or a URL keeps its `!` and `:`)."""
+    if language(lang) != "fr":
+        return words
+    words = re.sub(r"[ \u00a0]+([:;!?])(?=\s|$|[)»”\]])", "\u202f\\1", words)
+    return words.replace("« ", "«\u202f").replace(" »", "\u202f»")
+
+
+#: TEXT[lang][key] -> the report string in that language (French typeset: `typeset`).
+TEXT: dict[str, dict[str, str]] = {lang: {key: typeset(lang, words[lang]) for key, words in _REPORT.items()} for lang in LANGUAGES}
 
 
 def text(lang: str, key: str, **values: Any) -> str:
@@ -705,14 +739,19 @@ MESSAGES_FR: dict[str, str] = {
     "bye-no-name": "la ligne {row} est une exemption sans nom de joueur",
 }
 
-#: lang -> code -> message template; English is problems.MESSAGES_EN.
-MESSAGES: dict[str, dict[str, str]] = {"pl": MESSAGES_PL, "pt": MESSAGES_PT, "fr": MESSAGES_FR}
+#: lang -> code -> message template; English is problems.MESSAGES_EN (French typeset: `typeset`).
+MESSAGES: dict[str, dict[str, str]] = {"pl": MESSAGES_PL, "pt": MESSAGES_PT,
+                                       "fr": {code: typeset("fr", message) for code, message in MESSAGES_FR.items()}}
 
 
 @functools.lru_cache(maxsize=None)
 def plural_form(lang: str) -> Any:
-    """The CLDR plural rule of `lang` (Babel): `plural_form("pl")(5)` is `many`, `(2)` is `few`."""
-    return _locale(lang).plural_form
+    """The CLDR plural rule of `lang` (Babel): `plural_form("pl")(5)` is `many`, `(2)` is `few`.
+
+    Portuguese counts follow CLDR's pt_PT rule (only exactly 1 is singular: `0 erros`, `1,5 pontos`), as
+    Brazilian usage also writes them (issue 19); CLDR's pt rule would give `0 erro`. French keeps its own
+    (`0 cellule serait écrite`)."""
+    return Locale.parse("pt_PT").plural_form if language(lang) == "pt" else _locale(lang).plural_form
 
 
 def plural(lang: str, count: float, forms: dict[str, str]) -> str:

@@ -49,8 +49,50 @@ def _marker(shape: str, x: float, y: float, size: float = 4.5) -> str:
     return f"M{x:.1f},{y - s:.1f}L{x + s:.1f},{y:.1f}L{x:.1f},{y + s:.1f}L{x - s:.1f},{y:.1f}z"
 
 
-def _short(name: str, limit: int = 24) -> str:
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+#: Characters of a direct label ("12. Name") that fit right of the plot: 162 px at 12.5 px type, about 0.55 em a character.
+LABEL_CHARS = 23
+#: The cut line's label: 11 px type, about 0.58 em a character.
+CUT_CHAR_WIDTH = 6.4
+
+
+def _short(name: str, limit: int = LABEL_CHARS) -> str:
+    """A name that fits `limit` characters, shortened by whole words, never cut mid-letter: `Przemysław B.`-style
+    (first name, initials of the rest), else the first name with an ellipsis. The full name is in the title."""
+    if len(name) <= limit:
+        return name
+    words = name.split()
+    initials = " ".join([words[0], *(w[0] + "." for w in words[1:])]) if len(words) > 1 else name
+    return initials if len(initials) <= limit else words[0][: limit - 1] + "…"
+
+
+def _crosses(box: tuple[float, float, float, float], a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """True when the segment a-b passes through the rectangle (x0, y0, x1, y1) (sampled finely: labels are small)."""
+    x0, y0, x1, y1 = box
+    steps = max(2, int(max(abs(b[0] - a[0]), abs(b[1] - a[1])) / 2))
+    return any(x0 <= a[0] + (b[0] - a[0]) * i / steps <= x1 and y0 <= a[1] + (b[1] - a[1]) * i / steps <= y1
+               for i in range(steps + 1))
+
+
+def _cut_label(label: str, y: float, xs: list[float], lines: list[list[tuple[float, float]]], left: float,
+               right: float) -> tuple[float, float] | None:
+    """Where the cut line's label sits clear of every line and marker: just above or below the dashed line, in a
+    gap between rounds; None when no gap is clear (the label then goes under the axis)."""
+    width, height, pad = len(label) * CUT_CHAR_WIDTH, 11.0, 7.0
+    starts = [left + 4] + [(a + b) / 2 - width / 2 for a, b in zip(xs, xs[1:])] + [right - width - 4]
+    for start in starts:
+        for baseline in (y - 5, y + 14):
+            box = (start - pad, baseline - height - pad / 2, start + width + pad, baseline + pad / 2)
+            if box[0] < left - 2 or box[2] > right + 2:
+                continue
+            if not any(_crosses(box, a, b) for points in lines for a, b in zip(points, points[1:] or points)):
+                return round(start, 1), round(baseline, 1)
+    return None
+
+
+def _points(line: dict[str, Any]) -> list[tuple[float, float]]:
+    """A line's drawn points, its end repeated so that a one-point line still has a marker to avoid."""
+    points = list(line["points"])
+    return points + [points[-1]] if len(points) == 1 else points
 
 
 def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.DataFrame | None = None) -> dict[str, Any] | None:
@@ -95,7 +137,7 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
             "player": player, "id": ids.get(player, ""), "rank": int(ranks.iloc[-1]), "colour": colour, "dash": dash,
             "filled": filled, "path": "M" + " L".join(f"{px:.1f},{py:.1f}" for px, py in points),
             "markers": [_marker(shape, px, py) for px, py in points], "shape": shape,
-            "title": f"{player}: {history}", "end": points[-1],
+            "title": f"{player}: {history}", "end": points[-1], "points": points,
         })
     # Direct labels at the right, pushed apart so that they never overlap.
     gap = 16.0
@@ -111,15 +153,26 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
     label_x = left + plot_w + 22
     for line in lines:
         line["label_x"] = label_x
-        line["label"] = f"{line['rank']}. {_short(line['player'])}"
+        prefix = f"{line['rank']}. "
+        line["label"] = prefix + _short(line["player"], LABEL_CHARS - len(prefix))
+        line["full"] = f"{line['rank']}. {line['player']}"
         line["sample"] = _marker(line["shape"], label_x + 12, line["label_y"], 4.0)
     cut = playoff_cut(result)
+    cut_line = None
+    if cut and cut < max_rank:
+        label = text(lang, "chart_cut", n=cut)
+        cut_y = round(y(cut + 0.5), 1)
+        where = _cut_label(label, cut_y, [x(i) for i in range(len(rounds))], [[*_points(line)] for line in lines], left, left + plot_w)
+        if where is None:  # no clear gap on the line: the label goes under the axis, beside a sample of the dashes
+            where = (left + 30.0, round(top_margin + plot_h + bottom + 4, 1))
+            height += 18
+        cut_line = {"y": cut_y, "label": label, "x": where[0], "label_y": where[1], "below": where[1] > top_margin + plot_h + 20}
     return {
         "width": width, "height": round(height, 1), "left": left, "right": left + plot_w, "top": top_margin,
         "bottom": round(top_margin + plot_h, 1),
         "rounds": [{"x": round(x(i), 1), "label": text(lang, "chart_round", n=i + 1), "sheet": s} for i, s in enumerate(rounds)],
         "ticks": [{"rank": t, "y": round(y(t), 1)} for t in ticks],
-        "cut": ({"y": round(y(cut + 0.5), 1), "label": text(lang, "chart_cut", n=cut)} if cut and cut < max_rank else None),
+        "cut": cut_line,
         "lines": lines, "count": len(lines),
         "axis": text(lang, "chart_axis_log" if logarithmic else "rank"),
     }

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from sheet_scorer.i18n.text import hundredths
 from sheet_scorer.i18n.vocab import FIGURE_NAMES
 from sheet_scorer.report.facts import (
-    tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, scored_results,
+    tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, playoff_rows,
+    scored_results,
     round_names,
 )
 from sheet_scorer.standings.engine import criteria
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
 
 JSON_SCHEMA_ID = "sheet-scorer/standings"
-JSON_VERSION = 1
+JSON_VERSION = 2  # 2 (issue 19): `playoffs` and `final_ranking` added
 
 
 def _nullable(kind: str | list[str]) -> dict[str, Any]:
@@ -68,6 +69,18 @@ JSON_SCHEMA: dict[str, Any] = {
             })},
             "byes": {"type": "array", "items": _object({"player": {"type": "string"}, "round_points": _nullable("number")})},
         })},
+        "playoffs": {"type": "array", "items": _object({
+            "sheet": {"type": "string"}, "stage": {"enum": ["semifinal", "final"]},
+            "tables": {"type": "array", "items": _object({
+                "table": {"type": "integer"}, "scored": {"type": "boolean"},
+                "players": {"type": "array", "items": _object({
+                    **_PLAYER_RESULT["properties"], "qualifying_rank": _nullable("integer")})},
+            })},
+        })},
+        "final_ranking": {"anyOf": [{"type": "null"}, {"type": "array", "items": _object({
+            "rank": {"type": "integer"}, "player": {"type": "string"}, "stage": {"enum": ["final", "semifinal", "qualifying"]},
+            "qualifying_rank": _nullable("integer"),
+        })}]},
         "adjustments": {"type": "array", "items": _object({
             "player": {"type": "string"}, "round": _nullable("integer"), "points": {"type": "number"}, "reason": {"type": "string"},
         })},
@@ -81,12 +94,12 @@ JSON_SCHEMA: dict[str, Any] = {
 
 
 def json_document(result: ScoreResult) -> dict[str, Any]:
-    """The standings, per-round results and problems as plain data (format version 1).
+    """The standings, per-round results, playoffs and problems as plain data (format version 2).
 
     Top level (every key always present; `JSON_SCHEMA` is the machine-readable form)::
 
         schema        "sheet-scorer/standings"
-        version       1
+        version       2 (version 1 had no playoffs and final_ranking)
         tournament    Settings → Tournament, else the workbook's file name without extension
         date          ISO date "2026-04-18" (text as written when not a date), or null
         source        the workbook's file name
@@ -107,6 +120,11 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
                       {player, row (Excel row), place (best shared place) or null, tied, vp or null,
                        army_bonus (0/2) or null, road_bonus (0/2) or null, declared, round_points or null}
                       byes: [{player, round_points or null}]
+        playoffs      [{sheet, stage ("semifinal"/"final"), tables}] per playoff sheet played (docs/rules.md §6), tables
+                      as in results, each player also with qualifying_rank; places are decided (ties by
+                      qualifying rank) and round_points is null (playoff games do not count in the standings)
+        final_ranking null until the Final is scored; then [{rank, player, stage ("final"/"semifinal"/
+                      "qualifying": how far the player went), qualifying_rank or null}], the champion first
         adjustments   [{player, round or null, points, reason}] as applied (docs/rules.md §8)
         problems      [{code, severity ("error"/"warning"), sheet, cell ("" for a whole table),
                         player, table or null, message (English)}]
@@ -132,21 +150,11 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
             "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
         })
         above = row
-    per_round = []
-    for sheet in result.data.rounds:
-        tables = []
-        for table, rows in by_round.get(sheet.name, []):
-            labels = place_labels([as_int(r["place"]) for r in rows])
-            tables.append({"table": table, "scored": all(bool(r["game"]) for r in rows), "players": [
-                {"player": r["player"], "row": int(r["row"]), "place": as_int(r["place"]), "tied": label.endswith("="),
-                 "vp": as_int(r["vp"]), "army_bonus": as_int(r["army_bonus"]), "road_bonus": as_int(r["road_bonus"]),
-                 "declared": bool(r["game"]) and as_flag(r["declared"]), "round_points": as_float(r["round_points"])}
-                for r, label in zip(rows, labels)
-            ]})
-        per_round.append({
-            "sheet": sheet.name, "round": int(sheet.number), "tables": tables,
-            "byes": [{"player": p, "round_points": as_float(pts)} for p, pts in byes.get(sheet.name, [])],
-        })
+    per_round = [{
+        "sheet": sheet.name, "round": int(sheet.number), "tables": _tables(by_round.get(sheet.name, [])),
+        "byes": [{"player": p, "round_points": as_float(pts)} for p, pts in byes.get(sheet.name, [])],
+    } for sheet in result.data.rounds]
+    playoffs, final = _playoffs(result)
     date = settings.date
     return {
         "schema": JSON_SCHEMA_ID,
@@ -159,6 +167,8 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         "rounds": rounds,
         "standings": standings,
         "results": per_round,
+        "playoffs": playoffs,
+        "final_ranking": final,
         "adjustments": [{"player": a.player, "round": a.round, "points": float(a.points), "reason": a.reason}
                         for a in result.data.adjustments],
         "problems": [
@@ -167,6 +177,43 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
             for p in result.problems
         ],
     }
+
+
+def _tables(tables: list[tuple[int, list[dict[str, Any]]]], qualifying: dict[str, int] | None = None) -> list[dict[str, Any]]:
+    """The game tables of one sheet as JSON, players in place order; with `qualifying`, each player's qualifying rank."""
+    out = []
+    for table, rows in tables:
+        labels = place_labels([as_int(r["place"]) for r in rows])
+        out.append({"table": table, "scored": all(bool(r["game"]) for r in rows), "players": [
+            {"player": r["player"], "row": int(r["row"]), "place": as_int(r["place"]), "tied": label.endswith("="),
+             "vp": as_int(r["vp"]), "army_bonus": as_int(r["army_bonus"]), "road_bonus": as_int(r["road_bonus"]),
+             "declared": bool(r["game"]) and as_flag(r["declared"]), "round_points": as_float(r["round_points"]),
+             **({} if qualifying is None else {"qualifying_rank": qualifying.get(r["player"])})}
+            for r, label in zip(rows, labels)
+        ]})
+    return out
+
+
+def _playoffs(result: ScoreResult) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:
+    """The playoff sheets' tables and the final ranking (None until the Final is scored), docs/rules.md §6."""
+    from sheet_scorer.playoffs.qualifying import qualifying_ranking
+    from sheet_scorer.playoffs.ranking import event_ranking
+
+    rows = playoff_rows(result)
+    if rows is None or rows.empty:
+        return [], None
+    ranked = qualifying_ranking(result, result.lang)
+    qualifying = {name: rank for rank, name in enumerate(ranked, start=1)}
+    tables = tables_of(rows)
+    stages = []
+    for sheet in result.data.playoffs:
+        mine = sorted(((table, players) for (name, table), players in tables.items() if name == sheet.name), key=lambda item: item[0])
+        if mine:
+            stages.append({"sheet": sheet.name, "stage": sheet.kind, "tables": _tables(mine, qualifying)})
+    ranking = event_ranking(result, ranked)
+    final = None if ranking is None else [{"rank": p.rank, "player": p.player, "stage": p.stage, "qualifying_rank": p.qualifying_rank}
+                                          for p in ranking]
+    return stages, final
 
 
 def _json_figure(figure: str, value: Any) -> Any:

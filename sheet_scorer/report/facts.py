@@ -12,6 +12,7 @@ import pandas as pd
 from sheet_scorer.i18n.text import format_number, format_pct, format_places
 from sheet_scorer.i18n.vocab import PLAYOFF_SHEET_INDEX, STANDINGS_HEADERS, fold, strip_accents
 from sheet_scorer.rules.score import RESULT_COLUMNS
+from sheet_scorer.standings.engine import BASE_COLUMNS
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -34,7 +35,17 @@ def as_flag(value: Any) -> bool:
 
 def scored_results(result: ScoreResult) -> pd.DataFrame:
     """`result.results` with its flag columns as plain booleans (also for a workbook where nothing could be read)."""
-    frame = result.results.reindex(columns=RESULT_COLUMNS)
+    return plain_results(result.results)
+
+
+def playoff_rows(result: ScoreResult) -> pd.DataFrame | None:
+    """`result.playoff_results` like `scored_results` (places decided by qualifying rank); None without playoff sheets."""
+    return None if result.playoff_results is None else plain_results(result.playoff_results)
+
+
+def plain_results(results: pd.DataFrame) -> pd.DataFrame:
+    """Scored rows with the flag columns as plain booleans."""
+    frame = results.reindex(columns=RESULT_COLUMNS)
     flags = {c: frame[c].astype("boolean").fillna(False).astype(bool) for c in ("game", "bye", "scorable", "declared")}
     return frame.assign(**flags)
 
@@ -83,10 +94,17 @@ def figure_name(figure: str, lang: str) -> str:
     return STANDINGS_HEADERS[figure][lang]
 
 
-def extra_figures(result: ScoreResult) -> list[str]:
-    """The standings columns shown beyond rank, player, round points, VP, VP % and games."""
+def shown_figures(result: ScoreResult) -> list[str]:
+    """The standings figures after rank and player, in the order shown (docs/rules.md §5): the ranking figure,
+    the tie-breakers in their order, the other figures, adjustments (`standings.engine.figure_columns`)."""
     columns = list(result.standings.columns)
-    return columns[6:columns.index("ahead_by")] if "ahead_by" in columns else []
+    end = columns.index("ahead_by") if "ahead_by" in columns else len(columns)
+    return [c for c in columns[:end] if c not in ("rank", "player")]
+
+
+def extra_figures(result: ScoreResult) -> list[str]:
+    """The standings figures in use beyond round points, VP, VP % and games (wins, places, …, adjustments)."""
+    return [c for c in shown_figures(result) if c not in BASE_COLUMNS]
 
 
 def place_labels(places: list[int | None]) -> list[str]:

@@ -22,10 +22,10 @@ import pandas as pd
 from sheet_scorer.i18n.text import format_date, format_number, format_pct, language, ordinal, problem_message, severity_word, text, translator
 from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
-from sheet_scorer.report.playoffs import playoff_view
+from sheet_scorer.report.playoffs import playoff_view, stage_name
 from sheet_scorer.report.facts import (
-    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
-    round_names, scored_results, tables_by_round, tables_of,
+    as_flag, as_int, byes_by_round, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
+    playoff_rows, round_names, scored_results, shown_figures, tables_by_round, tables_of,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -64,10 +64,30 @@ def _tie_note(above: dict[str, Any] | None, row: dict[str, Any], decide: list[st
                 mine=figure_text(by, row[by], lang), theirs=figure_text(by, above[by], lang))
 
 
+def _figure_text(figure: str, value: Any, lang: str) -> str:
+    """A standings cell as the page shows it: VP and games as whole numbers, the rest by `figure_text`."""
+    return str(int(value)) if figure in ("vp", "games") else figure_text(figure, value, lang)
+
+
+def _figure_headers(result: ScoreResult, lang: str) -> list[dict[str, str]]:
+    """The figure columns of the standings, ranking figure first (docs/rules.md §5): key, name and phone name."""
+    short = {"round_points": text(lang, "points_abbr")}
+    return [{"key": f, "name": figure_name(f, lang), "short": short.get(f, "")} for f in shown_figures(result)]
+
+
+def _more_columns(result: ScoreResult, lang: str) -> str:
+    """The phone's cue above the standings: the columns beyond rank, name, ranking figure and first tie-breaker."""
+    rest = [figure_name(f, lang) for f in shown_figures(result)[2:]]
+    rounds = [text(lang, "chart_round", n=n) for n in range(1, len(result.data.rounds) + 1)]
+    names = rest + ([f"{rounds[0]}–{rounds[-1]}" if len(rounds) > 1 else rounds[0]] if rounds else [])
+    return text(lang, "more_columns", names=", ".join(names)) if names else ""
+
+
 def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
     rounds = round_names(result)
     decide = criteria(result.data.settings)
-    extra = extra_figures(result)
+    shown = shown_figures(result)
+    summary = [f for f in decide if f != "name"] + [f for f in ("round_points",) if f not in decide]
     cut = playoff_cut(result)
     rows = []
     above = None
@@ -78,7 +98,8 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
             "rank": rank, "player": row["player"], "id": ids[row["player"]],
             "round_points": format_number(row["round_points"], lang), "vp": int(row["vp"]),
             "vp_pct": format_pct(row["vp_pct"], lang), "games": int(row["games"]),
-            "figures": [figure_text(f, row[f], lang) for f in extra],
+            "figures": [_figure_text(f, row[f], lang) for f in shown],
+            "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
             "rounds": [format_number(row.get(name), lang) for name in rounds],
             "medal": rank if rank <= 3 and played else 0,
             "qualified": cut is not None and rank <= cut,
@@ -201,29 +222,35 @@ def _round_sections(result: ScoreResult, results: pd.DataFrame, tables: dict[str
 
 def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple[str, int], list[dict[str, Any]]],
                   standings: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
-    """Per player, per round: table, place, VP, round points and opponents (in place order)."""
+    """Per player, per round and then per playoff sheet they played (through the final): table, place, VP, round
+    points and opponents (in place order)."""
     fields = ["player", "sheet", "row", "table", "vp", "round_points", "bye", "scorable", "game"]
     by_player: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for values in zip(*(results[c].tolist() for c in fields)):
         record = dict(zip(fields, values))
         by_player[(record["player"], record["sheet"])].append(record)
+    labels = {sheet.name: text(lang, "chart_round", n=n) for n, sheet in enumerate(result.data.rounds, start=1)}
+    labels.update({sheet.name: stage_name(sheet.kind, sheet.name, lang) for sheet in result.data.playoffs})
     paths = []
     for row in standings:
         steps = []
-        for sheet in result.data.rounds:
+        for sheet in [*result.data.rounds, *result.data.playoffs]:
             records = by_player.get((row["player"], sheet.name))
             if not records:
-                steps.append({"sheet": sheet.name, "kind": "absent"})
+                if sheet.kind == "round":
+                    steps.append({"sheet": sheet.name, "label": labels[sheet.name], "kind": "absent"})
                 continue
             for r in records:
                 if r["bye"]:
-                    steps.append({"sheet": sheet.name, "kind": "bye", "points": format_number(r["round_points"], lang),
+                    steps.append({"sheet": sheet.name, "label": labels[sheet.name], "kind": "bye",
+                                  "points": format_number(r["round_points"], lang),
                                   "scored": bool(r["scorable"])})
                     continue
                 table = as_int(r["table"])
                 players = listed.get((sheet.name, table), []) if table is not None else []
                 steps.append({
-                    "sheet": sheet.name, "kind": "game", "table": table, "scored": bool(r["game"]),
+                    "sheet": sheet.name, "label": labels[sheet.name], "kind": "game", "table": table, "scored": bool(r["game"]),
+                    "playoff": sheet.kind != "round",
                     "place": next((p["place"] for p in players if p["row"] == r["row"]), ""),
                     "vp": "" if missing(r["vp"]) else int(r["vp"]), "points": format_number(r["round_points"], lang),
                     "opponents": [{"player": p["player"], "id": p["id"]} for p in players if p["row"] != r["row"]],
@@ -312,8 +339,9 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
             if index >= keep:
                 row["tie_note"] = ""
     unscored, loose = unscored_tables(result, results, lang)
-    tables = results[~results["bye"] & results["table"].notna()].drop_duplicates(["sheet", "table"])
-    scored_tables = results[results["game"]].drop_duplicates(["sheet", "table"])
+    games = results if playoff_rows(result) is None else pd.concat([results, playoff_rows(result)], ignore_index=True)
+    tables = games[~games["bye"] & games["table"].notna()].drop_duplicates(["sheet", "table"])  # playoff tables too
+    scored_tables = games[games["game"]].drop_duplicates(["sheet", "table"])
     if compact:
         rounds, paths = _compact_rounds(result, results, unscored, lang), []
     else:
@@ -321,7 +349,12 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         by_round = tables_by_round(result, by_table)
         listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
         rounds = _round_sections(result, results, by_round, listed, unscored, lang, ids)
-        paths = _player_paths(result, results, listed, standings, lang)
+        playoff = playoff_rows(result)
+        every = results
+        if playoff is not None and len(playoff):  # the paths go on through the playoff sheets (docs/rules.md §6)
+            listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
+            every = pd.concat([results, playoff], ignore_index=True)
+        paths = _player_paths(result, every, listed, standings, lang)
     return {
         "lang": lang,
         "t": translator(lang),
@@ -337,11 +370,12 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "tables_scored": len(scored_tables),
         "round_names": round_names(result),
         "standings": standings,
-        "figure_headers": [figure_name(f, lang) for f in extra_figures(result)],
+        "figure_headers": _figure_headers(result, lang),
+        "more_columns": _more_columns(result, lang),
         "adjustments": _adjustment_rows(result, lang),
         "cut": playoff_cut(result),
         "chart": rank_chart(result, lang, ids, results),
-        "playoffs": playoff_view(result, lang),  # docs/rules.md §6
+        "playoffs": playoff_view(result, lang, ids),  # docs/rules.md §6
         "rounds": rounds,
         "paths": paths,
         "provisional": result.has_errors,

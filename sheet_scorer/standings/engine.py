@@ -30,9 +30,13 @@ def criteria(settings: Settings) -> list[str]:
 
 
 def figure_columns(settings: Settings, with_adjustments: bool) -> list[str]:
-    """The standings columns shown before the round sheets: the base ones, every other figure in use, adjustments."""
-    extra = [c for c in criteria(settings) if c not in BASE_COLUMNS and c != "name"]
-    return BASE_COLUMNS + extra + (["adjustments", "adjustment_notes"] if with_adjustments else [])
+    """The standings columns shown before the round sheets (docs/rules.md §5): rank, player, the ranking figure,
+    the tie-breakers in their order, then the base figures not shown yet, then adjustments.
+
+    The figure that ranks comes first, so a reader sees why one player is above another."""
+    deciding = [c for c in criteria(settings) if c != "name"]
+    rest = [c for c in BASE_COLUMNS[2:] if c not in deciding]
+    return BASE_COLUMNS[:2] + deciding + rest + (["adjustments", "adjustment_notes"] if with_adjustments else [])
 
 
 def standings_for(

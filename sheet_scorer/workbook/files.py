@@ -65,12 +65,17 @@ def write_all(writers: dict[Path, Callable[[Path], None]], versions: set[Path] =
             discard(temporary)
 
 
+def backup_path(path: Path) -> Path:
+    """NAME.backup.xlsx: where the version before a replacement of `path` is kept (docs/rules.md §5)."""
+    return path.with_name(f"{path.stem}.backup{path.suffix}")
+
+
 def keep_versions(path: Path) -> list[Path]:
     """Before `path` is replaced: NAME.original.xlsx once (the first version), NAME.backup.xlsx every time.
 
     Returns the files that did not exist before (removed again if the replacement fails)."""
     original = path.with_name(f"{path.stem}.original{path.suffix}")
-    backup = path.with_name(f"{path.stem}.backup{path.suffix}")
+    backup = backup_path(path)
     created = [p for p in (original, backup) if not p.exists()]
     try:
         if not original.exists():

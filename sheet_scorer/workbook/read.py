@@ -158,7 +158,8 @@ def _read_round(name: str, number: int, cells: SheetCells) -> RoundSheet | Probl
                          columns=fields, index=list(games), dtype=object)
     frame.index.name = "row"
     sheet = RoundSheet(name, number, header_row, columns, computed, frame, last_column, vp_is_computed,
-                       frozenset(r for r in cells.hidden if r in games))
+                       frozenset(r for r in cells.hidden if r in games),
+                       headers={f: " ".join(str(header[c]).split()) for f, c in columns.items() if c in header})
     if duplicates:
         field, cols = next(iter(duplicates.items()))
         return Problem(
