@@ -81,8 +81,8 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     players = set(results["player"]) | set(data.registered or ())
     data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
     problems = _sorted(validated.problems + unknown, data.sheet_names)
-    standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in data.rounds])
-    result = ScoreResult(data, results, standings, problems, lang=language)
+    result = ScoreResult(data, results, results.iloc[:0], problems, lang=language, progress=validated.progress)
+    result.standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in result.played_rounds])
     if playoff_rows is not None:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking

@@ -195,6 +195,18 @@ class ScoreResult:
     progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
 
     @property
+    def played_rounds(self) -> list[RoundSheet]:
+        """The round sheets with at least one table reported (docs/rules.md §3): a round not played yet counts nowhere."""
+        if not self.progress:
+            return list(self.data.rounds)
+        played = {p.sheet for p in self.progress if p.played}
+        return [sheet for sheet in self.data.rounds if sheet.name in played]
+
+    def progress_of(self, sheet: str) -> RoundProgress | None:
+        """How far the sheet named `sheet` has got; None for a sheet the scorer did not read as a round or playoff."""
+        return next((p for p in self.progress if p.sheet == sheet), None)
+
+    @property
     def has_errors(self) -> bool:
         """True when some table could not be scored: the standings are provisional."""
         return has_errors(self.problems)

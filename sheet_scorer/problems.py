@@ -16,7 +16,7 @@ from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "playoff-not-played"})
+WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "table-not-reported"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params. A count agrees with
 # its noun through `{value:plural:one=settlement,other=settlements}` (CLDR categories, see `render`).
@@ -32,10 +32,11 @@ MESSAGES_EN: dict[str, str] = {
                            "to the right of the table; clear what is far to the right, then score it again",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
     "duplicate-playoff": "sheet '{other}' is already this playoff stage; this sheet is not scored",
-    "playoff-not-played": "no results entered yet; the sheet is scored once they are",
+    "table-not-reported": "table {table} is not reported yet ({players}); it is scored once its results are entered",
     # settings and adjustments (docs/rules.md §7, §8)
     "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
     "bad-tiebreaker": "'{value}' in '{key}' is not a tie-breaker; use any of: {valid}",
+    "bad-playoff-size": "the setting '{key}' is {value}; the playoffs take {valid} players (0 or empty: no playoffs)",
     "bad-ranking": "the setting '{key}' is '{value}'; use one of: {valid}",
     "adjustments-no-header": "no header row found: the sheet needs a row with at least 'Player' and 'Points' headers",
     "adjustment-no-player": "row {row} has an adjustment but no player name",

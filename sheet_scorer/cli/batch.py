@@ -64,7 +64,7 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
     except Exception as error:  # an unexpected failure in one file is reported, not raised
         return Outcome(shown, 2, failure=f"unexpected failure ({type(error).__name__}: {error})", lang=lang)
     errors = sum(p.severity == "error" for p in result.problems)
-    return Outcome(shown, result.exit_code, len(result.standings), len(result.data.rounds), errors,
+    return Outcome(shown, result.exit_code, len(result.standings), len(result.played_rounds), errors,
                    len(result.problems) - errors, str(result.output), lang=result.lang, converted=source is not None)
 
 

@@ -36,7 +36,8 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     from sheet_scorer.i18n.terminal import count as count_of
     from sheet_scorer.i18n.terminal import say
     from sheet_scorer.model import WorkbookError
-    from sheet_scorer.seating.event import is_played, seat_next
+    from sheet_scorer.rules.progress import is_played
+    from sheet_scorer.seating.event import seat_next
     from sheet_scorer.seating.planner import SeatingError, assess
     from sheet_scorer.workbook.event import read_plan
     from sheet_scorer.workbook.update import update_workbook
@@ -106,6 +107,12 @@ def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
     from sheet_scorer.i18n.terminal import count
     from sheet_scorer.model import WorkbookError
 
+    waiting = sorted({p.table for p in result.problems if p.sheet == sheet and p.code == "table-not-reported" and p.table})
+    if waiting:  # seated, not played yet (docs/rules.md §3): seating the round after it would be a mistake
+        tables = ", ".join(str(t) for t in waiting)
+        raise WorkbookError(f"{result.data.path}: '{sheet}' has tables not reported yet ({tables}); enter their results and "
+                            "run seat again, use --reseat to seat that round again, or --force", "seat_unreported",
+                            path=result.data.path, sheet=sheet, tables=tables).in_language(result.lang)
     errors = [p for p in result.problems if p.sheet == sheet and p.severity == "error"]
     if errors:
         tables = ", ".join(str(t) for t in sorted({p.table for p in errors if p.table is not None}))

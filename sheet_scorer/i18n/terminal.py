@@ -469,10 +469,10 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "la Taille des phases finales vaut 0 dans les Paramètres : cet événement n'a pas de phases finales",
     },
     "playoff_size_bad": {
-        "en": "Playoff Size is {size}; the playoffs take 16 (semifinals and final) or 4 (final only)",
-        "pl": "ustawienie „Liczba w fazie finałowej” ma wartość {size}; do fazy finałowej przechodzi 16 osób (półfinały i finał) albo 4 (tylko finał)",
-        "pt": "o Tamanho dos playoffs é {size}; os playoffs levam 16 (semifinais e final) ou 4 (só a final)",
-        "fr": "la Taille des phases finales vaut {size} ; les phases finales prennent 16 (demi-finales et finale) ou 4 (finale seule)",
+        "en": "Playoff Size is {size}; the playoffs take {valid} players",
+        "pl": "ustawienie „Liczba w fazie finałowej” ma wartość {size}; do fazy finałowej przechodzi {valid} osób",
+        "pt": "o Tamanho dos playoffs é {size}; os playoffs levam {valid} jogadores",
+        "fr": "la Taille des phases finales vaut {size} ; les phases finales prennent {valid} joueurs",
     },
     "playoff_too_few": {
         "en": "only {n} active players in the qualifying standings, fewer than the Playoff Size of {size}",
@@ -503,6 +503,23 @@ _LINES: dict[str, dict[str, str]] = {
         "pl": "{path}: {option} wskazuje sam skoroszyt wejściowy; wybierz inny plik",
         "pt": "{path}: {option} indica a própria pasta de trabalho de entrada; escolha outro arquivo",
         "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
+    },
+    # issue 18: tables not reported yet stop `seat` and `playoffs` from going on (docs/rules.md §3, §6)
+    "seat_unreported": {
+        "en": "{path}: '{sheet}' has tables not reported yet ({tables}); enter their results and run seat again, "
+              "use --reseat to seat that round again, or --force",
+        "pl": "{path}: arkusz „{sheet}” ma stoły bez wyników ({tables}); wpisz wyniki i uruchom seat ponownie, "
+              "użyj --reseat, aby rozsadzić tę rundę od nowa, albo --force",
+        "pt": "{path}: “{sheet}” tem mesas ainda sem resultados ({tables}); lance os resultados e execute seat de novo, "
+              "use --reseat para refazer os lugares dessa rodada, ou --force",
+        "fr": "{path} : « {sheet} » a des tables sans résultats ({tables}) ; saisissez-les et relancez seat, "
+              "utilisez --reseat pour replacer cette ronde, ou --force",
+    },
+    "stage_unreported": {
+        "en": "'{sheet}': {done} of {total} tables reported; enter the other results, then run playoffs again",
+        "pl": "arkusz „{sheet}”: wyniki z {done} z {total} stołów; wpisz pozostałe wyniki i uruchom playoffs ponownie",
+        "pt": "“{sheet}”: {done} de {total} mesas com resultados; lance os outros resultados e execute playoffs de novo",
+        "fr": "« {sheet} » : résultats de {done} tables sur {total} ; saisissez les autres résultats, puis relancez playoffs",
     },
 }
 

@@ -318,6 +318,17 @@ _REPORT: dict[str, dict[str, str]] = {
     "message": PROBLEMS_HEADERS["message"],
     "error": SEVERITY_WORDS["error"],
     "warning": SEVERITY_WORDS["warning"],
+    # issue 18: how far the event has got (docs/rules.md §3) and players who withdrew (docs/rules.md §1)
+    "progress_after": {"en": "Standings after {sheet}", "pl": "Klasyfikacja po: {sheet}", "pt": "Classificação após: {sheet}",
+                       "fr": "Classement après : {sheet}"},
+    "progress_none": {"en": "No round played yet", "pl": "Żadna runda nie została jeszcze rozegrana",
+                      "pt": "Nenhuma rodada jogada ainda", "fr": "Aucune ronde jouée pour l'instant"},
+    "progress_sheet": {"en": "{sheet}: {done} of {total} tables reported", "pl": "{sheet}: wyniki z {done} z {total} stołów",
+                       "pt": "{sheet}: {done} de {total} mesas com resultados", "fr": "{sheet} : résultats de {done} tables sur {total}"},
+    "withdrawn_after": {"en": "withdrawn after {sheet}", "pl": "rezygnacja po: {sheet}", "pt": "desistiu após: {sheet}",
+                        "fr": "abandon après : {sheet}"},
+    "withdrawn": {"en": "withdrawn", "pl": "rezygnacja", "pt": "desistiu", "fr": "abandon"},
+    "status": {"en": "Status", "pl": "Status", "pt": "Situação", "fr": "Statut"},
     # page furniture
     "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
     "footer": {
@@ -363,6 +374,7 @@ def translator(lang: str) -> Any:
 # `{value:plural:one=…,few=…,many=…,other=…}` (CLDR categories by Babel); phrased so that no word has to
 # agree with a player's gender ("wpisano", "ta osoba", "la personne").
 MESSAGES_PL: dict[str, str] = {
+    "bad-playoff-size": "ustawienie „{key}” ma wartość {value}; do fazy finałowej przechodzi {valid} osób (0 lub puste: bez fazy finałowej)",
     "no-header-row": "nie znaleziono wiersza nagłówków: arkusz potrzebuje wiersza z co najmniej nagłówkami „Stół” i „Gracz”",
     "missing-column": "tabela nie ma kolumny „{column}”",
     "no-score-columns": "tabela nie ma ani liczników gry (Osady … Długość drogi), ani kolumny „PZ”",
@@ -379,7 +391,7 @@ MESSAGES_PL: dict[str, str] = {
     "adjustment-unknown-round": "{player}: nie ma rundy {value}",
     "duplicate-round": "runda {round} jest także w arkuszu „{other}”; ten arkusz nie jest liczony",
     "duplicate-playoff": "arkusz „{other}” jest już tym etapem fazy finałowej; ten arkusz nie jest liczony",
-    "playoff-not-played": "nie wpisano jeszcze wyników; arkusz zostanie policzony, gdy się pojawią",
+    "table-not-reported": "stół {table} nie ma jeszcze wyników ({players}); zostanie policzony, gdy zostaną wpisane",
     "empty-cell": "{player}: pole „{column}” jest puste",
     "not-a-number": "{player}: w polu „{column}” wpisano „{value}”, a to nie jest liczba",
     "not-whole-number": "{player}: w polu „{column}” wpisano {value}, a musi tam być liczba całkowita",
@@ -425,6 +437,7 @@ MESSAGES_PL: dict[str, str] = {
 }
 
 MESSAGES_PT: dict[str, str] = {
+    "bad-playoff-size": "a configuração “{key}” é {value}; os playoffs levam {valid} jogadores (0 ou vazio: sem playoffs)",
     "no-header-row": "nenhuma linha de cabeçalho encontrada: a planilha precisa de uma linha com pelo menos os cabeçalhos “Mesa” e “Jogador”",
     "missing-column": "a tabela não tem a coluna “{column}”",
     "no-score-columns": "a tabela não tem as contagens da partida (Aldeias … Comprimento da estrada) nem uma coluna “PV”",
@@ -441,7 +454,7 @@ MESSAGES_PT: dict[str, str] = {
     "adjustment-unknown-round": "{player}: não existe a rodada {value}",
     "duplicate-round": "a rodada {round} também está na planilha “{other}”; esta planilha não é pontuada",
     "duplicate-playoff": "a planilha “{other}” já é esta fase dos playoffs; esta planilha não é pontuada",
-    "playoff-not-played": "nenhum resultado lançado ainda; a planilha será pontuada quando houver",
+    "table-not-reported": "a mesa {table} ainda não tem resultados ({players}); será pontuada quando forem lançados",
     "empty-cell": "{player}: o campo “{column}” está vazio",
     "not-a-number": "{player}: o campo “{column}” contém “{value}”, que não é um número",
     "not-whole-number": "{player}: o campo “{column}” contém {value}, mas deve ser um número inteiro",
@@ -487,6 +500,7 @@ MESSAGES_PT: dict[str, str] = {
 }
 
 MESSAGES_FR: dict[str, str] = {
+    "bad-playoff-size": "le paramètre « {key} » vaut {value} ; les phases finales prennent {valid} joueurs (0 ou vide : pas de phases finales)",
     "no-header-row": "aucune ligne d'en-tête trouvée : la feuille doit avoir une ligne avec au moins les en-têtes « Table » et « Joueur »",
     "missing-column": "le tableau n'a pas de colonne « {column} »",
     "no-score-columns": "le tableau n'a ni les décomptes de la partie (Colonies … Longueur de route) ni de colonne « PV »",
@@ -503,7 +517,7 @@ MESSAGES_FR: dict[str, str] = {
     "adjustment-unknown-round": "{player} : il n'y a pas de ronde {value}",
     "duplicate-round": "la ronde {round} figure aussi sur la feuille « {other} » ; cette feuille n'est pas comptée",
     "duplicate-playoff": "la feuille « {other} » est déjà cette phase finale ; cette feuille n'est pas comptée",
-    "playoff-not-played": "aucun résultat saisi pour l'instant ; la feuille sera comptée dès qu'il y en aura",
+    "table-not-reported": "la table {table} n'a pas encore de résultats ({players}) ; elle sera comptée dès qu'ils seront saisis",
     "empty-cell": "{player} : la case « {column} » est vide",
     "not-a-number": "{player} : la case « {column} » contient « {value} », qui n'est pas un nombre",
     "not-whole-number": "{player} : la case « {column} » contient {value}, mais doit contenir un nombre entier",

@@ -195,8 +195,11 @@ PLAYERS_COLUMNS = {fold(w): key for key, words in {
 INACTIVE_WORDS = frozenset(fold(w) for w in ("no", "n", "false", "0", "nie", "não", "nao", "non", "dropped", "drop"))
 
 # Playoff sheets (docs/rules.md §1, §6): the stage of each, in order, and the names the tool gives and recognises.
-PLAYOFF_STAGES = ("semifinal", "final")
+PLAYOFF_STAGES = ("quarterfinal", "semifinal", "final")
+#: Playoff Size values (docs/rules.md §6, §7): 4 the final only; 8 and 16 semifinals and final; 32 quarterfinals too.
+PLAYOFF_SIZES = (4, 8, 16, 32)
 PLAYOFF_SHEETS: dict[str, dict[str, str]] = {
+    "quarterfinal": {"en": "Quarterfinal", "pl": "Ćwierćfinał", "pt": "Quartas de final", "fr": "Quart de finale"},
     "semifinal": {"en": "Semifinal", "pl": "Półfinał", "pt": "Semifinal", "fr": "Demi-finale"},
     "final": {"en": "Final", "pl": "Finał", "pt": "Final", "fr": "Finale"},
 }
@@ -207,6 +210,7 @@ FINAL_RANKING_SHEET_NAMES = frozenset(fold(n) for n in FINAL_RANKING_SHEET.value
 STAGE_WORDS: dict[str, dict[str, str]] = {
     "final": PLAYOFF_SHEETS["final"],
     "semifinal": PLAYOFF_SHEETS["semifinal"],
+    "quarterfinal": PLAYOFF_SHEETS["quarterfinal"],
     "qualifying": {"en": "Qualifying", "pl": "Eliminacje", "pt": "Classificatória", "fr": "Qualifications"},
 }
 PLAYOFF_HEADERS: dict[str, dict[str, str]] = {

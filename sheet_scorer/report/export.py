@@ -11,7 +11,7 @@ from sheet_scorer.i18n.text import hundredths
 from sheet_scorer.i18n.vocab import FIGURE_NAMES
 from sheet_scorer.report.facts import (
     tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, scored_results,
-    round_names,
+    progress_note, round_names,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -51,6 +51,11 @@ JSON_SCHEMA: dict[str, Any] = {
         "provisional": {"type": "boolean"},
         "playoff_cut": _nullable("integer"),
         "rounds": {"type": "array", "items": {"type": "string"}},
+        "progress": {"type": "array", "items": _object({
+            "sheet": {"type": "string"}, "kind": {"type": "string"}, "number": {"type": "integer"},
+            "tables": {"type": "integer"}, "reported": {"type": "integer"},
+        })},
+        "progress_note": {"type": "string"},
         "standings": {"type": "array", "items": _object({
             "rank": {"type": "integer"}, "player": {"type": "string"}, "round_points": {"type": "number"},
             "vp": {"type": "integer"}, "vp_pct": {"type": "number"}, "games": {"type": "integer"},
@@ -93,7 +98,11 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         provisional   true when some table has errors and is not scored (docs/rules.md §3)
         playoff_cut   the report's cut line (Playoff Size, or 16/4 when playoff sheets exist) when there
                       are more players than that, else null
-        rounds        round sheet names in round order
+        rounds        the names of the round sheets played (a table reported at least), in round order
+        progress      [{sheet, kind ("round", "semifinal", …), number, tables, reported}] per round and playoff
+                      sheet: tables seated and tables reported (docs/rules.md §3)
+        progress_note "Standings after Round 2; Round 3: 4 of 6 tables reported" in the event's language, ""
+                      when every table is reported
         standings     [{rank, player, round_points, vp, vp_pct, games, rounds, figures, tiebreak}] in rank order
                       rounds: {sheet name: round points or null (absent, or table not scored)}
                       vp_pct: percentage points to hundredths, as seed 003 sums them (116.95)
@@ -133,7 +142,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         })
         above = row
     per_round = []
-    for sheet in result.data.rounds:
+    for sheet in result.played_rounds:
         tables = []
         for table, rows in by_round.get(sheet.name, []):
             labels = place_labels([as_int(r["place"]) for r in rows])
@@ -157,6 +166,9 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         "provisional": result.has_errors,
         "playoff_cut": playoff_cut(result),
         "rounds": rounds,
+        "progress": [{"sheet": p.sheet, "kind": p.kind, "number": p.number, "tables": p.tables, "reported": p.reported}
+                     for p in result.progress],
+        "progress_note": progress_note(result, result.lang),
         "standings": standings,
         "results": per_round,
         "adjustments": [{"player": a.player, "round": a.round, "points": float(a.points), "reason": a.reason}

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, format_pct, format_places
+from sheet_scorer.i18n.text import format_number, format_pct, format_places, text
 from sheet_scorer.i18n.vocab import PLAYOFF_SHEET_INDEX, STANDINGS_HEADERS, fold, strip_accents
 from sheet_scorer.rules.score import RESULT_COLUMNS
 
@@ -40,7 +40,8 @@ def scored_results(result: ScoreResult) -> pd.DataFrame:
 
 
 def round_names(result: ScoreResult) -> list[str]:
-    return [sheet.name for sheet in result.data.rounds]
+    """The round sheets played (one table reported at least), in round order: a round not played yet counts nowhere."""
+    return [sheet.name for sheet in result.played_rounds]
 
 
 def playoff_cut(result: ScoreResult) -> int | None:
@@ -51,6 +52,22 @@ def playoff_cut(result: ScoreResult) -> int | None:
         playoffs = {PLAYOFF_SHEET_INDEX.get(fold(name)) for name in result.data.sheet_names}
         size = 16 if "semifinal" in playoffs else 4 if "final" in playoffs else 0
     return size if 0 < size < len(result.standings) else None
+
+
+def progress_note(result: ScoreResult, lang: str) -> str:
+    """"Standings after Round 2; Round 3: 4 of 6 tables reported" while some sheet has tables not reported yet
+    (docs/rules.md §3); "" once every table of every sheet is reported. The same line in the terminal, report and JSON."""
+    waiting = [p for p in result.progress if p.tables and not p.complete]
+    if not waiting:
+        return ""
+    rounds = [p for p in result.progress if p.kind == "round"]
+    first = next((p for p in rounds if p.tables and not p.complete), None)
+    parts = []
+    if first is not None:
+        before = [p for p in rounds if p.number < first.number and p.played]
+        parts.append(text(lang, "progress_after", sheet=before[-1].sheet) if before else text(lang, "progress_none"))
+    parts += [text(lang, "progress_sheet", sheet=p.sheet, done=p.reported, total=p.tables) for p in waiting]
+    return "; ".join(parts)
 
 
 def player_ids(names: list[str]) -> dict[str, str]:

@@ -24,7 +24,7 @@ from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.report.facts import (
-    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
+    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut, progress_note,
     round_names, scored_results, tables_by_round, tables_of,
 )
 from sheet_scorer.standings.engine import criteria
@@ -331,7 +331,8 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "date": format_date(settings.date, lang),
         "file": result.data.path.name,
         "players": len(result.standings),
-        "rounds_total": len(result.data.rounds),
+        "rounds_total": len(result.played_rounds),
+        "progress_note": progress_note(result, lang),  # tables not reported yet (docs/rules.md §3)
         "rounds_scored": int(results.loc[results["game"], "sheet"].nunique()),
         "tables_total": len(tables),
         "tables_scored": len(scored_tables),

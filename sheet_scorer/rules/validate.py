@@ -21,10 +21,11 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrors
 
-from sheet_scorer.model import RoundSheet, Settings, WorkbookData
+from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 from sheet_scorer.rules.names import closest, near_miss_warnings
+from sheet_scorer.rules.progress import is_played, not_reported_warnings, progress_of, unreported
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
 from sheet_scorer.i18n.vocab import BYE_WORDS, COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
@@ -47,6 +48,7 @@ class Validated:
 
     frame: pd.DataFrame
     problems: list[Problem]
+    progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet (docs/rules.md §3)
 
 
 # ---------------------------------------------------------------- cell values
@@ -353,12 +355,6 @@ def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     return pd.concat([typed, game_vp(typed)], axis=1)
 
 
-def _not_played(sheet: RoundSheet) -> bool:
-    """A playoff sheet with names but no score yet (as `playoffs` adds it): waiting for its game, not wrong."""
-    scores = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
-    return bool(scores) and bool(sheet.raw[scores].map(is_blank).all(axis=None))
-
-
 def _missing_columns(sheet: RoundSheet) -> list[Problem]:
     if sheet.vp_only:
         return []
@@ -503,14 +499,17 @@ def validate(data: WorkbookData) -> Validated:
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
     problems = list(data.problems)
     parts = []
+    progress = []
     for sheet in [*data.rounds, *data.playoffs]:  # playoff sheets are checked by the same rules (docs/rules.md §6)
-        if sheet.kind != "round" and _not_played(sheet):
-            problems.append(Problem("playoff-not-played", sheet.name))
-            continue
+        waiting = unreported(sheet)
+        progress.append(progress_of(sheet, waiting))
         missing = _missing_columns(sheet)
         problems += missing
-        if not missing:
-            parts.append(_prepare(sheet))
+        if missing:
+            continue
+        problems += not_reported_warnings(sheet, waiting)  # seated, nothing filled in yet: not an error (docs/rules.md §3)
+        if is_played(sheet):
+            parts.append(_prepare(_reported_part(sheet, waiting)))
     for vp_only in (False, True):
         _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
     frames = []
@@ -523,7 +522,15 @@ def validate(data: WorkbookData) -> Validated:
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     if registered is not None:
         problems = [_with_closest(p, registered) if p.code == "unregistered-player" else p for p in problems]
-    return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered))
+    return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered), progress)
+
+
+def _reported_part(sheet: RoundSheet, waiting: pd.Series) -> RoundSheet:
+    """`sheet` without the rows of its tables not reported yet: those are neither checked nor scored."""
+    if not waiting.any():
+        return sheet
+    return dataclasses.replace(sheet, raw=sheet.raw[~waiting],
+                               hidden_rows=frozenset(r for r in sheet.hidden_rows if not waiting.get(r, False)))
 
 
 def _with_closest(problem: Problem, registered: frozenset[str]) -> Problem:

@@ -105,10 +105,16 @@ def plan_writes(
     ]
     return WritePlan(
         sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in fields], standings_rows,
-        [s.name for s in rounds if s.kind == "round"], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
+        _round_columns(standings), PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
         [i for i, field in enumerate(fields, start=1) if field in PCT_FIELDS],
         provisional=text(lang, "provisional_label") if errors else "", no_problems=NO_PROBLEMS[lang],
     )
+
+
+def _round_columns(standings: pd.DataFrame) -> list[str]:
+    """The round sheets the standings count, one column each: the rounds played (docs/rules.md §3)."""
+    columns = list(standings.columns)
+    return columns[columns.index("ahead_by") + 1:] if "ahead_by" in columns else []
 
 
 def _standings_fields(standings: pd.DataFrame) -> list[str]:
