@@ -37,6 +37,7 @@ MESSAGES_EN: dict[str, str] = {
     "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
     "bad-tiebreaker": "'{value}' in '{key}' is not a tie-breaker; use any of: {valid}",
     "bad-playoff-size": "the setting '{key}' is {value}; the playoffs take {valid} players (0 or empty: no playoffs)",
+    "bad-active": "{player}: '{column}' is '{value}', which is neither yes nor no (no, withdrawn, dropped: not playing any more)",
     "bad-ranking": "the setting '{key}' is '{value}'; use one of: {valid}",
     "adjustments-no-header": "no header row found: the sheet needs a row with at least 'Player' and 'Points' headers",
     "adjustment-no-player": "row {row} has an adjustment but no player name",

@@ -374,6 +374,7 @@ def translator(lang: str) -> Any:
 # `{value:plural:one=…,few=…,many=…,other=…}` (CLDR categories by Babel); phrased so that no word has to
 # agree with a player's gender ("wpisano", "ta osoba", "la personne").
 MESSAGES_PL: dict[str, str] = {
+    "bad-active": "{player}: w polu „{column}” wpisano „{value}”, a to ani tak, ani nie (nie, wycofany, rezygnacja: już nie gra)",
     "bad-playoff-size": "ustawienie „{key}” ma wartość {value}; do fazy finałowej przechodzi {valid} osób (0 lub puste: bez fazy finałowej)",
     "no-header-row": "nie znaleziono wiersza nagłówków: arkusz potrzebuje wiersza z co najmniej nagłówkami „Stół” i „Gracz”",
     "missing-column": "tabela nie ma kolumny „{column}”",
@@ -437,6 +438,7 @@ MESSAGES_PL: dict[str, str] = {
 }
 
 MESSAGES_PT: dict[str, str] = {
+    "bad-active": "{player}: o campo “{column}” contém “{value}”, que não é sim nem não (não, desistiu, retirado: não joga mais)",
     "bad-playoff-size": "a configuração “{key}” é {value}; os playoffs levam {valid} jogadores (0 ou vazio: sem playoffs)",
     "no-header-row": "nenhuma linha de cabeçalho encontrada: a planilha precisa de uma linha com pelo menos os cabeçalhos “Mesa” e “Jogador”",
     "missing-column": "a tabela não tem a coluna “{column}”",
@@ -500,6 +502,7 @@ MESSAGES_PT: dict[str, str] = {
 }
 
 MESSAGES_FR: dict[str, str] = {
+    "bad-active": "{player} : la case « {column} » contient « {value} », qui n'est ni oui ni non (non, abandon, forfait : ne joue plus)",
     "bad-playoff-size": "le paramètre « {key} » vaut {value} ; les phases finales prennent {valid} joueurs (0 ou vide : pas de phases finales)",
     "no-header-row": "aucune ligne d'en-tête trouvée : la feuille doit avoir une ligne avec au moins les en-têtes « Table » et « Joueur »",
     "missing-column": "le tableau n'a pas de colonne « {column} »",

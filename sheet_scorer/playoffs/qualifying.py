@@ -3,6 +3,7 @@ and the one function the report's cut line, the qualifying list and `playoffs` a
 
 from __future__ import annotations
 
+from sheet_scorer.i18n.vocab import playoff_stage
 from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError
 from sheet_scorer.playoffs.seeding import qualifiers
 from sheet_scorer.rules.validate import name_key
@@ -62,9 +63,10 @@ def playoff_size(result: ScoreResult) -> int | None:
     size = result.data.settings.playoff_size
     if size is not None:
         return size or None
-    stages = {p.kind: p for p in result.progress if p.kind != "round"}
+    stages = {playoff_stage(name) for name in result.data.sheet_names} - {None}
     if "quarterfinal" in stages:
         return 32
     if "semifinal" in stages:
-        return 8 if stages["semifinal"].tables == 2 else 16
+        semifinal = next((p for p in result.progress if p.kind == "semifinal"), None)
+        return 8 if semifinal is not None and semifinal.tables == 2 else 16
     return 4 if "final" in stages else None

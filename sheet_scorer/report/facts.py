@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import format_number, format_pct, format_places, text
-from sheet_scorer.i18n.vocab import PLAYOFF_SHEET_INDEX, STANDINGS_HEADERS, fold, strip_accents
+from sheet_scorer.i18n.vocab import STANDINGS_HEADERS, strip_accents
+from sheet_scorer.playoffs.qualifying import playoff_size, qualified_players
 from sheet_scorer.rules.score import RESULT_COLUMNS
 
 if TYPE_CHECKING:
@@ -45,13 +46,17 @@ def round_names(result: ScoreResult) -> list[str]:
 
 
 def playoff_cut(result: ScoreResult) -> int | None:
-    """The cut line (docs/rules.md §7): Playoff Size when set, else 16 (4 with a final only) when playoff
-    sheets exist; none when neither, or Playoff Size is 0, or there are not more players than that."""
-    size = result.data.settings.playoff_size
-    if size is None:
-        playoffs = {PLAYOFF_SHEET_INDEX.get(fold(name)) for name in result.data.sheet_names}
-        size = 16 if "semifinal" in playoffs else 4 if "final" in playoffs else 0
-    return size if 0 < size < len(result.standings) else None
+    """The cut line's size (docs/rules.md §6, §7): Playoff Size when set, else read from the playoff sheets there are;
+    none when neither, or Playoff Size is 0, or there are not more players than that."""
+    size = playoff_size(result)
+    return size if size and size < len(result.standings) else None
+
+
+def qualified(result: ScoreResult, lang: str | None = None) -> list[str]:
+    """The players above the cut line, best first: active players only (`playoffs.qualifying.qualified_players`, the
+    one list `playoffs` seeds from); [] without a cut line."""
+    cut = playoff_cut(result)
+    return qualified_players(result, cut, lang or result.lang) if cut else []
 
 
 def progress_note(result: ScoreResult, lang: str) -> str:

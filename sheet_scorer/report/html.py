@@ -24,7 +24,7 @@ from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.report.facts import (
-    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut, progress_note,
+    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut, progress_note, qualified,
     round_names, scored_results, tables_by_round, tables_of,
 )
 from sheet_scorer.standings.engine import criteria
@@ -68,7 +68,9 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
     rounds = round_names(result)
     decide = criteria(result.data.settings)
     extra = extra_figures(result)
-    cut = playoff_cut(result)
+    advancing = qualified(result, lang)  # the one list `playoffs` seeds from: dropped players are passed over
+    last_in = advancing[-1] if advancing else None
+    advancing_set = set(advancing)
     rows = []
     above = None
     for row in result.standings.to_dict("records"):
@@ -81,8 +83,8 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
             "figures": [figure_text(f, row[f], lang) for f in extra],
             "rounds": [format_number(row.get(name), lang) for name in rounds],
             "medal": rank if rank <= 3 and played else 0,
-            "qualified": cut is not None and rank <= cut,
-            "cut_after": cut is not None and rank == cut,
+            "qualified": row["player"] in advancing_set,
+            "cut_after": row["player"] == last_in,
             "tie_note": _tie_note(above, row, decide, lang),
         })
         above = row
