@@ -155,6 +155,7 @@ class WritePlan:
     standings_pct_columns: list[int] = field(default_factory=lambda: [5])  # 1-based columns shown as 0.00 (VP %)
     provisional: str = ""  # written right of the Standings header row while the standings are provisional
     no_problems: str = ""  # the Problems sheet's one line once everything is fixed
+    notes_header: str = ""  # a last Standings column ("Status": withdrawn after round k) when some player withdrew
 
 
 @dataclass(frozen=True)

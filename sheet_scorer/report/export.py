@@ -11,7 +11,7 @@ from sheet_scorer.i18n.text import hundredths
 from sheet_scorer.i18n.vocab import FIGURE_NAMES
 from sheet_scorer.report.facts import (
     tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, scored_results,
-    progress_note, round_names,
+    progress_note, round_names, withdrawn_notes,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -61,6 +61,7 @@ JSON_SCHEMA: dict[str, Any] = {
             "vp": {"type": "integer"}, "vp_pct": {"type": "number"}, "games": {"type": "integer"},
             "rounds": {"type": "object", "additionalProperties": _nullable("number")},
             "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array", "null"]}},
+            "withdrawn": _nullable("string"),
             "tiebreak": {"anyOf": [{"type": "null"}, _object({
                 "above": {"type": "string"}, "by": {"enum": list(FIGURE_NAMES)},
             })]},
@@ -109,6 +110,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
                       figures: {figure: value} for every other ranking figure or tie-breaker in use
                       (wins, vp_capped, mean_vp_pct, places [1st, 2nd, 3rd], opponents_points,
                       opponents_opponents_points, penalties) and adjustments/adjustment_notes
+                      withdrawn: null, or "withdrawn after Round 2" (Players → Active is no) in the event's language
                       tiebreak: null, or {above, by} when tied on the ranking figure with the player
                       ranked just above: `by` is the tie-breaker that decided (docs/rules.md §8 keys)
         results       [{sheet, round, tables, byes}] per round sheet
@@ -129,6 +131,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
     byes = byes_by_round(results)
     decide = criteria(settings)
     extra = extra_figures(result)
+    gone = withdrawn_notes(result, result.lang)
     standings = []
     above = None
     for row in result.standings.to_dict("records"):
@@ -138,6 +141,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
             "vp": int(row["vp"]), "vp_pct": float(hundredths(row["vp_pct"])), "games": int(row["games"]),
             "rounds": {name: as_float(row.get(name)) for name in rounds},
             "figures": {f: _json_figure(f, row[f]) for f in extra},
+            "withdrawn": gone.get(row["player"]),
             "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
         })
         above = row

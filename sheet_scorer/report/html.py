@@ -25,6 +25,7 @@ from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.report.facts import (
     as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut, progress_note, qualified,
+    withdrawn_notes,
     round_names, scored_results, tables_by_round, tables_of,
 )
 from sheet_scorer.standings.engine import criteria
@@ -71,6 +72,7 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
     advancing = qualified(result, lang)  # the one list `playoffs` seeds from: dropped players are passed over
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
+    gone = withdrawn_notes(result, lang)
     rows = []
     above = None
     for row in result.standings.to_dict("records"):
@@ -86,6 +88,7 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
             "qualified": row["player"] in advancing_set,
             "cut_after": row["player"] == last_in,
             "tie_note": _tie_note(above, row, decide, lang),
+            "withdrawn": gone.get(row["player"], ""),
         })
         above = row
     return rows

@@ -86,8 +86,11 @@ def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
 
 def plan_writes(
     rounds: list[RoundSheet], results: pd.DataFrame, standings: pd.DataFrame, problems: list[Problem], lang: str = "en",
+    notes: dict[str, str] | None = None,
 ) -> WritePlan:
-    """The plan for `rounds` (playoff sheets too) scored into `results` and `standings`, with `problems` marked and listed."""
+    """The plan for `rounds` (playoff sheets too) scored into `results` and `standings`, with `problems` marked and listed.
+
+    `notes` (player -> "withdrawn after Round 2") fill a last Standings column when there are any."""
     by_sheet = {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
     errors: dict[str, list[Problem]] = {}
     for problem in problems:
@@ -100,6 +103,8 @@ def plan_writes(
         + [plain(value) for value in record[len(fields) + 1:]]
         for record in standings.itertuples(index=False, name=None)
     ]
+    if notes:
+        standings_rows = [row + [notes.get(player)] for row, player in zip(standings_rows, standings["player"])]
     problems_rows = [
         [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, visible(p.player), problem_message(p, lang)] for p in problems
     ]
@@ -108,6 +113,7 @@ def plan_writes(
         _round_columns(standings), PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
         [i for i, field in enumerate(fields, start=1) if field in PCT_FIELDS],
         provisional=text(lang, "provisional_label") if errors else "", no_problems=NO_PROBLEMS[lang],
+        notes_header=text(lang, "status") if notes else "",
     )
 
 
