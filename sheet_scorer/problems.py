@@ -64,7 +64,7 @@ MESSAGES_EN: dict[str, str] = {
     "knights-range": "{player}: {value:plural:one=knight,other=knights} played, but the deck has 0 to 14",
     "roads-range": "{player}: {value:plural:one=road,other=roads} built, but a player builds 2 to 15",
     "road-length-range": "{player}: road length {value} is more than the {roads:plural:one=road,other=roads} built",
-    "vp-range": "{player}: {value} VP, but a game gives 0 to 22",
+    "vp-range": "{player}: {value} VP, but a player ends a game with 2 to 22 (2 settlements or a city at least)",
     "vp-mismatch": "{player}: VP entered as {value}, but the counts give {computed}; the entered value is kept, check the counts",
     # table rules (docs/rules.md §2, §3)
     "table-size": "table {table} has {size:plural:one=player,other=players}; a table has 3 or 4",
@@ -77,6 +77,9 @@ MESSAGES_EN: dict[str, str] = {
     "road-tie-multiple": "table {table}: {players} are all marked '{column}'; mark only the one who took Longest Road first",
     "road-first-not-leader": "{player} is marked '{column}' but is not tied for the longest road (5 or more)",
     "declared-missing": "table {table}: {players} reached {target} VP; mark the one who declared victory in '{column}'",
+    "declared-missing.target_hint": "table {table}: {players} reached {target} VP; mark the one who declared victory in "
+                                    "'{column}'; if this event plays to {hint_target} (Cities & Knights), set Victory Target "
+                                    "in Settings",
     "flag-column-missing": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no such column; add it to the header row",
     "declared-multiple": "table {table}: {players} are all marked as having declared victory; only one can",
     "declared-below-target": "{player} is marked as having declared victory with {value} VP, below the target of {target}",

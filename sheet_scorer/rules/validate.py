@@ -37,6 +37,10 @@ COUNT_RANGES = {
     "roads": (2, 15),
     "road_length": (0, 15),
 }
+#: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
+VP_ONLY_RANGE = (2, 22)
+#: Cities & Knights plays to 13: the target the declared-victory error suggests setting (docs/rules.md §3).
+CITIES_AND_KNIGHTS_TARGET = 13
 COLUMN_NAMES = {field: words["en"] for field, words in COLUMN_WORDS.items()}
 _DATE_TYPES = (datetime, date, time, timedelta)
 _SPREADSHEET_ERRORS = frozenset({"#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"})
@@ -137,7 +141,7 @@ def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     """
     checked = typed.copy()
     if vp_only:
-        checked["vp"] = typed["vp"].where(typed["vp"].between(0, 22))
+        checked["vp"] = typed["vp"].where(typed["vp"].between(*VP_ONLY_RANGE))
         return checked
     for column, (low, high) in COUNT_RANGES.items():
         checked[column] = typed[column].where(typed[column].between(low, high))
@@ -216,7 +220,7 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
         checks.append(_rule("unregistered-player", lambda df: df["player"].isin(registered) | (df["player"] == "")))
     columns = {"seat": pa.Column(checks=[pa.Check(lambda s: s >= 1, name="seat-range")], nullable=True)}
     if vp_only:
-        columns["vp"] = _in_range(0, 22, "vp-range")
+        columns["vp"] = _in_range(*VP_ONLY_RANGE, "vp-range")
     else:
         columns.update({c: _in_range(*COUNT_RANGES[c], f"{c.replace('_', '-')}-range") for c in COMPONENTS})
         checks += [
@@ -290,12 +294,13 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
             absent = field in FLAGS and field not in sheet.columns
             header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
             for table, group in failed.groupby("table", sort=True):
-                problems.append(Problem(
-                    "flag-column-missing" if absent else check, sheet.name, header, "", int(table), field,
-                    params={"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
-                            "column": COLUMN_NAMES[field],
-                            "target": settings.victory_target, "rows": tuple(int(r) for r in group.index)},
-                ))
+                params = {"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
+                          "column": COLUMN_NAMES[field], "target": settings.victory_target,
+                          "rows": tuple(int(r) for r in group.index)}
+                if check == "declared-missing" and _target_would_help(typed.loc[typed["table"] == table, "vp"], settings):
+                    params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
+                problems.append(Problem("flag-column-missing" if absent else check, sheet.name, header, "", int(table), field,
+                                        params=params))
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
         for row, record in failed.iterrows():
@@ -304,6 +309,12 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
                 params=_row_params(check, field, row, record, typed, settings),
             ))
     return problems
+
+
+def _target_would_help(vp: pd.Series, settings: Settings) -> bool:
+    """Several players at the target and none marked Declared: would `Victory Target` 13 (Cities & Knights) settle the
+    table? Yes when the target is below 13 and at most one player reached 13 (then no mark is needed)."""
+    return settings.victory_target < CITIES_AND_KNIGHTS_TARGET and int((vp >= CITIES_AND_KNIGHTS_TARGET).sum()) <= 1
 
 
 def _int_or_none(value: Any) -> int | None:
