@@ -137,3 +137,16 @@ def test_score_workbook_writes_no_mark_for_a_seated_round(tmp_path: Path) -> Non
     assert result.exit_code == 0
     rows = list(openpyxl.load_workbook(result.output)["Problems"].iter_rows(values_only=True))
     assert [(r[0], r[1]) for r in rows[1:]] == [("warning", "Round 2"), ("warning", "Round 2")]
+
+
+def test_reseat_lays_out_again_a_seated_unplayed_round_after_a_complete_one(tmp_path: Path) -> None:
+    # Round 1 complete, round 2 seated and not played: `seat` refuses (round 2's results are to come), `seat
+    # --reseat` replaces round 2, checking round 1 (complete) rather than the round it lays out again.
+    path = workbook(tmp_path, [*seated(1, "Bob", "Eve", "Ala", "Hal"), *seated(2, "Cyd", "Dan", "Fay", "Gus"), ["BYE", "Ivy"]])
+    refused = CliRunner().invoke(main, ["seat", str(path)])
+    assert refused.exit_code == 2 and "'Round 2' has tables not reported yet (1, 2)" in refused.output
+    again = CliRunner().invoke(main, ["seat", str(path), "--reseat"])
+    assert again.exit_code == 0, again.output
+    rows = list(openpyxl.load_workbook(path)["Round 2"].iter_rows(min_row=2, values_only=True))
+    assert sorted(r[1] for r in rows if r[1]) == ["Ala", "Bob", "Cyd", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    assert openpyxl.load_workbook(path).sheetnames[:2] == ["Round 1", "Round 2"]
