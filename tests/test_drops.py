@@ -114,3 +114,18 @@ def test_new_writes_a_drop_down_on_active(tmp_path: Path, lang: str, yes: str, n
     rules = [(v.type, v.formula1, str(v.sqref)) for v in sheet.data_validations.dataValidation]
     assert rules == [("list", f'"{yes},{no}"', "C2:C49")]  # 8 players + header + 40 spare rows
     assert sheet["C2"].value == yes
+
+
+def test_seat_refuses_while_an_active_cell_cannot_be_read(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Players": players({"Bea": "later"}), "Round 1": ROUND_1})
+    before = path.read_bytes()
+    out = CliRunner().invoke(main, ["seat", str(path)])
+    assert out.exit_code == 2 and "'Players'!B3" in out.output and "'later'" in out.output
+    assert len(out.output.strip().splitlines()) == 1 and path.read_bytes() == before
+    book = openpyxl.load_workbook(path)
+    book["Players"]["B3"] = "wycofana"
+    book.save(path)
+    out = CliRunner().invoke(main, ["seat", str(path)])
+    assert out.exit_code == 0, out.output
+    seated = [r[1] for r in openpyxl.load_workbook(path)["Round 2"].iter_rows(min_row=2, values_only=True) if r[1]]
+    assert sorted(seated) == [n for n in NAMES if n != "Bea"]

@@ -50,6 +50,14 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     if reseat and is_played(last):
         raise WorkbookError(f"{path}: '{last.name}' already has results; --reseat only replaces a round not yet played",
                             "reseat_played", path=path, sheet=last.name).in_language(result.lang)
+    unread = next((p for p in result.problems if p.code == "bad-active"), None)
+    if unread is not None:  # an Active cell it cannot read: seating would guess who still plays (docs/rules.md §1)
+        from sheet_scorer.cli.common import where
+        from sheet_scorer.i18n.text import problem_message
+
+        raise WorkbookError(f"{where(unread)}: {unread.message}; fix it (who still plays decides the seating), then run "
+                            "seat again", "seat_active_unread", place=where(unread, result.lang),
+                            problem=problem_message(unread, result.lang)).in_language(result.lang)
     played = data.rounds[:-1] if reseat else data.rounds
     if played and not force:
         _refuse_unscored(result, played[-1].name)

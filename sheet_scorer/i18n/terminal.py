@@ -515,6 +515,12 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "{path} : « {sheet} » a des tables sans résultats ({tables}) ; saisissez-les et relancez seat, "
               "utilisez --reseat pour replacer cette ronde, ou --force",
     },
+    "seat_active_unread": {
+        "en": "{place}: {problem}; fix it (who still plays decides the seating), then run seat again",
+        "pl": "{place}: {problem}; popraw to (od tego zależy, kogo rozsadzić), potem uruchom seat ponownie",
+        "pt": "{place}: {problem}; corrija (disso depende quem recebe lugar), depois execute seat de novo",
+        "fr": "{place} : {problem} ; corrigez-le (il décide qui est placé), puis relancez seat",
+    },
     "stage_unreported": {
         "en": "'{sheet}': {done} of {total} tables reported; enter the other results, then run playoffs again",
         "pl": "arkusz „{sheet}”: wyniki z {done} z {total} stołów; wpisz pozostałe wyniki i uruchom playoffs ponownie",
