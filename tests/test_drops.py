@@ -70,6 +70,9 @@ def test_cut_line_qualifying_list_and_playoffs_are_one_list(tmp_path: Path) -> N
     assert [r["player"] for r in rows if r["qualified"]] == ["Ala", "Bea", "Fil", "Cyd"]
     assert [r["player"] for r in rows if r["cut_after"]] == ["Cyd"]
     assert [r["withdrawn"] for r in rows][:2] == ["", "withdrawn after Round 1"]
+    from sheet_scorer.report.export import json_document
+
+    assert json_document(result)["qualified"] == ["Ala", "Bea", "Fil", "Cyd"]
     out = CliRunner().invoke(main, ["playoffs", str(path)])
     assert out.exit_code == 0, out.output
     final = list(openpyxl.load_workbook(path)["Final"].iter_rows(values_only=True))[1:]

@@ -11,7 +11,7 @@ from sheet_scorer.i18n.text import hundredths
 from sheet_scorer.i18n.vocab import FIGURE_NAMES
 from sheet_scorer.report.facts import (
     tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, scored_results,
-    progress_note, round_names, withdrawn_notes,
+    progress_note, qualified, round_names, withdrawn_notes,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -50,6 +50,7 @@ JSON_SCHEMA: dict[str, Any] = {
         "source": {"type": "string"},
         "provisional": {"type": "boolean"},
         "playoff_cut": _nullable("integer"),
+        "qualified": {"type": "array", "items": {"type": "string"}},
         "rounds": {"type": "array", "items": {"type": "string"}},
         "progress": {"type": "array", "items": _object({
             "sheet": {"type": "string"}, "kind": {"type": "string"}, "number": {"type": "integer"},
@@ -99,6 +100,8 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         provisional   true when some table has errors and is not scored (docs/rules.md §3)
         playoff_cut   the report's cut line (Playoff Size, or 16/4 when playoff sheets exist) when there
                       are more players than that, else null
+        qualified     the players above the cut line, best first: the active players `playoffs` seeds (a
+                      dropped player passed over); [] without a cut line
         rounds        the names of the round sheets played (a table reported at least), in round order
         progress      [{sheet, kind ("round", "semifinal", …), number, tables, reported}] per round and playoff
                       sheet: tables seated and tables reported (docs/rules.md §3)
@@ -169,6 +172,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         "source": result.data.path.name,
         "provisional": result.has_errors,
         "playoff_cut": playoff_cut(result),
+        "qualified": qualified(result, result.lang),
         "rounds": rounds,
         "progress": [{"sheet": p.sheet, "kind": p.kind, "number": p.number, "tables": p.tables, "reported": p.reported}
                      for p in result.progress],
