@@ -87,7 +87,7 @@ class RoundSheet:
     last_column: int
     vp_is_computed: bool = False
     hidden_rows: frozenset[int] = frozenset()
-    kind: str = "round"  # or a playoff stage, "semifinal" / "final" (`number` is then the stage's place in that order)
+    kind: str = "round"  # or a playoff stage, "quarterfinal" / "semifinal" / "final" (`number` is then the stage's place in that order)
 
     @property
     def vp_only(self) -> bool:

@@ -81,6 +81,9 @@ MESSAGES_EN: dict[str, str] = {
                                     "'{column}'; if this event plays to {hint_target} (Cities & Knights), set Victory Target "
                                     "in Settings",
     "flag-column-missing": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no such column; add it to the header row",
+    "flag-column-missing.target_hint": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no "
+                                       "such column; add it to the header row, or, if this event plays to {hint_target} "
+                                       "(Cities & Knights), set Victory Target in Settings",
     "declared-multiple": "table {table}: {players} are all marked as having declared victory; only one can",
     "declared-below-target": "{player} is marked as having declared victory with {value} VP, below the target of {target}",
     "no-target": "table {table}: nobody reached {target} VP; scored anyway",

@@ -45,6 +45,15 @@ def test_a_cities_and_knights_table_hints_at_victory_target(tmp_path: Path) -> N
     assert not fixed.has_errors
 
 
+def test_the_hint_also_on_a_sheet_without_a_declared_column(tmp_path: Path) -> None:
+    rows = [["Table", "Player", "VP"], [1, "Ala", 13], [1, "Bob", 12], [1, "Cyd", 4], [1, "Dan", 3]]
+    result = check_workbook(write_workbook(tmp_path / "event.xlsx", {"Round 1": rows}))
+    [problem] = [p for p in result.problems if p.severity == "error"]
+    assert (problem.code, problem.cell) == ("flag-column-missing", "A1")
+    assert problem.message.endswith("add it to the header row, or, if this event plays to 13 (Cities & Knights), "
+                                    "set Victory Target in Settings")
+
+
 @pytest.mark.parametrize(("vps", "settings"), [
     ([14, 13, 10, 6], None),                       # two at 13: Victory Target 13 would not settle it
     ([14, 13, 10, 6], [["Victory Target", 13]]),   # already 13
