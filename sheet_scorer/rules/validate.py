@@ -25,7 +25,7 @@ from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 from sheet_scorer.rules.names import closest, near_miss_warnings
-from sheet_scorer.rules.progress import is_played, not_reported_warnings, progress_of, unreported
+from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
 from sheet_scorer.i18n.vocab import BYE_WORDS, COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
@@ -512,15 +512,15 @@ def validate(data: WorkbookData) -> Validated:
     parts = []
     progress = []
     for sheet in [*data.rounds, *data.playoffs]:  # playoff sheets are checked by the same rules (docs/rules.md §6)
-        waiting = unreported(sheet)
-        progress.append(progress_of(sheet, waiting))
+        state = reporting(sheet)
+        progress.append(state.progress)
         missing = _missing_columns(sheet)
         problems += missing
         if missing:
             continue
-        problems += not_reported_warnings(sheet, waiting)  # seated, nothing filled in yet: not an error (docs/rules.md §3)
-        if is_played(sheet):
-            parts.append(_prepare(_reported_part(sheet, waiting)))
+        problems += state.warnings()  # seated, nothing filled in yet: not an error (docs/rules.md §3)
+        if state.played:
+            parts.append(_prepare(_reported_part(sheet, state.waiting)))
     for vp_only in (False, True):
         _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
     frames = []
