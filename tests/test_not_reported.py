@@ -96,6 +96,12 @@ def test_a_round_with_no_table_reported_is_not_played_yet(tmp_path: Path) -> Non
     assert set(standings["games"]) == {0, 1}
     assert list(standings.columns[list(standings.columns).index("ahead_by") + 1:]) == ["Round 1"]
     assert progress_note(result, "en") == "Standings after Round 1; Round 2: 0 of 2 tables reported"
+    from sheet_scorer.report.html import report_context
+
+    page = report_context(result, "en")
+    assert [r["sheet"] for r in page["rounds"]] == ["Round 1"]  # no empty section, nobody "did not play" round 2
+    assert {step["sheet"] for path_ in page["paths"] for step in path_["steps"]} == {"Round 1"}
+    assert page["chart"]["rounds"][0]["sheet"] == "Round 1" and len(page["chart"]["rounds"]) == 1
     out = CliRunner().invoke(main, ["score", str(path)])
     assert out.exit_code == 0 and "9 players, 1 round," in out.output
 

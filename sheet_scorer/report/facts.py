@@ -150,7 +150,7 @@ def tables_of(results: pd.DataFrame) -> dict[tuple[str, int], list[dict[str, Any
 
 def tables_by_round(result: ScoreResult, tables: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[str, list[tuple[int, list[dict[str, Any]]]]]:
     """`tables_of` grouped once per round sheet: sheet -> [(table, rows)] by table number."""
-    rounds: dict[str, list[tuple[int, list[dict[str, Any]]]]] = {sheet.name: [] for sheet in result.data.rounds}
+    rounds: dict[str, list[tuple[int, list[dict[str, Any]]]]] = {sheet.name: [] for sheet in result.played_rounds}
     for (sheet, table), rows in tables.items():
         rounds.setdefault(sheet, []).append((table, rows))
     for items in rounds.values():

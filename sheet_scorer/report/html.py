@@ -189,7 +189,7 @@ def _round_sections(result: ScoreResult, results: pd.DataFrame, tables: dict[str
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = byes_by_round(results)
     sections = []
-    for number, sheet in enumerate(result.data.rounds, start=1):
+    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
         cards = []
         for table, rows in tables.get(sheet.name, []):
             scored = all(bool(r["game"]) for r in rows)
@@ -215,7 +215,7 @@ def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple
     paths = []
     for row in standings:
         steps = []
-        for sheet in result.data.rounds:
+        for sheet in result.played_rounds:
             records = by_player.get((row["player"], sheet.name))
             if not records:
                 steps.append({"sheet": sheet.name, "kind": "absent"})
@@ -263,7 +263,7 @@ def _compact_rounds(result: ScoreResult, results: pd.DataFrame, unscored: list[d
                                     "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])]})
         by_sheet[sheet][-1]["players"].append((player, mark, points))
     sections = []
-    for number, sheet in enumerate(result.data.rounds, start=1):
+    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
         rows = by_sheet.get(sheet.name, [])
         width = max((len(row["players"]) for row in rows), default=0)
         sections.append({
