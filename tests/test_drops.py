@@ -132,3 +132,15 @@ def test_seat_refuses_while_an_active_cell_cannot_be_read(tmp_path: Path) -> Non
     assert out.exit_code == 0, out.output
     seated = [r[1] for r in openpyxl.load_workbook(path)["Round 2"].iter_rows(min_row=2, values_only=True) if r[1]]
     assert sorted(seated) == [n for n in NAMES if n != "Bea"]
+
+
+def test_new_reads_the_active_words_and_refuses_one_it_cannot_read(tmp_path: Path) -> None:
+    names = tmp_path / "players.csv"
+    names.write_text("Gracz;Aktywny\n" + "".join(f"Gracz {i};tak\n" for i in range(8)) + "Ola;wycofana\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "event.xlsx"), "--lang", "pl"])
+    assert out.exit_code == 0, out.output
+    seated = [r[2] for r in openpyxl.load_workbook(tmp_path / "event.xlsx")["Runda 1"].iter_rows(min_row=2, values_only=True)]
+    assert "Ola" not in seated and len([p for p in seated if p]) == 8
+    names.write_text("Player,Active\nAla,yes\nBea,soon\nCyd,no\n", encoding="utf-8")
+    refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx")])
+    assert refused.exit_code == 2 and "line 3: 'soon'" in refused.output and not (tmp_path / "other.xlsx").exists()

@@ -521,6 +521,12 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{place}: {problem}; corrija (disso depende quem recebe lugar), depois execute seat de novo",
         "fr": "{place} : {problem} ; corrigez-le (il décide qui est placé), puis relancez seat",
     },
+    "active_unread_line": {
+        "en": "the players list, line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
+        "pl": "lista graczy, wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
+        "pt": "lista de jogadores, linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
+        "fr": "liste des joueurs, ligne {line} : « {value} » dans la colonne Actif n'est ni oui ni non (non, abandon, forfait : ne joue pas)",
+    },
     "stage_unreported": {
         "en": "'{sheet}': {done} of {total} tables reported; enter the other results, then run playoffs again",
         "pl": "arkusz „{sheet}”: wyniki z {done} z {total} stołów; wpisz pozostałe wyniki i uruchom playoffs ponownie",

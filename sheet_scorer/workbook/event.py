@@ -101,7 +101,12 @@ def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
             return clean_name(str(row[col])) if col is not None and col < len(row) and row[col] is not None else ""
         name = cell("player")
         if name:
-            out.append((Registration(name, cell("club"), active_value(cell("active")) is not False), number))
+            active = active_value(cell("active"))
+            if active is None:  # the same words as the Players sheet (docs/rules.md §1): one it cannot read is refused
+                raise WorkbookError(f"the players list, line {number}: '{cell('active')}' in the Active column is neither "
+                                    "yes nor no (no, withdrawn, dropped: not playing)", "active_unread_line",
+                                    line=number, value=cell("active"))
+            out.append((Registration(name, cell("club"), active), number))
     return out
 
 
