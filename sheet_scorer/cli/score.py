@@ -87,7 +87,7 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import problem_message, severity_word, text
     from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
-    from sheet_scorer.report.facts import figure_name, figure_text, shown_figures
+    from sheet_scorer.report.facts import figure_name, figure_text, progress_note, shown_figures
 
     lang = result.lang
     console = _console()
@@ -96,13 +96,16 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     scored, tables, playoff = _tables(result)
     errors = sum(p.severity == "error" for p in result.problems)
     values = dict(tournament=f"[bold]{escape(visible(result.data.settings.tournament))}[/]",
-                  players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.data.rounds)),
+                  players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.played_rounds)),
                   scored=scored, tables=tables, errors=count(lang, "errors", errors),
                   warnings=count(lang, "warnings", len(result.problems) - errors))
     if playoff:
         console.print(say(lang, "summary_playoffs", playoffs=count(lang, "playoff_tables", playoff), **values))
     else:
         console.print(say(lang, "summary", **values))
+    note = progress_note(result, lang)  # tables not reported yet (docs/rules.md §3)
+    if note:
+        console.print(escape(visible(note)))
     title = text(lang, "standings") + (f" ({text(lang, 'provisional_label')})" if result.has_errors else "")
     top = Table(title=title, title_justify="left")
     figures = [f for f in shown_figures(result) if f != "adjustment_notes"]  # the ranking figure first (docs/rules.md §5)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import text
-from sheet_scorer.report.facts import playoff_cut, scored_results, round_names
+from sheet_scorer.report.facts import playoff_cut, qualified, scored_results, round_names
 from sheet_scorer.standings.progression import rank_progression
 
 if TYPE_CHECKING:
@@ -158,10 +158,12 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
         line["full"] = f"{line['rank']}. {line['player']}"
         line["sample"] = _marker(line["shape"], label_x + 12, line["label_y"], 4.0)
     cut = playoff_cut(result)
+    advancing = qualified(result, lang) if cut else []  # a dropped player above the cut moves the line down
+    cut_rank = int(result.standings.loc[result.standings["player"] == advancing[-1], "rank"].iloc[0]) if advancing else cut
     cut_line = None
-    if cut and cut < max_rank:
+    if cut and cut_rank and cut_rank < max_rank:
         label = text(lang, "chart_cut", n=cut)
-        cut_y = round(y(cut + 0.5), 1)
+        cut_y = round(y(cut_rank + 0.5), 1)
         where = _cut_label(label, cut_y, [x(i) for i in range(len(rounds))], [[*_points(line)] for line in lines], left, left + plot_w)
         if where is None:  # no clear gap on the line: the label goes under the axis, beside a sample of the dashes
             where = (left + 30.0, round(top_margin + plot_h + bottom + 4, 1))

@@ -25,7 +25,8 @@ from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view, stage_name
 from sheet_scorer.report.facts import (
     as_flag, as_int, byes_by_round, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
-    playoff_rows, round_names, scored_results, shown_figures, tables_by_round, tables_of,
+    playoff_rows, progress_note, qualified, round_names, scored_results, shown_figures, tables_by_round, tables_of,
+    withdrawn_notes,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -88,7 +89,10 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
     decide = criteria(result.data.settings)
     shown = shown_figures(result)
     summary = [f for f in decide if f != "name"] + [f for f in ("round_points",) if f not in decide]
-    cut = playoff_cut(result)
+    advancing = qualified(result, lang)  # the one list `playoffs` seeds from: dropped players are passed over
+    last_in = advancing[-1] if advancing else None
+    advancing_set = set(advancing)
+    gone = withdrawn_notes(result, lang)
     rows = []
     above = None
     for row in result.standings.to_dict("records"):
@@ -102,9 +106,10 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
             "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
             "rounds": [format_number(row.get(name), lang) for name in rounds],
             "medal": rank if rank <= 3 and played else 0,
-            "qualified": cut is not None and rank <= cut,
-            "cut_after": cut is not None and rank == cut,
+            "qualified": row["player"] in advancing_set,
+            "cut_after": row["player"] == last_in,
             "tie_note": _tie_note(above, row, decide, lang),
+            "withdrawn": gone.get(row["player"], ""),
         })
         above = row
     return rows
@@ -205,7 +210,7 @@ def _round_sections(result: ScoreResult, results: pd.DataFrame, tables: dict[str
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = byes_by_round(results)
     sections = []
-    for number, sheet in enumerate(result.data.rounds, start=1):
+    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
         cards = []
         for table, rows in tables.get(sheet.name, []):
             scored = all(bool(r["game"]) for r in rows)
@@ -234,7 +239,7 @@ def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple
     paths = []
     for row in standings:
         steps = []
-        for sheet in [*result.data.rounds, *result.data.playoffs]:
+        for sheet in [*result.played_rounds, *(p for p in result.data.playoffs if (q := result.progress_of(p.name)) is None or q.played)]:
             records = by_player.get((row["player"], sheet.name))
             if not records:
                 if sheet.kind == "round":
@@ -285,7 +290,7 @@ def _compact_rounds(result: ScoreResult, results: pd.DataFrame, unscored: list[d
                                     "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])]})
         by_sheet[sheet][-1]["players"].append((player, mark, points))
     sections = []
-    for number, sheet in enumerate(result.data.rounds, start=1):
+    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
         rows = by_sheet.get(sheet.name, [])
         width = max((len(row["players"]) for row in rows), default=0)
         sections.append({
@@ -364,7 +369,8 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "date": format_date(settings.date, lang),
         "file": result.data.path.name,
         "players": len(result.standings),
-        "rounds_total": len(result.data.rounds),
+        "rounds_total": len(result.played_rounds),
+        "progress_note": progress_note(result, lang),  # tables not reported yet (docs/rules.md §3)
         "rounds_scored": int(results.loc[results["game"], "sheet"].nunique()),
         "tables_total": len(tables),
         "tables_scored": len(scored_tables),
