@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 @click.argument("copies", nargs=-1, required=True, type=WORKBOOK)
 @click.option("--dry-run", is_flag=True, help="Say what would be taken and the conflicts; write nothing.")
 @click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
+@click.option("--force", is_flag=True, help="Merge into EVENT even when EVENT.scored.xlsx has edits EVENT does not have.")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, verbose: bool) -> None:
+def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, force: bool, verbose: bool) -> None:
     """Fill EVENT's empty game cells from the judges' COPIES, matched by round, table and player.
 
     A cell two files disagree on is not taken and is listed (exit 1, as when a copy's round sheet
@@ -33,7 +34,7 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
             check_readable(path)
         from sheet_scorer.merge.plan import merge_workbooks
 
-        plan = merge_workbooks(event, list(copies), lang=lang, dry_run=dry_run)
+        plan = merge_workbooks(event, list(copies), lang=lang, dry_run=dry_run, force=force)
         _report(plan, dry_run)
         return plan.exit_code
 

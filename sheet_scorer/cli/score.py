@@ -22,10 +22,11 @@ if TYPE_CHECKING:
 @click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Also write standings, results and problems as JSON (schema sheet-scorer/standings v1).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
+@click.option("--force", is_flag=True, help="Replace a scored copy even when it has edits the input does not have (it is kept as .backup).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Workbooks scored at once in a batch (default: number of cores).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, lang: str | None, json_path: Path | None,
-          in_place: bool, jobs: int | None, verbose: bool) -> None:
+          in_place: bool, force: bool, jobs: int | None, verbose: bool) -> None:
     """Score WORKBOOKS: write each scored workbook and its HTML standings report.
 
     Several workbooks (or a folder of them) are scored as a batch, in parallel; the exit status is
@@ -36,7 +37,8 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
         def action() -> int:
             from sheet_scorer.api import score_workbook
 
-            result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place, json=json_path)
+            result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place, json=json_path,
+                                    force=force)
             _summary(result)
             return result.exit_code
 

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 @click.option("--rounds", "count", type=click.IntRange(min=1, max=30), default=1, show_default=True, help="Round sheets to add.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the seating search (same seed, same seating).")
 @click.option("--reseat", is_flag=True, help="Replace the last round, seated but not yet played (no-shows).")
-@click.option("--force", is_flag=True, help="Seat even though the previous round has unscored or faulty tables.")
+@click.option("--force", is_flag=True, help="Seat even though the previous round has unscored or faulty tables, or WORKBOOK.scored.xlsx "
+                                           "has edits WORKBOOK does not have.")
 @click.option("--by", "by", type=click.Choice(["plan", "standings"]), default="plan", show_default=True,
               help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats; "
                    "only the rounds laid out are planned.")
@@ -39,8 +40,10 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     from sheet_scorer.seating.event import is_played, seat_next
     from sheet_scorer.seating.planner import SeatingError, assess
     from sheet_scorer.workbook.event import read_plan
+    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
+    refuse_working_copy(path, "seat", force, lang)
     result = check_workbook(path, lang)
     data = result.data
     if not data.rounds:
@@ -62,7 +65,7 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     except SeatingError as error:
         raise WorkbookError(f"{path}: {error}", "too_few_players", path=path, n=error.players,
                             least=error.least).in_language(result.lang) from None
-    update_workbook(path, _patch(path, last, first, seating, reseat, lang or data.settings.language))
+    update_workbook(path, _patch(path, last, first, seating, reseat, lang or data.settings.language), command="seat")
     language = result.lang
     click.echo(say(language, "reseated" if reseat else "seated", path=path, rounds=count_of(language, "rounds", count),
                    first=first, players=count_of(language, "players", len(problem.players)),

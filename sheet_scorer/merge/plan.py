@@ -286,18 +286,21 @@ def _row_column(cell: str) -> tuple[int, str]:
     return int(cell[len(letters):]), letters.rjust(3)
 
 
-def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dry_run: bool = False) -> MergePlan:
+def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dry_run: bool = False,
+                    force: bool = False) -> MergePlan:
     """Read the event and its copies, plan the merge and (unless `dry_run`) write the event in place.
 
     Nothing is written when there is nothing to take, so re-running a merge leaves the event as it is.
     """
     from sheet_scorer.model import WorkbookPatch
     from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
+    refuse_working_copy(event, "merge", force, lang)
     data = read_workbook(event)
     found = [read_workbook(path) for path in copies]
     plan = plan_merge(data, found, lang or data.settings.language)
     if plan.edits and not dry_run:
-        update_workbook(event, WorkbookPatch(edits=plan.edits))
+        update_workbook(event, WorkbookPatch(edits=plan.edits), command="merge")
     return plan

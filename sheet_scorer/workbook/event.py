@@ -26,6 +26,7 @@ from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, clean_name, column_letter
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.files import atomic_target
+from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.xlsx import Package
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
@@ -45,29 +46,38 @@ Tables = Sequence[Sequence[str]]
 
 def read_player_list(path: Path) -> list[Registration]:
     """The players of a .txt (one name a line), .csv or .xlsx file; duplicate or near-duplicate names refused."""
+    return read_player_file(path)[0]
+
+
+def read_player_file(path: Path) -> tuple[list[Registration], str | None]:
+    """The players of a list and the encoding its text was in (None for a workbook): docs/rules.md §5."""
     if not path.is_file():
         raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
     suffix = path.suffix.lower()
+    encoding = None
     if suffix in (".xlsx", ".xlsm"):
         rows = _sheet_values(path) or []
     else:
         try:
-            content = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError:
-            raise WorkbookError(f"{path}: not UTF-8 text; save it as UTF-8", "not_utf8", path=path) from None
-        rows = _csv_rows(content) if suffix == ".csv" else [[line] for line in content.splitlines()]
+            data = path.read_bytes()
+        except OSError as error:
+            raise WorkbookError(f"{path}: cannot be read ({error.strerror})") from None
+        content, encoding = decode_text(path, data)
+        tabbed = "\t" in content.partition("\n")[0]  # Excel's "Unicode text" is tab-separated
+        rows = _csv_rows(content) if suffix == ".csv" or tabbed else [[line] for line in content.splitlines()]
     players = _registrations(rows)
     if not players:
         raise WorkbookError(f"{path}: no player names found", "no_player_names", path=path)
     _refuse_collisions(path, players)
-    return [p for p, _ in players]
+    return [p for p, _ in players], encoding
 
 
 def _csv_rows(content: str) -> list[list[str]]:
-    """CSV rows; separated by semicolons when the first line has more of them than commas (Excel's export in
-    Polish, Portuguese or French)."""
+    """CSV rows; separated by tabs when the first line has tabs (Excel's "Unicode text"), by semicolons when it has
+    more of them than commas (Excel's CSV in Polish, Portuguese or French)."""
     first = content.partition("\n")[0]
-    return list(csv.reader(io.StringIO(content), delimiter=";" if first.count(";") > first.count(",") else ","))
+    delimiter = "\t" if "\t" in first else ";" if first.count(";") > first.count(",") else ","
+    return list(csv.reader(io.StringIO(content), delimiter=delimiter))
 
 
 def _sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | None:

@@ -14,8 +14,9 @@ from pathlib import Path
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
-from sheet_scorer.workbook.files import keep_versions, write_all
-from sheet_scorer.workbook.package import children, root_span
+from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
+from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, stamp
+from sheet_scorer.workbook.package import Package, children, root_span
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml, parse_ref
 
 __all__ = ["keep_versions", "update_workbook"]
@@ -24,8 +25,13 @@ _CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
 _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "headerFooter")
 
 
-def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None) -> Path:
-    """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions."""
+def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None, command: str = "",
+                    force: bool = False) -> Path:
+    """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions.
+
+    The file written records the fingerprint of its organiser's cells (docs/rules.md §5): updated in place, they
+    now come from `path` itself; written elsewhere (a judge's copy), from where `path`'s came from, and a
+    `target` holding edits of its own is not replaced unless `force` (`command` names the way on)."""
     target = target or path
     book = Book(path)
     try:
@@ -33,10 +39,36 @@ def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None
             _edit_sheet(book, name, edits)
         for new in patch.sheets:
             _add_sheet(book, new)
-        write_all({target: book.save}, versions={target})  # a file replaced keeps its versions
+        origin = path.name if target == path else None
+        write_all({target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force)},
+                  versions={target})  # a file replaced keeps its versions
     finally:
         book.close()
     return target
+
+
+def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, origin: str | None, command: str,
+                   force: bool) -> None:
+    """Save `book`, read back the fingerprint of what was written, and save it again with its record."""
+    first = temporary_beside(target)
+    try:
+        book.save(first)
+        written = fingerprint_of(first)
+        if written is None:  # not an event workbook any more (no round sheet): nothing to record
+            first.replace(temporary)
+            return
+        if origin is None:
+            source_print = fingerprint_of(source)
+            origin = origin_of(source, source_print) if source_print else source.name
+        refuse_replacing(target, source, written, origin, command or "sheet-scorer", force)
+        recorded = Package(first)
+        try:
+            stamp(recorded, Record(written, origin))
+            recorded.save(temporary)
+        finally:
+            recorded.close()
+    finally:
+        discard(first)
 
 
 def _edit_sheet(book: Book, name: str, edits: list[CellEdit]) -> None:

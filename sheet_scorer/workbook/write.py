@@ -18,6 +18,7 @@ from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
+from sheet_scorer.workbook.record import Record, stamp
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell, parse_ref
 from sheet_scorer.workbook.styles import TWO_DECIMALS
 
@@ -32,11 +33,14 @@ _STANDINGS_WIDTHS = [6, 28, 13, 6, 9, 7]
 _PROBLEMS_WIDTHS = [10, 14, 7, 24, 90]
 
 
-def write_to(source: Path, target: Path, plan: WritePlan) -> None:
-    """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`)."""
+def write_to(source: Path, target: Path, plan: WritePlan, record: Record | None = None) -> None:
+    """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`),
+    with `record` (the fingerprint of the organiser's cells, docs/rules.md §5) as its document property."""
     book = Book(source)
     try:
         apply_plan(book, plan)
+        if record is not None:
+            stamp(book.package, record)
         book.save(target)
     finally:
         book.close()
