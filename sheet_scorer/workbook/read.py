@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.workbook.container import check_readable
-from sheet_scorer.model import Adjustment, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
+from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref, clean_name, column_letter, is_blank
 from sheet_scorer.workbook.fingerprint import TOOL_SHEETS, Fingerprint, round_sheet_skip
@@ -22,6 +22,8 @@ from sheet_scorer.workbook.xlsx import MAX_COLUMN, Package, SheetCells, SheetEnt
 from sheet_scorer.i18n.vocab import (
     ADJUSTMENTS_SHEET_NAMES,
     COMPUTED,
+    CONFLICTS_HEADER_INDEX,
+    CONFLICTS_SHEET_NAMES,
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
     INACTIVE_WORDS,
@@ -56,6 +58,8 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
     adjustments: list[Adjustment] = []
     seen_numbers: dict[int, str] = {}
     playoffs: dict[str, RoundSheet] = {}
+    conflicts: list[ConflictRow] = []
+    conflicts_sheet = ""
     digest = Fingerprint()  # of the organiser's cells (docs/rules.md §5): every sheet but the tool's own
     for entry in book.sheets:
         name = entry.name
@@ -88,6 +92,8 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
         elif folded in PLAYERS_SHEET_NAMES:
             players = _read_players(_sheet_rows(book, entry, digest))
             registered = [p.name for p in players]
+        elif folded in CONFLICTS_SHEET_NAMES:
+            conflicts, conflicts_sheet = _read_conflicts(_sheet_rows(book, entry, digest)), name
         elif folded not in TOOL_SHEETS:
             digest.add(name, _sheet_cells(book, entry))
     if not rounds and not seen_numbers:
@@ -97,7 +103,28 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
         )
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
-                        playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest())
+                        playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
+                        conflicts=conflicts, conflicts_sheet=conflicts_sheet)
+
+
+def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
+    """The Conflicts sheet `merge` keeps (docs/rules.md §5): its header row in any language, then a row per cell."""
+    for index, row in enumerate(rows):
+        columns = {CONFLICTS_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
+        if {"sheet", "cell", "resolved"} <= set(columns):
+            break
+    else:
+        return []
+
+    def cell(row: list[Any], key: str) -> Any:
+        col = columns.get(key)
+        return row[col] if col is not None and col < len(row) else ""
+
+    return [ConflictRow(str(cell(row, "sheet")), str(cell(row, "cell")).strip().upper(), clean_name(str(cell(row, "player"))),
+                        cell(row, "value"), str(cell(row, "file")), cell(row, "other"), str(cell(row, "other_file")),
+                        cell(row, "resolved"), number)
+            for number, row in enumerate(rows[index + 1:], start=index + 2)
+            if not is_blank(cell(row, "sheet")) and not is_blank(cell(row, "cell"))]
 
 
 def _digest_round(digest: Fingerprint, name: str, cells: SheetCells, sheet: RoundSheet | Problem | None) -> None:

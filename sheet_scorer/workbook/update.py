@@ -18,6 +18,7 @@ from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside
 from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, stamp
 from sheet_scorer.workbook.package import Package, children, root_span
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml, parse_ref
+from sheet_scorer.workbook.write import mark_cells
 
 __all__ = ["keep_versions", "update_workbook"]
 _DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
@@ -35,8 +36,8 @@ def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None
     target = target or path
     book = Book(path)
     try:
-        for name, edits in patch.edits.items():
-            _edit_sheet(book, name, edits)
+        for name in dict.fromkeys([*patch.edits, *patch.marks]):
+            _edit_sheet(book, name, patch.edits.get(name, []), patch.marks.get(name))
         for new in patch.sheets:
             _add_sheet(book, new)
         origin = path.name if target == path else None
@@ -71,8 +72,9 @@ def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, orig
         discard(first)
 
 
-def _edit_sheet(book: Book, name: str, edits: list[CellEdit]) -> None:
-    """Cell values into an existing sheet; a cell without a style of its own takes its neighbour's."""
+def _edit_sheet(book: Book, name: str, edits: list[CellEdit], marks: list[tuple[str, str]] | None = None) -> None:
+    """Cell values into an existing sheet; a cell without a style of its own takes its neighbour's. `marks`, when
+    given, replace the tool's marks on the sheet (`write.mark_cells`)."""
     if book.sheet(name) is None:
         raise WorkbookError(f"{book.path}: has no sheet '{name}'")
     ws = book.worksheet(name)
@@ -84,6 +86,8 @@ def _edit_sheet(book: Book, name: str, edits: list[CellEdit]) -> None:
         writes.setdefault(row, {})[column] = book.value_cell(edit.value, style)
     if writes:
         ws.update_dimension(max(writes), max(max(c) for c in writes.values()))
+    if marks is not None:
+        mark_cells(book, ws, name, marks)
     book.stream_sheet(name, ws.stream(writes))
 
 

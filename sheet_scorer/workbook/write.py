@@ -22,7 +22,7 @@ from sheet_scorer.workbook.record import Record, stamp
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell, parse_ref
 from sheet_scorer.workbook.styles import TWO_DECIMALS
 
-__all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "write_to"]
+__all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "mark_cells", "write_to"]
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies the tool's own rule on re-scoring
 MARK_FONT_RGB, MARK_FILL_RGB = "FF9C0006", "FFFFC7CE"
 _MARK_XML = b'&quot;sheet-scorer&quot;&lt;&gt;&quot;&quot;'
@@ -79,15 +79,20 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     if writes:
         ws.update_dimension(max(writes), max(max(cells) for cells in writes.values()))
         ws.show_columns(sorted(writes.get(sheet.header_row, {})))
-    _clear_marks(ws)
-    notes = Notes(book.package, book.sheet(sheet.name).part, ws)  # type: ignore[union-attr]
-    notes.clear()
-    notes.add(_notes(ws, sheet.marks))
-    notes.save()
-    _add_marks(book, ws, sheet.marks)
+    mark_cells(book, ws, sheet.name, sheet.marks)
     book.stream_sheet(sheet.name, ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row))
     columns = {c for cells in writes.values() for c in cells} | set(sheet.clear_columns)
     return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
+
+
+def mark_cells(book: Book, ws: Worksheet, name: str, marks: list[tuple[str, str]]) -> None:
+    """The tool's marks on one sheet replaced by `marks`: a fill (conditional format) and a note per cell."""
+    _clear_marks(ws)
+    notes = Notes(book.package, book.sheet(name).part, ws)  # type: ignore[union-attr]
+    notes.clear()
+    notes.add(_notes(ws, marks))
+    notes.save()
+    _add_marks(book, ws, marks)
 
 
 def _number_text(value: object) -> bytes | NewCell:
