@@ -144,13 +144,29 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
         """Everything but the rows, the dimension and the tool's marks."""
         kept = []
         for child in sheet:
-            if child.tag in (f"{M}sheetData", f"{M}dimension"):
+            if child.tag in (f"{M}sheetData", f"{M}dimension", f"{M}cols"):  # cols: compared below
                 continue
             if child.tag == f"{M}conditionalFormatting" and "sheet-scorer" in etree.tostring(child).decode():
                 continue
             kept.append(_c14n(child))
         return kept
     assert around(before) == around(after)
+
+    def columns(sheet: etree._Element) -> dict[int, dict[str, str]]:
+        """Each column's attributes (a range spelt out), for the first 64 columns."""
+        found: dict[int, dict[str, str]] = {}
+        for col in sheet.iter(f"{M}col"):
+            for c in range(int(col.get("min")), min(int(col.get("max")), 64) + 1):
+                found[c] = {k: v for k, v in col.attrib.items() if k not in ("min", "max")}
+        return found
+    old_cols, new_cols = columns(before), columns(after)
+    computed_columns = {column_index(c) for c in computed}
+    assert {c: a for c, a in old_cols.items() if c not in computed_columns} == {
+        c: a for c, a in new_cols.items() if c not in computed_columns and c in old_cols}  # the organiser's widths kept
+    for ref, cell in header.items():  # issue 18: a computed column is wide enough for its header
+        text = strings[int(cell.findtext(f"{M}v"))] if cell.get("t") == "s" else ""
+        if text in COMPUTED_EN and len(text) + 3 > 8.43:
+            assert float(new_cols[column_index(ref.rstrip("0123456789"))]["width"]) >= len(text) + 3, ref
     for row_before, row_after in zip(before.iter(f"{M}row"), after.iter(f"{M}row")):
         assert {k: v for k, v in row_before.attrib.items() if k != "spans"} == {k: v for k, v in row_after.attrib.items() if k != "spans"}
 

@@ -100,7 +100,7 @@ def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: b
         patch.sheets.append(NewSheet(next_round_name(last.name, number), rows, layout_from=last.name,
                                      header_row=last.header_row))
     later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
-    patch.sheets.append(NewSheet(PLAN_SHEET, plan_rows(later), replace=True, hidden=True))
+    patch.sheets.append(NewSheet(PLAN_SHEET, plan_rows(later, language), replace=True, hidden=True))
     return patch
 
 

@@ -29,13 +29,12 @@ from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.xlsx import Package
 from sheet_scorer.i18n.vocab import (
-    BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
+    BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
     YES_WORD, fold, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
-PLAN_HEADER = ["Round", "Table", "Seat", "Player"]
 PLAYER_LIST_NAME = "PlayerNames"  # the defined name the Player dropdown refers to
 ROUND_COLUMNS = tuple(ROUND_HEADERS)  # table, seat, player, the six counts, the three flags
 SPARE_ROWS = 40  # validated rows below the players, for late entries and hand-made changes
@@ -179,14 +178,25 @@ def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str
     return rows
 
 
-def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]]) -> list[list[Any]]:
-    """The hidden plan sheet's rows: round number -> (tables, byes)."""
-    rows: list[list[Any]] = [list(PLAN_HEADER)]
+def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]], lang: str = "en") -> list[list[Any]]:
+    """The hidden plan sheet's rows in `lang` (headers, the bye's word): round number -> (tables, byes).
+    `read_plan` reads the columns by position, so a plan in any language reads back."""
+    rows: list[list[Any]] = [plan_header(lang)]
     for number, (tables, byes) in sorted(planned.items()):
         for t, table in enumerate(tables, start=1):
             rows.extend([number, t, s, name] for s, name in enumerate(table, start=1))
-        rows.extend([number, "BYE", None, name] for name in byes)
+        rows.extend([number, BYE_WORD[lang], None, name] for name in byes)
     return rows
+
+
+def plan_header(lang: str) -> list[str]:
+    """Round, Table, Seat, Player in `lang` (issue 18: everything the tool writes in the event's language)."""
+    return [ROUND_SHEET_WORD[lang], *(ROUND_HEADERS[key][lang] for key in ("table", "seat", "player"))]
+
+
+def figure_word(key: str, lang: str) -> str:
+    """A ranking figure's or tie-breaker's name in `lang`, as the Settings reader reads it back (`FIGURE_NAMES`)."""
+    return FIGURE_NAMES[key][LANGUAGES.index(lang)]
 
 
 def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
@@ -222,7 +232,7 @@ def create_event(target: Path, players: list[Registration], first: tuple[Tables,
         sheet.append(row)
     style_round_sheet(sheet, len(players))
     plan = book.create_sheet(PLAN_SHEET)
-    for row in plan_rows(later):
+    for row in plan_rows(later, lang):
         plan.append(row)
     plan.sheet_state = "hidden"
     book.active = book.sheetnames.index(sheet.title)
@@ -235,7 +245,8 @@ def _settings_sheet(book: Any, lang: str, name: str, when: date | str | None, ro
     values: dict[str, Any] = {
         "tournament": name, "date": when, "victory_target": 10, "qualifying_rounds": rounds, "table_size": "3-4",
         "playoff_size": None, "language": lang, "points_4": "5, 3, 2, 1", "points_3": "5, 3, 2",
-        "ranking": "Round Points", "tiebreakers": "VP, VP %, Name", "bye_points": 2.75,
+        "ranking": figure_word("round_points", lang),
+        "tiebreakers": ", ".join(figure_word(key, lang) for key in ("vp", "vp_pct", "name")), "bye_points": 2.75,
     }
     sheet = book.create_sheet(SETTINGS_SHEETS[LANGUAGES.index(lang)])
     for key, value in values.items():

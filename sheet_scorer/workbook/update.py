@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from sheet_scorer.i18n.vocab import playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
@@ -115,7 +116,16 @@ def _add_sheet(book: Book, new: NewSheet) -> None:
         xml = new_sheet_xml(rows, {}, links=_links(new), head=head, tail=tail, root=root)
     else:
         xml = new_sheet_xml(rows, new.widths, freeze_row=new.header_row if new.rows else 0, links=_links(new))
-    book.put_sheet(new.name, xml, replacing=existing, hidden=new.hidden)
+    book.put_sheet(new.name, xml, replacing=existing, hidden=new.hidden, position=_place(book, new.name))
+
+
+def _place(book: Book, name: str) -> int | None:
+    """A new round or playoff sheet goes right after the last round or playoff sheet (not after Standings or
+    Problems, issue 18); any other new sheet at the end."""
+    if round_number(name) is None and playoff_stage(name) is None:
+        return None
+    games = [i for i, s in enumerate(book.sheets) if round_number(s.name) is not None or playoff_stage(s.name) is not None]
+    return games[-1] + 1 if games else None
 
 
 def _links(new: NewSheet) -> dict[str, str]:

@@ -79,6 +79,8 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     if writes:
         ws.update_dimension(max(writes), max(max(cells) for cells in writes.values()))
         ws.show_columns(sorted(writes.get(sheet.header_row, {})))
+        ws.widen_columns({column.column + (shift if column.column not in sheet.clear_columns else 0): len(column.header) + 3.0
+                          for column in sheet.columns if column.header})
     mark_cells(book, ws, sheet.name, sheet.marks)
     book.stream_sheet(sheet.name, ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row))
     columns = {c for cells in writes.values() for c in cells} | set(sheet.clear_columns)
