@@ -116,14 +116,14 @@ def score_workbook(
     if not write:
         return check_workbook(path, lang)
     if is_ods(path):
-        return _score_ods(path, output, html, lang, in_place, json)
+        return _score_ods(path, output, html, lang, in_place, json, force)
     check_readable(path)
     output_path, html_path = _targets(path, output, html, json, in_place)
     return _score_and_write(path, output_path, html_path, lang, Path(json) if json else None, force)
 
 
 def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, lang: str | None, in_place: bool,
-               json: Path | str | None) -> ScoreResult:
+               json: Path | str | None, force: bool = False) -> ScoreResult:
     """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (docs/rules.md §5)."""
     if in_place:
         raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}",
@@ -131,7 +131,7 @@ def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, l
     default_xlsx, default_html = ods_outputs(path)
     with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
         converted = convert_to_xlsx([path], Path(folder))[path]
-        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json)
+        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json, force=force)
     result.converted_from = path
     return result
 
