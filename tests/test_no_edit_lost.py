@@ -18,7 +18,7 @@ from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.workbook.fingerprint import Fingerprint
 from sheet_scorer.workbook.read import read_workbook
-from sheet_scorer.workbook.record import read_record
+from sheet_scorer.workbook.record import package_seal, read_record
 from sheet_scorer.workbook.xlsx import SheetCells
 
 
@@ -56,6 +56,7 @@ def test_every_file_written_records_the_fingerprint_of_what_it_holds(scored: Pat
     # the computed columns, the Standings sheet and the marks are the tool's: the fingerprints agree
     assert record.fingerprint == read_workbook(event).fingerprint == read_workbook(copy).fingerprint
     assert read_record(event) is None  # written by another program: no record
+    assert record.seal == package_seal(copy)  # the package as written: a later run need not read its cells again
 
 
 def test_a_hand_corrected_scored_copy_is_not_replaced(day: Path) -> None:

@@ -28,7 +28,7 @@ NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the one format id of user-defined properties
 _PROPERTY = re.compile(rb"<(?:[\w.\-]+:)?property\b[^>]*\bname\s*=\s*[\"']" + PROPERTY.encode()
                        + rb"[\"'][^>]*>(.*?)</(?:[\w.\-]+:)?property>", re.S)
-_VALUE = re.compile(r"fingerprint=([0-9a-f]+);\s*from=(.*)$", re.S)
+_VALUE = re.compile(r"fingerprint=([0-9a-f]+);\s*(?:seal=([0-9a-f]+);\s*)?from=(.*)$", re.S)
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,11 @@ class Record:
 
     fingerprint: str
     origin: str
+    seal: str = ""  # the package's entries as written (`package_seal`): unchanged, the fingerprint still holds
 
     def text(self) -> str:
-        return f"fingerprint={self.fingerprint}; from={self.origin}"
+        seal = f" seal={self.seal};" if self.seal else ""
+        return f"fingerprint={self.fingerprint};{seal} from={self.origin}"
 
 
 # ---------------------------------------------------------------- the record in the file
@@ -61,7 +63,7 @@ def read_record(path: Path) -> Record | None:
 
     text = unescape(re.sub(rb"<[^>]*>", b"", found.group(1)).decode("utf-8", "replace")).strip()
     value = _VALUE.match(text)
-    return Record(value.group(1), value.group(2).strip()) if value else None
+    return Record(value.group(1), value.group(3).strip(), value.group(2) or "") if value else None
 
 
 def custom_xml(existing: bytes | None, record: Record) -> bytes:
@@ -102,6 +104,41 @@ def stamp(package: Any, record: Record) -> None:
 # ---------------------------------------------------------------- the checks
 
 
+def package_seal(path: Path) -> str:
+    """A digest of the package's entries (name, CRC-32, size) but the document properties' record: while it
+    matches the record's seal, no part was rewritten since the tool wrote the file, so its fingerprint holds
+    without reading a cell (a scored copy of 100,000 rows is not read again to be replaced)."""
+    import hashlib
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            entries = sorted((i.filename, i.CRC, i.file_size) for i in archive.infolist()
+                             if not i.filename.startswith("docProps/custom"))
+    except (OSError, zipfile.BadZipFile):
+        return ""
+    return hashlib.sha256(repr(entries).encode()).hexdigest()[:32]
+
+
+def seal(first: Path, target: Path, record: Record) -> None:
+    """Write `first` (already holding `record`, so its relationships and content types are final) to `target`
+    with the record's seal added: only the document properties' part changes."""
+    from sheet_scorer.workbook.package import Package
+
+    package = Package(first)
+    try:
+        stamp(package, Record(record.fingerprint, record.origin, package_seal(first)))
+        package.save(target)
+    finally:
+        package.close()
+
+
+def current_fingerprint(path: Path, record: Record | None) -> str | None:
+    """The fingerprint of `path`'s organiser cells now: its record's when the package is as the tool wrote it."""
+    if record is not None and record.seal and package_seal(path) == record.seal:
+        return record.fingerprint
+    return fingerprint_of(path)
+
+
 def fingerprint_of(path: Path) -> str | None:
     """The fingerprint of `path`'s organiser cells now; None when it cannot be read as an event workbook."""
     from sheet_scorer.workbook.read import read_workbook
@@ -126,7 +163,7 @@ def holds_newer_edits(target: Path, new_fingerprint: str, new_origin: str) -> bo
     record = read_record(target)
     if record is None:
         return False
-    current = fingerprint_of(target)
+    current = current_fingerprint(target, record)
     if current == new_fingerprint:
         return False
     return not (current == record.fingerprint and record.origin == new_origin)

@@ -16,7 +16,7 @@ from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
-from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, stamp
+from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
 from sheet_scorer.workbook.package import Package, children, root_span
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml, parse_ref
 from sheet_scorer.workbook.write import mark_cells
@@ -63,12 +63,16 @@ def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, orig
             source_print = fingerprint_of(source)
             origin = origin_of(source, source_print) if source_print else source.name
         refuse_replacing(target, source, written, origin, command or "sheet-scorer", force)
+        record = Record(written, origin)
         recorded = Package(first)
+        second = temporary_beside(target)
         try:
-            stamp(recorded, Record(written, origin))
-            recorded.save(temporary)
+            stamp(recorded, record)
+            recorded.save(second)
+            seal(second, temporary, record)
         finally:
             recorded.close()
+            discard(second)
     finally:
         discard(first)
 

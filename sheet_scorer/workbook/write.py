@@ -18,7 +18,8 @@ from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
-from sheet_scorer.workbook.record import Record, stamp
+from sheet_scorer.workbook.files import discard, temporary_beside
+from sheet_scorer.workbook.record import Record, seal, stamp
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell, parse_ref
 from sheet_scorer.workbook.styles import TWO_DECIMALS
 
@@ -39,9 +40,16 @@ def write_to(source: Path, target: Path, plan: WritePlan, record: Record | None 
     book = Book(source)
     try:
         apply_plan(book, plan)
-        if record is not None:
-            stamp(book.package, record)
-        book.save(target)
+        if record is None:
+            book.save(target)
+            return
+        stamp(book.package, record)
+        first = temporary_beside(target)
+        try:
+            book.save(first)
+            seal(first, target, record)  # the package's entries as written, so a later run need not read it again
+        finally:
+            discard(first)
     finally:
         book.close()
 
