@@ -88,7 +88,7 @@ def _problem(result: ScoreResult, played: list[RoundSheet], rounds: int, by_stan
 def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: bool, language: str) -> WorkbookPatch:
     """The new round sheets (named and laid out like the last one), the re-seated round, and the rest of the plan."""
     from sheet_scorer.model import NewSheet, WorkbookPatch
-    from sheet_scorer.workbook.event import PLAN_SHEET, next_round_name, plan_rows, read_header, round_rows
+    from sheet_scorer.workbook.event import PLAN_SHEET, next_round_name, plan_rows, plan_widths, read_header, round_rows
 
     patch = WorkbookPatch()
     header = read_header(path, last.name, last.header_row, last.last_column)
@@ -100,7 +100,8 @@ def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: b
         patch.sheets.append(NewSheet(next_round_name(last.name, number), rows, layout_from=last.name,
                                      header_row=last.header_row))
     later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
-    patch.sheets.append(NewSheet(PLAN_SHEET, plan_rows(later, language), replace=True, hidden=True))
+    rows = plan_rows(later, language)
+    patch.sheets.append(NewSheet(PLAN_SHEET, rows, replace=True, hidden=True, widths=plan_widths(rows[0])))
     return patch
 
 

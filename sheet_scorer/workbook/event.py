@@ -189,6 +189,11 @@ def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]], lang: str = "en"
     return rows
 
 
+def plan_widths(header: list[Any]) -> dict[int, float]:
+    """The plan sheet's columns wide enough for their headers, and the names."""
+    return {c: float(max(WIDTHS["player"] if c == 4 else 8, len(str(h)) + 3)) for c, h in enumerate(header, start=1)}
+
+
 def plan_header(lang: str) -> list[str]:
     """Round, Table, Seat, Player in `lang` (issue 18: everything the tool writes in the event's language)."""
     return [ROUND_SHEET_WORD[lang], *(ROUND_HEADERS[key][lang] for key in ("table", "seat", "player"))]
@@ -234,6 +239,8 @@ def create_event(target: Path, players: list[Registration], first: tuple[Tables,
     plan = book.create_sheet(PLAN_SHEET)
     for row in plan_rows(later, lang):
         plan.append(row)
+    for column, width in plan_widths(plan_header(lang)).items():
+        plan.column_dimensions[column_letter(column)].width = width
     plan.sheet_state = "hidden"
     book.active = book.sheetnames.index(sheet.title)
     with atomic_target(target) as temporary:
