@@ -55,7 +55,7 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
     for c in plan.conflicts:
         click.echo(say(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
                         source=c.source, other=shown(c.other), other_source=c.other_source))
-    if plan.conflicts and plan.conflicts_sheet:
+    if plan.conflicts and plan.conflicts_sheet and not dry_run:
         from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS
 
         click.echo(say(lang, "merge_conflicts_kept", conflicts=count(lang, "conflicts", len(plan.conflicts)),
