@@ -16,7 +16,7 @@ from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref, clean_name, column_letter, is_blank
-from sheet_scorer.workbook.fingerprint import TOOL_SHEETS, Fingerprint, round_sheet_skip
+from sheet_scorer.workbook.fingerprint import TOOL_SHEETS, Fingerprint, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.settings import read_adjustments, read_settings
 from sheet_scorer.workbook.xlsx import MAX_COLUMN, Package, SheetCells, SheetEntry
 from sheet_scorer.i18n.vocab import (
@@ -95,7 +95,7 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
         elif folded in CONFLICTS_SHEET_NAMES:
             conflicts, conflicts_sheet = _read_conflicts(_sheet_rows(book, entry, digest)), name
         elif folded not in TOOL_SHEETS:
-            digest.add(name, _sheet_cells(book, entry))
+            digest.add_digest(name, stream_digest(book, name, entry.part))
     if not rounds and not seen_numbers:
         raise WorkbookError(
             f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)",
