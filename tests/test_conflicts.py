@@ -143,3 +143,12 @@ def test_resolved_takes_the_flag_words_of_every_language() -> None:
 
     assert all(is_resolved(v) for v in ["x", "X", "✓", "yes", "tak", "sim", " oui ", "true", "1", True, 1, 1.0])
     assert not any(is_resolved(v) for v in [None, "", "no", "nie", "maybe", "0", 0, 2, False])
+
+
+def test_a_conflicts_row_edited_into_nonsense_is_still_an_error_never_a_crash(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": [HEADERS, *ROUND], "Conflicts": [
+        ["Sheet", "Cell", "Player", "Value", "File", "Other value", "Other file", "Resolved"],
+        ["Round 1", "zz", "Ben", 1, "a.xlsx", 2, "b.xlsx", None], ["Round 9", "C5", "Ala", 1, "a.xlsx", 2, "b.xlsx", None]]})
+    result = score_workbook(path)
+    assert {(p.sheet, p.cell) for p in result.problems if p.code == "merge-conflict"} == {("Round 1", ""), ("Round 9", "C5")}
+    assert result.exit_code == 1 and result.results["scorable"].all()  # no cell named: no table left unscored

@@ -3,11 +3,14 @@ error at the round sheet's cell it names, so that table is not scored and the st
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sheet_scorer.i18n.vocab import TRUE_WORDS
 from sheet_scorer.model import ConflictRow, WorkbookData
 from sheet_scorer.problems import Problem
+
+_REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 
 
 def is_resolved(value: Any) -> bool:
@@ -36,9 +39,10 @@ def conflict_problems(data: WorkbookData) -> dict[str, list[Problem]]:
 
 
 def _problem(conflict: ConflictRow, sheet: str) -> Problem:
-    digits = "".join(c for c in conflict.cell if c.isdigit())
+    """The error at the conflict's cell; a Cell that names no cell (edited by hand) puts it on the whole sheet."""
+    found = _REF.fullmatch(conflict.cell)
     params: dict[str, Any] = {"value": shown(conflict.value), "file": conflict.file, "other": shown(conflict.other),
                               "other_file": conflict.other_file, "conflicts_sheet": sheet, "line": conflict.row}
-    if digits:
-        params["row"] = int(digits)
-    return Problem("merge-conflict", conflict.sheet, conflict.cell, conflict.player, params=params)
+    if found:
+        params["row"] = int(found.group(2))
+    return Problem("merge-conflict", conflict.sheet, conflict.cell if found else "", conflict.player, params=params)
