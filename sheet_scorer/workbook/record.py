@@ -4,9 +4,9 @@ the tool writes, and the checks that refuse to replace a file holding edits the 
 Which cells are the organiser's is decided in `workbook.fingerprint`.
 
 **The record** is a custom document property `sheet-scorer` (docProps/custom.xml, which Excel and
-LibreOffice keep on saving): `fingerprint=<hex>; from=<file name>`, the fingerprint of the organiser's
-cells as written and the file they last came from (the origin: the file where they were last edited
-by hand or extended by `seat`, `playoffs` or `merge`).
+LibreOffice keep on saving): `fingerprint=<hex>; seal=<hex>; from=<file name>`, the fingerprint of the
+organiser's cells as written, a seal of the package's entries, and the file the cells last came from (the
+origin: the file where they were last edited by hand or extended by `seat`, `playoffs` or `merge`).
 """
 
 from __future__ import annotations
@@ -51,9 +51,10 @@ def read_record(path: Path) -> Record | None:
     """The record the tool left in `path`, or None (no record, or not a readable package)."""
     try:
         with zipfile.ZipFile(path) as archive:
-            if CUSTOM_PART not in archive.namelist() or archive.getinfo(CUSTOM_PART).file_size > 1 << 20:
+            part = _custom_part(archive)
+            if part is None or archive.getinfo(part).file_size > 1 << 20:
                 return None
-            xml = archive.read(CUSTOM_PART)
+            xml = archive.read(part)
     except (OSError, zipfile.BadZipFile, KeyError):
         return None
     found = _PROPERTY.search(xml)
@@ -64,6 +65,19 @@ def read_record(path: Path) -> Record | None:
     text = unescape(re.sub(rb"<[^>]*>", b"", found.group(1)).decode("utf-8", "replace")).strip()
     value = _VALUE.match(text)
     return Record(value.group(1), value.group(3).strip(), value.group(2) or "") if value else None
+
+
+def _custom_part(archive: zipfile.ZipFile) -> str | None:
+    """The custom properties part the package's root relationships name (docProps/custom.xml as a rule)."""
+    names = set(archive.namelist())
+    if "_rels/.rels" in names and archive.getinfo("_rels/.rels").file_size < 1 << 20:
+        rels = archive.read("_rels/.rels")
+        for tag in re.finditer(rb"<(?:[\w.\-]+:)?Relationship\b[^>]*>", rels):
+            if REL_CUSTOM.encode() in tag.group(0):
+                target = re.search(rb'Target\s*=\s*["\']/?([^"\']*)["\']', tag.group(0))
+                if target and target.group(1).decode() in names:
+                    return target.group(1).decode()
+    return CUSTOM_PART if CUSTOM_PART in names else None
 
 
 def custom_xml(existing: bytes | None, record: Record) -> bytes:
