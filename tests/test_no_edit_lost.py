@@ -149,7 +149,9 @@ def test_a_judges_copy_filled_in_is_not_replaced_by_a_new_split(day: Path) -> No
     _edit(copy, "Round 1", "C2", 2)  # the judge typed a count
     before = copy.read_bytes()
     again = run("split", event, "--round", "1", "--tables", "1")
-    assert again.exit_code == 2 and "--force" in again.output and copy.read_bytes() == before
+    assert again.exit_code == 2 and copy.read_bytes() == before
+    assert again.output.strip() == "Error: " + say("en", "edited_copy", target=copy, source="fresh.xlsx",
+                                                   name=copy.name, backup="fresh.round1.tables1.backup.xlsx")
     forced = run("split", event, "--round", "1", "--tables", "1", "--force")
     assert forced.exit_code == 0
     assert openpyxl.load_workbook(day / "fresh.round1.tables1.backup.xlsx")["Round 1"]["C2"].value == 2

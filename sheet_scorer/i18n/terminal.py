@@ -515,6 +515,16 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "{target} : contient des modifications que {source} n'a pas (faites après son écriture par sheet-scorer) ; "
               "lancez {command} {name} pour continuer à partir de lui, ou ajoutez --force pour le remplacer (conservé sous {backup})",
     },
+    "edited_copy": {
+        "en": "{target}: has results that {source} does not have yet; merge them first (sheet-scorer merge {source} "
+              "{name}), or add --force to replace it (kept as {backup})",
+        "pl": "{target}: ma wyniki, których {source} jeszcze nie ma; najpierw je scal (sheet-scorer merge {source} "
+              "{name}) albo dodaj --force, aby go zastąpić (kopia: {backup})",
+        "pt": "{target}: tem resultados que {source} ainda não tem; junte-os primeiro (sheet-scorer merge {source} "
+              "{name}), ou acrescente --force para substituí-lo (guardado como {backup})",
+        "fr": "{target} : contient des résultats que {source} n'a pas encore ; fusionnez-les d'abord (sheet-scorer merge "
+              "{source} {name}), ou ajoutez --force pour le remplacer (conservé sous {backup})",
+    },
     "working_copy": {
         "en": "{path}: {copy} is this event's working copy (written from it, with edits {name} does not have); run "
               "{command} {copy}, or add --force to use {name} anyway",

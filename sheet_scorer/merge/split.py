@@ -114,5 +114,8 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
         raise WorkbookError(say(lang, "split_same_file", event=event.name))
     sheet = round_sheet(data, number, lang)
     plan = plan_split(data, sheet, tables, covered_cells(event, [s.name for s in data.rounds]), lang)
-    update_workbook(event, plan.patch, target=target, command="split", force=force)
+    try:
+        update_workbook(event, plan.patch, target=target, command="split", force=force)
+    except WorkbookError as error:  # a judge's copy filled in since: told in the event's language
+        raise error.in_language(error.lang or lang) from None
     return plan, target, lang

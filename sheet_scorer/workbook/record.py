@@ -188,11 +188,17 @@ def refuse_replacing(target: Path, source: Path, new_fingerprint: str, new_origi
     """One line (exit 2) when writing `target` from `source` would throw away edits made in `target`."""
     if force or not target.exists() or target.resolve() == source.resolve():
         return
-    if holds_newer_edits(target, new_fingerprint, new_origin):
-        raise WorkbookError(f"{target}: has edits that {source.name} does not have (made after sheet-scorer wrote it); "
-                            f"{command} {target.name} to carry on from it, or add --force to replace it (kept as "
-                            f"{target.stem}.backup{target.suffix})", "edited_since", target=target, source=source.name,
-                            command=command, name=target.name, backup=f"{target.stem}.backup{target.suffix}")
+    if not holds_newer_edits(target, new_fingerprint, new_origin):
+        return
+    if command == "split":  # a judge's copy filled in
+        raise WorkbookError(f"{target}: has results that {source.name} does not have yet; merge them first "
+                            f"(sheet-scorer merge {source.name} {target.name}), or add --force to replace it (kept as "
+                            f"{target.stem}.backup{target.suffix})", "edited_copy", target=target, source=source.name,
+                            name=target.name, backup=f"{target.stem}.backup{target.suffix}")
+    raise WorkbookError(f"{target}: has edits that {source.name} does not have (made after sheet-scorer wrote it); "
+                        f"{command} {target.name} to carry on from it, or add --force to replace it (kept as "
+                        f"{target.stem}.backup{target.suffix})", "edited_since", target=target, source=source.name,
+                        command=command, name=target.name, backup=f"{target.stem}.backup{target.suffix}")
 
 
 def working_copy(path: Path) -> Path | None:
