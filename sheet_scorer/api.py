@@ -104,25 +104,27 @@ def _split_playoffs(data: WorkbookData, results: pd.DataFrame) -> tuple[pd.DataF
 def score_workbook(
     path: Path | str, output: Path | str | None = None, html: Path | str | None = None,
     lang: str | None = None, write: bool = True, in_place: bool = False, json: Path | str | None = None,
+    force: bool = False,
 ) -> ScoreResult:
     """Score `path` and (with `write`) write the scored workbook and the HTML report beside it.
 
     `in_place` writes the scored workbook over `path`; scoring a scored copy (`event.scored.xlsx`)
     updates that copy. A workbook replaced keeps `<name>.backup<suffix>` and, once, `<name>.original<suffix>`.
     `json` also writes the standings, results and problems as JSON (schema in `report.json_document`).
+    A scored copy holding edits `path` does not have is not replaced unless `force` (docs/rules.md §5).
     """
     path = Path(path)
     if not write:
         return check_workbook(path, lang)
     if is_ods(path):
-        return _score_ods(path, output, html, lang, in_place, json)
+        return _score_ods(path, output, html, lang, in_place, json, force)
     check_readable(path)
     output_path, html_path = _targets(path, output, html, json, in_place)
-    return _score_and_write(path, output_path, html_path, lang, Path(json) if json else None)
+    return _score_and_write(path, output_path, html_path, lang, Path(json) if json else None, force)
 
 
 def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, lang: str | None, in_place: bool,
-               json: Path | str | None) -> ScoreResult:
+               json: Path | str | None, force: bool = False) -> ScoreResult:
     """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (docs/rules.md §5)."""
     if in_place:
         raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}",
@@ -130,7 +132,7 @@ def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, l
     default_xlsx, default_html = ods_outputs(path)
     with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
         converted = convert_to_xlsx([path], Path(folder))[path]
-        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json)
+        result = score_workbook(converted, output or default_xlsx, html or default_html, lang, json=json, force=force)
     result.converted_from = path
     return result
 
@@ -173,21 +175,32 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
         seen[where] = name
 
 
-def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None) -> ScoreResult:
-    """Score, then write the scored workbook, the report and the JSON: all put in place together, or none."""
+def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None,
+                     force: bool = False) -> ScoreResult:
+    """Score, then write the scored workbook, the report and the JSON: all put in place together, or none.
+
+    Refused first (docs/rules.md §5) when `path` has a scored copy holding edits it does not have."""
     from sheet_scorer.report.export import write_json
     from sheet_scorer.report.facts import withdrawn_notes
     from sheet_scorer.report.html import render_report
     from sheet_scorer.workbook.files import write_all
     from sheet_scorer.workbook.plan import plan_writes
+    from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
     from sheet_scorer.workbook.write import write_to
 
     result = check_workbook(path, lang)
     language = lang or result.data.settings.language
+    record = Record(result.data.fingerprint, origin_of(path, result.data.fingerprint))
+    try:
+        refuse_replacing(output, path, record.fingerprint, record.origin, "score", force)
+        if output != default_outputs(path)[0]:
+            refuse_working_copy(path, "score", force)
+    except WorkbookError as error:
+        raise error.in_language(language) from None
     result.output, result.html = output, html
     plan = plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))
     page = render_report(result, language)
-    writers = {output: lambda temporary: write_to(path, temporary, plan),
+    writers = {output: lambda temporary: write_to(path, temporary, plan, record),
                html: lambda temporary: temporary.write_text(page, encoding="utf-8")}
     if json:
         writers[json] = lambda temporary: write_json(result, temporary)

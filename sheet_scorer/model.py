@@ -104,6 +104,21 @@ class Registration:
     active: bool = True
 
 
+@dataclass(frozen=True)
+class ConflictRow:
+    """One row of the Conflicts sheet `merge` keeps: a cell two files disagree on, until marked resolved."""
+
+    sheet: str
+    cell: str
+    player: str
+    value: Any
+    file: str
+    other: Any
+    other_file: str
+    resolved: Any = None  # the Resolved cell as typed (a flag word marks the conflict resolved)
+    row: int = 0  # its row in the Conflicts sheet
+
+
 @dataclass
 class WorkbookData:
     """Everything the scorer needs from a workbook, and the problems met while reading it."""
@@ -117,6 +132,9 @@ class WorkbookData:
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
     adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows
     playoffs: list[RoundSheet] = field(default_factory=list)  # Semifinal, Final: scored like rounds, never in the standings
+    fingerprint: str = ""  # of the organiser's cells (workbook.record): no edit is ever thrown away
+    conflicts: list[ConflictRow] = field(default_factory=list)  # the Conflicts sheet's rows (merge, docs/rules.md §5)
+    conflicts_sheet: str = ""  # its name, when there is one
 
 
 @dataclass
@@ -253,3 +271,4 @@ class WorkbookPatch:
 
     edits: dict[str, list[CellEdit]] = field(default_factory=dict)  # sheet name -> cells written
     sheets: list[NewSheet] = field(default_factory=list)
+    marks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sheet -> the tool's marks (cell, note), replacing its old ones

@@ -95,6 +95,9 @@ MESSAGES_EN: dict[str, str] = {
     "hidden-row": "{player}: this row is hidden; it is scored all the same",
     "bye-with-scores": "{player} has a bye but game counts are filled in; clear them or give a table number",
     "bye-no-name": "row {row} is a bye but has no player name",
+    # issue 18: a merge conflict stays until resolved (docs/rules.md §5)
+    "merge-conflict": "{player}: the files disagree: {value} in {file}, {other} in {other_file}; type the agreed value, "
+                      "then mark row {line} of '{conflicts_sheet}' resolved",
 }
 
 

@@ -29,7 +29,8 @@ from sheet_scorer.workbook.update import update_workbook
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # openpyxl: extensions it cannot read (we keep them)
 M = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 ROUND_SHEET = "xl/worksheets/sheet1.xml"
-WORKBOOK_LEVEL = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/styles.xml", "xl/sharedStrings.xml"}
+WORKBOOK_LEVEL = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/styles.xml", "xl/sharedStrings.xml",
+                  "_rels/.rels", "docProps/custom.xml"}  # the last two: the record of the organiser's cells (rules.md §5)
 COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
 
 
@@ -111,7 +112,7 @@ def test_every_part_the_tool_does_not_own_is_the_same_zip_entry(scored: dict[str
     changed = {part for part in before if before[part] != after[part]}
     assert changed <= _owned(source), changed - _owned(source)
     added = set(after) - set(before)
-    assert all(p.startswith("xl/worksheets/sheet") for p in added), added  # Standings, Problems
+    assert all(p.startswith("xl/worksheets/sheet") or p == "docProps/custom.xml" for p in added), added  # Standings, Problems
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -143,13 +144,29 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
         """Everything but the rows, the dimension and the tool's marks."""
         kept = []
         for child in sheet:
-            if child.tag in (f"{M}sheetData", f"{M}dimension"):
+            if child.tag in (f"{M}sheetData", f"{M}dimension", f"{M}cols"):  # cols: compared below
                 continue
             if child.tag == f"{M}conditionalFormatting" and "sheet-scorer" in etree.tostring(child).decode():
                 continue
             kept.append(_c14n(child))
         return kept
     assert around(before) == around(after)
+
+    def columns(sheet: etree._Element) -> dict[int, dict[str, str]]:
+        """Each column's attributes (a range spelt out), for the first 64 columns."""
+        found: dict[int, dict[str, str]] = {}
+        for col in sheet.iter(f"{M}col"):
+            for c in range(int(col.get("min")), min(int(col.get("max")), 64) + 1):
+                found[c] = {k: v for k, v in col.attrib.items() if k not in ("min", "max")}
+        return found
+    old_cols, new_cols = columns(before), columns(after)
+    computed_columns = {column_index(c) for c in computed}
+    assert {c: a for c, a in old_cols.items() if c not in computed_columns} == {
+        c: a for c, a in new_cols.items() if c not in computed_columns and c in old_cols}  # the organiser's widths kept
+    for ref, cell in header.items():  # issue 18: a computed column is wide enough for its header
+        text = strings[int(cell.findtext(f"{M}v"))] if cell.get("t") == "s" else ""
+        if text in COMPUTED_EN and len(text) + 3 > 8.43:
+            assert float(new_cols[column_index(ref.rstrip("0123456789"))]["width"]) >= len(text) + 3, ref
     for row_before, row_after in zip(before.iter(f"{M}row"), after.iter(f"{M}row")):
         assert {k: v for k, v in row_before.attrib.items() if k != "spans"} == {k: v for k, v in row_after.attrib.items() if k != "spans"}
 
@@ -157,7 +174,7 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
 @pytest.mark.parametrize("name", NAMES)
 def test_workbook_level_parts_only_gain_the_tools_entries(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
     source, once, _ = _fixture(scored, name)
-    for part in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
+    for part in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels", "_rels/.rels"):
         before = {_c14n(e) for e in _xml(source, part)}
         assert before <= {_c14n(e) for e in _xml(once, part)}, part
     for section in ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs"):
@@ -275,8 +292,9 @@ def test_pivot_slicer_timeline_external_link_and_form_control_survive(scored: di
             "xl/worksheets/_rels/sheet7.xml.rels", "xl/slicers/slicer1.xml", "xl/slicerCaches/slicerCache1.xml",
             "xl/externalLinks/externalLink1.xml", "xl/externalLinks/_rels/externalLink1.xml.rels", "xl/ctrlProps/ctrlProp1.xml",
             "xl/timelines/timeline1.xml", "xl/timelineCaches/timelineCache1.xml", "xl/drawings/drawing1.xml",
-            "xl/webextensions/taskpanes.xml", "xl/webextensions/webextension1.xml", "docProps/app.xml", "_rels/.rels"]
+            "xl/webextensions/taskpanes.xml", "xl/webextensions/webextension1.xml", "docProps/app.xml"]
     assert all(before[part] == after[part] for part in kept)
+    assert {_c14n(e) for e in _xml(source, "_rels/.rels")} < {_c14n(e) for e in _xml(once, "_rels/.rels")}  # + the record
     drawing = zipfile.ZipFile(once).read("xl/drawings/drawing1.xml")
     assert b"<sle:slicer " in drawing and b"<tsle:timeslicer " in drawing  # the frames of the slicer and the timeline
     sheet, rels = _xml(once, ROUND_SHEET), _rels(once, "xl/worksheets/_rels/sheet1.xml.rels")
@@ -315,3 +333,14 @@ def test_a_signed_macro_project_keeps_its_signature(scored: dict[str, tuple[Path
     assert all(before[p] == after[p] for p in ("xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels"))
     types = {e.get("PartName"): e.get("ContentType") for e in _xml(once, "[Content_Types].xml")}
     assert types["/xl/vbaProjectSignature.bin"] == "application/vnd.ms-office.vbaProjectSignature"
+
+
+def test_custom_properties_keep_the_organisers_and_gain_the_record(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+    """docProps/custom.xml (rules.md §5): the organiser's property kept as it was, the tool's added once, and re-scoring
+    an unedited scored copy rewrites the same record (score(score(x)) == score(x))."""
+    from sheet_scorer.workbook.record import read_record
+
+    source, once, twice = scored["excel_features"]
+    properties = {p.get("name"): "".join(p.itertext()) for p in _xml(once, "docProps/custom.xml")}
+    assert properties["Season"] == "Spring" and set(properties) == {"Season", "sheet-scorer"}
+    assert read_record(once) == read_record(twice) and read_record(once).origin == source.name

@@ -61,3 +61,22 @@ def test_a_workbook_saved_by_libreoffice_scores_the_same(soffice: str, tmp_path:
     assert again.exit_code == original.exit_code == 0
     assert again.standings[["rank", "player", "round_points", "vp", "games"]].equals(
         original.standings[["rank", "player", "round_points", "vp", "games"]])
+
+
+def test_a_scored_copy_saved_by_libreoffice_keeps_its_record_and_fingerprint(soffice: str, tmp_path: Path) -> None:
+    """Issue 18 (rules.md §5): opening and saving the scored copy in LibreOffice is no edit: the record survives and
+    the organiser's cells give the same fingerprint (a TRUE cell comes back as the formula TRUE(): the same value)."""
+    import openpyxl
+
+    from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.record import read_record
+
+    book = openpyxl.load_workbook(EXAMPLE)
+    prizes = book.create_sheet("Prizes")
+    prizes["A1"], prizes["B1"], prizes["A2"], prizes["A3"] = "Winner", "=Standings!B2", True, "Zażółć"
+    book.save(tmp_path / "event.xlsx")
+    scored = score_workbook(tmp_path / "event.xlsx").output
+    (tmp_path / "resaved").mkdir()
+    convert(soffice, scored, 'xlsx:"Calc MS Excel 2007 XML"'.replace('"', ""), tmp_path / "resaved")
+    resaved = tmp_path / "resaved" / scored.name
+    assert read_record(resaved).fingerprint == read_record(scored).fingerprint == read_workbook(resaved).fingerprint

@@ -85,8 +85,9 @@ def test_cell_edits_borrow_the_neighbours_style_and_leave_other_parts_identical(
     after = _raw_entries(event)
     changed = {name for name in before if before[name] != after.get(name)}
     # openpyxl wrote no shared-string table: 'Cyd' needs one, declared in the content types and relationships
-    assert changed == {"xl/worksheets/sheet1.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
-    assert set(after) - set(before) == {"xl/sharedStrings.xml"}
+    # and the record of the organiser's cells (rules.md §5): docProps/custom.xml, related from _rels/.rels
+    assert changed == {"xl/worksheets/sheet1.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "_rels/.rels"}
+    assert set(after) - set(before) == {"xl/sharedStrings.xml", "docProps/custom.xml"}
 
 
 def test_versions_are_kept_when_the_file_is_replaced(event: Path) -> None:

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 @click.argument("copies", nargs=-1, required=True, type=WORKBOOK)
 @click.option("--dry-run", is_flag=True, help="Say what would be taken and the conflicts; write nothing.")
 @click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
+@click.option("--force", is_flag=True, help="Merge into EVENT even when EVENT.scored.xlsx has edits EVENT does not have.")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, verbose: bool) -> None:
+def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, force: bool, verbose: bool) -> None:
     """Fill EVENT's empty game cells from the judges' COPIES, matched by round, table and player.
 
     A cell two files disagree on is not taken and is listed (exit 1, as when a copy's round sheet
@@ -33,7 +34,7 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
             check_readable(path)
         from sheet_scorer.merge.plan import merge_workbooks
 
-        plan = merge_workbooks(event, list(copies), lang=lang, dry_run=dry_run)
+        plan = merge_workbooks(event, list(copies), lang=lang, dry_run=dry_run, force=force)
         _report(plan, dry_run)
         return plan.exit_code
 
@@ -55,6 +56,11 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
     for c in plan.conflicts:
         click.echo(say(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
                         source=c.source, other=shown(c.other), other_source=c.other_source))
+    if plan.conflicts and plan.conflicts_sheet and not dry_run:
+        from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS
+
+        click.echo(say(lang, "merge_conflicts_kept", conflicts=count(lang, "conflicts", len(plan.conflicts)),
+                       sheet=plan.conflicts_sheet, resolved=CONFLICTS_HEADERS["resolved"][lang]))
     if dry_run:
         click.echo(say(lang, "merge_dry_run", cells=count(lang, "cells_would_be_written", plan.cells), event=plan.event.name))
     elif plan.cells:

@@ -29,7 +29,7 @@ def new(players_file: Path, rounds: int, name: str | None, when: object, lang: s
         from sheet_scorer.i18n.terminal import count, say
         from sheet_scorer.model import WorkbookError
         from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, plan
-        from sheet_scorer.workbook.event import create_event, read_player_list
+        from sheet_scorer.workbook.event import create_event, read_player_file
 
         if output.suffix.lower() != ".xlsx":
             raise WorkbookError(f"{output}: the new workbook must end in .xlsx", "new_not_xlsx", path=output)
@@ -38,7 +38,7 @@ def new(players_file: Path, rounds: int, name: str | None, when: object, lang: s
         if not output.parent.is_dir():
             raise WorkbookError(f"{output}: the folder {output.parent} does not exist", "no_folder", path=output,
                                 folder=output.parent)
-        players = read_player_list(players_file)
+        players, encoding = read_player_file(players_file)
         clubs = {p.name: p.club for p in players if p.club}
         problem = SeatingProblem(tuple(p.name for p in players if p.active), rounds, clubs, seed=seed)
         try:
@@ -49,6 +49,8 @@ def new(players_file: Path, rounds: int, name: str | None, when: object, lang: s
         later = {number: (r.tables, r.byes) for number, r in enumerate(planned[1:], start=2)}
         event_date = when.date() if isinstance(when, date) else None
         create_event(output, players, (planned[0].tables, planned[0].byes), later, rounds, lang, name, event_date)
+        if encoding:
+            click.echo(say(lang, "new_encoding", path=players_file, encoding=encoding))
         click.echo(say(lang, "new_wrote" if rounds > 1 else "new_wrote_one", file=output,
                        players=count(lang, "players", len(problem.players)), rounds=rounds))
         echo_report(assess(planned, clubs=clubs), rounds, lang)

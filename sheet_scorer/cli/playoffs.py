@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("workbook", type=WORKBOOK)
 @click.option("--lang", type=LANGS, help="Language of the added sheet's name and columns (default: Settings → Language, else en).")
+@click.option("--force", is_flag=True, help="Use WORKBOOK even when WORKBOOK.scored.xlsx has edits it does not have.")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def playoffs(workbook: Path, lang: str | None, verbose: bool) -> None:
+def playoffs(workbook: Path, lang: str | None, force: bool, verbose: bool) -> None:
     """Add the next playoff sheet to WORKBOOK: the Semifinal (or the Final when Playoff Size is 4) once the
     qualifying rounds are scored, the Final once the Semifinal is, then the Final Ranking.
 
@@ -28,8 +29,10 @@ def playoffs(workbook: Path, lang: str | None, verbose: bool) -> None:
         from sheet_scorer.i18n.terminal import count, say
         from sheet_scorer.model import WorkbookError, WorkbookPatch
         from sheet_scorer.playoffs.step import next_step
+        from sheet_scorer.workbook.record import refuse_working_copy
         from sheet_scorer.workbook.update import update_workbook
 
+        refuse_working_copy(workbook, "playoffs", force, lang)
         result = check_workbook(workbook, lang)
         if result.has_errors:
             raise _refusal(result)
@@ -37,7 +40,7 @@ def playoffs(workbook: Path, lang: str | None, verbose: bool) -> None:
             sheet = next_step(result, result.lang)
         except WorkbookError as error:
             raise error.in_language(result.lang) from None
-        update_workbook(workbook, WorkbookPatch(sheets=[sheet]))
+        update_workbook(workbook, WorkbookPatch(sheets=[sheet]), command="playoffs")
         done = "playoffs_rewrote" if sheet.replace and sheet.name in result.data.sheet_names else "playoffs_added"
         click.echo(say(result.lang, done, path=workbook, sheet=sheet.name,
                        players=count(result.lang, "players", len(sheet.rows) - sheet.header_row),

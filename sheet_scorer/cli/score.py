@@ -25,10 +25,11 @@ if TYPE_CHECKING:
               help="Also write standings, results, playoffs and problems as JSON (schema sheet-scorer/standings v2).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
 @click.option("--all", "show_all", is_flag=True, help="Print every player of the standings, not only the top 8.")
+@click.option("--force", is_flag=True, help="Replace a scored copy even when it has edits the input does not have (it is kept as .backup).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Workbooks scored at once in a batch (default: number of cores).")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, lang: str | None, json_path: Path | None,
-          in_place: bool, show_all: bool, jobs: int | None, verbose: bool) -> None:
+          in_place: bool, show_all: bool, force: bool, jobs: int | None, verbose: bool) -> None:
     """Score WORKBOOKS: write each scored workbook and its HTML standings report.
 
     Several workbooks (or a folder of them) are scored as a batch, in parallel; the exit status is
@@ -39,7 +40,8 @@ def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, l
         def action() -> int:
             from sheet_scorer.api import score_workbook
 
-            result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place, json=json_path)
+            result = score_workbook(files[0], output=output, html=html, lang=lang, in_place=in_place, json=json_path,
+                                    force=force)
             _summary(result, show_all)
             return result.exit_code
 

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 @click.option("--rounds", "count", type=click.IntRange(min=1, max=30), default=1, show_default=True, help="Round sheets to add.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the seating search (same seed, same seating).")
 @click.option("--reseat", is_flag=True, help="Replace the last round, seated but not yet played (no-shows).")
-@click.option("--force", is_flag=True, help="Seat even though the previous round has unscored or faulty tables.")
+@click.option("--force", is_flag=True, help="Seat even though the previous round has unscored or faulty tables, or WORKBOOK.scored.xlsx "
+                                           "has edits WORKBOOK does not have.")
 @click.option("--by", "by", type=click.Choice(["plan", "standings"]), default="plan", show_default=True,
               help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats; "
                    "only the rounds laid out are planned.")
@@ -40,8 +41,10 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     from sheet_scorer.seating.event import seat_next
     from sheet_scorer.seating.planner import SeatingError, assess
     from sheet_scorer.workbook.event import read_plan
+    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
+    refuse_working_copy(path, "seat", force, lang)
     result = check_workbook(path, lang)
     data = result.data
     if not data.rounds:
@@ -71,7 +74,7 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     except SeatingError as error:
         raise WorkbookError(f"{path}: {error}", "too_few_players", path=path, n=error.players,
                             least=error.least).in_language(result.lang) from None
-    update_workbook(path, _patch(path, last, first, seating, reseat, lang or data.settings.language))
+    update_workbook(path, _patch(path, last, first, seating, reseat, lang or data.settings.language), command="seat")
     language = result.lang
     click.echo(say(language, "reseated" if reseat else "seated", path=path, rounds=count_of(language, "rounds", count),
                    first=first, players=count_of(language, "players", len(problem.players)),
@@ -94,7 +97,7 @@ def _problem(result: ScoreResult, played: list[RoundSheet], rounds: int, by_stan
 def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: bool, language: str) -> WorkbookPatch:
     """The new round sheets (named and laid out like the last one), the re-seated round, and the rest of the plan."""
     from sheet_scorer.model import NewSheet, WorkbookPatch
-    from sheet_scorer.workbook.event import PLAN_SHEET, next_round_name, plan_rows, read_header, round_rows
+    from sheet_scorer.workbook.event import PLAN_SHEET, next_round_name, plan_rows, plan_widths, read_header, round_rows
 
     patch = WorkbookPatch()
     header = read_header(path, last.name, last.header_row, last.last_column)
@@ -106,7 +109,8 @@ def _patch(path: Path, last: RoundSheet, first: int, seating: Seating, reseat: b
         patch.sheets.append(NewSheet(next_round_name(last.name, number), rows, layout_from=last.name,
                                      header_row=last.header_row))
     later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
-    patch.sheets.append(NewSheet(PLAN_SHEET, plan_rows(later), replace=True, hidden=True))
+    rows = plan_rows(later, language)
+    patch.sheets.append(NewSheet(PLAN_SHEET, rows, replace=True, hidden=True, widths=plan_widths(rows[0])))
     return patch
 
 

@@ -26,8 +26,11 @@ def _tables(context: click.Context, parameter: click.Parameter, value: str) -> f
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
               help="The judge's copy (default: EVENT.roundN.tablesT.xlsx beside EVENT).")
 @click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
+@click.option("--force", is_flag=True, help="Replace a judge's copy holding edits of its own (kept as .backup), or split "
+                                           "EVENT although EVENT.scored.xlsx has edits it does not have.")
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def split(event: Path, number: int, tables: frozenset[int], output: Path | None, lang: str | None, verbose: bool) -> None:
+def split(event: Path, number: int, tables: frozenset[int], output: Path | None, lang: str | None, force: bool,
+          verbose: bool) -> None:
     """Write a judge's copy of EVENT holding only the given tables of one round (the rows of the other tables
     and of the other rounds emptied).
 
@@ -40,7 +43,7 @@ def split(event: Path, number: int, tables: frozenset[int], output: Path | None,
         from sheet_scorer.i18n.terminal import count, say
         from sheet_scorer.merge.split import split_workbook, tables_text
 
-        plan, target, language = split_workbook(event, number, tables, output, lang)
+        plan, target, language = split_workbook(event, number, tables, output, lang, force)
         if plan.missing:
             click.echo(say(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
         click.echo(say(language, "split_wrote", copy=target, sheet=plan.sheet, tables=tables_text(plan.tables),

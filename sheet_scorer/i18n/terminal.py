@@ -595,6 +595,59 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "“{sheet}”: {done} de {total} mesas com resultados; lance os outros resultados e execute playoffs de novo",
         "fr": "« {sheet} » : résultats de {done} tables sur {total} ; saisissez les autres résultats, puis relancez playoffs",
     },
+    # issue 18: no edit thrown away (workbook/record.py), conflicts kept (merge/), player lists in any encoding
+    "edited_since": {
+        "en": "{target}: has edits that {source} does not have (made after sheet-scorer wrote it); {command} {name} to "
+              "carry on from it, or add --force to replace it (kept as {backup})",
+        "pl": "{target}: ma poprawki, których nie ma {source} (wprowadzone po zapisaniu przez sheet-scorer); uruchom "
+              "{command} {name}, aby pracować dalej na nim, albo dodaj --force, aby go zastąpić (kopia: {backup})",
+        "pt": "{target}: tem alterações que {source} não tem (feitas depois de o sheet-scorer o gravar); execute {command} "
+              "{name} para continuar a partir dele, ou acrescente --force para substituí-lo (guardado como {backup})",
+        "fr": "{target} : contient des modifications que {source} n'a pas (faites après son écriture par sheet-scorer) ; "
+              "lancez {command} {name} pour continuer à partir de lui, ou ajoutez --force pour le remplacer (conservé sous {backup})",
+    },
+    "edited_copy": {
+        "en": "{target}: has results that {source} does not have yet; merge them first (sheet-scorer merge {source} "
+              "{name}), or add --force to replace it (kept as {backup})",
+        "pl": "{target}: ma wyniki, których {source} jeszcze nie ma; najpierw je scal (sheet-scorer merge {source} "
+              "{name}) albo dodaj --force, aby go zastąpić (kopia: {backup})",
+        "pt": "{target}: tem resultados que {source} ainda não tem; junte-os primeiro (sheet-scorer merge {source} "
+              "{name}), ou acrescente --force para substituí-lo (guardado como {backup})",
+        "fr": "{target} : contient des résultats que {source} n'a pas encore ; fusionnez-les d'abord (sheet-scorer merge "
+              "{source} {name}), ou ajoutez --force pour le remplacer (conservé sous {backup})",
+    },
+    "working_copy": {
+        "en": "{path}: {copy} is this event's working copy (written from it, with edits {name} does not have); run "
+              "{command} {copy}, or add --force to use {name} anyway",
+        "pl": "{path}: kopią roboczą tego turnieju jest {copy} (zapisana z niego, z poprawkami, których {name} nie ma); "
+              "uruchom {command} {copy} albo dodaj --force, aby mimo to użyć {name}",
+        "pt": "{path}: a cópia de trabalho deste evento é {copy} (gravada a partir dele, com alterações que {name} não tem); "
+              "execute {command} {copy}, ou acrescente --force para usar {name} mesmo assim",
+        "fr": "{path} : la copie de travail de cet événement est {copy} (écrite à partir de lui, avec des modifications que "
+              "{name} n'a pas) ; lancez {command} {copy}, ou ajoutez --force pour utiliser {name} quand même",
+    },
+    "not_text": {
+        "en": "{path}: cannot be read as a list of names; in Excel choose Save As → \"CSV UTF-8 (Comma delimited)\" "
+              "and give that file",
+        "pl": "{path}: nie da się odczytać jako listy nazwisk; w Excelu wybierz Zapisz jako → „CSV UTF-8 (rozdzielany "
+              "przecinkami)” (CSV UTF-8 (Comma delimited)) i podaj ten plik",
+        "pt": "{path}: não pode ser lido como lista de nomes; no Excel escolha Salvar como → “CSV UTF-8 (Delimitado por "
+              "vírgulas)” (CSV UTF-8 (Comma delimited)) e indique esse arquivo",
+        "fr": "{path} : illisible comme liste de noms ; dans Excel choisissez Enregistrer sous → « CSV UTF-8 (délimité par "
+              "des virgules) » (CSV UTF-8 (Comma delimited)) et donnez ce fichier",
+    },
+    "new_encoding": {"en": "{path}: read as {encoding}", "pl": "{path}: odczytano jako {encoding}",
+                     "pt": "{path}: lido como {encoding}", "fr": "{path} : lu comme {encoding}"},
+    "merge_conflicts_kept": {
+        "en": "{conflicts} kept in the event: marked at their cells and listed in the sheet '{sheet}'; type the agreed "
+              "value, then mark the row in the '{resolved}' column",
+        "pl": "{conflicts} w turnieju: zaznaczone w komórkach i wypisane w arkuszu „{sheet}”; wpisz uzgodnioną wartość, "
+              "potem oznacz wiersz w kolumnie „{resolved}”",
+        "pt": "{conflicts} no evento: marcados nas células e listados na planilha “{sheet}”; digite o valor acordado e "
+              "marque a linha na coluna “{resolved}”",
+        "fr": "{conflicts} dans l'événement : marqués à leurs cellules et listés dans la feuille « {sheet} » ; saisissez "
+              "la valeur convenue, puis marquez la ligne dans la colonne « {resolved} »",
+    },
 }
 
 # key -> lang -> CLDR category -> "{n} noun"; `other` also covers fractions.
@@ -657,6 +710,12 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
                "many": "… i jeszcze {n} graczy (--all pokazuje wszystkich)", "other": "… i jeszcze {n} gracza (--all pokazuje wszystkich)"},
         "pt": {"one": "… e mais {n} jogador (--all mostra todos)", "other": "… e mais {n} jogadores (--all mostra todos)"},
         "fr": {"one": "… et {n} joueur de plus (--all les montre tous)", "other": "… et {n} joueurs de plus (--all les montre tous)"},
+    },
+    "conflicts": {  # issue 18
+        "en": {"one": "{n} conflict", "other": "{n} conflicts"},
+        "pl": {"one": "{n} konflikt", "few": "{n} konflikty", "many": "{n} konfliktów", "other": "{n} konfliktu"},
+        "pt": {"one": "{n} conflito", "other": "{n} conflitos"},
+        "fr": {"one": "{n} conflit", "other": "{n} conflits"},
     },
     "workbooks": {
         "en": {"one": "{n} workbook", "other": "{n} workbooks"},

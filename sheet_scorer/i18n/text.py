@@ -628,6 +628,9 @@ MESSAGES_PL: dict[str, str] = {
     "hidden-row": "{player}: ten wiersz jest ukryty; mimo to jest liczony",
     "bye-with-scores": "{player}: pauza, a liczniki gry są wypełnione; wyczyść je albo wpisz numer stołu",
     "bye-no-name": "wiersz {row} to pauza bez nazwiska gracza",
+    # issue 18
+    "merge-conflict": "{player}: pliki się różnią: {value} w {file}, {other} w {other_file}; wpisz uzgodnioną wartość, "
+                      "potem oznacz wiersz {line} arkusza „{conflicts_sheet}” jako rozstrzygnięty",
 }
 
 MESSAGES_PT: dict[str, str] = {
@@ -694,6 +697,9 @@ MESSAGES_PT: dict[str, str] = {
     "hidden-row": "{player}: esta linha está oculta; é pontuada mesmo assim",
     "bye-with-scores": "{player}: folga, mas as contagens da partida estão preenchidas; apague-as ou informe um número de mesa",
     "bye-no-name": "a linha {row} é uma folga sem nome de jogador",
+    # issue 18
+    "merge-conflict": "{player}: os arquivos divergem: {value} em {file}, {other} em {other_file}; digite o valor acordado "
+                      "e marque a linha {line} de “{conflicts_sheet}” como resolvida",
 }
 
 MESSAGES_FR: dict[str, str] = {
@@ -760,6 +766,9 @@ MESSAGES_FR: dict[str, str] = {
     "hidden-row": "{player} : cette ligne est masquée ; elle est comptée quand même",
     "bye-with-scores": "{player} : exempt, mais les décomptes de partie sont remplis ; effacez-les ou indiquez un numéro de table",
     "bye-no-name": "la ligne {row} est une exemption sans nom de joueur",
+    # issue 18
+    "merge-conflict": "{player} : les fichiers divergent : {value} dans {file}, {other} dans {other_file} ; saisissez la "
+                      "valeur convenue, puis marquez la ligne {line} de « {conflicts_sheet} » comme résolue",
 }
 
 #: lang -> code -> message template; English is problems.MESSAGES_EN (French typeset: `typeset`).

@@ -319,3 +319,19 @@ SLIP_WORDS: dict[str, dict[str, str]] = {
                  "fr": "Placement par table"},
     "bye": BYE_WORD,
 }
+
+
+# issue 18: the Conflicts sheet `merge` keeps (docs/rules.md §5): one row per cell two files disagree on.
+CONFLICTS_SHEET = {"en": "Conflicts", "pl": "Konflikty", "pt": "Conflitos", "fr": "Conflits"}
+CONFLICTS_SHEET_NAMES = frozenset(fold(n) for n in CONFLICTS_SHEET.values())
+CONFLICTS_HEADERS: dict[str, dict[str, str]] = {
+    "sheet": PROBLEMS_HEADERS["sheet"],
+    "cell": PROBLEMS_HEADERS["cell"],
+    "player": STANDINGS_HEADERS["player"],
+    "value": {"en": "Value", "pl": "Wartość", "pt": "Valor", "fr": "Valeur"},
+    "file": {"en": "File", "pl": "Plik", "pt": "Arquivo", "fr": "Fichier"},
+    "other": {"en": "Other value", "pl": "Druga wartość", "pt": "Outro valor", "fr": "Autre valeur"},
+    "other_file": {"en": "Other file", "pl": "Drugi plik", "pt": "Outro arquivo", "fr": "Autre fichier"},
+    "resolved": {"en": "Resolved", "pl": "Rozstrzygnięty", "pt": "Resolvido", "fr": "Résolu"},
+}
+CONFLICTS_HEADER_INDEX = {fold(word): key for key, words in CONFLICTS_HEADERS.items() for word in words.values()}

@@ -62,6 +62,8 @@ class MergePlan:
     edits: dict[str, list[CellEdit]] = field(default_factory=dict)
     copies: list[CopyCounts] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
+    new_conflicts: int = 0  # conflicts not listed in the event's Conflicts sheet before this merge
+    conflicts_sheet: str = ""  # that sheet's name, once it has rows
 
     @property
     def cells(self) -> int:
@@ -286,18 +288,29 @@ def _row_column(cell: str) -> tuple[int, str]:
     return int(cell[len(letters):]), letters.rjust(3)
 
 
-def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dry_run: bool = False) -> MergePlan:
+def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dry_run: bool = False,
+                    force: bool = False) -> MergePlan:
     """Read the event and its copies, plan the merge and (unless `dry_run`) write the event in place.
 
-    Nothing is written when there is nothing to take, so re-running a merge leaves the event as it is.
+    Conflicts are kept in the event (`merge.conflicts`): listed in its Conflicts sheet and marked at their cells.
+    Nothing is written when there is nothing to take and no conflict not listed yet, so re-running a merge
+    leaves the event as it is.
     """
+    from sheet_scorer.merge.conflicts import conflict_marks, conflict_rows, conflicts_sheet
     from sheet_scorer.model import WorkbookPatch
     from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
+    refuse_working_copy(event, "merge", force, lang)
     data = read_workbook(event)
     found = [read_workbook(path) for path in copies]
     plan = plan_merge(data, found, lang or data.settings.language)
-    if plan.edits and not dry_run:
-        update_workbook(event, WorkbookPatch(edits=plan.edits))
+    rows, plan.new_conflicts = conflict_rows(data, plan.conflicts)
+    plan.conflicts_sheet = conflicts_sheet(data, rows, plan.lang).name if rows else ""
+    if (plan.edits or plan.new_conflicts) and not dry_run:
+        patch = WorkbookPatch(edits=plan.edits, marks=conflict_marks(data, rows, plan.lang))
+        if rows:
+            patch.sheets.append(conflicts_sheet(data, rows, plan.lang))
+        update_workbook(event, patch, command="merge")
     return plan

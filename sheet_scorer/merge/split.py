@@ -96,15 +96,17 @@ def default_copy(event: Path, number: int, tables: frozenset[int]) -> Path:
 
 
 def split_workbook(event: Path, number: int, tables: frozenset[int], output: Path | None = None,
-                   lang: str | None = None) -> tuple[SplitPlan, Path, str]:
+                   lang: str | None = None, force: bool = False) -> tuple[SplitPlan, Path, str]:
     """Write the judge's copy of `event` holding only `tables` of round `number`; the event itself is not touched.
 
     Returns the plan, the copy's path and the language the terminal speaks.
     """
     from sheet_scorer.workbook.merged import covered_cells
     from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
+    refuse_working_copy(event, "split", force, lang)
     data = read_workbook(event)
     lang = lang or data.settings.language
     target = output or default_copy(event, number, tables)
@@ -112,5 +114,8 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
         raise WorkbookError(say(lang, "split_same_file", event=event.name))
     sheet = round_sheet(data, number, lang)
     plan = plan_split(data, sheet, tables, covered_cells(event, [s.name for s in data.rounds]), lang)
-    update_workbook(event, plan.patch, target=target)
+    try:
+        update_workbook(event, plan.patch, target=target, command="split", force=force)
+    except WorkbookError as error:  # a judge's copy filled in since: told in the event's language
+        raise error.in_language(error.lang or lang) from None
     return plan, target, lang

@@ -24,6 +24,7 @@ from pandera.errors import SchemaErrors
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
@@ -509,6 +510,7 @@ def validate(data: WorkbookData) -> Validated:
     """
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
     problems = list(data.problems)
+    conflicts = conflict_problems(data)  # unresolved merge conflicts: errors at their cells (docs/rules.md §5)
     parts = []
     progress = []
     for sheet in [*data.rounds, *data.playoffs]:  # playoff sheets are checked by the same rules (docs/rules.md §6)
@@ -521,6 +523,8 @@ def validate(data: WorkbookData) -> Validated:
         problems += state.warnings()  # seated, nothing filled in yet: not an error (docs/rules.md §3)
         if state.played:
             parts.append(_prepare(_reported_part(sheet, state.waiting)))
+            parts[-1].problems.extend(conflicts.pop(sheet.name, []))
+    problems += [p for found in conflicts.values() for p in found]
     for vp_only in (False, True):
         _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
     frames = []

@@ -140,8 +140,10 @@ class Book:
         assert entry is not None
         self.package.write(entry.part, chunks)
 
-    def put_sheet(self, name: str, xml: bytes, replacing: SheetEntry | None = None, hidden: bool = False) -> None:
-        """Add sheet `name` at the end of the tabs, or rewrite `replacing` (the tool's own) where it is, renamed `name`."""
+    def put_sheet(self, name: str, xml: bytes, replacing: SheetEntry | None = None, hidden: bool = False,
+                  position: int | None = None) -> None:
+        """Add sheet `name` at the end of the tabs (or before the sheet at `position`), or rewrite `replacing` (the
+        tool's own) where it is, renamed `name`."""
         if replacing is not None:
             self._drop_relationships(replacing.part)
             self.package.write(replacing.part, xml)
@@ -161,6 +163,11 @@ class Book:
         element = (f"<{self.prefix.decode()}sheet name={quoteattr(name)} sheetId=\"{max(ids, default=0) + 1}\"{state} "
                    f"{r}=\"{rid}\"/>").encode()
         tags = self._sheet_tags()
+        if tags and position is not None and position < len(tags):
+            self._xml = self._xml[:tags[position].start()] + element + self._xml[tags[position].start():]
+            self._shift_sheet_indexes(position)
+            self.sheets.insert(position, SheetEntry(name, rid, part, "hidden" if hidden else "visible"))
+            return
         if tags:
             at = tags[-1].end()
         else:
@@ -171,6 +178,19 @@ class Book:
             at = found.start() + len(self.prefix) + 8
         self._xml = self._xml[:at] + element + self._xml[at:]
         self.sheets.append(SheetEntry(name, rid, part, "hidden" if hidden else "visible"))
+
+    def _shift_sheet_indexes(self, position: int) -> None:
+        """A sheet inserted at `position`: the indexes that count sheets from there on move up by one (a defined
+        name's `localSheetId`, the window's `activeTab` and `firstSheet`), so each still points at its sheet."""
+        def shifted(match: re.Match[bytes]) -> bytes:
+            index = int(match.group(3))
+            return match.group(1) + match.group(2) + str(index + 1 if index >= position else index).encode() + match.group(2)
+        _, start, end = root_span(self._xml)
+        for name, child_start, child_end in reversed(children(self._xml, start, end)):
+            if name in ("definedNames", "bookViews"):
+                block = re.sub(rb'(\s(?:localSheetId|activeTab|firstSheet)\s*=\s*)(["\'])(\d+)\2', shifted,
+                               self._xml[child_start:child_end])
+                self._xml = self._xml[:child_start] + block + self._xml[child_end:]
 
     def _rel_prefix(self) -> str:
         """`r:id` with the prefix the root binds to relationships, or with a declaration of its own."""

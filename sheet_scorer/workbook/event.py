@@ -26,15 +26,15 @@ from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, clean_name, column_letter
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.files import atomic_target
+from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.xlsx import Package
 from sheet_scorer.i18n.vocab import (
-    BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
+    BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
     YES_WORD, active_value, fold, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
-PLAN_HEADER = ["Round", "Table", "Seat", "Player"]
 PLAYER_LIST_NAME = "PlayerNames"  # the defined name the Player dropdown refers to
 ROUND_COLUMNS = tuple(ROUND_HEADERS)  # table, seat, player, the six counts, the three flags
 SPARE_ROWS = 40  # validated rows below the players, for late entries and hand-made changes
@@ -45,29 +45,38 @@ Tables = Sequence[Sequence[str]]
 
 def read_player_list(path: Path) -> list[Registration]:
     """The players of a .txt (one name a line), .csv or .xlsx file; duplicate or near-duplicate names refused."""
+    return read_player_file(path)[0]
+
+
+def read_player_file(path: Path) -> tuple[list[Registration], str | None]:
+    """The players of a list and the encoding its text was in (None for a workbook): docs/rules.md §5."""
     if not path.is_file():
         raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
     suffix = path.suffix.lower()
+    encoding = None
     if suffix in (".xlsx", ".xlsm"):
         rows = _sheet_values(path) or []
     else:
         try:
-            content = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError:
-            raise WorkbookError(f"{path}: not UTF-8 text; save it as UTF-8", "not_utf8", path=path) from None
-        rows = _csv_rows(content) if suffix == ".csv" else [[line] for line in content.splitlines()]
+            data = path.read_bytes()
+        except OSError as error:
+            raise WorkbookError(f"{path}: cannot be read ({error.strerror})") from None
+        content, encoding = decode_text(path, data)
+        tabbed = "\t" in content.partition("\n")[0]  # Excel's "Unicode text" is tab-separated
+        rows = _csv_rows(content) if suffix == ".csv" or tabbed else [[line] for line in content.splitlines()]
     players = _registrations(rows)
     if not players:
         raise WorkbookError(f"{path}: no player names found", "no_player_names", path=path)
     _refuse_collisions(path, players)
-    return [p for p, _ in players]
+    return [p for p, _ in players], encoding
 
 
 def _csv_rows(content: str) -> list[list[str]]:
-    """CSV rows; separated by semicolons when the first line has more of them than commas (Excel's export in
-    Polish, Portuguese or French)."""
+    """CSV rows; separated by tabs when the first line has tabs (Excel's "Unicode text"), by semicolons when it has
+    more of them than commas (Excel's CSV in Polish, Portuguese or French)."""
     first = content.partition("\n")[0]
-    return list(csv.reader(io.StringIO(content), delimiter=";" if first.count(";") > first.count(",") else ","))
+    delimiter = "\t" if "\t" in first else ";" if first.count(";") > first.count(",") else ","
+    return list(csv.reader(io.StringIO(content), delimiter=delimiter))
 
 
 def _sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | None:
@@ -174,14 +183,30 @@ def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str
     return rows
 
 
-def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]]) -> list[list[Any]]:
-    """The hidden plan sheet's rows: round number -> (tables, byes)."""
-    rows: list[list[Any]] = [list(PLAN_HEADER)]
+def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]], lang: str = "en") -> list[list[Any]]:
+    """The hidden plan sheet's rows in `lang` (headers, the bye's word): round number -> (tables, byes).
+    `read_plan` reads the columns by position, so a plan in any language reads back."""
+    rows: list[list[Any]] = [plan_header(lang)]
     for number, (tables, byes) in sorted(planned.items()):
         for t, table in enumerate(tables, start=1):
             rows.extend([number, t, s, name] for s, name in enumerate(table, start=1))
-        rows.extend([number, "BYE", None, name] for name in byes)
+        rows.extend([number, BYE_WORD[lang], None, name] for name in byes)
     return rows
+
+
+def plan_widths(header: list[Any]) -> dict[int, float]:
+    """The plan sheet's columns wide enough for their headers, and the names."""
+    return {c: float(max(WIDTHS["player"] if c == 4 else 8, len(str(h)) + 3)) for c, h in enumerate(header, start=1)}
+
+
+def plan_header(lang: str) -> list[str]:
+    """Round, Table, Seat, Player in `lang` (issue 18: everything the tool writes in the event's language)."""
+    return [ROUND_SHEET_WORD[lang], *(ROUND_HEADERS[key][lang] for key in ("table", "seat", "player"))]
+
+
+def figure_word(key: str, lang: str) -> str:
+    """A ranking figure's or tie-breaker's name in `lang`, as the Settings reader reads it back (`FIGURE_NAMES`)."""
+    return FIGURE_NAMES[key][LANGUAGES.index(lang)]
 
 
 def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
@@ -217,8 +242,10 @@ def create_event(target: Path, players: list[Registration], first: tuple[Tables,
         sheet.append(row)
     style_round_sheet(sheet, len(players))
     plan = book.create_sheet(PLAN_SHEET)
-    for row in plan_rows(later):
+    for row in plan_rows(later, lang):
         plan.append(row)
+    for column, width in plan_widths(plan_header(lang)).items():
+        plan.column_dimensions[column_letter(column)].width = width
     plan.sheet_state = "hidden"
     book.active = book.sheetnames.index(sheet.title)
     with atomic_target(target) as temporary:
@@ -230,7 +257,8 @@ def _settings_sheet(book: Any, lang: str, name: str, when: date | str | None, ro
     values: dict[str, Any] = {
         "tournament": name, "date": when, "victory_target": 10, "qualifying_rounds": rounds, "table_size": "3-4",
         "playoff_size": None, "language": lang, "points_4": "5, 3, 2, 1", "points_3": "5, 3, 2",
-        "ranking": "Round Points", "tiebreakers": "VP, VP %, Name", "bye_points": 2.75,
+        "ranking": figure_word("round_points", lang),
+        "tiebreakers": ", ".join(figure_word(key, lang) for key in ("vp", "vp_pct", "name")), "bye_points": 2.75,
     }
     sheet = book.create_sheet(SETTINGS_SHEETS[LANGUAGES.index(lang)])
     for key, value in values.items():

@@ -13,14 +13,17 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.workbook.container import check_readable
-from sheet_scorer.model import Adjustment, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
+from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref, clean_name, column_letter, is_blank
+from sheet_scorer.workbook.fingerprint import TOOL_SHEETS, Fingerprint, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.settings import read_adjustments, read_settings
 from sheet_scorer.workbook.xlsx import MAX_COLUMN, Package, SheetCells, SheetEntry
 from sheet_scorer.i18n.vocab import (
     ADJUSTMENTS_SHEET_NAMES,
     COMPUTED,
+    CONFLICTS_HEADER_INDEX,
+    CONFLICTS_SHEET_NAMES,
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
     PLAYOFF_STAGES,
@@ -55,33 +58,45 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
     adjustments: list[Adjustment] = []
     seen_numbers: dict[int, str] = {}
     playoffs: dict[str, RoundSheet] = {}
+    conflicts: list[ConflictRow] = []
+    conflicts_sheet = ""
+    digest = Fingerprint()  # of the organiser's cells (docs/rules.md §5): every sheet but the tool's own
     for entry in book.sheets:
         name = entry.name
         number = round_number(name)
         folded = fold(name)
         stage = playoff_stage(name)
         if number is not None:
+            cells = _sheet_cells(book, entry)
             if number in seen_numbers:
+                digest.add(name, cells)
                 problems.append(Problem("duplicate-round", name, params={"round": number, "other": seen_numbers[number]}))
                 continue
             seen_numbers[number] = name
-            found = _read_round(name, number, _sheet_cells(book, entry))
+            found = _read_round(name, number, cells)
+            _digest_round(digest, name, cells, found)
             if isinstance(found, Problem):
                 problems.append(found)
             else:
                 rounds.append(found)
         elif stage is not None:
-            _read_playoff(name, stage, _sheet_cells(book, entry), playoffs, problems)
+            cells = _sheet_cells(book, entry)
+            _read_playoff(name, stage, cells, playoffs, problems)
+            _digest_round(digest, name, cells, playoffs.get(stage))
         elif folded in SETTINGS_SHEET_NAMES:
-            settings, setting_problems = read_settings(name, _sheet_rows(book, entry), settings)
+            settings, setting_problems = read_settings(name, _sheet_rows(book, entry, digest), settings)
             problems.extend(setting_problems)
         elif folded in ADJUSTMENTS_SHEET_NAMES:
-            adjustments, adjustment_problems = read_adjustments(name, _sheet_rows(book, entry))
+            adjustments, adjustment_problems = read_adjustments(name, _sheet_rows(book, entry, digest))
             problems.extend(adjustment_problems)
         elif folded in PLAYERS_SHEET_NAMES:
-            players, player_problems = _read_players(name, _sheet_rows(book, entry))
+            players, player_problems = _read_players(name, _sheet_rows(book, entry, digest))
             problems.extend(player_problems)
             registered = [p.name for p in players]
+        elif folded in CONFLICTS_SHEET_NAMES:
+            conflicts, conflicts_sheet = _read_conflicts(_sheet_rows(book, entry, digest)), name
+        elif folded not in TOOL_SHEETS:
+            digest.add_digest(name, stream_digest(book, name, entry.part))
     if not rounds and not seen_numbers:
         raise WorkbookError(
             f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)",
@@ -89,7 +104,36 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
         )
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
-                        playoffs=sorted(playoffs.values(), key=lambda s: s.number))
+                        playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
+                        conflicts=conflicts, conflicts_sheet=conflicts_sheet)
+
+
+def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
+    """The Conflicts sheet `merge` keeps (docs/rules.md §5): its header row in any language, then a row per cell."""
+    for index, row in enumerate(rows):
+        columns = {CONFLICTS_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
+        if {"sheet", "cell", "resolved"} <= set(columns):
+            break
+    else:
+        return []
+
+    def cell(row: list[Any], key: str) -> Any:
+        col = columns.get(key)
+        return row[col] if col is not None and col < len(row) else ""
+
+    return [ConflictRow(str(cell(row, "sheet")), str(cell(row, "cell")).strip().upper(), clean_name(str(cell(row, "player"))),
+                        cell(row, "value"), str(cell(row, "file")), cell(row, "other"), str(cell(row, "other_file")),
+                        cell(row, "resolved"), number)
+            for number, row in enumerate(rows[index + 1:], start=index + 2)
+            if not is_blank(cell(row, "sheet")) and not is_blank(cell(row, "cell"))]
+
+
+def _digest_round(digest: Fingerprint, name: str, cells: SheetCells, sheet: RoundSheet | Problem | None) -> None:
+    """A round or playoff sheet's cells into the fingerprint, without the tool's columns (`record.round_sheet_skip`)."""
+    if isinstance(sheet, RoundSheet) and sheet.name == name:
+        digest.add(name, cells, round_sheet_skip(sheet), sheet.header_row)
+    else:
+        digest.add(name, cells)
 
 
 def _sheet_cells(book: Package, entry: SheetEntry) -> SheetCells:
@@ -99,10 +143,13 @@ def _sheet_cells(book: Package, entry: SheetEntry) -> SheetCells:
     return cells
 
 
-def _sheet_rows(book: Package, entry: SheetEntry) -> list[list[Any]]:
-    """The sheet's values from A1 as rows of lists ('' where empty), merged ranges filled in."""
+def _sheet_rows(book: Package, entry: SheetEntry, digest: Fingerprint | None = None) -> list[list[Any]]:
+    """The sheet's values from A1 as rows of lists ('' where empty), merged ranges filled in (and in `digest`)."""
     try:
-        return _sheet_cells(book, entry).dense(entry.name)
+        cells = _sheet_cells(book, entry)
+        if digest is not None:
+            digest.add(entry.name, cells)
+        return cells.dense(entry.name)
     except WorkbookError as error:
         raise WorkbookError(f"{book.path}: {error}") from None
 

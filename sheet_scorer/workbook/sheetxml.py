@@ -337,6 +337,29 @@ class Worksheet:
             cols = edit_columns(found.group(0), {c: {b"hidden": None} for c in hidden})
             self.head = self.head[:found.start()] + cols + self.head[found.end():]
 
+    def widen_columns(self, widths: dict[int, float]) -> None:
+        """Columns the tool heads made at least `widths` wide (never narrower than the organiser set them), so that
+        a header like `Round Points` shows whole; a second run finds them wide enough and changes nothing."""
+        p = re.escape(self.prefix)
+        found = re.search(rb"<" + p + rb"cols\b.*?</" + p + rb"cols>", self.head, re.S)
+        form = re.search(rb"<" + p + rb"sheetFormatPr\b" + _ATTRS + rb"/?>", self.head)
+        default = attribute(form.group(0), b"defaultColWidth") if form else None
+        current = {c: float(default) if default and _is_number(default) else 8.43 for c in widths}
+        for low, high, tag in _column_ranges(found.group(0)) if found else []:
+            width = attribute(tag, b"width")
+            for column in widths:
+                if low <= column <= high and width and _is_number(width):
+                    current[column] = float(width)
+        changes = {c: {b"width": f"{w:g}", b"customWidth": "1"} for c, w in widths.items() if current[c] < w}
+        if not changes:
+            return
+        if found:
+            self.head = self.head[:found.start()] + edit_columns(found.group(0), changes) + self.head[found.end():]
+            return
+        cols = edit_columns(b"<" + self.prefix + b"cols></" + self.prefix + b"cols>", changes)
+        at = self.head.rindex(b"<" + self.prefix + b"sheetData")
+        self.head = self.head[:at] + cols + self.head[at:]
+
     def update_dimension(self, row: int, column: int) -> None:
         """Widen the `dimension` element to reach cell (`row`, `column`) (never narrower than it was)."""
         if not row or not column:
@@ -353,6 +376,14 @@ class Worksheet:
         if new != ref and not (first_col, first_row) == (max(last_col, column), max(last_row, row)):
             tag = set_attribute(found.group(0), b"ref", new)
             self.head = self.head[:found.start()] + tag + self.head[found.end():]
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:

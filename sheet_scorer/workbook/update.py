@@ -11,12 +11,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from sheet_scorer.i18n.vocab import playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
-from sheet_scorer.workbook.files import keep_versions, write_all
-from sheet_scorer.workbook.package import children, root_span
+from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
+from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
+from sheet_scorer.workbook.package import Package, children, root_span
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml, parse_ref
+from sheet_scorer.workbook.write import mark_cells
 
 __all__ = ["keep_versions", "update_workbook"]
 _DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
@@ -24,23 +27,59 @@ _CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
 _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "headerFooter")
 
 
-def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None) -> Path:
-    """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions."""
+def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None, command: str = "",
+                    force: bool = False) -> Path:
+    """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions.
+
+    The file written records the fingerprint of its organiser's cells (docs/rules.md §5): updated in place, they
+    now come from `path` itself; written elsewhere (a judge's copy), from where `path`'s came from, and a
+    `target` holding edits of its own is not replaced unless `force` (`command` names the way on)."""
     target = target or path
     book = Book(path)
     try:
-        for name, edits in patch.edits.items():
-            _edit_sheet(book, name, edits)
+        for name in dict.fromkeys([*patch.edits, *patch.marks]):
+            _edit_sheet(book, name, patch.edits.get(name, []), patch.marks.get(name))
         for new in patch.sheets:
             _add_sheet(book, new)
-        write_all({target: book.save}, versions={target})  # a file replaced keeps its versions
+        origin = path.name if target == path else None
+        write_all({target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force)},
+                  versions={target})  # a file replaced keeps its versions
     finally:
         book.close()
     return target
 
 
-def _edit_sheet(book: Book, name: str, edits: list[CellEdit]) -> None:
-    """Cell values into an existing sheet; a cell without a style of its own takes its neighbour's."""
+def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, origin: str | None, command: str,
+                   force: bool) -> None:
+    """Save `book`, read back the fingerprint of what was written, and save it again with its record."""
+    first = temporary_beside(target)
+    try:
+        book.save(first)
+        written = fingerprint_of(first)
+        if written is None:  # not an event workbook any more (no round sheet): nothing to record
+            first.replace(temporary)
+            return
+        if origin is None:
+            source_print = fingerprint_of(source)
+            origin = origin_of(source, source_print) if source_print else source.name
+        refuse_replacing(target, source, written, origin, command or "sheet-scorer", force)
+        record = Record(written, origin)
+        recorded = Package(first)
+        second = temporary_beside(target)
+        try:
+            stamp(recorded, record)
+            recorded.save(second)
+            seal(second, temporary, record)
+        finally:
+            recorded.close()
+            discard(second)
+    finally:
+        discard(first)
+
+
+def _edit_sheet(book: Book, name: str, edits: list[CellEdit], marks: list[tuple[str, str]] | None = None) -> None:
+    """Cell values into an existing sheet; a cell without a style of its own takes its neighbour's. `marks`, when
+    given, replace the tool's marks on the sheet (`write.mark_cells`)."""
     if book.sheet(name) is None:
         raise WorkbookError(f"{book.path}: has no sheet '{name}'")
     ws = book.worksheet(name)
@@ -52,6 +91,8 @@ def _edit_sheet(book: Book, name: str, edits: list[CellEdit]) -> None:
         writes.setdefault(row, {})[column] = book.value_cell(edit.value, style)
     if writes:
         ws.update_dimension(max(writes), max(max(c) for c in writes.values()))
+    if marks is not None:
+        mark_cells(book, ws, name, marks)
     book.stream_sheet(name, ws.stream(writes))
 
 
@@ -79,7 +120,16 @@ def _add_sheet(book: Book, new: NewSheet) -> None:
         xml = new_sheet_xml(rows, {}, links=_links(new), head=head, tail=tail, root=root)
     else:
         xml = new_sheet_xml(rows, new.widths, freeze_row=new.header_row if new.rows else 0, links=_links(new))
-    book.put_sheet(new.name, xml, replacing=existing, hidden=new.hidden)
+    book.put_sheet(new.name, xml, replacing=existing, hidden=new.hidden, position=_place(book, new.name))
+
+
+def _place(book: Book, name: str) -> int | None:
+    """A new round or playoff sheet goes right after the last round or playoff sheet (not after Standings or
+    Problems, issue 18); any other new sheet at the end."""
+    if round_number(name) is None and playoff_stage(name) is None:
+        return None
+    games = [i for i, s in enumerate(book.sheets) if round_number(s.name) is not None or playoff_stage(s.name) is not None]
+    return games[-1] + 1 if games else None
 
 
 def _links(new: NewSheet) -> dict[str, str]:

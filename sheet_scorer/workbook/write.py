@@ -18,10 +18,12 @@ from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
+from sheet_scorer.workbook.files import discard, temporary_beside
+from sheet_scorer.workbook.record import Record, seal, stamp
 from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell, parse_ref
 from sheet_scorer.workbook.styles import TWO_DECIMALS
 
-__all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "write_to"]
+__all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "mark_cells", "write_to"]
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies the tool's own rule on re-scoring
 MARK_FONT_RGB, MARK_FILL_RGB = "FF9C0006", "FFFFC7CE"
 _MARK_XML = b'&quot;sheet-scorer&quot;&lt;&gt;&quot;&quot;'
@@ -32,12 +34,22 @@ _STANDINGS_WIDTHS = [6, 28, 13, 6, 9, 7]
 _PROBLEMS_WIDTHS = [10, 14, 7, 24, 90]
 
 
-def write_to(source: Path, target: Path, plan: WritePlan) -> None:
-    """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`)."""
+def write_to(source: Path, target: Path, plan: WritePlan, record: Record | None = None) -> None:
+    """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`),
+    with `record` (the fingerprint of the organiser's cells, docs/rules.md §5) as its document property."""
     book = Book(source)
     try:
         apply_plan(book, plan)
-        book.save(target)
+        if record is None:
+            book.save(target)
+            return
+        stamp(book.package, record)
+        first = temporary_beside(target)
+        try:
+            book.save(first)
+            seal(first, target, record)  # the package's entries as written, so a later run need not read it again
+        finally:
+            discard(first)
     finally:
         book.close()
 
@@ -75,15 +87,22 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     if writes:
         ws.update_dimension(max(writes), max(max(cells) for cells in writes.values()))
         ws.show_columns(sorted(writes.get(sheet.header_row, {})))
-    _clear_marks(ws)
-    notes = Notes(book.package, book.sheet(sheet.name).part, ws)  # type: ignore[union-attr]
-    notes.clear()
-    notes.add(_notes(ws, sheet.marks))
-    notes.save()
-    _add_marks(book, ws, sheet.marks)
+        ws.widen_columns({column.column + (shift if column.column not in sheet.clear_columns else 0): len(column.header) + 3.0
+                          for column in sheet.columns if column.header})
+    mark_cells(book, ws, sheet.name, sheet.marks)
     book.stream_sheet(sheet.name, ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row))
     columns = {c for cells in writes.values() for c in cells} | set(sheet.clear_columns)
     return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
+
+
+def mark_cells(book: Book, ws: Worksheet, name: str, marks: list[tuple[str, str]]) -> None:
+    """The tool's marks on one sheet replaced by `marks`: a fill (conditional format) and a note per cell."""
+    _clear_marks(ws)
+    notes = Notes(book.package, book.sheet(name).part, ws)  # type: ignore[union-attr]
+    notes.clear()
+    notes.add(_notes(ws, marks))
+    notes.save()
+    _add_marks(book, ws, marks)
 
 
 def _number_text(value: object) -> bytes | NewCell:

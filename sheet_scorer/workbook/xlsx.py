@@ -78,6 +78,7 @@ class SheetCells:
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # top, left, bottom, right
     subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
     totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, column) -> a formula's text
 
     def dense(self, name: str) -> list[list[Any]]:
         """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
@@ -482,8 +483,10 @@ class _SheetReader:
                 value = self._cell_value()
             if value is not None and value != "":
                 self.row[self.column] = value
-            if self.formula is not None and "SUBTOTAL(" in self.formula.upper():
-                self.cells.subtotal_rows.add(self.row_number)
+            if self.formula is not None:
+                self.cells.formulas[(self.row_number, self.column)] = self.formula
+                if "SUBTOTAL(" in self.formula.upper():
+                    self.cells.subtotal_rows.add(self.row_number)
         elif local == "v":
             self.value = "".join(self.pieces or ())
             self.pieces = None

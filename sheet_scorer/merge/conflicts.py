@@ -1,0 +1,66 @@
+"""The Conflicts sheet `merge` keeps in the event (docs/rules.md §5): every cell two files disagree on, listed once
+with both values and files and a `Resolved` column, and marked at its cell until the organiser resolves it.
+
+Re-merging adds only conflicts not listed yet (same sheet, cell, values and files); the rows already there are
+written back as they are, with whatever the organiser typed in `Resolved`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS, CONFLICTS_SHEET
+from sheet_scorer.model import ConflictRow, NewSheet, WorkbookData
+from sheet_scorer.rules.conflicts import conflict_problems, shown
+
+_WIDTHS = [14, 8, 24, 10, 28, 12, 28, 12]
+
+
+def _key(sheet: str, cell: str, value: Any, file: str, other: Any, other_file: str) -> tuple[str, ...]:
+    return sheet, cell.upper(), shown(value), file, shown(other), other_file
+
+
+def _as_written(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def conflict_rows(data: WorkbookData, found: list[Any]) -> tuple[list[ConflictRow], int]:
+    """The Conflicts sheet's rows after this merge (those listed before, then the new ones: `merge.plan.Conflict`)
+    and how many are new."""
+    listed = {_key(r.sheet, r.cell, r.value, r.file, r.other, r.other_file) for r in data.conflicts}
+    rows = list(data.conflicts)
+    added = 0
+    for c in found:
+        key = _key(c.sheet, c.cell, c.value, c.source, c.other, c.other_source)
+        if key not in listed:
+            listed.add(key)
+            rows.append(ConflictRow(c.sheet, c.cell, c.player, c.value, c.source, c.other, c.other_source, None,
+                                    len(rows) + 2))
+            added += 1
+    return rows, added
+
+
+def conflicts_sheet(data: WorkbookData, rows: list[ConflictRow], lang: str) -> NewSheet:
+    """The tool's Conflicts sheet (its name kept if it has one), each Cell linked to the cell it names."""
+    name = data.conflicts_sheet or CONFLICTS_SHEET[lang]
+    headers = [words[lang] for words in CONFLICTS_HEADERS.values()]
+    values = [[r.sheet, r.cell, r.player, _as_written(r.value), r.file, _as_written(r.other), r.other_file,
+               None if r.resolved in ("", None) else r.resolved] for r in rows]
+    sheets = {s.name for s in data.rounds}
+    links = {f"B{n}": "'" + r.sheet.replace("'", "''") + f"'!{r.cell}" for n, r in enumerate(rows, start=2) if r.sheet in sheets}
+    widths = {c: float(max(w, len(h) + 3)) for c, (w, h) in enumerate(zip(_WIDTHS, headers), start=1)}
+    return NewSheet(name, [headers, *values], widths=widths, links=links, replace=True)
+
+
+def conflict_marks(data: WorkbookData, rows: list[ConflictRow], lang: str) -> dict[str, list[tuple[str, str]]]:
+    """Round sheet -> the marks of its unresolved conflicts (a sheet whose conflicts are all resolved: none)."""
+    listed = WorkbookData(data.path, data.sheet_names, data.rounds, data.settings, conflicts=rows,
+                          conflicts_sheet=data.conflicts_sheet or CONFLICTS_SHEET[lang])
+    problems = conflict_problems(listed)
+    sheets = {s.name for s in data.rounds}
+    marks: dict[str, list[tuple[str, str]]] = {r.sheet: [] for r in rows if r.sheet in sheets}
+    for sheet, found in problems.items():
+        if sheet in sheets:
+            marks[sheet] = [(p.cell, problem_message(p, lang)) for p in found]
+    return marks

@@ -1,0 +1,48 @@
+"""Merge conflicts stay until resolved (docs/rules.md §5): each unresolved row of the Conflicts sheet is an
+error at the round sheet's cell it names, so that table is not scored and the standings stay provisional."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sheet_scorer.i18n.vocab import TRUE_WORDS
+from sheet_scorer.model import ConflictRow, WorkbookData
+from sheet_scorer.problems import Problem
+
+_REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
+
+
+def is_resolved(value: Any) -> bool:
+    """The Resolved cell marked as a flag is (x, ✓, yes, tak, sim, oui, true, 1 or a TRUE cell)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return value == 1
+    return isinstance(value, str) and value.strip().casefold() in TRUE_WORDS
+
+
+def shown(value: Any) -> str:
+    """A value as the organiser reads it: 3.0 is 3."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def conflict_problems(data: WorkbookData) -> dict[str, list[Problem]]:
+    """Round sheet name -> an error per unresolved conflict on it (its row is the cell's, so its table is not scored)."""
+    found: dict[str, list[Problem]] = {}
+    for conflict in data.conflicts:
+        if not is_resolved(conflict.resolved):
+            found.setdefault(conflict.sheet, []).append(_problem(conflict, data.conflicts_sheet))
+    return found
+
+
+def _problem(conflict: ConflictRow, sheet: str) -> Problem:
+    """The error at the conflict's cell; a Cell that names no cell (edited by hand) puts it on the whole sheet."""
+    found = _REF.fullmatch(conflict.cell)
+    params: dict[str, Any] = {"value": shown(conflict.value), "file": conflict.file, "other": shown(conflict.other),
+                              "other_file": conflict.other_file, "conflicts_sheet": sheet, "line": conflict.row}
+    if found:
+        params["row"] = int(found.group(2))
+    return Problem("merge-conflict", conflict.sheet, conflict.cell if found else "", conflict.player, params=params)

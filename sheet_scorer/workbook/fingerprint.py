@@ -1,0 +1,147 @@
+"""The fingerprint of the organiser's cells (docs/rules.md §5), computed as the reader meets each sheet.
+
+**The organiser's cells** are every cell holding something in every sheet except the tool's own `Standings`
+and `Problems` sheets (any language), and, on round and playoff sheets, except the computed columns the tool
+adds (Army Bonus, Road Bonus, VP, Place, Round Points) and an entered `VP` column on a sheet that also has the
+components (the tool fills its empty cells). A formula counts by its text, never its saved value (Excel
+recalculating on open changes no fingerprint); marks (fills, notes) are not cells. The `Conflicts` sheet
+and the hidden `Seating Plan` are the organiser's. `workbook.record` keeps it in the files written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from sheet_scorer.i18n.vocab import COMPONENTS, PROBLEMS_SHEET_NAMES, STANDINGS_SHEET_NAMES, fold
+
+TOOL_SHEETS = STANDINGS_SHEET_NAMES | PROBLEMS_SHEET_NAMES
+
+
+class Fingerprint:
+    """The running digest of the organiser's cells, sheet by sheet as the reader meets them."""
+
+    def __init__(self) -> None:
+        self._sheets: dict[str, bytes] = {}
+
+    def add(self, name: str, cells: Any, skip: frozenset[int] = frozenset(), header_row: int = 0) -> None:
+        """One sheet's cells (`xlsx.SheetCells`); columns in `skip` from `header_row` down are the tool's."""
+        if fold(name) in TOOL_SHEETS:
+            return
+        digest = hashlib.sha256(name.encode())
+        formulas = cells.formulas
+        for number in sorted(cells.rows):
+            row = cells.rows[number]
+            dropped = skip if number >= header_row else frozenset()
+            items = [(c, _formula(formulas[(number, c)]) if (number, c) in formulas else row[c])
+                     for c in sorted(row) if c not in dropped]
+            if items:
+                digest.update(repr((number, items)).encode())
+        self._sheets[name] = digest.digest()
+
+    def add_digest(self, name: str, digest: bytes) -> None:
+        """A sheet digested as it streamed by (`stream_digest`): the organiser's own sheets the scorer does not read."""
+        if fold(name) not in TOOL_SHEETS:
+            self._sheets[name] = digest
+
+    def hexdigest(self) -> str:
+        """The workbook's fingerprint: its sheets by name (tab order and the tool's sheets do not count)."""
+        total = hashlib.sha256()
+        for name in sorted(self._sheets):
+            total.update(self._sheets[name])
+        return total.hexdigest()[:32]
+
+
+def _formula(text: str) -> Any:
+    """A formula as it counts: its text; LibreOffice's `TRUE()`/`FALSE()` (how it saves a TRUE or FALSE cell) as
+    the value itself, so a workbook saved by LibreOffice keeps its fingerprint."""
+    folded = text.strip().upper()
+    if folded in ("TRUE()", "FALSE()", "TRUE", "FALSE"):
+        return folded.startswith("TRUE")
+    return ("=", text)
+
+
+def round_sheet_skip(sheet: Any) -> frozenset[int]:
+    """The tool's columns of a round sheet as read: the computed ones, and the VP it fills beside the components."""
+    skip = set(sheet.computed.values())
+    if "vp" in sheet.columns and any(c in sheet.columns for c in COMPONENTS):
+        skip.add(sheet.columns["vp"])
+    return frozenset(skip)
+
+
+class _SheetDigest:
+    """expat handlers hashing one sheet's cells as they stream by, keeping none (a large sheet of the organiser's
+    costs no memory and does not count against the reader's cell limit)."""
+
+    def __init__(self, name: str, strings: list[str]) -> None:
+        self.digest = hashlib.sha256(name.encode())
+        self.strings = strings
+        self.ref = ""
+        self.kind: str | None = None
+        self.pieces: list[str] | None = None
+        self.value: str | None = None
+        self.formula: str | None = None
+        self.inline: list[str] | None = None
+        self.phonetic = 0
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        local = tag.rpartition(":")[2]
+        if local == "c":
+            self.ref, self.kind = attrs.get("r", ""), attrs.get("t")
+            self.value = self.formula = self.inline = None
+        elif local in ("v", "f"):
+            self.pieces = []
+        elif local == "is":
+            self.inline = []
+        elif local == "t" and self.inline is not None and not self.phonetic:
+            self.pieces = []
+        elif local == "rPh":
+            self.phonetic += 1
+
+    def end(self, tag: str) -> None:
+        local = tag.rpartition(":")[2]
+        if local == "c":
+            value = self._value()
+            if value not in (None, ""):
+                self.digest.update(repr((self.ref, value)).encode())
+        elif local == "v":
+            self.value, self.pieces = "".join(self.pieces or ()), None
+        elif local == "f":
+            self.formula, self.pieces = "".join(self.pieces or ()), None
+        elif local == "t" and self.pieces is not None and self.inline is not None:
+            self.inline.append("".join(self.pieces))
+            self.pieces = None
+        elif local == "rPh":
+            self.phonetic -= 1
+
+    def text(self, data: str) -> None:
+        if self.pieces is not None:
+            self.pieces.append(data)
+
+    def _value(self) -> Any:
+        """The cell as typed: a formula by its text, a shared string by its text, a number as a number."""
+        if self.formula is not None:
+            return _formula(self.formula)
+        if self.inline is not None:
+            return "".join(self.inline)
+        value, kind = self.value, self.kind
+        if value is None:
+            return None
+        if kind == "s":
+            return self.strings[int(value)] if value.strip().isdigit() and int(value) < len(self.strings) else value
+        if kind in (None, "n"):
+            try:
+                return float(value)
+            except ValueError:
+                return value
+        if kind == "b":
+            return value.strip().lower() in ("1", "true")
+        return value if kind in ("str", "d") else (kind, value)
+
+
+def stream_digest(book: Any, name: str, part: str | None) -> bytes:
+    """The digest of one sheet of an opened `xlsx.Package`, its cells hashed as they stream by."""
+    handler = _SheetDigest(name, book.strings())
+    if part:
+        book.parse(part, handler.start, handler.end, handler.text, namespaces=False)
+    return handler.digest.digest()

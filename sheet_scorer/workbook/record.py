@@ -1,0 +1,246 @@
+"""No edit is ever thrown away (docs/rules.md §5): the fingerprint of the organiser's cells, kept in every file
+the tool writes, and the checks that refuse to replace a file holding edits the command would lose.
+
+Which cells are the organiser's is decided in `workbook.fingerprint`.
+
+**The record** is a custom document property `sheet-scorer` (docProps/custom.xml, which Excel and
+LibreOffice keep on saving): `fingerprint=<hex>; seal=<hex>; from=<file name>`, the fingerprint of the
+organiser's cells as written, a seal of the package's entries, and the file the cells last came from (the
+origin: the file where they were last edited by hand or extended by `seat`, `playoffs` or `merge`).
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sheet_scorer.model import WorkbookError
+
+PROPERTY = "sheet-scorer"
+CUSTOM_PART = "docProps/custom.xml"
+REL_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties"
+CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
+NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the one format id of user-defined properties
+_PROPERTY = re.compile(rb"<(?:[\w.\-]+:)?property\b[^>]*\bname\s*=\s*[\"']" + PROPERTY.encode()
+                       + rb"[\"'][^>]*>(.*?)</(?:[\w.\-]+:)?property>", re.S)
+_VALUE = re.compile(r"fingerprint=([0-9a-f]+);\s*(?:seal=([0-9a-f]+);\s*)?from=(.*)$", re.S)
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the tool wrote into a file: the fingerprint of its organiser cells and the file they came from."""
+
+    fingerprint: str
+    origin: str
+    seal: str = ""  # the package's entries as written (`package_seal`): unchanged, the fingerprint still holds
+
+    def text(self) -> str:
+        seal = f" seal={self.seal};" if self.seal else ""
+        return f"fingerprint={self.fingerprint};{seal} from={self.origin}"
+
+
+# ---------------------------------------------------------------- the record in the file
+
+
+def read_record(path: Path) -> Record | None:
+    """The record the tool left in `path`, or None (no record, or not a readable package)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            part = _custom_part(archive)
+            if part is None or archive.getinfo(part).file_size > 1 << 20:
+                return None
+            xml = archive.read(part)
+    except (OSError, zipfile.BadZipFile, KeyError):
+        return None
+    found = _PROPERTY.search(xml)
+    if found is None:
+        return None
+    from sheet_scorer.workbook.package import unescape
+
+    text = unescape(re.sub(rb"<[^>]*>", b"", found.group(1)).decode("utf-8", "replace")).strip()
+    value = _VALUE.match(text)
+    return Record(value.group(1), value.group(3).strip(), value.group(2) or "") if value else None
+
+
+def _custom_part(archive: zipfile.ZipFile) -> str | None:
+    """The custom properties part the package's root relationships name (docProps/custom.xml as a rule)."""
+    names = set(archive.namelist())
+    if "_rels/.rels" in names and archive.getinfo("_rels/.rels").file_size < 1 << 20:
+        rels = archive.read("_rels/.rels")
+        for tag in re.finditer(rb"<(?:[\w.\-]+:)?Relationship\b[^>]*>", rels):
+            if REL_CUSTOM.encode() in tag.group(0):
+                target = re.search(rb'Target\s*=\s*["\']/?([^"\']*)["\']', tag.group(0))
+                if target and target.group(1).decode() in names:
+                    return target.group(1).decode()
+    return CUSTOM_PART if CUSTOM_PART in names else None
+
+
+def custom_xml(existing: bytes | None, record: Record) -> bytes:
+    """docProps/custom.xml with the tool's property set to `record`, every other property kept as it was."""
+    from sheet_scorer.workbook.package import escape, root_span
+
+    value = escape(record.text()).encode()
+    if existing and root_span(existing)[1] != root_span(existing)[2]:  # an empty <Properties/> is written anew
+        found = _PROPERTY.search(existing)
+        prefix, root_end, end = root_span(existing)
+        vt = re.search(rb'xmlns:([\w.\-]+)\s*=\s*["\']' + re.escape(NS_VT.encode()) + rb'["\']', existing[:root_end])
+        lpwstr = (vt.group(1) + b":lpwstr", b"") if vt else (b"vt:lpwstr", b' xmlns:vt="' + NS_VT.encode() + b'"')
+        inner = b"<" + lpwstr[0] + lpwstr[1] + b">" + value + b"</" + lpwstr[0] + b">"
+        if found:
+            return existing[:found.start(1)] + inner + existing[found.end(1):]
+        pids = [int(p) for p in re.findall(rb'\bpid\s*=\s*["\'](\d+)["\']', existing)]
+        element = (b"<" + prefix + b'property fmtid="' + FMTID.encode() + b'" pid="' + str(max([1, *pids]) + 1).encode()
+                   + b'" name="' + PROPERTY.encode() + b'">' + inner + b"</" + prefix + b"property>")
+        return existing[:end] + element + existing[end:]
+    return (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Properties xmlns="' + NS_CUSTOM.encode()
+            + b'" xmlns:vt="' + NS_VT.encode() + b'"><property fmtid="' + FMTID.encode() + b'" pid="2" name="'
+            + PROPERTY.encode() + b'"><vt:lpwstr>' + value + b"</vt:lpwstr></property></Properties>")
+
+
+def stamp(package: Any, record: Record) -> None:
+    """Set the record in a package being patched (`workbook.package.Package`): adds docProps/custom.xml if missing."""
+    related = [r for r in package.relationships("") if r.type == REL_CUSTOM and not r.external]
+    part = related[0].target if related and related[0].target in package else None
+    if part is None:
+        part = CUSTOM_PART if CUSTOM_PART not in package else package.unused_name("docProps/custom{}.xml")
+        package.write(part, custom_xml(None, record))
+        package.add_relationship("", REL_CUSTOM, part)
+        package.set_override(part, CT_CUSTOM)
+        return
+    package.write(part, custom_xml(package.read(part), record))
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def package_seal(path: Path) -> str:
+    """A digest of the package's entries (name, CRC-32, size) but the document properties' record: while it
+    matches the record's seal, no part was rewritten since the tool wrote the file, so its fingerprint holds
+    without reading a cell (a scored copy of 100,000 rows is not read again to be replaced)."""
+    import hashlib
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            entries = sorted((i.filename, i.CRC, i.file_size) for i in archive.infolist()
+                             if not i.filename.startswith("docProps/custom"))
+    except (OSError, zipfile.BadZipFile):
+        return ""
+    return hashlib.sha256(repr(entries).encode()).hexdigest()[:32]
+
+
+def seal(first: Path, target: Path, record: Record) -> None:
+    """Write `first` (already holding `record`, so its relationships and content types are final) to `target`
+    with the record's seal added: only the document properties' part changes."""
+    from sheet_scorer.workbook.package import Package
+
+    package = Package(first)
+    try:
+        stamp(package, Record(record.fingerprint, record.origin, package_seal(first)))
+        package.save(target)
+    finally:
+        package.close()
+
+
+def current_fingerprint(path: Path, record: Record | None) -> str | None:
+    """The fingerprint of `path`'s organiser cells now: its record's when the package is as the tool wrote it."""
+    if record is not None and record.seal and package_seal(path) == record.seal:
+        return record.fingerprint
+    return fingerprint_of(path)
+
+
+def fingerprint_of(path: Path) -> str | None:
+    """The fingerprint of `path`'s organiser cells now; None when it cannot be read as an event workbook."""
+    from sheet_scorer.workbook.read import read_workbook
+
+    try:
+        return read_workbook(path).fingerprint
+    except WorkbookError:
+        return None
+
+
+def origin_of(path: Path, fingerprint: str) -> str:
+    """Where the organiser cells of `path` (whose fingerprint is `fingerprint`) came from: the origin its record
+    names when they are unchanged since the tool wrote it, else `path` itself (edited by hand)."""
+    record = read_record(path)
+    return record.origin if record is not None and record.fingerprint == fingerprint else path.name
+
+
+def holds_newer_edits(target: Path, new_fingerprint: str, new_origin: str) -> bool:
+    """Whether replacing `target` by cells with `new_fingerprint` from `new_origin` loses an edit: `target` was
+    written by the tool and its organiser cells are neither the new ones nor an unedited earlier version of
+    the same origin."""
+    record = read_record(target)
+    if record is None:
+        return False
+    current = current_fingerprint(target, record)
+    if current == new_fingerprint:
+        return False
+    return not (current == record.fingerprint and record.origin == new_origin)
+
+
+def refuse_replacing(target: Path, source: Path, new_fingerprint: str, new_origin: str, command: str,
+                     force: bool) -> None:
+    """One line (exit 2) when writing `target` from `source` would throw away edits made in `target`."""
+    if force or not target.exists() or target.resolve() == source.resolve():
+        return
+    if not holds_newer_edits(target, new_fingerprint, new_origin):
+        return
+    if command == "split":  # a judge's copy filled in
+        raise WorkbookError(f"{target}: has results that {source.name} does not have yet; merge them first "
+                            f"(sheet-scorer merge {source.name} {target.name}), or add --force to replace it (kept as "
+                            f"{target.stem}.backup{target.suffix})", "edited_copy", target=target, source=source.name,
+                            name=target.name, backup=f"{target.stem}.backup{target.suffix}")
+    raise WorkbookError(f"{target}: has edits that {source.name} does not have (made after sheet-scorer wrote it); "
+                        f"{command} {target.name} to carry on from it, or add --force to replace it (kept as "
+                        f"{target.stem}.backup{target.suffix})", "edited_since", target=target, source=source.name,
+                        command=command, name=target.name, backup=f"{target.stem}.backup{target.suffix}")
+
+
+def working_copy(path: Path) -> Path | None:
+    """`EVENT.scored.xlsx` when it is the working copy of `EVENT.xlsx`: written by the tool, newer, and holding
+    edits `EVENT.xlsx` does not have; else None."""
+    if path.stem.endswith(".scored"):
+        return None
+    copy = path.with_name(f"{path.stem}.scored{path.suffix}")
+    try:
+        if not copy.is_file() or copy.stat().st_mtime < path.stat().st_mtime:
+            return None
+    except OSError:
+        return None
+    if read_record(copy) is None:
+        return None
+    from sheet_scorer.workbook.read import read_workbook
+
+    try:
+        data = read_workbook(path)
+    except WorkbookError:
+        return None
+    current = data.fingerprint
+    return copy if holds_newer_edits(copy, current, origin_of(path, current)) else None
+
+
+def refuse_working_copy(path: Path, command: str, force: bool, lang: str | None = None) -> None:
+    """One line (exit 2) when `path` is given while its scored copy is where the event was carried on."""
+    if force:
+        return
+    copy = working_copy(path)
+    if copy is not None:
+        raise WorkbookError(f"{path}: {copy.name} is this event's working copy (written from it, with edits {path.name} "
+                            f"does not have); run {command} {copy.name}, or add --force to use {path.name} anyway",
+                            "working_copy", path=path, copy=copy.name, name=path.name, command=command
+                            ).in_language(lang or _language(path))
+
+
+def _language(path: Path) -> str | None:
+    """The event's language (Settings → Language) for a refusal told before the command reads the workbook."""
+    from sheet_scorer.workbook.read import read_workbook
+
+    try:
+        return read_workbook(path).settings.language
+    except WorkbookError:
+        return None
