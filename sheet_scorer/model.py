@@ -116,6 +116,7 @@ class WorkbookData:
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
     adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows
     playoffs: list[RoundSheet] = field(default_factory=list)  # Semifinal, Final: scored like rounds, never in the standings
+    added_sheets: dict[str, str] = field(default_factory=dict)  # sheets named like Standings/Problems: name -> A1 text
 
 
 @dataclass

@@ -79,6 +79,37 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{path}: --in-place não grava um .ods; pontue-o sem --in-place para obter {target}",
         "fr": "{path} : --in-place ne peut pas écrire un .ods ; calculez-le sans --in-place pour obtenir {target}",
     },
+    # issue 20: damaged packages named by their part, and Strict Open XML refused by name
+    "damaged_part": {
+        "en": "{path}: the workbook is damaged: part {part}: {what}; open it in Excel or LibreOffice and save it again",
+        "pl": "{path}: skoroszyt jest uszkodzony: część {part}: {what}; otwórz go w Excelu lub LibreOffice i zapisz ponownie",
+        "pt": "{path}: a pasta de trabalho está danificada: parte {part}: {what}; abra-a no Excel ou no LibreOffice e salve-a novamente",
+        "fr": "{path} : le classeur est endommagé : partie {part} : {what} ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
+    },
+    "strict_xml": {
+        "en": "{path}: saved as 'Strict Open XML Spreadsheet', which sheet-scorer does not write; open it in Excel and save it "
+              "as 'Excel Workbook (.xlsx)'",
+        "pl": "{path}: zapisany jako „Arkusz kalkulacyjny Strict Open XML”, którego sheet-scorer nie zapisuje; otwórz go w Excelu "
+              "i zapisz jako „Skoroszyt programu Excel (.xlsx)”",
+        "pt": "{path}: salvo como “Planilha Strict Open XML”, formato que o sheet-scorer não grava; abra-o no Excel e salve-o "
+              "como “Pasta de Trabalho do Excel (.xlsx)”",
+        "fr": "{path} : enregistré au format « Feuille de calcul Strict Open XML », que sheet-scorer n'écrit pas ; ouvrez-le "
+              "dans Excel et enregistrez-le en « Classeur Excel (.xlsx) »",
+    },
+    "own_sheet_clash": {
+        "en": "{path}: the workbook already has its own sheet '{sheet}'; rename it so that sheet-scorer can add its '{title}' sheet",
+        "pl": "{path}: skoroszyt ma już własny arkusz „{sheet}”; zmień jego nazwę, aby sheet-scorer mógł dodać swój arkusz „{title}”",
+        "pt": "{path}: a pasta de trabalho já tem uma planilha própria “{sheet}”; renomeie-a para que o sheet-scorer possa "
+              "adicionar a sua planilha “{title}”",
+        "fr": "{path} : le classeur a déjà sa propre feuille « {sheet} » ; renommez-la pour que sheet-scorer puisse ajouter "
+              "sa feuille « {title} »",
+    },
+    "two_sheets_clash": {
+        "en": "{path}: the workbook has two sheets that would both be named '{title}'; rename the organiser's one",
+        "pl": "{path}: skoroszyt ma dwa arkusze, które miałyby tę samą nazwę „{title}”; zmień nazwę arkusza organizatora",
+        "pt": "{path}: a pasta de trabalho tem duas planilhas que teriam o mesmo nome “{title}”; renomeie a do organizador",
+        "fr": "{path} : le classeur a deux feuilles qui s'appelleraient toutes deux « {title} » ; renommez celle de l'organisateur",
+    },
     "error": {"en": "Error: {message}", "pl": "Błąd: {message}", "pt": "Erro: {message}", "fr": "Erreur : {message}"},
     "unexpected": {
         "en": "Error: unexpected failure ({message}); re-run with -v for details",

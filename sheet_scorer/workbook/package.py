@@ -33,6 +33,8 @@ CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
 CT_STYLES = _CT + "styles+xml"
 CT_COMMENTS = _CT + "comments+xml"
 CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
+CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
+CONTENT_TYPES = "[Content_Types].xml"
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
@@ -238,7 +240,11 @@ class Package:
             return data
         if part in self._removed or part not in self._infos:
             raise KeyError(part)
-        return self._zip.read(self._infos[part])
+        try:
+            return self._zip.read(self._infos[part])
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError) as error:
+            raise WorkbookError(f"{self.path}: the workbook is damaged: part {part}: {error}; open it in Excel or "
+                                "LibreOffice and save it again") from None
 
     def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
         """New content for `part` (bytes, or chunks produced while saving); unchanged bytes keep the original entry."""
@@ -292,6 +298,8 @@ class Package:
         else:
             self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
                        b'"http://schemas.openxmlformats.org/package/2006/relationships">' + element + b"</Relationships>")
+            if self.content_type(name) is None:  # a package whose only relationships were the root's may declare none
+                self.ensure_default("rels", CT_RELATIONSHIPS)
         return rid
 
     def remove_relationship(self, part: str, rid: str) -> None:
@@ -324,6 +332,20 @@ class Package:
             xml = xml[:end] + f'<Override PartName={quoteattr("/" + part)} ContentType={quoteattr(content_type)}/>'.encode() + xml[end:]
         self.write(name, xml)
 
+    def content_type(self, part: str) -> str | None:
+        """The content type `[Content_Types].xml` gives `part`: its Override, else the Default for its extension."""
+        xml = self.read(CONTENT_TYPES)
+        extension = part.rpartition("/")[2].rpartition(".")[2].lower() if "." in part.rpartition("/")[2] else ""
+        default = None
+        for tag in TAG.finditer(xml):
+            if tag.group(1):
+                continue
+            if tag.group(3) == b"Override" and (attribute(tag.group(0), b"PartName") or "").lower() == f"/{part}".lower():
+                return attribute(tag.group(0), b"ContentType") or ""
+            if tag.group(3) == b"Default" and (attribute(tag.group(0), b"Extension") or "").lower() == extension:
+                default = attribute(tag.group(0), b"ContentType") or ""
+        return default
+
     def ensure_default(self, extension: str, content_type: str) -> None:
         name = "[Content_Types].xml"
         xml = self.read(name)
@@ -337,7 +359,11 @@ class Package:
     # ------------------------------------------------------------ saving
 
     def save(self, target: Path) -> None:
-        """Write the package to `target`: unchanged parts copied entry for entry, the others deflated."""
+        """Write the package to `target`: unchanged parts copied entry for entry, the others deflated.
+        Every part added must have its content type (Excel reports a package with a part without one as damaged)."""
+        for part in self._new:
+            if part not in self._infos and part != CONTENT_TYPES and self.content_type(part) is None:
+                raise RuntimeError(f"{part} was added without a content type")
         with open(self.path, "rb") as source, open(target, "wb") as handle:
             out = _ZipWriter(handle)
             for part in self.parts():

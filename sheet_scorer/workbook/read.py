@@ -12,7 +12,7 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.workbook.container import check_readable
+from sheet_scorer.workbook.container import check_package, check_readable
 from sheet_scorer.model import Adjustment, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref, clean_name, column_letter, is_blank
@@ -27,7 +27,9 @@ from sheet_scorer.i18n.vocab import (
     PLAYOFF_STAGES,
     PLAYERS_COLUMNS as _PLAYERS_COLUMNS,
     PLAYERS_SHEET_NAMES,
+    PROBLEMS_SHEET_NAMES,
     SETTINGS_SHEET_NAMES,
+    STANDINGS_SHEET_NAMES,
     TOTAL_WORDS,
     fold,
     playoff_stage,
@@ -40,6 +42,7 @@ def read_workbook(path: Path | str) -> WorkbookData:
     path = Path(path)
     check_readable(path)
     with Package(path) as book:
+        check_package(book)
         data = _read_sheets(path, book)
         book.check_other_parts()
     return data
@@ -55,6 +58,7 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
     adjustments: list[Adjustment] = []
     seen_numbers: dict[int, str] = {}
     playoffs: dict[str, RoundSheet] = {}
+    added: dict[str, str] = {}
     for entry in book.sheets:
         name = entry.name
         number = round_number(name)
@@ -81,6 +85,9 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
         elif folded in PLAYERS_SHEET_NAMES:
             players = _read_players(_sheet_rows(book, entry))
             registered = [p.name for p in players]
+        elif folded in STANDINGS_SHEET_NAMES or folded in PROBLEMS_SHEET_NAMES:  # the tool's own, or the organiser's
+            first = book.sheet(entry).rows.get(1, {}).get(1) if entry.part else None
+            added[name] = first if isinstance(first, str) else ""
     if not rounds and not seen_numbers:
         raise WorkbookError(
             f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)",
@@ -88,7 +95,7 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
         )
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
-                        playoffs=sorted(playoffs.values(), key=lambda s: s.number))
+                        playoffs=sorted(playoffs.values(), key=lambda s: s.number), added_sheets=added)
 
 
 def _sheet_cells(book: Package, entry: SheetEntry) -> SheetCells:

@@ -76,6 +76,7 @@ class Worksheet:
             self.body = (opening.end(), close)
             self.tail = xml[close:]
         self.formula_removed = False
+        self.number_style: int | None = None  # the style of a computed number in a cell that had none (`Styles.general`)
 
     # ------------------------------------------------------------ the elements after the rows
 
@@ -220,9 +221,16 @@ class Worksheet:
             if not self.prefix:
                 found = _STYLE.search(existing_tag) if existing_tag is not None else None
                 if found is None or found.group(1) == b"0":
+                    if self.number_style:
+                        return b'<c r="%s%d" s="%d"><v>%s</v></c>' % (_letters(column), row, self.number_style, cell)
                     return b'<c r="%s%d"><v>%s</v></c>' % (_letters(column), row, cell)
                 return b'<c r="%s%d" s="%s"><v>%s</v></c>' % (_letters(column), row, found.group(1), cell)
             cell = NewCell(None, cell.decode())
+            style = None
+            if existing_tag is not None:
+                found = _STYLE.search(existing_tag)
+                style = int(found.group(1)) if found else None
+            cell = NewCell(None, cell.value, style or self.number_style)
         assert isinstance(cell, NewCell)
         style = cell.style
         if style is None and existing_tag is not None:

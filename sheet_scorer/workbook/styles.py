@@ -102,6 +102,13 @@ class Styles:
               + (b' applyNumberFormat="1"' if number_format else b"") + (b' applyFont="1"' if font else b"") + b"/>")
         return self._find_or_append("cellXfs", xf)
 
+    def general(self) -> int:
+        """The tool's own cell format for the numbers it computes: General, applied whatever the workbook's
+        Normal style or a row's or column's format says (without `applyNumberFormat` a cell format takes its
+        cell style's number format, and an organiser's Normal style may show dates: 10 VP as 1900-01-10)."""
+        return self._find_or_append("cellXfs", b"<" + self._tag("xf") + b' numFmtId="0" fontId="0" fillId="0" borderId="0" '
+                                    b'xfId="0" applyNumberFormat="1"/>')
+
     def differential(self, font_rgb: str, fill_rgb: str) -> int:
         """A differential format (a conditional format's look): font colour and solid fill; its index in dxfs."""
         t = self._tag
