@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import children, insert_child, root_span, set_attribute
+from sheet_scorer.workbook.package import attribute, children, insert_child, root_span, set_attribute
 
 STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
                "colors", "extLst")
@@ -108,6 +108,21 @@ class Styles:
         cell style's number format, and an organiser's Normal style may show dates: 10 VP as 1900-01-10)."""
         return self._find_or_append("cellXfs", b"<" + self._tag("xf") + b' numFmtId="0" fontId="0" fillId="0" borderId="0" '
                                     b'xfId="0" applyNumberFormat="1"/>')
+
+    def general_for(self, style: int | None) -> int:
+        """The cell format for a number the tool computes in a cell styled `style`: that format with its number
+        format made General (font, fill, borders and alignment kept), else `general()`. An organiser who
+        formatted whole rows as dates would otherwise see 10 VP as 1900-01-10."""
+        items = self._items("cellXfs")
+        if not style or style >= len(items):
+            return self.general()
+        xf = items[style]
+        end = xf.index(b">") + 1
+        opening = xf[:end]
+        if attribute(opening, b"numFmtId") == "0" and attribute(opening, b"applyNumberFormat") in ("1", "true"):
+            return style
+        opening = set_attribute(set_attribute(opening, b"numFmtId", "0"), b"applyNumberFormat", "1")
+        return self._find_or_append("cellXfs", opening + xf[end:])
 
     def differential(self, font_rgb: str, fill_rgb: str) -> int:
         """A differential format (a conditional format's look): font colour and solid fill; its index in dxfs."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 from sheet_scorer.model import SheetPlan, WritePlan
@@ -59,7 +60,7 @@ def apply_plan(book: Book, plan: WritePlan) -> None:
 def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     """Splice the computed cells and marks into one round sheet; True if a formula cell was overwritten."""
     ws = book.worksheet(sheet.name)
-    ws.number_style = book.styles.general() if sheet.columns else None
+    ws.restyle = _restyle(book)
     shift = _free_columns_shift(sheet, [*ws.merged_ranges(), *ws.sparkline_cells(), *book.drawn_ranges(sheet.name)])
     header_ref = cell_ref(sheet.style_column, sheet.header_row)
     header_style = ws.cell_styles({header_ref}).get(header_ref) or None
@@ -82,6 +83,18 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     book.stream_sheet(sheet.name, ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row))
     columns = {c for cells in writes.values() for c in cells} | set(sheet.clear_columns)
     return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
+
+
+def _restyle(book: Book) -> Callable[[bytes | None], bytes]:
+    """The style of a computed number from its cell's style: the tool's own General format (`Styles.general_for`)."""
+    cache: dict[bytes | None, bytes] = {}
+
+    def restyle(style: bytes | None) -> bytes:
+        found = cache.get(style)
+        if found is None:
+            found = cache[style] = b"%d" % book.styles.general_for(int(style) if style else None)
+        return found
+    return restyle
 
 
 def _number_text(value: object) -> bytes | NewCell:
