@@ -80,11 +80,14 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "{path} : --in-place ne peut pas écrire un .ods ; calculez-le sans --in-place pour obtenir {target}",
     },
     # issue 20: damaged packages named by their part, and Strict Open XML refused by name
-    "damaged_part": {
-        "en": "{path}: the workbook is damaged: part {part}: {what}; open it in Excel or LibreOffice and save it again",
-        "pl": "{path}: skoroszyt jest uszkodzony: część {part}: {what}; otwórz go w Excelu lub LibreOffice i zapisz ponownie",
-        "pt": "{path}: a pasta de trabalho está danificada: parte {part}: {what}; abra-a no Excel ou no LibreOffice e salve-a novamente",
-        "fr": "{path} : le classeur est endommagé : partie {part} : {what} ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
+    "part_encoding": {
+        "en": "{path}: part {part} declares an encoding that cannot be read ({reason}); open and save the file in Excel or LibreOffice",
+        "pl": "{path}: część {part} deklaruje kodowanie, którego nie da się odczytać ({reason}); otwórz i zapisz plik w Excelu "
+              "lub LibreOffice",
+        "pt": "{path}: a parte {part} declara uma codificação que não pode ser lida ({reason}); abra e salve o arquivo no Excel "
+              "ou no LibreOffice",
+        "fr": "{path} : la partie {part} déclare un encodage illisible ({reason}) ; ouvrez et enregistrez le fichier dans Excel "
+              "ou LibreOffice",
     },
     "strict_xml": {
         "en": "{path}: saved as 'Strict Open XML Spreadsheet', which sheet-scorer does not write; open it in Excel and save it "
@@ -585,6 +588,39 @@ class Phrase:
 
     key: str
     values: dict[str, Any] = field(default_factory=dict)
+
+
+# issue 20: a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
+_DAMAGED = {
+    "en": "{path}: the workbook is damaged: part {part}: %s; open it in Excel or LibreOffice and save it again",
+    "pl": "{path}: skoroszyt jest uszkodzony: część {part}: %s; otwórz go w Excelu lub LibreOffice i zapisz ponownie",
+    "pt": "{path}: a pasta de trabalho está danificada: parte {part}: %s; abra-a no Excel ou no LibreOffice e salve-a novamente",
+    "fr": "{path} : le classeur est endommagé : partie {part} : %s ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
+}
+_DAMAGES = {
+    "twice": {"en": "the zip holds two entries of that name", "pl": "plik zip zawiera dwa wpisy o tej nazwie",
+              "pt": "o zip contém duas entradas com esse nome", "fr": "le zip contient deux entrées de ce nom"},
+    "missing_types": {"en": "missing (the list of content types)", "pl": "brak (lista typów zawartości)",
+                      "pt": "ausente (a lista de tipos de conteúdo)", "fr": "absente (la liste des types de contenu)"},
+    "missing_rels": {"en": "missing (the package's relationships)", "pl": "brak (relacje pakietu)",
+                     "pt": "ausente (as relações do pacote)", "fr": "absente (les relations du paquet)"},
+    "untyped": {"en": "has no content type in [Content_Types].xml", "pl": "nie ma typu zawartości w [Content_Types].xml",
+                "pt": "não tem tipo de conteúdo em [Content_Types].xml", "fr": "n'a pas de type de contenu dans [Content_Types].xml"},
+    "id_twice": {"en": "relationship id '{id}' is used twice", "pl": "identyfikator relacji „{id}” występuje dwa razy",
+                 "pt": "o id de relação “{id}” é usado duas vezes", "fr": "l'identifiant de relation « {id} » est utilisé deux fois"},
+    "no_target": {"en": "relationship '{id}' has no target", "pl": "relacja „{id}” nie ma celu",
+                  "pt": "a relação “{id}” não tem destino", "fr": "la relation « {id} » n'a pas de cible"},
+    "dangling": {"en": "relationship '{id}' points to {target}, which is not in the package",
+                 "pl": "relacja „{id}” wskazuje na {target}, którego nie ma w pakiecie",
+                 "pt": "a relação “{id}” aponta para {target}, que não está no pacote",
+                 "fr": "la relation « {id} » pointe vers {target}, absent du paquet"},
+    "main_elsewhere": {"en": "its main part is not xl/workbook.xml", "pl": "jego główna część to nie xl/workbook.xml",
+                       "pt": "a parte principal não é xl/workbook.xml", "fr": "sa partie principale n'est pas xl/workbook.xml"},
+    "no_main": {"en": "names no main part (officeDocument)", "pl": "nie wskazuje części głównej (officeDocument)",
+                "pt": "não indica a parte principal (officeDocument)", "fr": "n'indique aucune partie principale (officeDocument)"},
+}
+_LINES.update({f"damaged_{what}": {lang: frame % words[lang] for lang, frame in _DAMAGED.items()}
+               for what, words in _DAMAGES.items()})
 
 
 def say(lang: str | None, key: str, **values: Any) -> str:

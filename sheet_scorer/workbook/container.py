@@ -67,17 +67,31 @@ def _check_entries(path: Path, members: list[zipfile.ZipInfo]) -> None:
     for member in members:
         folded = member.filename.casefold()
         if folded in seen:
-            damaged(path, member.filename, "the zip holds two entries of that name")
+            damaged(path, member.filename, "twice")
         seen.add(folded)
-    for needed, what in ((CONTENT_TYPES, "the list of content types"), (ROOT_RELS, "the package's relationships")):
+    for needed, what in ((CONTENT_TYPES, "missing_types"), (ROOT_RELS, "missing_rels")):
         if needed.casefold() not in seen:
-            damaged(path, needed, f"missing ({what})")
+            damaged(path, needed, what)
 
 
-def damaged(path: Path, part: str, what: str) -> NoReturn:
-    """Refuse a damaged package in one line naming the part and what is wrong with it."""
-    raise WorkbookError(f"{path}: the workbook is damaged: part {part}: {what}; open it in Excel or LibreOffice and save it "
-                        "again", "damaged_part", path=path, part=part, what=what)
+# What can be wrong with a part (English; the terminal says it in the command's language: `damaged_<what>`).
+DAMAGES = {
+    "twice": "the zip holds two entries of that name",
+    "missing_types": "missing (the list of content types)",
+    "missing_rels": "missing (the package's relationships)",
+    "untyped": "has no content type in [Content_Types].xml",
+    "id_twice": "relationship id '{id}' is used twice",
+    "no_target": "relationship '{id}' has no target",
+    "dangling": "relationship '{id}' points to {target}, which is not in the package",
+    "main_elsewhere": "its main part is not xl/workbook.xml",
+    "no_main": "names no main part (officeDocument)",
+}
+
+
+def damaged(path: Path, part: str, what: str, **values: str) -> NoReturn:
+    """Refuse a damaged package in one line naming the part and what is wrong with it (a key of DAMAGES)."""
+    raise WorkbookError(f"{path}: the workbook is damaged: part {part}: {DAMAGES[what].format(**values)}; open it in Excel or "
+                        "LibreOffice and save it again", f"damaged_{what}", path=path, part=part, **values)
 
 
 def check_package(book: Any) -> None:
@@ -105,7 +119,7 @@ def check_package(book: Any) -> None:
             continue
         extension = name.rpartition("/")[2].rpartition(".")[2].casefold() if "." in name.rpartition("/")[2] else ""
         if name.casefold() not in overrides and extension not in defaults:
-            damaged(path, name, f"has no content type in {CONTENT_TYPES}")
+            damaged(path, name, "untyped")
     folded = {n.casefold() for n in names}
     strict = False
     for rels in sorted(n for n in names if is_relationships(n)):
@@ -150,7 +164,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
     path = book.path
     source = source_part(rels)
     ids: set[str] = set()
-    problems: list[str] = []
+    problems: list[tuple[str, dict[str, str]]] = []
     main: list[str] = []
     strict: list[bool] = []
 
@@ -159,28 +173,28 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
             return
         rid, kind, target = attrs.get("Id", ""), attrs.get("Type", ""), attrs.get("Target")
         if rid in ids:
-            problems.append(f"relationship id '{rid[:40]}' is used twice")
+            problems.append(("id_twice", {"id": rid[:40]}))
         ids.add(rid)
         if kind.startswith(STRICT_RELATIONSHIPS):
             strict.append(True)
         if attrs.get("TargetMode") == "External":
             return
         if target is None:
-            problems.append(f"relationship '{rid[:40]}' has no target")
+            problems.append(("no_target", {"id": rid[:40]}))
             return
         name = resolve_target(source, target)
         if source == "" and kind.endswith("/officeDocument"):
             main.append(name)
         if name.casefold() not in parts and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
-            problems.append(f"relationship '{rid[:40]}' points to {name[:80]}, which is not in the package")
+            problems.append(("dangling", {"id": rid[:40], "target": name[:80]}))
 
     book.parse(rels, start)
     if strict:
         return True
     if problems:
-        damaged(path, rels, problems[0])
+        damaged(path, rels, problems[0][0], **problems[0][1])
     if source == "" and main != ["xl/workbook.xml"]:
-        damaged(path, rels, "its main part is not xl/workbook.xml" if main else "names no main part (officeDocument)")
+        damaged(path, rels, "main_elsewhere" if main else "no_main")
     return False
 
 

@@ -186,7 +186,8 @@ class Package:
             if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
                 raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
             raise WorkbookError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
-                                "open and save the file in Excel or LibreOffice") from None
+                                "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
+                                reason=str(exc)[:80]) from None
 
     def _refuse_doctype(self, part: str) -> None:
         raise WorkbookError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
