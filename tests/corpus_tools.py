@@ -57,11 +57,14 @@ def add_round_sheet(source: Path, target: Path) -> Path:
         workbook = workbook[:empty.start()] + f"<{prefix}sheets>{element}</{prefix}sheets>" + workbook[empty.end():]
     parts["xl/workbook.xml"] = workbook.encode("utf-8")
     rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
-    rels = rels.replace("</Relationships>", f'<Relationship Id="rIdCorpusRound1" Type="{REL_WORKSHEET}" '
-                        'Target="worksheets/corpusRound1.xml"/></Relationships>')
+    closing = re.search(r"</(\w+:)?Relationships>", rels)
+    rels = (rels[:closing.start()] + f'<{closing.group(1) or ""}Relationship Id="rIdCorpusRound1" Type="{REL_WORKSHEET}" '
+            'Target="worksheets/corpusRound1.xml"/>' + rels[closing.start():])
     parts["xl/_rels/workbook.xml.rels"] = rels.encode("utf-8")
     types = parts["[Content_Types].xml"].decode("utf-8")
-    types = types.replace("</Types>", f'<Override PartName="/{ROUND_PART}" ContentType="{CT_WORKSHEET}"/></Types>')
+    closing = re.search(r"</(\w+:)?Types>", types)
+    types = (types[:closing.start()] + f'<{closing.group(1) or ""}Override PartName="/{ROUND_PART}" ContentType="{CT_WORKSHEET}"/>'
+             + types[closing.start():])
     parts["[Content_Types].xml"] = types.encode("utf-8")
     date_style = _add_date_format(parts)
     parts[ROUND_PART] = round_sheet_xml(date_style)
@@ -119,7 +122,7 @@ def relationships(archive: zipfile.ZipFile, rels: str) -> list[tuple[str, str, s
     found = []
     for element in ElementTree.fromstring(archive.read(rels)):
         target = element.get("Target", "")
-        if element.get("TargetMode") == "External":
+        if element.get("TargetMode") == "External" or target.startswith("#"):  # not a part: a place in this document
             found.append((element.get("Id", ""), element.get("Type", ""), None))
             continue
         joined = target.lstrip("/") if target.startswith("/") else posixpath.join(source_folder, target)

@@ -115,7 +115,7 @@ def check_package(book: Any) -> None:
 
     book.parse(CONTENT_TYPES, content_type)
     for name in sorted(names):
-        if name == CONTENT_TYPES or name.endswith("/"):
+        if name == CONTENT_TYPES or name.endswith("/") or name.startswith("[trash]/"):  # parts Excel set aside
             continue
         extension = name.rpartition("/")[2].rpartition(".")[2].casefold() if "." in name.rpartition("/")[2] else ""
         if name.casefold() not in overrides and extension not in defaults:
@@ -177,7 +177,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
         ids.add(rid)
         if kind.startswith(STRICT_RELATIONSHIPS):
             strict.append(True)
-        if attrs.get("TargetMode") == "External":
+        if attrs.get("TargetMode") == "External" or (target or "").startswith("#"):  # a place in this document
             return
         if target is None:
             problems.append(("no_target", {"id": rid[:40]}))

@@ -99,6 +99,19 @@ def root_span(xml: bytes) -> tuple[bytes, int, int]:
     raise WorkbookError("a part of the workbook is not XML")
 
 
+def open_root(xml: bytes) -> bytes:
+    """`xml` with a self-closing root (`<styleSheet …/>`, `<Types/>`) written as an element with an end tag, so
+    children can be inserted into it."""
+    for token in _TOKEN.finditer(xml):
+        if token.group(1) or token.group(2):
+            continue
+        if not token.group(6):
+            return xml
+        opening = token.group(0)[:-2].rstrip() + b">"
+        return xml[:token.start()] + opening + b"</" + token.group(3) + token.group(4) + b">" + xml[token.end():]
+    return xml
+
+
 def attribute(tag: bytes, name: bytes) -> str | None:
     """The value of attribute `name` in a start tag, unescaped; None when absent."""
     found = re.search(rb"(?:^|\s)" + re.escape(name) + rb"\s*=\s*(\"([^\"]*)\"|'([^']*)')", tag)
@@ -292,9 +305,9 @@ class Package:
         element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(relative(part, target_part))}/>'
                    ).encode()
         if name in self:
-            xml = self.read(name)
-            _, _, end = root_span(xml)
-            self.write(name, xml[:end] + element + xml[end:])
+            xml = open_root(self.read(name))
+            prefix, _, end = root_span(xml)  # `<ns0:Relationships>`: the new element in the same namespace
+            self.write(name, xml[:end] + (b"<" + prefix + element[1:] if prefix else element) + xml[end:])
         else:
             self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
                        b'"http://schemas.openxmlformats.org/package/2006/relationships">' + element + b"</Relationships>")
@@ -322,14 +335,15 @@ class Package:
     def set_override(self, part: str, content_type: str | None) -> None:
         """Declare `part`'s content type (None: remove its declaration)."""
         name = "[Content_Types].xml"
-        xml = self.read(name)
+        xml = open_root(self.read(name))
         for tag in TAG.finditer(xml):
             if tag.group(3) == b"Override" and (attribute(tag.group(0), b"PartName") or "").lower() == f"/{part}".lower():
                 xml = xml[:tag.start()] + xml[tag.end():]
                 break
         if content_type is not None:
-            _, _, end = root_span(xml)
-            xml = xml[:end] + f'<Override PartName={quoteattr("/" + part)} ContentType={quoteattr(content_type)}/>'.encode() + xml[end:]
+            prefix, _, end = root_span(xml)
+            xml = (xml[:end] + b"<" + prefix + f'Override PartName={quoteattr("/" + part)} ContentType={quoteattr(content_type)}/>'
+                   .encode() + xml[end:])
         self.write(name, xml)
 
     def content_type(self, part: str) -> str | None:
@@ -348,13 +362,13 @@ class Package:
 
     def ensure_default(self, extension: str, content_type: str) -> None:
         name = "[Content_Types].xml"
-        xml = self.read(name)
+        xml = open_root(self.read(name))
         if any(t.group(3) == b"Default" and (attribute(t.group(0), b"Extension") or "").lower() == extension
                for t in TAG.finditer(xml)):
             return
-        _, start, _ = root_span(xml)
-        self.write(name, xml[:start] + f'<Default Extension="{extension}" ContentType={quoteattr(content_type)}/>'.encode()
-                   + xml[start:])
+        prefix, start, _ = root_span(xml)
+        self.write(name, xml[:start] + b"<" + prefix + f'Default Extension="{extension}" ContentType={quoteattr(content_type)}/>'
+                   .encode() + xml[start:])
 
     # ------------------------------------------------------------ saving
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import attribute, children, insert_child, root_span, set_attribute
+from sheet_scorer.workbook.package import attribute, children, insert_child, open_root, root_span, set_attribute
 
 STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
                "colors", "extLst")
@@ -28,7 +28,7 @@ class Styles:
 
     def __init__(self, xml: bytes | None) -> None:
         self.created = xml is None
-        self._xml = xml or MINIMAL
+        self._xml = open_root(xml) if xml else MINIMAL
         self.prefix, _, _ = root_span(self._xml)
         self._changed = self.created
 
