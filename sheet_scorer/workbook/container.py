@@ -96,8 +96,8 @@ def damaged(path: Path, part: str, what: str, **values: str) -> NoReturn:
 
 def check_package(book: Any) -> None:
     """Refuse, in one line naming the part, a package Excel would have to repair: a part without a content
-    type, a relationship without a target part or to one outside the package, a relationship id used twice,
-    a main part elsewhere than `xl/workbook.xml`; and a Strict Open XML workbook, which the tool does not write.
+    type, a relationship to a part the package does not hold, a relationship id used twice, a main part
+    elsewhere than `xl/workbook.xml`; and a Strict Open XML workbook, which the tool does not write.
 
     `book` is the reader's opened package (`xlsx.Package`): its parts are parsed with its budgets and DOCTYPE
     refusal. `check` and `score` both read through here, so what one refuses the other refuses too.
@@ -185,7 +185,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
         name = resolve_target(source, target)
         if source == "" and kind.endswith("/officeDocument"):
             main.append(name)
-        if name.casefold() not in parts and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
+        if not _holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
             problems.append(("dangling", {"id": rid[:40], "target": name[:80]}))
 
     book.parse(rels, start)
@@ -196,6 +196,17 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
     if source == "" and main != ["xl/workbook.xml"]:
         damaged(path, rels, "main_elsewhere" if main else "no_main")
     return False
+
+
+def _holds(parts: set[str], name: str) -> bool:
+    """Whether the package holds part `name` (case ignored; a target may be written percent-encoded: `a%20b.xml`)."""
+    if name.casefold() in parts:
+        return True
+    if "%" not in name:
+        return False
+    from urllib.parse import unquote  # only here: urllib costs start-up time every command would pay
+
+    return unquote(name).casefold() in parts
 
 
 def is_xml_part(name: str) -> bool:
