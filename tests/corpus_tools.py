@@ -155,6 +155,14 @@ def cell_formats(archive: zipfile.ZipFile, styles: str | None) -> list[dict[str,
     return [dict(xf.attrib) for xf in section] if section is not None else []
 
 
+def section_sizes(archive: zipfile.ZipFile, styles: str | None) -> dict[str, int]:
+    """How many fonts, fills, borders and cell style formats the style sheet holds."""
+    if styles is None or styles not in archive.namelist():
+        return {}
+    root = ElementTree.fromstring(archive.read(styles))
+    return {local(e.tag): len(e) for e in root if local(e.tag) in ("fonts", "fills", "borders", "cellStyleXfs")}
+
+
 def sheet_cells(archive: zipfile.ZipFile, part: str, strings: list[str]) -> dict[str, tuple[str | None, object]]:
     """ref -> (style index or None, value) of each cell with a value: numbers as float, text as str."""
     found: dict[str, tuple[str | None, object]] = {}

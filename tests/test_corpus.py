@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 from corpus_tools import (
-    ROUND_PART, ROWS, add_round_sheet, cell_formats, content_type, content_types, part_of, relationships, shared_strings, sheet_cells,
+    ROUND_PART, ROWS, add_round_sheet, cell_formats, content_type, content_types, part_of, relationships, section_sizes,
+    shared_strings, sheet_cells,
 )
 
 from sheet_scorer import WorkbookError, check_workbook, score_workbook
@@ -137,6 +138,19 @@ def test_computed_numbers_are_in_the_tools_own_general_format(name: str, scored:
     for ref, style in numbers:
         xf = formats[int(style or 0)]
         assert xf.get("numFmtId") == "0" and xf.get("applyNumberFormat") in ("1", "true"), (ref, xf)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_cell_format_names_parts_of_the_style_sheet_that_exist(name: str, scored: dict) -> None:
+    """A cell format naming a font, fill or border the style sheet lacks is damage Excel repairs (an empty
+    `<styleSheet/>` gets the sections the tool's formats need)."""
+    _, output, _, _ = scored[name]
+    with zipfile.ZipFile(output) as archive:
+        styles = part_of(archive, "xl/workbook.xml", "styles")
+        sizes = section_sizes(archive, styles)
+        for index, xf in enumerate(cell_formats(archive, styles)):
+            for attribute, section in (("fontId", "fonts"), ("fillId", "fills"), ("borderId", "borders"), ("xfId", "cellStyleXfs")):
+                assert int(xf.get(attribute) or 0) < sizes.get(section, 0), (index, xf, sizes)
 
 
 @pytest.mark.parametrize("name", STRICT)

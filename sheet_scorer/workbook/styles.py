@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import attribute, children, insert_child, open_root, root_span, set_attribute
+from sheet_scorer.workbook.package import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
 
 STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
                "colors", "extLst")
@@ -31,6 +31,21 @@ class Styles:
         self._xml = open_root(xml) if xml else MINIMAL
         self.prefix, _, _ = root_span(self._xml)
         self._changed = self.created
+        self._complete()
+
+    def _complete(self) -> None:
+        """The sections every style sheet needs, added when missing (an empty `<styleSheet/>`): the tool's cell
+        formats name font, fill and border 0, and a cell format naming a font that does not exist needs repair."""
+        _, start, end = root_span(MINIMAL)
+        for name, section_start, section_end in children(MINIMAL, start, end):
+            if self._section(name) is not None:
+                continue
+            element = MINIMAL[section_start:section_end]
+            if self.prefix:
+                element = re.sub(rb"<(/?)(?=\w)", lambda m: b"<" + m.group(1) + self.prefix, element)
+            _, root_start, root_end = root_span(self._xml)
+            self._xml = insert_child(self._xml, root_start, root_end, name, element, STYLE_ORDER)
+            self._changed = True
 
     def _section(self, name: str) -> tuple[int, int, int] | None:
         """(start, content start, content end) of a top-level section like <fonts>."""
@@ -117,8 +132,10 @@ class Styles:
         if not style or style >= len(items):
             return self.general()
         xf = items[style]
-        end = xf.index(b">") + 1
-        opening = xf[:end]
+        tag = TAG.match(xf)
+        if tag is None:
+            return self.general()
+        opening, end = tag.group(0), tag.end()
         if attribute(opening, b"numFmtId") == "0" and attribute(opening, b"applyNumberFormat") in ("1", "true"):
             return style
         opening = set_attribute(set_attribute(opening, b"numFmtId", "0"), b"applyNumberFormat", "1")
