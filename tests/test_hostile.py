@@ -186,3 +186,16 @@ def test_a_missing_style_sheet_is_written_where_the_workbook_names_it(tmp_path: 
         assert rels.count("relationships/styles") == 1 and "xl/styles.xml" in out.namelist()
         assert 'PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"' \
             in out.read("[Content_Types].xml").decode()
+
+
+def test_relationship_parts_typed_by_nothing_get_the_usual_default(tmp_path: Path) -> None:
+    """A hand-made package whose [Content_Types].xml declares no type for its .rels parts is read, and the
+    scored copy declares the Default every writer does, so that each of its parts has a content type."""
+    good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
+    source = _rewrite(good, tmp_path / "untyped-rels.xlsx", "[Content_Types].xml", lambda xml: xml.replace(
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>', ""))
+    assert 'Extension="rels"' not in zipfile.ZipFile(source).read("[Content_Types].xml").decode()
+    assert run("check", source).exit_code == 0
+    assert run("score", source, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html").exit_code == 0
+    types = zipfile.ZipFile(tmp_path / "out.xlsx").read("[Content_Types].xml").decode()
+    assert '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' in types

@@ -118,8 +118,8 @@ def check_package(book: Any) -> None:
         if name == CONTENT_TYPES or name.endswith("/") or name.startswith("[trash]/"):  # parts Excel set aside
             continue
         extension = name.rpartition("/")[2].rpartition(".")[2].casefold() if "." in name.rpartition("/")[2] else ""
-        if name.casefold() not in overrides and extension not in defaults:
-            damaged(path, name, "untyped")
+        if name.casefold() not in overrides and extension not in defaults and not is_relationships(name):
+            damaged(path, name, "untyped")  # relationship parts without one get the usual Default in the scored copy
     folded = {n.casefold() for n in names}
     strict = False
     for rels in sorted(n for n in names if is_relationships(n)):

@@ -348,17 +348,24 @@ class Package:
 
     def content_type(self, part: str) -> str | None:
         """The content type `[Content_Types].xml` gives `part`: its Override, else the Default for its extension."""
-        xml = self.read(CONTENT_TYPES)
-        extension = part.rpartition("/")[2].rpartition(".")[2].lower() if "." in part.rpartition("/")[2] else ""
-        default = None
-        for tag in TAG.finditer(xml):
+        return self.content_types([part])[part]
+
+    def content_types(self, parts: list[str]) -> dict[str, str | None]:
+        """The content type of each of `parts` (None: none declared), `[Content_Types].xml` read once."""
+        defaults: dict[str, str] = {}
+        overrides: dict[str, str] = {}
+        for tag in TAG.finditer(self.read(CONTENT_TYPES)):
             if tag.group(1):
                 continue
-            if tag.group(3) == b"Override" and (attribute(tag.group(0), b"PartName") or "").lower() == f"/{part}".lower():
-                return attribute(tag.group(0), b"ContentType") or ""
-            if tag.group(3) == b"Default" and (attribute(tag.group(0), b"Extension") or "").lower() == extension:
-                default = attribute(tag.group(0), b"ContentType") or ""
-        return default
+            if tag.group(3) == b"Override":
+                overrides[(attribute(tag.group(0), b"PartName") or "").lower()] = attribute(tag.group(0), b"ContentType") or ""
+            elif tag.group(3) == b"Default":
+                defaults.setdefault((attribute(tag.group(0), b"Extension") or "").lower(), attribute(tag.group(0), b"ContentType") or "")
+        found: dict[str, str | None] = {}
+        for part in parts:
+            file = part.rpartition("/")[2]
+            found[part] = overrides.get(f"/{part}".lower(), defaults.get(file.rpartition(".")[2].lower()) if "." in file else None)
+        return found
 
     def ensure_default(self, extension: str, content_type: str) -> None:
         name = "[Content_Types].xml"
@@ -375,9 +382,15 @@ class Package:
     def save(self, target: Path) -> None:
         """Write the package to `target`: unchanged parts copied entry for entry, the others deflated.
         Every part added must have its content type (Excel reports a package with a part without one as damaged)."""
-        for part in self._new:
-            if part not in self._infos and part != CONTENT_TYPES and self.content_type(part) is None:
-                raise RuntimeError(f"{part} was added without a content type")
+        if CONTENT_TYPES in self:
+            types = self.content_types(self.parts())
+            if any(t is None and part.endswith(".rels") for part, t in types.items()):
+                # relationship parts typed by nothing (a hand-made package): the Default every writer declares
+                self.ensure_default("rels", CT_RELATIONSHIPS)
+                types = self.content_types(self.parts())
+            for part, found in types.items():
+                if found is None and part not in self._infos and part != CONTENT_TYPES:
+                    raise RuntimeError(f"{part} was added without a content type")
         with open(self.path, "rb") as source, open(target, "wb") as handle:
             out = _ZipWriter(handle)
             for part in self.parts():
