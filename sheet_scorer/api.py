@@ -62,6 +62,7 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     check_readable(Path(path))  # a missing or damaged file is told before the heavy imports
     import pandas as pd
 
+    from sheet_scorer.workbook.plan import check_added_sheets
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.validate import validate
@@ -73,6 +74,7 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     if language not in LANGUAGES:
         raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}", "unknown_language",
                             language=language, languages=", ".join(LANGUAGES))
+    check_added_sheets(data.path, data.sheet_names, data.added_sheets, language)  # what `score` would refuse, `check` refuses too
     validated = validate(data)
     if validated.frame.empty:
         results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})

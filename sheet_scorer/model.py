@@ -135,6 +135,7 @@ class WorkbookData:
     fingerprint: str = ""  # of the organiser's cells (workbook.record): no edit is ever thrown away
     conflicts: list[ConflictRow] = field(default_factory=list)  # the Conflicts sheet's rows (merge, docs/rules.md §5)
     conflicts_sheet: str = ""  # its name, when there is one
+    added_sheets: dict[str, str] = field(default_factory=dict)  # sheets named like Standings/Problems: name -> A1 text
 
 
 @dataclass

@@ -132,6 +132,54 @@ def _settings(name: str, settings: list[list], rounds: int = 1, patch: tuple[str
 
 
 DOCTYPE = '<!DOCTYPE worksheet [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+PICTURE = "xl/media/image1.png"
+WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def _with_picture(name: str) -> Callable[[Path], Path]:
+    """A binary part (a picture, declared by a Default content type) that no parser reads: the patcher copies it."""
+    return _with(name, {"[Content_Types].xml": _replace("<Default ", '<Default Extension="png" ContentType="image/png"/><Default ')},
+                 {PICTURE: bytes(range(256)) * 64})
+
+
+def _bad_deflate(name: str, member: str, build: Callable[[Path], Path] | None = None) -> Callable[[Path], Path]:
+    """`member`'s compressed data starting with a block of the reserved type: zlib fails ('invalid block type'),
+    before any checksum is compared."""
+    def damaged(folder: Path) -> Path:
+        path = (build or _with(name))(folder)
+        data = bytearray(path.read_bytes())
+        with zipfile.ZipFile(path) as archive:
+            offset = archive.getinfo(member).header_offset
+        name_length, extra_length = int.from_bytes(data[offset + 26:offset + 28], "little"), int.from_bytes(data[offset + 28:offset + 30], "little")
+        data[offset + 30 + name_length + extra_length] = 0xFF  # BFINAL 1, BTYPE 11: reserved
+        target = folder / f"{name}.damaged.xlsx"
+        target.write_bytes(bytes(data))
+        return target
+    return damaged
+
+
+def _declared_encoding(encoding: str) -> Callable[[str], str]:
+    return lambda xml: f'<?xml version="1.0" encoding="{encoding}"?>' + xml.split("?>", 1)[-1]
+
+
+def _strict(folder: Path) -> Path:
+    """Excel's 'Strict Open XML Spreadsheet' (tests/corpus: calamine, MIT)."""
+    target = folder / "strict.xlsx"
+    target.write_bytes((Path(__file__).parent / "corpus" / "calamine-strict_iso_paths.xlsx").read_bytes())
+    return target
+
+
+def _duplicate_entry(folder: Path) -> Path:
+    """The round sheet's zip entry twice (zipfile warns; Excel calls the package damaged)."""
+    import warnings
+
+    path = _base(folder, "duplicate")
+    with zipfile.ZipFile(path) as src:
+        sheet = src.read(SHEET)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _patched(path, folder / "duplicate.xlsx", added={SHEET: sheet})
 
 CATALOGUE = [
     # 14.1: one cell far away; the `dimension` element lying about the extent
@@ -176,6 +224,26 @@ CATALOGUE = [
     Case("empty-core-properties", _with("empty-core", {"docProps/core.xml": lambda xml: ""}), 2),
     Case("row-beyond-the-grid", _with("far-row", {SHEET: _append_rows('<row r="2000000"><c r="A2000000"><v>1</v></c></row>')}), 2),
     Case("shared-string-missing", _with("sst", {SHEET: _replace(BOB_SETTLEMENTS, '<c r="C3" t="s"><v>99</v></c>')}), 2),
+    # issue 20 (7): a damaged package is refused in one line naming the part, by `check` as by `score`, and a
+    # scored copy is never written from a package Excel would have to repair
+    Case("deflate-stream-damaged-in-xml", _bad_deflate("deflate-theme", "xl/theme/theme1.xml"), 2),
+    Case("deflate-stream-damaged-in-picture", _bad_deflate("deflate-png", PICTURE, _with_picture("deflate-png")), 2,
+         notes="a part no parser reads, copied byte for byte by the patcher"),
+    Case("picture-copied-whole", _with_picture("png"), 0, players=4),
+    Case("unknown-encoding", _with("encoding", {"docProps/app.xml": _declared_encoding("x-klingon")}), 2),
+    Case("multi-byte-encoding", _with("shift-jis", {"docProps/core.xml": _declared_encoding("shift_jis")}), 2),
+    Case("no-content-types", _with("no-types", {"[Content_Types].xml": None}), 2),
+    Case("no-package-relationships", _with("no-root-rels", {"_rels/.rels": None}), 2),
+    Case("part-without-content-type", _with("untyped", added={"xl/extra.dat": b"\x00" * 16}), 2),
+    Case("relationship-target-missing", _with("no-theme", {"xl/theme/theme1.xml": None}), 2),
+    Case("relationship-id-twice", _with("rid-twice", {WORKBOOK_RELS: _replace(
+        "</Relationships>", f'<Relationship Id="rId1" Type="{REL}/theme" Target="theme/theme1.xml"/></Relationships>')}), 2),
+    Case("main-part-elsewhere", _with("main", {"_rels/.rels": _replace("xl/workbook.xml", "xl/book.xml")}), 2),
+    Case("duplicate-zip-entry", _duplicate_entry, 2),
+    Case("strict-open-xml", _strict, 2, notes="refused by name: save it as 'Excel Workbook (.xlsx)'"),
+    Case("organisers-own-problems-sheet", _with("own-problems", sheets={"Round 1": round_sheet(*TABLE), "Problems": [["my notes"]]}),
+         2, notes="check refuses what score would: the tool's sheet cannot be written"),
+    Case("organisers-own-standings-sheet", _with("own-standings", sheets={"Round 1": round_sheet(*TABLE), "Standings": [["Name"]]}), 2),
 ]
 
 

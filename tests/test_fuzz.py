@@ -11,6 +11,7 @@ with the same value, except where the computed columns are written.
 from __future__ import annotations
 
 import math
+import re
 import os
 import random
 import tempfile
@@ -306,3 +307,83 @@ def test_damaged_package_bytes_are_read_or_refused_in_one_line(part: int, positi
             assert "\n" not in str(refused) and str(refused)
             return
         assert result.exit_code in (0, 1)
+
+
+# ---------------------------------------------------------------- damaged packages (issue 20)
+#
+# A seeded set of package-level damages (parts dropped, doubled, retargeted, left without a content type,
+# declared in another encoding, compressed data or any byte of the zip spoiled, an organiser's own
+# Problems sheet): `check` and `score` through the CLI agree on every one, none is an "unexpected
+# failure", and a scored copy written is itself a whole package (it passes the same package check).
+
+PACKAGE_DAMAGES = ("drop", "duplicate", "retarget", "untyped", "encoding", "deflate", "byte", "own_sheet")
+ENCODINGS = ("x-klingon", "shift_jis", "utf-16", "latin-1", "ascii", "utf-8")
+
+
+def _damaged_package(source: Path, target: Path, rng: random.Random) -> str:
+    """`source` with one damage drawn by `rng`, written to `target`; what was done, for the assertion messages."""
+    import warnings
+
+    with zipfile.ZipFile(source) as src:
+        parts = [(info.filename, src.read(info)) for info in src.infolist()]
+    kind = rng.choice(PACKAGE_DAMAGES)
+    index = rng.randrange(len(parts))
+    name, data = parts[index]
+    if kind == "drop":
+        del parts[index]
+    elif kind == "duplicate":
+        parts.append((name, data))
+    elif kind == "retarget":
+        rels = [i for i, (n, _) in enumerate(parts) if n.endswith(".rels")]
+        index = rng.choice(rels)
+        name, data = parts[index]
+        parts[index] = (name, re.sub(rb'Target="[^"]*"', b'Target="missing/part.xml"', data, count=1))
+    elif kind == "untyped":
+        parts.append(("xl/extra.dat", b"\x00" * 8))
+    elif kind == "encoding":
+        encoding = rng.choice(ENCODINGS)
+        parts[index] = (name, f'<?xml version="1.0" encoding="{encoding}"?>'.encode() + data.split(b"?>", 1)[-1])
+        name = f"{name} as {encoding}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a duplicate name
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+            for part, content in parts:
+                dst.writestr(part, content)
+    if kind in ("deflate", "byte"):
+        raw = bytearray(target.read_bytes())
+        with zipfile.ZipFile(target) as archive:
+            info = archive.infolist()[index]
+        if kind == "deflate":  # a block of the reserved type at the start of the entry's compressed data
+            start = info.header_offset + 30 + int.from_bytes(raw[info.header_offset + 26:info.header_offset + 28], "little") \
+                + int.from_bytes(raw[info.header_offset + 28:info.header_offset + 30], "little")
+            raw[start] = 0xFF
+        else:
+            at = rng.randrange(len(raw))
+            raw[at] ^= 1 << rng.randrange(8)
+            name = f"byte {at}"
+        target.write_bytes(bytes(raw))
+    return f"{kind} {name}"
+
+
+def test_damaged_packages_are_refused_alike_and_never_unexpected(tmp_path: Path) -> None:
+    source = write_workbook(tmp_path / "event.xlsx", BASE)
+    own_sheet = write_workbook(tmp_path / "own.xlsx", {**BASE, "Problems": [["my own list"]]})
+    rng = random.Random(20)
+    for number in range(40 if not LONG else 400):
+        target = tmp_path / f"damaged{number}.xlsx"
+        done = _damaged_package(source, target, rng)
+        if done.startswith("own_sheet"):
+            target.write_bytes(own_sheet.read_bytes())
+        out = tmp_path / f"out{number}.xlsx"
+        runs = {command: CliRunner().invoke(main, args) for command, args in (
+            ("check", ["check", str(target)]),
+            ("score", ["score", str(target), "-o", str(out), "--html", str(tmp_path / f"out{number}.html")]))}
+        for command, run in runs.items():
+            assert run.exception is None or isinstance(run.exception, SystemExit), (done, command, repr(run.exception))
+            assert "unexpected" not in run.output and "Traceback" not in run.output, (done, command, run.output)
+        assert runs["check"].exit_code == runs["score"].exit_code, (done, runs["check"].output, runs["score"].output)
+        if runs["score"].exit_code == 2:
+            assert runs["score"].output.startswith("Error: ") and runs["score"].output.count("\n") == 1, (done, runs["score"].output)
+            assert not out.exists(), done
+        else:
+            sheet_scorer.check_workbook(out)  # the scored copy passes the package check: nothing for Excel to repair

@@ -8,11 +8,13 @@ import zipfile
 from pathlib import Path
 
 import openpyxl
+import pytest
 from click.testing import CliRunner
 from helpers import player, round_sheet, write_workbook
 from openpyxl.chart import BarChart, Reference
 
 from sheet_scorer.cli.main import main
+from sheet_scorer.workbook.container import DAMAGES, damaged
 
 TABLE = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
 LAUGHS = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))
@@ -135,3 +137,65 @@ def test_output_folder_that_does_not_exist(tmp_path: Path) -> None:
     result = run("score", path, "--html", tmp_path / "nowhere" / "r.html")
     _one_line_exit_2(result)
     assert "does not exist" in result.output and not (tmp_path / "event.scored.xlsx").exists()
+
+
+# ---------------------------------------------------------------- damaged packages (issue 20)
+
+
+@pytest.mark.parametrize("what", sorted(DAMAGES))
+def test_a_damaged_part_is_told_in_each_language_with_the_same_english(what: str) -> None:
+    """The English line of each damage is the catalogue's own (no copy drifting apart), and each language has it."""
+    from sheet_scorer.i18n.terminal import say
+    from sheet_scorer.model import WorkbookError
+
+    with pytest.raises(WorkbookError) as refused:
+        damaged(Path("event.xlsx"), "xl/_rels/workbook.xml.rels", what, id="rId7", target="xl/theme/theme1.xml")
+    error = refused.value
+    assert str(error) == say("en", error.key, **error.values)
+    assert str(error).startswith("event.xlsx: the workbook is damaged: part xl/_rels/workbook.xml.rels: ")
+    assert say("pl", error.key, **error.values).startswith("event.xlsx: skoroszyt jest uszkodzony: część xl/_rels/workbook.xml.rels: ")
+
+
+def test_a_damaged_package_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
+    """A duplicate zip entry, told in Polish with --lang pl: the part and what is wrong with it."""
+    good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
+    with zipfile.ZipFile(good) as src:
+        parts = [(i.filename, src.read(i)) for i in src.infolist()]
+    damaged_copy = tmp_path / "twice.xlsx"
+    with pytest.warns(UserWarning), zipfile.ZipFile(damaged_copy, "w") as dst:
+        for name, data in [*parts, parts[0]]:
+            dst.writestr(name, data)
+    result = run("check", "--lang", "pl", damaged_copy)
+    assert result.exit_code == 2
+    assert result.output == (f"Błąd: {damaged_copy}: skoroszyt jest uszkodzony: część {parts[0][0]}: plik zip zawiera dwa wpisy "
+                             "o tej nazwie; otwórz go w Excelu lub LibreOffice i zapisz ponownie\n")
+
+
+def test_a_missing_style_sheet_is_written_where_the_workbook_names_it(tmp_path: Path) -> None:
+    """The one dangling relationship the tool repairs: the scored copy gets a style sheet at xl/styles.xml, with its
+    content type, and no second styles relationship."""
+    good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
+    source = tmp_path / "no-styles.xlsx"
+    with zipfile.ZipFile(good) as src, zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            if item.filename != "xl/styles.xml":
+                dst.writestr(item, src.read(item))
+    assert run("score", source, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html").exit_code == 0
+    with zipfile.ZipFile(tmp_path / "out.xlsx") as out:
+        rels = out.read("xl/_rels/workbook.xml.rels").decode()
+        assert rels.count("relationships/styles") == 1 and "xl/styles.xml" in out.namelist()
+        assert 'PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"' \
+            in out.read("[Content_Types].xml").decode()
+
+
+def test_relationship_parts_typed_by_nothing_get_the_usual_default(tmp_path: Path) -> None:
+    """A hand-made package whose [Content_Types].xml declares no type for its .rels parts is read, and the
+    scored copy declares the Default every writer does, so that each of its parts has a content type."""
+    good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
+    source = _rewrite(good, tmp_path / "untyped-rels.xlsx", "[Content_Types].xml", lambda xml: xml.replace(
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>', ""))
+    assert 'Extension="rels"' not in zipfile.ZipFile(source).read("[Content_Types].xml").decode()
+    assert run("check", source).exit_code == 0
+    assert run("score", source, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html").exit_code == 0
+    types = zipfile.ZipFile(tmp_path / "out.xlsx").read("[Content_Types].xml").decode()
+    assert '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' in types

@@ -47,6 +47,8 @@ def test_scored_or_refused_in_one_line(case: Case, outcomes: dict[str, dict]) ->
         if expected == 2:
             assert run["stdout"] == "" and run["stderr"].count("\n") == 1, (command, run["stderr"])
             assert run["stderr"].startswith(f"Error: {found['file']}: ") and "Traceback" not in run["stderr"]
+            assert "unexpected" not in run["stderr"]
+            assert not Path(found["file"]).with_name("out.xlsx").exists(), "a scored copy written from a refused package"
         else:
             assert "Error" not in run["stderr"], (command, run["stderr"])
     if case.exit != 2:
@@ -84,3 +86,15 @@ def test_a_number_beyond_a_double_is_kept_in_the_scored_copy(outcomes: dict[str,
 
     out = Path(outcomes["count-1e400"]["file"]).with_name("out.xlsx")
     assert read_workbook(out).rounds[0].raw.at[3, "settlements"] == "1e400"
+
+
+def test_a_picture_no_parser_reads_is_copied_whole(outcomes: dict[str, dict]) -> None:
+    """The picture the package check unpacks (issue 20) is in the scored copy byte for byte."""
+    import zipfile
+
+    from hostile_catalogue import PICTURE
+
+    source = Path(outcomes["picture-copied-whole"]["file"])
+    with zipfile.ZipFile(source) as before, zipfile.ZipFile(source.with_name("out.xlsx")) as after:
+        assert after.read(PICTURE) == before.read(PICTURE) == bytes(range(256)) * 64
+        assert after.getinfo(PICTURE).CRC == before.getinfo(PICTURE).CRC

@@ -28,7 +28,7 @@ class _Unseekable(io.RawIOBase):
 def test_entries_with_data_descriptors_are_copied_as_stored(tmp_path: Path) -> None:
     stream = _Unseekable()
     with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("[Content_Types].xml", '<Types><Default Extension="xml" ContentType="application/xml"/></Types>')
         archive.writestr("xl/a.xml", "<a>" + "x" * 5000 + "</a>")
         archive.writestr("xl/b.bin", bytes(range(256)) * 4)
     source = tmp_path / "in.zip"

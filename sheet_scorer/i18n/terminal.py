@@ -89,6 +89,40 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{path}: --in-place não grava um .ods; pontue-o sem --in-place para obter {target}",
         "fr": "{path} : --in-place ne peut pas écrire un .ods ; calculez-le sans --in-place pour obtenir {target}",
     },
+    # issue 20: damaged packages named by their part, and Strict Open XML refused by name
+    "part_encoding": {
+        "en": "{path}: part {part} declares an encoding that cannot be read ({reason}); open and save the file in Excel or LibreOffice",
+        "pl": "{path}: część {part} deklaruje kodowanie, którego nie da się odczytać ({reason}); otwórz i zapisz plik w Excelu "
+              "lub LibreOffice",
+        "pt": "{path}: a parte {part} declara uma codificação que não pode ser lida ({reason}); abra e salve o arquivo no Excel "
+              "ou no LibreOffice",
+        "fr": "{path} : la partie {part} déclare un encodage illisible ({reason}) ; ouvrez et enregistrez le fichier dans Excel "
+              "ou LibreOffice",
+    },
+    "strict_xml": {
+        "en": "{path}: saved as 'Strict Open XML Spreadsheet', which sheet-scorer does not write; open it in Excel and save it "
+              "as 'Excel Workbook (.xlsx)'",
+        "pl": "{path}: zapisany jako „Arkusz kalkulacyjny Strict Open XML”, którego sheet-scorer nie zapisuje; otwórz go w Excelu "
+              "i zapisz jako „Skoroszyt programu Excel (.xlsx)”",
+        "pt": "{path}: salvo como “Planilha Strict Open XML”, formato que o sheet-scorer não grava; abra-o no Excel e salve-o "
+              "como “Pasta de Trabalho do Excel (.xlsx)”",
+        "fr": "{path} : enregistré au format « Feuille de calcul Strict Open XML », que sheet-scorer n'écrit pas ; ouvrez-le "
+              "dans Excel et enregistrez-le en « Classeur Excel (.xlsx) »",
+    },
+    "own_sheet_clash": {
+        "en": "{path}: the workbook already has its own sheet '{sheet}'; rename it so that sheet-scorer can add its '{title}' sheet",
+        "pl": "{path}: skoroszyt ma już własny arkusz „{sheet}”; zmień jego nazwę, aby sheet-scorer mógł dodać swój arkusz „{title}”",
+        "pt": "{path}: a pasta de trabalho já tem uma planilha própria “{sheet}”; renomeie-a para que o sheet-scorer possa "
+              "adicionar a sua planilha “{title}”",
+        "fr": "{path} : le classeur a déjà sa propre feuille « {sheet} » ; renommez-la pour que sheet-scorer puisse ajouter "
+              "sa feuille « {title} »",
+    },
+    "two_sheets_clash": {
+        "en": "{path}: the workbook has two sheets that would both be named '{title}'; rename the organiser's one",
+        "pl": "{path}: skoroszyt ma dwa arkusze, które miałyby tę samą nazwę „{title}”; zmień nazwę arkusza organizatora",
+        "pt": "{path}: a pasta de trabalho tem duas planilhas que teriam o mesmo nome “{title}”; renomeie a do organizador",
+        "fr": "{path} : le classeur a deux feuilles qui s'appelleraient toutes deux « {title} » ; renommez celle de l'organisateur",
+    },
     "error": {"en": "Error: {message}", "pl": "Błąd: {message}", "pt": "Erro: {message}", "fr": "Erreur : {message}"},
     "unexpected": {
         "en": "Error: unexpected failure ({message}); re-run with -v for details",
@@ -740,6 +774,39 @@ class Phrase:
 
     key: str
     values: dict[str, Any] = field(default_factory=dict)
+
+
+# issue 20: a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
+_DAMAGED = {
+    "en": "{path}: the workbook is damaged: part {part}: %s; open it in Excel or LibreOffice and save it again",
+    "pl": "{path}: skoroszyt jest uszkodzony: część {part}: %s; otwórz go w Excelu lub LibreOffice i zapisz ponownie",
+    "pt": "{path}: a pasta de trabalho está danificada: parte {part}: %s; abra-a no Excel ou no LibreOffice e salve-a novamente",
+    "fr": "{path} : le classeur est endommagé : partie {part} : %s ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
+}
+_DAMAGES = {
+    "twice": {"en": "the zip holds two entries of that name", "pl": "plik zip zawiera dwa wpisy o tej nazwie",
+              "pt": "o zip contém duas entradas com esse nome", "fr": "le zip contient deux entrées de ce nom"},
+    "missing_types": {"en": "missing (the list of content types)", "pl": "brak (lista typów zawartości)",
+                      "pt": "ausente (a lista de tipos de conteúdo)", "fr": "absente (la liste des types de contenu)"},
+    "missing_rels": {"en": "missing (the package's relationships)", "pl": "brak (relacje pakietu)",
+                     "pt": "ausente (as relações do pacote)", "fr": "absente (les relations du paquet)"},
+    "untyped": {"en": "has no content type in [Content_Types].xml", "pl": "nie ma typu zawartości w [Content_Types].xml",
+                "pt": "não tem tipo de conteúdo em [Content_Types].xml", "fr": "n'a pas de type de contenu dans [Content_Types].xml"},
+    "id_twice": {"en": "relationship id '{id}' is used twice", "pl": "identyfikator relacji „{id}” występuje dwa razy",
+                 "pt": "o id de relação “{id}” é usado duas vezes", "fr": "l'identifiant de relation « {id} » est utilisé deux fois"},
+    "no_target": {"en": "relationship '{id}' has no target", "pl": "relacja „{id}” nie ma celu",
+                  "pt": "a relação “{id}” não tem destino", "fr": "la relation « {id} » n'a pas de cible"},
+    "dangling": {"en": "relationship '{id}' points to {target}, which is not in the package",
+                 "pl": "relacja „{id}” wskazuje na {target}, którego nie ma w pakiecie",
+                 "pt": "a relação “{id}” aponta para {target}, que não está no pacote",
+                 "fr": "la relation « {id} » pointe vers {target}, absent du paquet"},
+    "main_elsewhere": {"en": "its main part is not xl/workbook.xml", "pl": "jego główna część to nie xl/workbook.xml",
+                       "pt": "a parte principal não é xl/workbook.xml", "fr": "sa partie principale n'est pas xl/workbook.xml"},
+    "no_main": {"en": "names no main part (officeDocument)", "pl": "nie wskazuje części głównej (officeDocument)",
+                "pt": "não indica a parte principal (officeDocument)", "fr": "n'indique aucune partie principale (officeDocument)"},
+}
+_LINES.update({f"damaged_{what}": {lang: frame % words[lang] for lang, frame in _DAMAGED.items()}
+               for what, words in _DAMAGES.items()})
 
 
 def say(lang: str | None, key: str, **values: Any) -> str:

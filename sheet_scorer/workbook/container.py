@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import zipfile
 from pathlib import Path
+from typing import Any, NoReturn
 
 from sheet_scorer.model import WorkbookError
 
@@ -13,6 +14,9 @@ from sheet_scorer.model import WorkbookError
 # a real event of 100,000 rows unpacks to about 60 MiB in all, a round sheet to a tenth of that.
 MAX_PART = 128 * 2**20
 MAX_TOTAL = 256 * 2**20
+CONTENT_TYPES = "[Content_Types].xml"
+ROOT_RELS = "_rels/.rels"
+STRICT_RELATIONSHIPS = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -53,6 +57,156 @@ def check_readable(path: Path) -> None:
             f"workbook is far smaller: at most {MAX_TOTAL // 2**20} MiB in all and {MAX_PART // 2**20} MiB per part); "
             "save it again from Excel or LibreOffice", "too_large", path=path
         )
+    _check_entries(path, members)
+
+
+def _check_entries(path: Path, members: list[zipfile.ZipInfo]) -> None:
+    """Each part once (part names ignore case), and the two parts every package needs: its content types
+    and its own relationships. A copy written from a package without them would need Excel's repair too."""
+    seen: set[str] = set()
+    for member in members:
+        folded = member.filename.casefold()
+        if folded in seen:
+            damaged(path, member.filename, "twice")
+        seen.add(folded)
+    for needed, what in ((CONTENT_TYPES, "missing_types"), (ROOT_RELS, "missing_rels")):
+        if needed.casefold() not in seen:
+            damaged(path, needed, what)
+
+
+# What can be wrong with a part (English; the terminal says it in the command's language: `damaged_<what>`).
+DAMAGES = {
+    "twice": "the zip holds two entries of that name",
+    "missing_types": "missing (the list of content types)",
+    "missing_rels": "missing (the package's relationships)",
+    "untyped": "has no content type in [Content_Types].xml",
+    "id_twice": "relationship id '{id}' is used twice",
+    "no_target": "relationship '{id}' has no target",
+    "dangling": "relationship '{id}' points to {target}, which is not in the package",
+    "main_elsewhere": "its main part is not xl/workbook.xml",
+    "no_main": "names no main part (officeDocument)",
+}
+
+
+def damaged(path: Path, part: str, what: str, **values: str) -> NoReturn:
+    """Refuse a damaged package in one line naming the part and what is wrong with it (a key of DAMAGES)."""
+    raise WorkbookError(f"{path}: the workbook is damaged: part {part}: {DAMAGES[what].format(**values)}; open it in Excel or "
+                        "LibreOffice and save it again", f"damaged_{what}", path=path, part=part, **values)
+
+
+def check_package(book: Any) -> None:
+    """Refuse, in one line naming the part, a package Excel would have to repair: a part without a content
+    type, a relationship to a part the package does not hold, a relationship id used twice, a main part
+    elsewhere than `xl/workbook.xml`; and a Strict Open XML workbook, which the tool does not write.
+
+    `book` is the reader's opened package (`xlsx.Package`): its parts are parsed with its budgets and DOCTYPE
+    refusal. `check` and `score` both read through here, so what one refuses the other refuses too.
+    """
+    path, names = book.path, book.names
+    defaults: dict[str, str] = {}
+    overrides: dict[str, str] = {}
+
+    def content_type(tag: str, attrs: dict[str, str]) -> None:
+        local = tag.rpartition(" ")[2]
+        if local == "Default":
+            defaults[attrs.get("Extension", "").casefold()] = attrs.get("ContentType", "")
+        elif local == "Override":
+            overrides[attrs.get("PartName", "").lstrip("/").casefold()] = attrs.get("ContentType", "")
+
+    book.parse(CONTENT_TYPES, content_type)
+    for name in sorted(names):
+        if name == CONTENT_TYPES or name.endswith("/") or name.startswith("[trash]/"):  # parts Excel set aside
+            continue
+        extension = name.rpartition("/")[2].rpartition(".")[2].casefold() if "." in name.rpartition("/")[2] else ""
+        if name.casefold() not in overrides and extension not in defaults and not is_relationships(name):
+            damaged(path, name, "untyped")  # relationship parts without one get the usual Default in the scored copy
+    folded = {n.casefold() for n in names}
+    strict = False
+    for rels in sorted(n for n in names if is_relationships(n)):
+        strict |= _check_relationships(book, rels, folded)
+    if strict:
+        raise WorkbookError(f"{path}: saved as 'Strict Open XML Spreadsheet', which sheet-scorer does not write; open it "
+                            "in Excel and save it as 'Excel Workbook (.xlsx)'", "strict_xml", path=path)
+
+
+def is_relationships(name: str) -> bool:
+    """A relationships part: `_rels/NAME.rels` beside the part NAME (or the package's own `_rels/.rels`)."""
+    folder, _, file = name.rpartition("/")
+    return file.endswith(".rels") and (folder == "_rels" or folder.endswith("/_rels"))
+
+
+def source_part(rels: str) -> str:
+    """The part a relationships part belongs to: `xl/_rels/workbook.xml.rels` -> `xl/workbook.xml` ('' for the package)."""
+    folder, _, file = rels.rpartition("/")
+    parent = folder[:-len("_rels")].rstrip("/")
+    name = file[:-len(".rels")]
+    return f"{parent}/{name}" if parent and name else name
+
+
+def resolve_target(source: str, target: str) -> str:
+    """A relationship's target as a part name, relative to the source part's folder (or absolute); a `..`
+    above the package root stays at the root, as URI resolution has it (RFC 3986 §5.2.4; LibreOffice writes
+    `../customXml/item1.xml` in `_rels/.rels`, and Excel reads it as `customXml/item1.xml`)."""
+    base = [] if target.startswith("/") else source.split("/")[:-1]
+    for piece in target.split("#", 1)[0].lstrip("/").split("/"):
+        if piece == "..":
+            if base:
+                base.pop()
+        elif piece not in ("", "."):
+            base.append(piece)
+    return "/".join(base)
+
+
+def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
+    """Every internal relationship of `rels` names a part the package holds, each by an id of its own;
+    True when its relationships are Strict Open XML's. The one exception is the workbook's style sheet:
+    the scored copy always has one, written where the relationship points (`book.Book`)."""
+    path = book.path
+    source = source_part(rels)
+    ids: set[str] = set()
+    problems: list[tuple[str, dict[str, str]]] = []
+    main: list[str] = []
+    strict: list[bool] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag.rpartition(" ")[2] != "Relationship" or problems:
+            return
+        rid, kind, target = attrs.get("Id", ""), attrs.get("Type", ""), attrs.get("Target")
+        if rid in ids:
+            problems.append(("id_twice", {"id": rid[:40]}))
+        ids.add(rid)
+        if kind.startswith(STRICT_RELATIONSHIPS):
+            strict.append(True)
+        if attrs.get("TargetMode") == "External" or (target or "").startswith("#"):  # a place in this document
+            return
+        if target is None:
+            problems.append(("no_target", {"id": rid[:40]}))
+            return
+        name = resolve_target(source, target)
+        if source == "" and kind.endswith("/officeDocument"):
+            main.append(name)
+        if not _holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
+            problems.append(("dangling", {"id": rid[:40], "target": name[:80]}))
+
+    book.parse(rels, start)
+    if strict:
+        return True
+    if problems:
+        damaged(path, rels, problems[0][0], **problems[0][1])
+    if source == "" and main != ["xl/workbook.xml"]:
+        damaged(path, rels, "main_elsewhere" if main else "no_main")
+    return False
+
+
+def _holds(parts: set[str], name: str) -> bool:
+    """Whether the package holds part `name` (case ignored; a target may be written percent-encoded: `a%20b.xml`)."""
+    if name.casefold() in parts:
+        return True
+    if "%" not in name:
+        return False
+    from urllib.parse import unquote  # only here: urllib costs start-up time every command would pay
+
+    return unquote(name).casefold() in parts
 
 
 def is_xml_part(name: str) -> bool:

@@ -33,6 +33,8 @@ CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
 CT_STYLES = _CT + "styles+xml"
 CT_COMMENTS = _CT + "comments+xml"
 CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
+CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
+CONTENT_TYPES = "[Content_Types].xml"
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
@@ -95,6 +97,19 @@ def root_span(xml: bytes) -> tuple[bytes, int, int]:
         close = xml.rfind(b"</" + prefix + token.group(4))
         return prefix, token.end(), close if close > token.end() else token.end()
     raise WorkbookError("a part of the workbook is not XML")
+
+
+def open_root(xml: bytes) -> bytes:
+    """`xml` with a self-closing root (`<styleSheet …/>`, `<Types/>`) written as an element with an end tag, so
+    children can be inserted into it."""
+    for token in _TOKEN.finditer(xml):
+        if token.group(1) or token.group(2):
+            continue
+        if not token.group(6):
+            return xml
+        opening = token.group(0)[:-2].rstrip() + b">"
+        return xml[:token.start()] + opening + b"</" + token.group(3) + token.group(4) + b">" + xml[token.end():]
+    return xml
 
 
 def attribute(tag: bytes, name: bytes) -> str | None:
@@ -238,7 +253,11 @@ class Package:
             return data
         if part in self._removed or part not in self._infos:
             raise KeyError(part)
-        return self._zip.read(self._infos[part])
+        try:
+            return self._zip.read(self._infos[part])
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError) as error:
+            raise WorkbookError(f"{self.path}: the workbook is damaged: part {part}: {error}; open it in Excel or "
+                                "LibreOffice and save it again") from None
 
     def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
         """New content for `part` (bytes, or chunks produced while saving); unchanged bytes keep the original entry."""
@@ -286,12 +305,14 @@ class Package:
         element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(relative(part, target_part))}/>'
                    ).encode()
         if name in self:
-            xml = self.read(name)
-            _, _, end = root_span(xml)
-            self.write(name, xml[:end] + element + xml[end:])
+            xml = open_root(self.read(name))
+            prefix, _, end = root_span(xml)  # `<ns0:Relationships>`: the new element in the same namespace
+            self.write(name, xml[:end] + (b"<" + prefix + element[1:] if prefix else element) + xml[end:])
         else:
             self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
                        b'"http://schemas.openxmlformats.org/package/2006/relationships">' + element + b"</Relationships>")
+            if self.content_type(name) is None:  # a package whose only relationships were the root's may declare none
+                self.ensure_default("rels", CT_RELATIONSHIPS)
         return rid
 
     def remove_relationship(self, part: str, rid: str) -> None:
@@ -314,30 +335,62 @@ class Package:
     def set_override(self, part: str, content_type: str | None) -> None:
         """Declare `part`'s content type (None: remove its declaration)."""
         name = "[Content_Types].xml"
-        xml = self.read(name)
+        xml = open_root(self.read(name))
         for tag in TAG.finditer(xml):
             if tag.group(3) == b"Override" and (attribute(tag.group(0), b"PartName") or "").lower() == f"/{part}".lower():
                 xml = xml[:tag.start()] + xml[tag.end():]
                 break
         if content_type is not None:
-            _, _, end = root_span(xml)
-            xml = xml[:end] + f'<Override PartName={quoteattr("/" + part)} ContentType={quoteattr(content_type)}/>'.encode() + xml[end:]
+            prefix, _, end = root_span(xml)
+            xml = (xml[:end] + b"<" + prefix + f'Override PartName={quoteattr("/" + part)} ContentType={quoteattr(content_type)}/>'
+                   .encode() + xml[end:])
         self.write(name, xml)
+
+    def content_type(self, part: str) -> str | None:
+        """The content type `[Content_Types].xml` gives `part`: its Override, else the Default for its extension."""
+        return self.content_types([part])[part]
+
+    def content_types(self, parts: list[str]) -> dict[str, str | None]:
+        """The content type of each of `parts` (None: none declared), `[Content_Types].xml` read once."""
+        defaults: dict[str, str] = {}
+        overrides: dict[str, str] = {}
+        for tag in TAG.finditer(self.read(CONTENT_TYPES)):
+            if tag.group(1):
+                continue
+            if tag.group(3) == b"Override":
+                overrides[(attribute(tag.group(0), b"PartName") or "").lower()] = attribute(tag.group(0), b"ContentType") or ""
+            elif tag.group(3) == b"Default":
+                defaults.setdefault((attribute(tag.group(0), b"Extension") or "").lower(), attribute(tag.group(0), b"ContentType") or "")
+        found: dict[str, str | None] = {}
+        for part in parts:
+            file = part.rpartition("/")[2]
+            found[part] = overrides.get(f"/{part}".lower(), defaults.get(file.rpartition(".")[2].lower()) if "." in file else None)
+        return found
 
     def ensure_default(self, extension: str, content_type: str) -> None:
         name = "[Content_Types].xml"
-        xml = self.read(name)
+        xml = open_root(self.read(name))
         if any(t.group(3) == b"Default" and (attribute(t.group(0), b"Extension") or "").lower() == extension
                for t in TAG.finditer(xml)):
             return
-        _, start, _ = root_span(xml)
-        self.write(name, xml[:start] + f'<Default Extension="{extension}" ContentType={quoteattr(content_type)}/>'.encode()
-                   + xml[start:])
+        prefix, start, _ = root_span(xml)
+        self.write(name, xml[:start] + b"<" + prefix + f'Default Extension="{extension}" ContentType={quoteattr(content_type)}/>'
+                   .encode() + xml[start:])
 
     # ------------------------------------------------------------ saving
 
     def save(self, target: Path) -> None:
-        """Write the package to `target`: unchanged parts copied entry for entry, the others deflated."""
+        """Write the package to `target`: unchanged parts copied entry for entry, the others deflated.
+        Every part added must have its content type (Excel reports a package with a part without one as damaged)."""
+        if CONTENT_TYPES in self:
+            types = self.content_types(self.parts())
+            if any(t is None and part.endswith(".rels") for part, t in types.items()):
+                # relationship parts typed by nothing (a hand-made package): the Default every writer declares
+                self.ensure_default("rels", CT_RELATIONSHIPS)
+                types = self.content_types(self.parts())
+            for part, found in types.items():
+                if found is None and part not in self._infos and part != CONTENT_TYPES:
+                    raise RuntimeError(f"{part} was added without a content type")
         with open(self.path, "rb") as source, open(target, "wb") as handle:
             out = _ZipWriter(handle)
             for part in self.parts():

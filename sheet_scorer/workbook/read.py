@@ -12,11 +12,11 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.workbook.container import check_readable
+from sheet_scorer.workbook.container import check_package, check_readable
 from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import cell_ref, clean_name, column_letter, is_blank
-from sheet_scorer.workbook.fingerprint import TOOL_SHEETS, Fingerprint, round_sheet_skip, stream_digest
+from sheet_scorer.workbook.fingerprint import Fingerprint, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.settings import read_adjustments, read_settings
 from sheet_scorer.workbook.xlsx import MAX_COLUMN, Package, SheetCells, SheetEntry
 from sheet_scorer.i18n.vocab import (
@@ -29,7 +29,9 @@ from sheet_scorer.i18n.vocab import (
     PLAYOFF_STAGES,
     PLAYERS_COLUMNS as _PLAYERS_COLUMNS,
     PLAYERS_SHEET_NAMES,
+    PROBLEMS_SHEET_NAMES,
     SETTINGS_SHEET_NAMES,
+    STANDINGS_SHEET_NAMES,
     TOTAL_WORDS,
     active_value,
     fold,
@@ -43,6 +45,7 @@ def read_workbook(path: Path | str) -> WorkbookData:
     path = Path(path)
     check_readable(path)
     with Package(path) as book:
+        check_package(book)
         data = _read_sheets(path, book)
         book.check_other_parts()
     return data
@@ -61,6 +64,7 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
     conflicts: list[ConflictRow] = []
     conflicts_sheet = ""
     digest = Fingerprint()  # of the organiser's cells (docs/rules.md §5): every sheet but the tool's own
+    added: dict[str, str] = {}
     for entry in book.sheets:
         name = entry.name
         number = round_number(name)
@@ -95,7 +99,10 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
             registered = [p.name for p in players]
         elif folded in CONFLICTS_SHEET_NAMES:
             conflicts, conflicts_sheet = _read_conflicts(_sheet_rows(book, entry, digest)), name
-        elif folded not in TOOL_SHEETS:
+        elif folded in STANDINGS_SHEET_NAMES or folded in PROBLEMS_SHEET_NAMES:  # the tool's own, or the organiser's
+            first = book.sheet(entry).rows.get(1, {}).get(1) if entry.part else None
+            added[name] = first if isinstance(first, str) else ""
+        else:  # the organiser's own sheet: in the fingerprint as it streams past
             digest.add_digest(name, stream_digest(book, name, entry.part))
     if not rounds and not seen_numbers:
         raise WorkbookError(
@@ -105,7 +112,7 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
                         playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
-                        conflicts=conflicts, conflicts_sheet=conflicts_sheet)
+                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added)
 
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:

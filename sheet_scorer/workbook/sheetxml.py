@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -76,6 +76,8 @@ class Worksheet:
             self.body = (opening.end(), close)
             self.tail = xml[close:]
         self.formula_removed = False
+        # The style of a computed number from the style its cell had (None: none), `Styles.general_for`; None keeps it.
+        self.restyle: Callable[[bytes | None], bytes] | None = None
 
     # ------------------------------------------------------------ the elements after the rows
 
@@ -217,12 +219,15 @@ class Worksheet:
 
     def _render(self, column: int, row: int, cell: NewCell | bytes, existing_tag: bytes | None) -> bytes:
         if type(cell) is bytes:  # a number's text, in a cell that keeps its style: the common case, fast
+            found = _STYLE.search(existing_tag) if existing_tag is not None else None
+            style = found.group(1) if found else None
+            if self.restyle is not None:
+                style = self.restyle(style)
             if not self.prefix:
-                found = _STYLE.search(existing_tag) if existing_tag is not None else None
-                if found is None or found.group(1) == b"0":
+                if style is None or style == b"0":
                     return b'<c r="%s%d"><v>%s</v></c>' % (_letters(column), row, cell)
-                return b'<c r="%s%d" s="%s"><v>%s</v></c>' % (_letters(column), row, found.group(1), cell)
-            cell = NewCell(None, cell.decode())
+                return b'<c r="%s%d" s="%s"><v>%s</v></c>' % (_letters(column), row, style, cell)
+            cell = NewCell(None, cell.decode(), int(style) if style else None)
         assert isinstance(cell, NewCell)
         style = cell.style
         if style is None and existing_tag is not None:

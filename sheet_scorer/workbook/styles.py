@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import children, insert_child, root_span, set_attribute
+from sheet_scorer.workbook.package import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
 
 STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
                "colors", "extLst")
@@ -28,9 +28,24 @@ class Styles:
 
     def __init__(self, xml: bytes | None) -> None:
         self.created = xml is None
-        self._xml = xml or MINIMAL
+        self._xml = open_root(xml) if xml else MINIMAL
         self.prefix, _, _ = root_span(self._xml)
         self._changed = self.created
+        self._complete()
+
+    def _complete(self) -> None:
+        """The sections every style sheet needs, added when missing (an empty `<styleSheet/>`): the tool's cell
+        formats name font, fill and border 0, and a cell format naming a font that does not exist needs repair."""
+        _, start, end = root_span(MINIMAL)
+        for name, section_start, section_end in children(MINIMAL, start, end):
+            if self._section(name) is not None:
+                continue
+            element = MINIMAL[section_start:section_end]
+            if self.prefix:
+                element = re.sub(rb"<(/?)(?=\w)", lambda m: b"<" + m.group(1) + self.prefix, element)
+            _, root_start, root_end = root_span(self._xml)
+            self._xml = insert_child(self._xml, root_start, root_end, name, element, STYLE_ORDER)
+            self._changed = True
 
     def _section(self, name: str) -> tuple[int, int, int] | None:
         """(start, content start, content end) of a top-level section like <fonts>."""
@@ -101,6 +116,30 @@ class Styles:
         xf = (b"<" + self._tag("xf") + f' numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" xfId="0"'.encode()
               + (b' applyNumberFormat="1"' if number_format else b"") + (b' applyFont="1"' if font else b"") + b"/>")
         return self._find_or_append("cellXfs", xf)
+
+    def general(self) -> int:
+        """The tool's own cell format for the numbers it computes: General, applied whatever the workbook's
+        Normal style or a row's or column's format says (without `applyNumberFormat` a cell format takes its
+        cell style's number format, and an organiser's Normal style may show dates: 10 VP as 1900-01-10)."""
+        return self._find_or_append("cellXfs", b"<" + self._tag("xf") + b' numFmtId="0" fontId="0" fillId="0" borderId="0" '
+                                    b'xfId="0" applyNumberFormat="1"/>')
+
+    def general_for(self, style: int | None) -> int:
+        """The cell format for a number the tool computes in a cell styled `style`: that format with its number
+        format made General (font, fill, borders and alignment kept), else `general()`. An organiser who
+        formatted whole rows as dates would otherwise see 10 VP as 1900-01-10."""
+        items = self._items("cellXfs")
+        if not style or style >= len(items):
+            return self.general()
+        xf = items[style]
+        tag = TAG.match(xf)
+        if tag is None:
+            return self.general()
+        opening, end = tag.group(0), tag.end()
+        if attribute(opening, b"numFmtId") == "0" and attribute(opening, b"applyNumberFormat") in ("1", "true"):
+            return style
+        opening = set_attribute(set_attribute(opening, b"numFmtId", "0"), b"applyNumberFormat", "1")
+        return self._find_or_append("cellXfs", opening + xf[end:])
 
     def differential(self, font_rgb: str, fill_rgb: str) -> int:
         """A differential format (a conditional format's look): font colour and solid fill; its index in dxfs."""

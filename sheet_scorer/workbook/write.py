@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
-from sheet_scorer.i18n.vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
-from sheet_scorer.model import SheetPlan, WorkbookError, WritePlan
-from sheet_scorer.workbook.book import Book
+from sheet_scorer.model import SheetPlan, WritePlan
+from sheet_scorer.workbook.book import ADDED_SHEETS, Book, added_sheet_clash
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
 from sheet_scorer.workbook.files import discard, temporary_beside
@@ -27,8 +27,6 @@ __all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "mark_cells", "write_
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies the tool's own rule on re-scoring
 MARK_FONT_RGB, MARK_FILL_RGB = "FF9C0006", "FFFFC7CE"
 _MARK_XML = b'&quot;sheet-scorer&quot;&lt;&gt;&quot;&quot;'
-_RANK_HEADERS = frozenset(fold(h) for h in STANDINGS_HEADERS["rank"].values())
-_SEVERITY_HEADERS = frozenset(fold(h) for h in PROBLEMS_HEADERS["severity"].values())
 _RULE = re.compile(rb"<((?:[\w.\-]+:)?)cfRule\b.*?(?:</\1cfRule>)", re.S)
 _STANDINGS_WIDTHS = [6, 28, 13, 6, 9, 7]
 _PROBLEMS_WIDTHS = [10, 14, 7, 24, 90]
@@ -56,8 +54,8 @@ def write_to(source: Path, target: Path, plan: WritePlan, record: Record | None 
 
 def apply_plan(book: Book, plan: WritePlan) -> None:
     """Computed columns and marks into the round sheets; Standings and Problems replaced or added."""
-    standings = _target_sheet(book, STANDINGS_SHEET_NAMES, _RANK_HEADERS, plan.standings_title)
-    problems = _target_sheet(book, PROBLEMS_SHEET_NAMES, _SEVERITY_HEADERS, plan.problems_title)
+    standings = _target_sheet(book, *ADDED_SHEETS["standings"], plan.standings_title)
+    problems = _target_sheet(book, *ADDED_SHEETS["problems"], plan.problems_title)
     formula_removed = False
     for sheet in plan.sheets:
         formula_removed |= _patch_round_sheet(book, sheet)
@@ -74,6 +72,7 @@ def apply_plan(book: Book, plan: WritePlan) -> None:
 def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     """Splice the computed cells and marks into one round sheet; True if a formula cell was overwritten."""
     ws = book.worksheet(sheet.name)
+    ws.restyle = _restyle(book)
     shift = _free_columns_shift(sheet, [*ws.merged_ranges(), *ws.sparkline_cells(), *book.drawn_ranges(sheet.name)])
     header_ref = cell_ref(sheet.style_column, sheet.header_row)
     header_style = ws.cell_styles({header_ref}).get(header_ref) or None
@@ -103,6 +102,18 @@ def mark_cells(book: Book, ws: Worksheet, name: str, marks: list[tuple[str, str]
     notes.add(_notes(ws, marks))
     notes.save()
     _add_marks(book, ws, marks)
+
+
+def _restyle(book: Book) -> Callable[[bytes | None], bytes]:
+    """The style of a computed number from its cell's style: the tool's own General format (`Styles.general_for`)."""
+    cache: dict[bytes | None, bytes] = {}
+
+    def restyle(style: bytes | None) -> bytes:
+        found = cache.get(style)
+        if found is None:
+            found = cache[style] = b"%d" % book.styles.general_for(int(style) if style else None)
+        return found
+    return restyle
 
 
 def _number_text(value: object) -> bytes | NewCell:
@@ -177,10 +188,9 @@ def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[st
     """The tool's own sheet from a previous run (rewritten in place), else None (added) — refused when the
     organiser has a sheet of that name."""
     own = book.own_sheet(names, first_headers)
-    if own is None and book.has_name(title):
-        raise WorkbookError(f"the workbook already has its own sheet '{title}'; rename it so that sheet-scorer can add its '{title}' sheet")
-    if own is not None and own.name.casefold() != title.casefold() and book.has_name(title):
-        raise WorkbookError(f"the workbook has two sheets that would both be named '{title}'; rename the organiser's one")
+    clash = added_sheet_clash(book.path, [s.name for s in book.sheets], own.name if own else None, title)
+    if clash is not None:
+        raise clash
     return own
 
 
@@ -201,8 +211,9 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
         header.append(book.value_cell(plan.provisional, book.styles.cell_format(font=book.styles.font(bold=True))))
     two_decimals = book.styles.cell_format(number_format=TWO_DECIMALS)
     rows: list[list[NewCell | None]] = [header]
+    general = book.styles.general()
     for record in plan.standings_rows:
-        cells = [book.value_cell(v) for v in record]
+        cells = [book.value_cell(v, general if isinstance(v, (int, float)) and not isinstance(v, bool) else None) for v in record]
         for column in plan.standings_pct_columns:  # VP % and the other percentages, shown as 0.00
             if column <= len(cells):
                 cells[column - 1] = book.value_cell(record[column - 1], two_decimals)

@@ -13,6 +13,7 @@ import math
 import posixpath
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
@@ -21,7 +22,7 @@ from typing import Any
 from xml.parsers import expat
 
 from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part
+from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part, resolve_target
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, column_letter
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
@@ -154,7 +155,7 @@ class Package:
                     size += len(chunk)
                     self.budget.add_bytes(part, size, len(chunk))
                     yield chunk
-        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
             raise WorkbookError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
 
     def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
@@ -182,16 +183,26 @@ class Package:
                 f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
                 "open and save the file in Excel or LibreOffice"
             ) from None
+        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
+            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
+                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
+            raise WorkbookError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
+                                "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
+                                reason=str(exc)[:80]) from None
 
     def _refuse_doctype(self, part: str) -> None:
         raise WorkbookError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
                             "(a hostile or damaged file); save it again from Excel or LibreOffice")
 
     def check_other_parts(self) -> None:
-        """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need)."""
+        """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need);
+        every other part must unpack whole with its checksum right (the patcher copies them byte for byte)."""
         for name in sorted(self.names - self.read_parts):
             if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
                 self.parse(name)
+            elif not name.endswith("/"):  # pictures, drawings of notes, macros
+                for _ in self._chunks(name):
+                    pass
 
     # ------------------------------------------------------------ workbook, strings, styles
 
@@ -206,8 +217,7 @@ class Package:
         def start(tag: str, attrs: dict[str, str]) -> None:
             if _LOCAL.get(tag) == "Relationship" and attrs.get("TargetMode") != "External":
                 target = attrs.get("Target", "")
-                path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-                found[attrs.get("Id", "")] = (attrs.get("Type", ""), path)
+                found[attrs.get("Id", "")] = (attrs.get("Type", ""), resolve_target(part, target))
 
         self.parse(rels, start)
         return found
