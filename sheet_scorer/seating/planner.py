@@ -58,6 +58,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
+
 REPEAT = 1000
 SPREAD = 50
 CLUB_FIRST = 5000
@@ -72,8 +74,6 @@ SEAT_WORK = 800  # what seating one player costs an attempt, in swap evaluations
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 
-# GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR, multiplication by this table (a² = a + 1).
-_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
 
 
 class SeatingError(ValueError):
@@ -129,26 +129,35 @@ def table_sizes(n: int, fours_only: bool = False) -> tuple[list[int], int]:
     return [4] * ((n - 3 * threes) // 4) + [3] * threes, 0
 
 
-def plan(problem: SeatingProblem) -> list[SeatedRound]:
-    """Seat `problem.rounds` rounds at once: byes, tables (tabu search), then seats."""
+def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[SeatedRound]:
+    """Seat `problem.rounds` rounds at once: byes, tables (construction, tabu search), then seats.
+
+    `evaluations` bounds the work (swap evaluations, see the docstring); a smaller budget gives a
+    plan as legal (same table sizes, byes, determinism), only possibly with more repeats."""
     players = sorted(problem.players)
     sizes, bye_count = table_sizes(len(players), problem.fours_only)
     byes = choose_byes(problem, bye_count, random.Random(problem.seed))
     best: tuple[tuple[int, ...], list[SeatedRound]] | None = None
     spent = 0
     for attempt in range(ATTEMPTS):
-        rng = random.Random(problem.seed + 1_000_003 * attempt)
-        groups, evaluations = _group(problem, players, sizes, byes, rng)
-        spent += evaluations + SEAT_WORK * len(players)
+        rng = random.Random(_mix(problem.seed, attempt, len(problem.history)))
+        groups, work = _group(problem, players, sizes, byes, rng, evaluations)
+        spent += work + SEAT_WORK * len(players)
         seated = _assign_seats(problem, groups, rng)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
         quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
         if best is None or quality < best[0]:
             best = (quality, rounds)
-        if not report.unbalanced_players or 3 in sizes or not problem.history or spent > EVALUATIONS:
+        if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
             break  # see the docstring, step 4: re-tries share one search budget
     return best[1]
+
+
+def _mix(seed: int, attempt: int, played: int) -> int:
+    """The generator seed of one attempt: the seed, the attempt and the rounds already played (a re-plan
+    draws other choices than the plan it continues, though the seed and the players are almost the same)."""
+    return seed + 1_000_003 * attempt + 7_919 * played
 
 
 def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list[list[str]]:
@@ -167,34 +176,111 @@ def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list
 
 
 def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random) -> tuple[list[list[list[str]]], int]:
+           rng: random.Random, evaluations: int) -> tuple[list[list[list[str]]], int]:
     """Who sits at which table in each planned round (constructive start, then tabu search), and the swaps evaluated."""
     index = {p: i for i, p in enumerate(players)}
-    start = _start(problem, players, sizes, byes, rng)
-    search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng)
-    best = search.run(iterations=max(2000, 40 * len(players)))
+    start, rows = _start(problem, players, sizes, byes, rng)
+    assert all(sorted(map(len, rnd)) == sorted(sizes) for rnd in start), "the start has the table sizes of §6"
+    search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, evaluations)
+    steps = max(2000, 40 * len(players))
+    if rows is not None:  # clubs packed into rows: first swap only within a row, which keeps every table one per row
+        search.row = [rows[p] for p in players]
+        search.reset(search.run(iterations=steps))
+        search.row = None
+    best = search.run(iterations=steps)
     return [[[players[i] for i in table] for table in rnd] for rnd in best], search.evaluations
 
 
 def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random) -> list[list[list[str]]]:
-    """The constructed first plan (see the module docstring, step 2)."""
+           rng: random.Random) -> tuple[list[list[list[str]]], dict[str, int] | None]:
+    """The constructed first plan (module docstring, step 2), and each player's grid row when clubs were packed into rows."""
     if problem.by_standings:
         order = [p for p in problem.ranking if p in set(players)]
         late = [p for p in players if p not in set(order)]
         rng.shuffle(late)
-        return [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes]
+        return [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes], None
+    if problem.history or any(byes):
+        return _greedy(problem, players, sizes, byes, rng, []), None
     g = len(sizes)
-    if any(byes) or not (g == 4 or g >= 5 and problem.rounds <= min(g // math.gcd(d, g) for d in (1, 2, 3))):
-        rounds, at_four = [], Counter[str]()
-        for out in byes:
-            playing = [p for p in players if p not in set(out)]
-            rng.shuffle(playing)
-            playing.sort(key=lambda p: at_four[p])  # tables of 4 go round: nobody sits at them every round
-            rounds.append(_cut(playing, sizes))
-            at_four.update(p for table in rounds[-1] if len(table) == SEATS for p in table)
-        return rounds
-    return _grid_rounds(_grid(players, problem.clubs, g, len(players), rng), problem.rounds)
+    if any(problem.clubs.get(p) for p in players) and g >= 3:
+        grid, packed = _grid(players, problem.clubs, g, len(players), rng)
+        constructed = _grid_rounds(grid, min(problem.rounds, _grid_bound(g)))
+        constructed += [_transversal(grid, rng) for _ in range(problem.rounds - len(constructed))]
+        rows = {p: i for i, row in enumerate(grid) for p in row if p is not None}
+        return constructed, rows if packed else None
+    known = best_plan(len(players), problem.rounds) or design(len(players))
+    if known:
+        order = list(players)
+        rng.shuffle(order)
+        constructed = [[[order[p] for p in table] for table in rnd] for rnd in known[:problem.rounds]]
+    elif g >= 4:
+        constructed = _grid_rounds(_grid(players, {}, g, len(players), rng)[0], min(problem.rounds, _grid_bound(g)))
+    else:
+        constructed = []
+    return constructed + _greedy(problem, players, sizes, byes[len(constructed):], rng, constructed), None
+
+
+def _grid_bound(g: int) -> int:
+    """Rounds without a repeat from a 4 × g grid: 4 over GF(4) (g = 4; the rows would be a fifth, but they seat a
+    club or a short last row together), else g / gcd(d, g) for the row differences d = 1, 2, 3 (Z_g)."""
+    return 4 if g == 4 else min(g // math.gcd(d, g) for d in (1, 2, 3))
+
+
+def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+            rng: random.Random, before: list[list[list[str]]]) -> list[list[list[str]]]:
+    """One round after another, each player in a seeded order to the table where they meet the fewest
+    people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
+    then club-mates; the tables of 3 go to those with the most games at tables of 4."""
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    meet = [[0] * n for _ in range(n)]
+    at_four = [0] * n
+    for rnd in (*(past.tables for past in problem.history), *before):
+        for table in rnd:
+            seated = [index[p] for p in table if p in index]
+            for a, b in itertools.combinations(seated, 2):
+                meet[a][b] += 1
+                meet[b][a] += 1
+            if len(table) == SEATS:
+                for a in seated:
+                    at_four[a] += 1
+    club = [problem.clubs.get(p, "") or "" for p in players]
+    first = not problem.history and not before
+    rounds = []
+    for out in byes:
+        playing = [index[p] for p in players if p not in set(out)]
+        rng.shuffle(playing)
+        playing.sort(key=lambda a: -at_four[a])  # stable: who goes to the tables of 3, the rest in seeded order
+        threes = sum(1 for s in sizes if s != SEATS) * 3
+        tables: list[list[int]] = [[] for _ in sizes]
+        kinds = ((playing[:threes], [t for t, s in enumerate(sizes) if s != SEATS]),
+                 (playing[threes:], [t for t, s in enumerate(sizes) if s == SEATS]))
+        for group, choices in kinds:
+            order = list(group)
+            rng.shuffle(order)
+            for a in order:
+                best_cost, best_tables = None, []
+                for t in choices:
+                    if len(tables[t]) >= sizes[t]:
+                        continue
+                    cost = sum(_UP[meet[a][x]] + (CLUB_FIRST if first else CLUB_LATER) * (club[a] != "" and club[a] == club[x])
+                               for x in tables[t])
+                    key = (cost, len(tables[t]))
+                    if best_cost is None or key < best_cost:
+                        best_cost, best_tables = key, [t]
+                    elif key == best_cost:
+                        best_tables.append(t)
+                tables[rng.choice(best_tables)].append(a)
+        for table in tables:
+            for a, b in itertools.combinations(table, 2):
+                meet[a][b] += 1
+                meet[b][a] += 1
+            if len(table) == SEATS:
+                for a in table:
+                    at_four[a] += 1
+        rounds.append([[players[a] for a in table] for table in tables])
+        first = False
+    return rounds
 
 
 def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
@@ -206,14 +292,17 @@ def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
     return tables
 
 
-def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int, rng: random.Random) -> list[list[str | None]]:
-    """A 4 × g grid of players, each club packed into one row where it fits; the last row's tail is empty."""
-    capacity = [g, g, g, n - 3 * g]  # g ≥ 4 tables with at most three of 3: the last row is never empty
+def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int,
+          rng: random.Random) -> tuple[list[list[str | None]], bool]:
+    """A 4 × g grid of players, each club packed into one row where it fits (first fit decreasing); the last
+    row's tail is empty (the tables of 3). True when every club-mate is in a row with no one of another club."""
+    capacity = [g, g, g, n - 3 * g]  # g ≥ 3 tables with at most three of 3 (g of 3 when n = 9)
     members: dict[str, list[str]] = {}
     for p in players:
         members.setdefault(clubs.get(p, "") or "", []).append(p)
     loose = members.pop("", [])
     rows: list[list[str]] = [[] for _ in range(SEATS)]
+    packed = True
     for club in sorted(members, key=lambda c: (-len(members[c]), c)):
         group = members[club]
         rng.shuffle(group)
@@ -221,27 +310,38 @@ def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int, rng: ran
         if fits:
             rows[fits[0]].extend(group)
         else:
+            packed = False
             loose.extend(group)
     rng.shuffle(loose)
     for i in range(SEATS):
         while len(rows[i]) < capacity[i]:
             rows[i].append(loose.pop())
-    return [row + [None] * (g - len(row)) for row in rows]
+    return [row + [None] * (g - len(row)) for row in rows], packed
 
 
 def _grid_rounds(grid: list[list[str | None]], rounds: int) -> list[list[list[str]]]:
-    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, else Z_g; round g+1 of 16 is the rows."""
+    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, else Z_g (at most `_grid_bound` rounds)."""
     g = len(grid[0])
     planned = []
     for r in range(rounds):
-        if g == 4 and r == 4:
-            tables = [[p for p in row if p is not None] for row in grid]
-        elif g == 4:
-            tables = [[grid[i][j ^ _GF4_MUL[i][r % 4]] for i in range(SEATS)] for j in range(g)]
+        if g == 4:
+            tables = [[grid[i][j ^ GF4_MUL[i][r % 4]] for i in range(SEATS)] for j in range(g)]
         else:
             tables = [[grid[i][(j + i * r) % g] for i in range(SEATS)] for j in range(g)]
         planned.append([[p for p in t if p is not None] for t in tables])
     return planned
+
+
+def _transversal(grid: list[list[str | None]], rng: random.Random) -> list[list[str]]:
+    """A round taking one player of each row to every table (each row in a seeded order; the empty cells of the
+    last row stay at the tables of 3 so the sizes are those of the grid)."""
+    tables: list[list[str]] = [[] for _ in grid[0]]
+    for row in grid:
+        order = [p for p in row if p is not None]
+        rng.shuffle(order)
+        for j, p in enumerate(order):
+            tables[j].append(p)
+    return tables
 
 
 def _pair_cost(meetings: int) -> int:
@@ -259,9 +359,11 @@ class _TableSearch:
     """Tabu search over swaps of two players of one round (module docstring, step 3)."""
 
     def __init__(self, problem: SeatingProblem, players: list[str], index: dict[str, int],
-                 rounds: list[list[list[int]]], rng: random.Random) -> None:
+                 rounds: list[list[list[int]]], rng: random.Random, evaluations: int = EVALUATIONS) -> None:
         n = len(players)
         self.rng = rng
+        self.budget = evaluations
+        self.row: list[int] | None = None  # when set, only players of one grid row are swapped
         self.tenure = TENURE
         self.evaluations = 0
         self.rounds = rounds
@@ -282,6 +384,8 @@ class _TableSearch:
         # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
         # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
         self.floor = sum(self.club_cost[r] * self._fewest_club_pairs(rnd) for r, rnd in enumerate(rounds))
+        # ... and the repeats no plan avoids: a player with more meetings than opponents meets someone again.
+        self.floor += (REPEAT + SPREAD) * (sum(max(0, sum(row) - (n - 1)) for row in self.meet) // 2)
         if problem.by_standings:
             rank = {index[p]: i for i, p in enumerate(problem.ranking) if p in index}
             self.floor += sum(RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
@@ -366,7 +470,7 @@ class _TableSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.floor or since_best > 4 * STALL or self.evaluations > EVALUATIONS or not self._has_work():
+            if best <= self.floor or since_best > 4 * STALL or self.evaluations > self.budget or not self._has_work():
                 break
             since_best += 1
             move = self._best_move(step, tabu, current, best)
@@ -394,7 +498,7 @@ class _TableSearch:
                    best: int) -> tuple[int, int, int, int] | None:
         """The best non-tabu swap of a conflicted player (ties broken by the seeded generator)."""
         candidates: list[tuple[int, int, int, int]] = []
-        low = None
+        low, row = None, self.row
         for r, rnd in enumerate(self.rounds):
             where = self.where[r]
             for a in self._conflicted(r):
@@ -403,6 +507,8 @@ class _TableSearch:
                         continue
                     self.evaluations += len(table)
                     for b in table:
+                        if row is not None and row[b] != row[a]:
+                            continue
                         delta = self._delta(r, a, b)
                         is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
                         if is_tabu and current + delta >= best:
@@ -412,6 +518,10 @@ class _TableSearch:
                         elif delta == low:
                             candidates.append((delta, r, a, b))
         return self.rng.choice(candidates) if candidates else None
+
+    def reset(self, plan_: list[list[list[int]]]) -> None:
+        """Continue from this plan (the best one found so far)."""
+        self._restart(plan_, 0)
 
     def _snapshot(self) -> list[list[list[int]]]:
         return [[list(table) for table in rnd] for rnd in self.rounds]
@@ -433,12 +543,15 @@ class _TableSearch:
                 continue
             conflicted = self._conflicted(r)
             a = self.rng.choice(conflicted) if conflicted else self.rng.choice(self.rng.choice(rnd))
-            others = [t for t in range(len(rnd)) if t != self.where[r][a]]
-            self._swap(r, a, self.rng.choice(rnd[self.rng.choice(others)]))
+            others = [b for t, table in enumerate(rnd) if t != self.where[r][a] for b in table
+                      if self.row is None or self.row[b] == self.row[a]]
+            if others:
+                self._swap(r, a, self.rng.choice(others))
 
 
 def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random) -> list[tuple[tuple[str, ...], ...]]:
-    """Seat order at every table so each player takes each starting seat as evenly as possible (step 4)."""
+    """Seat order at every table so each player takes each starting seat as evenly as possible, over the
+    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
     sizes: dict[str, list[int]] = {p: [0, 0] for p in problem.players}  # games at tables of 4, of 3
     for past in problem.history:
@@ -447,25 +560,34 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
                 if p in counts:
                     counts[p][s] += 1
                     sizes[p][len(table) == 3] += 1
-    for rnd in groups:
-        for table in rnd:
-            for p in table:
-                sizes[p][len(table) == 3] += 1
-    everyone = all(sum(map(len, rnd)) == len(problem.players) for rnd in groups)  # no byes: the graph is regular
-    if everyone and not problem.history and len(groups) % SEATS == 0 and all(len(t) == SEATS for rnd in groups for t in rnd):
-        return [tuple(tuple(t) for t in rnd) for rnd in _latin_seats(groups)]
+    played = len(problem.history)
     seated: list[list[list[str]]] = []
-    for rnd in groups:
-        ordered = []
-        for table in sorted(rnd, key=sorted):
-            best = min(itertools.permutations(sorted(table)),
-                       key=lambda perm: sum(counts[p][s] * 2 for s, p in enumerate(perm)))
-            for s, p in enumerate(best):
-                counts[p][s] += 1
-            ordered.append(list(best))
-        seated.append(ordered)
+    for start in range(len(groups)):
+        if start and (played + start) % SEATS:
+            continue
+        block = groups[start:start + SEATS - (played + start) % SEATS]  # the planned rounds of one block of 4 event rounds
+        for rnd in block:
+            for table in rnd:
+                for p in table:
+                    sizes[p][len(table) == 3] += 1
+        if (played + start) % SEATS == 0 and all(len(t) == SEATS for rnd in block for t in rnd):
+            ordered = _colour_seats(block)  # König: every player on a different seat in each round of the block
+            for rnd in ordered:
+                for table in rnd:
+                    _seat(table, counts)
+        else:
+            ordered = []
+            for rnd in block:
+                tables = []
+                for table in sorted(rnd, key=sorted):
+                    best = min(itertools.permutations(sorted(table)),
+                               key=lambda perm: sum(counts[p][s] * 2 for s, p in enumerate(perm)))
+                    _seat(list(best), counts)
+                    tables.append(list(best))
+                ordered.append(tables)
+            _balance_seats(ordered, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng)
+        seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
-    _balance_seats(seated, counts, bounds, rng)
     if problem.history and not problem.by_standings:  # by standings, the tables found keep their neighbours
         _regroup_for_seats(problem, seated, counts, bounds)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
@@ -480,7 +602,7 @@ def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], c
     for rnd in (*(past.tables for past in problem.history), *seated):
         for table in rnd:
             met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
-    club, trials = problem.clubs, [REPAIRS]
+    club, trials = problem.clubs, [REPAIRS * max(1, len(counts) // 16)]
     for rnd in seated * PASSES:
         for a in sorted(p for p in counts if sum(c * c for c in counts[p]) > bounds[p]):
             if sum(c * c for c in counts[a]) <= bounds[a]:
@@ -538,35 +660,33 @@ def _unseat(table: list[str], counts: dict[str, list[int]]) -> None:
         counts[p][s] -= 1
 
 
-def _latin_seats(groups: list[list[list[str]]]) -> list[list[list[str]]]:
-    """Every player on each seat once per block of 4 rounds of tables of 4 (König: a 4-regular bipartite graph
-    of players and tables splits into 4 perfect matchings; matching k gives seat k)."""
-    seated = [[[""] * SEATS for _ in rnd] for rnd in groups]
-    for block in range(0, len(groups), SEATS):
-        edges = {(r, t): list(table) for r in range(block, block + SEATS) for t, table in enumerate(groups[r])}
-        for seat in range(SEATS):
-            for (r, t), player in _perfect_matching(edges).items():
-                seated[r][t][seat] = player
-                edges[(r, t)].remove(player)
-    return seated
-
-
-def _perfect_matching(edges: dict[tuple[int, int], list[str]]) -> dict[tuple[int, int], str]:
-    """A perfect matching of tables to their players in a regular bipartite graph (augmenting paths, Kuhn)."""
-    owner: dict[str, tuple[int, int]] = {}
-
-    def augment(table: tuple[int, int], seen: set[str]) -> bool:
-        for player in edges[table]:
-            if player not in seen:
-                seen.add(player)
-                if player not in owner or augment(owner[player], seen):
-                    owner[player] = table
-                    return True
-        return False
-
-    for table in sorted(edges):
-        augment(table, set())
-    return {table: player for player, table in owner.items()}
+def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
+    """Seats for up to 4 rounds of tables of 4 in which nobody takes a seat twice: a proper 4-edge-colouring of
+    the bipartite player–table graph (König), built edge by edge with alternating-path (Kempe chain) swaps."""
+    at_player: dict[str, dict[int, tuple[int, int]]] = {}
+    at_table: dict[tuple[int, int], dict[int, str]] = {}
+    for r, rnd in enumerate(block):
+        for t, table in enumerate(rnd):
+            here = at_table.setdefault((r, t), {})
+            for p in table:
+                mine = at_player.setdefault(p, {})
+                a = min(c for c in range(SEATS) if c not in mine)
+                if a in here:  # swap colours a and b along the path from this table whose edges alternate a, b
+                    b = min(c for c in range(SEATS) if c not in here)
+                    path, node, colour, on_table = [], (r, t), a, True
+                    while True:
+                        nxt = at_table[node].get(colour) if on_table else at_player[node].get(colour)  # type: ignore[index]
+                        if nxt is None:
+                            break
+                        path.append(((node, nxt) if on_table else (nxt, node)) + (colour,))
+                        node, on_table, colour = nxt, not on_table, b if colour == a else a
+                    for tbl, player, c in path:
+                        del at_table[tbl][c], at_player[player][c]
+                    for tbl, player, c in path:
+                        other = b if c == a else a
+                        at_table[tbl][other], at_player[player][other] = player, tbl
+                here[a], mine[a] = p, (r, t)
+    return [[[at_table[(r, t)][s] for s in range(SEATS)] for t in range(len(rnd))] for r, rnd in enumerate(block)]
 
 
 def _seat_bound(games_at_four: int, games_at_three: int) -> int:
