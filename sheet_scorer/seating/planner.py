@@ -71,6 +71,8 @@ TENURE = 8
 PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
 REPAIRS = 1500  # tables tried by the seat repair, at most
 SEAT_WORK = 800  # what seating one player costs an attempt, in swap evaluations (for the shared budget)
+BALANCE = 2000  # steps of the seat search, at most (fewer with a smaller evaluation budget: one per SEAT_STEP)
+SEAT_STEP = 75
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 
@@ -141,9 +143,9 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
     spent = 0
     for attempt in range(ATTEMPTS):
         rng = random.Random(_mix(problem.seed, attempt, len(problem.history)))
-        groups, work = _group(problem, players, sizes, byes, rng, evaluations)
+        groups, work, seat_rows = _group(problem, players, sizes, byes, rng, evaluations)
         spent += work + SEAT_WORK * len(players)
-        seated = _assign_seats(problem, groups, rng)
+        seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
         quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
@@ -175,39 +177,45 @@ def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list
     return chosen
 
 
+Rows = list[dict[str, int] | None]  # per planned round, each player's row (tables take one player of each row), or None
+
+
 def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random, evaluations: int) -> tuple[list[list[list[str]]], int]:
-    """Who sits at which table in each planned round (constructive start, then tabu search), and the swaps evaluated."""
+           rng: random.Random, evaluations: int) -> tuple[list[list[list[str]]], int, Rows]:
+    """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
+    and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
-    start, rows = _start(problem, players, sizes, byes, rng)
+    start, rows, seat_rows = _start(problem, players, sizes, byes, rng)
     assert all(sorted(map(len, rnd)) == sorted(sizes) for rnd in start), "the start has the table sizes of §6"
     search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, evaluations)
     steps = max(2000, 40 * len(players))
-    if rows is not None:  # clubs packed into rows: first swap only within a row, which keeps every table one per row
-        search.row = [rows[p] for p in players]
+    if rows:  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
+        search.row = [[row[p] for p in players] if row else None for row in rows]
         search.reset(search.run(iterations=steps))
         search.row = None
     best = search.run(iterations=steps)
-    return [[[players[i] for i in table] for table in rnd] for rnd in best], search.evaluations
+    return [[[players[i] for i in table] for table in rnd] for rnd in best], search.evaluations, rows if seat_rows else []
 
 
 def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random) -> tuple[list[list[list[str]]], dict[str, int] | None]:
-    """The constructed first plan (module docstring, step 2), and each player's grid row when clubs were packed into rows."""
+           rng: random.Random) -> tuple[list[list[list[str]]], Rows, bool]:
+    """The constructed first plan (module docstring, step 2), the rows it keeps apart (clubs packed into grid rows,
+    or the seats players still need in the event's current block of 4 rounds), and whether the rows are seats."""
     if problem.by_standings:
         order = [p for p in problem.ranking if p in set(players)]
         late = [p for p in players if p not in set(order)]
         rng.shuffle(late)
-        return [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes], None
+        return [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes], [], False
     if problem.history or any(byes):
-        return _greedy(problem, players, sizes, byes, rng, []), None
+        needed = _needed_seats(problem, players, sizes, byes, rng)
+        return _greedy(problem, players, sizes, byes, rng, [], needed), needed, True
     g = len(sizes)
     if any(problem.clubs.get(p) for p in players) and g >= 3:
         grid, packed = _grid(players, problem.clubs, g, len(players), rng)
         constructed = _grid_rounds(grid, min(problem.rounds, _grid_bound(g)))
         constructed += [_transversal(grid, rng) for _ in range(problem.rounds - len(constructed))]
         rows = {p: i for i, row in enumerate(grid) for p in row if p is not None}
-        return constructed, rows if packed else None
+        return constructed, [rows] * problem.rounds if packed else [], False
     known = best_plan(len(players), problem.rounds) or design(len(players))
     if known:
         order = list(players)
@@ -217,7 +225,46 @@ def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: 
         constructed = _grid_rounds(_grid(players, {}, g, len(players), rng)[0], min(problem.rounds, _grid_bound(g)))
     else:
         constructed = []
-    return constructed + _greedy(problem, players, sizes, byes[len(constructed):], rng, constructed), None
+    return constructed + _greedy(problem, players, sizes, byes[len(constructed):], rng, constructed), [], False
+
+
+def _needed_seats(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+                  rng: random.Random) -> Rows:
+    """Continuing an event at tables of 4 only, the seat each player takes in each planned round of the event's
+    current block of 4 rounds, so that everyone takes the seats not yet taken in the block and every seat has one
+    player per table: a k-edge-colouring (König) of players and seat copies; [] when there is none (see step 4)."""
+    played, g = len(problem.history), len(sizes)
+    k = min(SEATS - played % SEATS, problem.rounds) if played % SEATS else 0
+    if not k or set(sizes) != {SEATS} or any(byes[:k]):
+        return []
+    used: dict[str, set[int]] = {p: set() for p in players}
+    for past in problem.history[played - played % SEATS:]:
+        for table in past.tables:
+            for s, p in enumerate(table):
+                if p in used:
+                    used[p].add(s)
+    need = {p: [s for s in range(SEATS) if s not in used[p]] for p in players}
+    if any(len(need[p]) < k for p in players):
+        return []  # a seat taken twice already (seated by hand): no perfect block
+    demand = Counter(s for p in players if len(need[p]) == k for s in need[p])
+    flexible = [p for p in players if len(need[p]) > k]
+    rng.shuffle(flexible)
+    for p in flexible:  # late entries (and players back from a bye): the seats the others leave free
+        need[p] = sorted(need[p], key=lambda s: (demand[s], s))[:k]
+        demand.update(need[p])
+    if any(demand[s] != k * g for s in range(SEATS)):
+        return []
+    taken = Counter[int]()
+    edges = []
+    for p in players:
+        for s in need[p]:
+            edges.append((p, (s, taken[s] // k)))  # g copies of each seat, k players each: a k-regular graph
+            taken[s] += 1
+    colour = _edge_colouring(edges, k)
+    rows: Rows = [{} for _ in range(k)]
+    for (p, (s, _)), c in zip(edges, colour):
+        rows[c][p] = s  # type: ignore[index]
+    return rows + [None] * (problem.rounds - k)
 
 
 def _grid_bound(g: int) -> int:
@@ -227,10 +274,11 @@ def _grid_bound(g: int) -> int:
 
 
 def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-            rng: random.Random, before: list[list[list[str]]]) -> list[list[list[str]]]:
+            rng: random.Random, before: list[list[list[str]]], rows: Rows = ()) -> list[list[list[str]]]:
     """One round after another, each player in a seeded order to the table where they meet the fewest
     people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
-    then club-mates; the tables of 3 go to those with the most games at tables of 4."""
+    then club-mates; the tables of 3 go to those with the most games at tables of 4. With rows for a round,
+    row by row, and each table takes one player of each row."""
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
     meet = [[0] * n for _ in range(n)]
@@ -247,7 +295,8 @@ def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes:
     club = [problem.clubs.get(p, "") or "" for p in players]
     first = not problem.history and not before
     rounds = []
-    for out in byes:
+    for number, out in enumerate(byes):
+        row = rows[number] if number < len(rows) else None
         playing = [index[p] for p in players if p not in set(out)]
         rng.shuffle(playing)
         playing.sort(key=lambda a: -at_four[a])  # stable: who goes to the tables of 3, the rest in seeded order
@@ -258,14 +307,20 @@ def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes:
         for group, choices in kinds:
             order = list(group)
             rng.shuffle(order)
+            if row:
+                order.sort(key=lambda a: row[players[a]])  # stable: row by row, each in seeded order
+            weight = CLUB_FIRST if first else CLUB_LATER
             for a in order:
                 best_cost, best_tables = None, []
+                mine, own = meet[a], club[a]
                 for t in choices:
-                    if len(tables[t]) >= sizes[t]:
+                    table = tables[t]
+                    if len(table) >= sizes[t] or row and any(row[players[x]] == row[players[a]] for x in table):
                         continue
-                    cost = sum(_UP[meet[a][x]] + (CLUB_FIRST if first else CLUB_LATER) * (club[a] != "" and club[a] == club[x])
-                               for x in tables[t])
-                    key = (cost, len(tables[t]))
+                    cost = sum(_UP[mine[x]] for x in table)
+                    if own:
+                        cost += weight * sum(1 for x in table if club[x] == own)
+                    key = (cost, len(table))
                     if best_cost is None or key < best_cost:
                         best_cost, best_tables = key, [t]
                     elif key == best_cost:
@@ -363,7 +418,7 @@ class _TableSearch:
         n = len(players)
         self.rng = rng
         self.budget = evaluations
-        self.row: list[int] | None = None  # when set, only players of one grid row are swapped
+        self.row: list[list[int] | None] | None = None  # when set, per round: only players of one row are swapped
         self.tenure = TENURE
         self.evaluations = 0
         self.rounds = rounds
@@ -470,7 +525,7 @@ class _TableSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.floor or since_best > 4 * STALL or self.evaluations > self.budget or not self._has_work():
+            if best <= self.floor or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
                 break
             since_best += 1
             move = self._best_move(step, tabu, current, best)
@@ -498,9 +553,9 @@ class _TableSearch:
                    best: int) -> tuple[int, int, int, int] | None:
         """The best non-tabu swap of a conflicted player (ties broken by the seeded generator)."""
         candidates: list[tuple[int, int, int, int]] = []
-        low, row = None, self.row
+        low = None
         for r, rnd in enumerate(self.rounds):
-            where = self.where[r]
+            where, row = self.where[r], self.row[r] if self.row else None
             for a in self._conflicted(r):
                 for table in rnd:
                     if table is rnd[where[a]]:
@@ -543,13 +598,14 @@ class _TableSearch:
                 continue
             conflicted = self._conflicted(r)
             a = self.rng.choice(conflicted) if conflicted else self.rng.choice(self.rng.choice(rnd))
-            others = [b for t, table in enumerate(rnd) if t != self.where[r][a] for b in table
-                      if self.row is None or self.row[b] == self.row[a]]
+            row = self.row[r] if self.row else None
+            others = [b for t, table in enumerate(rnd) if t != self.where[r][a] for b in table if row is None or row[b] == row[a]]
             if others:
                 self._swap(r, a, self.rng.choice(others))
 
 
-def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random) -> list[tuple[tuple[str, ...], ...]]:
+def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random,
+                  steps: int = BALANCE, seat_rows: Rows = ()) -> list[tuple[tuple[str, ...], ...]]:
     """Seat order at every table so each player takes each starting seat as evenly as possible, over the
     event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
@@ -570,7 +626,13 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
             for table in rnd:
                 for p in table:
                     sizes[p][len(table) == 3] += 1
-        if (played + start) % SEATS == 0 and all(len(t) == SEATS for rnd in block for t in rnd):
+        kept = [seat_rows[start + i] if start + i < len(seat_rows) else None for i in range(len(block))]
+        if all(kept) and all(len({row[p] for p in t}) == len(t) for row, rnd in zip(kept, block) for t in rnd):
+            ordered = [[sorted(t, key=row.__getitem__) for t in rnd] for row, rnd in zip(kept, block)]  # type: ignore[union-attr]
+            for rnd in ordered:  # the seats the start gave and the search kept (continuing an event, tables of 4)
+                for table in rnd:
+                    _seat(table, counts)
+        elif (played + start) % SEATS == 0 and all(len(t) == SEATS for rnd in block for t in rnd):
             ordered = _colour_seats(block)  # König: every player on a different seat in each round of the block
             for rnd in ordered:
                 for table in rnd:
@@ -585,24 +647,24 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
                     _seat(list(best), counts)
                     tables.append(list(best))
                 ordered.append(tables)
-            _balance_seats(ordered, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng)
+            _balance_seats(ordered, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng, steps)
         seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
-    if problem.history and not problem.by_standings:  # by standings, the tables found keep their neighbours
-        _regroup_for_seats(problem, seated, counts, bounds)
+    if problem.history and not problem.by_standings and steps:  # by standings, the tables found keep their neighbours
+        _regroup_for_seats(problem, seated, counts, bounds, steps)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
 
 
 def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], counts: dict[str, list[int]],
-                       bounds: dict[str, int]) -> None:
+                       bounds: dict[str, int], steps: int = BALANCE) -> None:
     """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
     player with one of another table of the same round when that makes no new meeting and no club conflict,
-    and seat both tables anew, while that evens the seats (in place; PASSES passes, REPAIRS tables tried at most)."""
+    and seat both tables anew, while that evens the seats (in place; PASSES passes, REPAIRS tables tried per 16 players at most, fewer with fewer seat `steps`)."""
     met: Counter[frozenset[str]] = Counter()
     for rnd in (*(past.tables for past in problem.history), *seated):
         for table in rnd:
             met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
-    club, trials = problem.clubs, [REPAIRS * max(1, len(counts) // 16)]
+    club, trials = problem.clubs, [REPAIRS * max(1, len(counts) // 16) * steps // BALANCE]
     for rnd in seated * PASSES:
         for a in sorted(p for p in counts if sum(c * c for c in counts[p]) > bounds[p]):
             if sum(c * c for c in counts[a]) <= bounds[a]:
@@ -662,31 +724,36 @@ def _unseat(table: list[str], counts: dict[str, list[int]]) -> None:
 
 def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
     """Seats for up to 4 rounds of tables of 4 in which nobody takes a seat twice: a proper 4-edge-colouring of
-    the bipartite player–table graph (König), built edge by edge with alternating-path (Kempe chain) swaps."""
-    at_player: dict[str, dict[int, tuple[int, int]]] = {}
-    at_table: dict[tuple[int, int], dict[int, str]] = {}
-    for r, rnd in enumerate(block):
-        for t, table in enumerate(rnd):
-            here = at_table.setdefault((r, t), {})
-            for p in table:
-                mine = at_player.setdefault(p, {})
-                a = min(c for c in range(SEATS) if c not in mine)
-                if a in here:  # swap colours a and b along the path from this table whose edges alternate a, b
-                    b = min(c for c in range(SEATS) if c not in here)
-                    path, node, colour, on_table = [], (r, t), a, True
-                    while True:
-                        nxt = at_table[node].get(colour) if on_table else at_player[node].get(colour)  # type: ignore[index]
-                        if nxt is None:
-                            break
-                        path.append(((node, nxt) if on_table else (nxt, node)) + (colour,))
-                        node, on_table, colour = nxt, not on_table, b if colour == a else a
-                    for tbl, player, c in path:
-                        del at_table[tbl][c], at_player[player][c]
-                    for tbl, player, c in path:
-                        other = b if c == a else a
-                        at_table[tbl][other], at_player[player][other] = player, tbl
-                here[a], mine[a] = p, (r, t)
-    return [[[at_table[(r, t)][s] for s in range(SEATS)] for t in range(len(rnd))] for r, rnd in enumerate(block)]
+    the bipartite table–player graph (König); colour s is seat s."""
+    edges = [((r, t), p) for r, rnd in enumerate(block) for t, table in enumerate(rnd) for p in table]
+    seated = [[[""] * SEATS for _ in rnd] for rnd in block]
+    for ((r, t), p), s in zip(edges, _edge_colouring(edges, SEATS)):
+        seated[r][t][s] = p
+    return seated
+
+
+def _edge_colouring(edges: list[tuple[object, object]], colours: int) -> list[int]:
+    """A proper colouring of a simple bipartite graph (left, right) of largest degree ≤ `colours`, edge by edge:
+    when no colour is free at both ends, swap two colours along an alternating path (a Kempe chain), which in
+    a bipartite graph never returns to the edge's other end (König's edge-colouring theorem)."""
+    at: dict[tuple[int, object], dict[int, object]] = {}  # (side, vertex) -> colour -> the vertex at the other end
+    for u, v in edges:
+        left, right = at.setdefault((0, u), {}), at.setdefault((1, v), {})
+        a = min(c for c in range(colours) if c not in right)
+        if a in left:
+            b = min(c for c in range(colours) if c not in left)
+            path, side, node, colour = [], 0, u, a
+            while colour in at[(side, node)]:
+                nxt = at[(side, node)][colour]
+                path.append((side, node, nxt, colour))
+                side, node, colour = 1 - side, nxt, b if colour == a else a
+            for side_, x, y, c in path:
+                del at[(side_, x)][c], at[(1 - side_, y)][c]
+            for side_, x, y, c in path:
+                other = b if c == a else a
+                at[(side_, x)][other], at[(1 - side_, y)][other] = y, x
+        left[a], right[a] = v, u
+    return [next(c for c, w in at[(0, u)].items() if w == v) for u, v in edges]
 
 
 def _seat_bound(games_at_four: int, games_at_three: int) -> int:
