@@ -230,41 +230,66 @@ def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: 
 
 def _needed_seats(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
                   rng: random.Random) -> Rows:
-    """Continuing an event at tables of 4 only, the seat each player takes in each planned round of the event's
-    current block of 4 rounds, so that everyone takes the seats not yet taken in the block and every seat has one
-    player per table: a k-edge-colouring (König) of players and seat copies; [] when there is none (see step 4)."""
+    """Continuing an event at tables of 4 only, the seat each player takes in each planned round, block by block of
+    4 event rounds: the seats not yet taken in the block (the seats taken least in the event first, for late
+    entries), one player per seat and table, from a k-edge-colouring (König) of players and seat copies. Rounds
+    where that fails (or with byes) get None, and their seats are searched afterwards (step 4)."""
     played, g = len(problem.history), len(sizes)
-    k = min(SEATS - played % SEATS, problem.rounds) if played % SEATS else 0
-    if not k or set(sizes) != {SEATS} or any(byes[:k]):
+    if set(sizes) != {SEATS} or any(byes):
         return []
-    used: dict[str, set[int]] = {p: set() for p in players}
-    for past in problem.history[played - played % SEATS:]:
+    counts = {p: [0] * SEATS for p in players}
+    for past in problem.history:
         for table in past.tables:
             for s, p in enumerate(table):
-                if p in used:
-                    used[p].add(s)
-    need = {p: [s for s in range(SEATS) if s not in used[p]] for p in players}
+                if p in counts:
+                    counts[p][s] += 1
+    rows: Rows = []
+    while len(rows) < problem.rounds:
+        first = played + len(rows)  # the event round (from 0) this block's planned rounds start at
+        k = min(SEATS - first % SEATS, problem.rounds - len(rows))
+        used: dict[str, set[int]] = {p: set() for p in players}
+        for past in problem.history[first - first % SEATS:]:
+            for table in past.tables:
+                for s, p in enumerate(table):
+                    if p in used:
+                        used[p].add(s)
+        block = _block_seats(players, {p: [s for s in range(SEATS) if s not in used[p]] for p in players}, counts, k, g, rng)
+        if block is None:
+            return rows + [None] * (problem.rounds - len(rows))
+        for row in block:
+            for p, s in row.items():
+                counts[p][s] += 1
+        rows.extend(block)
+    return rows
+
+
+def _block_seats(players: list[str], need: dict[str, list[int]], counts: dict[str, list[int]], k: int, g: int,
+                 rng: random.Random) -> list[dict[str, int]] | None:
+    """k rounds of seats: each player k different seats of `need`, each seat k·g times; None if the choice fails."""
     if any(len(need[p]) < k for p in players):
-        return []  # a seat taken twice already (seated by hand): no perfect block
+        return None  # a seat taken twice already in the block (seated by hand): no perfect block
     demand = Counter(s for p in players if len(need[p]) == k for s in need[p])
     flexible = [p for p in players if len(need[p]) > k]
     rng.shuffle(flexible)
-    for p in flexible:  # late entries (and players back from a bye): the seats the others leave free
-        need[p] = sorted(need[p], key=lambda s: (demand[s], s))[:k]
+    flexible.sort(key=lambda p: -(max(counts[p]) - min(counts[p])))  # stable: the most uneven choose first
+    for p in flexible:  # late entries, and everyone at the start of a block: the seats the others leave free
+        free = [s for s in need[p] if demand[s] < k * g]
+        if len(free) < k:
+            return None
+        need[p] = sorted(free, key=lambda s: (counts[p][s], demand[s], s))[:k]
         demand.update(need[p])
     if any(demand[s] != k * g for s in range(SEATS)):
-        return []
+        return None
     taken = Counter[int]()
-    edges = []
+    edges: list[tuple[object, object]] = []
     for p in players:
         for s in need[p]:
             edges.append((p, (s, taken[s] // k)))  # g copies of each seat, k players each: a k-regular graph
             taken[s] += 1
-    colour = _edge_colouring(edges, k)
-    rows: Rows = [{} for _ in range(k)]
-    for (p, (s, _)), c in zip(edges, colour):
+    rows: list[dict[str, int]] = [{} for _ in range(k)]
+    for (p, (s, _)), c in zip(edges, _edge_colouring(edges, k)):  # type: ignore[misc]
         rows[c][p] = s  # type: ignore[index]
-    return rows + [None] * (problem.rounds - k)
+    return rows
 
 
 def _grid_bound(g: int) -> int:
@@ -429,9 +454,13 @@ class _TableSearch:
                 for a, b in itertools.combinations(seated, 2):
                     self.meet[a][b] += 1
                     self.meet[b][a] += 1
+        fewest = [sum(row) for row in self.meet]  # meetings each player will have had at least, history first
         for rnd in rounds:
+            smallest = min(map(len, rnd)) - 1
             for table in rnd:
                 self._count(table, +1)
+                for a in table:
+                    fewest[a] += smallest
         self.apart = self._standings_apart(problem, players)
         self.club_cost = [CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER for r in range(len(rounds))]
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in rounds]
@@ -439,8 +468,11 @@ class _TableSearch:
         # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
         # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
         self.floor = sum(self.club_cost[r] * self._fewest_club_pairs(rnd) for r, rnd in enumerate(rounds))
-        # ... and the repeats no plan avoids: a player with more meetings than opponents meets someone again.
-        self.floor += (REPEAT + SPREAD) * (sum(max(0, sum(row) - (n - 1)) for row in self.meet) // 2)
+        # ... and the repeats no plan avoids (each costs at least REPEAT + SPREAD): more meetings than pairs, or
+        # a player with more meetings than opponents (a swap may move a player between tables of 4 and of 3).
+        meetings = sum(map(sum, self.meet)) // 2
+        least = max(meetings - n * (n - 1) // 2, sum(max(0, m - (n - 1)) for m in fewest) // 2)
+        self.floor += (REPEAT + SPREAD) * least
         if problem.by_standings:
             rank = {index[p]: i for i, p in enumerate(problem.ranking) if p in index}
             self.floor += sum(RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
