@@ -112,7 +112,8 @@ def test_a_replan_with_the_full_search_repeats_nobody_and_keeps_the_seats_of_the
     check_legal(later, now)
     assert repeats(played + later) == 0
     counts = seats(played + later)
-    assert sum(sorted(counts[p].values()) != [1, 1, 1, 1] for p in now) <= len(now) // 20  # nearly all: every seat once
+    assert all(sorted(counts[p].values()) == [1, 1, 1, 1] for p in now if not p.startswith("Late"))  # every seat once
+    assert all(sorted(counts[p].values()) == [1, 1] for p in now if p.startswith("Late"))  # two games, two seats
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(16, 5), (24, 6), (24, 7), (28, 8), (28, 9), (15, 5), (23, 7), (27, 9)])

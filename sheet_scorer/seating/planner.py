@@ -10,16 +10,24 @@ The method, in four steps:
 1. **Table sizes and byes.** Tables of 4 and as many of 3 as needed (n ≡ 1 mod 4 → three of 3,
    ≡ 2 → two, ≡ 3 → one); 5 players, or `Table Size` = 4, leave the remainder on a bye. Byes go to
    the lowest-ranked players who have not had one (by lot while there are no standings), at most
-   one assigned bye per player while anyone else is still without one.
-2. **Constructive start.** Players are laid out in a 4 × g grid (g = number of tables; clubs
-   packed into rows, first fit decreasing). In round r table j takes the cell (i, j + i·r) of
-   every row i, with arithmetic in GF(4) for g = 4 (the affine plane of order 4: 16 players get
-   5 rounds without a repeat, the fifth being the rows themselves) and in Z_g otherwise (the
-   resolvable "round-robin" design: no repeat while the rounds are at most g / gcd(d, g) for the
-   row differences d = 1, 2, 3). Players of one row never meet, so clubs packed into a row are
-   kept apart in every constructed round. Otherwise (few tables, more rounds, byes) the start is
-   a seeded shuffle per round in which the tables of 4 go round; with `--by standings` it is the
-   standings cut into consecutive tables.
+   one assigned bye per player while anyone else is still without one. Every later step keeps
+   these sizes: the start is built with them (checked), and the search only swaps two players.
+2. **Constructive start.** A fresh plan starts from a known design where one exists (designs.py:
+   the affine plane of order 4 for 16 players, a 1-rotational design for 24 over 7 rounds, the
+   Hermitian unital's resolvable (28, 4, 1) design for 28 over 9 rounds, each minus one point for
+   15, 23 and 27, and the stored optimum for 20 players over 7 rounds); otherwise from a 4 × g grid
+   (g = number of tables): in round r table j takes the cell (i, j + i·r) of every row i, in GF(4)
+   for g = 4 and in Z_g otherwise, which repeats nobody for up to `_grid_bound(g)` rounds. With
+   clubs, each club is packed into one grid row and every round takes one player of each row to
+   every table, so club-mates never meet while the search swaps only within rows. Rounds beyond
+   the construction, and every re-plan (rounds already played, drops, late entries, byes), are
+   built greedily round by round: each player, in a seeded order, to the table where they meet the
+   fewest people met before, the rounds played included, so a re-plan cannot rebuild the rounds
+   played (its generator also differs: it mixes in the number of rounds played). A re-plan at
+   tables of 4 also fixes first which seat each player takes in each planned round (the seats not
+   yet taken in the event's block of 4 rounds, through a k-edge-colouring of players and seats) and
+   seats one player of each seat at every table. With `--by standings` the start is the standings
+   cut into consecutive tables.
 3. **Tabu search over swaps** (Dotú & Van Hentenryck, "Scheduling social golfers locally",
    CPAIOR 2005). The cost is a sum over pairs: a pair that meets m > 1 times (history included)
    costs REPEAT·(m−1) + SPREAD·(m−1)², so the number of repeated meetings is minimised first and
@@ -30,23 +38,28 @@ The method, in four steps:
    with a player of another table in the same round whose move is not tabu (a player may not go
    back to a table it just left for a few steps, unless that beats the best plan found); after
    STALL steps without improvement the search restarts from the best plan with a few seeded random
-   swaps. It stops at a cost no plan can beat (0, or the club-mates who must meet), after 4·STALL
-   steps without a better plan, or after EVALUATIONS swap evaluations.
-4. **Seats afterwards**, with the tables fixed: an edge colouring of the player–table graph in
-   which each player takes each starting seat equally often (every seat once over 4 rounds).
-   With tables of 4 only and a fresh plan of 4 (8, …) rounds the graph is 4-regular and
-   bipartite, so it splits into 4 perfect matchings (König), found by augmenting paths: matching k
-   is seat k and every player takes every seat exactly once. Otherwise each table starts with the
-   permutation that best evens the seat counts so far (all 24 or 6 tried), then a tabu search over
-   swaps of two players' seats at one table minimises Σ (seat count)²; at 3-player tables seat 4
-   does not exist. Continuing an event (seats taken in the rounds played), the tables found may
-   admit no even seating: a player whose seats stay uneven is swapped with a player of another
-   table of that round when neither meets anyone again nor a club-mate, and both tables are seated
-   anew, while that evens the seats (not with `--by standings`, whose tables are neighbours in
-   the standings). If seats at tables of 4 are still uneven, steps 2–4 run again with the next of
-   at most ATTEMPTS derived seeds, while the attempts together stay within one EVALUATIONS budget
-   (swaps evaluated, plus SEAT_WORK per player seated), and the best plan is kept (fewest
-   repeats, then club conflicts, then uneven seats).
+   swaps. When the start has rows (clubs, or seats in a re-plan) the search first swaps only
+   players of one row, then any two. It stops at a cost no plan can beat (the club-mates who must
+   meet, plus the repeats counting forces: more meetings than pairs, or a player with more
+   meetings than opponents), after 4·STALL steps without a better plan, or after `evaluations`
+   swap evaluations (EVALUATIONS by default; the search keeps the best plan, so a design it starts
+   from is kept).
+4. **Seats afterwards**, with the tables fixed, block by block of 4 event rounds (rounds 1–4 first,
+   then 5–8): in a block of tables of 4 only, a proper 4-edge-colouring of the bipartite
+   player–table graph (König; built by alternating-path swaps): colour k is seat k, so every
+   player takes a different seat in each round of the block, every seat once over rounds 1–4, and
+   the event as evenly as it can be. A re-plan keeps the seats fixed in step 2 when the search
+   kept one player of each seat per table. Otherwise (tables of 3, or the search mixed the rows)
+   each table starts with the permutation that best evens the seat counts so far (all 24 or 6
+   tried), then a tabu search over swaps of two players' seats at one table minimises Σ (seat
+   count)² within the block; at 3-player tables seat 4 does not exist. Continuing an event, a
+   player whose seats stay uneven is swapped with a player of another table of that round when
+   neither meets anyone again nor a club-mate, and both tables are seated anew, while that evens
+   the seats (not with `--by standings`, whose tables are neighbours in the standings). If seats
+   at tables of 4 are still uneven, steps 2–4 run again with the next of at most ATTEMPTS derived
+   seeds, while the attempts together stay within one evaluation budget (swaps evaluated, plus
+   SEAT_WORK per player seated), and the best plan is kept (fewest repeats, then club conflicts,
+   then uneven seats). A smaller budget also shortens the seat search (one step per SEAT_STEP).
 """
 
 from __future__ import annotations
