@@ -294,14 +294,16 @@ def _block_seats(players: list[str], need: dict[str, list[int]], counts: dict[st
     if any(demand[s] != k * g for s in range(SEATS)):
         return None
     taken = Counter[int]()
+    chosen: list[tuple[str, int]] = []
     edges: list[tuple[object, object]] = []
     for p in players:
         for s in need[p]:
+            chosen.append((p, s))
             edges.append((p, (s, taken[s] // k)))  # g copies of each seat, k players each: a k-regular graph
             taken[s] += 1
     rows: list[dict[str, int]] = [{} for _ in range(k)]
-    for (p, (s, _)), c in zip(edges, _edge_colouring(edges, k)):  # type: ignore[misc]
-        rows[c][p] = s  # type: ignore[index]
+    for (p, s), c in zip(chosen, _edge_colouring(edges, k)):
+        rows[c][p] = s
     return rows
 
 
@@ -312,7 +314,7 @@ def _grid_bound(g: int) -> int:
 
 
 def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-            rng: random.Random, before: list[list[list[str]]], rows: Rows = ()) -> list[list[list[str]]]:
+            rng: random.Random, before: list[list[list[str]]], rows: Sequence[dict[str, int] | None] = ()) -> list[list[list[str]]]:
     """One round after another, each player in a seeded order to the table where they meet the fewest
     people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
     then club-mates; the tables of 3 go to those with the most games at tables of 4. With rows for a round,
@@ -650,7 +652,7 @@ class _TableSearch:
 
 
 def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random,
-                  steps: int = BALANCE, seat_rows: Rows = ()) -> list[tuple[tuple[str, ...], ...]]:
+                  steps: int = BALANCE, seat_rows: Sequence[dict[str, int] | None] = ()) -> list[tuple[tuple[str, ...], ...]]:
     """Seat order at every table so each player takes each starting seat as evenly as possible, over the
     event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
@@ -671,9 +673,9 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
             for table in rnd:
                 for p in table:
                     sizes[p][len(table) == 3] += 1
-        kept = [seat_rows[start + i] if start + i < len(seat_rows) else None for i in range(len(block))]
-        if all(kept) and all(len({row[p] for p in t}) == len(t) for row, rnd in zip(kept, block) for t in rnd):
-            ordered = [[sorted(t, key=row.__getitem__) for t in rnd] for row, rnd in zip(kept, block)]  # type: ignore[union-attr]
+        kept = _seated_by_rows(block, [seat_rows[start + i] if start + i < len(seat_rows) else None for i in range(len(block))])
+        if kept is not None:
+            ordered = kept
             for rnd in ordered:  # the seats the start gave and the search kept (continuing an event, tables of 4)
                 for table in rnd:
                     _seat(table, counts)
@@ -704,7 +706,8 @@ def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], c
                        bounds: dict[str, int], steps: int = BALANCE) -> None:
     """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
     player with one of another table of the same round when that makes no new meeting and no club conflict,
-    and seat both tables anew, while that evens the seats (in place; PASSES passes, REPAIRS tables tried per 16 players at most, fewer with fewer seat `steps`)."""
+    and seat both tables anew, while that evens the seats (in place; PASSES passes, at most REPAIRS tables tried
+    per 16 players, fewer with fewer seat `steps`)."""
     met: Counter[frozenset[str]] = Counter()
     for rnd in (*(past.tables for past in problem.history), *seated):
         for table in rnd:
@@ -765,6 +768,16 @@ def _seat(table: list[str], counts: dict[str, list[int]]) -> None:
 def _unseat(table: list[str], counts: dict[str, list[int]]) -> None:
     for s, p in enumerate(table):
         counts[p][s] -= 1
+
+
+def _seated_by_rows(block: list[list[list[str]]], rows: Sequence[dict[str, int] | None]) -> list[list[list[str]]] | None:
+    """The block's tables in seat order by each player's row (seat), when every table has one player per row; else None."""
+    ordered = []
+    for row, rnd in zip(rows, block):
+        if row is None or any(len({row[p] for p in t}) != len(t) for t in rnd):
+            return None
+        ordered.append([sorted(t, key=row.__getitem__) for t in rnd])
+    return ordered
 
 
 def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
