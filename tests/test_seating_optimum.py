@@ -70,6 +70,20 @@ def test_every_count_from_6_to_64_over_4_to_8_rounds_has_legal_tables_fresh_and_
         check_legal(later, now)
 
 
+def test_tables_of_4_only_seat_everyone_else_on_a_bye_at_every_count() -> None:
+    for n in range(6, 65):
+        planned = plan(SeatingProblem(names(n), 5, fours_only=True, seed=n), evaluations=0)
+        for r in planned:
+            assert [len(t) for t in r.tables] == [4] * (n // 4) and len(r.byes) == n % 4
+        byes = [p for r in planned for p in r.byes]
+        assert len(byes) == len(set(byes)) or len(byes) > n  # §8: nobody a second bye while others had none
+
+
+def test_five_players_sit_four_and_give_one_a_bye_each_round() -> None:
+    planned = plan(SeatingProblem(names(5), 4), evaluations=0)
+    assert [[len(t) for t in r.tables] for r in planned] == [[4]] * 4 and [len(r.byes) for r in planned] == [1] * 4
+
+
 @pytest.mark.parametrize(("n", "rounds"), [(13, 5), (14, 5), (15, 6)])
 def test_with_the_full_search_13_to_15_players_keep_legal_tables_past_round_4(n: int, rounds: int) -> None:
     players = names(n)

@@ -64,6 +64,7 @@ The method, in four steps:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -352,14 +353,16 @@ def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes:
             weight = CLUB_FIRST if first else CLUB_LATER
             for a in order:
                 best_cost, best_tables = None, []
-                mine, own = meet[a], club[a]
+                mine, own, mark = meet[a], club[a], row[players[a]] if row else None
                 for t in choices:
                     table = tables[t]
-                    if len(table) >= sizes[t] or row and any(row[players[x]] == row[players[a]] for x in table):
+                    if len(table) >= sizes[t] or row and any(row[players[x]] == mark for x in table):
                         continue
-                    cost = sum(_UP[mine[x]] for x in table)
-                    if own:
-                        cost += weight * sum(1 for x in table if club[x] == own)
+                    cost = 0
+                    for x in table:
+                        cost += _UP[mine[x]]
+                        if own and club[x] == own:
+                            cost += weight
                     key = (cost, len(table))
                     if best_cost is None or key < best_cost:
                         best_cost, best_tables = key, [t]
@@ -689,8 +692,7 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
             for rnd in block:
                 tables = []
                 for table in sorted(rnd, key=sorted):
-                    best = min(itertools.permutations(sorted(table)),
-                               key=lambda perm: sum(counts[p][s] * 2 for s, p in enumerate(perm)))
+                    best = _best_order(table, counts)
                     _seat(list(best), counts)
                     tables.append(list(best))
                 ordered.append(tables)
@@ -746,7 +748,7 @@ def _reseat_pair(home: list[str], other: list[str], a: str, b: str, counts: dict
     _unseat(home, counts)
     _unseat(other, counts)
     for table, members in ((home, [b if p == a else p for p in old[0]]), (other, [a if p == b else p for p in old[1]])):
-        table[:] = min(itertools.permutations(sorted(members)), key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+        table[:] = _best_order(members, counts)
         _seat(table, counts)
     if squares(involved) < before:
         for new, previous in ((home, old[0]), (other, old[1])):
@@ -814,6 +816,24 @@ def _edge_colouring(edges: list[tuple[object, object]], colours: int) -> list[in
     return [next(c for c, w in at[(0, u)].items() if w == v) for u, v in edges]
 
 
+_ORDERS = {m: tuple(itertools.permutations(range(m))) for m in range(1, SEATS + 1)}
+
+
+def _best_order(table: Sequence[str], counts: dict[str, list[int]]) -> list[str]:
+    """The seat order of these players whose seats they have taken least often so far (the first such order
+    of the sorted players, as itertools.permutations gives them)."""
+    players = sorted(table)
+    rows = [counts[p] for p in players]
+    if len(players) == SEATS:
+        best = min(_ORDERS[SEATS], key=lambda q: rows[q[0]][0] + rows[q[1]][1] + rows[q[2]][2] + rows[q[3]][3])
+    elif len(players) == 3:
+        best = min(_ORDERS[3], key=lambda q: rows[q[0]][0] + rows[q[1]][1] + rows[q[2]][2])
+    else:
+        best = min(_ORDERS[len(players)], key=lambda q: sum(rows[i][s] for s, i in enumerate(q)))
+    return [players[i] for i in best]
+
+
+@functools.lru_cache(maxsize=None)
 def _seat_bound(games_at_four: int, games_at_three: int) -> int:
     """The smallest Σ count² for these games: as even as the seats allow (no seat 4 at a table of 3)."""
     games = games_at_four + games_at_three
