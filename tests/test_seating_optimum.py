@@ -50,7 +50,8 @@ def check_legal(rounds: list[SeatedRound], players: tuple[str, ...]) -> None:
 @pytest.fixture(scope="module")
 def sweep() -> list[tuple[int, int, list[SeatedRound], tuple[str, ...], list[SeatedRound]]]:
     """Every count 6–64 over 4–8 rounds with a small search budget (the construction stage and a few swaps): the plan,
-    and a re-plan of the other rounds after round 1 with 3 dropped and 1 late entry (counts 9–64)."""
+    and a re-plan of the other rounds after round 1 with 3 dropped and 1 late entry (counts 9–64); and each count in
+    5 clubs over 6 rounds."""
     out = []
     for n in range(6, 65):
         players = names(n)
@@ -59,11 +60,13 @@ def sweep() -> list[tuple[int, int, list[SeatedRound], tuple[str, ...], list[Sea
             now = players[3:] + ("Late",) if n >= 9 else players
             later = plan(SeatingProblem(now, rounds - 1, history=(fresh[0],), seed=n), evaluations=0) if n >= 9 else []
             out.append((n, rounds, fresh, now, later))
+        clubs = {p: "ABCDE"[i % 5] for i, p in enumerate(players)}  # the club construction (grid rows) too
+        out.append((n, 6, plan(SeatingProblem(players, 6, clubs, seed=n), evaluations=0), players, []))
     return out
 
 
 def test_every_count_from_6_to_64_over_4_to_8_rounds_has_legal_tables_fresh_and_after_drops(sweep) -> None:  # type: ignore[no-untyped-def]
-    assert len(sweep) == 59 * 5
+    assert len(sweep) == 59 * 6
     for n, rounds, fresh, now, later in sweep:
         assert len(fresh) == rounds
         check_legal(fresh, names(n))

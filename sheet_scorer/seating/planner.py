@@ -200,7 +200,8 @@ def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: 
     and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
     start, rows, seat_rows = _start(problem, players, sizes, byes, rng)
-    assert all(sorted(map(len, rnd)) == sorted(sizes) for rnd in start), "the start has the table sizes of §6"
+    if any(sorted(map(len, rnd)) != sorted(sizes) for rnd in start):  # never by construction; the greedy start is legal
+        start, rows, seat_rows = _greedy(problem, players, sizes, byes, rng, []), [], False
     search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, evaluations)
     steps = max(2000, 40 * len(players))
     if rows:  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
