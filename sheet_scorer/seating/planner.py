@@ -394,7 +394,8 @@ def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
 def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int,
           rng: random.Random) -> tuple[list[list[str | None]], bool]:
     """A 4 × g grid of players, each club packed into one row where it fits (first fit decreasing); the last
-    row's tail is empty (the tables of 3). True when every club-mate is in a row with no one of another club."""
+    row's tail is empty (the tables of 3). True when every club is whole within one row (so one player per row
+    and table keeps club-mates apart)."""
     capacity = [g, g, g, n - 3 * g]  # g ≥ 3 tables with at most three of 3 (g of 3 when n = 9)
     members: dict[str, list[str]] = {}
     for p in players:
