@@ -186,3 +186,15 @@ def test_a_club_of_7_at_6_tables_must_seat_one_pair_together_each_round() -> Non
     planned = plan(SeatingProblem(players, 4, clubs, seed=3))
     assert [same_club_pairs(r, clubs) for r in planned] == [1, 1, 1, 1]
     assert repeats(planned) == 0
+
+
+def test_a_repeat_weighs_more_than_club_mates_together_after_round_1() -> None:
+    players = names(16)
+    clubs = {p: "ABCD"[i // 4] for i, p in enumerate(players)}
+    planned = plan(SeatingProblem(players, 5, clubs))
+    # Clubs apart in all 5 rounds would need 5 rounds of one player per club at each table: each player would meet
+    # 15 others from the 12 of other clubs, so repeats. The affine plane has none, at the price of club pairs (§6:
+    # club-mates apart in round 1 first, then no repeat, then club-mates apart).
+    assert repeats(planned) == 0
+    assert same_club_pairs(planned[0], clubs) == 0
+    assert sum(same_club_pairs(r, clubs) for r in planned) > 0

@@ -69,7 +69,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
@@ -199,38 +199,63 @@ def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: 
     """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
     and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
-    start, rows, seat_rows = _start(problem, players, sizes, byes, rng)
-    if any(sorted(map(len, rnd)) != sorted(sizes) for rnd in start):  # never by construction; the greedy start is legal
-        start, rows, seat_rows = _greedy(problem, players, sizes, byes, rng, []), [], False
-    search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, evaluations)
-    steps = max(2000, 40 * len(players))
-    if rows:  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
-        search.row = [[row[p] for p in players] if row else None for row in rows]
-        search.reset(search.run(iterations=steps))
-        search.row = None
-    best = search.run(iterations=steps)
-    return [[[players[i] for i in table] for table in rnd] for rnd in best], search.evaluations, rows if seat_rows else []
+    found: tuple[int, list[list[list[int]]], Rows] | None = None
+    spent = 0
+    starts = list(_starts(problem, players, sizes, byes, rng))
+    for number, (start, rows, seat_rows) in enumerate(starts):
+        if any(sorted(map(len, rnd)) != sorted(sizes) for rnd in start):  # never by construction; greedy is legal
+            start, rows, seat_rows = _greedy(problem, players, sizes, byes, rng, []), [], False
+        share = (evaluations - spent) // (len(starts) - number)  # the budget left, shared by the starts left
+        search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, share)
+        steps = max(2000, 40 * len(players))
+        if rows:  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
+            search.row = [[row[p] for p in players] if row else None for row in rows]
+            search.reset(search.run(iterations=steps))
+            search.row = None
+        best = search.run(iterations=steps)
+        spent += search.evaluations
+        if found is None or search.best < found[0]:
+            found = (search.best, best, rows if seat_rows else [])
+        if search.best <= search.floor or spent >= evaluations:
+            break
+    assert found is not None
+    return [[[players[i] for i in table] for table in rnd] for rnd in found[1]], spent, found[2]
 
 
-def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random) -> tuple[list[list[list[str]]], Rows, bool]:
-    """The constructed first plan (module docstring, step 2), the rows it keeps apart (clubs packed into grid rows,
-    or the seats players still need in the event's current block of 4 rounds), and whether the rows are seats."""
+Start = tuple[list[list[list[str]]], Rows, bool]
+
+
+def _starts(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+            rng: random.Random) -> Iterator[Start]:
+    """The constructed first plans (module docstring, step 2), each with the rows it keeps apart (clubs packed into
+    grid rows, or the seats players still need in the event's current block of 4 rounds) and whether the rows are
+    seats. With clubs, the club construction first, then the one without clubs: a repeat costs more than a club
+    pair, and where clubs cannot stay apart without repeats (16 players in 4 clubs of 4 over 5 rounds) the
+    second wins."""
     if problem.by_standings:
         order = [p for p in problem.ranking if p in set(players)]
         late = [p for p in players if p not in set(order)]
         rng.shuffle(late)
-        return [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes], [], False
+        yield [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes], [], False
+        return
     if problem.history or any(byes):
         needed = _needed_seats(problem, players, sizes, byes, rng)
-        return _greedy(problem, players, sizes, byes, rng, [], needed), needed, True
+        yield _greedy(problem, players, sizes, byes, rng, [], needed), needed, True
+        return
     g = len(sizes)
     if any(problem.clubs.get(p) for p in players) and g >= 3:
         grid, packed = _grid(players, problem.clubs, g, len(players), rng)
         constructed = _grid_rounds(grid, min(problem.rounds, _grid_bound(g)))
         constructed += [_transversal(grid, rng) for _ in range(problem.rounds - len(constructed))]
         rows = {p: i for i, row in enumerate(grid) for p in row if p is not None}
-        return constructed, [rows] * problem.rounds if packed else [], False
+        yield constructed, [rows] * problem.rounds if packed else [], False
+    yield _plain_start(problem, players, sizes, byes, rng), [], False
+
+
+def _plain_start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+                 rng: random.Random) -> list[list[list[str]]]:
+    """A fresh plan's start without regard to clubs: a stored design or plan, else the grid, then greedy rounds."""
+    g = len(sizes)
     known = best_plan(len(players), problem.rounds) or design(len(players))
     if known:
         order = list(players)
@@ -240,7 +265,7 @@ def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: 
         constructed = _grid_rounds(_grid(players, {}, g, len(players), rng)[0], min(problem.rounds, _grid_bound(g)))
     else:
         constructed = []
-    return constructed + _greedy(problem, players, sizes, byes[len(constructed):], rng, constructed), [], False
+    return constructed + _greedy(problem, players, sizes, byes[len(constructed):], rng, constructed)
 
 
 def _needed_seats(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
@@ -466,6 +491,7 @@ class _TableSearch:
         self.row: list[list[int] | None] | None = None  # when set, per round: only players of one row are swapped
         self.tenure = TENURE
         self.evaluations = 0
+        self.best = 0  # the cost of the best plan the last run found
         self.rounds = rounds
         self.meet = [[0] * n for _ in range(n)]
         for past in problem.history:
@@ -595,6 +621,7 @@ class _TableSearch:
                 best, best_plan, stall, since_best = current, self._snapshot(), 0, 0
             else:
                 stall += 1
+        self.best = best
         return best_plan
 
     def _has_work(self) -> bool:
