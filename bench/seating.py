@@ -65,6 +65,8 @@ CASES: dict[str, tuple[Callable[[int], SeatingProblem], str]] = {
     "13 players, 5 rounds": (fresh(13, 5), "≥ 1"),  # 0 ruled out by an exhaustive search (bench/SEATING.md)
     "14 players, 6 rounds": (fresh(14, 6), "bound"),
     "24 players in 4 clubs of 6, 4 rounds": (fresh(24, 4, {p: "ABCD"[i // 6] for i, p in enumerate(players(24))}), "0"),
+    "24 players in 4 clubs of 6, 5 rounds": (fresh(24, 5, {p: "ABCD"[i // 6] for i, p in enumerate(players(24))}), "0"),
+    "16 players in 4 clubs of 4, 5 rounds": (fresh(16, 5, {p: "ABCD"[i // 4] for i, p in enumerate(players(16))}), "0"),
     "100 players, 5 rounds": (fresh(100, 5), "0"),
     "100 players, 8 rounds": (fresh(100, 8), "0"),
     "199 players, 4 rounds (tables of 3)": (fresh(199, 4), "0"),

@@ -19,7 +19,9 @@ The method, in four steps:
    (g = number of tables): in round r table j takes the cell (i, j + i·r) of every row i, in GF(4)
    for g = 4 and in Z_g otherwise, which repeats nobody for up to `_grid_bound(g)` rounds. With
    clubs, each club is packed into one grid row and every round takes one player of each row to
-   every table, so club-mates never meet while the search swaps only within rows. Rounds beyond
+   every table, so club-mates never meet while the search swaps only within rows; the start without
+   clubs is searched too (the budget left shared between them) and the cheaper plan kept, since
+   keeping clubs apart in every round may cost repeats that outweigh the club pairs. Rounds beyond
    the construction, and every re-plan (rounds already played, drops, late entries, byes), are
    built greedily round by round: each player, in a seeded order, to the table where they meet the
    fewest people met before, the rounds played included, so a re-plan cannot rebuild the rounds
