@@ -198,3 +198,12 @@ def test_a_repeat_weighs_more_than_club_mates_together_after_round_1() -> None:
     assert repeats(planned) == 0
     assert same_club_pairs(planned[0], clubs) == 0
     assert sum(same_club_pairs(r, clubs) for r in planned) > 0
+
+
+def test_clubs_too_large_for_a_grid_row_are_still_kept_apart() -> None:
+    players = names(200)
+    clubs = {p: "ABCDE"[i % 5] for i, p in enumerate(players)}  # 5 clubs of 40: a table takes 4 of the 5 clubs
+    planned = plan(SeatingProblem(players, 4, clubs))
+    check_legal(planned, players)
+    assert repeats(planned) == 0
+    assert [same_club_pairs(r, clubs) for r in planned] == [0, 0, 0, 0]

@@ -19,7 +19,8 @@ The method, in four steps:
    (g = number of tables): in round r table j takes the cell (i, j + i·r) of every row i, in GF(4)
    for g = 4 and in Z_g otherwise, which repeats nobody for up to `_grid_bound(g)` rounds. With
    clubs, each club is packed into one grid row and every round takes one player of each row to
-   every table, so club-mates never meet while the search swaps only within rows; the start without
+   every table, so club-mates never meet while the search swaps only within rows (when a club does
+   not fit in a row, the greedy start below instead, which weighs clubs); the start without
    clubs is searched too (the budget left shared between them) and the cheaper plan kept, since
    keeping clubs apart in every round may cost repeats that outweigh the club pairs. Rounds beyond
    the construction, and every re-plan (rounds already played, drops, late entries, byes), are
@@ -250,7 +251,10 @@ def _starts(problem: SeatingProblem, players: list[str], sizes: list[int], byes:
         constructed = _grid_rounds(grid, min(problem.rounds, _grid_bound(g)))
         constructed += [_transversal(grid, rng) for _ in range(problem.rounds - len(constructed))]
         rows = {p: i for i, row in enumerate(grid) for p in row if p is not None}
-        yield constructed, [rows] * problem.rounds if packed else [], False
+        if packed:
+            yield constructed, [rows] * problem.rounds, False
+        else:  # a club too large for a row: the greedy start, which weighs clubs at every table
+            yield _greedy(problem, players, sizes, byes, rng, []), [], False
     yield _plain_start(problem, players, sizes, byes, rng), [], False
 
 
