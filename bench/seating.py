@@ -72,6 +72,7 @@ CASES: dict[str, tuple[Callable[[int], SeatingProblem], str]] = {
     "199 players, 4 rounds (tables of 3)": (fresh(199, 4), "0"),
     "200 players, 4 rounds": (fresh(200, 4), "0"),
     "200 players in 25 clubs, 4 rounds": (fresh(200, 4, {p: f"Club {i % 25}" for i, p in enumerate(players(200))}), "0"),
+    "200 players in 5 clubs of 40, 4 rounds": (fresh(200, 4, {p: "ABCDE"[i % 5] for i, p in enumerate(players(200))}), "0"),
     "200 players, 5 rounds": (fresh(200, 5), "0"),
     "16 players, 6 rounds; 3 drop after round 1": (replan(16, 6, 1, 3, 0), "bound"),
     "100 players; 2 drop, 2 late after round 2 of 4": (replan(100, 4, 2, 2, 2), "0"),
