@@ -352,3 +352,18 @@ def test_seat_by_standings_puts_the_round_winners_together(tmp_path: Path) -> No
     tables = seated(openpyxl.load_workbook(path)["Round 2"])[0]
     assert winners in [set(t) for t in tables.values()]  # they never met, so nothing keeps them apart
     assert "repeated meetings: 0" in result.output
+
+
+# issue 24: `new` never stores a table of 1 or 2 in the plan (13 players over 5 rounds: round 5 had one).
+def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_every_round(tmp_path: Path) -> None:
+    path = new_event(tmp_path, 13, "--rounds", 5, clubs=False)
+    book = openpyxl.load_workbook(path)
+    sizes: dict[int, Counter[int]] = {}
+    for number, table, _seat, name in book["Seating Plan"].iter_rows(min_row=2, values_only=True):
+        if name:
+            sizes.setdefault(number, Counter())[table] += 1
+    round_1 = Counter(len(t) for t in seated(book["Round 1"])[0].values())
+    assert sorted(sizes) == [2, 3, 4, 5]
+    # 13 ≡ 1 (mod 4): three tables of 3 and one of 4 (§6), in round 1 and in every planned round
+    assert round_1 == Counter({3: 3, 4: 1})
+    assert all(Counter(c.values()) == Counter({3: 3, 4: 1}) for c in sizes.values())

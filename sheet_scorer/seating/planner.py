@@ -10,16 +10,27 @@ The method, in four steps:
 1. **Table sizes and byes.** Tables of 4 and as many of 3 as needed (n ≡ 1 mod 4 → three of 3,
    ≡ 2 → two, ≡ 3 → one); 5 players, or `Table Size` = 4, leave the remainder on a bye. Byes go to
    the lowest-ranked players who have not had one (by lot while there are no standings), at most
-   one assigned bye per player while anyone else is still without one.
-2. **Constructive start.** Players are laid out in a 4 × g grid (g = number of tables; clubs
-   packed into rows, first fit decreasing). In round r table j takes the cell (i, j + i·r) of
-   every row i, with arithmetic in GF(4) for g = 4 (the affine plane of order 4: 16 players get
-   5 rounds without a repeat, the fifth being the rows themselves) and in Z_g otherwise (the
-   resolvable "round-robin" design: no repeat while the rounds are at most g / gcd(d, g) for the
-   row differences d = 1, 2, 3). Players of one row never meet, so clubs packed into a row are
-   kept apart in every constructed round. Otherwise (few tables, more rounds, byes) the start is
-   a seeded shuffle per round in which the tables of 4 go round; with `--by standings` it is the
-   standings cut into consecutive tables.
+   one assigned bye per player while anyone else is still without one. Every later step keeps
+   these sizes: the start is built with them (checked), and the search only swaps two players.
+2. **Constructive start.** A fresh plan starts from a known design where one exists (designs.py:
+   the affine plane of order 4 for 16 players, a 1-rotational design for 24 over 7 rounds, the
+   Hermitian unital's resolvable (28, 4, 1) design for 28 over 9 rounds, each minus one point for
+   15, 23 and 27, and the stored optimum for 20 players over 7 rounds); otherwise from a 4 × g grid
+   (g = number of tables): in round r table j takes the cell (i, j + i·r) of every row i, in GF(4)
+   for g = 4 and in Z_g otherwise, which repeats nobody for up to `_grid_bound(g)` rounds. With
+   clubs, each club is packed into one grid row and every round takes one player of each row to
+   every table, so club-mates never meet while the search swaps only within rows (when a club does
+   not fit in a row, the greedy start below instead, which weighs clubs); the start without
+   clubs is searched too (the budget left shared between them) and the cheaper plan kept, since
+   keeping clubs apart in every round may cost repeats that outweigh the club pairs. Rounds beyond
+   the construction, and every re-plan (rounds already played, drops, late entries, byes), are
+   built greedily round by round: each player, in a seeded order, to the table where they meet the
+   fewest people met before, the rounds played included, so a re-plan cannot rebuild the rounds
+   played (its generator also differs: it mixes in the number of rounds played). A re-plan at
+   tables of 4 also fixes first which seat each player takes in each planned round (the seats not
+   yet taken in the event's block of 4 rounds, through a k-edge-colouring of players and seats) and
+   seats one player of each seat at every table. With `--by standings` the start is the standings
+   cut into consecutive tables.
 3. **Tabu search over swaps** (Dotú & Van Hentenryck, "Scheduling social golfers locally",
    CPAIOR 2005). The cost is a sum over pairs: a pair that meets m > 1 times (history included)
    costs REPEAT·(m−1) + SPREAD·(m−1)², so the number of repeated meetings is minimised first and
@@ -30,33 +41,41 @@ The method, in four steps:
    with a player of another table in the same round whose move is not tabu (a player may not go
    back to a table it just left for a few steps, unless that beats the best plan found); after
    STALL steps without improvement the search restarts from the best plan with a few seeded random
-   swaps. It stops at a cost no plan can beat (0, or the club-mates who must meet), after 4·STALL
-   steps without a better plan, or after EVALUATIONS swap evaluations.
-4. **Seats afterwards**, with the tables fixed: an edge colouring of the player–table graph in
-   which each player takes each starting seat equally often (every seat once over 4 rounds).
-   With tables of 4 only and a fresh plan of 4 (8, …) rounds the graph is 4-regular and
-   bipartite, so it splits into 4 perfect matchings (König), found by augmenting paths: matching k
-   is seat k and every player takes every seat exactly once. Otherwise each table starts with the
-   permutation that best evens the seat counts so far (all 24 or 6 tried), then a tabu search over
-   swaps of two players' seats at one table minimises Σ (seat count)²; at 3-player tables seat 4
-   does not exist. Continuing an event (seats taken in the rounds played), the tables found may
-   admit no even seating: a player whose seats stay uneven is swapped with a player of another
-   table of that round when neither meets anyone again nor a club-mate, and both tables are seated
-   anew, while that evens the seats (not with `--by standings`, whose tables are neighbours in
-   the standings). If seats at tables of 4 are still uneven, steps 2–4 run again with the next of
-   at most ATTEMPTS derived seeds, while the attempts together stay within one EVALUATIONS budget
-   (swaps evaluated, plus SEAT_WORK per player seated), and the best plan is kept (fewest
-   repeats, then club conflicts, then uneven seats).
+   swaps. When the start has rows (clubs, or seats in a re-plan) the search first swaps only
+   players of one row, then any two. It stops at a cost no plan can beat (the club-mates who must
+   meet, plus the repeats counting forces: more meetings than pairs, or a player with more
+   meetings than opponents), after 4·STALL steps without a better plan, or after `evaluations`
+   swap evaluations (EVALUATIONS by default; the search keeps the best plan, so a design it starts
+   from is kept).
+4. **Seats afterwards**, with the tables fixed, block by block of 4 event rounds (rounds 1–4 first,
+   then 5–8): in a block of tables of 4 only, a proper 4-edge-colouring of the bipartite
+   player–table graph (König; built by alternating-path swaps): colour k is seat k, so every
+   player takes a different seat in each round of the block, every seat once over rounds 1–4, and
+   the event as evenly as it can be. A re-plan keeps the seats fixed in step 2 when the search
+   kept one player of each seat per table. Otherwise (tables of 3, or the search mixed the rows)
+   each table starts with the permutation that best evens the seat counts so far (all 24 or 6
+   tried), then a tabu search over swaps of two players' seats at one table minimises Σ (seat
+   count)² within the block; at 3-player tables seat 4 does not exist. Continuing an event, a
+   player whose seats stay uneven is swapped with a player of another table of that round when
+   neither meets anyone again nor a club-mate, and both tables are seated anew, while that evens
+   the seats (not with `--by standings`, whose tables are neighbours in the standings). If seats
+   at tables of 4 are still uneven, steps 2–4 run again with the next of at most ATTEMPTS derived
+   seeds, while the attempts together stay within one evaluation budget (swaps evaluated, plus
+   SEAT_WORK per player seated), and the best plan is kept (fewest repeats, then club conflicts,
+   then uneven seats). A smaller budget also shortens the seat search (one step per SEAT_STEP).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+
+from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
 
 REPEAT = 1000
 SPREAD = 50
@@ -69,11 +88,11 @@ TENURE = 8
 PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
 REPAIRS = 1500  # tables tried by the seat repair, at most
 SEAT_WORK = 800  # what seating one player costs an attempt, in swap evaluations (for the shared budget)
+BALANCE = 2000  # steps of the seat search, at most (fewer with a smaller evaluation budget: one per SEAT_STEP)
+SEAT_STEP = 75
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 
-# GF(4) = {0, 1, a, a+1} as 0..3: addition is XOR, multiplication by this table (a² = a + 1).
-_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
 
 
 class SeatingError(ValueError):
@@ -129,26 +148,35 @@ def table_sizes(n: int, fours_only: bool = False) -> tuple[list[int], int]:
     return [4] * ((n - 3 * threes) // 4) + [3] * threes, 0
 
 
-def plan(problem: SeatingProblem) -> list[SeatedRound]:
-    """Seat `problem.rounds` rounds at once: byes, tables (tabu search), then seats."""
+def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[SeatedRound]:
+    """Seat `problem.rounds` rounds at once: byes, tables (construction, tabu search), then seats.
+
+    `evaluations` bounds the work (swap evaluations, see the docstring); a smaller budget gives a
+    plan as legal (same table sizes, byes, determinism), only possibly with more repeats."""
     players = sorted(problem.players)
     sizes, bye_count = table_sizes(len(players), problem.fours_only)
     byes = choose_byes(problem, bye_count, random.Random(problem.seed))
     best: tuple[tuple[int, ...], list[SeatedRound]] | None = None
     spent = 0
     for attempt in range(ATTEMPTS):
-        rng = random.Random(problem.seed + 1_000_003 * attempt)
-        groups, evaluations = _group(problem, players, sizes, byes, rng)
-        spent += evaluations + SEAT_WORK * len(players)
-        seated = _assign_seats(problem, groups, rng)
+        rng = random.Random(_mix(problem.seed, attempt, len(problem.history)))
+        groups, work, seat_rows = _group(problem, players, sizes, byes, rng, evaluations)
+        spent += work + SEAT_WORK * len(players)
+        seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
         quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
         if best is None or quality < best[0]:
             best = (quality, rounds)
-        if not report.unbalanced_players or 3 in sizes or not problem.history or spent > EVALUATIONS:
+        if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
             break  # see the docstring, step 4: re-tries share one search budget
     return best[1]
+
+
+def _mix(seed: int, attempt: int, played: int) -> int:
+    """The generator seed of one attempt: the seed, the attempt and the rounds already played (a re-plan
+    draws other choices than the plan it continues, though the seed and the players are almost the same)."""
+    return seed + 1_000_003 * attempt + 7_919 * played
 
 
 def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list[list[str]]:
@@ -166,35 +194,223 @@ def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list
     return chosen
 
 
+Rows = list[dict[str, int] | None]  # per planned round, each player's row (tables take one player of each row), or None
+
+
 def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random) -> tuple[list[list[list[str]]], int]:
-    """Who sits at which table in each planned round (constructive start, then tabu search), and the swaps evaluated."""
+           rng: random.Random, evaluations: int) -> tuple[list[list[list[str]]], int, Rows]:
+    """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
+    and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
-    start = _start(problem, players, sizes, byes, rng)
-    search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng)
-    best = search.run(iterations=max(2000, 40 * len(players)))
-    return [[[players[i] for i in table] for table in rnd] for rnd in best], search.evaluations
+    found: tuple[int, list[list[list[int]]], Rows] | None = None
+    spent = 0
+    starts = list(_starts(problem, players, sizes, byes, rng))
+    for number, (start, rows, seat_rows) in enumerate(starts):
+        if any(sorted(map(len, rnd)) != sorted(sizes) for rnd in start):  # never by construction; greedy is legal
+            start, rows, seat_rows = _greedy(problem, players, sizes, byes, rng, []), [], False
+        share = (evaluations - spent) // (len(starts) - number)  # the budget left, shared by the starts left
+        search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, share)
+        steps = max(2000, 40 * len(players))
+        if rows:  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
+            search.row = [[row[p] for p in players] if row else None for row in rows]
+            search.reset(search.run(iterations=steps))
+            search.row = None
+        best = search.run(iterations=steps)
+        spent += search.evaluations
+        if found is None or search.best < found[0]:
+            found = (search.best, best, rows if seat_rows else [])
+        if search.best <= search.floor or spent >= evaluations:
+            break
+    assert found is not None
+    return [[[players[i] for i in table] for table in rnd] for rnd in found[1]], spent, found[2]
 
 
-def _start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random) -> list[list[list[str]]]:
-    """The constructed first plan (see the module docstring, step 2)."""
+Start = tuple[list[list[list[str]]], Rows, bool]
+
+
+def _starts(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+            rng: random.Random) -> Iterator[Start]:
+    """The constructed first plans (module docstring, step 2), each with the rows it keeps apart (clubs packed into
+    grid rows, or the seats players still need in the event's current block of 4 rounds) and whether the rows are
+    seats. With clubs, the club construction first, then the one without clubs: a repeat costs more than a club
+    pair, and where clubs cannot stay apart without repeats (16 players in 4 clubs of 4 over 5 rounds) the
+    second wins."""
     if problem.by_standings:
         order = [p for p in problem.ranking if p in set(players)]
         late = [p for p in players if p not in set(order)]
         rng.shuffle(late)
-        return [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes]
+        yield [_cut([p for p in order + late if p not in set(out)], sizes) for out in byes], [], False
+        return
+    if problem.history or any(byes):
+        needed = _needed_seats(problem, players, sizes, byes, rng)
+        yield _greedy(problem, players, sizes, byes, rng, [], needed), needed, True
+        return
     g = len(sizes)
-    if any(byes) or not (g == 4 or g >= 5 and problem.rounds <= min(g // math.gcd(d, g) for d in (1, 2, 3))):
-        rounds, at_four = [], Counter[str]()
-        for out in byes:
-            playing = [p for p in players if p not in set(out)]
-            rng.shuffle(playing)
-            playing.sort(key=lambda p: at_four[p])  # tables of 4 go round: nobody sits at them every round
-            rounds.append(_cut(playing, sizes))
-            at_four.update(p for table in rounds[-1] if len(table) == SEATS for p in table)
-        return rounds
-    return _grid_rounds(_grid(players, problem.clubs, g, len(players), rng), problem.rounds)
+    if any(problem.clubs.get(p) for p in players) and g >= 3:
+        grid, packed = _grid(players, problem.clubs, g, len(players), rng)
+        constructed = _grid_rounds(grid, min(problem.rounds, _grid_bound(g)))
+        constructed += [_transversal(grid, rng) for _ in range(problem.rounds - len(constructed))]
+        rows = {p: i for i, row in enumerate(grid) for p in row if p is not None}
+        if packed:
+            yield constructed, [rows] * problem.rounds, False
+        else:  # a club too large for a row: the greedy start, which weighs clubs at every table
+            yield _greedy(problem, players, sizes, byes, rng, []), [], False
+    yield _plain_start(problem, players, sizes, byes, rng), [], False
+
+
+def _plain_start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+                 rng: random.Random) -> list[list[list[str]]]:
+    """A fresh plan's start without regard to clubs: a stored design or plan, else the grid, then greedy rounds."""
+    g = len(sizes)
+    known = best_plan(len(players), problem.rounds) or design(len(players))
+    if known:
+        order = list(players)
+        rng.shuffle(order)
+        constructed = [[[order[p] for p in table] for table in rnd] for rnd in known[:problem.rounds]]
+    elif g >= 4:
+        constructed = _grid_rounds(_grid(players, {}, g, len(players), rng)[0], min(problem.rounds, _grid_bound(g)))
+    else:
+        constructed = []
+    return constructed + _greedy(problem, players, sizes, byes[len(constructed):], rng, constructed)
+
+
+def _needed_seats(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+                  rng: random.Random) -> Rows:
+    """Continuing an event at tables of 4 only, the seat each player takes in each planned round, block by block of
+    4 event rounds: the seats not yet taken in the block (the seats taken least in the event first, for late
+    entries), one player per seat and table, from a k-edge-colouring (König) of players and seat copies. Rounds
+    where that fails (or with byes) get None, and their seats are searched afterwards (step 4)."""
+    played, g = len(problem.history), len(sizes)
+    if set(sizes) != {SEATS} or any(byes):
+        return []
+    counts = {p: [0] * SEATS for p in players}
+    for past in problem.history:
+        for table in past.tables:
+            for s, p in enumerate(table):
+                if p in counts:
+                    counts[p][s] += 1
+    rows: Rows = []
+    while len(rows) < problem.rounds:
+        first = played + len(rows)  # the event round (from 0) this block's planned rounds start at
+        k = min(SEATS - first % SEATS, problem.rounds - len(rows))
+        used: dict[str, set[int]] = {p: set() for p in players}
+        for past in problem.history[first - first % SEATS:]:
+            for table in past.tables:
+                for s, p in enumerate(table):
+                    if p in used:
+                        used[p].add(s)
+        block = _block_seats(players, {p: [s for s in range(SEATS) if s not in used[p]] for p in players}, counts, k, g, rng)
+        if block is None:
+            return rows + [None] * (problem.rounds - len(rows))
+        for row in block:
+            for p, s in row.items():
+                counts[p][s] += 1
+        rows.extend(block)
+    return rows
+
+
+def _block_seats(players: list[str], need: dict[str, list[int]], counts: dict[str, list[int]], k: int, g: int,
+                 rng: random.Random) -> list[dict[str, int]] | None:
+    """k rounds of seats: each player k different seats of `need`, each seat k·g times; None if the choice fails."""
+    if any(len(need[p]) < k for p in players):
+        return None  # a seat taken twice already in the block (seated by hand): no perfect block
+    demand = Counter(s for p in players if len(need[p]) == k for s in need[p])
+    flexible = [p for p in players if len(need[p]) > k]
+    rng.shuffle(flexible)
+    flexible.sort(key=lambda p: -(max(counts[p]) - min(counts[p])))  # stable: the most uneven choose first
+    for p in flexible:  # late entries, and everyone at the start of a block: the seats the others leave free
+        free = [s for s in need[p] if demand[s] < k * g]
+        if len(free) < k:
+            return None
+        need[p] = sorted(free, key=lambda s: (counts[p][s], demand[s], s))[:k]
+        demand.update(need[p])
+    if any(demand[s] != k * g for s in range(SEATS)):
+        return None
+    taken = Counter[int]()
+    chosen: list[tuple[str, int]] = []
+    edges: list[tuple[object, object]] = []
+    for p in players:
+        for s in need[p]:
+            chosen.append((p, s))
+            edges.append((p, (s, taken[s] // k)))  # g copies of each seat, k players each: a k-regular graph
+            taken[s] += 1
+    rows: list[dict[str, int]] = [{} for _ in range(k)]
+    for (p, s), c in zip(chosen, _edge_colouring(edges, k)):
+        rows[c][p] = s
+    return rows
+
+
+def _grid_bound(g: int) -> int:
+    """Rounds without a repeat from a 4 × g grid: 4 over GF(4) (g = 4; the rows would be a fifth, but they seat a
+    club or a short last row together), else g / gcd(d, g) for the row differences d = 1, 2, 3 (Z_g)."""
+    return 4 if g == 4 else min(g // math.gcd(d, g) for d in (1, 2, 3))
+
+
+def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
+            rng: random.Random, before: list[list[list[str]]], rows: Sequence[dict[str, int] | None] = ()) -> list[list[list[str]]]:
+    """One round after another, each player in a seeded order to the table where they meet the fewest
+    people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
+    then club-mates; the tables of 3 go to those with the most games at tables of 4. With rows for a round,
+    row by row, and each table takes one player of each row."""
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    meet = [[0] * n for _ in range(n)]
+    at_four = [0] * n
+    for rnd in (*(past.tables for past in problem.history), *before):
+        for table in rnd:
+            seated = [index[p] for p in table if p in index]
+            for a, b in itertools.combinations(seated, 2):
+                meet[a][b] += 1
+                meet[b][a] += 1
+            if len(table) == SEATS:
+                for a in seated:
+                    at_four[a] += 1
+    club = [problem.clubs.get(p, "") or "" for p in players]
+    first = not problem.history and not before
+    rounds = []
+    for number, out in enumerate(byes):
+        row = rows[number] if number < len(rows) else None
+        playing = [index[p] for p in players if p not in set(out)]
+        rng.shuffle(playing)
+        playing.sort(key=lambda a: -at_four[a])  # stable: who goes to the tables of 3, the rest in seeded order
+        threes = sum(1 for s in sizes if s != SEATS) * 3
+        tables: list[list[int]] = [[] for _ in sizes]
+        kinds = ((playing[:threes], [t for t, s in enumerate(sizes) if s != SEATS]),
+                 (playing[threes:], [t for t, s in enumerate(sizes) if s == SEATS]))
+        for group, choices in kinds:
+            order = list(group)
+            rng.shuffle(order)
+            if row:
+                order.sort(key=lambda a: row[players[a]])  # stable: row by row, each in seeded order
+            weight = CLUB_FIRST if first else CLUB_LATER
+            for a in order:
+                best_cost, best_tables = None, []
+                mine, own, mark = meet[a], club[a], row[players[a]] if row else None
+                for t in choices:
+                    table = tables[t]
+                    if len(table) >= sizes[t] or row and any(row[players[x]] == mark for x in table):
+                        continue
+                    cost = 0
+                    for x in table:
+                        cost += _UP[mine[x]]
+                        if own and club[x] == own:
+                            cost += weight
+                    key = (cost, len(table))
+                    if best_cost is None or key < best_cost:
+                        best_cost, best_tables = key, [t]
+                    elif key == best_cost:
+                        best_tables.append(t)
+                tables[rng.choice(best_tables)].append(a)
+        for table in tables:
+            for a, b in itertools.combinations(table, 2):
+                meet[a][b] += 1
+                meet[b][a] += 1
+            if len(table) == SEATS:
+                for a in table:
+                    at_four[a] += 1
+        rounds.append([[players[a] for a in table] for table in tables])
+        first = False
+    return rounds
 
 
 def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
@@ -206,14 +422,18 @@ def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
     return tables
 
 
-def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int, rng: random.Random) -> list[list[str | None]]:
-    """A 4 × g grid of players, each club packed into one row where it fits; the last row's tail is empty."""
-    capacity = [g, g, g, n - 3 * g]  # g ≥ 4 tables with at most three of 3: the last row is never empty
+def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int,
+          rng: random.Random) -> tuple[list[list[str | None]], bool]:
+    """A 4 × g grid of players, each club packed into one row where it fits (first fit decreasing); the last
+    row's tail is empty (the tables of 3). True when every club is whole within one row (so one player per row
+    and table keeps club-mates apart)."""
+    capacity = [g, g, g, n - 3 * g]  # g ≥ 3 tables with at most three of 3 (g of 3 when n = 9)
     members: dict[str, list[str]] = {}
     for p in players:
         members.setdefault(clubs.get(p, "") or "", []).append(p)
     loose = members.pop("", [])
     rows: list[list[str]] = [[] for _ in range(SEATS)]
+    packed = True
     for club in sorted(members, key=lambda c: (-len(members[c]), c)):
         group = members[club]
         rng.shuffle(group)
@@ -221,27 +441,38 @@ def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int, rng: ran
         if fits:
             rows[fits[0]].extend(group)
         else:
+            packed = False
             loose.extend(group)
     rng.shuffle(loose)
     for i in range(SEATS):
         while len(rows[i]) < capacity[i]:
             rows[i].append(loose.pop())
-    return [row + [None] * (g - len(row)) for row in rows]
+    return [row + [None] * (g - len(row)) for row in rows], packed
 
 
 def _grid_rounds(grid: list[list[str | None]], rounds: int) -> list[list[list[str]]]:
-    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, else Z_g; round g+1 of 16 is the rows."""
+    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, else Z_g (at most `_grid_bound` rounds)."""
     g = len(grid[0])
     planned = []
     for r in range(rounds):
-        if g == 4 and r == 4:
-            tables = [[p for p in row if p is not None] for row in grid]
-        elif g == 4:
-            tables = [[grid[i][j ^ _GF4_MUL[i][r % 4]] for i in range(SEATS)] for j in range(g)]
+        if g == 4:
+            tables = [[grid[i][j ^ GF4_MUL[i][r % 4]] for i in range(SEATS)] for j in range(g)]
         else:
             tables = [[grid[i][(j + i * r) % g] for i in range(SEATS)] for j in range(g)]
         planned.append([[p for p in t if p is not None] for t in tables])
     return planned
+
+
+def _transversal(grid: list[list[str | None]], rng: random.Random) -> list[list[str]]:
+    """A round taking one player of each row to every table (each row in a seeded order; the empty cells of the
+    last row stay at the tables of 3 so the sizes are those of the grid)."""
+    tables: list[list[str]] = [[] for _ in grid[0]]
+    for row in grid:
+        order = [p for p in row if p is not None]
+        rng.shuffle(order)
+        for j, p in enumerate(order):
+            tables[j].append(p)
+    return tables
 
 
 def _pair_cost(meetings: int) -> int:
@@ -259,11 +490,14 @@ class _TableSearch:
     """Tabu search over swaps of two players of one round (module docstring, step 3)."""
 
     def __init__(self, problem: SeatingProblem, players: list[str], index: dict[str, int],
-                 rounds: list[list[list[int]]], rng: random.Random) -> None:
+                 rounds: list[list[list[int]]], rng: random.Random, evaluations: int = EVALUATIONS) -> None:
         n = len(players)
         self.rng = rng
+        self.budget = evaluations
+        self.row: list[list[int] | None] | None = None  # when set, per round: only players of one row are swapped
         self.tenure = TENURE
         self.evaluations = 0
+        self.best = 0  # the cost of the best plan the last run found
         self.rounds = rounds
         self.meet = [[0] * n for _ in range(n)]
         for past in problem.history:
@@ -272,9 +506,13 @@ class _TableSearch:
                 for a, b in itertools.combinations(seated, 2):
                     self.meet[a][b] += 1
                     self.meet[b][a] += 1
+        fewest = [sum(row) for row in self.meet]  # meetings each player will have had at least, history first
         for rnd in rounds:
+            smallest = min(map(len, rnd)) - 1
             for table in rnd:
                 self._count(table, +1)
+                for a in table:
+                    fewest[a] += smallest
         self.apart = self._standings_apart(problem, players)
         self.club_cost = [CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER for r in range(len(rounds))]
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in rounds]
@@ -282,6 +520,11 @@ class _TableSearch:
         # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
         # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
         self.floor = sum(self.club_cost[r] * self._fewest_club_pairs(rnd) for r, rnd in enumerate(rounds))
+        # ... and the repeats no plan avoids (each costs at least REPEAT + SPREAD): more meetings than pairs, or
+        # a player with more meetings than opponents (a swap may move a player between tables of 4 and of 3).
+        meetings = sum(map(sum, self.meet)) // 2
+        least = max(meetings - n * (n - 1) // 2, sum(max(0, m - (n - 1)) for m in fewest) // 2)
+        self.floor += (REPEAT + SPREAD) * least
         if problem.by_standings:
             rank = {index[p]: i for i, p in enumerate(problem.ranking) if p in index}
             self.floor += sum(RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
@@ -366,7 +609,7 @@ class _TableSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.floor or since_best > 4 * STALL or self.evaluations > EVALUATIONS or not self._has_work():
+            if best <= self.floor or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
                 break
             since_best += 1
             move = self._best_move(step, tabu, current, best)
@@ -384,6 +627,7 @@ class _TableSearch:
                 best, best_plan, stall, since_best = current, self._snapshot(), 0, 0
             else:
                 stall += 1
+        self.best = best
         return best_plan
 
     def _has_work(self) -> bool:
@@ -396,13 +640,15 @@ class _TableSearch:
         candidates: list[tuple[int, int, int, int]] = []
         low = None
         for r, rnd in enumerate(self.rounds):
-            where = self.where[r]
+            where, row = self.where[r], self.row[r] if self.row else None
             for a in self._conflicted(r):
                 for table in rnd:
                     if table is rnd[where[a]]:
                         continue
                     self.evaluations += len(table)
                     for b in table:
+                        if row is not None and row[b] != row[a]:
+                            continue
                         delta = self._delta(r, a, b)
                         is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
                         if is_tabu and current + delta >= best:
@@ -412,6 +658,10 @@ class _TableSearch:
                         elif delta == low:
                             candidates.append((delta, r, a, b))
         return self.rng.choice(candidates) if candidates else None
+
+    def reset(self, plan_: list[list[list[int]]]) -> None:
+        """Continue from this plan (the best one found so far)."""
+        self._restart(plan_, 0)
 
     def _snapshot(self) -> list[list[list[int]]]:
         return [[list(table) for table in rnd] for rnd in self.rounds]
@@ -433,12 +683,16 @@ class _TableSearch:
                 continue
             conflicted = self._conflicted(r)
             a = self.rng.choice(conflicted) if conflicted else self.rng.choice(self.rng.choice(rnd))
-            others = [t for t in range(len(rnd)) if t != self.where[r][a]]
-            self._swap(r, a, self.rng.choice(rnd[self.rng.choice(others)]))
+            row = self.row[r] if self.row else None
+            others = [b for t, table in enumerate(rnd) if t != self.where[r][a] for b in table if row is None or row[b] == row[a]]
+            if others:
+                self._swap(r, a, self.rng.choice(others))
 
 
-def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random) -> list[tuple[tuple[str, ...], ...]]:
-    """Seat order at every table so each player takes each starting seat as evenly as possible (step 4)."""
+def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random,
+                  steps: int = BALANCE, seat_rows: Sequence[dict[str, int] | None] = ()) -> list[tuple[tuple[str, ...], ...]]:
+    """Seat order at every table so each player takes each starting seat as evenly as possible, over the
+    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
     sizes: dict[str, list[int]] = {p: [0, 0] for p in problem.players}  # games at tables of 4, of 3
     for past in problem.history:
@@ -447,40 +701,55 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
                 if p in counts:
                     counts[p][s] += 1
                     sizes[p][len(table) == 3] += 1
-    for rnd in groups:
-        for table in rnd:
-            for p in table:
-                sizes[p][len(table) == 3] += 1
-    everyone = all(sum(map(len, rnd)) == len(problem.players) for rnd in groups)  # no byes: the graph is regular
-    if everyone and not problem.history and len(groups) % SEATS == 0 and all(len(t) == SEATS for rnd in groups for t in rnd):
-        return [tuple(tuple(t) for t in rnd) for rnd in _latin_seats(groups)]
+    played = len(problem.history)
     seated: list[list[list[str]]] = []
-    for rnd in groups:
-        ordered = []
-        for table in sorted(rnd, key=sorted):
-            best = min(itertools.permutations(sorted(table)),
-                       key=lambda perm: sum(counts[p][s] * 2 for s, p in enumerate(perm)))
-            for s, p in enumerate(best):
-                counts[p][s] += 1
-            ordered.append(list(best))
-        seated.append(ordered)
+    for start in range(len(groups)):
+        if start and (played + start) % SEATS:
+            continue
+        block = groups[start:start + SEATS - (played + start) % SEATS]  # the planned rounds of one block of 4 event rounds
+        for rnd in block:
+            for table in rnd:
+                for p in table:
+                    sizes[p][len(table) == 3] += 1
+        kept = _seated_by_rows(block, [seat_rows[start + i] if start + i < len(seat_rows) else None for i in range(len(block))])
+        if kept is not None:
+            ordered = kept
+            for rnd in ordered:  # the seats the start gave and the search kept (continuing an event, tables of 4)
+                for table in rnd:
+                    _seat(table, counts)
+        elif (played + start) % SEATS == 0 and all(len(t) == SEATS for rnd in block for t in rnd):
+            ordered = _colour_seats(block)  # König: every player on a different seat in each round of the block
+            for rnd in ordered:
+                for table in rnd:
+                    _seat(table, counts)
+        else:
+            ordered = []
+            for rnd in block:
+                tables = []
+                for table in sorted(rnd, key=sorted):
+                    best = _best_order(table, counts)
+                    _seat(list(best), counts)
+                    tables.append(list(best))
+                ordered.append(tables)
+            _balance_seats(ordered, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng, steps)
+        seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
-    _balance_seats(seated, counts, bounds, rng)
-    if problem.history and not problem.by_standings:  # by standings, the tables found keep their neighbours
-        _regroup_for_seats(problem, seated, counts, bounds)
+    if problem.history and not problem.by_standings and steps:  # by standings, the tables found keep their neighbours
+        _regroup_for_seats(problem, seated, counts, bounds, steps)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
 
 
 def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], counts: dict[str, list[int]],
-                       bounds: dict[str, int]) -> None:
+                       bounds: dict[str, int], steps: int = BALANCE) -> None:
     """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
     player with one of another table of the same round when that makes no new meeting and no club conflict,
-    and seat both tables anew, while that evens the seats (in place; PASSES passes, REPAIRS tables tried at most)."""
+    and seat both tables anew, while that evens the seats (in place; PASSES passes, at most REPAIRS tables tried
+    per 16 players, fewer with fewer seat `steps`)."""
     met: Counter[frozenset[str]] = Counter()
     for rnd in (*(past.tables for past in problem.history), *seated):
         for table in rnd:
             met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
-    club, trials = problem.clubs, [REPAIRS]
+    club, trials = problem.clubs, [REPAIRS * max(1, len(counts) // 16) * steps // BALANCE]
     for rnd in seated * PASSES:
         for a in sorted(p for p in counts if sum(c * c for c in counts[p]) > bounds[p]):
             if sum(c * c for c in counts[a]) <= bounds[a]:
@@ -514,7 +783,7 @@ def _reseat_pair(home: list[str], other: list[str], a: str, b: str, counts: dict
     _unseat(home, counts)
     _unseat(other, counts)
     for table, members in ((home, [b if p == a else p for p in old[0]]), (other, [a if p == b else p for p in old[1]])):
-        table[:] = min(itertools.permutations(sorted(members)), key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+        table[:] = _best_order(members, counts)
         _seat(table, counts)
     if squares(involved) < before:
         for new, previous in ((home, old[0]), (other, old[1])):
@@ -538,37 +807,68 @@ def _unseat(table: list[str], counts: dict[str, list[int]]) -> None:
         counts[p][s] -= 1
 
 
-def _latin_seats(groups: list[list[list[str]]]) -> list[list[list[str]]]:
-    """Every player on each seat once per block of 4 rounds of tables of 4 (König: a 4-regular bipartite graph
-    of players and tables splits into 4 perfect matchings; matching k gives seat k)."""
-    seated = [[[""] * SEATS for _ in rnd] for rnd in groups]
-    for block in range(0, len(groups), SEATS):
-        edges = {(r, t): list(table) for r in range(block, block + SEATS) for t, table in enumerate(groups[r])}
-        for seat in range(SEATS):
-            for (r, t), player in _perfect_matching(edges).items():
-                seated[r][t][seat] = player
-                edges[(r, t)].remove(player)
+def _seated_by_rows(block: list[list[list[str]]], rows: Sequence[dict[str, int] | None]) -> list[list[list[str]]] | None:
+    """The block's tables in seat order by each player's row (seat), when every table has one player per row; else None."""
+    ordered = []
+    for row, rnd in zip(rows, block):
+        if row is None or any(len({row[p] for p in t}) != len(t) for t in rnd):
+            return None
+        ordered.append([sorted(t, key=row.__getitem__) for t in rnd])
+    return ordered
+
+
+def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
+    """Seats for up to 4 rounds of tables of 4 in which nobody takes a seat twice: a proper 4-edge-colouring of
+    the bipartite table–player graph (König); colour s is seat s."""
+    edges = [((r, t), p) for r, rnd in enumerate(block) for t, table in enumerate(rnd) for p in table]
+    seated = [[[""] * SEATS for _ in rnd] for rnd in block]
+    for ((r, t), p), s in zip(edges, _edge_colouring(edges, SEATS)):
+        seated[r][t][s] = p
     return seated
 
 
-def _perfect_matching(edges: dict[tuple[int, int], list[str]]) -> dict[tuple[int, int], str]:
-    """A perfect matching of tables to their players in a regular bipartite graph (augmenting paths, Kuhn)."""
-    owner: dict[str, tuple[int, int]] = {}
+def _edge_colouring(edges: list[tuple[object, object]], colours: int) -> list[int]:
+    """A proper colouring of a simple bipartite graph (left, right) of largest degree ≤ `colours`, edge by edge:
+    when no colour is free at both ends, swap two colours along an alternating path (a Kempe chain), which in
+    a bipartite graph never returns to the edge's other end (König's edge-colouring theorem)."""
+    at: dict[tuple[int, object], dict[int, object]] = {}  # (side, vertex) -> colour -> the vertex at the other end
+    for u, v in edges:
+        left, right = at.setdefault((0, u), {}), at.setdefault((1, v), {})
+        a = min(c for c in range(colours) if c not in right)
+        if a in left:
+            b = min(c for c in range(colours) if c not in left)
+            path, side, node, colour = [], 0, u, a
+            while colour in at[(side, node)]:
+                nxt = at[(side, node)][colour]
+                path.append((side, node, nxt, colour))
+                side, node, colour = 1 - side, nxt, b if colour == a else a
+            for side_, x, y, c in path:
+                del at[(side_, x)][c], at[(1 - side_, y)][c]
+            for side_, x, y, c in path:
+                other = b if c == a else a
+                at[(side_, x)][other], at[(1 - side_, y)][other] = y, x
+        left[a], right[a] = v, u
+    return [next(c for c, w in at[(0, u)].items() if w == v) for u, v in edges]
 
-    def augment(table: tuple[int, int], seen: set[str]) -> bool:
-        for player in edges[table]:
-            if player not in seen:
-                seen.add(player)
-                if player not in owner or augment(owner[player], seen):
-                    owner[player] = table
-                    return True
-        return False
 
-    for table in sorted(edges):
-        augment(table, set())
-    return {table: player for player, table in owner.items()}
+_ORDERS = {m: tuple(itertools.permutations(range(m))) for m in range(1, SEATS + 1)}
 
 
+def _best_order(table: Sequence[str], counts: dict[str, list[int]]) -> list[str]:
+    """The seat order of these players whose seats they have taken least often so far (the first such order
+    of the sorted players, as itertools.permutations gives them)."""
+    players = sorted(table)
+    rows = [counts[p] for p in players]
+    if len(players) == SEATS:
+        best = min(_ORDERS[SEATS], key=lambda q: rows[q[0]][0] + rows[q[1]][1] + rows[q[2]][2] + rows[q[3]][3])
+    elif len(players) == 3:
+        best = min(_ORDERS[3], key=lambda q: rows[q[0]][0] + rows[q[1]][1] + rows[q[2]][2])
+    else:
+        best = min(_ORDERS[len(players)], key=lambda q: sum(rows[i][s] for s, i in enumerate(q)))
+    return [players[i] for i in best]
+
+
+@functools.lru_cache(maxsize=None)
 def _seat_bound(games_at_four: int, games_at_three: int) -> int:
     """The smallest Σ count² for these games: as even as the seats allow (no seat 4 at a table of 3)."""
     games = games_at_four + games_at_three
