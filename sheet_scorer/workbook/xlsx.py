@@ -389,7 +389,7 @@ class _SheetReader:
         self.value: str | None = None
         self.formula: str | None = None
         self.inline: list[str] | None = None
-        self.pieces: list[str] | None = None  # the text being collected (v, f or an inline string's t)
+        self.pieces: str | None = None  # the text being collected (v, f or an inline string's t), usually one piece
         self.phonetic = 0
         self.count = 0
         self.local: dict[str, str] = {}  # element name as written -> local name, for the main namespace (set by the root)
@@ -413,11 +413,11 @@ class _SheetReader:
             self.kind, self.style = attrs.get("t"), attrs.get("s")
             self.value = self.formula = self.inline = None
         elif local == "v" or local == "f":
-            self.pieces = []
+            self.pieces = ""
         elif local == "is":
             self.inline = []
         elif local == "t" and self.inline is not None and not self.phonetic:
-            self.pieces = []
+            self.pieces = ""
         elif local == "rPh":
             self.phonetic += 1
         elif local == "row":
@@ -464,41 +464,49 @@ class _SheetReader:
     def end(self, tag: str) -> None:
         local = self.local.get(tag)
         if local == "c":
-            kind, value = self.kind, self.value
-            if kind == "s" and value is not None and self.formula is None and self.inline is None:
-                try:
-                    value = self.strings[int(value)]
-                except (ValueError, IndexError):
-                    self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
-            elif kind is None and value is not None and self.formula is None and self.style not in self.date_styles:
-                try:
-                    number = float(value)
-                except ValueError:
-                    pass  # kept as the text it is: reported at its cell, never read as empty
-                else:
-                    if number - number == 0:  # finite: 1e400 and NaN stay text
-                        value = number
-            else:
-                value = self._cell_value()
+            value = self.value
+            if self.formula is None and self.inline is None:
+                if value is None:  # nothing saved: an empty cell (often `<c t="inlineStr"/>`, as openpyxl writes "")
+                    return
+                kind = self.kind
+                if kind is None or kind == "n":  # a number (openpyxl writes t="n"), unless its style shows a date
+                    if self.style is None or self.style not in self.date_styles:
+                        try:
+                            number = float(value)
+                        except ValueError:
+                            pass  # kept as the text it is: reported at its cell, never read as empty
+                        else:
+                            if number - number == 0:  # finite: 1e400 and NaN stay text
+                                value = number
+                        if value != "":
+                            self.row[self.column] = value
+                        return
+                elif kind == "s":
+                    try:
+                        self.row[self.column] = self.strings[int(value)]
+                    except (ValueError, IndexError):
+                        self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+                    return
+            value = self._cell_value()
             if value is not None and value != "":
                 self.row[self.column] = value
             if self.formula is not None and "SUBTOTAL(" in self.formula.upper():
                 self.cells.subtotal_rows.add(self.row_number)
         elif local == "v":
-            self.value = "".join(self.pieces or ())
+            self.value = self.pieces or ""
             self.pieces = None
         elif local == "f":
-            self.formula = "".join(self.pieces or ())
+            self.formula = self.pieces or ""
             self.pieces = None
         elif local == "t" and self.pieces is not None and self.inline is not None:
-            self.inline.append("".join(self.pieces))
+            self.inline.append(self.pieces)
             self.pieces = None
         elif local == "rPh":
             self.phonetic -= 1
 
     def text(self, data: str) -> None:
         if self.pieces is not None:
-            self.pieces.append(data)
+            self.pieces += data
 
     def _cell_value(self) -> Any:
         """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
