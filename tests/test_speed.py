@@ -107,3 +107,89 @@ def test_the_command_does_not_load_pandera_s_data_generator(tmp_path: Path) -> N
                           capture_output=True, text=True)
     assert done.returncode == 1 and "F3" in done.stdout, done.stderr[-500:]
     assert "pandera.backends" in done.stderr and "hypothesis.core" not in done.stderr  # tried, refused at once
+
+
+# ------------------------------------------------------------------------------ the reader's plain-form path
+
+from dataclasses import asdict  # noqa: E402
+import zipfile  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st  # noqa: E402
+
+from sheet_scorer.model import WorkbookError  # noqa: E402
+from sheet_scorer.workbook import xlsx  # noqa: E402
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+STYLES = (f'<styleSheet xmlns="{MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>'
+          '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>')
+STRINGS = f'<sst xmlns="{MAIN}"><si><t>Ala &amp; Ola</t></si><si><r><t>Bo</t></r><r><t>b</t></r></si><si><t>x_x0007_</t></si></sst>'
+CELLS = [
+    '<c r="{ref}"><v>3</v></c>', '<c r="{ref}" t="n"><v>2.5</v></c>', '<c r="{ref}" s="1"><v>45000</v></c>',
+    '<c r="{ref}" s="2" t="n"><v>0.5</v></c>', '<c r="{ref}" s="0"><v>1e400</v></c>', '<c r="{ref}"><v>NaN</v></c>',
+    '<c r="{ref}"><v> 7 </v></c>', '<c r="{ref}"><v>abc</v></c>', '<c r="{ref}" t="s"><v>0</v></c>', '<c r="{ref}" t="s"><v>1</v></c>',
+    '<c r="{ref}" t="s"><v>2</v></c>', '<c r="{ref}" t="b"><v>1</v></c>', '<c r="{ref}" t="e"><v>#REF!</v></c>', '<c r="{ref}" t="e"/>',
+    '<c r="{ref}" t="str"><v>text &lt;b&gt;</v></c>', '<c r="{ref}" t="d"><v>2026-04-18T10:00:00</v></c>',
+    '<c r="{ref}" t="inlineStr"><is><t>Zo&#235; &#x141;</t></is></c>', '<c r="{ref}" t="inlineStr"></c>', '<c r="{ref}"/>',
+    '<c r="{ref}" t="inlineStr"><is><t xml:space="preserve"> a </t></is></c>', '<c r="{ref}" t="inlineStr"><is/></c>',
+    '<c r="{ref}"><is><t>no type</t></is></c>', '<c r="{ref}" t="n"><is><t>ignored</t></is></c>',
+    '<c r="{ref}" t="inlineStr"><is><r><t>ri</t></r><r><t>ch</t></r></is></c>', '<c r="{ref}"><f>SUBTOTAL(9,A1)</f><v>3</v></c>',
+    '<c r="{ref}"><f>A1</f></c>', '<c t="n" r="{ref}"><v>4</v></c>', '<c><v>5</v></c>', '<c r="{ref}" t="s"><v>9</v></c>',
+]
+ROWS = ['<row r="{n}">', '<row r="{n}" hidden="1">', '<row r="{n}" spans="1:3" ht="20" customHeight="1">', "<row>", '<row r="0{n}">']
+
+
+def _workbook(path: Path, sheet_data: str, tail: str = "") -> Path:
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}" xmlns:r="{rel}"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/>'
+                         '</sheets></workbook>')
+        archive.writestr("xl/_rels/workbook.xml.rels", '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                         f'<Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
+                         f'<Relationship Id="rId2" Type="{rel}/styles" Target="styles.xml"/>'
+                         f'<Relationship Id="rId3" Type="{rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
+        archive.writestr("xl/styles.xml", STYLES)
+        archive.writestr("xl/sharedStrings.xml", STRINGS)
+        archive.writestr("xl/worksheets/sheet1.xml", f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                         f'<worksheet xmlns="{MAIN}"><sheetData>{sheet_data}</sheetData>{tail}</worksheet>')
+    return path
+
+
+def _read_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every sheet as read with the plain-form path allowed, and as read by the expat handlers alone."""
+    found = []
+    for plain in (True, False):
+        with monkeypatch.context() as patch:
+            if not plain:
+                patch.setattr(xlsx, "_read_plain_cells", lambda reader, data: False)
+            try:
+                with xlsx.Package(path) as package:
+                    found.append([(entry.name, asdict(package.sheet(entry))) for entry in package.sheets])
+            except WorkbookError as error:
+                found.append(str(error))
+    return found
+
+
+@pytest.mark.parametrize("name", ["spring_open", "mistakes", "runda_polska"])
+def test_the_examples_read_the_same_both_ways(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    plain, general = _read_both_ways(Path(__file__).parent.parent / "example_workbooks" / f"{name}.xlsx", monkeypatch)
+    assert plain == general and isinstance(plain, list) and plain
+
+
+@hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.tuples(st.integers(1, 40), st.sampled_from(ROWS),
+                               st.lists(st.tuples(st.sampled_from(CELLS), st.sampled_from("ABCDXFD"), st.booleans()), max_size=5)),
+                     max_size=6),
+       merged=st.booleans(), spaced=st.booleans())
+def test_the_plain_path_reads_what_the_handlers_read(rows: list, merged: bool, spaced: bool, tmp_path_factory: pytest.TempPathFactory,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any mix of the forms writers use (and some they do not): the same cells, hidden rows, merges and errors."""
+    xml = []
+    for number, row, cells in sorted(rows, key=lambda r: r[0]):
+        xml.append(row.format(n=number))
+        for cell, letters, other_row in cells:
+            xml.append(cell.format(ref=f"{letters}{number + 1 if other_row else number}"))
+        xml.append("</row>")
+    tail = '<mergeCells count="1"><mergeCell ref="A1:B3"/></mergeCells>' if merged else ""
+    path = _workbook(tmp_path_factory.mktemp("plain") / "f.xlsx", ("\n  " if spaced else "").join(xml), tail)
+    plain, general = _read_both_ways(path, monkeypatch)
+    assert plain == general

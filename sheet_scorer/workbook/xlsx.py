@@ -13,7 +13,7 @@ import math
 import posixpath
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -157,9 +157,26 @@ class Package:
             raise WorkbookError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
 
     def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
-              text: Callable[[str], None] | None = None, namespaces: bool = True) -> None:
+              text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
         """Stream `part` through expat with these handlers (names are 'namespace local', or as written
-        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities."""
+        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities.
+        With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
+        self.read_parts.add(part)
+        kept: list[bytes] | None = [] if keep else None
+
+        def chunks() -> Iterator[bytes]:
+            for chunk in self._chunks(part):
+                if kept is not None:
+                    kept.append(chunk)
+                yield chunk
+
+        self.parse_chunks(part, chunks(), start, end, text, namespaces)
+        return b"".join(kept) if kept is not None else None
+
+    def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
+                     end: Callable[[str], None] | None = None, text: Callable[[str], None] | None = None,
+                     namespaces: bool = True) -> None:
+        """`parse` over bytes already unpacked (and counted) from `part`."""
         parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
         parser.buffer_text = True
         parser.buffer_size = _CHUNK
@@ -171,9 +188,8 @@ class Package:
             parser.EndElementHandler = end
         if text:
             parser.CharacterDataHandler = text
-        self.read_parts.add(part)
         try:
-            for chunk in self._chunks(part):
+            for chunk in chunks:
                 parser.Parse(chunk, False)
             parser.Parse(b"", True)
         except expat.ExpatError as exc:
@@ -562,10 +578,129 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
 
 
 def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
+    """One sheet's cells. The part is first checked by expat alone (well formed, no DOCTYPE, within the budget:
+    C speed), then its cells are read by `_read_plain_cells` when written in the plain form every writer uses,
+    else by expat with the `_SheetReader` handlers (a Python call per element: the slower, general way)."""
     reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
-    package.parse(entry.part or "", reader.start, reader.end, reader.text, namespaces=False)
+    part = entry.part or ""
+    data = package.parse(part, namespaces=False, keep=True) or b""
+    if not _read_plain_cells(reader, data):
+        package.parse_chunks(part, (data,), reader.start, reader.end, reader.text, namespaces=False)
     package.budget.add_cells(entry.name, reader.count + len(reader.row))
     cells = reader.cells
     cells.rows = {r: row for r, row in cells.rows.items() if row}
     return cells
 
+
+
+# ---------------------------------------------------------------- the plain form of a sheet, read without a call per element
+
+_PLAIN_ROOT = re.compile(rb'(?:<\?xml[^>]*>\s*)?<worksheet\s[^>]*?\bxmlns="(?:' + b"|".join(re.escape(ns.encode()) for ns in _MAIN) + rb')"')
+_PLAIN_ENCODING = re.compile(rb'<\?xml[^>]*\bencoding=["\'](?!utf-8["\'])', re.IGNORECASE)
+# One token of <sheetData> as Excel, LibreOffice, openpyxl and XlsxWriter write it: a row's start or end, or a
+# cell with a reference, maybe a style and a type, and a saved value or one plain inline string (no formula).
+_PLAIN_TOKEN = re.compile(
+    rb'<c r="([A-Z]{1,3})([0-9]{1,7})"(?: s="([0-9]{1,9})")?(?: t="([a-zA-Z]{1,9})")? ?'
+    rb'(?:/>|>(?:<v>([^<]+)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is/>|<is></is>)?</c>)'
+    rb'|(<row)(?: r="([0-9]{1,7})")?((?: [a-zA-Z:]+="[^"<]*")*) ?/?>'
+    rb'|</row>|\s+'
+    rb'|(.)',  # anything else: not the plain form
+    re.DOTALL,
+)
+_ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
+_MERGE = re.compile(rb'<mergeCell ref="([^"<]*)"\s*/>')
+_ENTITY = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+_COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
+
+
+def _xml_text(raw: bytes) -> str:
+    """Character data as expat gives it: UTF-8 decoded, the five entities and character references resolved."""
+    text = raw.decode("utf-8")
+    if "&" not in text:
+        return text
+    return _ENTITY.sub(lambda m: _ENTITIES.get(m.group(1)) or chr(int(m.group(1)[2:], 16) if m.group(1)[1] in "xX" else int(m.group(1)[1:])), text)
+
+
+def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
+    """The cells of a sheet written in the plain form (`_PLAIN_TOKEN`), into `reader` as its handlers would put
+    them, with the same checks and messages; False, having read nothing, for any other form (a prefix, a
+    formula, rich text, carriage returns, another encoding …), which the handlers then read. `data` is
+    well formed and free of DOCTYPE (expat checked it)."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf")
+    if not _PLAIN_ROOT.match(head) or _PLAIN_ENCODING.match(head) or b"\r" in data:
+        return False
+    opening = data.find(b"<sheetData>")
+    closing = data.find(b"</sheetData>", opening)
+    if opening < 0 or closing < 0:
+        return False
+    body = data[opening + len(b"<sheetData>"):closing]
+    tokens = _PLAIN_TOKEN.findall(body)
+    if any(token[-1] for token in tokens):
+        return False  # something the plain form does not cover: read it all the general way
+    rest = data[closing:]
+    merges = _MERGE.findall(rest)
+    if rest.count(b"<mergeCell ") != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
+        return False
+    reader.local, reader.rooted = {name: name for name in _SHEET_ELEMENTS}, True  # unprefixed, the main namespace
+    _plain_cells(reader, tokens)
+    for ref in merges:
+        reader.start("mergeCell", {"ref": _xml_text(ref)})
+    return True
+
+
+def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
+    """`_read_plain_cells`'s tokens into `reader`: each row and cell as the handlers take it, numbers and shared
+    strings on a short path, every other cell through `_SheetReader._cell_value`."""
+    date_styles = {str(i).encode() for i in reader.package.date_styles()}
+    strings = reader.strings
+    row_bytes = b""
+    row: dict[int, Any] = reader.row
+    for letters, digits, style, kind, value, inline, row_start, row_number, row_attrs, _ in tokens:
+        if letters:
+            column = _COLUMNS_BYTES.get(letters)
+            if column is None:
+                reader._damaged(f"cell reference '{(letters + digits).decode()[:20]}' is outside the grid (A1 to XFD1048576)")
+            if digits != row_bytes:
+                reader._cell_row((letters + digits).decode(), digits.decode())
+                row, row_bytes = reader.row, digits
+            reader.column = column
+            if value:
+                if (not kind or kind == b"n") and style not in date_styles:
+                    try:
+                        number = float(value)
+                    except ValueError:
+                        row[column] = _xml_text(value)  # kept as the text it is: reported at its cell
+                        continue
+                    row[column] = number if number - number == 0 else _xml_text(value)  # 1e400 and NaN stay text
+                    continue
+                if kind == b"s":
+                    try:
+                        row[column] = strings[int(value)]
+                    except (ValueError, IndexError):
+                        reader._damaged(f"cell {cell_ref(column, reader.row_number)} points to shared string "
+                                        f"'{_xml_text(value)[:20]}', which does not exist")
+                    continue
+                reader.kind, reader.style, reader.value, reader.formula, reader.inline = (
+                    kind.decode() if kind else None, style.decode() if style else None, _xml_text(value), None, None)
+            elif inline and (not kind or kind == b"inlineStr"):
+                reader.kind, reader.style, reader.value, reader.formula, reader.inline = (
+                    kind.decode() if kind else None, None, None, None, [_xml_text(inline)])
+            else:
+                continue  # nothing saved, or an empty inline string: an empty cell
+            found = reader._cell_value()
+            if found is not None and found != "":
+                row[column] = found
+        elif row_number and not row_attrs:  # `<row r="6">`, the common row
+            number = int(row_number)
+            if not 1 <= number <= MAX_ROW:
+                reader._damaged(f"row number '{row_number.decode()[:20]}' is outside the grid (1 to 1048576)")
+            reader._start_row(number)
+            reader.column = 0
+            row, row_bytes = reader.row, row_number.lstrip(b"0")
+        elif row_start:  # a row with other attributes (hidden, spans, …): as the handler takes it
+            attrs = {name.decode(): _xml_text(value) for name, value in _ATTRIBUTE.findall(row_attrs)}
+            if row_number:
+                attrs["r"] = row_number.decode()
+            reader.start("row", attrs)
+            row, row_bytes = reader.row, reader.row_text.encode()
