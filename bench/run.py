@@ -324,7 +324,7 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (write_plan, "plan_writes", "plan_writes (frames -> plain values)"),
         (report, "render_report", "render_report (HTML)"),
         (report, "report_context", "  report_context (pandas -> dicts for the template)"),
-        (chart, "rank_chart", "    rank_chart"),
+        (report, "rank_chart", "    rank_chart"),
         (chart, "rank_progression", "      rank_progression (rank after each round)"),
         (write, "write_to", "write_to (patch the package)"),
         (book.Book, "__init__", "  Book (workbook.xml, shared strings, styles)"),
