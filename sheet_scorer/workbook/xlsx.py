@@ -12,6 +12,7 @@ import bisect
 import math
 import posixpath
 import re
+import string
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from xml.parsers import expat
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, column_letter
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's grid: XFD1048576
@@ -297,7 +298,10 @@ class Package:
         return cells
 
 
-_COLUMNS = {column_letter(i): i for i in range(1, MAX_COLUMN + 1)}  # 'A' -> 1 … 'XFD' -> 16384
+_LETTERS = string.ascii_uppercase
+_COLUMNS = dict(zip([*_LETTERS, *(a + b for a in _LETTERS for b in _LETTERS),  # 'A' -> 1 … 'XFD' -> 16384 (built
+                     *(a + b + c for a in _LETTERS for b in _LETTERS for c in _LETTERS)][:MAX_COLUMN],  # without a call
+                    range(1, MAX_COLUMN + 1)))  # per column: imports are part of every command's start)
 
 
 def _int(text: str | None) -> int:
