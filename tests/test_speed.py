@@ -193,3 +193,31 @@ def test_the_plain_path_reads_what_the_handlers_read(rows: list, merged: bool, s
     path = _workbook(tmp_path_factory.mktemp("plain") / "f.xlsx", ("\n  " if spaced else "").join(xml), tail)
     plain, general = _read_both_ways(path, monkeypatch)
     assert plain == general
+
+
+@pytest.mark.parametrize("name", ["spring_open", "runda_polska"])
+def test_slices_of_any_size_read_the_same(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain form is tokenised a slice at a time; a slice ends before any cell, whatever its size."""
+    path = Path(__file__).parent.parent / "example_workbooks" / f"{name}.xlsx"
+    whole, general = _read_both_ways(path, monkeypatch)
+    monkeypatch.setattr(xlsx, "_SLICE", 97)
+    sliced, _ = _read_both_ways(path, monkeypatch)
+    assert sliced == whole == general
+
+
+def test_a_huge_sheet_is_tokenised_a_slice_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hostile part of 200,000 empty cells (nothing to keep, nothing counted) never becomes one list of tokens."""
+    sizes: list[int] = []
+    pattern = xlsx._PLAIN_TOKEN
+
+    class Spy:
+        def findall(self, data: bytes, start: int, end: int) -> list:
+            found = pattern.findall(data, start, end)
+            sizes.append(len(found))
+            return found
+
+    monkeypatch.setattr(xlsx, "_PLAIN_TOKEN", Spy())
+    path = _workbook(tmp_path / "f.xlsx", '<row r="1">' + '<c r="A1"/>' * 200_000 + '<c r="B1"><v>7</v></c></row>')
+    with xlsx.Package(path) as package:
+        assert package.sheet(package.sheets[0]).rows == {1: {2: 7.0}}
+    assert len(sizes) > 1 and max(sizes) < 120_000

@@ -589,7 +589,10 @@ def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
     reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
     part = entry.part or ""
     data = package.parse(part, namespaces=False, keep=True) or b""
-    if not _read_plain_cells(reader, data):
+    counted = package.budget.cells
+    if not _read_plain_cells(reader, data):  # what it read is set aside, its cells uncounted, and the sheet read again
+        package.budget.cells = counted
+        reader = _SheetReader(package, entry)
         package.parse_chunks(part, (data,), reader.start, reader.end, reader.text, namespaces=False)
     package.budget.add_cells(entry.name, reader.count + len(reader.row))
     cells = reader.cells
@@ -617,6 +620,7 @@ _MERGE = re.compile(rb'<mergeCell ref="([^"<]*)"\s*/>')
 _ENTITY = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
 _ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
+_SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
 _SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
 
 
@@ -630,9 +634,10 @@ def _xml_text(raw: bytes) -> str:
 
 def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
     """The cells of a sheet written in the plain form (`_PLAIN_TOKEN`), into `reader` as its handlers would put
-    them, with the same checks and messages; False, having read nothing, for any other form (a prefix, a
-    formula, rich text, carriage returns, another encoding …), which the handlers then read. `data` is
-    well formed and free of DOCTYPE (expat checked it)."""
+    them, with the same checks and messages; False for any other form (a prefix, a formula, rich text, carriage
+    returns, another encoding …), which the handlers then read instead (`reader` may hold part of the cells by
+    then: the caller sets it aside). `data` is well formed and free of DOCTYPE (expat checked it). The cells
+    are taken a slice of about `_SLICE` bytes at a time, so memory stays bounded whatever the part holds."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf")
     if not _PLAIN_ROOT.match(head) or _PLAIN_ENCODING.match(head) or b"\r" in data:
         return False
@@ -640,16 +645,19 @@ def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
     closing = data.find(b"</sheetData>", opening)
     if opening < 0 or closing < 0:
         return False
-    body = data[opening + len(b"<sheetData>"):closing]
-    tokens = _PLAIN_TOKEN.findall(body)
-    if any(token[-1] for token in tokens):
-        return False  # something the plain form does not cover: read it all the general way
-    rest = data[closing:]
-    merges = _MERGE.findall(rest)
-    if rest.count(b"<mergeCell ") != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
+    merges = _MERGE.findall(data, closing)
+    if data.count(b"<mergeCell ", closing) != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
         return False
     reader.local, reader.rooted = {name: name for name in _SHEET_ELEMENTS}, True  # unprefixed, the main namespace
-    _plain_cells(reader, tokens)
+    start = opening + len(b"<sheetData>")
+    while start < closing:
+        cut = data.find(b"<c ", start + _SLICE, closing)  # a cell's start is always a token's start
+        cut = closing if cut < 0 else cut
+        tokens = _PLAIN_TOKEN.findall(data, start, cut)
+        if any(token[-1] for token in tokens):
+            return False  # something the plain form does not cover: read it all the general way
+        _plain_cells(reader, tokens)
+        start = cut
     for ref in merges:
         reader.start("mergeCell", {"ref": _xml_text(ref)})
     return True
@@ -664,7 +672,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
     # saves parsing it again and a Python object per cell (a third of the memory of a large event's cells).
     values = reader.package.values
     room = _SHARED_VALUES - len(values)
-    row_bytes = b""
+    row_bytes = reader.row_text.encode()  # the row open at the end of the last slice
     row: dict[int, Any] = reader.row
     for letters, digits, style, kind, value, inline, row_start, row_number, row_attrs, _ in tokens:
         if letters:
