@@ -646,7 +646,7 @@ def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
     if opening < 0 or closing < 0:
         return False
     merges = _MERGE.findall(data, closing)
-    if data.count(b"<mergeCell ", closing) != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
+    if data.count(b"<mergeCell ") != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
         return False
     reader.local, reader.rooted = {name: name for name in _SHEET_ELEMENTS}, True  # unprefixed, the main namespace
     start = opening + len(b"<sheetData>")
