@@ -7,6 +7,9 @@ Writes into FOLDER:
 * ``S.xlsx``  -     64 players x  5 rounds (    320 table rows)
 * ``M.xlsx``  -  1,000 players x 10 rounds ( 10,000 table rows)
 * ``L.xlsx``  - 10,000 players x 10 rounds (100,000 table rows)
+* ``M2.xlsx``, ``L2.xlsx`` - the same sizes laid out as organisers' workbooks come (issue 21,
+  `write_organiser_workbook`): openpyxl's normal mode, a title above every other round table, columns
+  in a shuffled order, one extra organiser column
 * ``batch/S_01.xlsx`` .. ``batch/S_50.xlsx`` - 50 S-sized workbooks (different seeds)
 
 Each workbook looks like one an organiser keeps: a ``Settings`` sheet, a ``Players`` sheet (the
@@ -203,6 +206,50 @@ def write_workbook(path: Path, players: int, rounds: int, seed: int, title: str)
     return path
 
 
+ORGANISER_COLUMN = "Notes"
+NOTES = ("late", "swapped seats", "judge called", "checked", "arrived R2", "photo", "left early", "")
+
+
+def write_organiser_workbook(path: Path, players: int, rounds: int, seed: int, title: str) -> Path:
+    """The other kind of workbook (issue 21): saved by openpyxl's normal (not write-only) mode, as a script or an
+    organiser's tool would; a title row above the round table in every other round (the others start at row 1),
+    the columns in a shuffled order (one order per round), one extra organiser column (Notes: mostly empty, some
+    text), flags left empty rather than written as empty strings. The same games as `write_workbook`."""
+    from openpyxl import Workbook as FullWorkbook
+
+    rng = random.Random(seed)
+    names = player_names(players, rng)
+    book = FullWorkbook()
+    settings = book.active
+    settings.title = "Settings"
+    bold = Font(bold=True)
+    for row in (["Key", "Value"], ["Tournament", title], ["Date", "2026-04-18"], ["Victory Target", TARGET], ["Language", "en"]):
+        settings.append(row)
+    settings["A1"].font = settings["B1"].font = bold
+    registry = book.create_sheet("Players")
+    registry.append(["No.", "Player"])
+    for number, name in enumerate(sorted(names, key=fold_name), start=1):
+        registry.append([number, name])
+    for number in range(1, rounds + 1):
+        ws = book.create_sheet(f"Round {number}")
+        headers = [*HEADERS, ORGANISER_COLUMN]
+        order = list(range(len(headers)))
+        rng.shuffle(order)
+        if number % 2:
+            ws.append([f"{title} - Round {number}"])
+            ws["A1"].font = Font(bold=True, size=14)
+        ws.append([headers[i] for i in order])
+        for cell in ws[ws.max_row]:
+            cell.font = bold
+        for row in round_rows(names, rng):
+            note = rng.choice(NOTES) if rng.random() < 0.2 else ""
+            values = [v if v != "" else None for v in (*row, note)]
+            ws.append([values[i] for i in order])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    book.save(path)
+    return path
+
+
 def generate(folder: Path, large: bool = True, batch: bool = True) -> list[Path]:
     written = []
     for label, (players, rounds) in SIZES.items():
@@ -211,6 +258,11 @@ def generate(folder: Path, large: bool = True, batch: bool = True) -> list[Path]
         started = time.perf_counter()
         written.append(write_workbook(folder / f"{label}.xlsx", players, rounds, seed=hash_seed(label), title=f"Bench {label}"))
         print(f"{written[-1]}: {players} players x {rounds} rounds in {time.perf_counter() - started:.1f} s")
+        if label != "S":
+            started = time.perf_counter()
+            written.append(write_organiser_workbook(folder / f"{label}2.xlsx", players, rounds, seed=hash_seed(label) + 2,
+                                                    title=f"Organiser {label}"))
+            print(f"{written[-1]}: {players} players x {rounds} rounds (organiser's layout) in {time.perf_counter() - started:.1f} s")
     if batch:
         started = time.perf_counter()
         for index in range(1, BATCH_COUNT + 1):

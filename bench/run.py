@@ -3,6 +3,7 @@
     .venv/bin/python bench/make_workbooks.py                 # once: S, M, L and batch/ in /tmp/sheet_scorer_bench
     .venv/bin/python bench/run.py [--large] [--runs 5]       # the timing table (Markdown on stdout)
     .venv/bin/python bench/run.py --profile M                # cProfile of the score pipeline, in-process
+    .venv/bin/python bench/run.py --sizes L,L2 --runs 1      # chosen workbooks only (M2, L2: the organiser layout)
 
 For each workbook (S, M; L with --large) and interleaved within one run (repetition by
 repetition, rotating the command order), median wall time and peak RSS of:
@@ -48,7 +49,7 @@ SCORER = PYTHON.with_name("sheet-scorer")
 BASELINE_CODE = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
 KINDS = ("score", "baseline", "check", "help")
 ENV = dict(os.environ)  # --source puts a sheet_scorer checkout first on PYTHONPATH for every child
-ROWS = {"S": 64 * 5, "M": 1_000 * 10, "L": 10_000 * 10}
+ROWS = {"S": 64 * 5, "M": 1_000 * 10, "L": 10_000 * 10, "M2": 1_000 * 10, "L2": 10_000 * 10}  # M2, L2: organiser layout
 
 
 @dataclass
@@ -58,6 +59,7 @@ class Sample:
     code: int
     cpu: float = 0.0  # user + system seconds of the child: steadier than wall time on a shared machine
     tree_kb: int = 0  # peak of the summed RSS of the command and every process it started
+    load: float = 0.0  # the machine's 1-minute load average when the run ended
 
 
 @dataclass
@@ -117,7 +119,7 @@ def measure(command: list[str]) -> Sample:
     done.set()
     sampler.join()
     return Sample(wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime,
-                  max(peak[0], usage.ru_maxrss))
+                  max(peak[0], usage.ru_maxrss), os.getloadavg()[0])
 
 
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -158,10 +160,10 @@ def run_sizes(folder: Path, labels: list[str], runs: int, large_runs: int, out: 
     warm = commands(folder / "S.xlsx", out)
     for kind in KINDS:  # compile .pyc files and fill the page cache before anything counts
         measure(warm[kind])
-    for rep in range(max(runs, large_runs if "L" in labels else 0)):
+    for rep in range(max(runs, large_runs if any(label.startswith("L") for label in labels) else 0)):
         order = KINDS[rep % len(KINDS):] + KINDS[:rep % len(KINDS)]
         for label in labels:
-            if rep >= (large_runs if label == "L" else runs):
+            if rep >= (large_runs if label.startswith("L") else runs):
                 continue
             todo = commands(folder / f"{label}.xlsx", out)
             for kind in order:
@@ -191,10 +193,16 @@ def size_table(folder: Path, results: dict[str, dict[str, Series]]) -> str:
             f"| {score.tree_mb:.0f} MB · {score.rss_mb:.0f} MB | {base.tree_mb:.0f} MB | **{score.tree_mb / base.tree_mb:.2f}×** "
             f"| {check.tree_mb:.0f} MB | {help_.tree_mb:.0f} MB |"
         )
-    lines += ["", "Spread (min–max wall seconds) and exit statuses:", "",
-              "| workbook | score | baseline | check | --help |", "|---|---|---|---|---|"]
+    lines += ["", "Spread (min–max wall seconds), exit statuses, the score/baseline and check/baseline ratios of each "
+              "repetition (min–max, wall) and the machine's load average (1 min) while the size ran:", "",
+              "| workbook | score | baseline | check | --help | score / baseline per rep | check / baseline per rep | load average |",
+              "|---|---|---|---|---|---|---|---|"]
     for label, series in results.items():
         cells = [f"{series[k].spread()} (exit {','.join(map(str, sorted(series[k].codes)))})" for k in KINDS]
+        pairs = [(a.wall / b.wall, c.wall / b.wall) for a, b, c in zip(series["score"].samples, series["baseline"].samples, series["check"].samples)]
+        loads = [x.load for k in KINDS for x in series[k].samples]
+        cells += [f"{min(p[0] for p in pairs):.2f}–{max(p[0] for p in pairs):.2f}", f"{min(p[1] for p in pairs):.2f}–{max(p[1] for p in pairs):.2f}",
+                  f"{statistics.median(loads):.1f} ({min(loads):.1f}–{max(loads):.1f})"]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -260,7 +268,8 @@ def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str
 
 @contextlib.contextmanager
 def stage_timers(targets: list[tuple[object, str, str]]) -> Iterator[dict[str, float]]:
-    """Wrap module functions so each call adds its wall time to `totals[label]` (no profiler overhead)."""
+    """Wrap module functions so each call adds its CPU time (this process: steady on a loaded machine) to
+    `totals[label]` (no profiler overhead)."""
     totals: dict[str, float] = defaultdict(float)
     saved = []
     for module, name, label in targets:
@@ -269,11 +278,11 @@ def stage_timers(targets: list[tuple[object, str, str]]) -> Iterator[dict[str, f
             continue
 
         def timed(*args, __original=original, __label=label, **kwargs):
-            started = time.perf_counter()
+            started = time.process_time()
             try:
                 return __original(*args, **kwargs)
             finally:
-                totals[__label] += time.perf_counter() - started
+                totals[__label] += time.process_time() - started
 
         saved.append((module, name, original))
         setattr(module, name, timed)
@@ -285,10 +294,13 @@ def stage_timers(targets: list[tuple[object, str, str]]) -> Iterator[dict[str, f
 
 
 def import_cost() -> tuple[float, float]:
-    """Median wall of a bare interpreter and of one that imports everything `score` needs."""
-    bare = [measure([str(PYTHON), "-c", "pass"]).wall for _ in range(5)]
-    code = "import sheet_scorer.api, sheet_scorer.workbook.write, sheet_scorer.report.html, sheet_scorer.cli.main, rich.table"
-    full = [measure([str(PYTHON), "-c", code]).wall for _ in range(5)]
+    """Median CPU seconds of a bare interpreter and of one that imports everything `score` needs (as the installed
+    command does: without hypothesis, `cli.main.run`)."""
+    bare = [measure([str(PYTHON), "-c", "pass"]).cpu for _ in range(5)]
+    code = ("import sys; sys.modules['hypothesis'] = None; import gc; gc.set_threshold(50_000, 10, 10); "
+            "import sheet_scorer.api, sheet_scorer.workbook.write, sheet_scorer.report.html, sheet_scorer.cli.main, "
+            "sheet_scorer.rules.validate, sheet_scorer.workbook.read, pandera.backends.pandas.builtin_checks, rich.table")
+    full = [measure([str(PYTHON), "-c", code]).cpu for _ in range(5)]
     return statistics.median(bare), statistics.median(full)
 
 
@@ -317,7 +329,8 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (write_plan, "plan_writes", "plan_writes (frames -> plain values)"),
         (report, "render_report", "render_report (HTML)"),
         (report, "report_context", "  report_context (pandas -> dicts for the template)"),
-        (chart, "rank_chart", "    rank_chart"),
+        (report, "rank_chart", "    rank_chart"),
+        (chart, "rank_progression", "      rank_progression (rank after each round)"),
         (write, "write_to", "write_to (patch the package)"),
         (book.Book, "__init__", "  Book (workbook.xml, shared strings, styles)"),
         (write, "_patch_round_sheet", "  _patch_round_sheet (plan the splice, marks)"),
@@ -333,8 +346,8 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     bare, imports = import_cost()
     best = min(stage_runs, key=lambda r: r[targets[0][2]])  # one consistent run: the fastest
     total = best[targets[0][2]]
-    lines = [f"### Stages of `score` for {label} (in-process, no profiler; fastest of {len(stage_runs)} runs)", "",
-             "| stage | seconds | share of in-process total |", "|---|--:|--:|"]
+    lines = [f"### Stages of `score` for {label} (in-process CPU seconds, no profiler; fastest of {len(stage_runs)} runs)", "",
+             "| stage | CPU seconds | share of in-process total |", "|---|--:|--:|"]
     for _, _, name in targets:
         if name not in best:
             continue
@@ -343,7 +356,14 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         shown = "&nbsp;&nbsp;" * (depth - 1) + "↳ " + name.strip() if depth else name
         lines.append(f"| {shown} | {seconds:.2f} | {100 * seconds / total:.0f}% |")
     lines += [f"| interpreter start-up (`python -c pass`) | {bare:.2f} | (outside) |",
-              f"| start-up + imports (pandas, pandera, openpyxl, jinja2, rich …) | {imports:.2f} | (outside) |", ""]
+              f"| start-up + imports (pandas, pandera, jinja2, lxml, rich …; CPU) | {imports:.2f} | (outside) |", ""]
+    groups = {"imports (start-up + imports, a process of its own)": imports,
+              "read": best.get("read_workbook", 0.0), "validate": best.get("validate", 0.0),
+              "rank (score_rounds, standings)": best.get("score_rounds", 0.0) + best.get("standings_for", 0.0),
+              "report (HTML)": best.get("render_report (HTML)", 0.0),
+              "patch (plan_writes, write_to)": best.get("plan_writes (frames -> plain values)", 0.0) + best.get("write_to (patch the package)", 0.0)}
+    lines += [f"By stage ({label}): " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in groups.items())
+              + f"; in-process total {total:.2f} s.", ""]
 
     if top <= 0:  # stages only
         shutil.rmtree(out, ignore_errors=True)
@@ -411,7 +431,8 @@ def main() -> None:
     parser.add_argument("--large-runs", type=int, default=3, help="repetitions for L")
     parser.add_argument("--batch-runs", type=int, default=1, help="repetitions of the 50-workbook batch (0 skips it)")
     parser.add_argument("--batch-parallel", action="store_true", help="also run the batch loop with nproc processes at a time")
-    parser.add_argument("--profile", metavar="SIZE", choices=["S", "M", "L"],
+    parser.add_argument("--sizes", help="comma-separated workbooks to time instead of S,M(,L): e.g. L,L2 (M2, L2: the organiser layout)")
+    parser.add_argument("--profile", metavar="SIZE", choices=list(ROWS),
                         help="instead of timing, profile the score pipeline in-process for SIZE and print the top entries")
     parser.add_argument("--top", type=int, default=25, help="profile entries to print (0: the stage table only, no cProfile run)")
     parser.add_argument("--stage-runs", type=int, default=2, help="un-profiled in-process runs for the stage table (fastest kept)")
@@ -427,7 +448,7 @@ def main() -> None:
         ENV["PYTHONPATH"] = source + (os.pathsep + ENV["PYTHONPATH"] if ENV.get("PYTHONPATH") else "")
         sys.path.insert(0, source)
 
-    labels = ["S", "M"] + (["L"] if args.large else [])
+    labels = args.sizes.split(",") if args.sizes else ["S", "M"] + (["L"] if args.large else [])
     missing = [f"{label}.xlsx" for label in ([args.profile] if args.profile else labels) if not (args.folder / f"{label}.xlsx").exists()]
     if missing:
         sys.exit(f"missing {', '.join(missing)} in {args.folder}: run `{PYTHON} bench/make_workbooks.py {args.folder}` first")

@@ -87,6 +87,22 @@ def test_random_formats_rank_as_the_reference_does(case: tuple[Tournament, Setti
     assert_matches_reference(subset, partial, reference_order(partial, settings), settings)
 
 
+@hypothesis_settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(formats())
+def test_incremental_progression_ranks_every_round_as_the_reference_does(case: tuple[Tournament, Settings, list[Adjustment]]) -> None:
+    """Issue 21: the progression adds round k to round k-1's totals; after each round every player's rank is the
+    reference's order over rounds 1..k (late starters unranked until they play or are adjusted)."""
+    tournament, settings, adjustments = case
+    results = scored(tournament, settings)
+    everyone = sorted(set(results["player"]) | {a.player for a in adjustments})
+    progression = rank_progression(results, settings, adjustments, "en", tournament.sheets(), everyone)
+    for k, sheet in enumerate(tournament.sheets(), start=1):
+        expected = [player for player, _ in reference_order(reference_figures(reference_lines(tournament, settings, adjustments, upto=k)), settings)]
+        got = progression[sheet].dropna().sort_values()
+        assert list(got.index) == expected, sheet
+        assert list(got) == list(range(1, len(expected) + 1))
+
+
 # ------------------------------------------------------------------------------ one tie-breaker each
 #
 # Zoe and Adam tie on round points; the tie-breaker under test puts Zoe first, and without it the name

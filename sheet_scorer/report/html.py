@@ -23,6 +23,7 @@ from sheet_scorer.i18n.text import format_date, format_number, format_pct, langu
 from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view, stage_name
+from sheet_scorer.report.templating import environment
 from sheet_scorer.report.facts import (
     as_flag, as_int, byes_by_round, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
     playoff_rows, progress_note, qualified, round_names, scored_results, shown_figures, tables_by_round, tables_of,
@@ -393,10 +394,9 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(template_dir()), autoescape=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined, finalize=_shown,
-    )
+    """The report's environment, once per process; its compiled templates kept for the next run (`templating`)."""
+    return environment(template_dir(), autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                       undefined=jinja2.StrictUndefined, finalize=_shown)
 
 
 def _shown(value: Any) -> Any:

@@ -10,9 +10,11 @@ Failures become `Problem` values; the frame carries a `scorable` column (no erro
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import unicodedata
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -113,14 +115,27 @@ def _special(values: pd.Series) -> pd.Series:
     return values.map(lambda v: isinstance(v, (FormulaCell, ErrorCell)))
 
 
-def _cell_schema(raw: pd.DataFrame, typed: pd.DataFrame, vp_only: bool) -> pa.DataFrameSchema:
-    """Is every cell readable as what its column holds? Checks read the parse made once in `_typed`."""
+# The typed rows of the frame the cell schema is checking (`_typed`): its checks read the parse made once there.
+_TYPED: ContextVar[pd.DataFrame] = ContextVar("sheet_scorer_typed")
+
+
+def _parsed(column: str) -> pd.Series:
+    """The typed values of `column` in the frame being checked."""
+    return _TYPED.get()[column]
+
+
+@functools.lru_cache(maxsize=16)
+def _cell_schema(columns: tuple[str, ...], vp_only: bool) -> pa.DataFrameSchema:
+    """Is every cell readable as what its column holds? Built once per set of columns (a process scoring again,
+    the live view, reuses it); checks read the parse made once in `_typed` (`_TYPED`)."""
     def whole(column: str, allow_blank: bool) -> pa.Check:
-        ok = typed[column].notna() if column != "vp" else typed["vp_entered"].notna()
-        return pa.Check(lambda s: ok | _blank(s) if allow_blank else ok, name="int-cell")
+        typed_column = column if column != "vp" else "vp_entered"
+        if allow_blank:
+            return pa.Check(lambda s: _parsed(typed_column).notna() | _blank(s), name="int-cell")
+        return pa.Check(lambda s: _parsed(typed_column).notna(), name="int-cell")
 
     checks: dict[str, list[pa.Check]] = {
-        "table": [pa.Check(lambda s: (typed["table"] >= 1).fillna(False), name="bad-table")],
+        "table": [pa.Check(lambda s: (_parsed("table") >= 1).fillna(False), name="bad-table")],
         "player": [pa.Check(lambda s: ~_blank(s) & ~_special(s), name="empty-name")],
         "seat": [whole("seat", allow_blank=True)],
         "vp": [whole("vp", allow_blank=not vp_only)],
@@ -128,7 +143,7 @@ def _cell_schema(raw: pd.DataFrame, typed: pd.DataFrame, vp_only: bool) -> pa.Da
     }
     if not vp_only:
         checks.update({c: [whole(c, allow_blank=False)] for c in COMPONENTS})
-    return pa.DataFrameSchema({c: pa.Column(checks=checks[c], nullable=True) for c in raw.columns if c in checks})
+    return pa.DataFrameSchema({c: pa.Column(checks=checks[c], nullable=True) for c in columns if c in checks})
 
 
 # ---------------------------------------------------------------- rules
@@ -205,8 +220,10 @@ def _in_range(low: int, high: int, code: str) -> pa.Column:
     return pa.Column(checks=[pa.Check(lambda s: s.between(low, high), name=code)], nullable=True)
 
 
+@functools.lru_cache(maxsize=16)
 def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFrameSchema:
-    """Row and table rules of docs/rules.md §2–§3 for one round sheet, over the typed rows and their `_table_facts`."""
+    """Row and table rules of docs/rules.md §2–§3 for one round sheet, over the typed rows and their `_table_facts`;
+    built once per registration list (a process scoring the same event again reuses it)."""
     checks = [
         _rule("table-size", lambda df: df["table_size"].isin([3, 4])),
         _rule("duplicate-player", lambda df: ~(df.duplicated(["sheet", "player"], keep=False) & (df["player"] != ""))),
@@ -428,7 +445,11 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     per_sheet = {name: rows.set_index("row") for name, rows in typed.groupby("sheet", sort=False)}
     for part in parts:
         part.typed = per_sheet.get(part.sheet.name, typed.iloc[:0].set_index("row"))
-    cell_failures = _by_sheet(_failures(_cell_schema(games, typed, vp_only), games), typed)
+    token = _TYPED.set(typed)
+    try:
+        cell_failures = _by_sheet(_failures(_cell_schema(tuple(games.columns), vp_only), games), typed)
+    finally:
+        _TYPED.reset(token)
     bad_flags = pd.DataFrame({f: parse_flag(games[f]).isna() for f in FLAGS})
     facts = _table_facts(typed, settings.victory_target, vp_only, bad_flags)
     rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)

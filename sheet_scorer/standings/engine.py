@@ -15,7 +15,8 @@ import pandas as pd
 from sheet_scorer.model import Adjustment, RoundSheet, Settings
 from sheet_scorer.standings.tiebreakers import name_order_key, player_figures, sort_keys
 
-__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "qualifying_sheets", "rank_players", "standings_for"]
+__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "order_players", "qualifying_sheets", "rank_players",
+           "standings_for"]
 
 #: The columns every standings frame starts with (docs/rules.md §5).
 BASE_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
@@ -88,7 +89,7 @@ def rank_players(
     named = pd.unique(rows["player"])
     players = pd.Index(list(dict.fromkeys([*(p for p in named if p != ""), *(a.player for a in counted)])), name="player", dtype=object)
     figures = player_figures(rows, settings, counted, players)
-    order, ahead_by = _order(figures, criteria(settings), lang)
+    order, ahead_by = order_players(figures, criteria(settings), lang)
     return figures, order, ahead_by
 
 
@@ -98,7 +99,7 @@ def qualifying_sheets(rounds: Sequence[RoundSheet], settings: Settings) -> list[
     return [s.name for s in sorted(rounds, key=lambda s: s.number) if last is None or s.number <= last]
 
 
-def _order(figures: pd.DataFrame, decide: list[str], lang: str) -> tuple[np.ndarray, list[str]]:
+def order_players(figures: pd.DataFrame, decide: list[str], lang: str) -> tuple[np.ndarray, list[str]]:
     """Positions of the players in rank order, and for each the first figure that differs from the next player's."""
     keys = {figure: sort_keys(figures, figure, lang) for figure in decide}
     flat = [array for figure in decide for array in keys[figure]]

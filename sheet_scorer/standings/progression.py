@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 
 from sheet_scorer.model import Adjustment, Settings
-from sheet_scorer.standings.engine import rank_players
+from sheet_scorer.standings.engine import criteria, order_players
+from sheet_scorer.standings.tiebreakers import Played, Totals, figures_from
 
 
 def rank_progression(
@@ -18,12 +19,42 @@ def rank_progression(
     """Rank of each of `players` after each of `sheets` (in round order): index player, one column per sheet.
 
     Each column ranks the sheets up to that one as `standings_for` does, so the last column is the final rank;
-    a player who had not played yet has no rank (NA).
+    a player who had not played yet has no rank (NA). Incremental: the sums over games after round k are
+    those after round k-1 plus round k's (`Totals`); only what depends on everyone's current totals (the
+    opponents' points) and the order itself are worked out again, from arrays read once.
     """
+    sheets = list(sheets)
+    rows = results[results["sheet"].isin(sheets)]
+    named = [p for p in pd.unique(rows["player"]) if p != ""]
+    everyone = pd.Index(list(dict.fromkeys([*named, *(a.player for a in adjustments)])), name="player", dtype=object)
+    code = everyone.get_indexer(rows["player"])  # read once: each round takes its rows' player numbers from here
+    where = pd.Index(sheets).get_indexer(rows["sheet"])
+    round_of = rows["round"].to_numpy(dtype="float64", na_value=np.nan)
+    decide = criteria(settings)
+    totals: Totals | None = None
+    met: list[np.ndarray] = []  # each round's game rows: player numbers and tables (numbered on from the last round's)
+    tables: list[np.ndarray] = []
+    next_table = 0
+    seen = np.zeros(len(everyone), dtype=bool)
+    rounds: set[int] = set()
     ranks = {}
-    for k, sheet in enumerate(sheets, start=1):
-        rows = results[results["sheet"].isin(sheets[:k])]
-        figures, order, _ = rank_players(rows, settings, adjustments, lang, complete=k == len(sheets))
+    for k, sheet in enumerate(sheets):
+        mine = where == k
+        played = Played.of(rows[mine], code[mine])
+        added = Totals.of(played, len(everyone), settings.victory_target)
+        totals = added if totals is None else totals + added
+        met.append(played.who)
+        tables.append(played.table + next_table)
+        next_table += int(played.table.max()) + 1 if played.table.size else 0
+        seen[played.code] = True
+        rounds |= {int(r) for r in np.unique(round_of[mine]) if r == r}
+        complete = k == len(sheets) - 1
+        counted = [a for a in adjustments if (a.round in rounds) or (a.round is None and complete)]
+        present = seen.copy()
+        present[everyone.get_indexer([a.player for a in counted])] = True
+        figures = figures_from(everyone, totals, np.concatenate(met), np.concatenate(tables), counted)
+        figures = figures.iloc[np.flatnonzero(present)]
+        order, _ = order_players(figures, decide, lang)
         rank = pd.Series(np.arange(1, len(order) + 1), index=figures.index[order])
         ranks[sheet] = rank.reindex(list(players)).astype("Int64")
     return pd.DataFrame(ranks, index=pd.Index(list(players), name="player"), columns=list(sheets))

@@ -9,6 +9,7 @@ summed as integers.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -70,43 +71,92 @@ def player_figures(rows: pd.DataFrame, settings: Settings, adjustments: list[Adj
     Shown figures: round_points (games, byes and adjustments), wins, vp, vp_capped, vp_pct, mean_vp_pct
     (both to hundredths), games, places (a tuple), opponents_points, opponents_opponents_points,
     penalties, adjustments, adjustment_notes. Exact figures for comparing: vp_pct_h, mean_vp_pct_exact.
-    Sums are numpy bincounts over each row's player number: a large event is ranked many times (the chart).
+    Sums are numpy bincounts over each row's player number (`Played`, `Totals`).
     """
+    played = Played.of(rows, players.get_indexer(rows["player"]))
+    return figures_from(players, Totals.of(played, len(players), settings.victory_target), played.who, played.table, adjustments)
+
+
+@dataclass
+class Played:
+    """Rows of results as arrays: each counted row's player number and round points (byes too), and each
+    game row's player number, table (0, 1, … within these rows), VP, VP % share and place shares."""
+
+    code: np.ndarray
+    points: np.ndarray
+    who: np.ndarray
+    table: np.ndarray
+    vp: np.ndarray
+    hundredths: np.ndarray
+    shares: list[np.ndarray]
+
+    @classmethod
+    def of(cls, rows: pd.DataFrame, code: np.ndarray) -> Played:
+        """`rows` with `code`, each row's player number (-1: not ranked, such as an empty name)."""
+        counted = code >= 0
+        game = rows["game"].to_numpy(dtype=bool) & counted
+        who = code[game]
+        sheet, number = (rows[k].to_numpy()[game] for k in TABLE_KEYS)
+        table = pd.factorize(pd.factorize(sheet)[0] * (1 << 32) + number.astype(np.int64))[0] if who.size else who
+        vp = rows["vp"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64)
+        hundredths = vp_pct_hundredths(vp, rows["table_vp"].to_numpy(dtype="float64", na_value=0)[game],
+                                       rows["table_size"].to_numpy(dtype="float64", na_value=0)[game])
+        shares = _place_shares(table, rows["place"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64))
+        points = np.nan_to_num(rows["round_points"].to_numpy(dtype="float64", na_value=0.0)[counted])
+        return cls(code[counted], points, who, table, vp, hundredths, shares)
+
+
+@dataclass
+class Totals:
+    """The figures that are sums over games, per player: the totals after round k are those after round k-1
+    plus round k's (the rank progression adds them up round by round instead of ranking every prefix afresh)."""
+
+    round_points: np.ndarray
+    games: np.ndarray
+    vp: np.ndarray
+    vp_capped: np.ndarray
+    vp_pct_h: np.ndarray
+    places: list[np.ndarray]
+
+    @classmethod
+    def of(cls, played: Played, n: int, target: int) -> Totals:
+        """The sums over `played` for players 0..n-1."""
+        def per_player(values: np.ndarray, where: np.ndarray = played.who) -> np.ndarray:
+            return np.bincount(where, weights=values, minlength=n) if where.size else np.zeros(n)
+
+        return cls(per_player(played.points, played.code), per_player(np.ones(played.who.size)), per_player(played.vp),
+                   per_player(np.minimum(played.vp, target)), per_player(played.hundredths),
+                   [per_player(share) for share in played.shares])
+
+    def __add__(self, other: Totals) -> Totals:
+        return Totals(self.round_points + other.round_points, self.games + other.games, self.vp + other.vp,
+                      self.vp_capped + other.vp_capped, self.vp_pct_h + other.vp_pct_h,
+                      [a + b for a, b in zip(self.places, other.places)])
+
+
+def figures_from(players: pd.Index, totals: Totals, who: np.ndarray, table: np.ndarray,
+                 adjustments: list[Adjustment]) -> pd.DataFrame:
+    """`player_figures` from the sums over the games (`totals`), who met whom (`who` at `table`, the games
+    ranked) and the adjustments counted."""
     n = len(players)
-    code = players.get_indexer(rows["player"])
-    counted = code >= 0
-    game = rows["game"].to_numpy(dtype=bool) & counted
-    who = code[game]
-    sheet, number = (rows[k].to_numpy()[game] for k in TABLE_KEYS)
-    table = pd.factorize(pd.factorize(sheet)[0] * (1 << 32) + number.astype(np.int64))[0] if who.size else who
-
-    def per_player(values: np.ndarray, where: np.ndarray = who) -> np.ndarray:
-        return np.bincount(where, weights=values, minlength=n) if where.size else np.zeros(n)
-
-    vp = rows["vp"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64)
-    hundredths = vp_pct_hundredths(vp, rows["table_vp"].to_numpy(dtype="float64", na_value=0)[game],
-                                   rows["table_size"].to_numpy(dtype="float64", na_value=0)[game])
-    shares = _place_shares(table, rows["place"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64))
     adjusted = np.zeros(n)
     penalties = np.zeros(n)
     for a in adjustments:
         adjusted[players.get_loc(a.player)] += float(a.points)
         penalties[players.get_loc(a.player)] += max(-float(a.points), 0.0)
-    points = rows["round_points"].to_numpy(dtype="float64", na_value=0.0)
     out = pd.DataFrame(index=players)
-    out["round_points"] = per_player(np.nan_to_num(points[counted]), code[counted]) + adjusted
-    games = per_player(np.ones(who.size)).astype(np.int64)
+    out["round_points"] = totals.round_points + adjusted
+    games = totals.games.astype(np.int64)
     out["games"] = games
-    out["vp"] = per_player(vp).astype(np.int64)
-    out["vp_capped"] = per_player(np.minimum(vp, settings.victory_target)).astype(np.int64)
-    out["vp_pct_h"] = per_player(hundredths).astype(np.int64)
+    out["vp"] = totals.vp.astype(np.int64)
+    out["vp_capped"] = totals.vp_capped.astype(np.int64)
+    out["vp_pct_h"] = totals.vp_pct_h.astype(np.int64)
     out["vp_pct"] = out["vp_pct_h"] / 100
     games_or_one = np.maximum(games, 1)
     out["mean_vp_pct_exact"] = out["vp_pct_h"] / (100 * games_or_one)
     out["mean_vp_pct"] = ((2 * out["vp_pct_h"] + games_or_one) // (2 * games_or_one)) / 100  # half up to hundredths
-    places = [per_player(share) for share in shares]
-    out["wins"] = places[0]
-    out["places"] = list(zip(*places))
+    out["wins"] = totals.places[0]
+    out["places"] = list(zip(*totals.places))
     out["opponents_points"] = _opponents_sum(who, table, out["round_points"].to_numpy(), n)
     out["opponents_opponents_points"] = _opponents_sum(who, table, out["opponents_points"].to_numpy(), n)
     out["penalties"] = penalties

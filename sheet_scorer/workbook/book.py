@@ -11,7 +11,7 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.i18n.vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
+from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.workbook.package import (
     CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_SHARED_STRINGS, REL_STYLES,
@@ -28,12 +28,6 @@ _OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relati
 _EXCEL_EPOCH = datetime(1899, 12, 30)
 _DRAWING = NS_REL + "/drawing"
 # The sheets the tool adds, known again by their name in any language and their A1 (its first header in any language).
-ADDED_SHEETS = {
-    "standings": (STANDINGS_SHEET_NAMES, frozenset(fold(h) for h in STANDINGS_HEADERS["rank"].values())),
-    "problems": (PROBLEMS_SHEET_NAMES, frozenset(fold(h) for h in PROBLEMS_HEADERS["severity"].values())),
-}
-
-
 @dataclass
 class SheetEntry:
     """One `<sheet>` of workbook.xml: its name, state and part."""
@@ -275,21 +269,6 @@ class Book:
             package.write(self._styles_part, self.styles.xml())
         package.write(self.workbook_part, self._xml)
         package.save(target)
-
-
-def added_sheet_clash(path: Path, sheet_names: list[str], own: str | None, title: str) -> WorkbookError | None:
-    """Why the tool cannot write its sheet `title` (None when it can): the organiser has a sheet of that name
-    that is not the tool's own (`own`, from a previous run). Refused rather than written under another name:
-    re-scoring finds its sheets by name, the Problems sheet's links and the report name them, and an
-    organiser's sheet is never overwritten. `check` and `score` both ask here."""
-    taken = [n for n in sheet_names if n.casefold() == title.casefold()]
-    if own is None and taken:
-        return WorkbookError(f"{path}: the workbook already has its own sheet '{taken[0]}'; rename it so that sheet-scorer "
-                             f"can add its '{title}' sheet", "own_sheet_clash", path=path, sheet=taken[0], title=title)
-    if own is not None and own.casefold() != title.casefold() and taken:
-        return WorkbookError(f"{path}: the workbook has two sheets that would both be named '{title}'; rename the "
-                             "organiser's one", "two_sheets_clash", path=path, title=title)
-    return None
 
 
 def _rid(tag: bytes) -> str | None:

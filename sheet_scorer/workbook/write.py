@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sheet_scorer.model import SheetPlan, WritePlan
-from sheet_scorer.workbook.book import ADDED_SHEETS, Book, added_sheet_clash
+from sheet_scorer.workbook.book import Book
+from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
 from sheet_scorer.workbook.cells import cell_ref
 from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
 from sheet_scorer.workbook.files import discard, temporary_beside

@@ -12,9 +12,10 @@ import bisect
 import math
 import posixpath
 import re
+import string
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -23,7 +24,7 @@ from xml.parsers import expat
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part, resolve_target
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, column_letter
+from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's grid: XFD1048576
@@ -132,6 +133,7 @@ class Package:
         self.read_parts: set[str] = set()
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
+        self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
         try:
             self.sheets, self.date1904 = self._workbook()
         except WorkbookError:
@@ -159,9 +161,26 @@ class Package:
             raise WorkbookError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
 
     def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
-              text: Callable[[str], None] | None = None, namespaces: bool = True) -> None:
+              text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
         """Stream `part` through expat with these handlers (names are 'namespace local', or as written
-        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities."""
+        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities.
+        With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
+        self.read_parts.add(part)
+        kept: list[bytes] | None = [] if keep else None
+
+        def chunks() -> Iterator[bytes]:
+            for chunk in self._chunks(part):
+                if kept is not None:
+                    kept.append(chunk)
+                yield chunk
+
+        self.parse_chunks(part, chunks(), start, end, text, namespaces)
+        return b"".join(kept) if kept is not None else None
+
+    def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
+                     end: Callable[[str], None] | None = None, text: Callable[[str], None] | None = None,
+                     namespaces: bool = True) -> None:
+        """`parse` over bytes already unpacked (and counted) from `part`."""
         parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
         parser.buffer_text = True
         parser.buffer_size = _CHUNK
@@ -173,9 +192,8 @@ class Package:
             parser.EndElementHandler = end
         if text:
             parser.CharacterDataHandler = text
-        self.read_parts.add(part)
         try:
-            for chunk in self._chunks(part):
+            for chunk in chunks:
                 parser.Parse(chunk, False)
             parser.Parse(b"", True)
         except expat.ExpatError as exc:
@@ -291,7 +309,10 @@ class Package:
         return cells
 
 
-_COLUMNS = {column_letter(i): i for i in range(1, MAX_COLUMN + 1)}  # 'A' -> 1 … 'XFD' -> 16384
+_LETTERS = string.ascii_uppercase
+_COLUMNS = dict(zip([*_LETTERS, *(a + b for a in _LETTERS for b in _LETTERS),  # 'A' -> 1 … 'XFD' -> 16384 (built
+                     *(a + b + c for a in _LETTERS for b in _LETTERS for c in _LETTERS)][:MAX_COLUMN],  # without a call
+                    range(1, MAX_COLUMN + 1)))  # per column: imports are part of every command's start)
 
 
 def _int(text: str | None) -> int:
@@ -400,7 +421,7 @@ class _SheetReader:
         self.value: str | None = None
         self.formula: str | None = None
         self.inline: list[str] | None = None
-        self.pieces: list[str] | None = None  # the text being collected (v, f or an inline string's t)
+        self.pieces: str | None = None  # the text being collected (v, f or an inline string's t), usually one piece
         self.phonetic = 0
         self.count = 0
         self.local: dict[str, str] = {}  # element name as written -> local name, for the main namespace (set by the root)
@@ -424,11 +445,11 @@ class _SheetReader:
             self.kind, self.style = attrs.get("t"), attrs.get("s")
             self.value = self.formula = self.inline = None
         elif local == "v" or local == "f":
-            self.pieces = []
+            self.pieces = ""
         elif local == "is":
             self.inline = []
         elif local == "t" and self.inline is not None and not self.phonetic:
-            self.pieces = []
+            self.pieces = ""
         elif local == "rPh":
             self.phonetic += 1
         elif local == "row":
@@ -475,22 +496,30 @@ class _SheetReader:
     def end(self, tag: str) -> None:
         local = self.local.get(tag)
         if local == "c":
-            kind, value = self.kind, self.value
-            if kind == "s" and value is not None and self.formula is None and self.inline is None:
-                try:
-                    value = self.strings[int(value)]
-                except (ValueError, IndexError):
-                    self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
-            elif kind is None and value is not None and self.formula is None and self.style not in self.date_styles:
-                try:
-                    number = float(value)
-                except ValueError:
-                    pass  # kept as the text it is: reported at its cell, never read as empty
-                else:
-                    if number - number == 0:  # finite: 1e400 and NaN stay text
-                        value = number
-            else:
-                value = self._cell_value()
+            value = self.value
+            if self.formula is None and self.inline is None:
+                if value is None:  # nothing saved: an empty cell (often `<c t="inlineStr"/>`, as openpyxl writes "")
+                    return
+                kind = self.kind
+                if kind is None or kind == "n":  # a number (openpyxl writes t="n"), unless its style shows a date
+                    if self.style is None or self.style not in self.date_styles:
+                        try:
+                            number = float(value)
+                        except ValueError:
+                            pass  # kept as the text it is: reported at its cell, never read as empty
+                        else:
+                            if number - number == 0:  # finite: 1e400 and NaN stay text
+                                value = number
+                        if value != "":
+                            self.row[self.column] = value
+                        return
+                elif kind == "s":
+                    try:
+                        self.row[self.column] = self.strings[int(value)]
+                    except (ValueError, IndexError):
+                        self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+                    return
+            value = self._cell_value()
             if value is not None and value != "":
                 self.row[self.column] = value
             if self.formula is not None:
@@ -498,20 +527,20 @@ class _SheetReader:
                 if "SUBTOTAL(" in self.formula.upper():
                     self.cells.subtotal_rows.add(self.row_number)
         elif local == "v":
-            self.value = "".join(self.pieces or ())
+            self.value = self.pieces or ""
             self.pieces = None
         elif local == "f":
-            self.formula = "".join(self.pieces or ())
+            self.formula = self.pieces or ""
             self.pieces = None
         elif local == "t" and self.pieces is not None and self.inline is not None:
-            self.inline.append("".join(self.pieces))
+            self.inline.append(self.pieces)
             self.pieces = None
         elif local == "rPh":
             self.phonetic -= 1
 
     def text(self, data: str) -> None:
         if self.pieces is not None:
-            self.pieces.append(data)
+            self.pieces += data
 
     def _cell_value(self) -> Any:
         """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
@@ -567,10 +596,156 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
 
 
 def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
+    """One sheet's cells. The part is first checked by expat alone (well formed, no DOCTYPE, within the budget:
+    C speed), then its cells are read by `_read_plain_cells` when written in the plain form every writer uses,
+    else by expat with the `_SheetReader` handlers (a Python call per element: the slower, general way)."""
     reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
-    package.parse(entry.part or "", reader.start, reader.end, reader.text, namespaces=False)
+    part = entry.part or ""
+    data = package.parse(part, namespaces=False, keep=True) or b""
+    counted = package.budget.cells
+    if not _read_plain_cells(reader, data):  # what it read is set aside, its cells uncounted, and the sheet read again
+        package.budget.cells = counted
+        reader = _SheetReader(package, entry)
+        package.parse_chunks(part, (data,), reader.start, reader.end, reader.text, namespaces=False)
     package.budget.add_cells(entry.name, reader.count + len(reader.row))
     cells = reader.cells
     cells.rows = {r: row for r, row in cells.rows.items() if row}
     return cells
 
+
+
+# ---------------------------------------------------------------- the plain form of a sheet, read without a call per element
+
+_PLAIN_ROOT = re.compile(rb'(?:<\?xml[^>]*>\s*)?<worksheet\s[^>]*?\bxmlns="(?:' + b"|".join(re.escape(ns.encode()) for ns in _MAIN) + rb')"')
+_PLAIN_ENCODING = re.compile(rb'<\?xml[^>]*\bencoding=["\'](?!utf-8["\'])', re.IGNORECASE)
+# One token of <sheetData> as Excel, LibreOffice, openpyxl and XlsxWriter write it: a row's start or end, or a
+# cell with a reference, maybe a style and a type, and a saved value or one plain inline string (no formula).
+_PLAIN_TOKEN = re.compile(
+    rb'<c r="([A-Z]{1,3})([0-9]{1,7})"(?: s="([0-9]{1,9})")?(?: t="([a-zA-Z]{1,9})")? ?'
+    rb'(?:/>|>(?:<v>([^<]+)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is/>|<is></is>)?</c>)'
+    rb'|(<row)(?: r="([0-9]{1,7})")?((?: [a-zA-Z:]+="[^"<]*")*) ?/?>'
+    rb'|</row>|\s+'
+    rb'|(.)',  # anything else: not the plain form
+    re.DOTALL,
+)
+_ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
+_MERGE = re.compile(rb'<mergeCell ref="([^"<]*)"\s*/>')
+_ENTITY = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
+_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+_COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
+_SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
+_SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
+
+
+def _xml_text(raw: bytes) -> str:
+    """Character data as expat gives it: UTF-8 decoded, the five entities and character references resolved."""
+    text = raw.decode("utf-8")
+    if "&" not in text:
+        return text
+    return _ENTITY.sub(lambda m: _ENTITIES.get(m.group(1)) or chr(int(m.group(1)[2:], 16) if m.group(1)[1] in "xX" else int(m.group(1)[1:])), text)
+
+
+def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
+    """The cells of a sheet written in the plain form (`_PLAIN_TOKEN`), into `reader` as its handlers would put
+    them, with the same checks and messages; False for any other form (a prefix, a formula, rich text, carriage
+    returns, another encoding …), which the handlers then read instead (`reader` may hold part of the cells by
+    then: the caller sets it aside). `data` is well formed and free of DOCTYPE (expat checked it). The cells
+    are taken a slice of about `_SLICE` bytes at a time, so memory stays bounded whatever the part holds."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf")
+    if not _PLAIN_ROOT.match(head) or _PLAIN_ENCODING.match(head) or b"\r" in data:
+        return False
+    opening = data.find(b"<sheetData>")
+    closing = data.find(b"</sheetData>", opening)
+    if opening < 0 or closing < 0:
+        return False
+    merges = _MERGE.findall(data, closing)
+    if data.count(b"<mergeCell ") != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
+        return False
+    reader.local, reader.rooted = {name: name for name in _SHEET_ELEMENTS}, True  # unprefixed, the main namespace
+    start = opening + len(b"<sheetData>")
+    while start < closing:
+        cut = data.find(b"<c ", start + _SLICE, closing)  # a cell's start is always a token's start
+        cut = closing if cut < 0 else cut
+        tokens = _PLAIN_TOKEN.findall(data, start, cut)
+        if any(token[-1] for token in tokens):
+            return False  # something the plain form does not cover: read it all the general way
+        _plain_cells(reader, tokens)
+        start = cut
+    for ref in merges:
+        reader.start("mergeCell", {"ref": _xml_text(ref)})
+    return True
+
+
+def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
+    """`_read_plain_cells`'s tokens into `reader`: each row and cell as the handlers take it, numbers and shared
+    strings on a short path, every other cell through `_SheetReader._cell_value`."""
+    date_styles = {str(i).encode() for i in reader.package.date_styles()}
+    strings = reader.strings
+    # The same few numbers (0 … 15) and the same names fill every round: each is made once and shared, which
+    # saves parsing it again and a Python object per cell (a third of the memory of a large event's cells).
+    values = reader.package.values
+    room = _SHARED_VALUES - len(values)
+    row_bytes = reader.row_text.encode()  # the row open at the end of the last slice
+    row: dict[int, Any] = reader.row
+    for letters, digits, style, kind, value, inline, row_start, row_number, row_attrs, _ in tokens:
+        if letters:
+            column = _COLUMNS_BYTES.get(letters)
+            if column is None:
+                reader._damaged(f"cell reference '{(letters + digits).decode()[:20]}' is outside the grid (A1 to XFD1048576)")
+            if digits != row_bytes:
+                reader._cell_row((letters + digits).decode(), digits.decode())
+                row, row_bytes = reader.row, digits
+            reader.column = column
+            if value:
+                if (not kind or kind == b"n") and style not in date_styles:
+                    number = values.get(value)
+                    if number is None:
+                        try:
+                            number = float(value)
+                        except ValueError:
+                            number = _xml_text(value)  # kept as the text it is: reported at its cell
+                        else:
+                            if number - number != 0:  # 1e400 and NaN stay text
+                                number = _xml_text(value)
+                        if room > 0:
+                            values[value] = number
+                            room -= 1
+                    row[column] = number
+                    continue
+                if kind == b"s":
+                    try:
+                        row[column] = strings[int(value)]
+                    except (ValueError, IndexError):
+                        reader._damaged(f"cell {cell_ref(column, reader.row_number)} points to shared string "
+                                        f"'{_xml_text(value)[:20]}', which does not exist")
+                    continue
+                reader.kind, reader.style, reader.value, reader.formula, reader.inline = (
+                    kind.decode() if kind else None, style.decode() if style else None, _xml_text(value), None, None)
+            elif inline and (not kind or kind == b"inlineStr"):
+                text = values.get(b"\0" + inline)  # apart from the numbers: `<t>3</t>` is text
+                if text is None:
+                    text = unescape(_xml_text(inline))
+                    if room > 0:
+                        values[b"\0" + inline] = text
+                        room -= 1
+                if text:
+                    row[column] = text
+                continue
+            else:
+                continue  # nothing saved, or an empty inline string: an empty cell
+            found = reader._cell_value()
+            if found is not None and found != "":
+                row[column] = found
+        elif row_number and not row_attrs:  # `<row r="6">`, the common row
+            number = int(row_number)
+            if not 1 <= number <= MAX_ROW:
+                reader._damaged(f"row number '{row_number.decode()[:20]}' is outside the grid (1 to 1048576)")
+            reader._start_row(number)
+            reader.column = 0
+            row, row_bytes = reader.row, row_number.lstrip(b"0")
+        elif row_start:  # a row with other attributes (hidden, spans, …): as the handler takes it
+            attrs = {name.decode(): _xml_text(value) for name, value in _ATTRIBUTE.findall(row_attrs)}
+            if row_number:
+                attrs["r"] = row_number.decode()
+            reader.start("row", attrs)
+            row, row_bytes = reader.row, reader.row_text.encode()
