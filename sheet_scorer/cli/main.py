@@ -13,6 +13,7 @@ import click
 
 from sheet_scorer.cli.check import check
 from sheet_scorer.cli.common import OneLineGroup
+from sheet_scorer.cli.live import live
 from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.new import new
 from sheet_scorer.cli.playoffs import playoffs
@@ -65,3 +66,4 @@ main.add_command(playoffs)
 main.add_command(new)
 main.add_command(seat)
 main.add_command(slips)
+main.add_command(live)
