@@ -57,6 +57,7 @@ class LiveState:
         self.version = 0
         self.pages: Pages | None = None
         self.shown_progress = ""
+        self.good_status: dict[tuple[str, int], str] | None = None
 
     @property
     def language(self) -> str:
@@ -69,7 +70,7 @@ class LiveState:
         result = check_workbook(self.path, self.lang)
         status = table_status(result)
         errors = blocking_errors(result, status)
-        self._accept(result)
+        self._accept(result, status)
         if errors:
             self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": ""}
         self._render()
@@ -86,18 +87,19 @@ class LiveState:
             self._render()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
         self.document = json_document(result)
-        errors = blocking_errors(result, table_status(result))
+        status = table_status(result)
+        errors = blocking_errors(result, status)
         if errors:
             self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": self.good_at}
             self._render()
             return Outcome("errors", time.perf_counter() - start, errors=len(errors))
-        self._accept(result)
+        self._accept(result, status)
         self.banner = None
         self._render()
         return Outcome("updated", time.perf_counter() - start, self._progress())
 
-    def _accept(self, result: ScoreResult) -> None:
-        self.good, self.good_at = result, datetime.now().strftime("%H:%M:%S")
+    def _accept(self, result: ScoreResult, status: dict[tuple[str, int], str]) -> None:
+        self.good, self.good_status, self.good_at = result, status, datetime.now().strftime("%H:%M:%S")
         self.document = json_document(result)
 
     def _progress(self) -> str:
@@ -106,7 +108,7 @@ class LiveState:
     def context(self) -> dict[str, Any]:
         """The template context of the view shown now."""
         assert self.good is not None
-        return live_context(self.good, self.language, self.banner, self.qr_svg, self.phone_url, self.good_at)
+        return live_context(self.good, self.language, self.banner, self.qr_svg, self.phone_url, self.good_at, self.good_status)
 
     def _render(self) -> None:
         context = self.context()

@@ -122,10 +122,10 @@ def _rank_paths(result: ScoreResult, lang: str) -> dict[str, list[int | None]]:
 
 
 def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, qr_svg: str, phone_url: str,
-                 updated: str) -> dict[str, Any]:
-    """Everything the projector and phone templates show, formatted for `lang`."""
+                 updated: str, status: dict[tuple[str, int], str] | None = None) -> dict[str, Any]:
+    """Everything the projector and phone templates show, formatted for `lang` (`status`: `table_status`, if known)."""
     lang = language(lang)
-    status = table_status(result)
+    status = table_status(result) if status is None else status
     progress = round_progress(result, status)
     current = current_round(progress)
     ranked = result.standings["player"].tolist()
