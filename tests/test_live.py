@@ -287,3 +287,64 @@ def test_it_never_writes_and_ctrl_c_exits_130(live: tuple[Server, Path], event: 
     assert "Traceback" not in err and err.strip() == "stopped"
     assert sorted(p.name for p in workbook.parent.iterdir()) == [workbook.name]
     assert workbook.read_bytes() == event["full"].read_bytes()
+
+
+def _settings(book: openpyxl.Workbook, values: dict[str, object]) -> None:
+    sheet = book["Settings"]
+    rows = {sheet.cell(r, 1).value: r for r in range(1, sheet.max_row + 1)}
+    for key, value in values.items():
+        row = rows.get(key) or sheet.max_row + 1
+        sheet.cell(row, 1, key)
+        sheet.cell(row, 2, value)
+
+
+def test_ranking_figure_first_cut_line_and_language(tmp_path: Path) -> None:
+    from sheet_scorer.i18n.vocab import STANDINGS_HEADERS
+    from sheet_scorer.live.state import LiveState
+
+    edited(EXAMPLE, tmp_path / "event.xlsx", lambda book: _settings(book, {"Ranking": "Wins", "Playoff Size": 8, "Language": "pl"}))
+    state = LiveState(tmp_path / "event.xlsx", None, "http://127.0.0.1:1/phone", "")
+    assert state.load().kind == "updated"
+    assert state.pages is not None
+    page = state.pages.projector
+    head = page[page.index("<thead>"):page.index("</thead>")]
+    order = [STANDINGS_HEADERS[f]["pl"] for f in ("rank", "player", "wins", "vp", "vp_pct", "round_points", "games")]
+    assert [head.index(f">{name}<") for name in order] == sorted(head.index(f">{name}<") for name in order)
+    # Yusuf Demir won rounds 2 and 3 (5 round points: first alone) and was second in rounds 1 and 4: 2 wins
+    row = page[page.index(">Yusuf Demir<"):]
+    row = row[:row.index("</tr>")]
+    assert '<td class="num first">2</td>' in row and "145,31" in row  # VP % to hundredths, Polish decimal comma
+    body = page[page.index("<tbody>"):page.index("</tbody>")]
+    cut = body.index('class="cut"')
+    assert body[:cut].count('class="player-row') == 8 and "8" in body[cut:body.index("</tr>", cut)]
+    assert 'lang="pl"' in page and "Po rundzie: Round 4" in page
+
+
+def test_a_table_half_filled_is_an_error_one_not_started_is_not(tmp_path: Path) -> None:
+    from sheet_scorer.live.state import LiveState
+    from sheet_scorer.live.view import blocking_errors, table_status
+
+    def half(book: openpyxl.Workbook) -> None:
+        clear_round4(book)
+        book["Round 4"]["D20"] = 2  # table 5, Uma Sharma's Settlements only: reported, but not complete
+    edited(EXAMPLE, tmp_path / "half.xlsx", half)
+    edited(EXAMPLE, tmp_path / "seated.xlsx", clear_round4)
+    seated = LiveState(tmp_path / "seated.xlsx", None, "http://127.0.0.1:1/phone", "")
+    assert seated.load().kind == "updated" and seated.banner is None
+    assert seated.good is not None
+    assert [table_status(seated.good)[("Round 4", t)] for t in range(1, 9)] == ["reported"] * 4 + ["playing"] * 4
+    halfway = LiveState(tmp_path / "half.xlsx", None, "http://127.0.0.1:1/phone", "")
+    assert halfway.load().kind == "errors"
+    assert halfway.good is not None
+    assert table_status(halfway.good)[("Round 4", 5)] == "problem"
+    cells = {p.cell for p in blocking_errors(halfway.good, table_status(halfway.good))}
+    assert "E20" in cells and "D20" not in cells  # the empty cells of the started table, not the one filled
+
+
+def test_an_unreadable_workbook_is_refused_in_one_line(tmp_path: Path) -> None:
+    from sheet_scorer.cli.main import main
+
+    (tmp_path / "event.xlsx").write_bytes(b"PK\x03\x04 not really")
+    result = CliRunner().invoke(main, ["live", str(tmp_path / "event.xlsx"), "--host", "127.0.0.1", "--port", str(free_port())])
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and "damaged" in result.output
