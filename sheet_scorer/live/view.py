@@ -19,6 +19,7 @@ from sheet_scorer.report.facts import figure_name, figure_text, missing, player_
 from sheet_scorer.report.html import _environment, _player_paths, _problem_view, _table_players
 from sheet_scorer.standings.engine import BASE_COLUMNS, criteria
 from sheet_scorer.standings.progression import rank_progression
+from sheet_scorer.workbook.cells import clean_name
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 #: The cells a table reports its game in: a table with none of them filled is still playing (SPEC §3).
 GAME_CELLS = ["settlements", "cities", "vp_cards", "knights", "roads", "road_length", "vp_entered", "army_first",
               "road_first", "declared"]
+#: The warning scoring gives a table seated and not reported yet (SPEC §3).
+NOT_REPORTED = "table-not-reported"
 PROJECTOR = "live_projector.html.j2"
 PHONE = "live_phone.html.j2"
 
@@ -43,19 +46,37 @@ def _filled(value: Any) -> bool:
 
 
 def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
-    """(sheet, table) -> "reported" (scored), "playing" (seated, no game cell filled) or "problem" (reported, not scored)."""
+    """(sheet, table) -> "reported" (scored), "playing" (seated, no game cell filled) or "problem" (reported, not scored).
+
+    Tables not reported yet come from scoring's `table-not-reported` warnings (their rows are then not in
+    `results`); without that warning such a table is in `results` with no game cell filled."""
     results = scored_results(result)
     played = results[~results["bye"] & results["table"].notna()]
     status: dict[tuple[str, int], str] = {}
-    if played.empty:
-        return status
-    filled = played[GAME_CELLS].apply(lambda column: column.map(_filled)).any(axis=1)
-    frame = pd.DataFrame({"sheet": played["sheet"], "table": played["table"].astype("int64"), "game": played["game"],
-                          "filled": filled})
-    for (sheet, table), rows in frame.groupby(["sheet", "table"], sort=False):
-        status[(sheet, int(table))] = ("reported" if bool(rows["game"].all()) else "problem" if bool(rows["filled"].any())
-                                       else "playing")
+    if not played.empty:
+        filled = played[GAME_CELLS].apply(lambda column: column.map(_filled)).any(axis=1)
+        frame = pd.DataFrame({"sheet": played["sheet"], "table": played["table"].astype("int64"), "game": played["game"],
+                              "filled": filled})
+        for (sheet, table), rows in frame.groupby(["sheet", "table"], sort=False):
+            status[(sheet, int(table))] = ("reported" if bool(rows["game"].all()) else "problem" if bool(rows["filled"].any())
+                                           else "playing")
+    for problem in result.problems:
+        if problem.code == NOT_REPORTED and problem.table is not None:
+            status[(problem.sheet, int(problem.table))] = "playing"
     return status
+
+
+def seated(result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[tuple[str, int], list[str]]:
+    """(sheet, table) -> its players in row order: from `results`, and for tables not reported yet from their rows."""
+    players = {key: [r["player"] for r in sorted(rows, key=lambda r: r["row"])] for key, rows in by_table.items()}
+    sheets = {s.name: s for s in [*result.data.rounds, *result.data.playoffs]}
+    for problem in result.problems:
+        sheet = sheets.get(problem.sheet)
+        if problem.code != NOT_REPORTED or problem.table is None or sheet is None or "player" not in sheet.raw.columns:
+            continue
+        rows = [r for r in problem.params.get("rows") or () if r in sheet.raw.index]
+        players[(problem.sheet, int(problem.table))] = [clean_name(str(sheet.raw.at[r, "player"] or "")) for r in sorted(rows)]
+    return players
 
 
 def round_progress(result: ScoreResult, status: dict[tuple[str, int], str]) -> list[RoundProgress]:
@@ -99,15 +120,13 @@ def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str
     return rows
 
 
-def _tables(result: ScoreResult, current: RoundProgress | None, status: dict[tuple[str, int], str],
-            by_table: dict[tuple[str, int], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+def _tables(current: RoundProgress | None, status: dict[tuple[str, int], str],
+            players: dict[tuple[str, int], list[str]]) -> list[dict[str, Any]]:
     """The current round's tables by number, with their status and players in seat order."""
     if current is None:
         return []
     tables = sorted(t for (s, t) in status if s == current.sheet)
-    return [{"table": t, "status": status[(current.sheet, t)],
-             "players": [r["player"] for r in sorted(by_table.get((current.sheet, t), []), key=lambda r: r["row"])]}
-            for t in tables]
+    return [{"table": t, "status": status[(current.sheet, t)], "players": players.get((current.sheet, t), [])} for t in tables]
 
 
 def _rank_paths(result: ScoreResult, lang: str) -> dict[str, list[int | None]]:
@@ -138,8 +157,9 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
     listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
     paths = _player_paths(result, results, listed, standings, lang)
     ranks = _rank_paths(result, lang)
-    playing_at = {p: t for (s, t), rows in by_table.items() if current and s == current.sheet
-                  and status.get((s, t)) == "playing" for p in (r["player"] for r in rows)}
+    at_table = seated(result, by_table)
+    playing_at = {p: t for (s, t), names in at_table.items() if current and s == current.sheet
+                  and status.get((s, t)) == "playing" for p in names}
     phones = [{**path, "search": strip_accents(str(path["player"])).lower(), "rank_path": ranks.get(path["player"], []),
                "next_table": playing_at.get(path["player"])} for path in paths]
     if current is None:
@@ -155,7 +175,7 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
         "pct_columns": [i for i, f in enumerate(figures) if f in ("vp_pct", "mean_vp_pct")],
         "standings": standings, "cut": playoff_cut(result),
         "current": current.sheet if current else "", "progress": progress_line,
-        "tables": _tables(result, current, status, by_table),
+        "tables": _tables(current, status, at_table),
         "players": phones, "rounds": [s.name for s in result.data.rounds],
         "banner": banner, "qr_svg": qr_svg, "phone_url": phone_url, "updated": updated,
         "players_text": format_number(len(ranked), lang),
