@@ -193,6 +193,11 @@ def test_a_save_updates_the_projector_in_place(live: tuple[Server, Path], browse
     browser.size(1920, 1080)
     browser.open(server.base + "/")
     assert browser.js(RUBY + ".querySelector('td.first').textContent") == "9.5"
+    # 30 players do not fit 1920×1080 in projector type: a screenful at a time, ranks 1.. first
+    assert browser.wait_for("document.getElementById('pager').textContent").startswith("Page 1 of ")
+    visible = browser.js("Array.from(document.querySelectorAll('tr.player-row')).filter(r => r.offsetParent).map(r => +r.dataset.rank)")
+    assert visible == list(range(1, len(visible) + 1)) and 8 <= len(visible) < 30
+    assert browser.js("document.documentElement.scrollHeight") <= 1080
     browser.js("window.kept = 42")
     excel_save(event["full"].read_bytes(), workbook)
     browser.wait_for(RUBY + ".querySelector('td.first').textContent === '14.5'")

@@ -62,8 +62,9 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
             click.echo(one_line(say(lang, "error", message=say(lang, key, host=address, port=port, reason=error.strerror or error))),
                        err=True)
             return 2
+        shown = lan_address() if address in ("0.0.0.0", "::") else address  # every interface: phones use the LAN one
         with sock:
-            return _serve(workbook, sock, address, port, lang, say, count)
+            return _serve(workbook, sock, shown, port, lang, say, count)
 
     run_action(verbose, action, lang)
 

@@ -7,6 +7,7 @@ as `score --json` would write it for the file as it is now.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 import zipfile
@@ -35,14 +36,17 @@ class Outcome:
     reason: str = ""
 
 
-@dataclass(frozen=True)
 class Pages:
-    """The rendered pages and JSON of one state, served as they are until the next save."""
+    """The rendered pages of one state, served as they are until the next save; the JSON text made on first request."""
 
-    projector: str
-    phone: str
-    json: bytes
-    version: int
+    def __init__(self, projector: str, phone: str, document: dict[str, Any] | None, version: int) -> None:
+        self.projector, self.phone, self.version = projector, phone, version
+        self._document = document
+
+    @functools.cached_property
+    def json(self) -> bytes:
+        """`score --json`'s document as UTF-8 text (indented as `report.export.write_json` writes it)."""
+        return (json.dumps(self._document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
 class LiveState:
@@ -57,7 +61,7 @@ class LiveState:
         self.version = 0
         self.pages: Pages | None = None
         self.shown_progress = ""
-        self.good_status: dict[tuple[str, int], str] | None = None
+        self._base: dict[str, Any] = {}
 
     @property
     def language(self) -> str:
@@ -70,7 +74,7 @@ class LiveState:
         result = check_workbook(self.path, self.lang)
         status = table_status(result)
         errors = blocking_errors(result, status)
-        self._accept(result, status)
+        self._accept(result, status, json_document(result))
         if errors:
             self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": ""}
         self._render()
@@ -86,35 +90,35 @@ class LiveState:
             self.banner = {"kind": "unreadable", "reason": reason, "since": self.good_at}
             self._render()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
-        self.document = json_document(result)
+        document = json_document(result)
+        self.document = document
         status = table_status(result)
         errors = blocking_errors(result, status)
         if errors:
             self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": self.good_at}
             self._render()
             return Outcome("errors", time.perf_counter() - start, errors=len(errors))
-        self._accept(result, status)
+        self._accept(result, status, document)
         self.banner = None
         self._render()
         return Outcome("updated", time.perf_counter() - start, self._progress())
 
-    def _accept(self, result: ScoreResult, status: dict[tuple[str, int], str]) -> None:
-        self.good, self.good_status, self.good_at = result, status, datetime.now().strftime("%H:%M:%S")
-        self.document = json_document(result)
+    def _accept(self, result: ScoreResult, status: dict[tuple[str, int], str], document: dict[str, Any]) -> None:
+        """`result` becomes the view shown: its page context is computed once, the banner is added per render."""
+        self.good, self.good_at, self.document = result, datetime.now().strftime("%H:%M:%S"), document
+        self._base = live_context(result, self.language, None, self.qr_svg, self.phone_url, self.good_at, status)
 
     def _progress(self) -> str:
         return self.shown_progress
 
     def context(self) -> dict[str, Any]:
         """The template context of the view shown now."""
-        assert self.good is not None
-        return live_context(self.good, self.language, self.banner, self.qr_svg, self.phone_url, self.good_at, self.good_status)
+        return {**self._base, "banner": self.banner}
 
     def _render(self) -> None:
         context = self.context()
         self.version += 1
         context["version"] = self.version
         self.shown_progress = context["progress"]
-        document = json.dumps(self.document, ensure_ascii=False, indent=2) + "\n"
-        self.pages = Pages(render(PROJECTOR, context), render(PHONE, context), document.encode("utf-8"), self.version)
+        self.pages = Pages(render(PROJECTOR, context), render(PHONE, context), self.document, self.version)
 

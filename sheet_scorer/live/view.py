@@ -57,9 +57,9 @@ def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
         filled = played[GAME_CELLS].apply(lambda column: column.map(_filled)).any(axis=1)
         frame = pd.DataFrame({"sheet": played["sheet"], "table": played["table"].astype("int64"), "game": played["game"],
                               "filled": filled})
-        for (sheet, table), rows in frame.groupby(["sheet", "table"], sort=False):
-            status[(sheet, int(table))] = ("reported" if bool(rows["game"].all()) else "problem" if bool(rows["filled"].any())
-                                           else "playing")
+        tables = frame.groupby(["sheet", "table"], sort=False).agg(game=("game", "all"), filled=("filled", "any"))
+        for (sheet, table), game, any_filled in zip(tables.index, tables["game"].tolist(), tables["filled"].tolist()):
+            status[(sheet, int(table))] = "reported" if game else "problem" if any_filled else "playing"
     for problem in result.problems:
         if problem.code == NOT_REPORTED and problem.table is not None:
             status[(problem.sheet, int(problem.table))] = "playing"
@@ -160,6 +160,9 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
     at_table = seated(result, by_table)
     playing_at = {p: t for (s, t), names in at_table.items() if current and s == current.sheet
                   and status.get((s, t)) == "playing" for p in names}
+    for path in paths:
+        for step in path["steps"]:
+            step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))
     phones = [{**path, "search": strip_accents(str(path["player"])).lower(), "rank_path": ranks.get(path["player"], []),
                "next_table": playing_at.get(path["player"])} for path in paths]
     if current is None:
