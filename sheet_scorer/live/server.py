@@ -23,7 +23,7 @@ from starlette.routing import Route
 from sheet_scorer.live.state import LiveState, Outcome
 
 #: Quiet time after the last file event before the workbook is re-read (Excel's save is several events).
-DEBOUNCE_MS = 150
+DEBOUNCE_MS = 100
 #: After an unreadable save (a file still locked or half-written), it is read again this often until it reads.
 RETRY_SECONDS = 1.0
 #: A comment line on the event stream this often keeps proxies and phones from dropping it.
