@@ -99,12 +99,15 @@ async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], sto
 
     retry = False
     while not stop.is_set():
-        async for _changes in watchfiles.awatch(folder, watch_filter=ours, debounce=DEBOUNCE_MS, step=25, stop_event=stop,
-                                                rust_timeout=int(RETRY_SECONDS * 1000) if retry else None,
-                                                yield_on_timeout=retry, recursive=False):
+        async for changes in watchfiles.awatch(folder, watch_filter=ours, debounce=DEBOUNCE_MS, step=25, stop_event=stop,
+                                               rust_timeout=int(RETRY_SECONDS * 1000) if retry else None,
+                                               yield_on_timeout=retry, recursive=False):
+            version = state.version
             outcome = await anyio.to_thread.run_sync(state.refresh)
-            hub.notify()
-            told(outcome)
+            if state.version != version:
+                hub.notify()
+            if changes or outcome.kind != "unreadable":  # a retry that finds the file as unreadable as before says nothing
+                told(outcome)
             if (outcome.kind == "unreadable") != retry:
                 retry = outcome.kind == "unreadable"
                 break  # watch again, with or without the retry timer

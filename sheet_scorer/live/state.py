@@ -87,8 +87,10 @@ class LiveState:
             result = check_workbook(self.path, self.lang)
         except UNREADABLE as error:
             reason = str(error).split(": ", 1)[-1] if isinstance(error, WorkbookError) else type(error).__name__
-            self.banner = {"kind": "unreadable", "reason": reason, "since": self.good_at}
-            self._render()
+            banner = {"kind": "unreadable", "reason": reason, "since": self.good_at}
+            if banner != self.banner:  # still the same unreadable file: the pages stay as they are
+                self.banner = banner
+                self._render()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
         document = json_document(result)
         self.document = document
