@@ -86,8 +86,11 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
     click.echo(one_line(say(told, "live_serving", tournament=visible(tournament), projector=_url(address, port, "/"), phone=phone)))
     click.echo(say(told, "live_qr"))
     click.echo(qr_text(phone), nl=False)
-    if loaded.kind != "updated":
-        _tell(loaded, told, say, count)
+    if loaded.kind != "updated":  # errors from the start: there is no earlier good view, these standings are provisional
+        problems = state.good.problems
+        errors = sum(p.severity == "error" for p in problems)
+        click.echo(one_line(say(told, "checked", file=visible(str(workbook)), errors=count(told, "errors", errors),
+                                warnings=count(told, "warnings", len(problems) - errors))))
     click.echo(one_line(say(told, "live_stop", file=visible(str(workbook)))))
     sys.stdout.flush()
 
