@@ -129,15 +129,16 @@ def _tables(current: RoundProgress | None, status: dict[tuple[str, int], str],
     return [{"table": t, "status": status[(current.sheet, t)], "players": players.get((current.sheet, t), [])} for t in tables]
 
 
-def _rank_paths(result: ScoreResult, lang: str) -> dict[str, list[int | None]]:
-    """Each player's rank after each round played so far (the engine over rounds 1..k, as the report's chart)."""
+def _rank_paths(result: ScoreResult, lang: str) -> dict[str, dict[str, int | None]]:
+    """Each player's rank after each round played so far, by sheet (the engine over rounds 1..k, as the report's chart)."""
     results = scored_results(result)
     sheets = [s.name for s in result.data.rounds if bool(results.loc[results["sheet"] == s.name, "game"].any())]
     players = result.standings["player"].tolist()
     if not sheets or not players:
         return {}
     progression = rank_progression(results, result.data.settings, result.data.adjustments, lang, sheets, players)
-    return {p: [None if pd.isna(v) else int(v) for v in values] for p, values in zip(progression.index, progression.to_numpy().tolist())}
+    return {p: {sheet: None if pd.isna(v) else int(v) for sheet, v in zip(sheets, values)}
+            for p, values in zip(progression.index, progression.to_numpy().tolist())}
 
 
 def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, qr_svg: str, phone_url: str,
@@ -163,7 +164,8 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
     for path in paths:
         for step in path["steps"]:
             step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))
-    phones = [{**path, "search": strip_accents(str(path["player"])).lower(), "rank_path": ranks.get(path["player"], []),
+    phones = [{**path, "search": strip_accents(str(path["player"])).lower(), "rank_after": ranks.get(path["player"], {}),
+               "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
                "next_table": playing_at.get(path["player"])} for path in paths]
     if current is None:
         progress_line = ""
