@@ -60,10 +60,10 @@ def main() -> None:
 
 main.add_command(score)
 main.add_command(check)
+main.add_command(live)
 main.add_command(merge)
 main.add_command(split)
 main.add_command(playoffs)
 main.add_command(new)
 main.add_command(seat)
 main.add_command(slips)
-main.add_command(live)
