@@ -311,19 +311,6 @@ _REPORT: dict[str, dict[str, str]] = {
     "back_to_standings": {
         "en": "Back to standings", "pl": "Powrót do klasyfikacji", "pt": "Voltar à classificação", "fr": "Retour au classement",
     },
-    # problems
-    "severity": PROBLEMS_HEADERS["severity"],
-    "sheet": PROBLEMS_HEADERS["sheet"],
-    "cell": PROBLEMS_HEADERS["cell"],
-    "message": PROBLEMS_HEADERS["message"],
-    "error": SEVERITY_WORDS["error"],
-    "warning": SEVERITY_WORDS["warning"],
-    # page furniture
-    "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
-    "footer": {
-        "en": "Scored from {file} by sheet-scorer.", "pl": "Policzone z pliku {file} przez sheet-scorer.",
-        "pt": "Pontuado a partir de {file} pelo sheet-scorer.", "fr": "Calculé à partir de {file} par sheet-scorer.",
-    },
     # issue 22: the live view (`live`: projector and phone pages)
     "live_title": {"en": "{tournament} — live", "pl": "{tournament} — na żywo", "pt": "{tournament} — ao vivo",
                    "fr": "{tournament} — en direct"},
@@ -373,6 +360,19 @@ _REPORT: dict[str, dict[str, str]] = {
                        "fr": "Rang après chaque ronde"},
     "live_rank_now": {"en": "Rank {rank} of {players}", "pl": "Miejsce {rank} z {players}", "pt": "Posição {rank} de {players}",
                       "fr": "Rang {rank} sur {players}"},
+    # problems
+    "severity": PROBLEMS_HEADERS["severity"],
+    "sheet": PROBLEMS_HEADERS["sheet"],
+    "cell": PROBLEMS_HEADERS["cell"],
+    "message": PROBLEMS_HEADERS["message"],
+    "error": SEVERITY_WORDS["error"],
+    "warning": SEVERITY_WORDS["warning"],
+    # page furniture
+    "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
+    "footer": {
+        "en": "Scored from {file} by sheet-scorer.", "pl": "Policzone z pliku {file} przez sheet-scorer.",
+        "pt": "Pontuado a partir de {file} pelo sheet-scorer.", "fr": "Calculé à partir de {file} par sheet-scorer.",
+    },
 }
 
 #: TEXT[lang][key] -> the report string in that language.
