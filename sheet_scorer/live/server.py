@@ -8,6 +8,7 @@ save (`LiveState`), so a request only sends a string.
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -97,34 +98,34 @@ async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], sto
     def ours(change: watchfiles.Change, path: str) -> bool:
         return Path(path).name == name
 
-    retry = False
-    while not stop.is_set():
-        async for changes in watchfiles.awatch(folder, watch_filter=ours, debounce=DEBOUNCE_MS, step=25, stop_event=stop,
-                                               rust_timeout=int(RETRY_SECONDS * 1000) if retry else None,
-                                               yield_on_timeout=retry, recursive=False):
-            version = state.version
-            outcome = await anyio.to_thread.run_sync(state.refresh)
-            if state.version != version:
-                hub.notify()
-            if changes or outcome.kind != "unreadable":  # a retry that finds the file as unreadable as before says nothing
-                told(outcome)
-            if (outcome.kind == "unreadable") != retry:
-                retry = outcome.kind == "unreadable"
-                break  # watch again, with or without the retry timer
+    retry = False  # the last read failed: read again every RETRY_SECONDS until it reads
+    async for changes in watchfiles.awatch(folder, watch_filter=ours, debounce=DEBOUNCE_MS, step=25, stop_event=stop,
+                                           rust_timeout=int(RETRY_SECONDS * 1000), yield_on_timeout=True, recursive=False):
+        if not changes and not retry:
+            continue  # the once-a-second wake-up, with nothing to do
+        version = state.version
+        outcome = await anyio.to_thread.run_sync(state.refresh)
+        if state.version != version:
+            hub.notify()
+        if changes or outcome.kind != "unreadable":  # a retry that finds the file as unreadable as before says nothing
+            told(outcome)
+        retry = outcome.kind == "unreadable"
 
 
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket, bound before the server starts (a busy port raises OSError here, told in one line)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if os.name == "nt":  # on Windows SO_REUSEADDR would let a second server take a port in use
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
+    else:  # a restart right after Ctrl-C may reuse the port while old connections linger
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
         sock.listen(128)
     except OSError:
         sock.close()
         raise
-    sock.set_inheritable(True)
     return sock
 
 
