@@ -50,11 +50,10 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
 
     def action() -> int:
-        from sheet_scorer.i18n.terminal import count, say
-
-        address = host or lan_address()
+        from sheet_scorer.i18n.terminal import say
         from sheet_scorer.live.server import bind
 
+        address = host or lan_address()
         try:
             sock = bind(address, port)
         except OSError as error:
@@ -64,15 +63,16 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
             return 2
         shown = lan_address() if address in ("0.0.0.0", "::") else address  # every interface: phones use the LAN one
         with sock:
-            return _serve(workbook, sock, shown, port, lang, say, count)
+            return _serve(workbook, sock, shown, port, lang)
 
     run_action(verbose, action, lang)
 
 
-def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None, say, count) -> int:  # type: ignore[no-untyped-def]
+def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None) -> int:
     """Read the workbook, print where it is served, serve until Ctrl-C."""
     import asyncio
 
+    from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.live.qr import qr_svg, qr_text
     from sheet_scorer.live.server import serve
     from sheet_scorer.live.state import LiveState
@@ -95,7 +95,7 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
     sys.stdout.flush()
 
     def tell(outcome: Outcome) -> None:
-        _tell(outcome, told, say, count)
+        _tell(outcome, told)
 
     try:
         asyncio.run(serve(state, sock, tell))
@@ -105,8 +105,10 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
     return 0
 
 
-def _tell(outcome: Outcome, lang: str, say, count) -> None:  # type: ignore[no-untyped-def]
+def _tell(outcome: Outcome, lang: str) -> None:
     """One terminal line per save: updated (with the time it took), unreadable, or with errors."""
+    from sheet_scorer.i18n.terminal import count, say
+
     now = datetime.now().strftime("%H:%M:%S")
     if outcome.kind == "updated":
         line = say(lang, "live_updated", time=now, seconds=f"{outcome.seconds:.2f}", progress=outcome.progress)

@@ -12,6 +12,7 @@ import os
 import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 import uvicorn
@@ -21,7 +22,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from sheet_scorer.live.state import LiveState, Outcome
+if TYPE_CHECKING:  # the state brings pandas; binding the port first stays quick
+    from sheet_scorer.live.state import LiveState, Outcome
 
 #: Quiet time after the last file event before the workbook is re-read (Excel's save is several events).
 DEBOUNCE_MS = 100
