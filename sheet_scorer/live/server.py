@@ -19,7 +19,7 @@ import uvicorn
 import watchfiles
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 if TYPE_CHECKING:  # the state brings pandas; binding the port first stays quick
@@ -52,29 +52,36 @@ class Hub:
 def make_app(state: LiveState, hub: Hub) -> Starlette:
     """The Starlette application serving `state`'s pages."""
 
-    def pages() -> tuple[str, str, bytes, int]:
+    def send(request: Request, part: str, media_type: str) -> Response:
+        """One part of the pages shown now, gzipped once per save for every client that accepts it."""
         assert state.pages is not None
-        p = state.pages
-        return p.projector, p.phone, p.json, p.version
+        body, packed = state.pages.encoded(part)
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(packed, media_type=media_type, headers={**HEADERS, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(body, media_type=media_type, headers={**HEADERS, "Vary": "Accept-Encoding"})
 
     async def projector(request: Request) -> Response:
-        return HTMLResponse(pages()[0], headers=HEADERS)
+        return send(request, "projector", "text/html; charset=utf-8")
 
     async def phone(request: Request) -> Response:
-        return HTMLResponse(pages()[1], headers=HEADERS)
+        return send(request, "phone", "text/html; charset=utf-8")
 
     async def standings(request: Request) -> Response:
-        return Response(pages()[2], media_type="application/json", headers=HEADERS)
+        return send(request, "json", "application/json")
+
+    def version() -> int:
+        assert state.pages is not None
+        return state.pages.version
 
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
             seen, quiet = -1, 0.0
             yield "retry: 1000\n\n"
             while not hub.stopping:
-                version = pages()[3]
-                if version != seen:
-                    seen = version
-                    yield f"event: update\ndata: {version}\n\n"
+                shown = version()
+                if shown != seen:
+                    seen = shown
+                    yield f"event: update\ndata: {shown}\n\n"
                     continue
                 waiting = hub.changed
                 try:

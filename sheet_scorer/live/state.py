@@ -8,6 +8,7 @@ as `score --json` would write it for the file as it is now.
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 import time
 import zipfile
@@ -37,16 +38,24 @@ class Outcome:
 
 
 class Pages:
-    """The rendered pages of one state, served as they are until the next save; the JSON text made on first request."""
+    """The pages of one state, served as they are until the next save: each encoded (and gzipped) once, when first asked."""
 
     def __init__(self, projector: str, phone: str, document: dict[str, Any] | None, version: int) -> None:
         self.projector, self.phone, self.version = projector, phone, version
         self._document = document
+        self._encoded: dict[str, tuple[bytes, bytes]] = {}
 
     @functools.cached_property
-    def json(self) -> bytes:
-        """`score --json`'s document as UTF-8 text (indented as `report.export.write_json` writes it)."""
-        return (json.dumps(self._document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    def json(self) -> str:
+        """`score --json`'s document as text (indented as `report.export.write_json` writes it)."""
+        return json.dumps(self._document, ensure_ascii=False, indent=2) + "\n"
+
+    def encoded(self, part: str) -> tuple[bytes, bytes]:
+        """`part` ("projector", "phone" or "json") as UTF-8 and gzipped (a 200-player phone page: 420 KB, gzipped a tenth)."""
+        if part not in self._encoded:
+            body = getattr(self, part).encode("utf-8")
+            self._encoded[part] = body, gzip.compress(body, compresslevel=6, mtime=0)
+        return self._encoded[part]
 
 
 class LiveState:
