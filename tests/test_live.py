@@ -21,12 +21,14 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import openpyxl
 import pytest
 from click.testing import CliRunner
 
-from cdp import Browser
+if TYPE_CHECKING:
+    from cdp import Browser
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
@@ -144,6 +146,8 @@ def live(event: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> It
 
 @pytest.fixture(scope="module")
 def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
+
     opened = Browser(chromium, tmp_path_factory.mktemp("profile"))
     yield opened
     opened.close()
