@@ -6,6 +6,7 @@ per save; Ctrl-C stops at once (exit 130), a busy port is told in one line (exit
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import socket
 import sys
@@ -116,5 +117,6 @@ def _tell(outcome: Outcome, lang: str) -> None:
         line = say(lang, "live_unreadable", time=now, reason=outcome.reason)
     else:
         line = say(lang, "live_errors", time=now, errors=count(lang, "errors", outcome.errors))
-    click.echo(one_line(line))
-    sys.stdout.flush()
+    with contextlib.suppress(OSError):  # a terminal gone away must not stop the server
+        click.echo(one_line(line))
+        sys.stdout.flush()
