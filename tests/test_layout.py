@@ -12,6 +12,8 @@ PACKAGE = Path(sheet_scorer.__file__).parent
 LAYERS = {"model": 0, "problems": 0, "i18n": 0, "workbook": 1, "rules": 2, "standings": 3, "seating": 4, "playoffs": 4,
           "merge": 4, "report": 4, "api": 5, "season": 5, "cli": 6, "__init__": 7, "__main__": 7}
 
+LAYERS["live"] = 5.5  # issue 22: the live view serves what `api` scores; only `cli` sits above it
+
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts

@@ -14,6 +14,7 @@ import click
 
 from sheet_scorer.cli.check import check
 from sheet_scorer.cli.common import OneLineGroup
+from sheet_scorer.cli.live import live
 from sheet_scorer.cli.merge import merge
 from sheet_scorer.cli.new import new
 from sheet_scorer.cli.playoffs import playoffs
@@ -73,6 +74,7 @@ def main() -> None:
 
 main.add_command(score)
 main.add_command(check)
+main.add_command(live)
 main.add_command(merge)
 main.add_command(split)
 main.add_command(playoffs)

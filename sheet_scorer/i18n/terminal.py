@@ -58,6 +58,42 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "convertidos pelo LibreOffice em .xlsx e pontuados: {files}",
         "fr": "convertis par LibreOffice en .xlsx et calculés : {files}",
     },
+    # issue 22: `live` (cli/live.py)
+    "live_serving": {
+        "en": "{tournament}: live standings on {projector} (projector) and {phone} (phones)",
+        "pl": "{tournament}: klasyfikacja na żywo pod {projector} (projektor) i {phone} (telefony)",
+        "pt": "{tournament}: classificação ao vivo em {projector} (projetor) e {phone} (celulares)",
+        "fr": "{tournament} : classement en direct sur {projector} (projecteur) et {phone} (téléphones)",
+    },
+    "live_qr": {"en": "Phones can scan this:", "pl": "Telefony mogą zeskanować ten kod:", "pt": "Os celulares podem ler este código:",
+                "fr": "Les téléphones peuvent scanner ce code :"},
+    "live_stop": {"en": "Following {file}; press Ctrl-C to stop.", "pl": "Śledzę plik {file}; Ctrl-C kończy.",
+                  "pt": "Acompanhando {file}; pressione Ctrl-C para parar.", "fr": "Suivi de {file} ; Ctrl-C pour arrêter."},
+    "live_updated": {"en": "{time} updated in {seconds} s: {progress}", "pl": "{time} zaktualizowano w {seconds} s: {progress}",
+                     "pt": "{time} atualizado em {seconds} s: {progress}", "fr": "{time} mis à jour en {seconds} s : {progress}"},
+    "live_unreadable": {
+        "en": "{time} could not read the workbook ({reason}); still showing the last good standings",
+        "pl": "{time} nie udało się odczytać skoroszytu ({reason}); nadal widać ostatnią poprawną klasyfikację",
+        "pt": "{time} não foi possível ler a pasta de trabalho ({reason}); a última classificação válida continua exibida",
+        "fr": "{time} impossible de lire le classeur ({reason}) ; le dernier classement valable reste affiché",
+    },
+    "live_errors": {
+        "en": "{time} the workbook has {errors}; still showing the last good standings",
+        "pl": "{time} skoroszyt zawiera: {errors}; nadal widać ostatnią poprawną klasyfikację",
+        "pt": "{time} a pasta de trabalho tem {errors}; a última classificação válida continua exibida",
+        "fr": "{time} le classeur contient {errors} ; le dernier classement valable reste affiché",
+    },
+    "live_port_busy": {
+        "en": "{host}:{port} is already in use (another live view?); choose another port with --port",
+        "pl": "{host}:{port} jest już zajęty (inny widok na żywo?); wybierz inny port opcją --port",
+        "pt": "{host}:{port} já está em uso (outra visualização ao vivo?); escolha outra porta com --port",
+        "fr": "{host}:{port} est déjà utilisé (un autre affichage en direct ?) ; choisissez un autre port avec --port",
+    },
+    "live_cannot_bind": {
+        "en": "cannot listen on {host}:{port}: {reason}", "pl": "nie można nasłuchiwać na {host}:{port}: {reason}",
+        "pt": "não é possível escutar em {host}:{port}: {reason}", "fr": "impossible d'écouter sur {host}:{port} : {reason}",
+    },
+    "live_stopped": {"en": "stopped", "pl": "zatrzymano", "pt": "parado", "fr": "arrêté"},
     # one-line refusals (WorkbookError with a key)
     "no_such_file": {"en": "{path}: no such file", "pl": "{path}: nie ma takiego pliku", "pt": "{path}: arquivo inexistente",
                      "fr": "{path} : fichier introuvable"},

@@ -312,6 +312,55 @@ _REPORT: dict[str, dict[str, str]] = {
     "back_to_standings": {
         "en": "Back to standings", "pl": "Powrót do klasyfikacji", "pt": "Voltar à classificação", "fr": "Retour au classement",
     },
+    # issue 22: the live view (`live`: projector and phone pages)
+    "live_title": {"en": "{tournament} — live", "pl": "{tournament} — na żywo", "pt": "{tournament} — ao vivo",
+                   "fr": "{tournament} — en direct"},
+    "live_progress": {
+        "en": "{sheet}: {reported} of {tables} tables reported", "pl": "{sheet}: zgłoszone stoły: {reported} z {tables}",
+        "pt": "{sheet}: {reported} de {tables} mesas informadas", "fr": "{sheet} : {reported} tables sur {tables} ont rendu leur résultat",
+    },
+    "live_after": {"en": "After {sheet}", "pl": "Po rundzie: {sheet}", "pt": "Após {sheet}", "fr": "Après {sheet}"},
+    "live_reported": {"en": "reported", "pl": "zgłoszony", "pt": "informada", "fr": "rendue"},
+    "live_playing": {"en": "playing", "pl": "w grze", "pt": "jogando", "fr": "en cours"},
+    "live_problem": {"en": "to check", "pl": "do sprawdzenia", "pt": "a verificar", "fr": "à vérifier"},
+    "live_updated": {"en": "Updated {time}", "pl": "Zaktualizowano {time}", "pt": "Atualizado às {time}", "fr": "Mis à jour à {time}"},
+    "live_page": {"en": "Page {n} of {total}", "pl": "Strona {n} z {total}", "pt": "Página {n} de {total}", "fr": "Page {n} sur {total}"},
+    "live_scan": {
+        "en": "Your tables and points on your phone", "pl": "Twoje stoły i punkty w telefonie",
+        "pt": "Suas mesas e pontos no celular", "fr": "Vos tables et vos points sur votre téléphone",
+    },
+    "live_unreadable": {
+        "en": "The last save could not be read yet ({reason}); these are the standings as of {time}.",
+        "pl": "Ostatniego zapisu nie udało się jeszcze odczytać ({reason}); to klasyfikacja z godziny {time}.",
+        "pt": "O último salvamento ainda não pôde ser lido ({reason}); esta é a classificação das {time}.",
+        "fr": "Le dernier enregistrement n'a pas encore pu être lu ({reason}) ; voici le classement de {time}.",
+    },
+    "live_errors": {
+        "en": "The workbook has errors; these are the last good standings (as of {time}). To fix:",
+        "pl": "Skoroszyt zawiera błędy; to ostatnia poprawna klasyfikacja (z godziny {time}). Do poprawienia:",
+        "pt": "A pasta de trabalho tem erros; esta é a última classificação válida (das {time}). A corrigir:",
+        "fr": "Le classeur contient des erreurs ; voici le dernier classement valable (de {time}). À corriger :",
+    },
+    "live_errors_first": {
+        "en": "The workbook has errors; the standings are provisional. To fix:",
+        "pl": "Skoroszyt zawiera błędy; klasyfikacja jest tymczasowa. Do poprawienia:",
+        "pt": "A pasta de trabalho tem erros; a classificação é provisória. A corrigir:",
+        "fr": "Le classeur contient des erreurs ; le classement est provisoire. À corriger :",
+    },
+    "live_find": {"en": "Find yourself", "pl": "Znajdź siebie", "pt": "Encontre-se", "fr": "Trouvez-vous"},
+    "live_find_hint": {
+        "en": "Type your name", "pl": "Wpisz swoje imię i nazwisko", "pt": "Digite seu nome", "fr": "Tapez votre nom",
+    },
+    "live_no_match": {
+        "en": "No player of that name.", "pl": "Nie ma gracza o takim nazwisku.", "pt": "Nenhum jogador com esse nome.",
+        "fr": "Aucun joueur de ce nom.",
+    },
+    "live_next_table": {"en": "Now: {sheet}, table {table}", "pl": "Teraz: {sheet}, stół {table}",
+                        "pt": "Agora: {sheet}, mesa {table}", "fr": "Maintenant : {sheet}, table {table}"},
+    "live_rank_path": {"en": "Rank after each round", "pl": "Miejsce po każdej rundzie", "pt": "Posição após cada rodada",
+                       "fr": "Rang après chaque ronde"},
+    "live_rank_now": {"en": "Rank {rank} of {players}", "pl": "Miejsce {rank} z {players}", "pt": "Posição {rank} de {players}",
+                      "fr": "Rang {rank} sur {players}"},
     # problems
     "severity": PROBLEMS_HEADERS["severity"],
     "sheet": PROBLEMS_HEADERS["sheet"],

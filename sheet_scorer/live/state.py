@@ -1,0 +1,135 @@
+"""The live view's state: the last good view, re-scored in this warm process on each save, never an error page.
+
+A save that cannot be read (half-written, locked, truncated zip) or that has errors outside the tables still
+playing keeps the last good standings and adds a banner; the JSON document follows the last readable save,
+as `score --json` would write it for the file as it is now.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import time
+import zipfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sheet_scorer.api import check_workbook
+from sheet_scorer.live.view import PHONE, PROJECTOR, blocking_errors, live_context, problem_views, render, table_status
+from sheet_scorer.model import ScoreResult, WorkbookError
+from sheet_scorer.report.export import json_document
+
+#: What a half-written or locked save raises while it is read (besides the reader's own one-line refusals).
+UNREADABLE = (WorkbookError, zipfile.BadZipFile, OSError, EOFError, KeyError, ValueError)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one re-read gave: "updated", "errors" or "unreadable", how long it took, and what the terminal tells."""
+
+    kind: str
+    seconds: float
+    progress: str = ""
+    errors: int = 0
+    reason: str = ""
+
+
+class Pages:
+    """The pages of one state, served as they are until the next save: each encoded (and gzipped) once, when first asked."""
+
+    def __init__(self, projector: str, phone: str, document: dict[str, Any] | None, version: int) -> None:
+        self.projector, self.phone, self.version = projector, phone, version
+        self._document = document
+        self._encoded: dict[str, tuple[bytes, bytes]] = {}
+
+    @functools.cached_property
+    def json(self) -> str:
+        """`score --json`'s document as text (indented as `report.export.write_json` writes it)."""
+        return json.dumps(self._document, ensure_ascii=False, indent=2) + "\n"
+
+    def encoded(self, part: str) -> tuple[bytes, bytes]:
+        """`part` ("projector", "phone" or "json") as UTF-8 and gzipped (a 200-player phone page: 420 KB, gzipped a tenth)."""
+        if part not in self._encoded:
+            body = getattr(self, part).encode("utf-8")
+            self._encoded[part] = body, gzip.compress(body, compresslevel=6, mtime=0)
+        return self._encoded[part]
+
+
+class LiveState:
+    """The workbook followed, the last good result shown, and the pages rendered from it."""
+
+    def __init__(self, path: Path, lang: str | None, phone_url: str, qr_svg: str) -> None:
+        self.path, self.lang, self.phone_url, self.qr_svg = Path(path), lang, phone_url, qr_svg
+        self.good: ScoreResult | None = None
+        self.good_at = ""
+        self.banner: dict[str, Any] | None = None
+        self.document: dict[str, Any] | None = None
+        self.version = 0
+        self.pages: Pages | None = None
+        self.shown_progress = ""
+        self._base: dict[str, Any] = {}
+
+    @property
+    def language(self) -> str:
+        """--lang, else the workbook's Settings → Language (as read last), else English."""
+        return self.lang or (self.good.lang if self.good else "en")
+
+    def load(self) -> Outcome:
+        """The first read: an unreadable workbook is refused (WorkbookError, exit 2); errors show with the standings."""
+        start = time.perf_counter()
+        result = check_workbook(self.path, self.lang)
+        status = table_status(result)
+        errors = blocking_errors(result, status)
+        self._accept(result, status, json_document(result))
+        if errors:
+            self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": ""}
+        self._render()
+        return Outcome("errors" if errors else "updated", time.perf_counter() - start, self._progress(), len(errors))
+
+    def refresh(self) -> Outcome:
+        """Re-read after a save: a good save replaces the view; otherwise the last good one stays, with a banner."""
+        start = time.perf_counter()
+        try:
+            result = check_workbook(self.path, self.lang)
+        except UNREADABLE as error:
+            reason = str(error).split(": ", 1)[-1] if isinstance(error, WorkbookError) else type(error).__name__
+            banner = {"kind": "unreadable", "reason": reason, "since": self.good_at}
+            if banner != self.banner:  # still the same unreadable file: the pages stay as they are
+                self.banner = banner
+                self._render()
+            return Outcome("unreadable", time.perf_counter() - start, reason=reason)
+        document = json_document(result)
+        self.document = document
+        status = table_status(result)
+        errors = blocking_errors(result, status)
+        if errors:
+            self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": self.good_at}
+            self._render()
+            return Outcome("errors", time.perf_counter() - start, errors=len(errors))
+        self._accept(result, status, document)
+        self.banner = None
+        self._render()
+        return Outcome("updated", time.perf_counter() - start, self._progress())
+
+    def _accept(self, result: ScoreResult, status: dict[tuple[str, int], str], document: dict[str, Any]) -> None:
+        """`result` becomes the view shown: its page context is computed once, the banner is added per render."""
+        self.good, self.good_at, self.document = result, datetime.now().strftime("%H:%M:%S"), document
+        self._base = live_context(result, self.language, None, self.qr_svg, self.phone_url, self.good_at, status)
+
+    def _progress(self) -> str:
+        return self.shown_progress
+
+    def context(self) -> dict[str, Any]:
+        """The template context of the view shown now."""
+        return {**self._base, "banner": self.banner}
+
+    def _render(self) -> None:
+        context = self.context()
+        self.version += 1
+        context["version"] = self.version
+        self.shown_progress = context["progress"]
+        self.pages = Pages(render(PROJECTOR, context), render(PHONE, context), self.document, self.version)
+

@@ -1,0 +1,197 @@
+"""What the live pages show, computed from a `ScoreResult` with the report's helpers (one engine, one formatter).
+
+The projector page: the standings with the ranking figure first, the cut line, the current round's tables
+(reported, still playing, or with a problem); the phone page: each player's tables, places, points, rank
+after each round and next table. Words come from `i18n.text`, numbers from its formatters.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from sheet_scorer.i18n.text import format_number, language, text, translator
+from sheet_scorer.i18n.vocab import strip_accents
+from sheet_scorer.model import RoundProgress
+from sheet_scorer.report.facts import figure_name, figure_text, missing, player_ids, playoff_cut, scored_results, tables_of
+from sheet_scorer.report.html import _environment, _player_paths, _problem_view, _table_players
+from sheet_scorer.standings.engine import BASE_COLUMNS, criteria
+from sheet_scorer.standings.progression import rank_progression
+from sheet_scorer.workbook.cells import clean_name
+
+if TYPE_CHECKING:
+    from sheet_scorer.model import ScoreResult
+    from sheet_scorer.problems import Problem
+
+#: The cells a table reports its game in: a table with none of them filled is still playing (SPEC §3).
+GAME_CELLS = ["settlements", "cities", "vp_cards", "knights", "roads", "road_length", "vp_entered", "army_first",
+              "road_first", "declared"]
+#: The warning scoring gives a table seated and not reported yet (SPEC §3).
+NOT_REPORTED = "table-not-reported"
+PROJECTOR = "live_projector.html.j2"
+PHONE = "live_phone.html.j2"
+
+
+def shown_figures(result: ScoreResult) -> list[str]:
+    """The standings figures in the order shown: the ranking figure, the tie-breakers, then the other base figures."""
+    decide = [f for f in criteria(result.data.settings) if f != "name"]
+    rest = [f for f in BASE_COLUMNS[2:] if f not in decide]
+    return [f for f in decide + rest if f in result.standings.columns]
+
+
+def _filled(value: Any) -> bool:
+    return not missing(value) and value != "" and value is not False
+
+
+def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
+    """(sheet, table) -> "reported" (scored), "playing" (seated, no game cell filled) or "problem" (reported, not scored).
+
+    Tables not reported yet come from scoring's `table-not-reported` warnings (their rows are then not in
+    `results`); without that warning such a table is in `results` with no game cell filled."""
+    results = scored_results(result)
+    played = results[~results["bye"] & results["table"].notna()]
+    status: dict[tuple[str, int], str] = {}
+    if not played.empty:
+        filled = played[GAME_CELLS].apply(lambda column: column.map(_filled)).any(axis=1)
+        frame = pd.DataFrame({"sheet": played["sheet"], "table": played["table"].astype("int64"), "game": played["game"],
+                              "filled": filled})
+        tables = frame.groupby(["sheet", "table"], sort=False).agg(game=("game", "all"), filled=("filled", "any"))
+        for (sheet, table), game, any_filled in zip(tables.index, tables["game"].tolist(), tables["filled"].tolist()):
+            status[(sheet, int(table))] = "reported" if game else "problem" if any_filled else "playing"
+    for problem in result.problems:
+        if problem.code == NOT_REPORTED and problem.table is not None:
+            status[(problem.sheet, int(problem.table))] = "playing"
+    return status
+
+
+def seated(result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[tuple[str, int], list[str]]:
+    """(sheet, table) -> its players in row order: from `results`, and for tables not reported yet from their rows."""
+    players = {key: [r["player"] for r in sorted(rows, key=lambda r: r["row"])] for key, rows in by_table.items()}
+    sheets = {s.name: s for s in [*result.data.rounds, *result.data.playoffs]}
+    for problem in result.problems:
+        sheet = sheets.get(problem.sheet)
+        if problem.code != NOT_REPORTED or problem.table is None or sheet is None or "player" not in sheet.raw.columns:
+            continue
+        rows = [r for r in problem.params.get("rows") or () if r in sheet.raw.index]
+        players[(problem.sheet, int(problem.table))] = [clean_name(str(sheet.raw.at[r, "player"] or "")) for r in sorted(rows)]
+    return players
+
+
+def round_progress(result: ScoreResult, status: dict[tuple[str, int], str]) -> list[RoundProgress]:
+    """`result.progress` when scoring filled it; else counted here from the per-table status (same definition, SPEC §3)."""
+    if result.progress:
+        return list(result.progress)
+    sheets = [*result.data.rounds, *result.data.playoffs]
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for (sheet, _table), state in status.items():
+        counts[sheet][0] += 1
+        counts[sheet][1] += state != "playing"
+    return [RoundProgress(s.name, s.kind, s.number, counts[s.name][0], counts[s.name][1]) for s in sheets]
+
+
+def current_round(progress: list[RoundProgress]) -> RoundProgress | None:
+    """The last round with tables seated or played: the one the hall is playing (or has just finished)."""
+    return next((p for p in reversed(progress) if p.tables > 0), None)
+
+
+def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> list[Problem]:
+    """The errors that make a save not good enough to replace the view: not those of tables still playing."""
+    rows = scored_results(result)
+    row_table = {(s, int(r)): int(t) for s, r, t in zip(rows["sheet"], rows["row"], rows["table"]) if not missing(t)}
+
+    def playing(problem: Problem) -> bool:
+        table = problem.table if problem.table is not None else row_table.get((problem.sheet, problem.row or 0))
+        return table is not None and status.get((problem.sheet, int(table))) == "playing"
+
+    return [p for p in result.problems if p.severity == "error" and not playing(p)]
+
+
+def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str]) -> list[dict[str, Any]]:
+    cut = playoff_cut(result)
+    rows = []
+    for row in result.standings.to_dict("records"):
+        rank = int(row["rank"])
+        rows.append({"rank": rank, "player": row["player"], "id": ids[row["player"]],
+                     "figures": [figure_text(f, row[f], lang) for f in figures],
+                     "medal": rank if rank <= 3 and int(row["games"]) > 0 else 0,
+                     "qualified": cut is not None and rank <= cut, "cut_after": cut is not None and rank == cut})
+    return rows
+
+
+def _tables(current: RoundProgress | None, status: dict[tuple[str, int], str],
+            players: dict[tuple[str, int], list[str]]) -> list[dict[str, Any]]:
+    """The current round's tables by number, with their status and players in seat order."""
+    if current is None:
+        return []
+    tables = sorted(t for (s, t) in status if s == current.sheet)
+    return [{"table": t, "status": status[(current.sheet, t)], "players": players.get((current.sheet, t), [])} for t in tables]
+
+
+def _rank_paths(result: ScoreResult, lang: str) -> dict[str, dict[str, int | None]]:
+    """Each player's rank after each round played so far, by sheet (the engine over rounds 1..k, as the report's chart)."""
+    results = scored_results(result)
+    sheets = [s.name for s in result.data.rounds if bool(results.loc[results["sheet"] == s.name, "game"].any())]
+    players = result.standings["player"].tolist()
+    if not sheets or not players:
+        return {}
+    progression = rank_progression(results, result.data.settings, result.data.adjustments, lang, sheets, players)
+    return {p: {sheet: None if pd.isna(v) else int(v) for sheet, v in zip(sheets, values)}
+            for p, values in zip(progression.index, progression.to_numpy().tolist())}
+
+
+def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, qr_svg: str, phone_url: str,
+                 updated: str, status: dict[tuple[str, int], str] | None = None) -> dict[str, Any]:
+    """Everything the projector and phone templates show, formatted for `lang` (`status`: `table_status`, if known)."""
+    lang = language(lang)
+    status = table_status(result) if status is None else status
+    progress = round_progress(result, status)
+    current = current_round(progress)
+    ranked = result.standings["player"].tolist()
+    results = scored_results(result)
+    known = set(ranked)
+    ids = player_ids(ranked + [p for p in results["player"].unique() if p not in known])
+    figures = shown_figures(result)
+    standings = _standings(result, lang, figures, ids)
+    by_table = tables_of(results)
+    listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
+    paths = _player_paths(result, results, listed, standings, lang)
+    ranks = _rank_paths(result, lang)
+    at_table = seated(result, by_table)
+    playing_at = {p: t for (s, t), names in at_table.items() if current and s == current.sheet
+                  and status.get((s, t)) == "playing" for p in names}
+    for path in paths:
+        for step in path["steps"]:
+            step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))
+    phones = [{**path, "search": strip_accents(str(path["player"])).lower(), "rank_after": ranks.get(path["player"], {}),
+               "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
+               "next_table": playing_at.get(path["player"])} for path in paths]
+    if current is None:
+        progress_line = ""
+    elif current.complete:
+        progress_line = text(lang, "live_after", sheet=current.sheet)
+    else:
+        progress_line = text(lang, "live_progress", sheet=current.sheet, reported=current.reported, tables=current.tables)
+    return {
+        "lang": lang, "t": translator(lang),
+        "title": result.data.settings.tournament or result.data.path.stem,
+        "headers": [figure_name(f, lang) for f in figures],
+        "pct_columns": [i for i, f in enumerate(figures) if f in ("vp_pct", "mean_vp_pct")],
+        "standings": standings, "cut": playoff_cut(result),
+        "current": current.sheet if current else "", "progress": progress_line,
+        "tables": _tables(current, status, at_table),
+        "players": phones, "rounds": [s.name for s in result.data.rounds],
+        "banner": banner, "qr_svg": qr_svg, "phone_url": phone_url, "updated": updated,
+        "players_text": format_number(len(ranked), lang),
+    }
+
+
+def problem_views(problems: list[Problem], lang: str) -> list[dict[str, Any]]:
+    """Problems as the report's banner shows them: sheet, cell (or table), message in `lang`."""
+    return [_problem_view(p, lang) for p in problems]
+
+
+def render(template: str, context: dict[str, Any]) -> str:
+    """A live page from the report's template environment (autoescaped; control characters written out)."""
+    return _environment().get_template(template).render(**context)

@@ -1,0 +1,362 @@
+"""`sheet-scorer live` for real (SPEC §9): the server as a process, saves the way Excel saves (a temporary file
+renamed over the workbook), headless Chromium watching the pages update in place.
+
+The event is the bundled Spring Open with round 4 half reported: tables 1–4 have results, tables 5–8 are
+seated with no game cell filled (still playing). Expected figures are worked out from the sheet's cells:
+Ruby Hughes has 5 + 2 + 2.5 = 9.5 round points after rounds 1–3 and sits at table 8 of round 4, a 3-player
+table; once it reports she is first there (round points 5/3/2, SPEC §3) and has 14.5.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+
+if TYPE_CHECKING:
+    from cdp import Browser
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
+PLAYING = (5, 6, 7, 8)  # round 4 tables without results in the starting workbook
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def edited(source: Path, target: Path, edit) -> None:  # type: ignore[no-untyped-def]
+    """`source` with `edit(workbook)` applied, saved as `target` (openpyxl: a different writer, as a real save is)."""
+    book = openpyxl.load_workbook(source)
+    edit(book)
+    book.save(target)
+
+
+def clear_round4(book: openpyxl.Workbook) -> None:
+    sheet = book["Round 4"]
+    for row in sheet.iter_rows(min_row=4):
+        if row[0].value in PLAYING:
+            for cell in row[3:12]:
+                cell.value = None
+
+
+def excel_save(content: bytes, workbook: Path) -> None:
+    """Save as Excel does: write a temporary file beside the workbook, then rename it over the workbook."""
+    temporary = workbook.with_name("~$temp" + workbook.stem[:3] + ".tmp")
+    temporary.write_bytes(content)
+    os.replace(temporary, workbook)
+
+
+class Server:
+    """`sheet-scorer live` as a process on 127.0.0.1; ended by its pid."""
+
+    def __init__(self, workbook: Path, log: Path, port: int) -> None:
+        self.port, self.log = port, log
+        self.base = f"http://127.0.0.1:{port}"
+        self.out = log.open("wb")
+        self.process = subprocess.Popen([sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--host", "127.0.0.1",
+                                         "--port", str(port)], stdout=self.out, stderr=subprocess.PIPE, cwd=log.parent)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.get("/standings.json")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"live did not start: {self.process.stderr.read().decode() if self.process.stderr else ''}")
+                time.sleep(0.1)
+
+    def get(self, path: str, method: str = "GET") -> bytes:
+        with urllib.request.urlopen(urllib.request.Request(self.base + path, method=method), timeout=10) as response:
+            return response.read()
+
+    def status(self, path: str, method: str = "GET") -> int:
+        try:
+            with urllib.request.urlopen(urllib.request.Request(self.base + path, method=method), timeout=10) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def wait_page(self, path: str, text: str, timeout: float = 10.0) -> str:
+        """The page once it holds `text` (a save is followed within 2 s; more allowed on a busy test machine)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            page = self.get(path).decode()
+            if text in page:
+                return page
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} not on {path} after {timeout} s")
+            time.sleep(0.1)
+
+    def interrupt(self) -> tuple[int, str]:
+        """Ctrl-C: SIGINT to this process; its exit status and what it wrote to stderr."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            _, err = self.process.communicate(timeout=10)
+        finally:
+            self.out.close()
+        return self.process.returncode, err.decode()
+
+    def end(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.out.close()
+
+
+@pytest.fixture(scope="module")
+def event(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The workbooks: `full` (round 4 reported), `partial` (tables 5–8 playing), `broken` (an error in a reported table)."""
+    folder = tmp_path_factory.mktemp("sources")
+    files = {"full": folder / "full.xlsx", "partial": folder / "partial.xlsx", "broken": folder / "broken.xlsx"}
+    shutil.copyfile(EXAMPLE, files["full"])
+    edited(EXAMPLE, files["partial"], clear_round4)
+
+    def break_it(book: openpyxl.Workbook) -> None:
+        book["Round 4"]["D4"] = "many"  # Victor Lang's Settlements, table 1: not a number
+    edited(EXAMPLE, files["broken"], break_it)
+    return files
+
+
+@pytest.fixture(scope="module")
+def live(event: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    hall = tmp_path_factory.mktemp("hall")
+    workbook = hall / "spring_open.xlsx"
+    shutil.copyfile(event["partial"], workbook)
+    server = Server(workbook, tmp_path_factory.mktemp("logs") / "live.log", free_port())
+    yield server, workbook
+    server.end()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
+
+    opened = Browser(chromium, tmp_path_factory.mktemp("profile"))
+    yield opened
+    opened.close()
+
+
+RANK3 = "document.querySelector('tr[data-rank=\"3\"] th').textContent"
+RUBY = "Array.from(document.querySelectorAll('tr.player-row')).find(r => r.querySelector('th').textContent === 'Ruby Hughes')"
+
+
+def test_projector_before_the_save(live: tuple[Server, Path]) -> None:
+    server, _ = live
+    page = server.get("/").decode()
+    assert "Round 4: 4 of 8 tables reported" in page
+    assert page.count('data-status="playing"') == 4 and page.count('data-status="reported"') == 4
+    # the ranking figure first: Round Points, then the tie-breakers VP and VP %, then Games
+    head = page[page.index("<thead>"):page.index("</thead>")]
+    assert [h for h in ("Round Points", "VP", "VP %", "Games") if h in head] == ["Round Points", "VP", "VP %", "Games"]
+    assert head.index("Round Points") < head.index(">VP<") < head.index("VP %") < head.index("Games")
+    assert "<svg" in page and "http://127.0.0.1:" in page  # the QR code and the phone address
+    assert "src=" not in page and "href=\"http" not in page  # self-contained: nothing fetched from elsewhere
+
+
+def test_phone_shows_the_next_table_while_playing(live: tuple[Server, Path]) -> None:
+    server, _ = live
+    page = server.get("/phone").decode()
+    card = page[page.index('data-search="ruby hughes"'):]
+    card = card[:card.index("</article>")]
+    assert "Now: Round 4, table 8" in card
+    assert "Did not play" not in card and "did not play" not in card.split("Round 4")[-1]
+
+
+def test_json_is_the_score_json_document(live: tuple[Server, Path], tmp_path: Path) -> None:
+    from sheet_scorer.cli.main import main
+
+    server, workbook = live
+    copy = tmp_path / workbook.name
+    shutil.copyfile(workbook, copy)
+    result = CliRunner().invoke(main, ["score", str(copy), "--json", str(tmp_path / "out.json")])
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert result.exit_code == int(document["provisional"])
+    assert json.loads(server.get("/standings.json")) == document
+    assert [s["player"] for s in document["standings"][:2]] == ["Yusuf Demir", "Łukasz Nowak"]
+
+
+def test_a_save_updates_the_projector_in_place(live: tuple[Server, Path], browser: Browser, event: dict[str, Path]) -> None:
+    server, workbook = live
+    browser.size(1920, 1080)
+    browser.open(server.base + "/")
+    assert browser.js(RUBY + ".querySelector('td.first').textContent") == "9.5"
+    # 30 players do not fit 1920×1080 in projector type: a screenful at a time, ranks 1.. first
+    assert browser.wait_for("document.getElementById('pager').textContent").startswith("Page 1 of ")
+    visible = browser.js("Array.from(document.querySelectorAll('tr.player-row')).filter(r => r.offsetParent).map(r => +r.dataset.rank)")
+    assert visible == list(range(1, len(visible) + 1)) and 8 <= len(visible) < 30
+    assert browser.js("document.documentElement.scrollHeight") <= 1080
+    browser.js("window.kept = 42")
+    excel_save(event["full"].read_bytes(), workbook)
+    browser.wait_for(RUBY + ".querySelector('td.first').textContent === '14.5'")
+    assert browser.js(RANK3) == "Ruby Hughes"
+    assert browser.js("window.kept") == 42  # the same document: updated in place, not reloaded
+    assert browser.js("performance.getEntriesByType('navigation').length") == 1
+    assert browser.wait_for("document.querySelector('.progress').textContent") == "After Round 4"
+
+
+def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+    server, workbook = live
+    server.wait_page("/", "After Round 4")
+    before = server.get("/standings.json")
+    whole = event["full"].read_bytes()
+    excel_save(whole[: len(whole) // 2], workbook)  # a save caught half-way: a truncated zip
+    page = server.wait_page("/", "could not be read")
+    assert "After Round 4" in page and ">Ruby Hughes<" in page and "14.5" in page
+    assert server.get("/standings.json") == before
+    excel_save(whole, workbook)
+    deadline = time.monotonic() + 10
+    while "could not be read" in server.get("/").decode():
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
+def test_an_error_keeps_the_last_good_standings_with_a_banner(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+    server, workbook = live
+    excel_save(event["broken"].read_bytes(), workbook)
+    page = server.wait_page("/", "the last good standings")
+    banner = page[page.index('<section class="banner'):page.index("</section>")]
+    assert "Round 4 D4" in banner and "Settlements" in banner
+    assert "After Round 4" in page and '<th scope="row">Ruby Hughes</th>' in page
+    assert json.loads(server.get("/standings.json"))["provisional"] is True  # the JSON follows the file, as score --json
+    excel_save(event["full"].read_bytes(), workbook)
+    deadline = time.monotonic() + 10
+    while 'class="banner' in server.get("/").decode():
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
+def test_phone_view_at_390px(live: tuple[Server, Path], browser: Browser) -> None:
+    server, _ = live
+    browser.size(390, 844, mobile=True)
+    browser.open(server.base + "/phone")
+    browser.js("const box = document.getElementById('who'); box.value = 'lukasz'; box.dispatchEvent(new Event('input'))")
+    shown = browser.js("Array.from(document.querySelectorAll('.player')).filter(c => !c.hidden).map(c => c.querySelector('h2').textContent)")
+    assert shown == ["Łukasz Nowak"]
+    # round 4, table 1: 4 settlements + 3 cities × 2 = 10 VP, first of four: 5 round points
+    row = browser.js("Array.from(document.querySelectorAll('.player:not([hidden]) tbody tr')).map(r => r.innerText.split('\\t').join('|'))")
+    assert any(r.startswith("Round 4|1|1|10|5|") for r in row), row
+    assert browser.js("document.documentElement.scrollWidth") <= 390
+    assert browser.js("document.querySelector('.player:not([hidden]) .path').textContent").endswith("→ 2")
+
+
+def test_only_get_and_no_files(live: tuple[Server, Path]) -> None:
+    server, _ = live
+    assert server.status("/", "POST") == 405
+    assert server.status("/standings.json", "DELETE") == 405
+    for path in ("/spring_open.xlsx", "/..%2f..%2fetc%2fpasswd", "/phone/../../spring_open.xlsx", "/static/x"):
+        assert server.status(path) == 404
+
+
+def test_names_are_escaped(tmp_path: Path) -> None:
+    from sheet_scorer.live.state import LiveState
+
+    def rename(book: openpyxl.Workbook) -> None:
+        for sheet in book.worksheets:
+            for row in sheet.iter_rows():
+                for cell in row:
+                    if cell.value == "Ruby Hughes":
+                        cell.value = "<script>alert(1)</script>"
+    edited(EXAMPLE, tmp_path / "event.xlsx", rename)
+    state = LiveState(tmp_path / "event.xlsx", None, "http://127.0.0.1:1/phone", "")
+    state.load()
+    assert state.pages is not None
+    for page in (state.pages.projector, state.pages.phone):
+        assert "<script>alert(1)" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_busy_port_is_one_line(live: tuple[Server, Path]) -> None:
+    server, workbook = live
+    second = subprocess.run([sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--host", "127.0.0.1",
+                             "--port", str(server.port)], capture_output=True, text=True, timeout=30)
+    assert second.returncode == 2
+    assert second.stderr.strip().count("\n") == 0 and "already in use" in second.stderr
+
+
+def test_it_never_writes_and_ctrl_c_exits_130(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+    server, workbook = live
+    assert sorted(p.name for p in workbook.parent.iterdir()) == [workbook.name]
+    assert workbook.read_bytes() == event["full"].read_bytes()  # the last save, as it was written
+    code, err = server.interrupt()
+    assert code == 130
+    assert "Traceback" not in err and err.strip() == "stopped"
+    assert sorted(p.name for p in workbook.parent.iterdir()) == [workbook.name]
+    assert workbook.read_bytes() == event["full"].read_bytes()
+
+
+def _settings(book: openpyxl.Workbook, values: dict[str, object]) -> None:
+    sheet = book["Settings"]
+    rows = {sheet.cell(r, 1).value: r for r in range(1, sheet.max_row + 1)}
+    for key, value in values.items():
+        row = rows.get(key) or sheet.max_row + 1
+        sheet.cell(row, 1, key)
+        sheet.cell(row, 2, value)
+
+
+def test_ranking_figure_first_cut_line_and_language(tmp_path: Path) -> None:
+    from sheet_scorer.i18n.vocab import STANDINGS_HEADERS
+    from sheet_scorer.live.state import LiveState
+
+    edited(EXAMPLE, tmp_path / "event.xlsx", lambda book: _settings(book, {"Ranking": "Wins", "Playoff Size": 8, "Language": "pl"}))
+    state = LiveState(tmp_path / "event.xlsx", None, "http://127.0.0.1:1/phone", "")
+    assert state.load().kind == "updated"
+    assert state.pages is not None
+    page = state.pages.projector
+    head = page[page.index("<thead>"):page.index("</thead>")]
+    order = [STANDINGS_HEADERS[f]["pl"] for f in ("rank", "player", "wins", "vp", "vp_pct", "round_points", "games")]
+    assert [head.index(f">{name}<") for name in order] == sorted(head.index(f">{name}<") for name in order)
+    # Yusuf Demir won rounds 2 and 3 (5 round points: first alone) and was second in rounds 1 and 4: 2 wins
+    row = page[page.index(">Yusuf Demir<"):]
+    row = row[:row.index("</tr>")]
+    assert '<td class="num first">2</td>' in row and "145,31" in row  # VP % to hundredths, Polish decimal comma
+    body = page[page.index("<tbody>"):page.index("</tbody>")]
+    cut = body.index('class="cut"')
+    assert body[:cut].count('class="player-row') == 8 and "8" in body[cut:body.index("</tr>", cut)]
+    assert 'lang="pl"' in page and "Po rundzie: Round 4" in page
+
+
+def test_a_table_half_filled_is_an_error_one_not_started_is_not(tmp_path: Path) -> None:
+    from sheet_scorer.live.state import LiveState
+    from sheet_scorer.live.view import blocking_errors, table_status
+
+    def half(book: openpyxl.Workbook) -> None:
+        clear_round4(book)
+        book["Round 4"]["D20"] = 2  # table 5, Uma Sharma's Settlements only: reported, but not complete
+    edited(EXAMPLE, tmp_path / "half.xlsx", half)
+    edited(EXAMPLE, tmp_path / "seated.xlsx", clear_round4)
+    seated = LiveState(tmp_path / "seated.xlsx", None, "http://127.0.0.1:1/phone", "")
+    assert seated.load().kind == "updated" and seated.banner is None
+    assert seated.good is not None
+    assert [table_status(seated.good)[("Round 4", t)] for t in range(1, 9)] == ["reported"] * 4 + ["playing"] * 4
+    halfway = LiveState(tmp_path / "half.xlsx", None, "http://127.0.0.1:1/phone", "")
+    assert halfway.load().kind == "errors"
+    assert halfway.good is not None
+    assert table_status(halfway.good)[("Round 4", 5)] == "problem"
+    cells = {p.cell for p in blocking_errors(halfway.good, table_status(halfway.good))}
+    assert "E20" in cells and "D20" not in cells  # the empty cells of the started table, not the one filled
+
+
+def test_an_unreadable_workbook_is_refused_in_one_line(tmp_path: Path) -> None:
+    from sheet_scorer.cli.main import main
+
+    (tmp_path / "event.xlsx").write_bytes(b"PK\x03\x04 not really")
+    result = CliRunner().invoke(main, ["live", str(tmp_path / "event.xlsx"), "--host", "127.0.0.1", "--port", str(free_port())])
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and "damaged" in result.output
