@@ -96,11 +96,15 @@ def _sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | Non
 
 
 def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
-    """Rows -> (registration, line number); a header row naming Player/Name is used when there is one."""
+    """Rows -> (registration, line number); a header row naming Player/Name, Club or Active is used when there is one
+    (the names then in the Player column, else in the first column it does not name: "Imię i nazwisko;Klub")."""
     columns = {"player": 0}
     start = 0
     if rows:
         found = {PLAYERS_COLUMNS.get(fold(str(v))) or INPUT_HEADER_INDEX.get(fold(str(v))): c for c, v in enumerate(rows[0])}
+        if "player" not in found and ("club" in found or "active" in found):
+            named = {c for k, c in found.items() if k}
+            found["player"] = next(c for c in range(len(rows[0]) + 1) if c not in named)
         if "player" in found:
             columns, start = {k: c for k, c in found.items() if k}, 1
     out = []
