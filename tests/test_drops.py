@@ -96,6 +96,9 @@ def test_withdrawn_players_are_marked_in_the_sheet_report_and_json(tmp_path: Pat
         "Eva": "rezygnacja po: Round 1", "Hal": "rezygnacja po: Round 2"}
     page = (tmp_path / "event.standings.html").read_text(encoding="utf-8")
     assert "rezygnacja po: Round 1" in page and "rezygnacja po: Round 2" in page
+    # the terminal's standings mark them too, beside the name (Hal 8th of 8: shown among the top rows)
+    lines = {line.split("│")[2].strip() for line in out.output.splitlines() if line.count("│") > 3}
+    assert {"Eva · rezygnacja po: Round 1", "Hal · rezygnacja po: Round 2", "Ala"} <= lines
 
 
 def test_no_status_column_when_nobody_withdrew(tmp_path: Path) -> None:
