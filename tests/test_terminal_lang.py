@@ -177,7 +177,20 @@ def test_new_seat_and_slips_in_polish_have_no_english(tmp_path: Path) -> None:
     assert output.rstrip().endswith("karty wyników dla arkusza „Runda 1”")
     code, output = run("seat", event, "--reseat", "--force")  # round 2 is laid out but not played: re-seated
     assert code == 0 and english_left(output, tmp_path) == [], output
-    assert "ponownie rozsadzone rundy od 2: 1 runda" in output
+    assert "ponownie rozsadzono od rundy 2: 1 runda" in output
+
+
+@pytest.mark.parametrize(("lang", "rounds", "line"), [
+    ("fr", 1, "e.xlsx : placement de 1 ronde à partir de la ronde 2 (9 joueurs, replanifié)"),  # not "1 ronde placées"
+    ("fr", 2, "e.xlsx : placement de 2 rondes à partir de la ronde 2 (9 joueurs, replanifié)"),
+    ("pl", 1, "e.xlsx: rozsadzono od rundy 2: 1 runda (9 graczy, zaplanowano od nowa)"),
+    ("pl", 2, "e.xlsx: rozsadzono od rundy 2: 2 rundy (9 graczy, zaplanowano od nowa)"),
+])
+def test_the_seat_summary_agrees_with_its_number(lang: str, rounds: int, line: str) -> None:
+    from sheet_scorer.i18n.terminal import count, say
+
+    assert say(lang, "seated", path="e.xlsx", first=2, rounds=count(lang, "rounds", rounds),
+               players=count(lang, "players", 9), how=say(lang, "replanned")).replace("\u202f", " ") == line
 
 
 def test_seat_refusal_in_polish(tmp_path: Path) -> None:
