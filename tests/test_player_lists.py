@@ -102,3 +102,10 @@ def test_a_list_without_a_header_keeps_its_first_line(tmp_path: Path) -> None:
     path.write_text("Anna Nowak;Kraków\nJan Kowalski;Łódź\n", encoding="utf-8")
     players, _ = read_player_file(path)
     assert [p.name for p in players] == ["Anna Nowak", "Jan Kowalski"] and players[0].club == ""
+
+
+def test_a_one_column_list_headed_imie_i_nazwisko(tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_bytes("Imię i nazwisko\r\nAnna Nowak\r\nJan Kowalski\r\n".encode("cp1250"))
+    players, _ = read_player_file(path)
+    assert [p.name for p in players] == ["Anna Nowak", "Jan Kowalski"]
