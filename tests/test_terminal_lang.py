@@ -331,3 +331,14 @@ def test_playoffs_refusal_in_polish(tmp_path: Path) -> None:
     assert code == 2 and output.count("\n") == 1
     assert "aktywne osoby w klasyfikacji eliminacji: 8" in output and "(16)" in output
     assert [w for w in english_left(output, tmp_path) if w in PLAYOFF_ENGLISH + ENGLISH] == []
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("pl", "8 graczy, runda 1 rozsadzona, runda 2 zaplanowana"),  # not "rundy 2–2 zaplanowane"
+    ("fr", "8 joueurs, ronde 1 placée, ronde 2 planifiée"),
+])
+def test_new_over_two_rounds_names_round_2(tmp_path: Path, lang: str, line: str) -> None:
+    players = tmp_path / "p.txt"
+    players.write_text("\n".join(["Ala", "Bob", "Cyd", "Dan", "Eva", "Fil", "Gil", "Hal"]) + "\n", encoding="utf-8")
+    code, output = run("new", "--players", players, "--rounds", 2, "--lang", lang, "-o", tmp_path / "e.xlsx")
+    assert code == 0 and line in output.replace("\u202f", " "), output

@@ -162,6 +162,13 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{file}: {players}, rodada 1 com os lugares definidos",
         "fr": "{file} : {players}, ronde 1 placée",
     },
+    # QA: two rounds are "round 2 planned", not "rounds 2–2"
+    "new_wrote_two": {
+        "en": "{file}: {players}, round 1 seated, round 2 planned",
+        "pl": "{file}: {players}, runda 1 rozsadzona, runda 2 zaplanowana",
+        "pt": "{file}: {players}, rodada 1 com os lugares definidos, rodada 2 planejada",
+        "fr": "{file} : {players}, ronde 1 placée, ronde 2 planifiée",
+    },
     "new_not_xlsx": {
         "en": "{path}: the new workbook must end in .xlsx",
         "pl": "{path}: nazwa nowego skoroszytu musi kończyć się na .xlsx",
