@@ -142,6 +142,17 @@ def test_complete_event_semifinal_final_and_final_ranking(tmp_path: Path) -> Non
     assert openpyxl.load_workbook(path).sheetnames == ["Round 1", "Semifinal", "Final", "Final Ranking"]
 
 
+def test_the_final_ranking_sits_after_the_final_not_after_the_scorers_sheets(tmp_path: Path) -> None:
+    # Notes stands for Standings/Problems/Conflicts or an organiser's sheet after the rounds
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": qualifying(), "Notes": [["x"]]})
+    assert run(path).exit_code == 0
+    fill(path, "Semifinal", SEMIFINAL_RESULTS)
+    assert run(path).exit_code == 0
+    fill(path, "Final", FINAL_RESULTS)
+    assert run(path).exit_code == 0 and run(path).exit_code == 0  # written, then rewritten in place
+    assert openpyxl.load_workbook(path).sheetnames == ["Round 1", "Semifinal", "Final", "Final Ranking", "Notes"]
+
+
 def test_playoff_sheet_with_an_error_refuses_the_next_step_naming_the_cell(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": qualifying()})
     assert run(path).exit_code == 0
