@@ -187,3 +187,15 @@ def test_output_redirected_in_a_narrow_encoding_keeps_every_name(encoding: str) 
                           env={**os.environ, "PYTHONIOENCODING": encoding})
     assert done.returncode == 1, done.stderr
     assert "is also spelt 'Łukasz Nowak'" in done.stdout.decode("utf-8")
+
+
+def test_check_does_not_repeat_a_table_its_message_names(tmp_path: Path) -> None:
+    # nobody reached 10 VP: a warning whose message says "table 1: …" is not put under a "table 1" line as well
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player", "VP"], [1, "Ala", 8], [1, "Bob", 7],
+                                                                [1, "Cyd", 6]]})
+    result = run("check", path)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Round 1" and lines[1].split() == ["warning", "table", "1:", "nobody", "reached", "10", "VP;",
+                                                           "scored", "anyway"], result.output
+    assert "  table 1" not in lines

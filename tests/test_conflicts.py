@@ -152,3 +152,32 @@ def test_a_conflicts_row_edited_into_nonsense_is_still_an_error_never_a_crash(tm
     result = score_workbook(path)
     assert {(p.sheet, p.cell) for p in result.problems if p.code == "merge-conflict"} == {("Round 1", ""), ("Round 9", "C5")}
     assert result.exit_code == 1 and result.results["scorable"].all()  # no cell named: no table left unscored
+
+
+def test_re_merging_both_judges_after_the_agreed_value_is_typed_reopens_nothing(tmp_path: Path) -> None:
+    # Ben's cities (D3) empty in the event; judge 1 says 2, judge 2 says 1: a conflict between the two copies
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)]})
+    judge1 = write_workbook(tmp_path / "judge1.xlsx", {"Round 1": [HEADERS, *ROUND]})
+    other = [list(r) for r in ROUND]
+    other[1][3] = 1
+    judge2 = write_workbook(tmp_path / "judge2.xlsx", {"Round 1": [HEADERS, *other]})
+    assert _merge(event, judge1, judge2).exit_code == 1
+    assert _conflict_rows(event)[1:] == [["Round 1", "D3", "Ben", 2, "judge1.xlsx", 1, "judge2.xlsx", None]]
+    _resolve(event, event, 2, "x")  # the judges agree on 2: typed, and the row marked resolved
+    assert check_workbook(event).exit_code == 0
+    again = _merge(event, judge1, judge2)  # the same command once more, from the shell's history
+    assert _conflict_rows(event)[1:] == [["Round 1", "D3", "Ben", 2, "judge1.xlsx", 1, "judge2.xlsx", "x"]]
+    assert say("en", "merge_nothing", event="event.xlsx") in again.output
+    assert check_workbook(event).exit_code == 0  # no second, open row: the standings stay final
+
+
+def test_a_merge_that_only_adds_a_conflict_does_not_say_the_event_is_unchanged(tmp_path: Path) -> None:
+    rows = [list(r) for r in ROUND]
+    rows[1][3] = 1  # every game cell already typed in the event; Ben's cities 1 where the judge says 2
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *rows]})
+    judge = write_workbook(tmp_path / "judge.xlsx", {"Round 1": [HEADERS, *ROUND]})
+    result = _merge(event, judge)
+    assert result.exit_code == 1 and _conflict_rows(event)[1:] == [EXPECTED_ROW]  # written: the Conflicts sheet
+    assert say("en", "merge_nothing", event="event.xlsx") not in result.output
+    assert say("en", "merge_wrote", cells=count("en", "cells_written", 0), event="event.xlsx",
+               backup="event.backup.xlsx") in result.output

@@ -96,6 +96,9 @@ def test_withdrawn_players_are_marked_in_the_sheet_report_and_json(tmp_path: Pat
         "Eva": "rezygnacja po: Round 1", "Hal": "rezygnacja po: Round 2"}
     page = (tmp_path / "event.standings.html").read_text(encoding="utf-8")
     assert "rezygnacja po: Round 1" in page and "rezygnacja po: Round 2" in page
+    # the terminal's standings mark them too, beside the name (Hal 8th of 8: shown among the top rows)
+    lines = {line.split("│")[2].strip() for line in out.output.splitlines() if line.count("│") > 3}
+    assert {"Eva · rezygnacja po: Round 1", "Hal · rezygnacja po: Round 2", "Ala"} <= lines
 
 
 def test_no_status_column_when_nobody_withdrew(tmp_path: Path) -> None:
@@ -144,3 +147,19 @@ def test_new_reads_the_active_words_and_refuses_one_it_cannot_read(tmp_path: Pat
     names.write_text("Player,Active\nAla,yes\nBea,soon\nCyd,no\n", encoding="utf-8")
     refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx")])
     assert refused.exit_code == 2 and "line 3: 'soon'" in refused.output and not (tmp_path / "other.xlsx").exists()
+
+
+@pytest.mark.parametrize("heading", ["Imię i nazwisko", "Uczestnik", "Nom complet", "Nome completo", "Full Name"])
+def test_a_players_sheet_headed_with_a_full_name_word_reads_its_active_column(tmp_path: Path, heading: str) -> None:
+    # the heading row is not a player, and Cyd's 'wycofany' is read (before: the header a player, Active ignored)
+    rows = [[heading, "Klub", "Aktywny"]] + [[n, "", "wycofany" if n == "Cyd" else "tak"] for n in NAMES]
+    path = write_workbook(tmp_path / "event.xlsx", {"Gracze": rows, "Runda 1": ROUND_1})
+    result = check_workbook(path)
+    assert {p.name: p.active for p in result.data.players} == {n: n != "Cyd" for n in NAMES}
+
+
+def test_a_players_sheet_with_an_unknown_name_heading_beside_club(tmp_path: Path) -> None:
+    rows = [["Kto", "Klub"]] + [[n, "K1" if n < "E" else "K2"] for n in NAMES]
+    path = write_workbook(tmp_path / "event.xlsx", {"Gracze": rows, "Runda 1": ROUND_1})
+    result = check_workbook(path)
+    assert [(p.name, p.club) for p in result.data.players] == [(n, "K1" if n < "E" else "K2") for n in NAMES]

@@ -61,6 +61,8 @@ def test_a_table_not_reported_is_one_warning_and_its_players_get_nothing(tmp_pat
     assert [float(v) for v in standings.loc[standings["player"].isin(["Cyd", "Hal"]), "vp_pct"]] == [19.05, 18.61]
     assert progress_note(result, "en") == "Standings after Round 1; Round 2: 1 of 2 tables reported"
     assert progress_note(result, "pl") == "Klasyfikacja po: Round 1; Round 2: wyniki z 1 z 2 stołów"
+    # French puts a narrow no-break space before `:` and `;`, and "1 tables" is not French
+    assert progress_note(result, "fr") == "Classement après\u202f: Round 1\u202f; Round 2\u202f: résultats de 1 sur 2 tables"
 
 
 def test_files_and_terminal_say_how_far_the_round_is(tmp_path: Path) -> None:

@@ -80,3 +80,32 @@ def test_new_names_the_encoding_and_refuses_in_one_line(tmp_path: Path) -> None:
     refused = CliRunner().invoke(main, ["new", "--players", str(bad), "-o", str(tmp_path / "x.xlsx")])
     assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1
     assert "CSV UTF-8 (Comma delimited)" in refused.output and not (tmp_path / "x.xlsx").exists()
+
+
+@pytest.mark.parametrize(("header", "names", "clubs"), [
+    # the name column headed with a word the tool does not know: the header row is still a header (Club is known)
+    ("Imię i nazwisko;Klub", POLISH[:2], ["Club 0", "Club 1"]),
+    ("Nom complet;Équipe;Actif", FRENCH[:2], ["Club 0", "Club 1"]),
+    # a known name header stays as it was; no header at all: every line a name
+    ("Gracz;Klub", POLISH[:2], ["Club 0", "Club 1"]),
+])
+def test_a_header_row_is_never_read_as_a_player(tmp_path: Path, header: str, names: list[str], clubs: list[str]) -> None:
+    rows = [f"{n};Club {i}" + (";oui" if header.count(";") == 2 else "") for i, n in enumerate(names)]
+    path = tmp_path / "players.csv"
+    path.write_bytes("\r\n".join([header, *rows]).encode("cp1250" if names is POLISH[:2] else "utf-8"))
+    players, _ = read_player_file(path)
+    assert [p.name for p in players] == names and [p.club for p in players] == clubs
+
+
+def test_a_list_without_a_header_keeps_its_first_line(tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_text("Anna Nowak;Kraków\nJan Kowalski;Łódź\n", encoding="utf-8")
+    players, _ = read_player_file(path)
+    assert [p.name for p in players] == ["Anna Nowak", "Jan Kowalski"] and players[0].club == ""
+
+
+def test_a_one_column_list_headed_imie_i_nazwisko(tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_bytes("Imię i nazwisko\r\nAnna Nowak\r\nJan Kowalski\r\n".encode("cp1250"))
+    players, _ = read_player_file(path)
+    assert [p.name for p in players] == ["Anna Nowak", "Jan Kowalski"]

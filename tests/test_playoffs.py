@@ -142,6 +142,30 @@ def test_complete_event_semifinal_final_and_final_ranking(tmp_path: Path) -> Non
     assert openpyxl.load_workbook(path).sheetnames == ["Round 1", "Semifinal", "Final", "Final Ranking"]
 
 
+def test_the_final_ranking_sits_after_the_final_not_after_the_scorers_sheets(tmp_path: Path) -> None:
+    # Notes stands for Standings/Problems/Conflicts or an organiser's sheet after the rounds
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": qualifying(), "Notes": [["x"]]})
+    assert run(path).exit_code == 0
+    fill(path, "Semifinal", SEMIFINAL_RESULTS)
+    assert run(path).exit_code == 0
+    fill(path, "Final", FINAL_RESULTS)
+    assert run(path).exit_code == 0 and run(path).exit_code == 0  # written, then rewritten in place
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames == ["Round 1", "Semifinal", "Final", "Final Ranking", "Notes"]
+    # every column as wide as its header and a margin: "Qualifying Rank" is 15 characters
+    assert [book["Final Ranking"].column_dimensions[c].width for c in "ABCD"] == [7, 28, 14, 18]
+
+
+def test_the_columns_a_polish_semifinal_adds_fit_their_headers(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": qualifying()})
+    assert run(path, "--lang", "pl").exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Półfinał"]
+    header = [c.value for c in sheet[1]]
+    assert header[-2:] == ["Miejsce w eliminacjach", "Wybór pozycji"]
+    # 22 and 13 characters, and three of margin
+    assert [sheet.column_dimensions[openpyxl.utils.get_column_letter(len(header) - i)].width for i in (1, 0)] == [25, 16]
+
+
 def test_playoff_sheet_with_an_error_refuses_the_next_step_naming_the_cell(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": qualifying()})
     assert run(path).exit_code == 0

@@ -414,3 +414,14 @@ def test_season_from_python(league: Path, alias_settings: Path) -> None:
 
     season = season_from_files([league], alias_settings, best=2, jobs=1)
     assert [(r.rank, r.player, r.points) for r in season.rows][:3] == [(1, "Bob Hart", 7), (2, "Ann Lee", 6), (3, "Cy Moss", 6)]
+
+
+def test_the_terminal_table_is_not_wrapped_into_a_pipe(tmp_path: Path) -> None:
+    # a long name on one line, whole, as `score` prints when the output is not a terminal
+    long = "Grzegorz Brzęczyszczykiewicz-Chrząszczewski"
+    event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), [[(long, 12), ("Bob Hart", 9), ("Cy Moss", 7)]])
+    out = run(tmp_path / "a.xlsx", "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html")
+    assert out.exit_code == 0, out.output
+    rows = [line for line in out.output.splitlines() if "│" in line]
+    assert any(f"│ {long} " in line for line in rows), out.output
+    assert len(rows) == 3  # one line a player: no cell broken over two lines

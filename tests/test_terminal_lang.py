@@ -177,7 +177,20 @@ def test_new_seat_and_slips_in_polish_have_no_english(tmp_path: Path) -> None:
     assert output.rstrip().endswith("karty wyników dla arkusza „Runda 1”")
     code, output = run("seat", event, "--reseat", "--force")  # round 2 is laid out but not played: re-seated
     assert code == 0 and english_left(output, tmp_path) == [], output
-    assert "ponownie rozsadzone rundy od 2: 1 runda" in output
+    assert "ponownie rozsadzono od rundy 2: 1 runda" in output
+
+
+@pytest.mark.parametrize(("lang", "rounds", "line"), [
+    ("fr", 1, "e.xlsx : placement de 1 ronde à partir de la ronde 2 (9 joueurs, replanifié)"),  # not "1 ronde placées"
+    ("fr", 2, "e.xlsx : placement de 2 rondes à partir de la ronde 2 (9 joueurs, replanifié)"),
+    ("pl", 1, "e.xlsx: rozsadzono od rundy 2: 1 runda (9 graczy, zaplanowano od nowa)"),
+    ("pl", 2, "e.xlsx: rozsadzono od rundy 2: 2 rundy (9 graczy, zaplanowano od nowa)"),
+])
+def test_the_seat_summary_agrees_with_its_number(lang: str, rounds: int, line: str) -> None:
+    from sheet_scorer.i18n.terminal import count, say
+
+    assert say(lang, "seated", path="e.xlsx", first=2, rounds=count(lang, "rounds", rounds),
+               players=count(lang, "players", 9), how=say(lang, "replanned")).replace("\u202f", " ") == line
 
 
 def test_seat_refusal_in_polish(tmp_path: Path) -> None:
@@ -318,3 +331,14 @@ def test_playoffs_refusal_in_polish(tmp_path: Path) -> None:
     assert code == 2 and output.count("\n") == 1
     assert "aktywne osoby w klasyfikacji eliminacji: 8" in output and "(16)" in output
     assert [w for w in english_left(output, tmp_path) if w in PLAYOFF_ENGLISH + ENGLISH] == []
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("pl", "8 graczy, runda 1 rozsadzona, runda 2 zaplanowana"),  # not "rundy 2–2 zaplanowane"
+    ("fr", "8 joueurs, ronde 1 placée, ronde 2 planifiée"),
+])
+def test_new_over_two_rounds_names_round_2(tmp_path: Path, lang: str, line: str) -> None:
+    players = tmp_path / "p.txt"
+    players.write_text("\n".join(["Ala", "Bob", "Cyd", "Dan", "Eva", "Fil", "Gil", "Hal"]) + "\n", encoding="utf-8")
+    code, output = run("new", "--players", players, "--rounds", 2, "--lang", lang, "-o", tmp_path / "e.xlsx")
+    assert code == 0 and line in output.replace("\u202f", " "), output

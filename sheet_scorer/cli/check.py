@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.cli.common import LANGS, WORKBOOK, _names_its_table, run_action
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -63,12 +63,13 @@ def _print_problems(result: ScoreResult) -> None:
     width = max((len(severity_word(s, lang)) for s in ("error", "warning")), default=0) + 1
     group: tuple[str, int | None] | None = None
     for problem in result.problems:
+        table = None if _names_its_table(problem) else problem.table  # "table 2: …" is not put under a "table 2" line
         if group is None or problem.sheet != group[0]:
             click.echo(visible(problem.sheet or source.name))
-        if group != (problem.sheet, problem.table) and problem.table is not None:
-            click.echo("  " + text(lang, "table_n", table=problem.table).lower())
-        group = (problem.sheet, problem.table)
-        indent = "    " if problem.table is not None else "  "
+        if group != (problem.sheet, table) and table is not None:
+            click.echo("  " + text(lang, "table_n", table=table).lower())
+        group = (problem.sheet, table)
+        indent = "    " if table is not None else "  "
         click.echo(f"{indent}{severity_word(problem.severity, lang):<{width}}{problem.cell:<6}{problem_message(problem, lang)}")
     click.echo(say(lang, "checked", file=visible(source.name), errors=count(lang, "errors", errors),
                    warnings=count(lang, "warnings", warnings)))

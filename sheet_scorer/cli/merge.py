@@ -63,7 +63,7 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
                        sheet=plan.conflicts_sheet, resolved=CONFLICTS_HEADERS["resolved"][lang]))
     if dry_run:
         click.echo(say(lang, "merge_dry_run", cells=count(lang, "cells_would_be_written", plan.cells), event=plan.event.name))
-    elif plan.cells:
+    elif plan.cells or plan.new_conflicts:  # conflicts alone are written too (the Conflicts sheet, the marks)
         click.echo(say(lang, "merge_wrote", cells=count(lang, "cells_written", plan.cells), event=plan.event.name,
                        backup=backup_path(plan.event).name))
     else:

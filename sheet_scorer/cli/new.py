@@ -51,7 +51,7 @@ def new(players_file: Path, rounds: int, name: str | None, when: object, lang: s
         create_event(output, players, (planned[0].tables, planned[0].byes), later, rounds, lang, name, event_date)
         if encoding:
             click.echo(say(lang, "new_encoding", path=players_file, encoding=encoding))
-        click.echo(say(lang, "new_wrote" if rounds > 1 else "new_wrote_one", file=output,
+        click.echo(say(lang, {1: "new_wrote_one", 2: "new_wrote_two"}.get(rounds, "new_wrote"), file=output,
                        players=count(lang, "players", len(problem.players)), rounds=rounds))
         echo_report(assess(planned, clubs=clubs), rounds, lang)
         return 0

@@ -89,7 +89,7 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import problem_message, severity_word, text
     from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
-    from sheet_scorer.report.facts import figure_name, figure_text, progress_note, shown_figures
+    from sheet_scorer.report.facts import figure_name, figure_text, progress_note, shown_figures, withdrawn_notes
 
     lang = result.lang
     console = _console()
@@ -116,8 +116,10 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     for figure in figures:
         top.add_column(figure_name(figure, lang), justify="right")
     shown = result.standings if show_all else result.standings.head(TOP_ROWS)
+    gone = withdrawn_notes(result, lang)  # "withdrawn after Round 2", as the sheet, report and JSON mark them
     for row in shown.to_dict("records"):
-        top.add_row(str(row["rank"]), escape(visible(str(row["player"]))),
+        note = f" · {gone[row['player']]}" if row["player"] in gone else ""
+        top.add_row(str(row["rank"]), escape(visible(str(row["player"])) + note),
                     *(str(int(row[f])) if f in ("vp", "games") else figure_text(f, row[f], lang) for f in figures))
     console.print(top)
     if len(result.standings) > len(shown):

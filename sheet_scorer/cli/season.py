@@ -78,16 +78,16 @@ def _read(files: list[Path], jobs: int | None, lang: str | None) -> list[EventSu
 
 def _summary(result: Season, written: list[Path]) -> None:
     """The season's size, its top players, what was left out, its problems and the files written, in the season's language."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
+    from sheet_scorer.cli.score import _console
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import format_number, severity_word, text
     from sheet_scorer.season.book import number
 
     lang = result.lang
-    console = Console(highlight=False, width=max(Console().width, 110))
+    console = _console()  # into a file or a pipe nothing is wrapped, as `score` prints
     console.print(say(lang, "season_summary", season=f"[bold]{escape(visible(result.title))}[/]",
                       counted=count(lang, "events", len(result.counted)), files=len(result.entries),
                       players=count(lang, "players", len(result.rows))))

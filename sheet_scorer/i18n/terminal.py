@@ -198,6 +198,13 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{file}: {players}, rodada 1 com os lugares definidos",
         "fr": "{file} : {players}, ronde 1 placée",
     },
+    # QA: two rounds are "round 2 planned", not "rounds 2–2"
+    "new_wrote_two": {
+        "en": "{file}: {players}, round 1 seated, round 2 planned",
+        "pl": "{file}: {players}, runda 1 rozsadzona, runda 2 zaplanowana",
+        "pt": "{file}: {players}, rodada 1 com os lugares definidos, rodada 2 planejada",
+        "fr": "{file} : {players}, ronde 1 placée, ronde 2 planifiée",
+    },
     "new_not_xlsx": {
         "en": "{path}: the new workbook must end in .xlsx",
         "pl": "{path}: nazwa nowego skoroszytu musi kończyć się na .xlsx",
@@ -230,15 +237,15 @@ _LINES: dict[str, dict[str, str]] = {
     },
     "seated": {
         "en": "{path}: seated {rounds} from round {first} ({players}, {how})",
-        "pl": "{path}: rozsadzone rundy od {first}: {rounds} ({players}, {how})",
+        "pl": "{path}: rozsadzono od rundy {first}: {rounds} ({players}, {how})",
         "pt": "{path}: lugares definidos para {rounds} a partir da rodada {first} ({players}, {how})",
-        "fr": "{path} : {rounds} placées à partir de la ronde {first} ({players}, {how})",
+        "fr": "{path} : placement de {rounds} à partir de la ronde {first} ({players}, {how})",
     },
     "reseated": {
         "en": "{path}: re-seated {rounds} from round {first} ({players}, {how})",
-        "pl": "{path}: ponownie rozsadzone rundy od {first}: {rounds} ({players}, {how})",
+        "pl": "{path}: ponownie rozsadzono od rundy {first}: {rounds} ({players}, {how})",
         "pt": "{path}: lugares redefinidos para {rounds} a partir da rodada {first} ({players}, {how})",
-        "fr": "{path} : {rounds} replacées à partir de la ronde {first} ({players}, {how})",
+        "fr": "{path} : nouveau placement de {rounds} à partir de la ronde {first} ({players}, {how})",
     },
     "plan_kept": {"en": "stored plan kept", "pl": "zachowano zapisany plan", "pt": "plano guardado mantido",
                   "fr": "plan enregistré conservé"},

@@ -374,7 +374,7 @@ _REPORT: dict[str, dict[str, str]] = {
     "progress_none": {"en": "No round played yet", "pl": "Żadna runda nie została jeszcze rozegrana",
                       "pt": "Nenhuma rodada jogada ainda", "fr": "Aucune ronde jouée pour l'instant"},
     "progress_sheet": {"en": "{sheet}: {done} of {total} tables reported", "pl": "{sheet}: wyniki z {done} z {total} stołów",
-                       "pt": "{sheet}: {done} de {total} mesas com resultados", "fr": "{sheet} : résultats de {done} tables sur {total}"},
+                       "pt": "{sheet}: {done} de {total} mesas com resultados", "fr": "{sheet} : résultats de {done} sur {total} tables"},
     "withdrawn_after": {"en": "withdrawn after {sheet}", "pl": "rezygnacja po: {sheet}", "pt": "desistiu após: {sheet}",
                         "fr": "abandon après : {sheet}"},
     "withdrawn": {"en": "withdrawn", "pl": "rezygnacja", "pt": "desistiu", "fr": "abandon"},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 LANGUAGES = ("en", "pl", "pt", "fr")
 # Settings → Language may name the language in words, in its own language or in English (folded).
@@ -190,7 +191,20 @@ ADJUSTMENT_COLUMN_INDEX = _index(ADJUSTMENT_COLUMNS)
 PLAYERS_COLUMNS = {fold(w): key for key, words in {
     "club": ("Club", "Team", "Klub", "Drużyna", "Clube", "Equipe", "Équipe"),
     "active": ("Active", "Aktywny", "Ativo", "Actif"),
+    # QA: a list's full-name headings (the round sheets' Player/Name words are read too)
+    "player": ("Full Name", "Participant", "Imię i nazwisko", "Nazwisko i imię", "Zawodnik", "Uczestnik",
+               "Nome completo", "Participante", "Nom complet", "Prénom et nom", "Prénom nom"),
 }.items() for w in words}
+
+
+def players_header(row: list[Any]) -> dict[str, int]:
+    """A players list's header row -> its columns by key ({} when the row is not a header). A row naming Club or
+    Active but no name column has the names in the first column it does not name ("Imię;Klub"): never a player."""
+    found = {PLAYERS_COLUMNS.get(fold(v)) or INPUT_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
+    columns = {k: c for k, c in found.items() if k}
+    if "player" not in columns and ("club" in columns or "active" in columns):
+        columns["player"] = next(c for c in range(len(row) + 1) if c not in columns.values())
+    return columns if "player" in columns else {}
 # issue 18: the Players sheet's Active cell (docs/rules.md §1), one vocabulary for every language: still playing,
 # or dropped out / withdrawn. Compared folded (case, accents, spaces ignored); an empty cell is active.
 ACTIVE_WORDS: dict[bool, dict[str, tuple[str, ...]]] = {

@@ -1,7 +1,8 @@
 """The Conflicts sheet `merge` keeps in the event (docs/rules.md §5): every cell two files disagree on, listed once
 with both values and files and a `Resolved` column, and marked at its cell until the organiser resolves it.
 
-Re-merging adds only conflicts not listed yet (same sheet, cell, values and files); the rows already there are
+Re-merging adds only conflicts not listed yet (same sheet, cell, values and files, or a copy's value already listed
+against the value the event now holds); the rows already there are
 written back as they are, with whatever the organiser typed in `Resolved`.
 """
 
@@ -33,12 +34,24 @@ def conflict_rows(data: WorkbookData, found: list[Any]) -> tuple[list[ConflictRo
     added = 0
     for c in found:
         key = _key(c.sheet, c.cell, c.value, c.source, c.other, c.other_source)
-        if key not in listed:
+        if key not in listed and not _heard(c, data.conflicts):
             listed.add(key)
             rows.append(ConflictRow(c.sheet, c.cell, c.player, c.value, c.source, c.other, c.other_source, None,
                                     len(rows) + 2))
             added += 1
     return rows, added
+
+
+def _heard(conflict: Any, rows: list[ConflictRow]) -> bool:
+    """True when a row of the cell already lists the copy's value from that copy and the event holds one of the row's
+    values: the same dispute, settled or not (re-merging both judges' copies after typing the agreed value)."""
+    for r in rows:
+        if (r.sheet, r.cell.upper()) != (conflict.sheet, conflict.cell.upper()):
+            continue
+        sides = {(shown(r.value), r.file), (shown(r.other), r.other_file)}
+        if (shown(conflict.other), conflict.other_source) in sides and shown(conflict.value) in {v for v, _ in sides}:
+            return True
+    return False
 
 
 def conflicts_sheet(data: WorkbookData, rows: list[ConflictRow], lang: str) -> NewSheet:

@@ -101,11 +101,13 @@ def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layou
         for pick, name in enumerate(pick_order(players, ranking), start=1):
             known = {"table": table, "seat": pick, "player": name}
             rows.append([known.get(f) for f in fields] + [qualifying.get(name), pick])
-    return NewSheet(PLAYOFF_SHEETS[stage][lang], rows, layout_from=layout.name, header_row=layout.header_row)
+    added = {len(fields) + i: float(max(10, len(h) + 3)) for i, h in enumerate(header[-2:], start=1)}  # wide enough for headers
+    return NewSheet(PLAYOFF_SHEETS[stage][lang], rows, layout_from=layout.name, header_row=layout.header_row, widths=added)
 
 
 def final_ranking_sheet(placings: list[Placing], name: str, lang: str) -> NewSheet:
     """The Final Ranking sheet: Rank, Player, Stage, Qualifying Rank (the tool's own: rewritten on a re-run)."""
     header = [PLAYOFF_HEADERS[k][lang] for k in ("rank", "player", "stage", "qualifying_rank")]
     rows: list[list[Any]] = [header] + [[p.rank, p.player, STAGE_WORDS[p.stage][lang], p.qualifying_rank] for p in placings]
-    return NewSheet(name, rows, widths={1: 6, 2: 28, 3: 14, 4: 16}, replace=True)
+    widths = {c: float(max(least, len(h) + 3)) for c, (least, h) in enumerate(zip((6, 28, 14, 16), header), start=1)}
+    return NewSheet(name, rows, widths=widths, replace=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, format_pct, format_places, text
+from sheet_scorer.i18n.text import format_number, format_pct, format_places, text, typeset
 from sheet_scorer.i18n.vocab import STANDINGS_HEADERS, strip_accents
 from sheet_scorer.playoffs.qualifying import inactive_players, playoff_size, qualified_players
 from sheet_scorer.rules.score import RESULT_COLUMNS
@@ -100,7 +100,7 @@ def progress_note(result: ScoreResult, lang: str) -> str:
         before = [p for p in rounds if p.number < first.number and p.played]
         parts.append(text(lang, "progress_after", sheet=before[-1].sheet) if before else text(lang, "progress_none"))
     parts += [text(lang, "progress_sheet", sheet=p.sheet, done=p.reported, total=p.tables) for p in waiting]
-    return "; ".join(parts)
+    return typeset(lang, " ; ".join(parts)) if lang == "fr" else "; ".join(parts)  # French: a narrow space before `;`
 
 
 def player_ids(names: list[str]) -> dict[str, str]:

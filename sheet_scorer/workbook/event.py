@@ -29,9 +29,9 @@ from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.xlsx import Package
 from sheet_scorer.i18n.vocab import (
-    BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
+    BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, LANGUAGES, NO_WORD,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
-    YES_WORD, active_value, fold, strip_accents,
+    YES_WORD, active_value, fold, players_header, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
@@ -96,13 +96,9 @@ def _sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | Non
 
 
 def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
-    """Rows -> (registration, line number); a header row naming Player/Name is used when there is one."""
-    columns = {"player": 0}
-    start = 0
-    if rows:
-        found = {PLAYERS_COLUMNS.get(fold(str(v))) or INPUT_HEADER_INDEX.get(fold(str(v))): c for c, v in enumerate(rows[0])}
-        if "player" in found:
-            columns, start = {k: c for k, c in found.items() if k}, 1
+    """Rows -> (registration, line number); a header row naming Player/Name, Club or Active is used when there is one."""
+    header = players_header(rows[0]) if rows else {}
+    columns, start = (header, 1) if header else ({"player": 0}, 0)
     out = []
     for number, row in enumerate(rows[start:], start=start + 1):
         def cell(key: str) -> str:

@@ -27,7 +27,6 @@ from sheet_scorer.i18n.vocab import (
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
     PLAYOFF_STAGES,
-    PLAYERS_COLUMNS as _PLAYERS_COLUMNS,
     PLAYERS_SHEET_NAMES,
     PROBLEMS_SHEET_NAMES,
     SETTINGS_SHEET_NAMES,
@@ -36,6 +35,7 @@ from sheet_scorer.i18n.vocab import (
     active_value,
     fold,
     playoff_stage,
+    players_header,
     round_number,
 )
 
@@ -272,8 +272,8 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
     columns: dict[str, int] = {}
     start = 0
     for index, row in enumerate(rows):
-        found = {_PLAYERS_COLUMNS.get(fold(v)) or INPUT_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
-        if "player" in found:
+        found = players_header(row)
+        if found:
             columns, start = found, index + 1
             break
     name_col = columns.get("player", 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sheet_scorer.i18n.vocab import playoff_stage, round_number
+from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET_NAMES, fold, playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.book import Book
 from sheet_scorer.workbook.cells import cell_ref
@@ -124,9 +124,9 @@ def _add_sheet(book: Book, new: NewSheet) -> None:
 
 
 def _place(book: Book, name: str) -> int | None:
-    """A new round or playoff sheet goes right after the last round or playoff sheet (not after Standings or
-    Problems, issue 18); any other new sheet at the end."""
-    if round_number(name) is None and playoff_stage(name) is None:
+    """A new round or playoff sheet, or the Final Ranking, goes right after the last round or playoff sheet (not after
+    Standings, Problems or Conflicts, issue 18); any other new sheet at the end."""
+    if round_number(name) is None and playoff_stage(name) is None and fold(name) not in FINAL_RANKING_SHEET_NAMES:
         return None
     games = [i for i, s in enumerate(book.sheets) if round_number(s.name) is not None or playoff_stage(s.name) is not None]
     return games[-1] + 1 if games else None
