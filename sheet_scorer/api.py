@@ -81,8 +81,8 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
     players = set(results["player"]) | set(data.registered or ())
     data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
     problems = _sorted(validated.problems + unknown, data.sheet_names)
-    standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in data.rounds])
-    result = ScoreResult(data, results, standings, problems, lang=language)
+    result = ScoreResult(data, results, results.iloc[:0], problems, lang=language, progress=validated.progress)
+    result.standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in result.played_rounds])
     if playoff_rows is not None:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking
@@ -175,6 +175,7 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
 def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None) -> ScoreResult:
     """Score, then write the scored workbook, the report and the JSON: all put in place together, or none."""
     from sheet_scorer.report.export import write_json
+    from sheet_scorer.report.facts import withdrawn_notes
     from sheet_scorer.report.html import render_report
     from sheet_scorer.workbook.files import write_all
     from sheet_scorer.workbook.plan import plan_writes
@@ -183,7 +184,7 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     result = check_workbook(path, lang)
     language = lang or result.data.settings.language
     result.output, result.html = output, html
-    plan = plan_writes(*_all_sheets(result), result.standings, result.problems, language)
+    plan = plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))
     page = render_report(result, language)
     writers = {output: lambda temporary: write_to(path, temporary, plan),
                html: lambda temporary: temporary.write_text(page, encoding="utf-8")}

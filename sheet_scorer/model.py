@@ -87,7 +87,7 @@ class RoundSheet:
     last_column: int
     vp_is_computed: bool = False
     hidden_rows: frozenset[int] = frozenset()
-    kind: str = "round"  # or a playoff stage, "semifinal" / "final" (`number` is then the stage's place in that order)
+    kind: str = "round"  # or a playoff stage, "quarterfinal" / "semifinal" / "final" (`number` is then the stage's place in that order)
 
     @property
     def vp_only(self) -> bool:
@@ -155,6 +155,7 @@ class WritePlan:
     standings_pct_columns: list[int] = field(default_factory=lambda: [5])  # 1-based columns shown as 0.00 (VP %)
     provisional: str = ""  # written right of the Standings header row while the standings are provisional
     no_problems: str = ""  # the Problems sheet's one line once everything is fixed
+    notes_header: str = ""  # a last Standings column ("Status": withdrawn after round k) when some player withdrew
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,18 @@ class ScoreResult:
     converted_from: Path | None = None  # the .ods that LibreOffice converted into the workbook scored
     playoff_results: pd.DataFrame | None = None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
     progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
+
+    @property
+    def played_rounds(self) -> list[RoundSheet]:
+        """The round sheets with at least one table reported (docs/rules.md §3): a round not played yet counts nowhere."""
+        if not self.progress:
+            return list(self.data.rounds)
+        played = {p.sheet for p in self.progress if p.played}
+        return [sheet for sheet in self.data.rounds if sheet.name in played]
+
+    def progress_of(self, sheet: str) -> RoundProgress | None:
+        """How far the sheet named `sheet` has got; None for a sheet the scorer did not read as a round or playoff."""
+        return next((p for p in self.progress if p.sheet == sheet), None)
 
     @property
     def has_errors(self) -> bool:

@@ -16,7 +16,7 @@ from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "playoff-not-played"})
+WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "table-not-reported"})
 
 # code -> English message; {player}, {value}, {table} ... come from Problem.params. A count agrees with
 # its noun through `{value:plural:one=settlement,other=settlements}` (CLDR categories, see `render`).
@@ -32,10 +32,12 @@ MESSAGES_EN: dict[str, str] = {
                            "to the right of the table; clear what is far to the right, then score it again",
     "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
     "duplicate-playoff": "sheet '{other}' is already this playoff stage; this sheet is not scored",
-    "playoff-not-played": "no results entered yet; the sheet is scored once they are",
+    "table-not-reported": "table {table} is not reported yet ({players}); it is scored once its results are entered",
     # settings and adjustments (docs/rules.md §7, §8)
     "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
     "bad-tiebreaker": "'{value}' in '{key}' is not a tie-breaker; use any of: {valid}",
+    "bad-playoff-size": "the setting '{key}' is {value}; the playoffs take {valid} players (0 or empty: no playoffs)",
+    "bad-active": "{player}: '{column}' is '{value}', which is neither yes nor no (no, withdrawn, dropped: not playing any more)",
     "bad-ranking": "the setting '{key}' is '{value}'; use one of: {valid}",
     "adjustments-no-header": "no header row found: the sheet needs a row with at least 'Player' and 'Points' headers",
     "adjustment-no-player": "row {row} has an adjustment but no player name",
@@ -62,7 +64,7 @@ MESSAGES_EN: dict[str, str] = {
     "knights-range": "{player}: {value:plural:one=knight,other=knights} played, but the deck has 0 to 14",
     "roads-range": "{player}: {value:plural:one=road,other=roads} built, but a player builds 2 to 15",
     "road-length-range": "{player}: road length {value} is more than the {roads:plural:one=road,other=roads} built",
-    "vp-range": "{player}: {value} VP, but a game gives 0 to 22",
+    "vp-range": "{player}: {value} VP, but a player ends a game with 2 to 22 (2 settlements or a city at least)",
     "vp-mismatch": "{player}: VP entered as {value}, but the counts give {computed}; the entered value is kept, check the counts",
     # table rules (docs/rules.md §2, §3)
     "table-size": "table {table} has {size:plural:one=player,other=players}; a table has 3 or 4",
@@ -75,7 +77,13 @@ MESSAGES_EN: dict[str, str] = {
     "road-tie-multiple": "table {table}: {players} are all marked '{column}'; mark only the one who took Longest Road first",
     "road-first-not-leader": "{player} is marked '{column}' but is not tied for the longest road (5 or more)",
     "declared-missing": "table {table}: {players} reached {target} VP; mark the one who declared victory in '{column}'",
+    "declared-missing.target_hint": "table {table}: {players} reached {target} VP; mark the one who declared victory in "
+                                    "'{column}'; if this event plays to {hint_target} (Cities & Knights), set Victory Target "
+                                    "in Settings",
     "flag-column-missing": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no such column; add it to the header row",
+    "flag-column-missing.target_hint": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no "
+                                       "such column; add it to the header row, or, if this event plays to {hint_target} "
+                                       "(Cities & Knights), set Victory Target in Settings",
     "declared-multiple": "table {table}: {players} are all marked as having declared victory; only one can",
     "declared-below-target": "{player} is marked as having declared victory with {value} VP, below the target of {target}",
     "no-target": "table {table}: nobody reached {target} VP; scored anyway",

@@ -147,7 +147,10 @@ def test_playoff_sheet_with_an_error_refuses_the_next_step_naming_the_cell(tmp_p
     assert run(path).exit_code == 0
     # Not played yet: a warning when scoring (the qualifying standings are final), a refusal to go on.
     waiting = check_workbook(path)
-    assert [(p.code, p.severity, p.sheet) for p in waiting.problems] == [("playoff-not-played", "warning", "Semifinal")]
+    # One warning per semifinal table not reported yet (docs/rules.md §3), the same concept as a seated round.
+    assert [(p.code, p.severity, p.sheet, p.table) for p in waiting.problems] == [
+        ("table-not-reported", "warning", "Semifinal", t) for t in (1, 2, 3, 4)]
+    assert [(p.sheet, p.tables, p.reported) for p in waiting.progress] == [("Round 1", 5, 5), ("Semifinal", 4, 0)]
     refused = run(path)
     assert refused.exit_code == 2
     assert "'Semifinal'" in refused.output and "Traceback" not in refused.output
@@ -228,7 +231,11 @@ def test_a_tie_at_the_cut_is_decided_by_the_full_standings_order(tmp_path: Path)
 
 
 def test_a_playoff_size_without_a_seeding_table_is_refused(tmp_path: Path) -> None:
-    path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 8]]))
+    path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 12]]))
+    # score and playoffs alike: an error at the Settings cell listing the valid sizes (docs/rules.md §6)
+    scored = check_workbook(path)
+    assert [(p.code, p.sheet, p.cell) for p in scored.problems if p.severity == "error"] == [("bad-playoff-size", "Settings", "B1")]
+    assert "4, 8, 16, 32" in scored.problems[0].message
     refused = run(path)
-    assert refused.exit_code == 2 and "Playoff Size is 8" in refused.output
+    assert refused.exit_code == 2 and "'Settings'!B1" in refused.output and "4, 8, 16, 32" in refused.output
     assert openpyxl.load_workbook(path).sheetnames == ["Settings", "Round 1", "Round 2"]

@@ -208,12 +208,12 @@ VP_ONLY_DECLARED = ["Table", "Player", "VP", "Declared"]
 
 
 def test_vp_only_sheet_scored_from_entered_vp(tmp_path):
-    result = check(tmp_path, [1, "Anna", 22], [1, "Bartek", 0], [1, "Celina", 9], [1, "Darek", 5], headers=VP_ONLY)
+    result = check(tmp_path, [1, "Anna", 22], [1, "Bartek", 2], [1, "Celina", 9], [1, "Darek", 5], headers=VP_ONLY)
     assert errors(result) == set()
-    assert outcome(result) == {"Anna": (22, 1, 5.0), "Bartek": (0, 4, 1.0), "Celina": (9, 2, 3.0), "Darek": (5, 3, 2.0)}
+    assert outcome(result) == {"Anna": (22, 1, 5.0), "Bartek": (2, 4, 1.0), "Celina": (9, 2, 3.0), "Darek": (5, 3, 2.0)}
 
 
-@pytest.mark.parametrize("vp", [0, 1, 9, 10, 21, 22])
+@pytest.mark.parametrize("vp", [2, 3, 9, 10, 21, 22])  # docs/rules.md §1: a player always keeps 2 VP
 def test_vp_only_values_in_range(tmp_path, vp):
     # Anna's VP varies; the others stay below the target, so no Declared flag is ever needed.
     rows = [[1, "Anna", vp], [1, "Bartek", 3], [1, "Celina", 2], [1, "Darek", 2]]
@@ -224,8 +224,9 @@ def test_vp_only_values_in_range(tmp_path, vp):
 
 @pytest.mark.parametrize(
     ("vp", "code"),
-    [(23, "vp-range"), (-1, "vp-range"), (100, "vp-range"), (2.5, "not-whole-number"), ("ten", "not-a-number"), (None, "empty-cell")],
-    ids=["23", "-1", "100", "2.5", "word", "empty"],
+    [(23, "vp-range"), (1, "vp-range"), (0, "vp-range"), (-1, "vp-range"), (100, "vp-range"), (2.5, "not-whole-number"),
+     ("ten", "not-a-number"), (None, "empty-cell")],
+    ids=["23", "1", "0", "-1", "100", "2.5", "word", "empty"],
 )
 def test_vp_only_values_rejected(tmp_path, vp, code):
     # Anna declared, so that 23 or 100 VP (at the target too) needs no other flag

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import warnings
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,8 +38,10 @@ _stopping = False  # set in a worker by Ctrl-C: the workbook in hand finishes, t
 
 
 def _finish_current_on_interrupt() -> None:
-    """Pool initializer: Ctrl-C in a worker sets `_stopping` instead of abandoning a workbook half-way."""
+    """Pool initializer: Ctrl-C in a worker sets `_stopping` instead of abandoning a workbook half-way; a library's
+    warning is not printed (only the tool's own lines reach the terminal, as in `common.run_action`)."""
     signal.signal(signal.SIGINT, _stop)
+    warnings.simplefilter("ignore")
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -64,7 +67,7 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
     except Exception as error:  # an unexpected failure in one file is reported, not raised
         return Outcome(shown, 2, failure=f"unexpected failure ({type(error).__name__}: {error})", lang=lang)
     errors = sum(p.severity == "error" for p in result.problems)
-    return Outcome(shown, result.exit_code, len(result.standings), len(result.data.rounds), errors,
+    return Outcome(shown, result.exit_code, len(result.standings), len(result.played_rounds), errors,
                    len(result.problems) - errors, str(result.output), lang=result.lang, converted=source is not None)
 
 

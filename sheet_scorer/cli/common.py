@@ -9,6 +9,7 @@ import contextlib
 import os
 import sys
 import traceback
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,9 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
     from sheet_scorer.model import WorkbookError
 
     try:
-        code = action()
+        with warnings.catch_warnings():  # a library's warning (pandas, openpyxl) is not the organiser's business: only the tool's own lines
+            warnings.simplefilter("ignore")
+            code = action()
     except BrokenPipeError:  # the reader went away (`| head`, quitting `less`): stop quietly, as other tools do
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush cannot fail again

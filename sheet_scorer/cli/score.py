@@ -72,7 +72,7 @@ def _summary(result: ScoreResult) -> None:
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import format_number, format_pct, problem_message, severity_word, text
     from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
-    from sheet_scorer.report.facts import extra_figures, figure_name, figure_text
+    from sheet_scorer.report.facts import extra_figures, figure_name, figure_text, progress_note
 
     lang = result.lang
     console = Console(highlight=False)
@@ -85,9 +85,12 @@ def _summary(result: ScoreResult) -> None:
     errors = sum(p.severity == "error" for p in result.problems)
     console.print(say(
         lang, "summary", tournament=f"[bold]{escape(visible(result.data.settings.tournament))}[/]",
-        players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.data.rounds)),
+        players=count(lang, "players", len(result.standings)), rounds=count(lang, "rounds", len(result.played_rounds)),
         scored=scored, tables=len(tables), errors=count(lang, "errors", errors),
         warnings=count(lang, "warnings", len(result.problems) - errors)))
+    note = progress_note(result, lang)  # tables not reported yet (docs/rules.md §3)
+    if note:
+        console.print(escape(visible(note)))
     title = text(lang, "standings") + (f" ({text(lang, 'provisional_label')})" if result.has_errors else "")
     top = Table(title=title, title_justify="left")
     extra = [f for f in extra_figures(result) if f != "adjustment_notes"]  # the other figures the ranking uses

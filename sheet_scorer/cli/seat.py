@@ -36,7 +36,8 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     from sheet_scorer.i18n.terminal import count as count_of
     from sheet_scorer.i18n.terminal import say
     from sheet_scorer.model import WorkbookError
-    from sheet_scorer.seating.event import is_played, seat_next
+    from sheet_scorer.rules.progress import is_played
+    from sheet_scorer.seating.event import seat_next
     from sheet_scorer.seating.planner import SeatingError, assess
     from sheet_scorer.workbook.event import read_plan
     from sheet_scorer.workbook.update import update_workbook
@@ -49,6 +50,14 @@ def _seat(path: Path, count: int, seed: int, reseat: bool, force: bool, by_stand
     if reseat and is_played(last):
         raise WorkbookError(f"{path}: '{last.name}' already has results; --reseat only replaces a round not yet played",
                             "reseat_played", path=path, sheet=last.name).in_language(result.lang)
+    unread = next((p for p in result.problems if p.code == "bad-active"), None)
+    if unread is not None:  # an Active cell it cannot read: seating would guess who still plays (docs/rules.md §1)
+        from sheet_scorer.cli.common import where
+        from sheet_scorer.i18n.text import problem_message
+
+        raise WorkbookError(f"{where(unread)}: {unread.message}; fix it (who still plays decides the seating), then run "
+                            "seat again", "seat_active_unread", place=where(unread, result.lang),
+                            problem=problem_message(unread, result.lang)).in_language(result.lang)
     played = data.rounds[:-1] if reseat else data.rounds
     if played and not force:
         _refuse_unscored(result, played[-1].name)
@@ -106,6 +115,12 @@ def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
     from sheet_scorer.i18n.terminal import count
     from sheet_scorer.model import WorkbookError
 
+    waiting = sorted({p.table for p in result.problems if p.sheet == sheet and p.code == "table-not-reported" and p.table})
+    if waiting:  # seated, not played yet (docs/rules.md §3): seating the round after it would be a mistake
+        tables = ", ".join(str(t) for t in waiting)
+        raise WorkbookError(f"{result.data.path}: '{sheet}' has tables not reported yet ({tables}); enter their results and "
+                            "run seat again, use --reseat to seat that round again, or --force", "seat_unreported",
+                            path=result.data.path, sheet=sheet, tables=tables).in_language(result.lang)
     errors = [p for p in result.problems if p.sheet == sheet and p.severity == "error"]
     if errors:
         tables = ", ".join(str(t) for t in sorted({p.table for p in errors if p.table is not None}))

@@ -505,10 +505,10 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "la Taille des phases finales vaut 0 dans les Paramètres : cet événement n'a pas de phases finales",
     },
     "playoff_size_bad": {
-        "en": "Playoff Size is {size}; the playoffs take 16 (semifinals and final) or 4 (final only)",
-        "pl": "ustawienie „Liczba w fazie finałowej” ma wartość {size}; do fazy finałowej przechodzi 16 osób (półfinały i finał) albo 4 (tylko finał)",
-        "pt": "o Tamanho dos playoffs é {size}; os playoffs levam 16 (semifinais e final) ou 4 (só a final)",
-        "fr": "la Taille des phases finales vaut {size} ; les phases finales prennent 16 (demi-finales et finale) ou 4 (finale seule)",
+        "en": "Playoff Size is {size}; the playoffs take {valid} players",
+        "pl": "ustawienie „Liczba w fazie finałowej” ma wartość {size}; do fazy finałowej przechodzi {valid} osób",
+        "pt": "o Tamanho dos playoffs é {size}; os playoffs levam {valid} jogadores",
+        "fr": "la Taille des phases finales vaut {size} ; les phases finales prennent {valid} joueurs",
     },
     "playoff_too_few": {
         "en": "only {n} active players in the qualifying standings, fewer than the Playoff Size of {size}",
@@ -539,6 +539,35 @@ _LINES: dict[str, dict[str, str]] = {
         "pl": "{path}: {option} wskazuje sam skoroszyt wejściowy; wybierz inny plik",
         "pt": "{path}: {option} indica a própria pasta de trabalho de entrada; escolha outro arquivo",
         "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
+    },
+    # issue 18: tables not reported yet stop `seat` and `playoffs` from going on (docs/rules.md §3, §6)
+    "seat_unreported": {
+        "en": "{path}: '{sheet}' has tables not reported yet ({tables}); enter their results and run seat again, "
+              "use --reseat to seat that round again, or --force",
+        "pl": "{path}: arkusz „{sheet}” ma stoły bez wyników ({tables}); wpisz wyniki i uruchom seat ponownie, "
+              "użyj --reseat, aby rozsadzić tę rundę od nowa, albo --force",
+        "pt": "{path}: “{sheet}” tem mesas ainda sem resultados ({tables}); lance os resultados e execute seat de novo, "
+              "use --reseat para refazer os lugares dessa rodada, ou --force",
+        "fr": "{path} : « {sheet} » a des tables sans résultats ({tables}) ; saisissez-les et relancez seat, "
+              "utilisez --reseat pour replacer cette ronde, ou --force",
+    },
+    "seat_active_unread": {
+        "en": "{place}: {problem}; fix it (who still plays decides the seating), then run seat again",
+        "pl": "{place}: {problem}; popraw to (od tego zależy, kogo rozsadzić), potem uruchom seat ponownie",
+        "pt": "{place}: {problem}; corrija (disso depende quem recebe lugar), depois execute seat de novo",
+        "fr": "{place} : {problem} ; corrigez-le (il décide qui est placé), puis relancez seat",
+    },
+    "active_unread_line": {
+        "en": "the players list, line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
+        "pl": "lista graczy, wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
+        "pt": "lista de jogadores, linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
+        "fr": "liste des joueurs, ligne {line} : « {value} » dans la colonne Actif n'est ni oui ni non (non, abandon, forfait : ne joue pas)",
+    },
+    "stage_unreported": {
+        "en": "'{sheet}': {done} of {total} tables reported; enter the other results, then run playoffs again",
+        "pl": "arkusz „{sheet}”: wyniki z {done} z {total} stołów; wpisz pozostałe wyniki i uruchom playoffs ponownie",
+        "pt": "“{sheet}”: {done} de {total} mesas com resultados; lance os outros resultados e execute playoffs de novo",
+        "fr": "« {sheet} » : résultats de {done} tables sur {total} ; saisissez les autres résultats, puis relancez playoffs",
     },
 }
 

@@ -367,6 +367,17 @@ _REPORT: dict[str, dict[str, str]] = {
     "message": PROBLEMS_HEADERS["message"],
     "error": SEVERITY_WORDS["error"],
     "warning": SEVERITY_WORDS["warning"],
+    # issue 18: how far the event has got (docs/rules.md §3) and players who withdrew (docs/rules.md §1)
+    "progress_after": {"en": "Standings after {sheet}", "pl": "Klasyfikacja po: {sheet}", "pt": "Classificação após: {sheet}",
+                       "fr": "Classement après : {sheet}"},
+    "progress_none": {"en": "No round played yet", "pl": "Żadna runda nie została jeszcze rozegrana",
+                      "pt": "Nenhuma rodada jogada ainda", "fr": "Aucune ronde jouée pour l'instant"},
+    "progress_sheet": {"en": "{sheet}: {done} of {total} tables reported", "pl": "{sheet}: wyniki z {done} z {total} stołów",
+                       "pt": "{sheet}: {done} de {total} mesas com resultados", "fr": "{sheet} : résultats de {done} tables sur {total}"},
+    "withdrawn_after": {"en": "withdrawn after {sheet}", "pl": "rezygnacja po: {sheet}", "pt": "desistiu após: {sheet}",
+                        "fr": "abandon après : {sheet}"},
+    "withdrawn": {"en": "withdrawn", "pl": "rezygnacja", "pt": "desistiu", "fr": "abandon"},
+    "status": {"en": "Status", "pl": "Status", "pt": "Situação", "fr": "Statut"},
     # page furniture
     "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
     "footer": {
@@ -412,6 +423,8 @@ def translator(lang: str) -> Any:
 # `{value:plural:one=…,few=…,many=…,other=…}` (CLDR categories by Babel); phrased so that no word has to
 # agree with a player's gender ("wpisano", "ta osoba", "la personne").
 MESSAGES_PL: dict[str, str] = {
+    "bad-active": "{player}: w polu „{column}” wpisano „{value}”, a to ani tak, ani nie (nie, wycofany, rezygnacja: już nie gra)",
+    "bad-playoff-size": "ustawienie „{key}” ma wartość {value}; do fazy finałowej przechodzi {valid} osób (0 lub puste: bez fazy finałowej)",
     "no-header-row": "nie znaleziono wiersza nagłówków: arkusz potrzebuje wiersza z co najmniej nagłówkami „Stół” i „Gracz”",
     "missing-column": "tabela nie ma kolumny „{column}”",
     "no-score-columns": "tabela nie ma ani liczników gry (Osady … Długość drogi), ani kolumny „PZ”",
@@ -428,7 +441,7 @@ MESSAGES_PL: dict[str, str] = {
     "adjustment-unknown-round": "{player}: nie ma rundy {value}",
     "duplicate-round": "runda {round} jest także w arkuszu „{other}”; ten arkusz nie jest liczony",
     "duplicate-playoff": "arkusz „{other}” jest już tym etapem fazy finałowej; ten arkusz nie jest liczony",
-    "playoff-not-played": "nie wpisano jeszcze wyników; arkusz zostanie policzony, gdy się pojawią",
+    "table-not-reported": "stół {table} nie ma jeszcze wyników ({players}); zostanie policzony, gdy zostaną wpisane",
     "empty-cell": "{player}: pole „{column}” jest puste",
     "not-a-number": "{player}: w polu „{column}” wpisano „{value}”, a to nie jest liczba",
     "not-whole-number": "{player}: w polu „{column}” wpisano {value}, a musi tam być liczba całkowita",
@@ -447,7 +460,7 @@ MESSAGES_PL: dict[str, str] = {
     "knights-range": "{player}: wpisano {value:plural:one=zagranego rycerza,few=zagranych rycerzy,many=zagranych rycerzy,other=zagranego rycerza}, a w talii jest ich 14",
     "roads-range": "{player}: wpisano {value:plural:one=zbudowaną drogę,few=zbudowane drogi,many=zbudowanych dróg,other=zbudowanej drogi}, a buduje się od 2 do 15",
     "road-length-range": "{player}: długość drogi {value} przekracza liczbę zbudowanych dróg ({roads})",
-    "vp-range": "{player}: wpisano {value} PZ, a w grze można zdobyć od 0 do 22",
+    "vp-range": "{player}: wpisano {value} PZ, a grę kończy się z 2 do 22 PZ (co najmniej 2 osady albo miasto)",
     "vp-mismatch": "{player}: wpisano {value} PZ, ale z liczników wychodzi {computed}; wpisana wartość zostaje, sprawdź liczniki",
     "table-size": "liczba graczy przy stole {table}: {size}; przy stole gra 3 lub 4 graczy",
     "table-vp-cards": "karty VP przy stole {table}: razem {value}, a w talii jest ich 5",
@@ -459,7 +472,9 @@ MESSAGES_PL: dict[str, str] = {
     "road-tie-multiple": "stół {table}: kolumna „{column}” jest zaznaczona u kilku osób ({players}); zaznacz tylko tę, która pierwsza zdobyła Najdłuższą Drogę",
     "road-first-not-leader": "{player}: zaznaczono „{column}”, a zaznacza się to tylko przy remisie o najdłuższą drogę (co najmniej 5)",
     "declared-missing": "stół {table}: co najmniej {target} PZ mają: {players}; zaznacz w kolumnie „{column}” jedną osobę, tę, która zgłosiła zwycięstwo",
+    "declared-missing.target_hint": "stół {table}: co najmniej {target} PZ mają: {players}; zaznacz w kolumnie „{column}” jedną osobę, tę, która zgłosiła zwycięstwo; jeśli gra się do {hint_target} (Miasta i Rycerze), ustaw „Próg zwycięstwa” w arkuszu Ustawienia",
     "flag-column-missing": "stół {table}: trzeba zaznaczyć kolumnę „{column}” ({players}), ale arkusz nie ma takiej kolumny; dodaj ją w wierszu nagłówków",
+    "flag-column-missing.target_hint": "stół {table}: trzeba zaznaczyć kolumnę „{column}” ({players}), ale arkusz nie ma takiej kolumny; dodaj ją w wierszu nagłówków albo, jeśli gra się do {hint_target} (Miasta i Rycerze), ustaw „Próg zwycięstwa” w arkuszu Ustawienia",
     "declared-multiple": "stół {table}: zgłoszenie zwycięstwa jest zaznaczone u kilku osób ({players}); zgłosić je może tylko jedna",
     "declared-below-target": "{player}: zaznaczono zgłoszenie zwycięstwa przy {value} PZ, poniżej progu {target} PZ",
     "no-target": "stół {table}: nikt nie ma {target} PZ; wynik mimo to policzono",
@@ -474,6 +489,8 @@ MESSAGES_PL: dict[str, str] = {
 }
 
 MESSAGES_PT: dict[str, str] = {
+    "bad-active": "{player}: o campo “{column}” contém “{value}”, que não é sim nem não (não, desistiu, retirado: não joga mais)",
+    "bad-playoff-size": "a configuração “{key}” é {value}; os playoffs levam {valid} jogadores (0 ou vazio: sem playoffs)",
     "no-header-row": "nenhuma linha de cabeçalho encontrada: a planilha precisa de uma linha com pelo menos os cabeçalhos “Mesa” e “Jogador”",
     "missing-column": "a tabela não tem a coluna “{column}”",
     "no-score-columns": "a tabela não tem as contagens da partida (Aldeias … Comprimento da estrada) nem uma coluna “PV”",
@@ -490,7 +507,7 @@ MESSAGES_PT: dict[str, str] = {
     "adjustment-unknown-round": "{player}: não existe a rodada {value}",
     "duplicate-round": "a rodada {round} também está na planilha “{other}”; esta planilha não é pontuada",
     "duplicate-playoff": "a planilha “{other}” já é esta fase dos playoffs; esta planilha não é pontuada",
-    "playoff-not-played": "nenhum resultado lançado ainda; a planilha será pontuada quando houver",
+    "table-not-reported": "a mesa {table} ainda não tem resultados ({players}); será pontuada quando forem lançados",
     "empty-cell": "{player}: o campo “{column}” está vazio",
     "not-a-number": "{player}: o campo “{column}” contém “{value}”, que não é um número",
     "not-whole-number": "{player}: o campo “{column}” contém {value}, mas deve ser um número inteiro",
@@ -509,7 +526,7 @@ MESSAGES_PT: dict[str, str] = {
     "knights-range": "{player}: {value:plural:one=cavaleiro jogado,other=cavaleiros jogados}, mas o baralho tem 14",
     "roads-range": "{player}: {value:plural:one=estrada construída,other=estradas construídas}, mas cada jogador constrói de 2 a 15",
     "road-length-range": "{player}: o comprimento da estrada, {value}, é maior que o número de estradas construídas ({roads})",
-    "vp-range": "{player}: {value} PV, mas uma partida dá de 0 a 22",
+    "vp-range": "{player}: {value} PV, mas uma partida termina com 2 a 22 (pelo menos 2 aldeias ou uma cidade)",
     "vp-mismatch": "{player}: PV informados como {value}, mas as contagens dão {computed}; o valor informado é mantido, confira as contagens",
     "table-size": "a mesa {table} tem {size:plural:one=jogador,other=jogadores}; uma mesa tem 3 ou 4",
     "table-vp-cards": "as cartas VP da mesa {table} somam {value}; o baralho tem 5",
@@ -521,7 +538,9 @@ MESSAGES_PT: dict[str, str] = {
     "road-tie-multiple": "mesa {table}: “{column}” está marcado para várias pessoas ({players}); marque apenas quem conquistou a Maior Estrada primeiro",
     "road-first-not-leader": "{player}: “{column}” está marcado, mas só se marca em um empate com a maior estrada (5 ou mais)",
     "declared-missing": "mesa {table}: {players} têm {target} PV ou mais; marque em “{column}” quem declarou a vitória",
+    "declared-missing.target_hint": "mesa {table}: {players} têm {target} PV ou mais; marque em “{column}” quem declarou a vitória; se este evento vai até {hint_target} (Cidades e Cavaleiros), defina a Meta de vitória nas Configurações",
     "flag-column-missing": "mesa {table}: é preciso marcar a coluna “{column}” ({players}), mas esta planilha não tem essa coluna; acrescente-a à linha de cabeçalho",
+    "flag-column-missing.target_hint": "mesa {table}: é preciso marcar a coluna “{column}” ({players}), mas esta planilha não tem essa coluna; acrescente-a à linha de cabeçalho ou, se este evento vai até {hint_target} (Cidades e Cavaleiros), defina a Meta de vitória nas Configurações",
     "declared-multiple": "mesa {table}: a vitória declarada está marcada para várias pessoas ({players}); só uma pode declarar",
     "declared-below-target": "{player}: vitória declarada marcada com {value} PV, abaixo da meta de {target}",
     "no-target": "mesa {table}: ninguém chegou a {target} PV; pontuada mesmo assim",
@@ -536,6 +555,8 @@ MESSAGES_PT: dict[str, str] = {
 }
 
 MESSAGES_FR: dict[str, str] = {
+    "bad-active": "{player} : la case « {column} » contient « {value} », qui n'est ni oui ni non (non, abandon, forfait : ne joue plus)",
+    "bad-playoff-size": "le paramètre « {key} » vaut {value} ; les phases finales prennent {valid} joueurs (0 ou vide : pas de phases finales)",
     "no-header-row": "aucune ligne d'en-tête trouvée : la feuille doit avoir une ligne avec au moins les en-têtes « Table » et « Joueur »",
     "missing-column": "le tableau n'a pas de colonne « {column} »",
     "no-score-columns": "le tableau n'a ni les décomptes de la partie (Colonies … Longueur de route) ni de colonne « PV »",
@@ -552,7 +573,7 @@ MESSAGES_FR: dict[str, str] = {
     "adjustment-unknown-round": "{player} : il n'y a pas de ronde {value}",
     "duplicate-round": "la ronde {round} figure aussi sur la feuille « {other} » ; cette feuille n'est pas comptée",
     "duplicate-playoff": "la feuille « {other} » est déjà cette phase finale ; cette feuille n'est pas comptée",
-    "playoff-not-played": "aucun résultat saisi pour l'instant ; la feuille sera comptée dès qu'il y en aura",
+    "table-not-reported": "la table {table} n'a pas encore de résultats ({players}) ; elle sera comptée dès qu'ils seront saisis",
     "empty-cell": "{player} : la case « {column} » est vide",
     "not-a-number": "{player} : la case « {column} » contient « {value} », qui n'est pas un nombre",
     "not-whole-number": "{player} : la case « {column} » contient {value}, mais doit contenir un nombre entier",
@@ -571,7 +592,7 @@ MESSAGES_FR: dict[str, str] = {
     "knights-range": "{player} : {value:plural:one=chevalier joué,other=chevaliers joués}, mais la pioche en compte 14",
     "roads-range": "{player} : {value:plural:one=route construite,other=routes construites}, mais chaque joueur en construit de 2 à 15",
     "road-length-range": "{player} : la longueur de route {value} dépasse le nombre de routes construites ({roads})",
-    "vp-range": "{player} : {value} PV, mais une partie en donne de 0 à 22",
+    "vp-range": "{player} : {value} PV, mais une partie se termine avec 2 à 22 PV (au moins 2 colonies ou une ville)",
     "vp-mismatch": "{player} : PV saisis à {value}, mais les décomptes donnent {computed} ; la valeur saisie est conservée, vérifiez les décomptes",
     "table-size": "la table {table} a {size:plural:one=joueur,other=joueurs} ; une table en compte 3 ou 4",
     "table-vp-cards": "les cartes VP de la table {table} totalisent {value} ; la pioche en contient 5",
@@ -583,7 +604,9 @@ MESSAGES_FR: dict[str, str] = {
     "road-tie-multiple": "table {table} : « {column} » est coché pour plusieurs personnes ({players}) ; cochez seulement la personne qui a obtenu la Route la plus longue en premier",
     "road-first-not-leader": "{player} : « {column} » est coché, mais il ne se coche qu'en cas d'égalité pour la route la plus longue (5 ou plus)",
     "declared-missing": "table {table} : {players} ont au moins {target} PV ; cochez « {column} » pour la personne qui a déclaré la victoire",
+    "declared-missing.target_hint": "table {table} : {players} ont au moins {target} PV ; cochez « {column} » pour la personne qui a déclaré la victoire ; si cet événement se joue en {hint_target} (Villes et Chevaliers), réglez l'Objectif de victoire dans les Paramètres",
     "flag-column-missing": "table {table} : il faut cocher la colonne « {column} » ({players}), mais cette feuille n'a pas cette colonne ; ajoutez-la à la ligne d'en-tête",
+    "flag-column-missing.target_hint": "table {table} : il faut cocher la colonne « {column} » ({players}), mais cette feuille n'a pas cette colonne ; ajoutez-la à la ligne d'en-tête ou, si cet événement se joue en {hint_target} (Villes et Chevaliers), réglez l'Objectif de victoire dans les Paramètres",
     "declared-multiple": "table {table} : la victoire déclarée est cochée pour plusieurs personnes ({players}) ; une seule peut la déclarer",
     "declared-below-target": "{player} : victoire déclarée cochée avec {value} PV, sous l'objectif de {target}",
     "no-target": "table {table} : personne n'a atteint {target} PV ; comptée quand même",

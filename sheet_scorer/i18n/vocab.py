@@ -191,12 +191,37 @@ PLAYERS_COLUMNS = {fold(w): key for key, words in {
     "club": ("Club", "Team", "Klub", "Drużyna", "Clube", "Equipe", "Équipe"),
     "active": ("Active", "Aktywny", "Ativo", "Actif"),
 }.items() for w in words}
-# An Active cell that says the player dropped out; anything else (empty included) is active.
-INACTIVE_WORDS = frozenset(fold(w) for w in ("no", "n", "false", "0", "nie", "não", "nao", "non", "dropped", "drop"))
+# issue 18: the Players sheet's Active cell (docs/rules.md §1), one vocabulary for every language: still playing,
+# or dropped out / withdrawn. Compared folded (case, accents, spaces ignored); an empty cell is active.
+ACTIVE_WORDS: dict[bool, dict[str, tuple[str, ...]]] = {
+    True: {"en": ("yes", "y", "true", "1", "x", "✓", "✔", "active"), "pl": ("tak", "aktywny", "aktywna", "gra"),
+           "pt": ("sim", "s", "ativo", "ativa"), "fr": ("oui", "o", "actif", "active")},
+    False: {"en": ("no", "n", "false", "0", "withdrawn", "dropped", "drop", "out", "inactive"),
+            "pl": ("nie", "wycofany", "wycofana", "wycofał się", "wycofała się", "rezygnacja", "nieaktywny", "nieaktywna"),
+            "pt": ("não", "nao", "desistiu", "desistente", "retirado", "retirada", "inativo", "inativa"),
+            "fr": ("non", "abandon", "retiré", "retirée", "forfait", "inactif", "inactive")},
+}
+_ACTIVE_INDEX = {fold(w) if fold(w) else w: active for active, words in ACTIVE_WORDS.items() for ws in words.values() for w in ws}
+INACTIVE_WORDS = frozenset(word for word, active in _ACTIVE_INDEX.items() if not active)
+
+
+def active_value(value: object) -> bool | None:
+    """An Active cell read: True (playing; an empty cell too), False (dropped out, withdrawn), None (not understood)."""
+    if value is None or isinstance(value, bool):
+        return True if value is None else value
+    if isinstance(value, (int, float)):
+        return {1: True, 0: False}.get(value)  # type: ignore[call-overload]
+    text = str(value).strip()
+    if not text:
+        return True
+    return _ACTIVE_INDEX.get(fold(text) or text)
 
 # Playoff sheets (docs/rules.md §1, §6): the stage of each, in order, and the names the tool gives and recognises.
-PLAYOFF_STAGES = ("semifinal", "final")
+PLAYOFF_STAGES = ("quarterfinal", "semifinal", "final")
+#: Playoff Size values (docs/rules.md §6, §7): 4 the final only; 8 and 16 semifinals and final; 32 quarterfinals too.
+PLAYOFF_SIZES = (4, 8, 16, 32)
 PLAYOFF_SHEETS: dict[str, dict[str, str]] = {
+    "quarterfinal": {"en": "Quarterfinal", "pl": "Ćwierćfinał", "pt": "Quartas de final", "fr": "Quart de finale"},
     "semifinal": {"en": "Semifinal", "pl": "Półfinał", "pt": "Semifinal", "fr": "Demi-finale"},
     "final": {"en": "Final", "pl": "Finał", "pt": "Final", "fr": "Finale"},
 }
@@ -207,6 +232,7 @@ FINAL_RANKING_SHEET_NAMES = frozenset(fold(n) for n in FINAL_RANKING_SHEET.value
 STAGE_WORDS: dict[str, dict[str, str]] = {
     "final": PLAYOFF_SHEETS["final"],
     "semifinal": PLAYOFF_SHEETS["semifinal"],
+    "quarterfinal": PLAYOFF_SHEETS["quarterfinal"],
     "qualifying": {"en": "Qualifying", "pl": "Eliminacje", "pt": "Classificatória", "fr": "Qualifications"},
 }
 PLAYOFF_HEADERS: dict[str, dict[str, str]] = {

@@ -21,7 +21,7 @@ def playoff_places(rows: pd.DataFrame, ranking: list[str]) -> pd.DataFrame:
     return out
 
 
-def table_winners(rows: pd.DataFrame, sheet: str) -> list[str]:
-    """The winner of each scored table of `sheet` (places already decided), by table number."""
-    winners = rows[(rows["sheet"] == sheet) & rows["game"] & (rows["place"] == 1)]
-    return winners.sort_values("table")["player"].tolist()
+def table_winners(rows: pd.DataFrame, sheet: str, per_table: int = 1) -> list[str]:
+    """The top `per_table` players of each scored table of `sheet` (places already decided), by table, then place."""
+    winners = rows[(rows["sheet"] == sheet) & rows["game"] & (rows["place"] <= per_table)]
+    return winners.sort_values(["table", "place"])["player"].tolist()

@@ -1,9 +1,11 @@
-"""The final ranking (docs/rules.md §6): final places 1-4, then semifinal places by stage, then the rest."""
+"""The final ranking (docs/rules.md §6): final places 1-4, then each earlier stage's players by their place there."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from sheet_scorer.i18n.vocab import PLAYOFF_STAGES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -17,30 +19,38 @@ class Placing:
 
     rank: int
     player: str
-    stage: str  # "final", "semifinal" or "qualifying"
+    stage: str  # "final", "semifinal", "quarterfinal" or "qualifying"
     qualifying_rank: int | None
 
 
-def stage_complete(rows: pd.DataFrame, sheet: str) -> bool:
-    """True when `sheet` has tables and every row of it is a scored game."""
+def stage_complete(rows: pd.DataFrame, sheet: str, result: ScoreResult | None = None) -> bool:
+    """True when `sheet` has tables, every one reported (docs/rules.md §3), and every row of it is a scored game."""
     mine = rows[rows["sheet"] == sheet]
+    progress = result.progress_of(sheet) if result is not None else None
+    if progress is not None and not progress.complete:
+        return False
     return bool(len(mine)) and bool(mine["game"].all())
 
 
-def final_ranking(rows: pd.DataFrame, ranking: list[str], final: str, semifinal: str | None) -> list[Placing]:
-    """Final places first; then semifinal players not in the final by their semifinal place (2nd → 5-8, 3rd → 9-12,
-    4th → 13-16), each group by qualifying rank; then everyone else by qualifying rank.
+def final_ranking(rows: pd.DataFrame, ranking: list[str], stages: dict[str, str]) -> list[Placing]:
+    """Final places first; then the players out in each earlier stage (semifinal, then quarterfinal) below everyone
+    who went further, by their place at that stage's table, then by qualifying rank (semifinal 2nd places → 5-8,
+    3rd → 9-12, … with 16); then everyone else by qualifying rank.
 
-    `rows` are the playoff rows with decided places (`places.playoff_places`), `ranking` the qualifying order.
+    `rows` are the playoff rows with decided places (`places.playoff_places`), `ranking` the qualifying order,
+    `stages` each stage's sheet name (stage -> sheet).
     """
     qualifying = {name: index + 1 for index, name in enumerate(ranking)}
-    finalists = rows[(rows["sheet"] == final) & rows["game"]].sort_values("place")["player"].tolist()
-    order = [(name, "final") for name in finalists]
-    if semifinal is not None:
-        semi = rows[(rows["sheet"] == semifinal) & rows["game"] & ~rows["player"].isin(finalists)]
-        semi = semi.assign(_q=semi["player"].map(qualifying).fillna(len(qualifying) + 1))
-        order += [(name, "semifinal") for name in semi.sort_values(["place", "_q"], kind="stable")["player"]]
-    placed = {name for name, _ in order}
+    order: list[tuple[str, str]] = []
+    placed: set[str] = set()
+    for stage in reversed(PLAYOFF_STAGES):  # final, semifinal, quarterfinal
+        if stage not in stages:
+            continue
+        out = rows[(rows["sheet"] == stages[stage]) & rows["game"] & ~rows["player"].isin(placed)]
+        out = out.assign(_q=out["player"].map(qualifying).fillna(len(qualifying) + 1))
+        names = out.sort_values(["place", "_q"], kind="stable")["player"].tolist()
+        order += [(name, stage) for name in names]
+        placed |= set(names)
     order += [(name, "qualifying") for name in ranking if name not in placed]
     return [Placing(index, name, stage, qualifying.get(name)) for index, (name, stage) in enumerate(order, start=1)]
 
@@ -49,6 +59,6 @@ def event_ranking(result: ScoreResult, ranking: list[str]) -> list[Placing] | No
     """The final ranking of the event in `result` once its Final is scored, `ranking` its qualifying order; None before."""
     stages = {sheet.kind: sheet.name for sheet in result.data.playoffs}
     rows = result.playoff_results
-    if "final" not in stages or rows is None or not stage_complete(rows, stages["final"]):
+    if "final" not in stages or rows is None or not stage_complete(rows, stages["final"], result):
         return None
-    return final_ranking(rows, ranking, stages["final"], stages.get("semifinal"))
+    return final_ranking(rows, ranking, stages)

@@ -1,6 +1,6 @@
 """One step of the playoffs (docs/rules.md §6): the sheet `sheet-scorer playoffs` adds next.
 
-Qualifying → `Semifinal` (or `Final` when Playoff Size is 4) → `Final` → `Final Ranking`.
+Qualifying → `Quarterfinal` (Playoff Size 32) → `Semifinal` (8, 16, 32) → `Final` → `Final Ranking`.
 Expects a result without errors: the command refuses before, naming the cells.
 """
 
@@ -21,10 +21,16 @@ from sheet_scorer.i18n.vocab import (
 )
 from sheet_scorer.model import NewSheet, RoundSheet, ScoreResult, WorkbookError
 from sheet_scorer.playoffs.places import table_winners
-from sheet_scorer.playoffs.qualifying import qualifying_ranking, require_qualifying_played
+from sheet_scorer.playoffs.qualifying import qualified_players, qualifying_ranking, require_qualifying_played
 from sheet_scorer.playoffs.ranking import Placing, event_ranking, stage_complete
-from sheet_scorer.playoffs.seeding import pick_order, qualifiers, semifinal_tables
-from sheet_scorer.rules.validate import name_key
+from sheet_scorer.playoffs.seeding import (
+    DEFAULT_PLAYOFF_SIZE,
+    advancing_per_table,
+    check_size,
+    first_stage_tables,
+    next_stage_tables,
+    pick_order,
+)
 
 
 def next_step(result: ScoreResult, lang: str) -> NewSheet:
@@ -34,26 +40,39 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     ranking = qualifying_ranking(result, lang)
     rows = result.playoff_results if result.playoff_results is not None else pd.DataFrame(columns=["sheet", "game"])
     if "final" in stages:
-        _require_scored(rows, stages["final"])
+        _require_scored(rows, stages["final"], result)
         placings = event_ranking(result, ranking) or []
         return final_ranking_sheet(placings, _existing_final_ranking(data.sheet_names) or FINAL_RANKING_SHEET[lang], lang)
-    if "semifinal" in stages:
-        _require_scored(rows, stages["semifinal"])
-        winners = table_winners(rows, stages["semifinal"])
-        if not 3 <= len(winners) <= 4:
-            raise WorkbookError(f"'{stages['semifinal']}' has {len(winners)} table winners; a final needs 3 or 4",
-                                "final_needs_winners", sheet=stages["semifinal"], n=len(winners))
-        return playoff_sheet("final", [winners], ranking, data.rounds[-1], lang)
-    require_qualifying_played(data)
-    inactive = {name_key(p.name) for p in data.players or [] if not p.active}
-    qualified = qualifiers(ranking, inactive, data.settings.playoff_size)
-    if len(qualified) == 4:  # Playoff Size 4: no semifinals, straight to the final
-        return playoff_sheet("final", [qualified], ranking, data.rounds[-1], lang)
-    return playoff_sheet("semifinal", semifinal_tables(qualified), ranking, data.rounds[-1], lang)
+    for stage in ("semifinal", "quarterfinal"):  # the latest stage played sends its best on
+        if stage in stages:
+            sheet = stages[stage]
+            _require_scored(rows, sheet, result)
+            tables = int(rows.loc[rows["sheet"] == sheet, "table"].nunique())
+            advancing = table_winners(rows, sheet, advancing_per_table(stage, tables))
+            following, seated = next_stage_tables(advancing, ranking)
+            if following == "final" and not 3 <= len(advancing) <= 4:
+                raise WorkbookError(f"'{sheet}' has {len(advancing)} table winners; a final needs 3 or 4",
+                                    "final_needs_winners", sheet=sheet, n=len(advancing))
+            return playoff_sheet(following, seated, ranking, data.rounds[-1], lang)
+    require_qualifying_played(result)
+    size = DEFAULT_PLAYOFF_SIZE if data.settings.playoff_size is None else data.settings.playoff_size
+    check_size(size)
+    qualified = qualified_players(result, size, lang)
+    if len(qualified) < size:
+        raise WorkbookError(
+            f"only {len(qualified)} active players in the qualifying standings, fewer than the Playoff Size of {size}",
+            "playoff_too_few", n=len(qualified), size=size)
+    stage, tables = first_stage_tables(qualified)
+    return playoff_sheet(stage, tables, ranking, data.rounds[-1], lang)
 
 
-def _require_scored(rows: pd.DataFrame, sheet: str) -> None:
-    if not stage_complete(rows, sheet):
+def _require_scored(rows: pd.DataFrame, sheet: str, result: ScoreResult) -> None:
+    progress = result.progress_of(sheet)
+    if progress is not None and progress.played and not progress.complete:
+        raise WorkbookError(f"'{sheet}': {progress.reported} of {progress.tables} tables reported; enter the other results, "
+                            "then run playoffs again", "stage_unreported", sheet=sheet, done=progress.reported,
+                            total=progress.tables)
+    if not stage_complete(rows, sheet, result):
         raise WorkbookError(f"'{sheet}' has no scored games yet; fill in its results, then run playoffs again",
                             "playoff_not_played", sheet=sheet)
 

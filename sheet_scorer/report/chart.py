@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import text
-from sheet_scorer.report.facts import playoff_cut, scored_results, round_names
+from sheet_scorer.report.facts import playoff_cut, qualified, scored_results, round_names
 from sheet_scorer.standings.progression import rank_progression
 
 if TYPE_CHECKING:
@@ -114,12 +114,14 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
         line["label"] = f"{line['rank']}. {_short(line['player'])}"
         line["sample"] = _marker(line["shape"], label_x + 12, line["label_y"], 4.0)
     cut = playoff_cut(result)
+    advancing = qualified(result, lang) if cut else []  # a dropped player above the cut moves the line down
+    line = int(result.standings.loc[result.standings["player"] == advancing[-1], "rank"].iloc[0]) if advancing else cut
     return {
         "width": width, "height": round(height, 1), "left": left, "right": left + plot_w, "top": top_margin,
         "bottom": round(top_margin + plot_h, 1),
         "rounds": [{"x": round(x(i), 1), "label": text(lang, "chart_round", n=i + 1), "sheet": s} for i, s in enumerate(rounds)],
         "ticks": [{"rank": t, "y": round(y(t), 1)} for t in ticks],
-        "cut": ({"y": round(y(cut + 0.5), 1), "label": text(lang, "chart_cut", n=cut)} if cut and cut < max_rank else None),
+        "cut": ({"y": round(y(line + 0.5), 1), "label": text(lang, "chart_cut", n=cut)} if cut and line and line < max_rank else None),
         "lines": lines, "count": len(lines),
         "axis": text(lang, "chart_axis_log" if logarithmic else "rank"),
     }

@@ -11,7 +11,7 @@ from sheet_scorer.i18n.text import hundredths
 from sheet_scorer.i18n.vocab import FIGURE_NAMES
 from sheet_scorer.report.facts import (
     tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, scored_results,
-    round_names,
+    progress_note, qualified, round_names, withdrawn_notes,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -50,12 +50,19 @@ JSON_SCHEMA: dict[str, Any] = {
         "source": {"type": "string"},
         "provisional": {"type": "boolean"},
         "playoff_cut": _nullable("integer"),
+        "qualified": {"type": "array", "items": {"type": "string"}},
         "rounds": {"type": "array", "items": {"type": "string"}},
+        "progress": {"type": "array", "items": _object({
+            "sheet": {"type": "string"}, "kind": {"type": "string"}, "number": {"type": "integer"},
+            "tables": {"type": "integer"}, "reported": {"type": "integer"},
+        })},
+        "progress_note": {"type": "string"},
         "standings": {"type": "array", "items": _object({
             "rank": {"type": "integer"}, "player": {"type": "string"}, "round_points": {"type": "number"},
             "vp": {"type": "integer"}, "vp_pct": {"type": "number"}, "games": {"type": "integer"},
             "rounds": {"type": "object", "additionalProperties": _nullable("number")},
             "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array", "null"]}},
+            "withdrawn": _nullable("string"),
             "tiebreak": {"anyOf": [{"type": "null"}, _object({
                 "above": {"type": "string"}, "by": {"enum": list(FIGURE_NAMES)},
             })]},
@@ -93,13 +100,20 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         provisional   true when some table has errors and is not scored (docs/rules.md §3)
         playoff_cut   the report's cut line (Playoff Size, or 16/4 when playoff sheets exist) when there
                       are more players than that, else null
-        rounds        round sheet names in round order
+        qualified     the players above the cut line, best first: the active players `playoffs` seeds (a
+                      dropped player passed over); [] without a cut line
+        rounds        the names of the round sheets played (a table reported at least), in round order
+        progress      [{sheet, kind ("round", "semifinal", …), number, tables, reported}] per round and playoff
+                      sheet: tables seated and tables reported (docs/rules.md §3)
+        progress_note "Standings after Round 2; Round 3: 4 of 6 tables reported" in the event's language, ""
+                      when every table is reported
         standings     [{rank, player, round_points, vp, vp_pct, games, rounds, figures, tiebreak}] in rank order
                       rounds: {sheet name: round points or null (absent, or table not scored)}
                       vp_pct: percentage points to hundredths, as seed 003 sums them (116.95)
                       figures: {figure: value} for every other ranking figure or tie-breaker in use
                       (wins, vp_capped, mean_vp_pct, places [1st, 2nd, 3rd], opponents_points,
                       opponents_opponents_points, penalties) and adjustments/adjustment_notes
+                      withdrawn: null, or "withdrawn after Round 2" (Players → Active is no) in the event's language
                       tiebreak: null, or {above, by} when tied on the ranking figure with the player
                       ranked just above: `by` is the tie-breaker that decided (docs/rules.md §8 keys)
         results       [{sheet, round, tables, byes}] per round sheet
@@ -120,6 +134,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
     byes = byes_by_round(results)
     decide = criteria(settings)
     extra = extra_figures(result)
+    gone = withdrawn_notes(result, result.lang)
     standings = []
     above = None
     for row in result.standings.to_dict("records"):
@@ -129,11 +144,12 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
             "vp": int(row["vp"]), "vp_pct": float(hundredths(row["vp_pct"])), "games": int(row["games"]),
             "rounds": {name: as_float(row.get(name)) for name in rounds},
             "figures": {f: _json_figure(f, row[f]) for f in extra},
+            "withdrawn": gone.get(row["player"]),
             "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
         })
         above = row
     per_round = []
-    for sheet in result.data.rounds:
+    for sheet in result.played_rounds:
         tables = []
         for table, rows in by_round.get(sheet.name, []):
             labels = place_labels([as_int(r["place"]) for r in rows])
@@ -156,7 +172,11 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         "source": result.data.path.name,
         "provisional": result.has_errors,
         "playoff_cut": playoff_cut(result),
+        "qualified": qualified(result, result.lang),
         "rounds": rounds,
+        "progress": [{"sheet": p.sheet, "kind": p.kind, "number": p.number, "tables": p.tables, "reported": p.reported}
+                     for p in result.progress],
+        "progress_note": progress_note(result, result.lang),
         "standings": standings,
         "results": per_round,
         "adjustments": [{"player": a.player, "round": a.round, "points": float(a.points), "reason": a.reason}

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, format_pct, format_places
-from sheet_scorer.i18n.vocab import PLAYOFF_SHEET_INDEX, STANDINGS_HEADERS, fold, strip_accents
+from sheet_scorer.i18n.text import format_number, format_pct, format_places, text
+from sheet_scorer.i18n.vocab import STANDINGS_HEADERS, strip_accents
+from sheet_scorer.playoffs.qualifying import inactive_players, playoff_size, qualified_players
 from sheet_scorer.rules.score import RESULT_COLUMNS
 
 if TYPE_CHECKING:
@@ -40,17 +41,55 @@ def scored_results(result: ScoreResult) -> pd.DataFrame:
 
 
 def round_names(result: ScoreResult) -> list[str]:
-    return [sheet.name for sheet in result.data.rounds]
+    """The round sheets played (one table reported at least), in round order: a round not played yet counts nowhere."""
+    return [sheet.name for sheet in result.played_rounds]
 
 
 def playoff_cut(result: ScoreResult) -> int | None:
-    """The cut line (docs/rules.md §7): Playoff Size when set, else 16 (4 with a final only) when playoff
-    sheets exist; none when neither, or Playoff Size is 0, or there are not more players than that."""
-    size = result.data.settings.playoff_size
-    if size is None:
-        playoffs = {PLAYOFF_SHEET_INDEX.get(fold(name)) for name in result.data.sheet_names}
-        size = 16 if "semifinal" in playoffs else 4 if "final" in playoffs else 0
-    return size if 0 < size < len(result.standings) else None
+    """The cut line's size (docs/rules.md §6, §7): Playoff Size when set, else read from the playoff sheets there are;
+    none when neither, or Playoff Size is 0, or there are not more players than that."""
+    size = playoff_size(result)
+    return size if size and size < len(result.standings) else None
+
+
+def qualified(result: ScoreResult, lang: str | None = None) -> list[str]:
+    """The players above the cut line, best first: active players only (`playoffs.qualifying.qualified_players`, the
+    one list `playoffs` seeds from); [] without a cut line."""
+    cut = playoff_cut(result)
+    return qualified_players(result, cut, lang or result.lang) if cut else []
+
+
+def withdrawn_notes(result: ScoreResult, lang: str) -> dict[str, str]:
+    """Players marked not active on the Players sheet -> "withdrawn after Round 2" (the last round they played), in
+    `lang`: the Standings sheet, the report and the JSON mark them alike (docs/rules.md §1)."""
+    gone = inactive_players(result.data)
+    if not gone or result.results.empty:
+        return {}
+    rows = result.results[result.results["player"].isin(gone)]
+    last = rows.groupby("player")["round"].max()
+    names = {sheet.number: sheet.name for sheet in result.data.rounds}
+    notes = {}
+    for player in result.standings["player"]:
+        if player in gone:
+            notes[player] = (text(lang, "withdrawn_after", sheet=names[int(last[player])]) if player in last.index
+                             else text(lang, "withdrawn"))
+    return notes
+
+
+def progress_note(result: ScoreResult, lang: str) -> str:
+    """"Standings after Round 2; Round 3: 4 of 6 tables reported" while some sheet has tables not reported yet
+    (docs/rules.md §3); "" once every table of every sheet is reported. The same line in the terminal, report and JSON."""
+    waiting = [p for p in result.progress if p.tables and not p.complete]
+    if not waiting:
+        return ""
+    rounds = [p for p in result.progress if p.kind == "round"]
+    first = next((p for p in rounds if p.tables and not p.complete), None)
+    parts = []
+    if first is not None:
+        before = [p for p in rounds if p.number < first.number and p.played]
+        parts.append(text(lang, "progress_after", sheet=before[-1].sheet) if before else text(lang, "progress_none"))
+    parts += [text(lang, "progress_sheet", sheet=p.sheet, done=p.reported, total=p.tables) for p in waiting]
+    return "; ".join(parts)
 
 
 def player_ids(names: list[str]) -> dict[str, str]:
@@ -111,7 +150,7 @@ def tables_of(results: pd.DataFrame) -> dict[tuple[str, int], list[dict[str, Any
 
 def tables_by_round(result: ScoreResult, tables: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[str, list[tuple[int, list[dict[str, Any]]]]]:
     """`tables_of` grouped once per round sheet: sheet -> [(table, rows)] by table number."""
-    rounds: dict[str, list[tuple[int, list[dict[str, Any]]]]] = {sheet.name: [] for sheet in result.data.rounds}
+    rounds: dict[str, list[tuple[int, list[dict[str, Any]]]]] = {sheet.name: [] for sheet in result.played_rounds}
     for (sheet, table), rows in tables.items():
         rounds.setdefault(sheet, []).append((table, rows))
     for items in rounds.values():

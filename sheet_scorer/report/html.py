@@ -24,7 +24,8 @@ from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.report.facts import (
-    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
+    as_flag, as_int, byes_by_round, extra_figures, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut, progress_note, qualified,
+    withdrawn_notes,
     round_names, scored_results, tables_by_round, tables_of,
 )
 from sheet_scorer.standings.engine import criteria
@@ -68,7 +69,10 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
     rounds = round_names(result)
     decide = criteria(result.data.settings)
     extra = extra_figures(result)
-    cut = playoff_cut(result)
+    advancing = qualified(result, lang)  # the one list `playoffs` seeds from: dropped players are passed over
+    last_in = advancing[-1] if advancing else None
+    advancing_set = set(advancing)
+    gone = withdrawn_notes(result, lang)
     rows = []
     above = None
     for row in result.standings.to_dict("records"):
@@ -81,9 +85,10 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
             "figures": [figure_text(f, row[f], lang) for f in extra],
             "rounds": [format_number(row.get(name), lang) for name in rounds],
             "medal": rank if rank <= 3 and played else 0,
-            "qualified": cut is not None and rank <= cut,
-            "cut_after": cut is not None and rank == cut,
+            "qualified": row["player"] in advancing_set,
+            "cut_after": row["player"] == last_in,
             "tie_note": _tie_note(above, row, decide, lang),
+            "withdrawn": gone.get(row["player"], ""),
         })
         above = row
     return rows
@@ -184,7 +189,7 @@ def _round_sections(result: ScoreResult, results: pd.DataFrame, tables: dict[str
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = byes_by_round(results)
     sections = []
-    for number, sheet in enumerate(result.data.rounds, start=1):
+    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
         cards = []
         for table, rows in tables.get(sheet.name, []):
             scored = all(bool(r["game"]) for r in rows)
@@ -210,7 +215,7 @@ def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple
     paths = []
     for row in standings:
         steps = []
-        for sheet in result.data.rounds:
+        for sheet in result.played_rounds:
             records = by_player.get((row["player"], sheet.name))
             if not records:
                 steps.append({"sheet": sheet.name, "kind": "absent"})
@@ -258,7 +263,7 @@ def _compact_rounds(result: ScoreResult, results: pd.DataFrame, unscored: list[d
                                     "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])]})
         by_sheet[sheet][-1]["players"].append((player, mark, points))
     sections = []
-    for number, sheet in enumerate(result.data.rounds, start=1):
+    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
         rows = by_sheet.get(sheet.name, [])
         width = max((len(row["players"]) for row in rows), default=0)
         sections.append({
@@ -331,7 +336,8 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "date": format_date(settings.date, lang),
         "file": result.data.path.name,
         "players": len(result.standings),
-        "rounds_total": len(result.data.rounds),
+        "rounds_total": len(result.played_rounds),
+        "progress_note": progress_note(result, lang),  # tables not reported yet (docs/rules.md §3)
         "rounds_scored": int(results.loc[results["game"], "sheet"].nunique()),
         "tables_total": len(tables),
         "tables_scored": len(scored_tables),

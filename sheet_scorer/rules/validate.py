@@ -21,10 +21,11 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrors
 
-from sheet_scorer.model import RoundSheet, Settings, WorkbookData
+from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 from sheet_scorer.rules.names import closest, near_miss_warnings
+from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
 from sheet_scorer.i18n.vocab import BYE_WORDS, COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
 
@@ -36,6 +37,10 @@ COUNT_RANGES = {
     "roads": (2, 15),
     "road_length": (0, 15),
 }
+#: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
+VP_ONLY_RANGE = (2, 22)
+#: Cities & Knights plays to 13: the target the declared-victory error suggests setting (docs/rules.md §3).
+CITIES_AND_KNIGHTS_TARGET = 13
 COLUMN_NAMES = {field: words["en"] for field, words in COLUMN_WORDS.items()}
 _DATE_TYPES = (datetime, date, time, timedelta)
 _SPREADSHEET_ERRORS = frozenset({"#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"})
@@ -47,6 +52,7 @@ class Validated:
 
     frame: pd.DataFrame
     problems: list[Problem]
+    progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet (docs/rules.md §3)
 
 
 # ---------------------------------------------------------------- cell values
@@ -135,7 +141,7 @@ def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     """
     checked = typed.copy()
     if vp_only:
-        checked["vp"] = typed["vp"].where(typed["vp"].between(0, 22))
+        checked["vp"] = typed["vp"].where(typed["vp"].between(*VP_ONLY_RANGE))
         return checked
     for column, (low, high) in COUNT_RANGES.items():
         checked[column] = typed[column].where(typed[column].between(low, high))
@@ -214,7 +220,7 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
         checks.append(_rule("unregistered-player", lambda df: df["player"].isin(registered) | (df["player"] == "")))
     columns = {"seat": pa.Column(checks=[pa.Check(lambda s: s >= 1, name="seat-range")], nullable=True)}
     if vp_only:
-        columns["vp"] = _in_range(0, 22, "vp-range")
+        columns["vp"] = _in_range(*VP_ONLY_RANGE, "vp-range")
     else:
         columns.update({c: _in_range(*COUNT_RANGES[c], f"{c.replace('_', '-')}-range") for c in COMPONENTS})
         checks += [
@@ -288,12 +294,13 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
             absent = field in FLAGS and field not in sheet.columns
             header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
             for table, group in failed.groupby("table", sort=True):
-                problems.append(Problem(
-                    "flag-column-missing" if absent else check, sheet.name, header, "", int(table), field,
-                    params={"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
-                            "column": COLUMN_NAMES[field],
-                            "target": settings.victory_target, "rows": tuple(int(r) for r in group.index)},
-                ))
+                params = {"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
+                          "column": COLUMN_NAMES[field], "target": settings.victory_target,
+                          "rows": tuple(int(r) for r in group.index)}
+                if check == "declared-missing" and _target_would_help(typed.loc[typed["table"] == table, "vp"], settings):
+                    params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
+                problems.append(Problem("flag-column-missing" if absent else check, sheet.name, header, "", int(table), field,
+                                        params=params))
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
         for row, record in failed.iterrows():
@@ -302,6 +309,12 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
                 params=_row_params(check, field, row, record, typed, settings),
             ))
     return problems
+
+
+def _target_would_help(vp: pd.Series, settings: Settings) -> bool:
+    """Several players at the target and none marked Declared: would `Victory Target` 13 (Cities & Knights) settle the
+    table? Yes when the target is below 13 and at most one player reached 13 (then no mark is needed)."""
+    return settings.victory_target < CITIES_AND_KNIGHTS_TARGET and int((vp >= CITIES_AND_KNIGHTS_TARGET).sum()) <= 1
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -351,12 +364,6 @@ def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
         typed[column] = parse_int(raw[column])
     typed["vp_entered"] = entered
     return pd.concat([typed, game_vp(typed)], axis=1)
-
-
-def _not_played(sheet: RoundSheet) -> bool:
-    """A playoff sheet with names but no score yet (as `playoffs` adds it): waiting for its game, not wrong."""
-    scores = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
-    return bool(scores) and bool(sheet.raw[scores].map(is_blank).all(axis=None))
 
 
 def _missing_columns(sheet: RoundSheet) -> list[Problem]:
@@ -503,14 +510,17 @@ def validate(data: WorkbookData) -> Validated:
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
     problems = list(data.problems)
     parts = []
+    progress = []
     for sheet in [*data.rounds, *data.playoffs]:  # playoff sheets are checked by the same rules (docs/rules.md §6)
-        if sheet.kind != "round" and _not_played(sheet):
-            problems.append(Problem("playoff-not-played", sheet.name))
-            continue
+        state = reporting(sheet)
+        progress.append(state.progress)
         missing = _missing_columns(sheet)
         problems += missing
-        if not missing:
-            parts.append(_prepare(sheet))
+        if missing:
+            continue
+        problems += state.warnings()  # seated, nothing filled in yet: not an error (docs/rules.md §3)
+        if state.played:
+            parts.append(_prepare(_reported_part(sheet, state.waiting)))
     for vp_only in (False, True):
         _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
     frames = []
@@ -523,7 +533,15 @@ def validate(data: WorkbookData) -> Validated:
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     if registered is not None:
         problems = [_with_closest(p, registered) if p.code == "unregistered-player" else p for p in problems]
-    return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered))
+    return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered), progress)
+
+
+def _reported_part(sheet: RoundSheet, waiting: pd.Series) -> RoundSheet:
+    """`sheet` without the rows of its tables not reported yet: those are neither checked nor scored."""
+    if not waiting.any():
+        return sheet
+    return dataclasses.replace(sheet, raw=sheet.raw[~waiting],
+                               hidden_rows=frozenset(r for r in sheet.hidden_rows if not waiting.get(r, False)))
 
 
 def _with_closest(problem: Problem, registered: frozenset[str]) -> Problem:

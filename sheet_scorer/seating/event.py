@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from sheet_scorer.model import RoundSheet, WorkbookData
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, fold
-from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.i18n.vocab import BYE_WORDS, fold
+from sheet_scorer.workbook.cells import clean_name
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -39,12 +39,6 @@ def _table_key(table: str) -> tuple[float, str]:
         return float(table), table
     except ValueError:
         return float("inf"), table
-
-
-def is_played(sheet: RoundSheet) -> bool:
-    """True once any count cell of the round holds something (a round seated but not played has none)."""
-    present = [c for c in (*COMPONENTS, "vp") if c in sheet.raw.columns]
-    return any(not is_blank(v) for c in present for v in sheet.raw[c])
 
 
 def active_players(data: WorkbookData) -> list[str]:

@@ -55,9 +55,8 @@ def standings_for(
     ranked.insert(0, "rank", np.arange(1, len(ranked) + 1))
     ranked = ranked[figure_columns(settings, bool(adjustments))].assign(**{AHEAD_BY: ahead_by})
     per_round = _round_points_by_sheet(rows, ranked["player"], all_sheets)
-    for j, sheet in enumerate(all_sheets):
-        ranked[sheet] = per_round[:, j]
-    return ranked
+    rounds = pd.DataFrame(per_round, columns=pd.Index(all_sheets, dtype=object), index=ranked.index)
+    return pd.concat([ranked, rounds], axis=1)  # all round columns at once: 152 one-by-one inserts fragment the frame
 
 
 def _round_points_by_sheet(rows: pd.DataFrame, players: pd.Series, sheets: list[str]) -> np.ndarray:

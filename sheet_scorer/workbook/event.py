@@ -28,9 +28,9 @@ from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.xlsx import Package
 from sheet_scorer.i18n.vocab import (
-    BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INACTIVE_WORDS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
+    BYE_WORD, BYE_WORDS, COUNT_RANGES, FLAGS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
-    YES_WORD, fold, strip_accents,
+    YES_WORD, active_value, fold, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
@@ -101,7 +101,12 @@ def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
             return clean_name(str(row[col])) if col is not None and col < len(row) and row[col] is not None else ""
         name = cell("player")
         if name:
-            out.append((Registration(name, cell("club"), fold(cell("active")) not in INACTIVE_WORDS), number))
+            active = active_value(cell("active"))
+            if active is None:  # the same words as the Players sheet (docs/rules.md §1): one it cannot read is refused
+                raise WorkbookError(f"the players list, line {number}: '{cell('active')}' in the Active column is neither "
+                                    "yes nor no (no, withdrawn, dropped: not playing)", "active_unread_line",
+                                    line=number, value=cell("active"))
+            out.append((Registration(name, cell("club"), active), number))
     return out
 
 
@@ -252,7 +257,18 @@ def _players_sheet(book: Any, players: list[Registration], lang: str) -> None:
     sheet.column_dimensions["A"].width = 28
     sheet.column_dimensions["B"].width = 20
     last = len(players) + 1 + SPARE_ROWS  # late entries added below are offered too
+    _active_dropdown(sheet, lang, last)
     book.defined_names[PLAYER_LIST_NAME] = DefinedName(PLAYER_LIST_NAME, attr_text=f"'{title}'!$A$2:$A${last}")
+
+
+def _active_dropdown(sheet: Any, lang: str, last: int) -> None:
+    """A drop-down of the event's yes and no words on the Active column (issue 18); other words the scorer reads
+    (withdrawn, wycofany, …) may still be typed, so Excel shows no error for them (docs/rules.md §1)."""
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    rule = DataValidation("list", formula1=f'"{YES_WORD[lang]},{NO_WORD[lang]}"', allow_blank=True, showErrorMessage=False)
+    rule.add(f"C2:C{last}")
+    sheet.add_data_validation(rule)
 
 
 def style_round_sheet(sheet: Any, players: int) -> None:

@@ -86,8 +86,11 @@ def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
 
 def plan_writes(
     rounds: list[RoundSheet], results: pd.DataFrame, standings: pd.DataFrame, problems: list[Problem], lang: str = "en",
+    notes: dict[str, str] | None = None,
 ) -> WritePlan:
-    """The plan for `rounds` (playoff sheets too) scored into `results` and `standings`, with `problems` marked and listed."""
+    """The plan for `rounds` (playoff sheets too) scored into `results` and `standings`, with `problems` marked and listed.
+
+    `notes` (player -> "withdrawn after Round 2") fill a last Standings column when there are any."""
     by_sheet = {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
     errors: dict[str, list[Problem]] = {}
     for problem in problems:
@@ -100,15 +103,24 @@ def plan_writes(
         + [plain(value) for value in record[len(fields) + 1:]]
         for record in standings.itertuples(index=False, name=None)
     ]
+    if notes:
+        standings_rows = [row + [notes.get(player)] for row, player in zip(standings_rows, standings["player"])]
     problems_rows = [
         [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, visible(p.player), problem_message(p, lang)] for p in problems
     ]
     return WritePlan(
         sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in fields], standings_rows,
-        [s.name for s in rounds if s.kind == "round"], PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
+        _round_columns(standings), PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
         [i for i, field in enumerate(fields, start=1) if field in PCT_FIELDS],
         provisional=text(lang, "provisional_label") if errors else "", no_problems=NO_PROBLEMS[lang],
+        notes_header=text(lang, "status") if notes else "",
     )
+
+
+def _round_columns(standings: pd.DataFrame) -> list[str]:
+    """The round sheets the standings count, one column each: the rounds played (docs/rules.md §3)."""
+    columns = list(standings.columns)
+    return columns[columns.index("ahead_by") + 1:] if "ahead_by" in columns else []
 
 
 def _standings_fields(standings: pd.DataFrame) -> list[str]:

@@ -23,12 +23,12 @@ from sheet_scorer.i18n.vocab import (
     COMPUTED,
     COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
-    INACTIVE_WORDS,
     PLAYOFF_STAGES,
     PLAYERS_COLUMNS as _PLAYERS_COLUMNS,
     PLAYERS_SHEET_NAMES,
     SETTINGS_SHEET_NAMES,
     TOTAL_WORDS,
+    active_value,
     fold,
     playoff_stage,
     round_number,
@@ -79,7 +79,8 @@ def _read_sheets(path: Path, book: Package) -> WorkbookData:
             adjustments, adjustment_problems = read_adjustments(name, _sheet_rows(book, entry))
             problems.extend(adjustment_problems)
         elif folded in PLAYERS_SHEET_NAMES:
-            players = _read_players(_sheet_rows(book, entry))
+            players, player_problems = _read_players(name, _sheet_rows(book, entry))
+            problems.extend(player_problems)
             registered = [p.name for p in players]
     if not rounds and not seen_numbers:
         raise WorkbookError(
@@ -208,8 +209,11 @@ def _last_used_column(cells: SheetCells, body: list[int], skip: set[int]) -> int
     return used
 
 
-def _read_players(rows: list[list[Any]]) -> list[Registration]:
-    """The registration list: the column headed Player/Name (else the first), with Club/Team and Active if present."""
+def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration], list[Problem]]:
+    """The registration list: the column headed Player/Name (else the first), with Club/Team and Active if present.
+
+    An Active cell holding a word that is neither yes nor no in any of the four languages is an error at that cell
+    (the player stays active until it is fixed): who still plays decides seating and the playoffs (docs/rules.md §1)."""
     columns: dict[str, int] = {}
     start = 0
     for index, row in enumerate(rows):
@@ -223,7 +227,14 @@ def _read_players(rows: list[list[Any]]) -> list[Registration]:
         col = columns.get(key)
         return row[col] if col is not None and col < len(row) else None
 
-    return [
-        Registration(clean_name(str(row[name_col])), clean_name(str(cell(row, "club") or "")), fold(str(cell(row, "active") or "")) not in INACTIVE_WORDS)
-        for row in rows[start:] if name_col < len(row) and not is_blank(row[name_col])
-    ]
+    players, problems = [], []
+    for number, row in enumerate(rows[start:], start=start + 1):
+        if name_col >= len(row) or is_blank(row[name_col]):
+            continue
+        name, raw = clean_name(str(row[name_col])), cell(row, "active")
+        active = active_value(None if is_blank(raw) else raw)
+        if active is None:
+            problems.append(Problem("bad-active", sheet, cell_ref(columns["active"] + 1, number), name,
+                                    params={"value": raw, "column": str(rows[start - 1][columns["active"]]), "row": number}))
+        players.append(Registration(name, clean_name(str(cell(row, "club") or "")), active is not False))
+    return players, problems

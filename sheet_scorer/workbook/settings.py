@@ -18,6 +18,7 @@ from sheet_scorer.i18n.vocab import (
     FIGURE_NAMES,
     LANGUAGE_NAMES,
     LANGUAGES,
+    PLAYOFF_SIZES,
     RANKINGS,
     SETTING_KEY_INDEX,
     TABLE_SIZES,
@@ -52,6 +53,10 @@ def read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tuple
                 "key": label.strip(), "value": word, "valid": valid_figure_names()}) for word in bad)
             continue
         parsed = _parse_setting(key, row[1])
+        if key == "playoff_size" and parsed not in (None, 0, *PLAYOFF_SIZES):  # no seeding table for it (docs/rules.md §6)
+            problems.append(Problem("bad-playoff-size", name, cell_ref(2, index), params={
+                "key": label.strip(), "value": row[1], "valid": ", ".join(str(n) for n in PLAYOFF_SIZES)}))
+            continue
         if parsed is None:
             code = "bad-ranking" if key == "ranking" else "bad-setting"
             params = {"key": label.strip(), "value": row[1], "valid": ", ".join(FIGURE_NAMES[k][0] for k in RANKINGS)}

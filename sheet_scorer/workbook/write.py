@@ -176,7 +176,7 @@ def _widths(defaults: list[int], titles: list[str]) -> dict[int, float]:
 
 
 def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[no-untyped-def]
-    titles = plan.standings_header + plan.round_names
+    titles = plan.standings_header + plan.round_names + ([plan.notes_header] if plan.notes_header else [])
     header = _header_cells(book, titles)
     if plan.provisional:
         header.append(book.value_cell(plan.provisional, book.styles.cell_format(font=book.styles.font(bold=True))))
@@ -189,7 +189,7 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
                 cells[column - 1] = book.value_cell(record[column - 1], two_decimals)
         rows.append(cells)
     defaults = _STANDINGS_WIDTHS + [max(10, len(n) + 2) for n in plan.standings_header[6:] + plan.round_names]
-    widths = _widths(defaults + [10] * (len(titles) - len(defaults)), titles)
+    widths = _widths(defaults + [26] * (len(titles) - len(defaults)), titles)  # the Status column (withdrawn after …)
     if plan.provisional:
         widths[len(titles) + 1] = float(len(plan.provisional) + 3)
     book.put_sheet(plan.standings_title, new_sheet_xml(rows, widths, freeze_row=1), replacing=own)
