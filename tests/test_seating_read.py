@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 
 from sheet_scorer.model import Registration, WorkbookError
-from sheet_scorer.workbook import xlsx
+from sheet_scorer.xlsx import reader as xlsx
 from sheet_scorer.workbook.event import PLAN_SHEET, read_header, read_plan, read_player_list
 
 DOCTYPE = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>'

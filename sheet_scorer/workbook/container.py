@@ -9,14 +9,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sheet_scorer.model import WorkbookError
+from sheet_scorer.xlsx.opc import (
+    CONTENT_TYPES, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, holds, is_relationships, is_xml_part, resolve_target,
+    source_part,
+)
 
-# XML the reader unpacks and parses (`xlsx.py` counts the bytes really unpacked against the same limits):
-# a real event of 100,000 rows unpacks to about 60 MiB in all, a round sheet to a tenth of that.
-MAX_PART = 128 * 2**20
-MAX_TOTAL = 256 * 2**20
-CONTENT_TYPES = "[Content_Types].xml"
-ROOT_RELS = "_rels/.rels"
-STRICT_RELATIONSHIPS = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -129,34 +126,6 @@ def check_package(book: Any) -> None:
                             "in Excel and save it as 'Excel Workbook (.xlsx)'", "strict_xml", path=path)
 
 
-def is_relationships(name: str) -> bool:
-    """A relationships part: `_rels/NAME.rels` beside the part NAME (or the package's own `_rels/.rels`)."""
-    folder, _, file = name.rpartition("/")
-    return file.endswith(".rels") and (folder == "_rels" or folder.endswith("/_rels"))
-
-
-def source_part(rels: str) -> str:
-    """The part a relationships part belongs to: `xl/_rels/workbook.xml.rels` -> `xl/workbook.xml` ('' for the package)."""
-    folder, _, file = rels.rpartition("/")
-    parent = folder[:-len("_rels")].rstrip("/")
-    name = file[:-len(".rels")]
-    return f"{parent}/{name}" if parent and name else name
-
-
-def resolve_target(source: str, target: str) -> str:
-    """A relationship's target as a part name, relative to the source part's folder (or absolute); a `..`
-    above the package root stays at the root, as URI resolution has it (RFC 3986 §5.2.4; LibreOffice writes
-    `../customXml/item1.xml` in `_rels/.rels`, and Excel reads it as `customXml/item1.xml`)."""
-    base = [] if target.startswith("/") else source.split("/")[:-1]
-    for piece in target.split("#", 1)[0].lstrip("/").split("/"):
-        if piece == "..":
-            if base:
-                base.pop()
-        elif piece not in ("", "."):
-            base.append(piece)
-    return "/".join(base)
-
-
 def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
     """Every internal relationship of `rels` names a part the package holds, each by an id of its own;
     True when its relationships are Strict Open XML's. The one exception is the workbook's style sheet:
@@ -185,7 +154,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
         name = resolve_target(source, target)
         if source == "" and kind.endswith("/officeDocument"):
             main.append(name)
-        if not _holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
+        if not holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
             problems.append(("dangling", {"id": rid[:40], "target": name[:80]}))
 
     book.parse(rels, start)
@@ -196,20 +165,3 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
     if source == "" and main != ["xl/workbook.xml"]:
         damaged(path, rels, "main_elsewhere" if main else "no_main")
     return False
-
-
-def _holds(parts: set[str], name: str) -> bool:
-    """Whether the package holds part `name` (case ignored; a target may be written percent-encoded: `a%20b.xml`)."""
-    if name.casefold() in parts:
-        return True
-    if "%" not in name:
-        return False
-    from urllib.parse import unquote  # only here: urllib costs start-up time every command would pay
-
-    return unquote(name).casefold() in parts
-
-
-def is_xml_part(name: str) -> bool:
-    """A part the reader parses as XML (pictures and other binary parts are never parsed)."""
-    return name.endswith((".xml", ".rels", ".vml"))
-

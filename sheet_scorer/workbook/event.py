@@ -23,11 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.model import Registration, WorkbookError
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, clean_name, column_letter
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, column_letter
+from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.textfile import decode_text
-from sheet_scorer.workbook.xlsx import Package
+from sheet_scorer.xlsx.reader import Package
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,

@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.model import WorkbookError
+from sheet_scorer.xlsx.opc import CT_CUSTOM, REL_CUSTOM
 
 PROPERTY = "sheet-scorer"
 CUSTOM_PART = "docProps/custom.xml"
-REL_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties"
-CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
 NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
 NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the one format id of user-defined properties
@@ -60,7 +59,7 @@ def read_record(path: Path) -> Record | None:
     found = _PROPERTY.search(xml)
     if found is None:
         return None
-    from sheet_scorer.workbook.package import unescape
+    from sheet_scorer.xlsx.text import unescape
 
     text = unescape(re.sub(rb"<[^>]*>", b"", found.group(1)).decode("utf-8", "replace")).strip()
     value = _VALUE.match(text)
@@ -82,7 +81,7 @@ def _custom_part(archive: zipfile.ZipFile) -> str | None:
 
 def custom_xml(existing: bytes | None, record: Record) -> bytes:
     """docProps/custom.xml with the tool's property set to `record`, every other property kept as it was."""
-    from sheet_scorer.workbook.package import escape, root_span
+    from sheet_scorer.xlsx.package import escape, root_span
 
     value = escape(record.text()).encode()
     if existing and root_span(existing)[1] != root_span(existing)[2]:  # an empty <Properties/> is written anew
@@ -136,7 +135,7 @@ def package_seal(path: Path) -> str:
 def seal(first: Path, target: Path, record: Record) -> None:
     """Write `first` (already holding `record`, so its relationships and content types are final) to `target`
     with the record's seal added: only the document properties' part changes."""
-    from sheet_scorer.workbook.package import Package
+    from sheet_scorer.xlsx.package import Package
 
     package = Package(first)
     try:

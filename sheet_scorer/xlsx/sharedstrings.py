@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import root_span, set_attribute, text_xml, unescape
+from sheet_scorer.xlsx.package import root_span, set_attribute, text_xml
+from sheet_scorer.xlsx.text import shown_text, unescape
 
 _ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b[^>]*?(?:/>|>(.*?)</\1si>)", re.S)
 _PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b[^>]*/>\s*")
 _PHONETIC = re.compile(rb"<((?:[\w.\-]+:)?)rPh\b.*?</\1rPh>", re.S)
 _TEXT = re.compile(rb"<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>")
-_HEX = re.compile(r"_x([0-9A-Fa-f]{4})_")
 EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>'
 
 
 def decode_text(raw: bytes) -> str:
     """A `<t>` element's content as the text a cell shows (entities and `_xHHHH_` escapes resolved)."""
-    return _HEX.sub(lambda m: chr(int(m.group(1), 16)), unescape(raw.decode("utf-8")))
+    return shown_text(unescape(raw.decode("utf-8")))
 
 
 class SharedStrings:

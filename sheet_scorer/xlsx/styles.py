@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
+from sheet_scorer.xlsx.package import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
 
 STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
                "colors", "extLst")

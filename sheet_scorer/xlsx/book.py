@@ -11,22 +11,21 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.i18n.vocab import fold
-from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.package import (
-    CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_SHARED_STRINGS, REL_STYLES,
-    REL_VML, REL_WORKSHEET, TAG, Package, attribute, children, insert_child, quoteattr, rels_name, root_span, set_attribute,
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.opc import (
+    CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_DRAWING, REL_SHARED_STRINGS, REL_STYLES,
+    REL_VML, REL_WORKSHEET, rels_name,
 )
-from sheet_scorer.workbook.sharedstrings import SharedStrings, decode_text
-from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, number_cell
-from sheet_scorer.workbook.styles import DATE_FORMAT, Styles
+from sheet_scorer.xlsx.package import TAG, Package, attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.sharedstrings import SharedStrings, decode_text
+from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
+from sheet_scorer.xlsx.styles import DATE_FORMAT, Styles
 
 WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtection", "bookViews", "sheets", "functionGroups",
                   "externalReferences", "definedNames", "calcPr", "oleSize", "customWorkbookViews", "pivotCaches",
                   "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
 _OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 _EXCEL_EPOCH = datetime(1899, 12, 30)
-_DRAWING = NS_REL + "/drawing"
 # The sheets the tool adds, known again by their name in any language and their A1 (its first header in any language).
 @dataclass
 class SheetEntry:
@@ -48,7 +47,7 @@ class Book:
             self._open()
         except KeyError as missing:
             self.package.close()
-            raise WorkbookError(f"{path}: the workbook lacks the part {missing}; save it again from Excel or LibreOffice") from None
+            raise PackageError(f"{path}: the workbook lacks the part {missing}; save it again from Excel or LibreOffice") from None
         except BaseException:
             self.package.close()
             raise
@@ -97,14 +96,14 @@ class Book:
     def worksheet(self, name: str) -> Worksheet:
         entry = self.sheet(name)
         if entry is None or not entry.part or entry.part not in self.package:
-            raise WorkbookError(f"{self.path}: has no worksheet '{name}'")
+            raise PackageError(f"{self.path}: has no worksheet '{name}'")
         return Worksheet(self.package.read(entry.part), name)
 
     def drawn_ranges(self, name: str) -> list[tuple[int, int, int, int]]:
         """The cells a sheet's pictures, charts and text boxes are drawn over: (first col, first row, last col, last row)."""
         entry = self.sheet(name)
         ranges: list[tuple[int, int, int, int]] = []
-        for rel in self.package.related(entry.part, _DRAWING) if entry else []:
+        for rel in self.package.related(entry.part, REL_DRAWING) if entry else []:
             if rel.target not in self.package:
                 continue
             for anchor in re.finditer(rb"<(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)\b.*?</(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)>",
@@ -125,14 +124,6 @@ class Book:
             return self.strings.text(int(raw)) if raw.strip().isdigit() else ""
         return decode_text(raw.encode())
 
-    def own_sheet(self, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
-        """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
-        for entry in self.sheets:
-            if fold(entry.name) in names and entry.part:
-                if fold(self.text_at(self.worksheet(entry.name), "A1")) in first_headers:
-                    return entry
-        return None
-
     def stream_sheet(self, name: str, chunks: Iterable[bytes]) -> None:
         """The new bytes of an existing sheet, produced while saving."""
         entry = self.sheet(name)
@@ -151,7 +142,7 @@ class Book:
             self._set_sheet_attribute(name, b"state", "hidden" if hidden else None)
             return
         if self.has_name(name):
-            raise WorkbookError(f"{self.path}: already has a sheet '{name}'")
+            raise PackageError(f"{self.path}: already has a sheet '{name}'")
         part = self.package.unused_name("xl/worksheets/sheet{}.xml")
         self.package.write(part, xml)
         self.package.set_override(part, CT_WORKSHEET)
@@ -172,7 +163,7 @@ class Book:
         else:
             found = re.search(rb"<" + re.escape(self.prefix) + rb"sheets\s*/>", self._xml)
             if found is None:
-                raise WorkbookError(f"{self.path}: workbook.xml lists no sheets; save it again from Excel or LibreOffice")
+                raise PackageError(f"{self.path}: workbook.xml lists no sheets; save it again from Excel or LibreOffice")
             self._xml = self._xml[:found.start()] + b"<" + self.prefix + b"sheets></" + self.prefix + b"sheets>" + self._xml[found.end():]
             at = found.start() + len(self.prefix) + 8
         self._xml = self._xml[:at] + element + self._xml[at:]

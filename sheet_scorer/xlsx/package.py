@@ -14,27 +14,14 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import BinaryIO
 
-from sheet_scorer.model import WorkbookError
-
-NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-REL_WORKSHEET = NS_REL + "/worksheet"
-REL_SHARED_STRINGS = NS_REL + "/sharedStrings"
-REL_STYLES = NS_REL + "/styles"
-REL_COMMENTS = NS_REL + "/comments"
-REL_VML = NS_REL + "/vmlDrawing"
-REL_CALC_CHAIN = NS_REL + "/calcChain"
-_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml."
-CT_WORKSHEET = _CT + "worksheet+xml"
-CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
-CT_STYLES = _CT + "styles+xml"
-CT_COMMENTS = _CT + "comments+xml"
-CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
-CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
-CONTENT_TYPES = "[Content_Types].xml"
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.text import ooxml_text, unescape
+from sheet_scorer.xlsx.opc import (
+    CONTENT_TYPES, CT_RELATIONSHIPS, rels_name, relative, resolve_target,
+)
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
@@ -96,7 +83,7 @@ def root_span(xml: bytes) -> tuple[bytes, int, int]:
             return prefix, token.end(), token.end()
         close = xml.rfind(b"</" + prefix + token.group(4))
         return prefix, token.end(), close if close > token.end() else token.end()
-    raise WorkbookError("a part of the workbook is not XML")
+    raise PackageError("a part of the workbook is not XML")
 
 
 def open_root(xml: bytes) -> bytes:
@@ -143,32 +130,6 @@ def quoteattr(text: str) -> str:
     return '"' + escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;") + '"'
 
 
-_ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
-_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
-
-
-def unescape(text: str) -> str:
-    """XML character references and the five predefined entities resolved."""
-    def one(match: re.Match[str]) -> str:
-        code = match.group(1)
-        if code.startswith("#x"):
-            return chr(int(code[2:], 16))
-        if code.startswith("#"):
-            return chr(int(code[1:]))
-        return _NAMED[code]
-    return _ENTITY.sub(one, text) if "&" in text else text
-
-
-_ESCAPED_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def ooxml_text(value: str) -> str:
-    """Characters XML cannot hold written as `_xHHHH_`, as Excel does (and a literal `_xHHHH_` escaped itself)."""
-    value = _ESCAPED_LITERAL.sub(r"_x005F_\1", value)
-    return _NOT_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", value)
-
-
 def text_xml(value: str) -> str:
     """Text for a `<t>` element: `ooxml_text`, XML-escaped."""
     return escape(ooxml_text(value))
@@ -181,38 +142,6 @@ def t_element(value: str, prefix: str = "") -> str:
 
 
 # ---------------------------------------------------------------- the package
-
-
-def part_folder(part: str) -> PurePosixPath:
-    return PurePosixPath(part).parent
-
-
-def rels_name(part: str) -> str:
-    """xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels"""
-    path = PurePosixPath(part)
-    return str(path.parent / "_rels" / f"{path.name}.rels")
-
-
-def resolve(source_part: str, target: str) -> str:
-    """A relationship target as a part name (targets are relative to the source part's folder, or absolute)."""
-    base = [] if target.startswith("/") else list(part_folder(source_part).parts)
-    for piece in target.lstrip("/").split("/"):
-        if piece == "..":
-            if base:
-                base.pop()
-        elif piece not in ("", "."):
-            base.append(piece)
-    return "/".join(base)
-
-
-def relative(source_part: str, part: str) -> str:
-    """The target to write in `source_part`'s relationships for `part`."""
-    source = list(part_folder(source_part).parts)
-    parts = part.split("/")
-    common = 0
-    while common < min(len(source), len(parts) - 1) and source[common] == parts[common]:
-        common += 1
-    return "/".join([".."] * (len(source) - common) + parts[common:])
 
 
 class Relationship:
@@ -230,7 +159,7 @@ class Package:
         try:
             self._zip = zipfile.ZipFile(path)
         except (zipfile.BadZipFile, OSError) as error:
-            raise WorkbookError(f"{path}: cannot be opened ({error})") from None
+            raise PackageError(f"{path}: cannot be opened ({error})") from None
         self._infos = {info.filename: info for info in self._zip.infolist()}
         self._order = [info.filename for info in self._zip.infolist()]
         self._new: dict[str, bytes | Iterable[bytes]] = {}
@@ -256,7 +185,7 @@ class Package:
         try:
             return self._zip.read(self._infos[part])
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError) as error:
-            raise WorkbookError(f"{self.path}: the workbook is damaged: part {part}: {error}; open it in Excel or "
+            raise PackageError(f"{self.path}: the workbook is damaged: part {part}: {error}; open it in Excel or "
                                 "LibreOffice and save it again") from None
 
     def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
@@ -291,7 +220,7 @@ class Package:
             external = attribute(tag.group(0), b"TargetMode") == "External"
             target = attribute(tag.group(0), b"Target") or ""
             found.append(Relationship(attribute(tag.group(0), b"Id") or "", attribute(tag.group(0), b"Type") or "",
-                                      target if external else resolve(part, target), external))
+                                      target if external else resolve_target(part, target), external))
         return found
 
     def add_relationship(self, part: str, rel_type: str, target_part: str) -> str:
@@ -410,12 +339,12 @@ class _ZipWriter:
 
     def copy(self, source: BinaryIO, info: zipfile.ZipInfo) -> None:
         if max(info.header_offset, info.compress_size, info.file_size) >= 0xFFFFFFFF:
-            raise WorkbookError(f"{info.filename}: a part larger than 4 GiB; not a tournament workbook")
+            raise PackageError(f"{info.filename}: a part larger than 4 GiB; not a tournament workbook")
         source.seek(info.header_offset)
         header = source.read(_LOCAL_HEADER.size)
         fields = _LOCAL_HEADER.unpack(header)
         if fields[0] != 0x04034B50:
-            raise WorkbookError(f"{info.filename}: damaged zip entry; save the workbook again from Excel or LibreOffice")
+            raise PackageError(f"{info.filename}: damaged zip entry; save the workbook again from Excel or LibreOffice")
         name = source.read(fields[9])
         length = fields[10] + info.compress_size
         if info.flag_bits & 0x08:  # a data descriptor follows the data: with or without its signature
@@ -427,7 +356,7 @@ class _ZipWriter:
         while length:
             chunk = source.read(min(length, _CHUNK))
             if not chunk:
-                raise WorkbookError(f"{info.filename}: the zip entry is cut short; the workbook is damaged")
+                raise PackageError(f"{info.filename}: the zip entry is cut short; the workbook is damaged")
             self._out.write(chunk)
             length -= len(chunk)
         date = ((info.date_time[0] - 1980) << 9) | (info.date_time[1] << 5) | info.date_time[2]
@@ -455,7 +384,7 @@ class _ZipWriter:
         packed += len(out)
         self._out.write(out)
         if max(size, packed, offset) >= 0xFFFFFFFF:
-            raise WorkbookError(f"{part}: larger than 4 GiB; not a tournament workbook")
+            raise PackageError(f"{part}: larger than 4 GiB; not a tournament workbook")
         end = self._out.tell()
         self._out.seek(offset + 14)
         self._out.write(struct.pack("<III", crc, packed, size))

@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
-from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part, resolve_target
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.text import shown_text, unescape
+from sheet_scorer.xlsx.opc import MAX_PART, MAX_TOTAL, is_xml_part, resolve_target
+from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
-MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's grid: XFD1048576
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
 _CHUNK = 1 << 16
 
@@ -38,10 +38,8 @@ _LOCAL = {f"{ns} {local}": local for ns in (*_MAIN, _RELS) for local in (
     "xf", "table", "Relationship")}
 _DIGITS = "0123456789"
 _SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
-_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d{1,7})")
 _DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
                               50, 51, 52, 53, 54, 55, 56, 57, 58})
-_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
 _NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
 
 
@@ -56,7 +54,7 @@ class _Budget:
     def add_bytes(self, part: str, part_bytes: int, size: int) -> None:
         self.unpacked += size
         if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
-            raise WorkbookError(
+            raise PackageError(
                 f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
                 f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
                 "save it again from Excel or LibreOffice", "too_large", path=self.path
@@ -65,7 +63,7 @@ class _Budget:
     def add_cells(self, sheet: str, count: int) -> None:
         self.cells += count
         if self.cells > MAX_CELLS:
-            raise WorkbookError(
+            raise PackageError(
                 f"{self.path}: refusing to open: sheet '{sheet}' takes the workbook past {MAX_CELLS:,} filled cells "
                 "(far beyond any tournament); delete what is not the event's and score it again"
             )
@@ -77,7 +75,7 @@ class SheetCells:
 
     rows: dict[int, dict[int, Any]] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)
-    merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # top, left, bottom, right
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # left, top, right, bottom (`cells.parse_range`)
     subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
     totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
     formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, column) -> a formula's text
@@ -88,7 +86,7 @@ class SheetCells:
         last = max(self.rows, default=0)
         if last + sum(max(row) for row in self.rows.values()) > MAX_DENSE:
             far = max(((r, max(row)) for r, row in self.rows.items()), key=lambda rc: rc[1])
-            raise WorkbookError(f"sheet '{name}' has cells as far as {cell_ref(far[1], far[0])} in many rows; "
+            raise PackageError(f"sheet '{name}' has cells as far as {cell_ref(far[1], far[0])} in many rows; "
                                 "delete what is not part of its list and score it again")
         return [[row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else [] for r in range(1, last + 1)]
 
@@ -96,7 +94,7 @@ class SheetCells:
         """A merged range's value repeated in each of its cells on the rows that have cells (organisers
         often merge one Table number over the rows of its players); each copy counts as a cell."""
         present = sorted(self.rows)
-        for top, left, bottom, right in self.merged:
+        for left, top, right, bottom in self.merged:
             value = self.rows.get(top, {}).get(left)
             if value is None:
                 continue
@@ -127,7 +125,7 @@ class Package:
         try:
             self.zip = zipfile.ZipFile(path)
         except (zipfile.BadZipFile, OSError):
-            raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
+            raise PackageError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
                                 "damaged", path=path) from None
         self.names = set(self.zip.namelist())
         self.read_parts: set[str] = set()
@@ -136,7 +134,7 @@ class Package:
         self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
         try:
             self.sheets, self.date1904 = self._workbook()
-        except WorkbookError:
+        except PackageError:
             self.zip.close()
             raise
 
@@ -158,7 +156,7 @@ class Package:
                     self.budget.add_bytes(part, size, len(chunk))
                     yield chunk
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
-            raise WorkbookError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
+            raise PackageError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
 
     def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
               text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
@@ -197,19 +195,19 @@ class Package:
                 parser.Parse(chunk, False)
             parser.Parse(b"", True)
         except expat.ExpatError as exc:
-            raise WorkbookError(
+            raise PackageError(
                 f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
                 "open and save the file in Excel or LibreOffice"
             ) from None
         except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
             if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
                 raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise WorkbookError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
+            raise PackageError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
                                 "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
                                 reason=str(exc)[:80]) from None
 
     def _refuse_doctype(self, part: str) -> None:
-        raise WorkbookError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
+        raise PackageError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
                             "(a hostile or damaged file); save it again from Excel or LibreOffice")
 
     def check_other_parts(self) -> None:
@@ -257,7 +255,7 @@ class Package:
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
         if "xl/workbook.xml" not in self.names:
-            raise WorkbookError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
+            raise PackageError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
                                 "zip_not_workbook", path=self.path)
         self.parse("xl/workbook.xml", start)
         return sheets, date1904[0]
@@ -330,26 +328,6 @@ def _is_date_format(number_format: int, code: str | None) -> bool:
     return any(ch in letters for ch in "dmyhs") and "general" not in letters
 
 
-def parse_ref(ref: str) -> tuple[int, int] | None:
-    """'D13' -> (row 13, column 4) within Excel's grid; None for anything else."""
-    match = _REF.fullmatch(ref)
-    if not match:
-        return None
-    column = 0
-    for letter in match.group(1):
-        column = column * 26 + ord(letter) - 64
-    row = int(match.group(2))
-    return (row, column) if 1 <= row <= MAX_ROW and 1 <= column <= MAX_COLUMN else None
-
-
-def unescape(text: str) -> str:
-    """A string as Excel shows it: `_x0007_` is the character it escapes (`_x005F_` a literal '_');
-    lone surrogates, which no text file can hold, stay escaped."""
-    if "_x" not in text:
-        return text
-    return _ESCAPED.sub(lambda m: m.group() if 0xD800 <= (code := int(m.group(1), 16)) <= 0xDFFF else chr(code), text)
-
-
 def _read_strings(package: Package, part: str) -> list[str]:
     strings: list[str] = []
     pieces: list[str] = []
@@ -371,7 +349,7 @@ def _read_strings(package: Package, part: str) -> list[str]:
         elif local == "rPh":
             state["phonetic"] -= 1
         elif local == "si":
-            strings.append(unescape("".join(pieces)))
+            strings.append(shown_text("".join(pieces)))
 
     def text(data: str) -> None:
         if state["in_t"]:
@@ -388,10 +366,9 @@ def _table_totals(package: Package, part: str) -> set[int]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         if _LOCAL.get(tag) == "table":
             count = _int(attrs.get("totalsRowCount"))
-            bounds = attrs.get("ref", "").split(":")
-            last = parse_ref(bounds[-1]) if bounds else None
-            if count > 0 and last is not None:
-                rows.update(range(max(1, last[0] - count + 1), last[0] + 1))
+            bounds = grid_range(attrs.get("ref", "").split(":")[-1])
+            if count > 0 and bounds is not None:
+                rows.update(range(max(1, bounds[3] - count + 1), bounds[3] + 1))
 
     package.parse(part, start)
     return rows
@@ -462,10 +439,10 @@ class _SheetReader:
             if attrs.get("hidden", "0").lower() in ("1", "true"):
                 self.cells.hidden.add(row)
         elif local == "mergeCell":
-            bounds = [parse_ref(b) for b in attrs.get("ref", "").split(":")]
-            if len(bounds) == 2 and bounds[0] and bounds[1]:
-                (top, left), (bottom, right) = bounds[0], bounds[1]
-                self.cells.merged.append((min(top, bottom), min(left, right), max(top, bottom), max(left, right)))
+            ref = attrs.get("ref", "")
+            bounds = grid_range(ref) if ref.count(":") == 1 else None
+            if bounds is not None:
+                self.cells.merged.append(bounds)
         elif not self.rooted:
             self._root(attrs)
 
@@ -491,7 +468,7 @@ class _SheetReader:
         self.row = self.cells.rows.setdefault(number, {})
 
     def _damaged(self, what: str) -> None:
-        raise WorkbookError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
+        raise PackageError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
 
     def end(self, tag: str) -> None:
         local = self.local.get(tag)
@@ -546,7 +523,7 @@ class _SheetReader:
         """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
         kind, value = self.kind, self.value
         if kind == "inlineStr" or (self.inline is not None and kind is None):
-            return unescape("".join(self.inline or ()))
+            return shown_text("".join(self.inline or ()))
         if self.formula is not None and (value is None or (value == "" and kind != "str")):
             return FormulaCell(f"={self.formula}" if self.formula else "=(shared formula)")
         if value is None:
@@ -630,8 +607,6 @@ _PLAIN_TOKEN = re.compile(
 )
 _ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
 _MERGE = re.compile(rb'<mergeCell ref="([^"<]*)"\s*/>')
-_ENTITY = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
-_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
 _SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
 _SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
@@ -639,10 +614,7 @@ _SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (
 
 def _xml_text(raw: bytes) -> str:
     """Character data as expat gives it: UTF-8 decoded, the five entities and character references resolved."""
-    text = raw.decode("utf-8")
-    if "&" not in text:
-        return text
-    return _ENTITY.sub(lambda m: _ENTITIES.get(m.group(1)) or chr(int(m.group(1)[2:], 16) if m.group(1)[1] in "xX" else int(m.group(1)[1:])), text)
+    return unescape(raw.decode("utf-8"))
 
 
 def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
@@ -724,7 +696,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
             elif inline and (not kind or kind == b"inlineStr"):
                 text = values.get(b"\0" + inline)  # apart from the numbers: `<t>3</t>` is text
                 if text is None:
-                    text = unescape(_xml_text(inline))
+                    text = shown_text(_xml_text(inline))
                     if room > 0:
                         values[b"\0" + inline] = text
                         room -= 1
