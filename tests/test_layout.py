@@ -85,3 +85,13 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
                     defined.setdefault(node.name, []).append(module_name(path))
     assert {name: where for name, where in defined.items() if len(where) > 1} == {}
     assert set(defined) == {"resolve_target", "parse_ref", "parse_range", "rels_name", "relative", "column_index", "column_letter"}
+
+
+def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
+    """One OPC package layer: the reader's and the patcher's packages share its budgets, DOCTYPE refusal and
+    relationship reading (issue 20), and neither defines its own."""
+    from sheet_scorer.xlsx import opc, package, reader
+
+    for cls in (reader.Package, package.Package):
+        assert issubclass(cls, opc.OpcPackage)
+        assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))

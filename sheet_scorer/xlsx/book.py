@@ -24,9 +24,9 @@ from sheet_scorer.xlsx.styles import DATE_FORMAT, Styles
 WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtection", "bookViews", "sheets", "functionGroups",
                   "externalReferences", "definedNames", "calcPr", "oleSize", "customWorkbookViews", "pivotCaches",
                   "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
-_OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 _EXCEL_EPOCH = datetime(1899, 12, 30)
-# The sheets the tool adds, known again by their name in any language and their A1 (its first header in any language).
+
+
 @dataclass
 class SheetEntry:
     """One `<sheet>` of workbook.xml: its name, state and part."""
@@ -54,8 +54,7 @@ class Book:
 
     def _open(self) -> None:
         package = self.package
-        office = [r for r in package.relationships("") if r.type == _OFFICE_DOCUMENT]
-        self.workbook_part = office[0].target if office else "xl/workbook.xml"
+        self.workbook_part = package.main_part()
         self._xml = package.read(self.workbook_part)
         self.prefix, _, _ = root_span(self._xml)
         rels = {r.rid: r for r in package.relationships(self.workbook_part)}

@@ -6,12 +6,19 @@ so a target means the same part to all of them.
 
 from __future__ import annotations
 
-from pathlib import PurePosixPath
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path, PurePosixPath
+from xml.parsers import expat
+
+from sheet_scorer.xlsx.errors import PackageError
 
 # XML the reader unpacks and parses (`reader.py` counts the bytes really unpacked against the same limits):
 # a real event of 100,000 rows unpacks to about 60 MiB in all, a round sheet to a tenth of that.
 MAX_PART = 128 * 2**20
 MAX_TOTAL = 256 * 2**20
+_CHUNK = 1 << 16
 
 CONTENT_TYPES = "[Content_Types].xml"
 ROOT_RELS = "_rels/.rels"
@@ -24,6 +31,7 @@ REL_STYLES = NS_REL + "/styles"
 REL_COMMENTS = NS_REL + "/comments"
 REL_VML = NS_REL + "/vmlDrawing"
 REL_CALC_CHAIN = NS_REL + "/calcChain"
+REL_OFFICE_DOCUMENT = NS_REL + "/officeDocument"
 REL_DRAWING = NS_REL + "/drawing"
 REL_CUSTOM = NS_REL + "/custom-properties"
 _CT = "application/vnd.openxmlformats-officedocument.spreadsheetml."
@@ -99,3 +107,169 @@ def holds(parts: set[str], name: str) -> bool:
 def is_xml_part(name: str) -> bool:
     """A part the reader parses as XML (pictures and other binary parts are never parsed)."""
     return name.endswith((".xml", ".rels", ".vml"))
+
+
+class Relationship:
+    """One relationship of a part: its id, type, target part name (or external address)."""
+
+    def __init__(self, rid: str, rel_type: str, target: str, external: bool) -> None:
+        self.rid, self.type, self.target, self.external = rid, rel_type, target, external
+
+
+class Budget:
+    """Bytes unpacked so far, against the limits; past one, a one-line refusal.
+    A part's bytes count towards the total once, however often it is read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.unpacked = 0
+        self.counted: set[str] = set()
+
+    def add_bytes(self, part: str, part_bytes: int, size: int) -> None:
+        if part not in self.counted:
+            self.unpacked += size
+        if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
+            raise PackageError(
+                f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
+                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
+                "save it again from Excel or LibreOffice", "too_large", path=self.path
+            )
+
+
+class OpcPackage:
+    """An opened zip package, for the reader and the patcher alike: every part unpacked within the budgets,
+    every XML part parsed with expat with a DOCTYPE or entity declaration refused, relationships read one way."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.budget = Budget(path)
+        try:
+            self.zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, OSError):
+            raise PackageError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
+                               "damaged", path=path) from None
+        self.names = set(self.zip.namelist())
+        self.read_parts: set[str] = set()
+
+    def close(self) -> None:
+        self.zip.close()
+
+    # ------------------------------------------------------------ unpacking and parsing a part
+
+    def _chunks(self, part: str) -> Iterator[bytes]:
+        """The part's bytes in chunks, counted against the budget as they are unpacked."""
+        size = 0
+        try:
+            with self.zip.open(part) as stream:
+                while chunk := stream.read(_CHUNK):
+                    size += len(chunk)
+                    self.budget.add_bytes(part, size, len(chunk))
+                    yield chunk
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
+            raise PackageError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
+        self.budget.counted.add(part)
+
+    def read(self, part: str) -> bytes:
+        """A part's bytes, unpacked within the budgets; an XML part declaring a DOCTYPE or entities is refused."""
+        if part not in self.names:
+            raise KeyError(part)
+        self.read_parts.add(part)
+        data = b"".join(self._chunks(part))
+        if is_xml_part(part) and (b"<!DOCTYPE" in data or b"<!ENTITY" in data):
+            self._refuse_doctype(part)
+        return data
+
+    def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
+              text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
+        """Stream `part` through expat with these handlers (names are 'namespace local', or as written
+        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities.
+        With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
+        self.read_parts.add(part)
+        kept: list[bytes] | None = [] if keep else None
+
+        def chunks() -> Iterator[bytes]:
+            for chunk in self._chunks(part):
+                if kept is not None:
+                    kept.append(chunk)
+                yield chunk
+
+        self.parse_chunks(part, chunks(), start, end, text, namespaces)
+        return b"".join(kept) if kept is not None else None
+
+    def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
+                     end: Callable[[str], None] | None = None, text: Callable[[str], None] | None = None,
+                     namespaces: bool = True) -> None:
+        """`parse` over bytes already unpacked (and counted) from `part`."""
+        parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
+        parser.buffer_text = True
+        parser.buffer_size = _CHUNK
+        parser.StartDoctypeDeclHandler = lambda *args: self._refuse_doctype(part)
+        parser.EntityDeclHandler = lambda *args: self._refuse_doctype(part)
+        if start:
+            parser.StartElementHandler = start
+        if end:
+            parser.EndElementHandler = end
+        if text:
+            parser.CharacterDataHandler = text
+        try:
+            for chunk in chunks:
+                parser.Parse(chunk, False)
+            parser.Parse(b"", True)
+        except expat.ExpatError as exc:
+            raise PackageError(
+                f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
+                "open and save the file in Excel or LibreOffice"
+            ) from None
+        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
+            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
+                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
+            raise PackageError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
+                               "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
+                               reason=str(exc)[:80]) from None
+
+    def _refuse_doctype(self, part: str) -> None:
+        raise PackageError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
+                           "(a hostile or damaged file); save it again from Excel or LibreOffice")
+
+    def check_other_parts(self) -> None:
+        """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need);
+        every other part must unpack whole with its checksum right (the patcher copies them byte for byte)."""
+        for name in sorted(self.names - self.read_parts):
+            if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
+                self.parse(name)
+            elif not name.endswith("/"):  # pictures, drawings of notes, macros
+                for _ in self._chunks(name):
+                    pass
+
+    # ------------------------------------------------------------ relationships
+
+    def has_part(self, part: str) -> bool:
+        """Whether the package (as edited so far) holds `part`."""
+        return part in self.names
+
+    def relationships(self, part: str) -> list[Relationship]:
+        """The relationships of `part` ('' for the package's own), targets resolved to part names, in order."""
+        name = rels_name(part)
+        if not self.has_part(name):
+            return []
+        found: list[Relationship] = []
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            if tag.rpartition(" ")[2] == "Relationship":
+                external = attrs.get("TargetMode") == "External"
+                target = attrs.get("Target", "")
+                found.append(Relationship(attrs.get("Id", ""), attrs.get("Type", ""),
+                                          target if external else resolve_target(part, target), external))
+
+        self.parse_chunks(name, [self.read(name)], start)
+        return found
+
+    def related(self, part: str, rel_type: str) -> list[Relationship]:
+        """`part`'s internal relationships of one type."""
+        return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
+
+    def main_part(self) -> str:
+        """The workbook part the package's officeDocument relationship names, when the package holds it; else
+        `xl/workbook.xml` (a damaged relationship is named by the package check, `workbook.container.check_package`)."""
+        office = [r for r in self.relationships("") if r.type.endswith("/officeDocument") and not r.external]
+        return office[0].target if office and self.has_part(office[0].target) else "xl/workbook.xml"

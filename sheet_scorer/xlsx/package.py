@@ -19,9 +19,7 @@ from typing import BinaryIO
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import ooxml_text, unescape
-from sheet_scorer.xlsx.opc import (
-    CONTENT_TYPES, CT_RELATIONSHIPS, rels_name, relative, resolve_target,
-)
+from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, OpcPackage, rels_name, relative
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
@@ -144,32 +142,22 @@ def t_element(value: str, prefix: str = "") -> str:
 # ---------------------------------------------------------------- the package
 
 
-class Relationship:
-    """One relationship of a part: its id, type, target part name (or external address)."""
-
-    def __init__(self, rid: str, rel_type: str, target: str, external: bool) -> None:
-        self.rid, self.type, self.target, self.external = rid, rel_type, target, external
-
-
-class Package:
-    """The parts of a workbook; edits are kept aside until `save` writes the new package."""
+class Package(OpcPackage):
+    """The parts of a workbook, read as the reader reads them (`opc.OpcPackage`: budgets, DOCTYPE refused);
+    edits are kept aside until `save` writes the new package."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            self._zip = zipfile.ZipFile(path)
-        except (zipfile.BadZipFile, OSError) as error:
-            raise PackageError(f"{path}: cannot be opened ({error})") from None
-        self._infos = {info.filename: info for info in self._zip.infolist()}
-        self._order = [info.filename for info in self._zip.infolist()]
+        super().__init__(path)
+        self._infos = {info.filename: info for info in self.zip.infolist()}
+        self._order = [info.filename for info in self.zip.infolist()]
         self._new: dict[str, bytes | Iterable[bytes]] = {}
         self._removed: set[str] = set()
 
-    def close(self) -> None:
-        self._zip.close()
-
     def __contains__(self, part: str) -> bool:
         return part not in self._removed and (part in self._new or part in self._infos)
+
+    def has_part(self, part: str) -> bool:
+        return part in self
 
     def parts(self) -> list[str]:
         return [p for p in [*self._order, *(n for n in self._new if n not in self._infos)] if p in self]
@@ -182,16 +170,12 @@ class Package:
             return data
         if part in self._removed or part not in self._infos:
             raise KeyError(part)
-        try:
-            return self._zip.read(self._infos[part])
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError) as error:
-            raise PackageError(f"{self.path}: the workbook is damaged: part {part}: {error}; open it in Excel or "
-                                "LibreOffice and save it again") from None
+        return super().read(part)
 
     def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
         """New content for `part` (bytes, or chunks produced while saving); unchanged bytes keep the original entry."""
         self._removed.discard(part)
-        if isinstance(data, bytes) and part in self._infos and part not in self._new and data == self._zip.read(part):
+        if isinstance(data, bytes) and part in self._infos and part not in self._new and data == super().read(part):
             return
         self._new[part] = data
 
@@ -207,21 +191,6 @@ class Package:
         return pattern.format(n)
 
     # ------------------------------------------------------------ relationships
-
-    def relationships(self, part: str) -> list[Relationship]:
-        name = rels_name(part)
-        if name not in self:
-            return []
-        found = []
-        xml = self.read(name)
-        for tag in TAG.finditer(xml):
-            if tag.group(3) != b"Relationship" or tag.group(1):
-                continue
-            external = attribute(tag.group(0), b"TargetMode") == "External"
-            target = attribute(tag.group(0), b"Target") or ""
-            found.append(Relationship(attribute(tag.group(0), b"Id") or "", attribute(tag.group(0), b"Type") or "",
-                                      target if external else resolve_target(part, target), external))
-        return found
 
     def add_relationship(self, part: str, rel_type: str, target_part: str) -> str:
         """A new relationship from `part` to `target_part`; its id."""
@@ -255,9 +224,6 @@ class Package:
             self.remove(name)
         else:
             self.write(name, xml)
-
-    def related(self, part: str, rel_type: str) -> list[Relationship]:
-        return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
 
     # ------------------------------------------------------------ content types
 

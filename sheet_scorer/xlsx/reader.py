@@ -10,26 +10,21 @@ from __future__ import annotations
 
 import bisect
 import math
-import posixpath
 import re
 import string
-import zipfile
-import zlib
-from collections.abc import Callable, Iterable, Iterator
+
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
-from xml.parsers import expat
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import shown_text, unescape
-from sheet_scorer.xlsx.opc import MAX_PART, MAX_TOTAL, is_xml_part, resolve_target
+from sheet_scorer.xlsx.opc import Budget, OpcPackage
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
-_CHUNK = 1 << 16
 
 _MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main", "http://purl.oclc.org/ooxml/spreadsheetml/main")
 _RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -43,22 +38,12 @@ _DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30
 _NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
 
 
-class _Budget:
-    """Bytes unpacked and cells kept so far, against the limits; past one, a one-line refusal."""
+class _Budget(Budget):
+    """The package's byte budget, and the cells kept so far against `MAX_CELLS`."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.unpacked = 0
+        super().__init__(path)
         self.cells = 0
-
-    def add_bytes(self, part: str, part_bytes: int, size: int) -> None:
-        self.unpacked += size
-        if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
-            raise PackageError(
-                f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
-                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
-                "save it again from Excel or LibreOffice", "too_large", path=self.path
-            )
 
     def add_cells(self, sheet: str, count: int) -> None:
         self.cells += count
@@ -116,19 +101,12 @@ class SheetEntry:
     part: str | None
 
 
-class Package:
+class Package(OpcPackage):
     """An opened workbook package: its sheets, shared strings and date styles, each part read once, safely."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.budget = _Budget(path)
-        try:
-            self.zip = zipfile.ZipFile(path)
-        except (zipfile.BadZipFile, OSError):
-            raise PackageError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
-                                "damaged", path=path) from None
-        self.names = set(self.zip.namelist())
-        self.read_parts: set[str] = set()
+        super().__init__(path)
+        self.budget: _Budget = _Budget(path)
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
         self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
@@ -144,103 +122,16 @@ class Package:
     def __exit__(self, *exc: object) -> None:
         self.zip.close()
 
-    # ------------------------------------------------------------ streaming a part
-
-    def _chunks(self, part: str) -> Iterator[bytes]:
-        """The part's bytes in chunks, counted against the budget as they are unpacked."""
-        size = 0
-        try:
-            with self.zip.open(part) as stream:
-                while chunk := stream.read(_CHUNK):
-                    size += len(chunk)
-                    self.budget.add_bytes(part, size, len(chunk))
-                    yield chunk
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
-            raise PackageError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
-
-    def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
-              text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
-        """Stream `part` through expat with these handlers (names are 'namespace local', or as written
-        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities.
-        With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
-        self.read_parts.add(part)
-        kept: list[bytes] | None = [] if keep else None
-
-        def chunks() -> Iterator[bytes]:
-            for chunk in self._chunks(part):
-                if kept is not None:
-                    kept.append(chunk)
-                yield chunk
-
-        self.parse_chunks(part, chunks(), start, end, text, namespaces)
-        return b"".join(kept) if kept is not None else None
-
-    def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
-                     end: Callable[[str], None] | None = None, text: Callable[[str], None] | None = None,
-                     namespaces: bool = True) -> None:
-        """`parse` over bytes already unpacked (and counted) from `part`."""
-        parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
-        parser.buffer_text = True
-        parser.buffer_size = _CHUNK
-        parser.StartDoctypeDeclHandler = lambda *args: self._refuse_doctype(part)
-        parser.EntityDeclHandler = lambda *args: self._refuse_doctype(part)
-        if start:
-            parser.StartElementHandler = start
-        if end:
-            parser.EndElementHandler = end
-        if text:
-            parser.CharacterDataHandler = text
-        try:
-            for chunk in chunks:
-                parser.Parse(chunk, False)
-            parser.Parse(b"", True)
-        except expat.ExpatError as exc:
-            raise PackageError(
-                f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
-                "open and save the file in Excel or LibreOffice"
-            ) from None
-        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
-            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
-                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise PackageError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
-                                "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
-                                reason=str(exc)[:80]) from None
-
-    def _refuse_doctype(self, part: str) -> None:
-        raise PackageError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
-                            "(a hostile or damaged file); save it again from Excel or LibreOffice")
-
-    def check_other_parts(self) -> None:
-        """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need);
-        every other part must unpack whole with its checksum right (the patcher copies them byte for byte)."""
-        for name in sorted(self.names - self.read_parts):
-            if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
-                self.parse(name)
-            elif not name.endswith("/"):  # pictures, drawings of notes, macros
-                for _ in self._chunks(name):
-                    pass
-
     # ------------------------------------------------------------ workbook, strings, styles
 
     def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
-        """Relationship id -> (type, target part) of `part`, from its .rels part."""
-        folder, name = posixpath.split(part)
-        rels = posixpath.join(folder, "_rels", f"{name}.rels")
-        found: dict[str, tuple[str, str]] = {}
-        if rels not in self.names:
-            return found
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            if _LOCAL.get(tag) == "Relationship" and attrs.get("TargetMode") != "External":
-                target = attrs.get("Target", "")
-                found[attrs.get("Id", "")] = (attrs.get("Type", ""), resolve_target(part, target))
-
-        self.parse(rels, start)
-        return found
+        """Relationship id -> (type, target part) of `part`'s internal relationships."""
+        return {r.rid: (r.type, r.target) for r in self.relationships(part) if not r.external}
 
     def _workbook(self) -> tuple[list[SheetEntry], bool]:
         """The sheets in tab order with their parts, and whether dates count from 1904."""
-        rels = self._relationships("xl/workbook.xml")
+        self.main = self.main_part()
+        rels = self._relationships(self.main)
         sheets: list[SheetEntry] = []
         date1904 = [False]
 
@@ -254,17 +145,17 @@ class Package:
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
-        if "xl/workbook.xml" not in self.names:
+        if self.main not in self.names:
             raise PackageError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
                                 "zip_not_workbook", path=self.path)
-        self.parse("xl/workbook.xml", start)
+        self.parse(self.main, start)
         return sheets, date1904[0]
 
     def strings(self) -> list[str]:
         """The shared strings, rich text runs joined, phonetic guides left out."""
         if self._strings is None:
             self._strings = []
-            part = next((p for _, (kind, p) in self._relationships("xl/workbook.xml").items() if kind.endswith("/sharedStrings")), None)
+            part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None)
             if part in self.names:
                 self._strings = _read_strings(self, part)
         return self._strings
@@ -289,8 +180,10 @@ class Package:
                 if _LOCAL.get(tag) == "cellXfs":
                     inside[0] = False
 
-            if "xl/styles.xml" in self.names:
-                self.parse("xl/styles.xml", start, end)
+            part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/styles")),
+                        "xl/styles.xml")  # where every writer puts it, also when a generator wrote no relationship
+            if part in self.names:
+                self.parse(part, start, end)
             self._date_styles = frozenset(i for i, fmt in enumerate(styles) if _is_date_format(fmt, formats.get(fmt)))
         return self._date_styles
 
