@@ -100,22 +100,11 @@ def check_package(book: Any) -> None:
     refusal. `check` and `score` both read through here, so what one refuses the other refuses too.
     """
     path, names = book.path, book.names
-    defaults: dict[str, str] = {}
-    overrides: dict[str, str] = {}
-
-    def content_type(tag: str, attrs: dict[str, str]) -> None:
-        local = tag.rpartition(" ")[2]
-        if local == "Default":
-            defaults[attrs.get("Extension", "").casefold()] = attrs.get("ContentType", "")
-        elif local == "Override":
-            overrides[attrs.get("PartName", "").lstrip("/").casefold()] = attrs.get("ContentType", "")
-
-    book.parse(CONTENT_TYPES, content_type)
+    types = book.content_types(names)
     for name in sorted(names):
         if name == CONTENT_TYPES or name.endswith("/") or name.startswith("[trash]/"):  # parts Excel set aside
             continue
-        extension = name.rpartition("/")[2].rpartition(".")[2].casefold() if "." in name.rpartition("/")[2] else ""
-        if name.casefold() not in overrides and extension not in defaults and not is_relationships(name):
+        if types[name] is None and not is_relationships(name):
             damaged(path, name, "untyped")  # relationship parts without one get the usual Default in the scored copy
     folded = {n.casefold() for n in names}
     strict = False

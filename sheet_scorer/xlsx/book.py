@@ -17,7 +17,9 @@ from sheet_scorer.xlsx.opc import (
     REL_VML, REL_WORKSHEET, rels_name,
 )
 from sheet_scorer.xlsx.package import TAG, Package, attribute, children, insert_child, quoteattr, root_span, set_attribute
-from sheet_scorer.xlsx.sharedstrings import SharedStrings, decode_text
+from sheet_scorer.xlsx.reader import read_strings
+from sheet_scorer.xlsx.sharedstrings import SharedStrings
+from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
 from sheet_scorer.xlsx.styles import DATE_FORMAT, Styles
 
@@ -72,6 +74,7 @@ class Book:
         self._styles_part = styles[0].target if styles else None  # where the style sheet goes, even when it is missing
         self.styles = Styles(package.read(self._styles_part) if self._styles_part and self._styles_part in package else None)
         self._streams: dict[str, Iterable[bytes]] = {}
+        self._texts: list[str] | None = None  # the shared strings' texts, read as the reader reads them
 
     def close(self) -> None:
         self.package.close()
@@ -120,8 +123,11 @@ class Book:
         if raw is None:
             return ""
         if kind == "s":
-            return self.strings.text(int(raw)) if raw.strip().isdigit() else ""
-        return decode_text(raw.encode())
+            if self._texts is None:
+                self._texts = read_strings(self.package, self._strings_part) if self._strings_part else []
+            index = int(raw) if raw.strip().isdigit() else -1
+            return self._texts[index] if 0 <= index < len(self._texts) else ""
+        return shown_text(unescape(raw))
 
     def stream_sheet(self, name: str, chunks: Iterable[bytes]) -> None:
         """The new bytes of an existing sheet, produced while saving."""

@@ -169,6 +169,10 @@ class OpcPackage:
             raise PackageError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
         self.budget.counted.add(part)
 
+    def _part_chunks(self, part: str) -> Iterable[bytes]:
+        """The bytes `parse` streams: the stored part's (the patcher gives its edited parts' instead)."""
+        return self._chunks(part)
+
     def read(self, part: str) -> bytes:
         """A part's bytes, unpacked within the budgets; an XML part declaring a DOCTYPE or entities is refused."""
         if part not in self.names:
@@ -188,7 +192,7 @@ class OpcPackage:
         kept: list[bytes] | None = [] if keep else None
 
         def chunks() -> Iterator[bytes]:
-            for chunk in self._chunks(part):
+            for chunk in self._part_chunks(part):
                 if kept is not None:
                     kept.append(chunk)
                 yield chunk
@@ -267,6 +271,26 @@ class OpcPackage:
     def related(self, part: str, rel_type: str) -> list[Relationship]:
         """`part`'s internal relationships of one type."""
         return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
+
+    def content_types(self, parts: Iterable[str]) -> dict[str, str | None]:
+        """The content type `[Content_Types].xml` gives each of `parts`: its Override, else the Default for its
+        extension (None: none declared; names and extensions compared case-insensitively)."""
+        defaults: dict[str, str] = {}
+        overrides: dict[str, str] = {}
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            local = tag.rpartition(" ")[2]
+            if local == "Default":
+                defaults.setdefault(attrs.get("Extension", "").casefold(), attrs.get("ContentType", ""))
+            elif local == "Override":
+                overrides[attrs.get("PartName", "").lstrip("/").casefold()] = attrs.get("ContentType", "")
+
+        self.parse_chunks(CONTENT_TYPES, [self.read(CONTENT_TYPES)], start)
+        found: dict[str, str | None] = {}
+        for part in parts:
+            file = part.rpartition("/")[2]
+            found[part] = overrides.get(part.casefold(), defaults.get(file.rpartition(".")[2].casefold()) if "." in file else None)
+        return found
 
     def main_part(self) -> str:
         """The workbook part the package's officeDocument relationship names, when the package holds it; else

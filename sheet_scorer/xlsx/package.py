@@ -159,6 +159,9 @@ class Package(OpcPackage):
     def has_part(self, part: str) -> bool:
         return part in self
 
+    def _part_chunks(self, part: str) -> Iterable[bytes]:
+        return [self.read(part)] if part in self._new else self._chunks(part)
+
     def parts(self) -> list[str]:
         return [p for p in [*self._order, *(n for n in self._new if n not in self._infos)] if p in self]
 
@@ -244,23 +247,6 @@ class Package(OpcPackage):
     def content_type(self, part: str) -> str | None:
         """The content type `[Content_Types].xml` gives `part`: its Override, else the Default for its extension."""
         return self.content_types([part])[part]
-
-    def content_types(self, parts: list[str]) -> dict[str, str | None]:
-        """The content type of each of `parts` (None: none declared), `[Content_Types].xml` read once."""
-        defaults: dict[str, str] = {}
-        overrides: dict[str, str] = {}
-        for tag in TAG.finditer(self.read(CONTENT_TYPES)):
-            if tag.group(1):
-                continue
-            if tag.group(3) == b"Override":
-                overrides[(attribute(tag.group(0), b"PartName") or "").lower()] = attribute(tag.group(0), b"ContentType") or ""
-            elif tag.group(3) == b"Default":
-                defaults.setdefault((attribute(tag.group(0), b"Extension") or "").lower(), attribute(tag.group(0), b"ContentType") or "")
-        found: dict[str, str | None] = {}
-        for part in parts:
-            file = part.rpartition("/")[2]
-            found[part] = overrides.get(f"/{part}".lower(), defaults.get(file.rpartition(".")[2].lower()) if "." in file else None)
-        return found
 
     def ensure_default(self, extension: str, content_type: str) -> None:
         name = "[Content_Types].xml"

@@ -157,7 +157,7 @@ class Package(OpcPackage):
             self._strings = []
             part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None)
             if part in self.names:
-                self._strings = _read_strings(self, part)
+                self._strings = read_strings(self, part)
         return self._strings
 
     def date_styles(self) -> frozenset[int]:
@@ -221,7 +221,8 @@ def _is_date_format(number_format: int, code: str | None) -> bool:
     return any(ch in letters for ch in "dmyhs") and "general" not in letters
 
 
-def _read_strings(package: Package, part: str) -> list[str]:
+def read_strings(package: OpcPackage, part: str) -> list[str]:
+    """A shared-string table's texts, rich-text runs joined, phonetic guides left out (the reader's and the patcher's)."""
     strings: list[str] = []
     pieces: list[str] = []
     state = {"in_t": False, "phonetic": 0}

@@ -9,18 +9,10 @@ from __future__ import annotations
 import re
 
 from sheet_scorer.xlsx.package import root_span, set_attribute, text_xml
-from sheet_scorer.xlsx.text import shown_text, unescape
 
 _ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b[^>]*?(?:/>|>(.*?)</\1si>)", re.S)
 _PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b[^>]*/>\s*")
-_PHONETIC = re.compile(rb"<((?:[\w.\-]+:)?)rPh\b.*?</\1rPh>", re.S)
-_TEXT = re.compile(rb"<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>")
 EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>'
-
-
-def decode_text(raw: bytes) -> str:
-    """A `<t>` element's content as the text a cell shows (entities and `_xHHHH_` escapes resolved)."""
-    return shown_text(unescape(raw.decode("utf-8")))
 
 
 class SharedStrings:
@@ -49,12 +41,6 @@ class SharedStrings:
             self._items.append(b"<t" + space + b">" + key + b"</t>")
             self._added.append(self._items[-1])
         return found
-
-    def text(self, index: int) -> str:
-        """The text of string `index` (rich-text runs joined, phonetic hints left out)."""
-        if not 0 <= index < len(self._items):
-            return ""
-        return "".join(decode_text(m.group(2)) for m in _TEXT.finditer(_PHONETIC.sub(b"", self._items[index])))
 
     @property
     def changed(self) -> bool:
