@@ -75,16 +75,19 @@ def test_the_file_format_knows_no_tournament() -> None:
 
 
 def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
-    """One relationship resolver and one cell-reference parser: none defined twice under xlsx/ or workbook/."""
+    """One relationship resolver, cell-reference parser, text decoder, sheet entry and shared-string reader:
+    none defined twice under xlsx/ or workbook/."""
     defined: dict[str, list[str]] = {}
     for folder in ("xlsx", "workbook"):
         for path in (PACKAGE / folder).glob("*.py"):
             for node in ast.parse(path.read_text(encoding="utf-8")).body:
-                if isinstance(node, ast.FunctionDef) and node.name in {"resolve_target", "resolve", "parse_ref", "parse_range",
-                                                                       "rels_name", "relative", "column_index", "column_letter"}:
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in {
+                        "resolve_target", "resolve", "parse_ref", "parse_range", "rels_name", "relative", "column_index",
+                        "column_letter", "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}:
                     defined.setdefault(node.name, []).append(module_name(path))
     assert {name: where for name, where in defined.items() if len(where) > 1} == {}
-    assert set(defined) == {"resolve_target", "parse_ref", "parse_range", "rels_name", "relative", "column_index", "column_letter"}
+    assert set(defined) == {"resolve_target", "parse_ref", "parse_range", "rels_name", "relative", "column_index", "column_letter",
+                            "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}
 
 
 def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from sheet_scorer.xlsx.opc import (
     REL_VML, REL_WORKSHEET, rels_name,
 )
 from sheet_scorer.xlsx.package import TAG, Package, attribute, children, insert_child, quoteattr, root_span, set_attribute
-from sheet_scorer.xlsx.reader import read_strings
+from sheet_scorer.xlsx.reader import SheetEntry, read_strings
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
@@ -27,16 +27,6 @@ WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtectio
                   "externalReferences", "definedNames", "calcPr", "oleSize", "customWorkbookViews", "pivotCaches",
                   "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
 _EXCEL_EPOCH = datetime(1899, 12, 30)
-
-
-@dataclass
-class SheetEntry:
-    """One `<sheet>` of workbook.xml: its name, state and part."""
-
-    name: str
-    rid: str
-    part: str
-    state: str
 
 
 class Book:
@@ -64,9 +54,9 @@ class Book:
         for tag in self._sheet_tags():
             rid = _rid(tag.group(0)) or ""
             target = rels.get(rid)
-            self.sheets.append(SheetEntry(attribute(tag.group(0), b"name") or "", rid,
-                                          target.target if target and target.type == REL_WORKSHEET else "",
-                                          attribute(tag.group(0), b"state") or "visible"))
+            self.sheets.append(SheetEntry(attribute(tag.group(0), b"name") or "",
+                                          target.target if target and target.type == REL_WORKSHEET else None,
+                                          rid, attribute(tag.group(0), b"state") or "visible"))
         strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
         self._strings_part = strings[0].target if strings and strings[0].target in package else None
         self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
@@ -105,7 +95,7 @@ class Book:
         """The cells a sheet's pictures, charts and text boxes are drawn over: (first col, first row, last col, last row)."""
         entry = self.sheet(name)
         ranges: list[tuple[int, int, int, int]] = []
-        for rel in self.package.related(entry.part, REL_DRAWING) if entry else []:
+        for rel in self.package.related(entry.part, REL_DRAWING) if entry and entry.part else []:
             if rel.target not in self.package:
                 continue
             for anchor in re.finditer(rb"<(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)\b.*?</(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)>",
@@ -143,7 +133,7 @@ class Book:
             self._drop_relationships(replacing.part)
             self.package.write(replacing.part, xml)
             self._set_sheet_attribute(replacing.name, b"name", name)
-            replacing.name = name
+            self.sheets = [replace(e, name=name) if e is replacing else e for e in self.sheets]
             self._set_sheet_attribute(name, b"state", "hidden" if hidden else None)
             return
         if self.has_name(name):
@@ -161,7 +151,7 @@ class Book:
         if tags and position is not None and position < len(tags):
             self._xml = self._xml[:tags[position].start()] + element + self._xml[tags[position].start():]
             self._shift_sheet_indexes(position)
-            self.sheets.insert(position, SheetEntry(name, rid, part, "hidden" if hidden else "visible"))
+            self.sheets.insert(position, SheetEntry(name, part, rid, "hidden" if hidden else "visible"))
             return
         if tags:
             at = tags[-1].end()
@@ -172,7 +162,7 @@ class Book:
             self._xml = self._xml[:found.start()] + b"<" + self.prefix + b"sheets></" + self.prefix + b"sheets>" + self._xml[found.end():]
             at = found.start() + len(self.prefix) + 8
         self._xml = self._xml[:at] + element + self._xml[at:]
-        self.sheets.append(SheetEntry(name, rid, part, "hidden" if hidden else "visible"))
+        self.sheets.append(SheetEntry(name, part, rid, "hidden" if hidden else "visible"))
 
     def _shift_sheet_indexes(self, position: int) -> None:
         """A sheet inserted at `position`: the indexes that count sheets from there on move up by one (a defined

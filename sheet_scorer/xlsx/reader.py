@@ -95,10 +95,13 @@ class SheetCells:
 
 @dataclass(frozen=True)
 class SheetEntry:
-    """A sheet of the workbook: its tab name and its part (None for a chart sheet or a missing part)."""
+    """A `<sheet>` of the workbook part, for the reader and the patcher: its tab name, its worksheet part (None for
+    a chart sheet, or, as the reader sees it, a missing part), its relationship id and its state."""
 
     name: str
     part: str | None
+    rid: str = ""
+    state: str = "visible"
 
 
 class Package(OpcPackage):
