@@ -48,35 +48,34 @@ class Record:
 
 def read_record(path: Path) -> Record | None:
     """The record the tool left in `path`, or None (no record, or not a readable package)."""
+    from sheet_scorer.xlsx.errors import PackageError
+    from sheet_scorer.xlsx.opc import OpcPackage
+    from sheet_scorer.xlsx.text import unescape
+
     try:
-        with zipfile.ZipFile(path) as archive:
-            part = _custom_part(archive)
-            if part is None or archive.getinfo(part).file_size > 1 << 20:
-                return None
-            xml = archive.read(part)
-    except (OSError, zipfile.BadZipFile, KeyError):
+        package = OpcPackage(path)
+    except PackageError:
         return None
+    try:
+        part = _custom_part(package) or (CUSTOM_PART if package.has_part(CUSTOM_PART) else None)
+        if part is None:
+            return None
+        xml = package.read(part)
+    except (PackageError, KeyError):
+        return None
+    finally:
+        package.close()
     found = _PROPERTY.search(xml)
     if found is None:
         return None
-    from sheet_scorer.xlsx.text import unescape
-
     text = unescape(re.sub(rb"<[^>]*>", b"", found.group(1)).decode("utf-8", "replace")).strip()
     value = _VALUE.match(text)
     return Record(value.group(1), value.group(3).strip(), value.group(2) or "") if value else None
 
 
-def _custom_part(archive: zipfile.ZipFile) -> str | None:
-    """The custom properties part the package's root relationships name (docProps/custom.xml as a rule)."""
-    names = set(archive.namelist())
-    if "_rels/.rels" in names and archive.getinfo("_rels/.rels").file_size < 1 << 20:
-        rels = archive.read("_rels/.rels")
-        for tag in re.finditer(rb"<(?:[\w.\-]+:)?Relationship\b[^>]*>", rels):
-            if REL_CUSTOM.encode() in tag.group(0):
-                target = re.search(rb'Target\s*=\s*["\']/?([^"\']*)["\']', tag.group(0))
-                if target and target.group(1).decode() in names:
-                    return target.group(1).decode()
-    return CUSTOM_PART if CUSTOM_PART in names else None
+def _custom_part(package: Any) -> str | None:
+    """The custom properties part the package's root relationships name and the package holds (an `OpcPackage`)."""
+    return next((r.target for r in package.related("", REL_CUSTOM) if package.has_part(r.target)), None)
 
 
 def custom_xml(existing: bytes | None, record: Record) -> bytes:
@@ -102,9 +101,8 @@ def custom_xml(existing: bytes | None, record: Record) -> bytes:
 
 
 def stamp(package: Any, record: Record) -> None:
-    """Set the record in a package being patched (`workbook.package.Package`): adds docProps/custom.xml if missing."""
-    related = [r for r in package.relationships("") if r.type == REL_CUSTOM and not r.external]
-    part = related[0].target if related and related[0].target in package else None
+    """Set the record in a package being patched (`xlsx.package.Package`): adds docProps/custom.xml if missing."""
+    part = _custom_part(package)
     if part is None:
         part = CUSTOM_PART if CUSTOM_PART not in package else package.unused_name("docProps/custom{}.xml")
         package.write(part, custom_xml(None, record))
