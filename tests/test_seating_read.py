@@ -1,4 +1,4 @@
-"""The event helpers read workbooks with the project's streaming reader (`workbook.xlsx`), under its limits:
+"""The event helpers read workbooks with the project's streaming reader (`xlsx.reader`), under its limits:
 the players list (.xlsx), the hidden `Seating Plan` sheet and a round sheet's header (docs/rules.md §1, §6)."""
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def check_package(book: Any) -> None:
     type, a relationship to a part the package does not hold, a relationship id used twice, a main part
     elsewhere than `xl/workbook.xml`; and a Strict Open XML workbook, which the tool does not write.
 
-    `book` is the reader's opened package (`xlsx.Package`): its parts are parsed with its budgets and DOCTYPE
+    `book` is the reader's opened package (`xlsx.reader.Package`): its parts are parsed with its budgets and DOCTYPE
     refusal. `check` and `score` both read through here, so what one refuses the other refuses too.
     """
     path, names = book.path, book.names

@@ -4,7 +4,7 @@
 collide; `create_event` writes the workbook (Settings, Players, Round 1 seated, the hidden plan
 sheet) with openpyxl; `round_rows` lays out one seated round as a round sheet's rows;
 `read_plan` reads the hidden `Seating Plan` sheet back. Workbooks are read with the project's streaming
-reader (`workbook.xlsx`), under the same limits as every workbook the scorer reads.
+reader (`xlsx.reader`), under the same limits as every workbook the scorer reads.
 
 The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (Round, Table,
 Seat, Player; table `BYE` for a bye), not as round sheets written at once: a round sheet that

@@ -1,6 +1,6 @@
 """Read a tournament workbook (docs/rules.md §1): round sheets, their header row and columns, Settings, Players.
 
-The package is read with a streaming parser (`workbook.xlsx`): a sheet costs what its cells cost,
+The package is read with a streaming parser (`xlsx.reader`): a sheet costs what its cells cost,
 error values and formulas without a saved value come back as ErrorCell/FormulaCell, and the rows
 of an Excel Table's totals row are not games.
 """

@@ -10,7 +10,7 @@ from sheet_scorer.xlsx.cells import cell_ref
 
 def covered_cells(path: Path, sheets: list[str]) -> dict[str, frozenset[str]]:
     """Per sheet, the cells under a merged range other than its top-left one: they hold no value of their own and
-    are not written. Read with the streaming reader (`xlsx`); a merge over more cells than any sheet holds is refused."""
+    are not written. Read with the streaming reader (`reader`); a merge over more cells than any sheet holds is refused."""
     from sheet_scorer.xlsx.reader import MAX_CELLS, Package
 
     found = {}
