@@ -18,12 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.model import WorkbookError
-from sheet_scorer.xlsx.opc import CT_CUSTOM, REL_CUSTOM
+from sheet_scorer.xlsx.opc import CT_CUSTOM, NS_CUSTOM, NS_VT, REL_CUSTOM
 
 PROPERTY = "sheet-scorer"
 CUSTOM_PART = "docProps/custom.xml"
-NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
-NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the one format id of user-defined properties
 _PROPERTY = re.compile(rb"<(?:[\w.\-]+:)?property\b[^>]*\bname\s*=\s*[\"']" + PROPERTY.encode()
                        + rb"[\"'][^>]*>(.*?)</(?:[\w.\-]+:)?property>", re.S)

@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import ooxml_text, unescape
-from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, OpcPackage, rels_name, relative
+from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, OpcPackage, rels_name, relative
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
@@ -210,8 +210,8 @@ class Package(OpcPackage):
             prefix, _, end = root_span(xml)  # `<ns0:Relationships>`: the new element in the same namespace
             self.write(name, xml[:end] + (b"<" + prefix + element[1:] if prefix else element) + xml[end:])
         else:
-            self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
-                       b'"http://schemas.openxmlformats.org/package/2006/relationships">' + element + b"</Relationships>")
+            self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="'
+                       + NS_PACKAGE_RELS.encode() + b'">' + element + b"</Relationships>")
             if self.content_type(name) is None:  # a package whose only relationships were the root's may declare none
                 self.ensure_default("rels", CT_RELATIONSHIPS)
         return rid

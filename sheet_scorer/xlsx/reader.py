@@ -20,14 +20,14 @@ from typing import Any
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import shown_text, unescape
-from sheet_scorer.xlsx.opc import Budget, OpcPackage
+from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, NS_PACKAGE_RELS, Budget, OpcPackage
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
 
-_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main", "http://purl.oclc.org/ooxml/spreadsheetml/main")
-_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+_MAIN = (NS_MAIN, NS_MAIN_STRICT)
+_RELS = NS_PACKAGE_RELS
 _LOCAL = {f"{ns} {local}": local for ns in (*_MAIN, _RELS) for local in (
     "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
     "xf", "table", "Relationship")}

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 
+from sheet_scorer.xlsx.opc import NS_MAIN
 from sheet_scorer.xlsx.package import root_span, set_attribute, text_xml
 
 _ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b[^>]*?(?:/>|>(.*?)</\1si>)", re.S)
 _PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b[^>]*/>\s*")
-EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>'
+EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="' + NS_MAIN.encode() + b'" count="0" uniqueCount="0"></sst>'
 
 
 class SharedStrings:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.cells import cell_ref, column_index, column_letter, parse_range, parse_ref
+from sheet_scorer.xlsx.opc import NS_MAIN, NS_REL
 from sheet_scorer.xlsx.package import attribute, children, insert_child, quoteattr, root_span, set_attribute
 
 WORKSHEET_ORDER = (
@@ -483,8 +484,7 @@ def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], fr
     last_row = len(rows)
     last_column = max((len(r) for r in rows), default=1) or 1
     parts = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + (root.decode() if root else
-             '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
-             'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')]
+             f'<worksheet xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">')]
     dimension = f'<dimension ref="A1:{cell_ref(last_column, max(last_row, 1))}"/>'
     if head:
         parts.append(_with_dimension(head.decode(), dimension))
