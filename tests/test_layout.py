@@ -83,10 +83,11 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
             for node in ast.parse(path.read_text(encoding="utf-8")).body:
                 if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in {
                         "resolve_target", "resolve", "parse_ref", "parse_range", "rels_name", "relative", "column_index",
+                        "PartName",
                         "column_letter", "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}:
                     defined.setdefault(node.name, []).append(module_name(path))
     assert {name: where for name, where in defined.items() if len(where) > 1} == {}
-    assert set(defined) == {"resolve_target", "parse_ref", "parse_range", "rels_name", "relative", "column_index", "column_letter",
+    assert set(defined) == {"PartName", "parse_ref", "parse_range", "column_index", "column_letter",
                             "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}
 
 

@@ -7,10 +7,17 @@ import io
 import zipfile
 from pathlib import Path
 
-from sheet_scorer.xlsx.opc import relative
-from sheet_scorer.xlsx.opc import resolve_target as resolve
+from sheet_scorer.xlsx.opc import PartName
 from sheet_scorer.xlsx.package import Package, insert_child
 from sheet_scorer.xlsx.sheetxml import WORKSHEET_ORDER
+
+
+def resolve(source: str, target: str) -> str:
+    return PartName(source).resolve(target)
+
+
+def relative(source: str, part: str) -> str:
+    return PartName(source).relative(part)
 
 
 class _Unseekable(io.RawIOBase):

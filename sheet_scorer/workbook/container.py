@@ -10,8 +10,7 @@ from typing import Any, NoReturn
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import (
-    CONTENT_TYPES, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, holds, is_relationships, is_xml_part, resolve_target,
-    source_part,
+    CONTENT_TYPES, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, PartName, holds, is_xml_part,
 )
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -104,11 +103,11 @@ def check_package(book: Any) -> None:
     for name in sorted(names):
         if name == CONTENT_TYPES or name.endswith("/") or name.startswith("[trash]/"):  # parts Excel set aside
             continue
-        if types[name] is None and not is_relationships(name):
+        if types[name] is None and not PartName(name).is_relationships:
             damaged(path, name, "untyped")  # relationship parts without one get the usual Default in the scored copy
     folded = {n.casefold() for n in names}
     strict = False
-    for rels in sorted(n for n in names if is_relationships(n)):
+    for rels in sorted(n for n in names if PartName(n).is_relationships):
         strict |= _check_relationships(book, rels, folded)
     if strict:
         raise WorkbookError(f"{path}: saved as 'Strict Open XML Spreadsheet', which sheet-scorer does not write; open it "
@@ -120,7 +119,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
     True when its relationships are Strict Open XML's. The one exception is the workbook's style sheet:
     the scored copy always has one, written where the relationship points (`book.Book`)."""
     path = book.path
-    source = source_part(rels)
+    source = PartName(rels).source
     ids: set[str] = set()
     problems: list[tuple[str, dict[str, str]]] = []
     main: list[str] = []
@@ -140,7 +139,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
         if target is None:
             problems.append(("no_target", {"id": rid[:40]}))
             return
-        name = resolve_target(source, target)
+        name = source.resolve(target)
         if source == "" and kind.endswith("/officeDocument"):
             main.append(name)
         if not holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):

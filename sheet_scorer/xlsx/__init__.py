@@ -1,6 +1,8 @@
 """The .xlsx file format, with no tournament words: one Open Packaging Conventions layer for reading and patching.
 
-- `opc`: part names, the one relationship resolver, content-type and relationship constants, the budgets.
+- `opc`: `PartName` (a part's name: its relationships part, its folder, the one relationship resolver), content-type,
+  relationship and namespace constants, and `OpcPackage`, the one package layer under the reader's and the patcher's
+  `Package`: byte budgets, DOCTYPE refused, relationships and content types read one way.
 - `errors`: `PackageError`, the one exception (the tournament layers know it as `model.WorkbookError`).
 - `cells`: cell references, one tuple order everywhere: (column, row), as `cell_ref(column, row)` takes them;
   ranges (first column, first row, last column, last row), merged ranges included.

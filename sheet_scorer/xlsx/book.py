@@ -14,7 +14,7 @@ from typing import Any
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import (
     CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_DRAWING, REL_SHARED_STRINGS, REL_STYLES,
-    REL_VML, REL_WORKSHEET, rels_name,
+    REL_VML, REL_WORKSHEET, PartName,
 )
 from sheet_scorer.xlsx.package import TAG, Package, attribute, children, insert_child, quoteattr, root_span, set_attribute
 from sheet_scorer.xlsx.reader import SheetEntry, read_strings
@@ -196,8 +196,8 @@ class Book:
             if rel.type in (REL_COMMENTS, REL_VML) and not rel.external:
                 self.package.remove(rel.target)
                 self.package.set_override(rel.target, None)
-        if rels_name(part) in self.package:
-            self.package.remove(rels_name(part))
+        if PartName(part).rels in self.package:
+            self.package.remove(PartName(part).rels)
 
     # ------------------------------------------------------------ cells
 

@@ -1,6 +1,6 @@
 """Open Packaging Conventions: part names, relationships, content types, and the budgets every part is read under.
 
-The one relationship resolver (`resolve_target`) serves the reader, the package check and the patcher alike,
+The one relationship resolver (`PartName.resolve`) serves the reader, the package check and the patcher alike,
 so a target means the same part to all of them.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from xml.parsers import expat
 
 from sheet_scorer.xlsx.errors import PackageError
@@ -48,53 +48,65 @@ CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
 CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
 
 
-def part_folder(part: str) -> PurePosixPath:
-    """The folder a part's relative targets start from: xl/worksheets/sheet1.xml -> xl/worksheets."""
-    return PurePosixPath(part).parent
+class PartName(str):
+    """A part's name in the package as the zip spells it, without the leading '/' (python-docx's `PackURI`):
+    where its relationships are, what its relative targets mean, and how to point at another part from it."""
 
+    __slots__ = ()
 
-def rels_name(part: str) -> str:
-    """xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels ('' -> _rels/.rels)."""
-    path = PurePosixPath(part)
-    return str(path.parent / "_rels" / f"{path.name}.rels")
+    @property
+    def folder(self) -> str:
+        """xl/worksheets/sheet1.xml -> xl/worksheets ('' at the package root)."""
+        return self.rpartition("/")[0]
 
+    @property
+    def extension(self) -> str:
+        """The name's extension, case-folded, as `[Content_Types].xml` Defaults name it ('' without one)."""
+        file = self.rpartition("/")[2]
+        return file.rpartition(".")[2].casefold() if "." in file else ""
 
-def is_relationships(name: str) -> bool:
-    """A relationships part: `_rels/NAME.rels` beside the part NAME (or the package's own `_rels/.rels`)."""
-    folder, _, file = name.rpartition("/")
-    return file.endswith(".rels") and (folder == "_rels" or folder.endswith("/_rels"))
+    @property
+    def rels(self) -> PartName:
+        """xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels ('' -> _rels/.rels)."""
+        folder, _, file = self.rpartition("/")
+        return PartName(f"{folder}/_rels/{file}.rels" if folder else f"_rels/{file}.rels")
 
+    @property
+    def is_relationships(self) -> bool:
+        """A relationships part: `_rels/NAME.rels` beside the part NAME (or the package's own `_rels/.rels`)."""
+        folder, _, file = self.rpartition("/")
+        return file.endswith(".rels") and (folder == "_rels" or folder.endswith("/_rels"))
 
-def source_part(rels: str) -> str:
-    """The part a relationships part belongs to: `xl/_rels/workbook.xml.rels` -> `xl/workbook.xml` ('' for the package)."""
-    folder, _, file = rels.rpartition("/")
-    parent = folder[:-len("_rels")].rstrip("/")
-    name = file[:-len(".rels")]
-    return f"{parent}/{name}" if parent and name else name
+    @property
+    def source(self) -> PartName:
+        """The part a relationships part belongs to: `xl/_rels/workbook.xml.rels` -> `xl/workbook.xml` ('' for the package)."""
+        folder, _, file = self.rpartition("/")
+        parent = folder[:-len("_rels")].rstrip("/")
+        name = file[:-len(".rels")]
+        return PartName(f"{parent}/{name}" if parent and name else name)
 
+    def resolve(self, target: str) -> PartName:
+        """A relationship's target, written in this part's relationships, as a part name: relative to this part's
+        folder (or absolute); a `..` above the package root stays at the root, as URI resolution has it (RFC 3986
+        §5.2.4; LibreOffice writes `../customXml/item1.xml` in `_rels/.rels`, and Excel reads it as `customXml/item1.xml`).
+        The one relationship resolver: the reader, the package check and the patcher all resolve through it."""
+        base = [] if target.startswith("/") else self.split("/")[:-1]
+        for piece in target.split("#", 1)[0].lstrip("/").split("/"):
+            if piece == "..":
+                if base:
+                    base.pop()
+            elif piece not in ("", "."):
+                base.append(piece)
+        return PartName("/".join(base))
 
-def resolve_target(source: str, target: str) -> str:
-    """A relationship's target as a part name, relative to the source part's folder (or absolute); a `..`
-    above the package root stays at the root, as URI resolution has it (RFC 3986 §5.2.4; LibreOffice writes
-    `../customXml/item1.xml` in `_rels/.rels`, and Excel reads it as `customXml/item1.xml`)."""
-    base = [] if target.startswith("/") else source.split("/")[:-1]
-    for piece in target.split("#", 1)[0].lstrip("/").split("/"):
-        if piece == "..":
-            if base:
-                base.pop()
-        elif piece not in ("", "."):
-            base.append(piece)
-    return "/".join(base)
-
-
-def relative(source: str, part: str) -> str:
-    """The target to write in `source`'s relationships for `part` (the inverse of `resolve_target`)."""
-    folder = list(part_folder(source).parts)
-    parts = part.split("/")
-    common = 0
-    while common < min(len(folder), len(parts) - 1) and folder[common] == parts[common]:
-        common += 1
-    return "/".join([".."] * (len(folder) - common) + parts[common:])
+    def relative(self, part: str) -> str:
+        """The target to write in this part's relationships for `part` (the inverse of `resolve`)."""
+        folder = self.folder.split("/") if self.folder else []
+        parts = part.split("/")
+        common = 0
+        while common < min(len(folder), len(parts) - 1) and folder[common] == parts[common]:
+            common += 1
+        return "/".join([".."] * (len(folder) - common) + parts[common:])
 
 
 def holds(parts: set[str], name: str) -> bool:
@@ -257,7 +269,7 @@ class OpcPackage:
 
     def relationships(self, part: str) -> list[Relationship]:
         """The relationships of `part` ('' for the package's own), targets resolved to part names, in order."""
-        name = rels_name(part)
+        name = PartName(part).rels
         if not self.has_part(name):
             return []
         found: list[Relationship] = []
@@ -267,7 +279,7 @@ class OpcPackage:
                 external = attrs.get("TargetMode") == "External"
                 target = attrs.get("Target", "")
                 found.append(Relationship(attrs.get("Id", ""), attrs.get("Type", ""),
-                                          target if external else resolve_target(part, target), external))
+                                          target if external else PartName(part).resolve(target), external))
 
         self.parse_chunks(name, [self.read(name)], start)
         return found
@@ -292,8 +304,8 @@ class OpcPackage:
         self.parse_chunks(CONTENT_TYPES, [self.read(CONTENT_TYPES)], start)
         found: dict[str, str | None] = {}
         for part in parts:
-            file = part.rpartition("/")[2]
-            found[part] = overrides.get(part.casefold(), defaults.get(file.rpartition(".")[2].casefold()) if "." in file else None)
+            extension = PartName(part).extension
+            found[part] = overrides.get(part.casefold(), defaults.get(extension) if extension else None)
         return found
 
     def main_part(self) -> str:

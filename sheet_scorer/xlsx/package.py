@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import ooxml_text, unescape
-from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, OpcPackage, rels_name, relative
+from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, OpcPackage, PartName
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
@@ -197,13 +197,13 @@ class Package(OpcPackage):
 
     def add_relationship(self, part: str, rel_type: str, target_part: str) -> str:
         """A new relationship from `part` to `target_part`; its id."""
-        name = rels_name(part)
+        name = PartName(part).rels
         existing = {r.rid for r in self.relationships(part)}
         n = len(existing) + 1
         while f"rId{n}" in existing:
             n += 1
         rid = f"rId{n}"
-        element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(relative(part, target_part))}/>'
+        element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(PartName(part).relative(target_part))}/>'
                    ).encode()
         if name in self:
             xml = open_root(self.read(name))
@@ -217,7 +217,7 @@ class Package(OpcPackage):
         return rid
 
     def remove_relationship(self, part: str, rid: str) -> None:
-        name = rels_name(part)
+        name = PartName(part).rels
         xml = self.read(name)
         for tag in TAG.finditer(xml):
             if tag.group(3) == b"Relationship" and attribute(tag.group(0), b"Id") == rid:
