@@ -20,17 +20,16 @@ from typing import Any
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import shown_text, unescape
-from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, NS_PACKAGE_RELS, Budget, OpcPackage
+from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
 
 _MAIN = (NS_MAIN, NS_MAIN_STRICT)
-_RELS = NS_PACKAGE_RELS
-_LOCAL = {f"{ns} {local}": local for ns in (*_MAIN, _RELS) for local in (
+_LOCAL = {f"{ns} {local}": local for ns in _MAIN for local in (
     "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
-    "xf", "table", "Relationship")}
+    "xf", "table")}
 _DIGITS = "0123456789"
 _SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
 _DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
