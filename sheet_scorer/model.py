@@ -9,28 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheet_scorer.problems import Problem, has_errors
+from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.i18n.vocab import COMPONENTS
 
 if TYPE_CHECKING:  # pandas is imported only where frames are built, so light commands start fast
     import pandas as pd
 
 
-class WorkbookError(Exception):
-    """The input cannot be read or the command was misused: one line for the organiser (exit 2).
-
-    With `key`, the line is `i18n.terminal.say(lang, key, **values)` in the command's language; the
-    English text stays the exception's own (`str(error)`) for the Python API and logs.
-    """
-
-    def __init__(self, message: str, key: str | None = None, **values: object) -> None:
-        super().__init__(message)
-        self.key, self.values = key, values
-        self.lang: str | None = None
-
-    def in_language(self, lang: str | None) -> WorkbookError:
-        """This error, told in `lang`: the workbook's language once it is read (when --lang was not given)."""
-        self.lang = lang
-        return self
+WorkbookError = PackageError  # the format layer's error, by the name the tournament layers use
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from lxml import etree
 from sheet_scorer import score_workbook
 from sheet_scorer.i18n.vocab import COMPUTED_HEADERS
 from sheet_scorer.model import CellEdit, WorkbookPatch
-from sheet_scorer.workbook.cells import column_index
+from sheet_scorer.xlsx.cells import column_index
 from sheet_scorer.workbook.update import update_workbook
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # openpyxl: extensions it cannot read (we keep them)

@@ -30,8 +30,8 @@ import sheet_scorer
 from sheet_scorer.cli.main import main
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.problems import has_errors
-from sheet_scorer.workbook import xlsx
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.xlsx import reader as xlsx
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.plan import computed_positions
 
 ADDED_SHEETS = {"Standings", "Problems"}

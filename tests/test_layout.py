@@ -9,7 +9,8 @@ import sheet_scorer
 
 PACKAGE = Path(sheet_scorer.__file__).parent
 # Lower layers never import higher ones; new stages (seating/, playoffs/, merge/) sit beside standings.
-LAYERS = {"model": 0, "problems": 0, "i18n": 0, "workbook": 1, "rules": 2, "standings": 3, "seating": 4, "playoffs": 4,
+# xlsx/ (the file format) is the lowest: the model's WorkbookError is its PackageError.
+LAYERS = {"xlsx": -1, "model": 0, "problems": 0, "i18n": 0, "workbook": 1, "rules": 2, "standings": 3, "seating": 4, "playoffs": 4,
           "merge": 4, "report": 4, "api": 5, "season": 5, "cli": 6, "__init__": 7, "__main__": 7}
 
 LAYERS["live"] = 5.5  # issue 22: the live view serves what `api` scores; only `cli` sits above it
@@ -66,3 +67,37 @@ def test_no_import_cycle() -> None:
 def test_data_flows_one_way() -> None:
     upward = [(m, t) for m, targets in imports().items() for t in targets if m != "sheet_scorer" and layer(t) > layer(m)]
     assert upward == []
+
+
+def test_the_file_format_knows_no_tournament() -> None:
+    """xlsx/ imports only itself: no model, problems, i18n or any stage (issue 20)."""
+    outside = [(m, t) for m, targets in imports().items() if m.startswith("sheet_scorer.xlsx")
+               for t in targets if not t.startswith("sheet_scorer.xlsx")]
+    assert outside == []
+
+
+def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
+    """One relationship resolver, cell-reference parser, text decoder, sheet entry and shared-string reader:
+    none defined twice under xlsx/ or workbook/."""
+    defined: dict[str, list[str]] = {}
+    for folder in ("xlsx", "workbook"):
+        for path in (PACKAGE / folder).glob("*.py"):
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in {
+                        "resolve_target", "resolve", "parse_ref", "parse_range", "rels_name", "relative", "column_index",
+                        "PartName",
+                        "column_letter", "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}:
+                    defined.setdefault(node.name, []).append(module_name(path))
+    assert {name: where for name, where in defined.items() if len(where) > 1} == {}
+    assert set(defined) == {"PartName", "parse_ref", "parse_range", "column_index", "column_letter",
+                            "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}
+
+
+def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
+    """One OPC package layer: the reader's and the patcher's packages share its budgets, DOCTYPE refusal and
+    relationship reading (issue 20), and neither defines its own."""
+    from sheet_scorer.xlsx import opc, package, reader
+
+    for cls in (reader.Package, package.Package):
+        assert issubclass(cls, opc.OpcPackage)
+        assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))

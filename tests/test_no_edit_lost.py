@@ -19,7 +19,7 @@ from sheet_scorer.i18n.terminal import say
 from sheet_scorer.workbook.fingerprint import Fingerprint
 from sheet_scorer.workbook.read import read_workbook
 from sheet_scorer.workbook.record import package_seal, read_record
-from sheet_scorer.workbook.xlsx import SheetCells
+from sheet_scorer.xlsx.reader import SheetCells
 
 
 def run(*args: Any) -> Any:

@@ -1,4 +1,4 @@
-"""The package layer of the patcher (workbook/package.py): zip entries copied as stored, parts placed in
+"""The package layer of the patcher (xlsx/package.py): zip entries copied as stored, parts placed in
 the schema's order, relationship targets resolved."""
 
 from __future__ import annotations
@@ -7,8 +7,17 @@ import io
 import zipfile
 from pathlib import Path
 
-from sheet_scorer.workbook.package import Package, insert_child, relative, resolve
-from sheet_scorer.workbook.sheetxml import WORKSHEET_ORDER
+from sheet_scorer.xlsx.opc import PartName
+from sheet_scorer.xlsx.package import Package, insert_child
+from sheet_scorer.xlsx.sheetxml import WORKSHEET_ORDER
+
+
+def resolve(source: str, target: str) -> str:
+    return PartName(source).resolve(target)
+
+
+def relative(source: str, part: str) -> str:
+    return PartName(source).relative(part)
 
 
 class _Unseekable(io.RawIOBase):

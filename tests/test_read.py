@@ -244,13 +244,13 @@ def test_table_number_merged_over_its_rows(tmp_path: Path) -> None:
     assert result.results.groupby("table")["player"].apply(sorted).to_dict() == {1: ["Ala", "Bob", "Cyd", "Dan"], 2: ["Eve", "Fay", "Gus"]}
 
 
-# ---------------------------------------------------------------- the streaming reader (workbook/xlsx.py, issue 14)
+# ---------------------------------------------------------------- the streaming reader (xlsx/reader.py, issue 14)
 
 import zipfile  # noqa: E402
 from datetime import date, datetime  # noqa: E402
 
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell  # noqa: E402
-from sheet_scorer.workbook import xlsx  # noqa: E402
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell  # noqa: E402
+from sheet_scorer.xlsx import reader as xlsx  # noqa: E402
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 

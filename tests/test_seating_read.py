@@ -1,4 +1,4 @@
-"""The event helpers read workbooks with the project's streaming reader (`workbook.xlsx`), under its limits:
+"""The event helpers read workbooks with the project's streaming reader (`xlsx.reader`), under its limits:
 the players list (.xlsx), the hidden `Seating Plan` sheet and a round sheet's header (docs/rules.md §1, §6)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 
 from sheet_scorer.model import Registration, WorkbookError
-from sheet_scorer.workbook import xlsx
+from sheet_scorer.xlsx import reader as xlsx
 from sheet_scorer.workbook.event import PLAN_SHEET, read_header, read_plan, read_player_list
 
 DOCTYPE = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>'

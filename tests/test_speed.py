@@ -92,7 +92,7 @@ def test_schemas_are_built_once_and_give_the_same_problems_every_time(tmp_path: 
 
 def test_check_imports_neither_jinja2_nor_the_patcher(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": BROKEN})
-    heavy = "{'jinja2', 'openpyxl', 'lxml', 'sheet_scorer.workbook.package', 'sheet_scorer.workbook.write', 'sheet_scorer.report.html'}"
+    heavy = "{'jinja2', 'openpyxl', 'lxml', 'sheet_scorer.xlsx.package', 'sheet_scorer.workbook.write', 'sheet_scorer.report.html'}"
     probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
              "r = CliRunner().invoke(main, ['check', sys.argv[1]]); "
              f"print(r.exit_code, sorted({heavy} & set(sys.modules)))")
@@ -117,7 +117,7 @@ import zipfile  # noqa: E402
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st  # noqa: E402
 
 from sheet_scorer.model import WorkbookError  # noqa: E402
-from sheet_scorer.workbook import xlsx  # noqa: E402
+from sheet_scorer.xlsx import reader as xlsx  # noqa: E402
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 STYLES = (f'<styleSheet xmlns="{MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>'

@@ -21,7 +21,8 @@ from sheet_scorer.i18n.text import problem_message
 from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError
 from sheet_scorer.rules.validate import name_key, parse_flag, parse_int
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.workbook.cells import clean_name, is_blank
 
 GAME_FIELDS = (*COMPONENTS, *FLAGS, "vp")
 # Read problems that leave a round sheet out of WorkbookData.rounds: its cells cannot be matched.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch
-from sheet_scorer.workbook.cells import cell_ref
+from sheet_scorer.xlsx.cells import cell_ref
 
 MAX_TABLE = 9999  # a typing slip like 1-1000000 is refused, not expanded
 _RANGE = re.compile(r"(\d+)\s*(?:[-–]\s*(\d+))?")
@@ -101,7 +101,7 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
 
     Returns the plan, the copy's path and the language the terminal speaks.
     """
-    from sheet_scorer.workbook.merged import covered_cells
+    from sheet_scorer.xlsx.merged import covered_cells
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook

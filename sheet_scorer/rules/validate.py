@@ -25,7 +25,8 @@ from pandera.errors import SchemaErrors
 
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.progress import reporting

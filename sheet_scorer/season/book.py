@@ -16,7 +16,7 @@ from typing import Any
 
 from sheet_scorer.i18n.text import severity_word, text
 from sheet_scorer.season.model import Season
-from sheet_scorer.workbook.cells import column_letter
+from sheet_scorer.xlsx.cells import column_letter
 from sheet_scorer.workbook.files import atomic_target
 
 DROPPED_FORMAT = '"("General")"'  # a dropped finish: still a number (sums, sorting), shown as (12)

@@ -71,7 +71,7 @@ def is_season_file(path: Path) -> bool:
     """True for a season workbook (a `Season Standings` sheet in any language): written by this command, not an event."""
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import LANGUAGES, fold
-    from sheet_scorer.workbook.xlsx import Package
+    from sheet_scorer.xlsx.reader import Package
 
     names = {fold(text(lang, "season_standings_sheet")) for lang in LANGUAGES}
     try:

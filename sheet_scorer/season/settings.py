@@ -17,10 +17,11 @@ from sheet_scorer.i18n.text import text
 from sheet_scorer.i18n.vocab import LANGUAGES, SETTING_KEY_INDEX, SETTINGS_SHEET_NAMES, fold
 from sheet_scorer.model import Settings
 from sheet_scorer.season.model import Alias, Note, SeasonSettings
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.settings import parse_number, read_settings
-from sheet_scorer.workbook.xlsx import Package
+from sheet_scorer.xlsx.reader import Package
 
 
 def _words(*keys: str) -> frozenset[str]:

@@ -9,14 +9,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sheet_scorer.model import WorkbookError
+from sheet_scorer.xlsx.opc import (
+    CONTENT_TYPES, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, PartName, holds, is_xml_part,
+)
 
-# XML the reader unpacks and parses (`xlsx.py` counts the bytes really unpacked against the same limits):
-# a real event of 100,000 rows unpacks to about 60 MiB in all, a round sheet to a tenth of that.
-MAX_PART = 128 * 2**20
-MAX_TOTAL = 256 * 2**20
-CONTENT_TYPES = "[Content_Types].xml"
-ROOT_RELS = "_rels/.rels"
-STRICT_RELATIONSHIPS = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -99,62 +95,23 @@ def check_package(book: Any) -> None:
     type, a relationship to a part the package does not hold, a relationship id used twice, a main part
     elsewhere than `xl/workbook.xml`; and a Strict Open XML workbook, which the tool does not write.
 
-    `book` is the reader's opened package (`xlsx.Package`): its parts are parsed with its budgets and DOCTYPE
+    `book` is the reader's opened package (`xlsx.reader.Package`): its parts are parsed with its budgets and DOCTYPE
     refusal. `check` and `score` both read through here, so what one refuses the other refuses too.
     """
     path, names = book.path, book.names
-    defaults: dict[str, str] = {}
-    overrides: dict[str, str] = {}
-
-    def content_type(tag: str, attrs: dict[str, str]) -> None:
-        local = tag.rpartition(" ")[2]
-        if local == "Default":
-            defaults[attrs.get("Extension", "").casefold()] = attrs.get("ContentType", "")
-        elif local == "Override":
-            overrides[attrs.get("PartName", "").lstrip("/").casefold()] = attrs.get("ContentType", "")
-
-    book.parse(CONTENT_TYPES, content_type)
+    types = book.content_types(names)
     for name in sorted(names):
         if name == CONTENT_TYPES or name.endswith("/") or name.startswith("[trash]/"):  # parts Excel set aside
             continue
-        extension = name.rpartition("/")[2].rpartition(".")[2].casefold() if "." in name.rpartition("/")[2] else ""
-        if name.casefold() not in overrides and extension not in defaults and not is_relationships(name):
+        if types[name] is None and not PartName(name).is_relationships:
             damaged(path, name, "untyped")  # relationship parts without one get the usual Default in the scored copy
     folded = {n.casefold() for n in names}
     strict = False
-    for rels in sorted(n for n in names if is_relationships(n)):
+    for rels in sorted(n for n in names if PartName(n).is_relationships):
         strict |= _check_relationships(book, rels, folded)
     if strict:
         raise WorkbookError(f"{path}: saved as 'Strict Open XML Spreadsheet', which sheet-scorer does not write; open it "
                             "in Excel and save it as 'Excel Workbook (.xlsx)'", "strict_xml", path=path)
-
-
-def is_relationships(name: str) -> bool:
-    """A relationships part: `_rels/NAME.rels` beside the part NAME (or the package's own `_rels/.rels`)."""
-    folder, _, file = name.rpartition("/")
-    return file.endswith(".rels") and (folder == "_rels" or folder.endswith("/_rels"))
-
-
-def source_part(rels: str) -> str:
-    """The part a relationships part belongs to: `xl/_rels/workbook.xml.rels` -> `xl/workbook.xml` ('' for the package)."""
-    folder, _, file = rels.rpartition("/")
-    parent = folder[:-len("_rels")].rstrip("/")
-    name = file[:-len(".rels")]
-    return f"{parent}/{name}" if parent and name else name
-
-
-def resolve_target(source: str, target: str) -> str:
-    """A relationship's target as a part name, relative to the source part's folder (or absolute); a `..`
-    above the package root stays at the root, as URI resolution has it (RFC 3986 §5.2.4; LibreOffice writes
-    `../customXml/item1.xml` in `_rels/.rels`, and Excel reads it as `customXml/item1.xml`)."""
-    base = [] if target.startswith("/") else source.split("/")[:-1]
-    for piece in target.split("#", 1)[0].lstrip("/").split("/"):
-        if piece == "..":
-            if base:
-                base.pop()
-        elif piece not in ("", "."):
-            base.append(piece)
-    return "/".join(base)
 
 
 def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
@@ -162,7 +119,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
     True when its relationships are Strict Open XML's. The one exception is the workbook's style sheet:
     the scored copy always has one, written where the relationship points (`book.Book`)."""
     path = book.path
-    source = source_part(rels)
+    source = PartName(rels).source
     ids: set[str] = set()
     problems: list[tuple[str, dict[str, str]]] = []
     main: list[str] = []
@@ -182,10 +139,10 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
         if target is None:
             problems.append(("no_target", {"id": rid[:40]}))
             return
-        name = resolve_target(source, target)
+        name = source.resolve(target)
         if source == "" and kind.endswith("/officeDocument"):
             main.append(name)
-        if not _holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
+        if not holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
             problems.append(("dangling", {"id": rid[:40], "target": name[:80]}))
 
     book.parse(rels, start)
@@ -196,20 +153,3 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
     if source == "" and main != ["xl/workbook.xml"]:
         damaged(path, rels, "main_elsewhere" if main else "no_main")
     return False
-
-
-def _holds(parts: set[str], name: str) -> bool:
-    """Whether the package holds part `name` (case ignored; a target may be written percent-encoded: `a%20b.xml`)."""
-    if name.casefold() in parts:
-        return True
-    if "%" not in name:
-        return False
-    from urllib.parse import unquote  # only here: urllib costs start-up time every command would pay
-
-    return unquote(name).casefold() in parts
-
-
-def is_xml_part(name: str) -> bool:
-    """A part the reader parses as XML (pictures and other binary parts are never parsed)."""
-    return name.endswith((".xml", ".rels", ".vml"))
-

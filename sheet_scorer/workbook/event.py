@@ -4,7 +4,7 @@
 collide; `create_event` writes the workbook (Settings, Players, Round 1 seated, the hidden plan
 sheet) with openpyxl; `round_rows` lays out one seated round as a round sheet's rows;
 `read_plan` reads the hidden `Seating Plan` sheet back. Workbooks are read with the project's streaming
-reader (`workbook.xlsx`), under the same limits as every workbook the scorer reads.
+reader (`xlsx.reader`), under the same limits as every workbook the scorer reads.
 
 The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (Round, Table,
 Seat, Player; table `BYE` for a bye), not as round sheets written at once: a round sheet that
@@ -23,11 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.model import Registration, WorkbookError
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, clean_name, column_letter
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, column_letter
+from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.textfile import decode_text
-from sheet_scorer.workbook.xlsx import Package
+from sheet_scorer.xlsx.reader import Package
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, LANGUAGES, NO_WORD,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,

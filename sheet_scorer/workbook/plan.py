@@ -16,7 +16,7 @@ from sheet_scorer.i18n.visible import visible
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
-from sheet_scorer.workbook.cells import cell_ref
+from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.i18n.vocab import (
     COMPUTED,
     COMPUTED_HEADERS,

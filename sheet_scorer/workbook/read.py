@@ -1,6 +1,6 @@
 """Read a tournament workbook (docs/rules.md §1): round sheets, their header row and columns, Settings, Players.
 
-The package is read with a streaming parser (`workbook.xlsx`): a sheet costs what its cells cost,
+The package is read with a streaming parser (`xlsx.reader`): a sheet costs what its cells cost,
 error values and formulas without a saved value come back as ErrorCell/FormulaCell, and the rows
 of an Excel Table's totals row are not games.
 """
@@ -15,10 +15,12 @@ import pandas as pd
 from sheet_scorer.workbook.container import check_package, check_readable
 from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
 from sheet_scorer.problems import Problem
-from sheet_scorer.workbook.cells import cell_ref, clean_name, column_letter, is_blank
+from sheet_scorer.xlsx.cells import cell_ref, column_letter
+from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.workbook.fingerprint import Fingerprint, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.settings import read_adjustments, read_settings
-from sheet_scorer.workbook.xlsx import MAX_COLUMN, Package, SheetCells, SheetEntry
+from sheet_scorer.xlsx.cells import MAX_COLUMN
+from sheet_scorer.xlsx.reader import Package, SheetCells, SheetEntry
 from sheet_scorer.i18n.vocab import (
     ADJUSTMENTS_SHEET_NAMES,
     COMPUTED,

@@ -18,13 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.model import WorkbookError
+from sheet_scorer.xlsx.opc import CT_CUSTOM, NS_CUSTOM, NS_VT, REL_CUSTOM
 
 PROPERTY = "sheet-scorer"
 CUSTOM_PART = "docProps/custom.xml"
-REL_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties"
-CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
-NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
-NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the one format id of user-defined properties
 _PROPERTY = re.compile(rb"<(?:[\w.\-]+:)?property\b[^>]*\bname\s*=\s*[\"']" + PROPERTY.encode()
                        + rb"[\"'][^>]*>(.*?)</(?:[\w.\-]+:)?property>", re.S)
@@ -49,40 +46,39 @@ class Record:
 
 def read_record(path: Path) -> Record | None:
     """The record the tool left in `path`, or None (no record, or not a readable package)."""
+    from sheet_scorer.xlsx.errors import PackageError
+    from sheet_scorer.xlsx.opc import OpcPackage
+    from sheet_scorer.xlsx.text import unescape
+
     try:
-        with zipfile.ZipFile(path) as archive:
-            part = _custom_part(archive)
-            if part is None or archive.getinfo(part).file_size > 1 << 20:
-                return None
-            xml = archive.read(part)
-    except (OSError, zipfile.BadZipFile, KeyError):
+        package = OpcPackage(path)
+    except PackageError:
         return None
+    try:
+        part = _custom_part(package) or (CUSTOM_PART if package.has_part(CUSTOM_PART) else None)
+        if part is None:
+            return None
+        xml = package.read(part)
+    except (PackageError, KeyError):
+        return None
+    finally:
+        package.close()
     found = _PROPERTY.search(xml)
     if found is None:
         return None
-    from sheet_scorer.workbook.package import unescape
-
     text = unescape(re.sub(rb"<[^>]*>", b"", found.group(1)).decode("utf-8", "replace")).strip()
     value = _VALUE.match(text)
     return Record(value.group(1), value.group(3).strip(), value.group(2) or "") if value else None
 
 
-def _custom_part(archive: zipfile.ZipFile) -> str | None:
-    """The custom properties part the package's root relationships name (docProps/custom.xml as a rule)."""
-    names = set(archive.namelist())
-    if "_rels/.rels" in names and archive.getinfo("_rels/.rels").file_size < 1 << 20:
-        rels = archive.read("_rels/.rels")
-        for tag in re.finditer(rb"<(?:[\w.\-]+:)?Relationship\b[^>]*>", rels):
-            if REL_CUSTOM.encode() in tag.group(0):
-                target = re.search(rb'Target\s*=\s*["\']/?([^"\']*)["\']', tag.group(0))
-                if target and target.group(1).decode() in names:
-                    return target.group(1).decode()
-    return CUSTOM_PART if CUSTOM_PART in names else None
+def _custom_part(package: Any) -> str | None:
+    """The custom properties part the package's root relationships name and the package holds (an `OpcPackage`)."""
+    return next((r.target for r in package.related("", REL_CUSTOM) if package.has_part(r.target)), None)
 
 
 def custom_xml(existing: bytes | None, record: Record) -> bytes:
     """docProps/custom.xml with the tool's property set to `record`, every other property kept as it was."""
-    from sheet_scorer.workbook.package import escape, root_span
+    from sheet_scorer.xlsx.package import escape, root_span
 
     value = escape(record.text()).encode()
     if existing and root_span(existing)[1] != root_span(existing)[2]:  # an empty <Properties/> is written anew
@@ -103,9 +99,8 @@ def custom_xml(existing: bytes | None, record: Record) -> bytes:
 
 
 def stamp(package: Any, record: Record) -> None:
-    """Set the record in a package being patched (`workbook.package.Package`): adds docProps/custom.xml if missing."""
-    related = [r for r in package.relationships("") if r.type == REL_CUSTOM and not r.external]
-    part = related[0].target if related and related[0].target in package else None
+    """Set the record in a package being patched (`xlsx.package.Package`): adds docProps/custom.xml if missing."""
+    part = _custom_part(package)
     if part is None:
         part = CUSTOM_PART if CUSTOM_PART not in package else package.unused_name("docProps/custom{}.xml")
         package.write(part, custom_xml(None, record))
@@ -136,7 +131,7 @@ def package_seal(path: Path) -> str:
 def seal(first: Path, target: Path, record: Record) -> None:
     """Write `first` (already holding `record`, so its relationships and content types are final) to `target`
     with the record's seal added: only the document properties' part changes."""
-    from sheet_scorer.workbook.package import Package
+    from sheet_scorer.xlsx.package import Package
 
     package = Package(first)
     try:

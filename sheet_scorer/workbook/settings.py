@@ -27,7 +27,8 @@ from sheet_scorer.i18n.vocab import (
 )
 from sheet_scorer.model import Adjustment, Settings
 from sheet_scorer.problems import Problem
-from sheet_scorer.workbook.cells import cell_ref, clean_name, is_blank
+from sheet_scorer.xlsx.cells import cell_ref
+from sheet_scorer.workbook.cells import clean_name, is_blank
 
 _NUMBER = re.compile(r"[-+−]?\d+(?:[.,]\d+)?")
 # First-column words of a header row above the key/value rows: not a setting, not worth a warning.

@@ -13,12 +13,13 @@ from pathlib import Path
 
 from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET_NAMES, fold, playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
-from sheet_scorer.workbook.book import Book
-from sheet_scorer.workbook.cells import cell_ref
+from sheet_scorer.xlsx.book import Book
+from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
 from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
-from sheet_scorer.workbook.package import Package, children, root_span
-from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml, parse_ref
+from sheet_scorer.xlsx.package import Package, children, root_span
+from sheet_scorer.xlsx.cells import parse_ref
+from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml
 from sheet_scorer.workbook.write import mark_cells
 
 __all__ = ["keep_versions", "update_workbook"]

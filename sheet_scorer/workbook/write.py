@@ -15,14 +15,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sheet_scorer.model import SheetPlan, WritePlan
-from sheet_scorer.workbook.book import Book
+from sheet_scorer.i18n.vocab import fold
+from sheet_scorer.xlsx.book import Book, SheetEntry
 from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
-from sheet_scorer.workbook.cells import cell_ref
-from sheet_scorer.workbook.comments import COMMENT_MARKER, Notes
+from sheet_scorer.xlsx.cells import cell_ref
+from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
 from sheet_scorer.workbook.files import discard, temporary_beside
 from sheet_scorer.workbook.record import Record, seal, stamp
-from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell, parse_ref
-from sheet_scorer.workbook.styles import TWO_DECIMALS
+from sheet_scorer.xlsx.cells import parse_ref
+from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell
+from sheet_scorer.xlsx.styles import TWO_DECIMALS
 
 __all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "mark_cells", "write_to"]
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies the tool's own rule on re-scoring
@@ -188,11 +190,20 @@ def _add_marks(book: Book, ws: Worksheet, marks: list[tuple[str, str]]) -> None:
 def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str], title: str):  # type: ignore[no-untyped-def]
     """The tool's own sheet from a previous run (rewritten in place), else None (added) — refused when the
     organiser has a sheet of that name."""
-    own = book.own_sheet(names, first_headers)
+    own = _own_sheet(book, names, first_headers)
     clash = added_sheet_clash(book.path, [s.name for s in book.sheets], own.name if own else None, title)
     if clash is not None:
         raise clash
     return own
+
+
+def _own_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
+    """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
+    for entry in book.sheets:
+        if fold(entry.name) in names and entry.part:
+            if fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers:
+                return entry
+    return None
 
 
 def _header_cells(book: Book, titles: list[str]) -> list[NewCell | None]:

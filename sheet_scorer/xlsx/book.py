@@ -6,36 +6,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.i18n.vocab import fold
-from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.package import (
-    CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_SHARED_STRINGS, REL_STYLES,
-    REL_VML, REL_WORKSHEET, TAG, Package, attribute, children, insert_child, quoteattr, rels_name, root_span, set_attribute,
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.opc import (
+    CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_DRAWING, REL_SHARED_STRINGS, REL_STYLES,
+    REL_VML, REL_WORKSHEET, PartName,
 )
-from sheet_scorer.workbook.sharedstrings import SharedStrings, decode_text
-from sheet_scorer.workbook.sheetxml import NewCell, Worksheet, number_cell
-from sheet_scorer.workbook.styles import DATE_FORMAT, Styles
+from sheet_scorer.xlsx.package import TAG, Package, attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.reader import SheetEntry, read_strings
+from sheet_scorer.xlsx.sharedstrings import SharedStrings
+from sheet_scorer.xlsx.text import shown_text, unescape
+from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
+from sheet_scorer.xlsx.styles import DATE_FORMAT, Styles
 
 WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtection", "bookViews", "sheets", "functionGroups",
                   "externalReferences", "definedNames", "calcPr", "oleSize", "customWorkbookViews", "pivotCaches",
                   "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
-_OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 _EXCEL_EPOCH = datetime(1899, 12, 30)
-_DRAWING = NS_REL + "/drawing"
-# The sheets the tool adds, known again by their name in any language and their A1 (its first header in any language).
-@dataclass
-class SheetEntry:
-    """One `<sheet>` of workbook.xml: its name, state and part."""
-
-    name: str
-    rid: str
-    part: str
-    state: str
 
 
 class Book:
@@ -48,15 +39,14 @@ class Book:
             self._open()
         except KeyError as missing:
             self.package.close()
-            raise WorkbookError(f"{path}: the workbook lacks the part {missing}; save it again from Excel or LibreOffice") from None
+            raise PackageError(f"{path}: the workbook lacks the part {missing}; save it again from Excel or LibreOffice") from None
         except BaseException:
             self.package.close()
             raise
 
     def _open(self) -> None:
         package = self.package
-        office = [r for r in package.relationships("") if r.type == _OFFICE_DOCUMENT]
-        self.workbook_part = office[0].target if office else "xl/workbook.xml"
+        self.workbook_part = package.main_part()
         self._xml = package.read(self.workbook_part)
         self.prefix, _, _ = root_span(self._xml)
         rels = {r.rid: r for r in package.relationships(self.workbook_part)}
@@ -64,9 +54,9 @@ class Book:
         for tag in self._sheet_tags():
             rid = _rid(tag.group(0)) or ""
             target = rels.get(rid)
-            self.sheets.append(SheetEntry(attribute(tag.group(0), b"name") or "", rid,
-                                          target.target if target and target.type == REL_WORKSHEET else "",
-                                          attribute(tag.group(0), b"state") or "visible"))
+            self.sheets.append(SheetEntry(attribute(tag.group(0), b"name") or "",
+                                          target.target if target and target.type == REL_WORKSHEET else None,
+                                          rid, attribute(tag.group(0), b"state") or "visible"))
         strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
         self._strings_part = strings[0].target if strings and strings[0].target in package else None
         self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
@@ -74,6 +64,7 @@ class Book:
         self._styles_part = styles[0].target if styles else None  # where the style sheet goes, even when it is missing
         self.styles = Styles(package.read(self._styles_part) if self._styles_part and self._styles_part in package else None)
         self._streams: dict[str, Iterable[bytes]] = {}
+        self._texts: list[str] | None = None  # the shared strings' texts, read as the reader reads them
 
     def close(self) -> None:
         self.package.close()
@@ -97,14 +88,14 @@ class Book:
     def worksheet(self, name: str) -> Worksheet:
         entry = self.sheet(name)
         if entry is None or not entry.part or entry.part not in self.package:
-            raise WorkbookError(f"{self.path}: has no worksheet '{name}'")
+            raise PackageError(f"{self.path}: has no worksheet '{name}'")
         return Worksheet(self.package.read(entry.part), name)
 
     def drawn_ranges(self, name: str) -> list[tuple[int, int, int, int]]:
         """The cells a sheet's pictures, charts and text boxes are drawn over: (first col, first row, last col, last row)."""
         entry = self.sheet(name)
         ranges: list[tuple[int, int, int, int]] = []
-        for rel in self.package.related(entry.part, _DRAWING) if entry else []:
+        for rel in self.package.related(entry.part, REL_DRAWING) if entry and entry.part else []:
             if rel.target not in self.package:
                 continue
             for anchor in re.finditer(rb"<(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)\b.*?</(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)>",
@@ -122,16 +113,11 @@ class Book:
         if raw is None:
             return ""
         if kind == "s":
-            return self.strings.text(int(raw)) if raw.strip().isdigit() else ""
-        return decode_text(raw.encode())
-
-    def own_sheet(self, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
-        """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
-        for entry in self.sheets:
-            if fold(entry.name) in names and entry.part:
-                if fold(self.text_at(self.worksheet(entry.name), "A1")) in first_headers:
-                    return entry
-        return None
+            if self._texts is None:
+                self._texts = read_strings(self.package, self._strings_part) if self._strings_part else []
+            index = int(raw) if raw.strip().isdigit() else -1
+            return self._texts[index] if 0 <= index < len(self._texts) else ""
+        return shown_text(unescape(raw))
 
     def stream_sheet(self, name: str, chunks: Iterable[bytes]) -> None:
         """The new bytes of an existing sheet, produced while saving."""
@@ -147,11 +133,11 @@ class Book:
             self._drop_relationships(replacing.part)
             self.package.write(replacing.part, xml)
             self._set_sheet_attribute(replacing.name, b"name", name)
-            replacing.name = name
+            self.sheets = [replace(e, name=name) if e is replacing else e for e in self.sheets]
             self._set_sheet_attribute(name, b"state", "hidden" if hidden else None)
             return
         if self.has_name(name):
-            raise WorkbookError(f"{self.path}: already has a sheet '{name}'")
+            raise PackageError(f"{self.path}: already has a sheet '{name}'")
         part = self.package.unused_name("xl/worksheets/sheet{}.xml")
         self.package.write(part, xml)
         self.package.set_override(part, CT_WORKSHEET)
@@ -165,18 +151,18 @@ class Book:
         if tags and position is not None and position < len(tags):
             self._xml = self._xml[:tags[position].start()] + element + self._xml[tags[position].start():]
             self._shift_sheet_indexes(position)
-            self.sheets.insert(position, SheetEntry(name, rid, part, "hidden" if hidden else "visible"))
+            self.sheets.insert(position, SheetEntry(name, part, rid, "hidden" if hidden else "visible"))
             return
         if tags:
             at = tags[-1].end()
         else:
             found = re.search(rb"<" + re.escape(self.prefix) + rb"sheets\s*/>", self._xml)
             if found is None:
-                raise WorkbookError(f"{self.path}: workbook.xml lists no sheets; save it again from Excel or LibreOffice")
+                raise PackageError(f"{self.path}: workbook.xml lists no sheets; save it again from Excel or LibreOffice")
             self._xml = self._xml[:found.start()] + b"<" + self.prefix + b"sheets></" + self.prefix + b"sheets>" + self._xml[found.end():]
             at = found.start() + len(self.prefix) + 8
         self._xml = self._xml[:at] + element + self._xml[at:]
-        self.sheets.append(SheetEntry(name, rid, part, "hidden" if hidden else "visible"))
+        self.sheets.append(SheetEntry(name, part, rid, "hidden" if hidden else "visible"))
 
     def _shift_sheet_indexes(self, position: int) -> None:
         """A sheet inserted at `position`: the indexes that count sheets from there on move up by one (a defined
@@ -210,8 +196,8 @@ class Book:
             if rel.type in (REL_COMMENTS, REL_VML) and not rel.external:
                 self.package.remove(rel.target)
                 self.package.set_override(rel.target, None)
-        if rels_name(part) in self.package:
-            self.package.remove(rels_name(part))
+        if PartName(part).rels in self.package:
+            self.package.remove(PartName(part).rels)
 
     # ------------------------------------------------------------ cells
 

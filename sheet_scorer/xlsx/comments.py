@@ -12,12 +12,13 @@ import re
 
 from lxml import etree
 
-from sheet_scorer.model import WorkbookError
+from sheet_scorer.xlsx.errors import PackageError
 
-from sheet_scorer.workbook.package import (
-    CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML, Package, attribute, ooxml_text, root_span,
-)
-from sheet_scorer.workbook.sheetxml import Worksheet, parse_ref
+from sheet_scorer.xlsx.cells import parse_ref
+from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML
+from sheet_scorer.xlsx.package import Package, attribute, root_span
+from sheet_scorer.xlsx.text import ooxml_text
+from sheet_scorer.xlsx.sheetxml import Worksheet
 
 COMMENT_MARKER = "⚠ sheet-scorer:"
 COMMENT_AUTHOR = "sheet-scorer"
@@ -96,7 +97,7 @@ class Notes:
         try:
             self._root = etree.fromstring(package.read(self._comments_rel.target), _PARSER) if self._comments_rel else None
         except etree.XMLSyntaxError:
-            raise WorkbookError(f"the notes of sheet '{sheet.name}' are damaged; save the workbook again from Excel or "
+            raise PackageError(f"the notes of sheet '{sheet.name}' are damaged; save the workbook again from Excel or "
                                 "LibreOffice") from None
         self._vml = package.read(self._vml_rel.target) if self._vml_rel and self._vml_rel.target in package else None
         self._changed = False

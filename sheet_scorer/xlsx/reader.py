@@ -10,62 +10,44 @@ from __future__ import annotations
 
 import bisect
 import math
-import posixpath
 import re
 import string
-import zipfile
-import zlib
-from collections.abc import Callable, Iterable, Iterator
+
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
-from xml.parsers import expat
 
-from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.container import MAX_PART, MAX_TOTAL, is_xml_part, resolve_target
-from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.text import shown_text, unescape
+from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
+from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
-MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's grid: XFD1048576
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
-_CHUNK = 1 << 16
 
-_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main", "http://purl.oclc.org/ooxml/spreadsheetml/main")
-_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
-_LOCAL = {f"{ns} {local}": local for ns in (*_MAIN, _RELS) for local in (
+_MAIN = (NS_MAIN, NS_MAIN_STRICT)
+_LOCAL = {f"{ns} {local}": local for ns in _MAIN for local in (
     "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
-    "xf", "table", "Relationship")}
+    "xf", "table")}
 _DIGITS = "0123456789"
 _SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
-_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d{1,7})")
 _DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
                               50, 51, 52, 53, 54, 55, 56, 57, 58})
-_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
 _NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
 
 
-class _Budget:
-    """Bytes unpacked and cells kept so far, against the limits; past one, a one-line refusal."""
+class _Budget(Budget):
+    """The package's byte budget, and the cells kept so far against `MAX_CELLS`."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.unpacked = 0
+        super().__init__(path)
         self.cells = 0
-
-    def add_bytes(self, part: str, part_bytes: int, size: int) -> None:
-        self.unpacked += size
-        if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
-            raise WorkbookError(
-                f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
-                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
-                "save it again from Excel or LibreOffice", "too_large", path=self.path
-            )
 
     def add_cells(self, sheet: str, count: int) -> None:
         self.cells += count
         if self.cells > MAX_CELLS:
-            raise WorkbookError(
+            raise PackageError(
                 f"{self.path}: refusing to open: sheet '{sheet}' takes the workbook past {MAX_CELLS:,} filled cells "
                 "(far beyond any tournament); delete what is not the event's and score it again"
             )
@@ -77,7 +59,7 @@ class SheetCells:
 
     rows: dict[int, dict[int, Any]] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)
-    merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # top, left, bottom, right
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # left, top, right, bottom (`cells.parse_range`)
     subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
     totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
     formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, column) -> a formula's text
@@ -88,7 +70,7 @@ class SheetCells:
         last = max(self.rows, default=0)
         if last + sum(max(row) for row in self.rows.values()) > MAX_DENSE:
             far = max(((r, max(row)) for r, row in self.rows.items()), key=lambda rc: rc[1])
-            raise WorkbookError(f"sheet '{name}' has cells as far as {cell_ref(far[1], far[0])} in many rows; "
+            raise PackageError(f"sheet '{name}' has cells as far as {cell_ref(far[1], far[0])} in many rows; "
                                 "delete what is not part of its list and score it again")
         return [[row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else [] for r in range(1, last + 1)]
 
@@ -96,7 +78,7 @@ class SheetCells:
         """A merged range's value repeated in each of its cells on the rows that have cells (organisers
         often merge one Table number over the rows of its players); each copy counts as a cell."""
         present = sorted(self.rows)
-        for top, left, bottom, right in self.merged:
+        for left, top, right, bottom in self.merged:
             value = self.rows.get(top, {}).get(left)
             if value is None:
                 continue
@@ -112,31 +94,27 @@ class SheetCells:
 
 @dataclass(frozen=True)
 class SheetEntry:
-    """A sheet of the workbook: its tab name and its part (None for a chart sheet or a missing part)."""
+    """A `<sheet>` of the workbook part, for the reader and the patcher: its tab name, its worksheet part (None for
+    a chart sheet, or, as the reader sees it, a missing part), its relationship id and its state."""
 
     name: str
     part: str | None
+    rid: str = ""
+    state: str = "visible"
 
 
-class Package:
+class Package(OpcPackage):
     """An opened workbook package: its sheets, shared strings and date styles, each part read once, safely."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        self.budget = _Budget(path)
-        try:
-            self.zip = zipfile.ZipFile(path)
-        except (zipfile.BadZipFile, OSError):
-            raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
-                                "damaged", path=path) from None
-        self.names = set(self.zip.namelist())
-        self.read_parts: set[str] = set()
+        super().__init__(path)
+        self.budget: _Budget = _Budget(path)
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
         self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
         try:
             self.sheets, self.date1904 = self._workbook()
-        except WorkbookError:
+        except PackageError:
             self.zip.close()
             raise
 
@@ -146,103 +124,16 @@ class Package:
     def __exit__(self, *exc: object) -> None:
         self.zip.close()
 
-    # ------------------------------------------------------------ streaming a part
-
-    def _chunks(self, part: str) -> Iterator[bytes]:
-        """The part's bytes in chunks, counted against the budget as they are unpacked."""
-        size = 0
-        try:
-            with self.zip.open(part) as stream:
-                while chunk := stream.read(_CHUNK):
-                    size += len(chunk)
-                    self.budget.add_bytes(part, size, len(chunk))
-                    yield chunk
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
-            raise WorkbookError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
-
-    def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
-              text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
-        """Stream `part` through expat with these handlers (names are 'namespace local', or as written
-        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities.
-        With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
-        self.read_parts.add(part)
-        kept: list[bytes] | None = [] if keep else None
-
-        def chunks() -> Iterator[bytes]:
-            for chunk in self._chunks(part):
-                if kept is not None:
-                    kept.append(chunk)
-                yield chunk
-
-        self.parse_chunks(part, chunks(), start, end, text, namespaces)
-        return b"".join(kept) if kept is not None else None
-
-    def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
-                     end: Callable[[str], None] | None = None, text: Callable[[str], None] | None = None,
-                     namespaces: bool = True) -> None:
-        """`parse` over bytes already unpacked (and counted) from `part`."""
-        parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
-        parser.buffer_text = True
-        parser.buffer_size = _CHUNK
-        parser.StartDoctypeDeclHandler = lambda *args: self._refuse_doctype(part)
-        parser.EntityDeclHandler = lambda *args: self._refuse_doctype(part)
-        if start:
-            parser.StartElementHandler = start
-        if end:
-            parser.EndElementHandler = end
-        if text:
-            parser.CharacterDataHandler = text
-        try:
-            for chunk in chunks:
-                parser.Parse(chunk, False)
-            parser.Parse(b"", True)
-        except expat.ExpatError as exc:
-            raise WorkbookError(
-                f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
-                "open and save the file in Excel or LibreOffice"
-            ) from None
-        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
-            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
-                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise WorkbookError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
-                                "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
-                                reason=str(exc)[:80]) from None
-
-    def _refuse_doctype(self, part: str) -> None:
-        raise WorkbookError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
-                            "(a hostile or damaged file); save it again from Excel or LibreOffice")
-
-    def check_other_parts(self) -> None:
-        """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need);
-        every other part must unpack whole with its checksum right (the patcher copies them byte for byte)."""
-        for name in sorted(self.names - self.read_parts):
-            if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
-                self.parse(name)
-            elif not name.endswith("/"):  # pictures, drawings of notes, macros
-                for _ in self._chunks(name):
-                    pass
-
     # ------------------------------------------------------------ workbook, strings, styles
 
     def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
-        """Relationship id -> (type, target part) of `part`, from its .rels part."""
-        folder, name = posixpath.split(part)
-        rels = posixpath.join(folder, "_rels", f"{name}.rels")
-        found: dict[str, tuple[str, str]] = {}
-        if rels not in self.names:
-            return found
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            if _LOCAL.get(tag) == "Relationship" and attrs.get("TargetMode") != "External":
-                target = attrs.get("Target", "")
-                found[attrs.get("Id", "")] = (attrs.get("Type", ""), resolve_target(part, target))
-
-        self.parse(rels, start)
-        return found
+        """Relationship id -> (type, target part) of `part`'s internal relationships."""
+        return {r.rid: (r.type, r.target) for r in self.relationships(part) if not r.external}
 
     def _workbook(self) -> tuple[list[SheetEntry], bool]:
         """The sheets in tab order with their parts, and whether dates count from 1904."""
-        rels = self._relationships("xl/workbook.xml")
+        self.main = self.main_part()
+        rels = self._relationships(self.main)
         sheets: list[SheetEntry] = []
         date1904 = [False]
 
@@ -256,19 +147,19 @@ class Package:
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
-        if "xl/workbook.xml" not in self.names:
-            raise WorkbookError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
+        if self.main not in self.names:
+            raise PackageError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
                                 "zip_not_workbook", path=self.path)
-        self.parse("xl/workbook.xml", start)
+        self.parse(self.main, start)
         return sheets, date1904[0]
 
     def strings(self) -> list[str]:
         """The shared strings, rich text runs joined, phonetic guides left out."""
         if self._strings is None:
             self._strings = []
-            part = next((p for _, (kind, p) in self._relationships("xl/workbook.xml").items() if kind.endswith("/sharedStrings")), None)
+            part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None)
             if part in self.names:
-                self._strings = _read_strings(self, part)
+                self._strings = read_strings(self, part)
         return self._strings
 
     def date_styles(self) -> frozenset[int]:
@@ -291,8 +182,10 @@ class Package:
                 if _LOCAL.get(tag) == "cellXfs":
                     inside[0] = False
 
-            if "xl/styles.xml" in self.names:
-                self.parse("xl/styles.xml", start, end)
+            part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/styles")),
+                        "xl/styles.xml")  # where every writer puts it, also when a generator wrote no relationship
+            if part in self.names:
+                self.parse(part, start, end)
             self._date_styles = frozenset(i for i, fmt in enumerate(styles) if _is_date_format(fmt, formats.get(fmt)))
         return self._date_styles
 
@@ -330,27 +223,8 @@ def _is_date_format(number_format: int, code: str | None) -> bool:
     return any(ch in letters for ch in "dmyhs") and "general" not in letters
 
 
-def parse_ref(ref: str) -> tuple[int, int] | None:
-    """'D13' -> (row 13, column 4) within Excel's grid; None for anything else."""
-    match = _REF.fullmatch(ref)
-    if not match:
-        return None
-    column = 0
-    for letter in match.group(1):
-        column = column * 26 + ord(letter) - 64
-    row = int(match.group(2))
-    return (row, column) if 1 <= row <= MAX_ROW and 1 <= column <= MAX_COLUMN else None
-
-
-def unescape(text: str) -> str:
-    """A string as Excel shows it: `_x0007_` is the character it escapes (`_x005F_` a literal '_');
-    lone surrogates, which no text file can hold, stay escaped."""
-    if "_x" not in text:
-        return text
-    return _ESCAPED.sub(lambda m: m.group() if 0xD800 <= (code := int(m.group(1), 16)) <= 0xDFFF else chr(code), text)
-
-
-def _read_strings(package: Package, part: str) -> list[str]:
+def read_strings(package: OpcPackage, part: str) -> list[str]:
+    """A shared-string table's texts, rich-text runs joined, phonetic guides left out (the reader's and the patcher's)."""
     strings: list[str] = []
     pieces: list[str] = []
     state = {"in_t": False, "phonetic": 0}
@@ -371,7 +245,7 @@ def _read_strings(package: Package, part: str) -> list[str]:
         elif local == "rPh":
             state["phonetic"] -= 1
         elif local == "si":
-            strings.append(unescape("".join(pieces)))
+            strings.append(shown_text("".join(pieces)))
 
     def text(data: str) -> None:
         if state["in_t"]:
@@ -388,10 +262,9 @@ def _table_totals(package: Package, part: str) -> set[int]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         if _LOCAL.get(tag) == "table":
             count = _int(attrs.get("totalsRowCount"))
-            bounds = attrs.get("ref", "").split(":")
-            last = parse_ref(bounds[-1]) if bounds else None
-            if count > 0 and last is not None:
-                rows.update(range(max(1, last[0] - count + 1), last[0] + 1))
+            bounds = grid_range(attrs.get("ref", "").split(":")[-1])
+            if count > 0 and bounds is not None:
+                rows.update(range(max(1, bounds[3] - count + 1), bounds[3] + 1))
 
     package.parse(part, start)
     return rows
@@ -462,10 +335,10 @@ class _SheetReader:
             if attrs.get("hidden", "0").lower() in ("1", "true"):
                 self.cells.hidden.add(row)
         elif local == "mergeCell":
-            bounds = [parse_ref(b) for b in attrs.get("ref", "").split(":")]
-            if len(bounds) == 2 and bounds[0] and bounds[1]:
-                (top, left), (bottom, right) = bounds[0], bounds[1]
-                self.cells.merged.append((min(top, bottom), min(left, right), max(top, bottom), max(left, right)))
+            ref = attrs.get("ref", "")
+            bounds = grid_range(ref) if ref.count(":") == 1 else None
+            if bounds is not None:
+                self.cells.merged.append(bounds)
         elif not self.rooted:
             self._root(attrs)
 
@@ -491,7 +364,7 @@ class _SheetReader:
         self.row = self.cells.rows.setdefault(number, {})
 
     def _damaged(self, what: str) -> None:
-        raise WorkbookError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
+        raise PackageError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
 
     def end(self, tag: str) -> None:
         local = self.local.get(tag)
@@ -546,7 +419,7 @@ class _SheetReader:
         """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
         kind, value = self.kind, self.value
         if kind == "inlineStr" or (self.inline is not None and kind is None):
-            return unescape("".join(self.inline or ()))
+            return shown_text("".join(self.inline or ()))
         if self.formula is not None and (value is None or (value == "" and kind != "str")):
             return FormulaCell(f"={self.formula}" if self.formula else "=(shared formula)")
         if value is None:
@@ -630,8 +503,6 @@ _PLAIN_TOKEN = re.compile(
 )
 _ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
 _MERGE = re.compile(rb'<mergeCell ref="([^"<]*)"\s*/>')
-_ENTITY = re.compile(r"&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);")
-_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
 _SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
 _SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
@@ -639,10 +510,7 @@ _SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (
 
 def _xml_text(raw: bytes) -> str:
     """Character data as expat gives it: UTF-8 decoded, the five entities and character references resolved."""
-    text = raw.decode("utf-8")
-    if "&" not in text:
-        return text
-    return _ENTITY.sub(lambda m: _ENTITIES.get(m.group(1)) or chr(int(m.group(1)[2:], 16) if m.group(1)[1] in "xX" else int(m.group(1)[1:])), text)
+    return unescape(raw.decode("utf-8"))
 
 
 def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
@@ -724,7 +592,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
             elif inline and (not kind or kind == b"inlineStr"):
                 text = values.get(b"\0" + inline)  # apart from the numbers: `<t>3</t>` is text
                 if text is None:
-                    text = unescape(_xml_text(inline))
+                    text = shown_text(_xml_text(inline))
                     if room > 0:
                         values[b"\0" + inline] = text
                         room -= 1

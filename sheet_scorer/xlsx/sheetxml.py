@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.cells import cell_ref, column_index, column_letter
-from sheet_scorer.workbook.package import attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.cells import cell_ref, column_index, column_letter, parse_range, parse_ref
+from sheet_scorer.xlsx.opc import NS_MAIN, NS_REL
+from sheet_scorer.xlsx.package import attribute, children, insert_child, quoteattr, root_span, set_attribute
 
 WORKSHEET_ORDER = (
     "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "sheetData", "sheetCalcPr", "sheetProtection",
@@ -63,7 +64,7 @@ class Worksheet:
         p = re.escape(self.prefix)
         opening = re.search(rb"<" + p + rb"sheetData\b" + _ATTRS + rb"(/?)>", xml)
         if opening is None:
-            raise WorkbookError(f"sheet '{name}' has no cell data element; save the workbook again from Excel or LibreOffice")
+            raise PackageError(f"sheet '{name}' has no cell data element; save the workbook again from Excel or LibreOffice")
         if opening.group(2):  # <sheetData/>: no rows
             self.head = xml[:opening.start()] + b"<" + self.prefix + b"sheetData>"
             self.body = (opening.end(), opening.end())
@@ -71,7 +72,7 @@ class Worksheet:
         else:
             close = xml.rfind(b"</" + self.prefix + b"sheetData>")
             if close < opening.end():
-                raise WorkbookError(f"sheet '{name}' is cut short; save the workbook again from Excel or LibreOffice")
+                raise PackageError(f"sheet '{name}' is cut short; save the workbook again from Excel or LibreOffice")
             self.head = xml[:opening.end()]
             self.body = (opening.end(), close)
             self.tail = xml[close:]
@@ -473,22 +474,6 @@ def _with_ref(cell: bytes, column: int, row: int, prefix: bytes) -> bytes:
     return cell[:cut] + f' r="{cell_ref(column, row)}"'.encode() + cell[cut:]
 
 
-def parse_ref(ref: str) -> tuple[int, int]:
-    """'E7' -> (5, 7)."""
-    found = re.fullmatch(r"\$?([A-Za-z]{1,3})\$?(\d+)", ref.strip())
-    if found is None:
-        raise ValueError(ref)
-    return column_index(found.group(1).upper()), int(found.group(2))
-
-
-def parse_range(ref: str) -> tuple[int, int, int, int]:
-    """'A1:C3' -> (1, 1, 3, 3); a single cell is a range of one."""
-    first, _, last = ref.partition(":")
-    a = parse_ref(first)
-    b = parse_ref(last) if last else a
-    return min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])
-
-
 def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], freeze_row: int = 0,
                   links: dict[str, str] | None = None, head: bytes = b"", tail: bytes = b"", root: bytes = b"") -> bytes:
     """A whole worksheet part from rows of cells (A1 down), column widths, frozen rows and internal links.
@@ -499,8 +484,7 @@ def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], fr
     last_row = len(rows)
     last_column = max((len(r) for r in rows), default=1) or 1
     parts = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + (root.decode() if root else
-             '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
-             'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')]
+             f'<worksheet xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">')]
     dimension = f'<dimension ref="A1:{cell_ref(last_column, max(last_row, 1))}"/>'
     if head:
         parts.append(_with_dimension(head.decode(), dimension))

@@ -8,19 +8,12 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import root_span, set_attribute, text_xml, unescape
+from sheet_scorer.xlsx.opc import NS_MAIN
+from sheet_scorer.xlsx.package import root_span, set_attribute, text_xml
 
 _ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b[^>]*?(?:/>|>(.*?)</\1si>)", re.S)
 _PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b[^>]*/>\s*")
-_PHONETIC = re.compile(rb"<((?:[\w.\-]+:)?)rPh\b.*?</\1rPh>", re.S)
-_TEXT = re.compile(rb"<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>")
-_HEX = re.compile(r"_x([0-9A-Fa-f]{4})_")
-EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>'
-
-
-def decode_text(raw: bytes) -> str:
-    """A `<t>` element's content as the text a cell shows (entities and `_xHHHH_` escapes resolved)."""
-    return _HEX.sub(lambda m: chr(int(m.group(1), 16)), unescape(raw.decode("utf-8")))
+EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="' + NS_MAIN.encode() + b'" count="0" uniqueCount="0"></sst>'
 
 
 class SharedStrings:
@@ -49,12 +42,6 @@ class SharedStrings:
             self._items.append(b"<t" + space + b">" + key + b"</t>")
             self._added.append(self._items[-1])
         return found
-
-    def text(self, index: int) -> str:
-        """The text of string `index` (rich-text runs joined, phonetic hints left out)."""
-        if not 0 <= index < len(self._items):
-            return ""
-        return "".join(decode_text(m.group(2)) for m in _TEXT.finditer(_PHONETIC.sub(b"", self._items[index])))
 
     @property
     def changed(self) -> bool:

@@ -14,27 +14,12 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import BinaryIO
 
-from sheet_scorer.model import WorkbookError
-
-NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-REL_WORKSHEET = NS_REL + "/worksheet"
-REL_SHARED_STRINGS = NS_REL + "/sharedStrings"
-REL_STYLES = NS_REL + "/styles"
-REL_COMMENTS = NS_REL + "/comments"
-REL_VML = NS_REL + "/vmlDrawing"
-REL_CALC_CHAIN = NS_REL + "/calcChain"
-_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml."
-CT_WORKSHEET = _CT + "worksheet+xml"
-CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
-CT_STYLES = _CT + "styles+xml"
-CT_COMMENTS = _CT + "comments+xml"
-CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
-CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
-CONTENT_TYPES = "[Content_Types].xml"
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.text import ooxml_text, unescape
+from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, OpcPackage, PartName
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
@@ -96,7 +81,7 @@ def root_span(xml: bytes) -> tuple[bytes, int, int]:
             return prefix, token.end(), token.end()
         close = xml.rfind(b"</" + prefix + token.group(4))
         return prefix, token.end(), close if close > token.end() else token.end()
-    raise WorkbookError("a part of the workbook is not XML")
+    raise PackageError("a part of the workbook is not XML")
 
 
 def open_root(xml: bytes) -> bytes:
@@ -143,32 +128,6 @@ def quoteattr(text: str) -> str:
     return '"' + escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;") + '"'
 
 
-_ENTITY = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|quot|apos);")
-_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
-
-
-def unescape(text: str) -> str:
-    """XML character references and the five predefined entities resolved."""
-    def one(match: re.Match[str]) -> str:
-        code = match.group(1)
-        if code.startswith("#x"):
-            return chr(int(code[2:], 16))
-        if code.startswith("#"):
-            return chr(int(code[1:]))
-        return _NAMED[code]
-    return _ENTITY.sub(one, text) if "&" in text else text
-
-
-_ESCAPED_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def ooxml_text(value: str) -> str:
-    """Characters XML cannot hold written as `_xHHHH_`, as Excel does (and a literal `_xHHHH_` escaped itself)."""
-    value = _ESCAPED_LITERAL.sub(r"_x005F_\1", value)
-    return _NOT_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", value)
-
-
 def text_xml(value: str) -> str:
     """Text for a `<t>` element: `ooxml_text`, XML-escaped."""
     return escape(ooxml_text(value))
@@ -183,64 +142,25 @@ def t_element(value: str, prefix: str = "") -> str:
 # ---------------------------------------------------------------- the package
 
 
-def part_folder(part: str) -> PurePosixPath:
-    return PurePosixPath(part).parent
-
-
-def rels_name(part: str) -> str:
-    """xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels"""
-    path = PurePosixPath(part)
-    return str(path.parent / "_rels" / f"{path.name}.rels")
-
-
-def resolve(source_part: str, target: str) -> str:
-    """A relationship target as a part name (targets are relative to the source part's folder, or absolute)."""
-    base = [] if target.startswith("/") else list(part_folder(source_part).parts)
-    for piece in target.lstrip("/").split("/"):
-        if piece == "..":
-            if base:
-                base.pop()
-        elif piece not in ("", "."):
-            base.append(piece)
-    return "/".join(base)
-
-
-def relative(source_part: str, part: str) -> str:
-    """The target to write in `source_part`'s relationships for `part`."""
-    source = list(part_folder(source_part).parts)
-    parts = part.split("/")
-    common = 0
-    while common < min(len(source), len(parts) - 1) and source[common] == parts[common]:
-        common += 1
-    return "/".join([".."] * (len(source) - common) + parts[common:])
-
-
-class Relationship:
-    """One relationship of a part: its id, type, target part name (or external address)."""
-
-    def __init__(self, rid: str, rel_type: str, target: str, external: bool) -> None:
-        self.rid, self.type, self.target, self.external = rid, rel_type, target, external
-
-
-class Package:
-    """The parts of a workbook; edits are kept aside until `save` writes the new package."""
+class Package(OpcPackage):
+    """The parts of a workbook, read as the reader reads them (`opc.OpcPackage`: budgets, DOCTYPE refused);
+    edits are kept aside until `save` writes the new package."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            self._zip = zipfile.ZipFile(path)
-        except (zipfile.BadZipFile, OSError) as error:
-            raise WorkbookError(f"{path}: cannot be opened ({error})") from None
-        self._infos = {info.filename: info for info in self._zip.infolist()}
-        self._order = [info.filename for info in self._zip.infolist()]
+        super().__init__(path)
+        self._infos = {info.filename: info for info in self.zip.infolist()}
+        self._order = [info.filename for info in self.zip.infolist()]
         self._new: dict[str, bytes | Iterable[bytes]] = {}
         self._removed: set[str] = set()
 
-    def close(self) -> None:
-        self._zip.close()
-
     def __contains__(self, part: str) -> bool:
         return part not in self._removed and (part in self._new or part in self._infos)
+
+    def has_part(self, part: str) -> bool:
+        return part in self
+
+    def _part_chunks(self, part: str) -> Iterable[bytes]:
+        return [self.read(part)] if part in self._new else self._chunks(part)
 
     def parts(self) -> list[str]:
         return [p for p in [*self._order, *(n for n in self._new if n not in self._infos)] if p in self]
@@ -253,16 +173,12 @@ class Package:
             return data
         if part in self._removed or part not in self._infos:
             raise KeyError(part)
-        try:
-            return self._zip.read(self._infos[part])
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError) as error:
-            raise WorkbookError(f"{self.path}: the workbook is damaged: part {part}: {error}; open it in Excel or "
-                                "LibreOffice and save it again") from None
+        return super().read(part)
 
     def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
         """New content for `part` (bytes, or chunks produced while saving); unchanged bytes keep the original entry."""
         self._removed.discard(part)
-        if isinstance(data, bytes) and part in self._infos and part not in self._new and data == self._zip.read(part):
+        if isinstance(data, bytes) and part in self._infos and part not in self._new and data == super().read(part):
             return
         self._new[part] = data
 
@@ -279,44 +195,29 @@ class Package:
 
     # ------------------------------------------------------------ relationships
 
-    def relationships(self, part: str) -> list[Relationship]:
-        name = rels_name(part)
-        if name not in self:
-            return []
-        found = []
-        xml = self.read(name)
-        for tag in TAG.finditer(xml):
-            if tag.group(3) != b"Relationship" or tag.group(1):
-                continue
-            external = attribute(tag.group(0), b"TargetMode") == "External"
-            target = attribute(tag.group(0), b"Target") or ""
-            found.append(Relationship(attribute(tag.group(0), b"Id") or "", attribute(tag.group(0), b"Type") or "",
-                                      target if external else resolve(part, target), external))
-        return found
-
     def add_relationship(self, part: str, rel_type: str, target_part: str) -> str:
         """A new relationship from `part` to `target_part`; its id."""
-        name = rels_name(part)
+        name = PartName(part).rels
         existing = {r.rid for r in self.relationships(part)}
         n = len(existing) + 1
         while f"rId{n}" in existing:
             n += 1
         rid = f"rId{n}"
-        element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(relative(part, target_part))}/>'
+        element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(PartName(part).relative(target_part))}/>'
                    ).encode()
         if name in self:
             xml = open_root(self.read(name))
             prefix, _, end = root_span(xml)  # `<ns0:Relationships>`: the new element in the same namespace
             self.write(name, xml[:end] + (b"<" + prefix + element[1:] if prefix else element) + xml[end:])
         else:
-            self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns='
-                       b'"http://schemas.openxmlformats.org/package/2006/relationships">' + element + b"</Relationships>")
+            self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="'
+                       + NS_PACKAGE_RELS.encode() + b'">' + element + b"</Relationships>")
             if self.content_type(name) is None:  # a package whose only relationships were the root's may declare none
                 self.ensure_default("rels", CT_RELATIONSHIPS)
         return rid
 
     def remove_relationship(self, part: str, rid: str) -> None:
-        name = rels_name(part)
+        name = PartName(part).rels
         xml = self.read(name)
         for tag in TAG.finditer(xml):
             if tag.group(3) == b"Relationship" and attribute(tag.group(0), b"Id") == rid:
@@ -326,9 +227,6 @@ class Package:
             self.remove(name)
         else:
             self.write(name, xml)
-
-    def related(self, part: str, rel_type: str) -> list[Relationship]:
-        return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
 
     # ------------------------------------------------------------ content types
 
@@ -349,23 +247,6 @@ class Package:
     def content_type(self, part: str) -> str | None:
         """The content type `[Content_Types].xml` gives `part`: its Override, else the Default for its extension."""
         return self.content_types([part])[part]
-
-    def content_types(self, parts: list[str]) -> dict[str, str | None]:
-        """The content type of each of `parts` (None: none declared), `[Content_Types].xml` read once."""
-        defaults: dict[str, str] = {}
-        overrides: dict[str, str] = {}
-        for tag in TAG.finditer(self.read(CONTENT_TYPES)):
-            if tag.group(1):
-                continue
-            if tag.group(3) == b"Override":
-                overrides[(attribute(tag.group(0), b"PartName") or "").lower()] = attribute(tag.group(0), b"ContentType") or ""
-            elif tag.group(3) == b"Default":
-                defaults.setdefault((attribute(tag.group(0), b"Extension") or "").lower(), attribute(tag.group(0), b"ContentType") or "")
-        found: dict[str, str | None] = {}
-        for part in parts:
-            file = part.rpartition("/")[2]
-            found[part] = overrides.get(f"/{part}".lower(), defaults.get(file.rpartition(".")[2].lower()) if "." in file else None)
-        return found
 
     def ensure_default(self, extension: str, content_type: str) -> None:
         name = "[Content_Types].xml"
@@ -410,12 +291,12 @@ class _ZipWriter:
 
     def copy(self, source: BinaryIO, info: zipfile.ZipInfo) -> None:
         if max(info.header_offset, info.compress_size, info.file_size) >= 0xFFFFFFFF:
-            raise WorkbookError(f"{info.filename}: a part larger than 4 GiB; not a tournament workbook")
+            raise PackageError(f"{info.filename}: a part larger than 4 GiB; not a tournament workbook")
         source.seek(info.header_offset)
         header = source.read(_LOCAL_HEADER.size)
         fields = _LOCAL_HEADER.unpack(header)
         if fields[0] != 0x04034B50:
-            raise WorkbookError(f"{info.filename}: damaged zip entry; save the workbook again from Excel or LibreOffice")
+            raise PackageError(f"{info.filename}: damaged zip entry; save the workbook again from Excel or LibreOffice")
         name = source.read(fields[9])
         length = fields[10] + info.compress_size
         if info.flag_bits & 0x08:  # a data descriptor follows the data: with or without its signature
@@ -427,7 +308,7 @@ class _ZipWriter:
         while length:
             chunk = source.read(min(length, _CHUNK))
             if not chunk:
-                raise WorkbookError(f"{info.filename}: the zip entry is cut short; the workbook is damaged")
+                raise PackageError(f"{info.filename}: the zip entry is cut short; the workbook is damaged")
             self._out.write(chunk)
             length -= len(chunk)
         date = ((info.date_time[0] - 1980) << 9) | (info.date_time[1] << 5) | info.date_time[2]
@@ -455,7 +336,7 @@ class _ZipWriter:
         packed += len(out)
         self._out.write(out)
         if max(size, packed, offset) >= 0xFFFFFFFF:
-            raise WorkbookError(f"{part}: larger than 4 GiB; not a tournament workbook")
+            raise PackageError(f"{part}: larger than 4 GiB; not a tournament workbook")
         end = self._out.tell()
         self._out.seek(offset + 14)
         self._out.write(struct.pack("<III", crc, packed, size))

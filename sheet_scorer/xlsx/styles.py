@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 
-from sheet_scorer.workbook.package import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
+from sheet_scorer.xlsx.opc import NS_MAIN
+from sheet_scorer.xlsx.package import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
 
 STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
                "colors", "extLst")
-MINIMAL = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/'
-           b'spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+MINIMAL = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="' + NS_MAIN.encode() + b'"><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
            b'</fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/>'
            b'</fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
            b'<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'

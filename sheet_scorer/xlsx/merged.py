@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.cells import cell_ref
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.cells import cell_ref
 
 
 def covered_cells(path: Path, sheets: list[str]) -> dict[str, frozenset[str]]:
     """Per sheet, the cells under a merged range other than its top-left one: they hold no value of their own and
-    are not written. Read with the streaming reader (`xlsx`); a merge over more cells than any sheet holds is refused."""
-    from sheet_scorer.workbook.xlsx import MAX_CELLS, Package
+    are not written. Read with the streaming reader (`reader`); a merge over more cells than any sheet holds is refused."""
+    from sheet_scorer.xlsx.reader import MAX_CELLS, Package
 
     found = {}
     with Package(path) as book:
@@ -19,12 +19,12 @@ def covered_cells(path: Path, sheets: list[str]) -> dict[str, frozenset[str]]:
             if entry.name not in sheets:
                 continue
             ranges = book.sheet(entry).merged
-            if sum((bottom - top + 1) * (right - left + 1) for top, left, bottom, right in ranges) > MAX_CELLS:
-                raise WorkbookError(f"{path}: sheet '{entry.name}' has merged ranges over more than {MAX_CELLS:,} cells; "
+            if sum((bottom - top + 1) * (right - left + 1) for left, top, right, bottom in ranges) > MAX_CELLS:
+                raise PackageError(f"{path}: sheet '{entry.name}' has merged ranges over more than {MAX_CELLS:,} cells; "
                                     "unmerge them and try again")
             found[entry.name] = frozenset(
                 cell_ref(column, row)
-                for top, left, bottom, right in ranges
+                for left, top, right, bottom in ranges
                 for row in range(top, bottom + 1)
                 for column in range(left, right + 1)
                 if (row, column) != (top, left)

@@ -1,0 +1,315 @@
+"""Open Packaging Conventions: part names, relationships, content types, and the budgets every part is read under.
+
+The one relationship resolver (`PartName.resolve`) serves the reader, the package check and the patcher alike,
+so a target means the same part to all of them.
+"""
+
+from __future__ import annotations
+
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from xml.parsers import expat
+
+from sheet_scorer.xlsx.errors import PackageError
+
+# XML the reader unpacks and parses (`reader.py` counts the bytes really unpacked against the same limits):
+# a real event of 100,000 rows unpacks to about 60 MiB in all, a round sheet to a tenth of that.
+MAX_PART = 128 * 2**20
+MAX_TOTAL = 256 * 2**20
+_CHUNK = 1 << 16
+
+CONTENT_TYPES = "[Content_Types].xml"
+ROOT_RELS = "_rels/.rels"
+NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+NS_MAIN_STRICT = "http://purl.oclc.org/ooxml/spreadsheetml/main"  # Strict Open XML: read, never written
+NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+NS_PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
+NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
+NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+STRICT_RELATIONSHIPS = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
+REL_WORKSHEET = NS_REL + "/worksheet"
+REL_SHARED_STRINGS = NS_REL + "/sharedStrings"
+REL_STYLES = NS_REL + "/styles"
+REL_COMMENTS = NS_REL + "/comments"
+REL_VML = NS_REL + "/vmlDrawing"
+REL_CALC_CHAIN = NS_REL + "/calcChain"
+REL_OFFICE_DOCUMENT = NS_REL + "/officeDocument"
+REL_DRAWING = NS_REL + "/drawing"
+REL_CUSTOM = NS_REL + "/custom-properties"
+_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml."
+CT_WORKSHEET = _CT + "worksheet+xml"
+CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
+CT_STYLES = _CT + "styles+xml"
+CT_COMMENTS = _CT + "comments+xml"
+CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
+CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
+CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+
+
+class PartName(str):
+    """A part's name in the package as the zip spells it, without the leading '/' (python-docx's `PackURI`):
+    where its relationships are, what its relative targets mean, and how to point at another part from it."""
+
+    __slots__ = ()
+
+    @property
+    def folder(self) -> str:
+        """xl/worksheets/sheet1.xml -> xl/worksheets ('' at the package root)."""
+        return self.rpartition("/")[0]
+
+    @property
+    def extension(self) -> str:
+        """The name's extension, case-folded, as `[Content_Types].xml` Defaults name it ('' without one)."""
+        file = self.rpartition("/")[2]
+        return file.rpartition(".")[2].casefold() if "." in file else ""
+
+    @property
+    def rels(self) -> PartName:
+        """xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels ('' -> _rels/.rels)."""
+        folder, _, file = self.rpartition("/")
+        return PartName(f"{folder}/_rels/{file}.rels" if folder else f"_rels/{file}.rels")
+
+    @property
+    def is_relationships(self) -> bool:
+        """A relationships part: `_rels/NAME.rels` beside the part NAME (or the package's own `_rels/.rels`)."""
+        folder, _, file = self.rpartition("/")
+        return file.endswith(".rels") and (folder == "_rels" or folder.endswith("/_rels"))
+
+    @property
+    def source(self) -> PartName:
+        """The part a relationships part belongs to: `xl/_rels/workbook.xml.rels` -> `xl/workbook.xml` ('' for the package)."""
+        folder, _, file = self.rpartition("/")
+        parent = folder[:-len("_rels")].rstrip("/")
+        name = file[:-len(".rels")]
+        return PartName(f"{parent}/{name}" if parent and name else name)
+
+    def resolve(self, target: str) -> PartName:
+        """A relationship's target, written in this part's relationships, as a part name: relative to this part's
+        folder (or absolute); a `..` above the package root stays at the root, as URI resolution has it (RFC 3986
+        §5.2.4; LibreOffice writes `../customXml/item1.xml` in `_rels/.rels`, and Excel reads it as `customXml/item1.xml`).
+        The one relationship resolver: the reader, the package check and the patcher all resolve through it."""
+        base = [] if target.startswith("/") else self.split("/")[:-1]
+        for piece in target.split("#", 1)[0].lstrip("/").split("/"):
+            if piece == "..":
+                if base:
+                    base.pop()
+            elif piece not in ("", "."):
+                base.append(piece)
+        return PartName("/".join(base))
+
+    def relative(self, part: str) -> str:
+        """The target to write in this part's relationships for `part` (the inverse of `resolve`)."""
+        folder = self.folder.split("/") if self.folder else []
+        parts = part.split("/")
+        common = 0
+        while common < min(len(folder), len(parts) - 1) and folder[common] == parts[common]:
+            common += 1
+        return "/".join([".."] * (len(folder) - common) + parts[common:])
+
+
+def holds(parts: set[str], name: str) -> bool:
+    """Whether `parts` (case-folded names) hold part `name` (case ignored; a target may be percent-encoded: `a%20b.xml`)."""
+    if name.casefold() in parts:
+        return True
+    if "%" not in name:
+        return False
+    from urllib.parse import unquote  # only here: urllib costs start-up time every command would pay
+
+    return unquote(name).casefold() in parts
+
+
+def is_xml_part(name: str) -> bool:
+    """A part the reader parses as XML (pictures and other binary parts are never parsed)."""
+    return name.endswith((".xml", ".rels", ".vml"))
+
+
+class Relationship:
+    """One relationship of a part: its id, type, target part name (or external address)."""
+
+    def __init__(self, rid: str, rel_type: str, target: str, external: bool) -> None:
+        self.rid, self.type, self.target, self.external = rid, rel_type, target, external
+
+
+class Budget:
+    """Bytes unpacked so far, against the limits; past one, a one-line refusal.
+    A part's bytes count towards the total once, however often it is read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.unpacked = 0
+        self.counted: set[str] = set()
+
+    def add_bytes(self, part: str, part_bytes: int, size: int) -> None:
+        if part not in self.counted:
+            self.unpacked += size
+        if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
+            raise PackageError(
+                f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
+                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
+                "save it again from Excel or LibreOffice", "too_large", path=self.path
+            )
+
+
+class OpcPackage:
+    """An opened zip package, for the reader and the patcher alike: every part unpacked within the budgets,
+    every XML part parsed with expat with a DOCTYPE or entity declaration refused, relationships read one way."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.budget = Budget(path)
+        try:
+            self.zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, OSError):
+            raise PackageError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
+                               "damaged", path=path) from None
+        self.names = set(self.zip.namelist())
+        self.read_parts: set[str] = set()
+
+    def close(self) -> None:
+        self.zip.close()
+
+    # ------------------------------------------------------------ unpacking and parsing a part
+
+    def _chunks(self, part: str) -> Iterator[bytes]:
+        """The part's bytes in chunks, counted against the budget as they are unpacked."""
+        size = 0
+        try:
+            with self.zip.open(part) as stream:
+                while chunk := stream.read(_CHUNK):
+                    size += len(chunk)
+                    self.budget.add_bytes(part, size, len(chunk))
+                    yield chunk
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
+            raise PackageError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
+        self.budget.counted.add(part)
+
+    def _part_chunks(self, part: str) -> Iterable[bytes]:
+        """The bytes `parse` streams: the stored part's (the patcher gives its edited parts' instead)."""
+        return self._chunks(part)
+
+    def read(self, part: str) -> bytes:
+        """A part's bytes, unpacked within the budgets; an XML part declaring a DOCTYPE or entities is refused."""
+        if part not in self.names:
+            raise KeyError(part)
+        self.read_parts.add(part)
+        data = b"".join(self._chunks(part))
+        if is_xml_part(part) and (b"<!DOCTYPE" in data or b"<!ENTITY" in data):
+            self._refuse_doctype(part)
+        return data
+
+    def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
+              text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
+        """Stream `part` through expat with these handlers (names are 'namespace local', or as written
+        with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities.
+        With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
+        self.read_parts.add(part)
+        kept: list[bytes] | None = [] if keep else None
+
+        def chunks() -> Iterator[bytes]:
+            for chunk in self._part_chunks(part):
+                if kept is not None:
+                    kept.append(chunk)
+                yield chunk
+
+        self.parse_chunks(part, chunks(), start, end, text, namespaces)
+        return b"".join(kept) if kept is not None else None
+
+    def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
+                     end: Callable[[str], None] | None = None, text: Callable[[str], None] | None = None,
+                     namespaces: bool = True) -> None:
+        """`parse` over bytes already unpacked (and counted) from `part`."""
+        parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
+        parser.buffer_text = True
+        parser.buffer_size = _CHUNK
+        parser.StartDoctypeDeclHandler = lambda *args: self._refuse_doctype(part)
+        parser.EntityDeclHandler = lambda *args: self._refuse_doctype(part)
+        if start:
+            parser.StartElementHandler = start
+        if end:
+            parser.EndElementHandler = end
+        if text:
+            parser.CharacterDataHandler = text
+        try:
+            for chunk in chunks:
+                parser.Parse(chunk, False)
+            parser.Parse(b"", True)
+        except expat.ExpatError as exc:
+            raise PackageError(
+                f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
+                "open and save the file in Excel or LibreOffice"
+            ) from None
+        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
+            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
+                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
+            raise PackageError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
+                               "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
+                               reason=str(exc)[:80]) from None
+
+    def _refuse_doctype(self, part: str) -> None:
+        raise PackageError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
+                           "(a hostile or damaged file); save it again from Excel or LibreOffice")
+
+    def check_other_parts(self) -> None:
+        """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need);
+        every other part must unpack whole with its checksum right (the patcher copies them byte for byte)."""
+        for name in sorted(self.names - self.read_parts):
+            if is_xml_part(name) and not name.endswith(".vml"):  # Excel's VML is often not well-formed XML
+                self.parse(name)
+            elif not name.endswith("/"):  # pictures, drawings of notes, macros
+                for _ in self._chunks(name):
+                    pass
+
+    # ------------------------------------------------------------ relationships
+
+    def has_part(self, part: str) -> bool:
+        """Whether the package (as edited so far) holds `part`."""
+        return part in self.names
+
+    def relationships(self, part: str) -> list[Relationship]:
+        """The relationships of `part` ('' for the package's own), targets resolved to part names, in order."""
+        name = PartName(part).rels
+        if not self.has_part(name):
+            return []
+        found: list[Relationship] = []
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            if tag.rpartition(" ")[2] == "Relationship":
+                external = attrs.get("TargetMode") == "External"
+                target = attrs.get("Target", "")
+                found.append(Relationship(attrs.get("Id", ""), attrs.get("Type", ""),
+                                          target if external else PartName(part).resolve(target), external))
+
+        self.parse_chunks(name, [self.read(name)], start)
+        return found
+
+    def related(self, part: str, rel_type: str) -> list[Relationship]:
+        """`part`'s internal relationships of one type."""
+        return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
+
+    def content_types(self, parts: Iterable[str]) -> dict[str, str | None]:
+        """The content type `[Content_Types].xml` gives each of `parts`: its Override, else the Default for its
+        extension (None: none declared; names and extensions compared case-insensitively)."""
+        defaults: dict[str, str] = {}
+        overrides: dict[str, str] = {}
+
+        def start(tag: str, attrs: dict[str, str]) -> None:
+            local = tag.rpartition(" ")[2]
+            if local == "Default":
+                defaults.setdefault(attrs.get("Extension", "").casefold(), attrs.get("ContentType", ""))
+            elif local == "Override":
+                overrides[attrs.get("PartName", "").lstrip("/").casefold()] = attrs.get("ContentType", "")
+
+        self.parse_chunks(CONTENT_TYPES, [self.read(CONTENT_TYPES)], start)
+        found: dict[str, str | None] = {}
+        for part in parts:
+            extension = PartName(part).extension
+            found[part] = overrides.get(part.casefold(), defaults.get(extension) if extension else None)
+        return found
+
+    def main_part(self) -> str:
+        """The workbook part the package's officeDocument relationship names, when the package holds it; else
+        `xl/workbook.xml` (a damaged relationship is named by the package check, `workbook.container.check_package`)."""
+        office = [r for r in self.relationships("") if r.type.endswith("/officeDocument") and not r.external]
+        return office[0].target if office and self.has_part(office[0].target) else "xl/workbook.xml"
