@@ -6,7 +6,7 @@ Distances here are counted by hand: folded (accents, case), a swap of two neighb
 from __future__ import annotations
 
 import pytest
-from helpers import player, round_sheet, write_workbook
+from helpers import check_sheets, player, round_sheet, write_workbook
 
 import sheet_scorer
 from sheet_scorer.rules.names import close_pairs, closest, folded
@@ -17,11 +17,11 @@ def table(*names):
     return [player(1, name, settlements=s, cities=c) for name, (s, c) in zip(names, ((2, 4), (3, 0), (4, 0), (2, 0)))]
 
 
-def check(tmp_path, rounds, players=None):
+def check_rounds(tmp_path, rounds, players=None):
     sheets = {f"Round {n}": round_sheet(*table(*names)) for n, names in enumerate(rounds, start=1)}
     if players is not None:
         sheets["Players"] = [["Player"], *([p] for p in players)]
-    return sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    return check_sheets(tmp_path, sheets)
 
 
 def found(result, code):
@@ -34,7 +34,7 @@ FOUR = ["Katarzyna Dąbrowska", "Anna", "Bartek", "Celina"]
 def test_a_transposed_letter_in_one_round_is_flagged_at_its_cell(tmp_path):
     """Round 3, row 2 (B2): 'Dąbrowksa' is one swap from 'Dąbrowska', who plays rounds 1 and 2 only."""
     typo = ["Katarzyna Dąbrowksa", "Anna", "Bartek", "Celina"]
-    result = check(tmp_path, [FOUR, FOUR, typo])
+    result = check_rounds(tmp_path, [FOUR, FOUR, typo])
     assert found(result, "name-similar") == [("Round 3", "B2", "Katarzyna Dąbrowksa", "Katarzyna Dąbrowska")]
     assert result.problems[0].severity == "warning"
     message = result.problems[0].message
@@ -43,24 +43,24 @@ def test_a_transposed_letter_in_one_round_is_flagged_at_its_cell(tmp_path):
 
 def test_a_swap_counts_one_edit_where_levenshtein_counts_two(tmp_path):
     """'Anna'/'Anan': a short name allows one edit; Levenshtein gives 2, so only the swap rule catches it."""
-    result = check(tmp_path, [["Anna", "Bartek", "Celina", "Darek"], ["Anan", "Bartek", "Celina", "Darek"]])
+    result = check_rounds(tmp_path, [["Anna", "Bartek", "Celina", "Darek"], ["Anan", "Bartek", "Celina", "Darek"]])
     assert found(result, "name-similar") == [("Round 2", "B2", "Anan", "Anna")]
 
 
 def test_similar_names_in_the_same_round_are_two_people(tmp_path):
     """'Jan Nowak' and 'Jan Nowik' play side by side in round 1: never flagged."""
     names = ["Jan Nowak", "Jan Nowik", "Celina", "Darek"]
-    assert check(tmp_path, [names, names]).problems == []
+    assert check_rounds(tmp_path, [names, names]).problems == []
 
 
 def test_names_two_edits_apart_when_short_are_not_flagged(tmp_path):
     """'Ola Bąk' / 'Ala Bąc' (7 letters, 2 edits): too far for a short name."""
-    result = check(tmp_path, [["Ola Bąk", "Bartek", "Celina", "Darek"], ["Ala Bąc", "Bartek", "Celina", "Darek"]])
+    result = check_rounds(tmp_path, [["Ola Bąk", "Bartek", "Celina", "Darek"], ["Ala Bąc", "Bartek", "Celina", "Darek"]])
     assert found(result, "name-similar") == []
 
 
 def test_case_and_accents_only_stay_a_spelling_warning(tmp_path):
-    result = check(tmp_path, [["Łukasz", "Bartek", "Celina", "Darek"], ["lukasz", "Bartek", "Celina", "Darek"]])
+    result = check_rounds(tmp_path, [["Łukasz", "Bartek", "Celina", "Darek"], ["lukasz", "Bartek", "Celina", "Darek"]])
     assert found(result, "name-similar") == []
     assert found(result, "name-spelling") == [("Round 2", "B2", "lukasz", "Łukasz")]
 
@@ -68,13 +68,13 @@ def test_case_and_accents_only_stay_a_spelling_warning(tmp_path):
 def test_two_registered_names_are_never_flagged(tmp_path):
     """Both 'Anna' and 'Anan' are on the Players sheet: two real people."""
     rounds = [["Anna", "Bartek", "Celina", "Darek"], ["Anan", "Bartek", "Celina", "Darek"]]
-    result = check(tmp_path, rounds, players=["Anna", "Anan", "Bartek", "Celina", "Darek"])
+    result = check_rounds(tmp_path, rounds, players=["Anna", "Anan", "Bartek", "Celina", "Darek"])
     assert result.problems == []
 
 
 def test_an_unknown_name_names_the_closest_registered_player(tmp_path):
     typo = ["Katarzyna Dąbrowksa", "Anna", "Bartek", "Celina"]
-    result = check(tmp_path, [FOUR, typo], players=FOUR)
+    result = check_rounds(tmp_path, [FOUR, typo], players=FOUR)
     assert found(result, "unregistered-player") == [("Round 2", "B2", "Katarzyna Dąbrowksa", "Katarzyna Dąbrowska")]
     assert found(result, "name-similar") == []
     assert "did you mean 'Katarzyna Dąbrowska'?" in result.problems[0].message
@@ -82,7 +82,7 @@ def test_an_unknown_name_names_the_closest_registered_player(tmp_path):
 
 
 def test_an_unknown_name_far_from_everyone_gets_no_suggestion(tmp_path):
-    result = check(tmp_path, [FOUR, ["Zbigniew", "Anna", "Bartek", "Celina"]], players=FOUR)
+    result = check_rounds(tmp_path, [FOUR, ["Zbigniew", "Anna", "Bartek", "Celina"]], players=FOUR)
     assert found(result, "unregistered-player") == [("Round 2", "B2", "Zbigniew", None)]
 
 

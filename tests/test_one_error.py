@@ -10,7 +10,7 @@ Table used here (header row 1, players rows 2..5; helpers.HEADERS, K = Declared)
 from __future__ import annotations
 
 import pytest
-from helpers import HEADERS, player, round_sheet, write_workbook
+from helpers import HEADERS, check, player, round_sheet, write_workbook
 
 import sheet_scorer
 
@@ -24,10 +24,6 @@ def base(**changes):
         rows[name].update(values)
     return [player(1, name.capitalize(), **values) for name, values in rows.items()]
 
-
-def check(tmp_path, *rows, headers=None):
-    sheet = round_sheet(*rows) if headers is None else [headers, *rows]
-    return sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", {R1: sheet}))
 
 
 def problems(result):

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import itertools
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import openpyxl
 import pytest
-from click.testing import CliRunner
 
+from helpers import run, soffice_convert
 from sheet_scorer import score_workbook
-from sheet_scorer.cli.main import main
 from sheet_scorer.standings.engine import name_order_key
 from sheet_scorer.workbook.read import read_workbook
 
@@ -23,9 +21,6 @@ TABLE, SEAT, PLAYER, FIRST_COUNT = 1, 2, 3, 4
 WINNER = [2, 4, 0, 0, 2, 1]  # 2 settlements + 4 cities = 10 VP, roads 2, road length 1
 OTHER = [3, 1, 0, 0, 2, 1]  # 5 VP
 
-
-def run(*args: object) -> "CliRunner.invoke":
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def player_names(n: int) -> list[str]:
@@ -297,9 +292,7 @@ def test_validations_survive_a_libreoffice_round_trip(soffice: str, tmp_path: Pa
     assert run("seat", path).exit_code == 0
     out = tmp_path / "converted"
     out.mkdir()
-    profile = tmp_path / "profile"
-    subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                    "--convert-to", "xlsx", "--outdir", str(out), str(path)], check=True, capture_output=True, timeout=180)
+    soffice_convert(soffice, [path], "xlsx", out, profile=tmp_path / "profile")
     book = openpyxl.load_workbook(out / path.name)
     for name in ("Round 1", "Round 2"):
         rules = book[name].data_validations.dataValidation

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from babel import Locale
 from click.testing import CliRunner
+from helpers import run_text as run
 from helpers import write_workbook
 
 from sheet_scorer.cli.main import main
@@ -49,11 +50,6 @@ def polish_event(folder: Path, language: str | None = "Polski") -> Path:
     if language:
         sheets["Ustawienia"] = [["Turniej", "Turniej klubowy"], ["Język", language]]
     return write_workbook(folder / "turniej.xlsx", sheets)
-
-
-def run(*args: object) -> tuple[int, str]:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    return result.exit_code, result.output
 
 
 def english_in(output: str, folder: Path) -> list[str]:
