@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheet_scorer.problems import Problem, has_errors
-from sheet_scorer.i18n.vocab import COMPONENTS
+from sheet_scorer.i18n.vocab import COMPONENTS, LANGUAGES
 
 if TYPE_CHECKING:  # pandas is imported only where frames are built, so light commands start fast
     import pandas as pd
@@ -31,6 +31,33 @@ class WorkbookError(Exception):
         """This error, told in `lang`: the workbook's language once it is read (when --lang was not given)."""
         self.lang = lang
         return self
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A translatable part of a line (the reason a file cannot be written): `i18n.terminal.say` renders it in the
+    line's language; a list of them is joined with '; '."""
+
+    key: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number with its noun (`i18n.terminal.count`: "3 errors", "3 błędy"), rendered in the line's language."""
+
+    key: str
+    n: int
+
+
+def event_language(lang: str | None, workbook: str | None = None) -> str:
+    """The one rule for the language a command speaks and writes (docs/rules.md §5): `--lang`, else the
+    workbook's Settings → Language, else English; an unknown one is refused in one line."""
+    language = lang or workbook or "en"
+    if language not in LANGUAGES:
+        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}", "unknown_language",
+                            language=language, languages=", ".join(LANGUAGES))
+    return language
 
 
 @dataclass(frozen=True)
@@ -214,6 +241,7 @@ class ScoreResult:
     converted_from: Path | None = None  # the .ods that LibreOffice converted into the workbook scored
     playoff_results: pd.DataFrame | None = None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
     progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
+    qualifying: list[str] | None = None  # the qualifying rank in `lang`, once computed (playoffs.qualifying_ranking)
 
     @property
     def played_rounds(self) -> list[RoundSheet]:

@@ -24,7 +24,7 @@ from test_merge import judge_a, judge_b, make_event
 from test_report import run_browser, validate
 
 from sheet_scorer.api import check_workbook
-from sheet_scorer.cli.slips import find_sheet
+from sheet_scorer.api import find_sheet
 from sheet_scorer.i18n.terminal import count, say
 from sheet_scorer.i18n.text import typeset
 from sheet_scorer.report.chart import LABEL_CHARS, _short, rank_chart

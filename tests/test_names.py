@@ -6,9 +6,8 @@ Distances here are counted by hand: folded (accents, case), a swap of two neighb
 from __future__ import annotations
 
 import pytest
-from helpers import check_sheets, player, round_sheet, write_workbook
+from helpers import check_sheets, player, round_sheet
 
-import sheet_scorer
 from sheet_scorer.rules.names import close_pairs, closest, folded
 
 

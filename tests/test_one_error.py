@@ -10,9 +10,8 @@ Table used here (header row 1, players rows 2..5; helpers.HEADERS, K = Declared)
 from __future__ import annotations
 
 import pytest
-from helpers import HEADERS, check, player, round_sheet, write_workbook
+from helpers import HEADERS, check, player
 
-import sheet_scorer
 
 R1 = "Round 1"
 

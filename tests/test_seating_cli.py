@@ -360,3 +360,25 @@ def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_e
     # 13 ≡ 1 (mod 4): three tables of 3 and one of 4 (§6), in round 1 and in every planned round
     assert round_1 == Counter({3: 3, 4: 1})
     assert all(Counter(c.values()) == Counter({3: 3, 4: 1}) for c in sizes.values())
+
+
+def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 20: one read gives seat its rounds, Settings, Players, the plan and the header cells; then the write."""
+    from sheet_scorer import api
+    from sheet_scorer.workbook import xlsx
+
+    path = new_event(tmp_path, 8)
+    fill_results(path, "Round 1")
+    opened: list[Path] = []
+    real = xlsx.Package.__init__
+
+    def counting(self: object, source: Path, *args: object, **kwargs: object) -> None:
+        opened.append(Path(source))
+        real(self, source, *args, **kwargs)
+
+    monkeypatch.setattr(xlsx.Package, "__init__", counting)
+    done = api.seat(path)
+    assert opened.count(path) == 1  # (before: four times: check, the plan, the header, the write)
+    assert all(p == path or p.name.endswith(".sheet-scorer-tmp") for p in opened)  # the write checks what it wrote
+    assert (done.first, done.rounds, done.players, done.kept_plan) == (2, 1, 8, True)
+    assert "Round 2" in openpyxl.load_workbook(path).sheetnames

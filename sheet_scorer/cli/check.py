@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.cli.common import WORKBOOK, lang_option, run_action, verbose_option
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("workbook", type=WORKBOOK)
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", help="How to print the problems.")
-@click.option("--lang", type=LANGS, help="Language of the messages (default: Settings → Language, else en).")
-@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+@lang_option("Language of the messages (default: Settings → Language, else en).")
+@verbose_option
 def check(workbook: Path, output_format: str, lang: str | None, verbose: bool) -> None:
     """Check WORKBOOK against the rules and list its problems; writes nothing."""
     def action() -> int:

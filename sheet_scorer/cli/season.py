@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.cli.common import FILE, WORKBOOK, lang_option, output_option, run_action, verbose_option, where
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -19,17 +19,17 @@ SHOWN_PROBLEMS = 10
 
 @click.command()
 @click.argument("events", nargs=-1, required=True, type=WORKBOOK)
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Season workbook (default: season.xlsx).")
-@click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="Season report (default: season.html).")
+@output_option("Season workbook (default: season.xlsx).")
+@click.option("--html", type=FILE, help="Season report (default: season.html).")
 @click.option("--best", type=click.IntRange(min=1), help="Count only each player's best N events (default: all).")
-@click.option("--settings", "settings_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--settings", "settings_path", type=FILE,
               help="Settings workbook: Season Points (points by place), Aliases (Name, Same as), Settings (Tournament, Language).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Event workbooks read at once (default: number of cores).")
 @click.option("--include-provisional", is_flag=True, help="Count events with errors by their provisional ranking.")
-@click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--json", "json_path", type=FILE,
               help="Also write the season as JSON (schema sheet-scorer/season v1).")
-@click.option("--lang", type=LANGS, help="Language of the outputs and the name order (default: settings workbook, else the events', else en).")
-@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+@lang_option("Language of the outputs and the name order (default: settings workbook, else the events', else en).")
+@verbose_option
 def season(events: tuple[Path, ...], output: Path | None, html: Path | None, best: int | None, settings_path: Path | None,
            jobs: int | None, include_provisional: bool, json_path: Path | None, lang: str | None, verbose: bool) -> None:
     """Rank players across EVENTS (event workbooks, or folders of them): a league or a national ranking.

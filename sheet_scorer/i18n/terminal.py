@@ -8,10 +8,10 @@ decides the whole terminal, never the computer's locale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from sheet_scorer.i18n.text import language, plural, typeset
+from sheet_scorer.model import Count, Phrase  # noqa: F401  (Phrase: imported from here by the modules that use it)
 
 _LINES: dict[str, dict[str, str]] = {
     "summary": {
@@ -767,15 +767,6 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
-@dataclass(frozen=True)
-class Phrase:
-    """A translatable part of a line (the reason a file cannot be written): `say` renders it in the line's language;
-    a list of them is joined with '; '."""
-
-    key: str
-    values: dict[str, Any] = field(default_factory=dict)
-
-
 # issue 20: a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
 _DAMAGED = {
     "en": "{path}: the workbook is damaged: part {part}: %s; open it in Excel or LibreOffice and save it again",
@@ -817,7 +808,9 @@ def say(lang: str | None, key: str, **values: Any) -> str:
 
 
 def _phrase(lang: str | None, value: Any) -> Any:
-    """A Phrase said in `lang`; any other value as it is."""
+    """A Phrase said in `lang`, a Count with its noun in `lang`; any other value as it is."""
+    if isinstance(value, Count):
+        return count(lang, value.key, value.n)
     return say(lang, value.key, **value.values) if isinstance(value, Phrase) else value
 
 

@@ -19,7 +19,7 @@ import pandas as pd
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.i18n.text import problem_message
 from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, round_number, strip_accents
-from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError
+from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
 from sheet_scorer.rules.validate import name_key, parse_flag, parse_int
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 
@@ -305,7 +305,7 @@ def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dr
     refuse_working_copy(event, "merge", force, lang)
     data = read_workbook(event)
     found = [read_workbook(path) for path in copies]
-    plan = plan_merge(data, found, lang or data.settings.language)
+    plan = plan_merge(data, found, event_language(lang, data.settings.language))
     rows, plan.new_conflicts = conflict_rows(data, plan.conflicts)
     plan.conflicts_sheet = conflicts_sheet(data, rows, plan.lang).name if rows else ""
     if (plan.edits or plan.new_conflicts) and not dry_run:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheet_scorer.i18n.terminal import say
-from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch
+from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch, event_language
 from sheet_scorer.workbook.cells import cell_ref
 
 MAX_TABLE = 9999  # a typing slip like 1-1000000 is refused, not expanded
@@ -108,7 +108,7 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
 
     refuse_working_copy(event, "split", force, lang)
     data = read_workbook(event)
-    lang = lang or data.settings.language
+    lang = event_language(lang, data.settings.language)
     target = output or default_copy(event, number, tables)
     if target.resolve() == event.resolve():
         raise WorkbookError(say(lang, "split_same_file", event=event.name))
