@@ -6,7 +6,7 @@ Distances here are counted by hand: folded (accents, case), a swap of two neighb
 from __future__ import annotations
 
 import pytest
-from helpers import check_sheets, player, round_sheet
+from helpers import check_sheets, player, round_sheet, write_workbook
 
 from sheet_scorer.rules.names import close_pairs, closest, folded
 
@@ -108,3 +108,21 @@ def test_closest_allows_a_third_of_a_long_name():
     """'malgosia wasik' (14 letters, 4 allowed) / 'malgorzata wasik': 'sia' -> 'rzata' is s->r, +z, i->a, +t = 4."""
     assert closest("Małgosia Wąsik", ["Małgorzata Wąsik", "Anna Maślanka"]) == "Małgorzata Wąsik"
     assert closest("Małgosia Wąs", ["Małgorzata Wąsik", "Anna Maślanka"]) is None  # 6 edits > 12 // 3
+
+
+def test_seating_and_scoring_share_one_player_identity(tmp_path):
+    """issue 20: the Players sheet spelt in NFD and the round sheet in NFC are the same four people for `seat`, as for
+    scoring (rules.names.name_key); a different name stays a different person."""
+    import unicodedata
+
+    from sheet_scorer.rules.names import name_key
+    from sheet_scorer.seating.event import active_players, clubs_of, seated_round
+    from sheet_scorer.workbook.read import read_workbook
+
+    nfd = [unicodedata.normalize("NFD", n) for n in FOUR]
+    assert nfd[0] != FOUR[0]  # "ą" decomposed
+    sheets = {"Round 1": round_sheet(*table(*FOUR)), "Players": [["Player", "Club"], *([n, "Kraków"] for n in nfd)]}
+    data = read_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    assert set(active_players(data)) == seated_round(data.rounds[0]).players == set(FOUR)
+    assert set(clubs_of(data)) == set(FOUR)
+    assert name_key(" Anna ") == "Anna" and name_key("Anna") != name_key("Anka")

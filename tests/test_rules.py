@@ -948,3 +948,13 @@ def test_bye_without_a_name_and_invisible_characters_in_names(tmp_path):
     assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bye-no-name", "B5")]
     assert [p.message for p in result.problems if p.code == "bye-no-name"] == ["row 5 is a bye but has no player name"]
     assert sorted(result.standings["player"]) == ["A", "B", "C", "D"]
+
+
+def test_one_reading_of_a_bye_and_of_the_game_cells():
+    """issue 20: every stage reads a bye (docs/rules.md §8) and the game cells (§3) through one definition."""
+    from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
+
+    assert [is_bye(v) for v in ("BYE", " pauza ", "Folga", "exempt", "Bye.")] == [True] * 5
+    assert [is_bye(v) for v in (3, "3", None, "by", "", True)] == [False] * 6
+    assert GAME_FIELDS == ("settlements", "cities", "vp_cards", "knights", "roads", "road_length", "vp",
+                           "army_first", "road_first", "declared")

@@ -18,12 +18,13 @@ import pandas as pd
 
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.i18n.text import problem_message
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, round_number, strip_accents
+from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
-from sheet_scorer.rules.validate import name_key, parse_flag, parse_int
+from sheet_scorer.rules.names import name_key
+from sheet_scorer.rules.validate import parse_flag, parse_int
+from sheet_scorer.rules.progress import game_fields
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 
-GAME_FIELDS = (*COMPONENTS, *FLAGS, "vp")
 # Read problems that leave a round sheet out of WorkbookData.rounds: its cells cannot be matched.
 UNREAD_SHEET = frozenset({"no-header-row", "duplicate-column", "duplicate-round"})
 
@@ -117,7 +118,7 @@ def _spelling(name: str) -> str:
 def table_meanings(values: pd.Series) -> pd.Series:
     """Table numbers as integers (3, "3", 3.0 alike); a bye in any language is "bye"; other text folded."""
     numbers = parse_int(values).astype(object)
-    words = values.map(lambda v: "bye" if fold(str(v)) in BYE_WORDS else fold(str(v)))
+    words = values.map(lambda v: "bye" if is_bye(v) else fold(str(v)))
     return numbers.where(numbers.notna(), words)
 
 
@@ -143,7 +144,7 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
         rows[key] = int(row)
         spelling = _spelling(key)
         spellings[spelling] = None if spelling in spellings else int(row)  # two players spelt alike: by exact name only
-    fields = [f for f in GAME_FIELDS if f in sheet.columns and not (f == "vp" and sheet.vp_is_computed)]
+    fields = game_fields(sheet)
     return _View(sheet, path.name, rows, spellings, table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
                  _cell_meanings(sheet.raw, fields).to_dict("index"))
 

@@ -11,9 +11,9 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.i18n.vocab import (
+    COLUMN_WORDS,
     FINAL_RANKING_SHEET,
     FINAL_RANKING_SHEET_NAMES,
-    INPUT_HEADER_WORDS,
     PLAYOFF_HEADERS,
     PLAYOFF_SHEETS,
     STAGE_WORDS,
@@ -95,7 +95,7 @@ def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layou
     columns empty for the judge, and each player's qualifying rank and seat pick (1 picks first, seed 003)."""
     fields = _fields(layout)
     qualifying = {name: index + 1 for index, name in enumerate(ranking)}
-    header = [INPUT_HEADER_WORDS[f][lang] for f in fields] + [PLAYOFF_HEADERS[k][lang] for k in ("qualifying_rank", "pick")]
+    header = [COLUMN_WORDS[f][lang] for f in fields] + [PLAYOFF_HEADERS[k][lang] for k in ("qualifying_rank", "pick")]
     rows: list[list[Any]] = [[] for _ in range(layout.header_row - 1)] + [header]  # the header where `layout` has it
     for table, players in enumerate(tables, start=1):
         for pick, name in enumerate(pick_order(players, ranking), start=1):

@@ -14,13 +14,16 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold
+from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
 from sheet_scorer.model import RoundProgress, RoundSheet
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import clean_name
 
-#: The cells a table judge fills in after the game: the counts, the VP and the three marks.
-GAME_FIELDS = (*COMPONENTS, "vp", *FLAGS)
+
+
+def game_fields(sheet: RoundSheet) -> list[str]:
+    """The game cells of `sheet` a table judge fills in after the game (`GAME_FIELDS`), but the tool's own VP column."""
+    return [f for f in GAME_FIELDS if f in sheet.raw.columns and not (f == "vp" and sheet.vp_is_computed)]
 
 
 def _blank(values: pd.Series) -> np.ndarray:
@@ -49,7 +52,7 @@ def _byes(values: pd.Series) -> np.ndarray:
     strings = values.map(type).to_numpy() == str
     bye = np.zeros(len(values), dtype=bool)
     if strings.any():
-        bye[strings] = values[strings].map(fold).isin(BYE_WORDS).to_numpy(bool)
+        bye[strings] = values[strings].map(is_bye).to_numpy(bool)
     return bye
 
 
@@ -97,7 +100,7 @@ class Reporting:
 def reporting(sheet: RoundSheet) -> Reporting:
     """The reporting state of `sheet` (the tool's own VP column, recomputed on every run, is not a game cell)."""
     raw = sheet.raw
-    fields = [f for f in GAME_FIELDS if f in raw.columns and not (f == "vp" and sheet.vp_is_computed)]
+    fields = game_fields(sheet)
     filled = np.zeros(len(raw), dtype=bool)
     for field in fields:  # a row is filled once one cell is: only the rows still empty are looked at again
         todo = np.flatnonzero(~filled)

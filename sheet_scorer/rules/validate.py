@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import unicodedata
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -27,10 +26,10 @@ from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 from sheet_scorer.rules.conflicts import conflict_problems
-from sheet_scorer.rules.names import closest, near_miss_warnings
+from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
-from sheet_scorer.i18n.vocab import BYE_WORDS, COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, is_bye, strip_accents
 
 COUNT_RANGES = {
     "settlements": (0, 5),
@@ -357,11 +356,6 @@ def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.D
 # ---------------------------------------------------------------- per sheet and workbook
 
 
-def name_key(name: str) -> str:
-    """The identity of a name: Unicode NFC, trimmed, spaces collapsed (NFC/NFD spellings are one person)."""
-    return unicodedata.normalize("NFC", clean_name(name))
-
-
 def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     """The typed values of stacked game rows (columns `sheet`, `round`, `row` and the fields), parsed once."""
     typed = raw[["row", "sheet", "round"]].copy()
@@ -395,7 +389,7 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     """Bye rows (docs/rules.md §8) and a problem for each bye row that also has game counts or has no name."""
-    bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS).astype(bool)
+    bye = sheet.raw["table"].map(is_bye).astype(bool)
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
     filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
     problems = [

@@ -12,8 +12,8 @@ from typing import Any
 
 from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
-from sheet_scorer.i18n.vocab import BYE_WORDS, fold
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.i18n.vocab import is_bye
+from sheet_scorer.rules.names import name_key
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -22,13 +22,13 @@ def seated_round(sheet: RoundSheet) -> SeatedRound:
     tables: dict[str, list[tuple[float, int, str]]] = {}
     byes = []
     for row, values in raw.iterrows():
-        name = clean_name(str(values.get("player", "")))  # as the Players sheet's names are read
+        name = name_key(str(values.get("player", "")))  # the one identity (rules.names), as scoring has it
         if not name:
             continue
-        table = str(values.get("table", "")).strip()
-        if fold(table) in BYE_WORDS:
+        if is_bye(values.get("table")):
             byes.append(name)
             continue
+        table = str(values.get("table", "")).strip()
         seat = values.get("seat", "")
         order = float(seat) if isinstance(seat, (int, float)) and not isinstance(seat, bool) else float("inf")
         tables.setdefault(table, []).append((order, int(row), name))
@@ -46,13 +46,13 @@ def _table_key(table: str) -> tuple[float, str]:
 def active_players(data: WorkbookData) -> list[str]:
     """Who is seated next: the Players sheet's active rows, else everyone of the last round."""
     if data.players is not None:
-        return [p.name for p in data.players if p.active]
+        return [name_key(p.name) for p in data.players if p.active]
     return sorted(seated_round(data.rounds[-1]).players) if data.rounds else []
 
 
 def clubs_of(data: WorkbookData) -> dict[str, str]:
     """Player -> club, for the players who have one (kept apart when seating)."""
-    return {p.name: p.club for p in data.players or () if p.club}
+    return {name_key(p.name): p.club for p in data.players or () if p.club}
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,9 @@ def seating_problem(result: ScoreResult, played: list[RoundSheet], rounds: int, 
 
 def stored_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:
     """A round of the plan sheet (`workbook.event.read_plan`) as the planner's data."""
-    return None if stored is None else SeatedRound(tuple(tuple(t) for t in stored[0]), tuple(stored[1]))
+    if stored is None:
+        return None
+    return SeatedRound(tuple(tuple(name_key(n) for n in t) for t in stored[0]), tuple(name_key(n) for n in stored[1]))
 
 
 def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating, reseat: bool,

@@ -29,9 +29,9 @@ from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.xlsx import Package
 from sheet_scorer.i18n.vocab import (
-    BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
+    BYE_WORD, COUNT_RANGES, FIGURE_NAMES, FLAGS, INPUT_HEADER_INDEX, LANGUAGES, NO_WORD, PLAYERS_COLUMNS,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
-    YES_WORD, active_value, fold, strip_accents,
+    YES_WORD, active_value, fold, is_bye, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
@@ -232,7 +232,7 @@ def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], li
         if len(row) < 4 or not isinstance(row[0], (int, float)) or not str(row[3]).strip():
             continue
         tables, byes = plan.setdefault(int(row[0]), ({}, []))
-        if fold(str(row[1])) in BYE_WORDS:
+        if is_bye(row[1]):
             byes.append(clean_name(str(row[3])))
         else:
             tables.setdefault(int(row[1]), []).append((int(row[2] or 0), clean_name(str(row[3]))))
