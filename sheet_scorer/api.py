@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
-from sheet_scorer.model import RoundSheet, ScoreResult, WorkbookData, WorkbookError, event_language
+from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, WorkbookData, WorkbookError, event_language
 from sheet_scorer.problems import Problem
 
 if TYPE_CHECKING:
@@ -139,8 +139,7 @@ def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, l
                json: Path | str | None, force: bool = False) -> ScoreResult:
     """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (docs/rules.md §5)."""
     if in_place:
-        raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}",
-                            "ods_in_place", path=path, target=ods_outputs(path)[0].name)
+        raise WorkbookError(key="ods_in_place", path=path, target=ods_outputs(path)[0].name)
     default_xlsx, default_html = ods_outputs(path)
     with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
         converted = convert_to_xlsx([path], Path(folder))[path]
@@ -157,17 +156,15 @@ def _targets(path: Path, output: Path | str | None, html: Path | str | None, jso
     html_path = Path(html) if html else default_html
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and target.is_dir():
-            raise WorkbookError(f"{target}: is a folder; name a file to write", "target_is_folder", path=target)
+            raise WorkbookError(key="target_is_folder", path=target)
     if output_path.suffix.lower() != path.suffix.lower():  # Excel refuses a file whose contents and extension disagree
-        raise WorkbookError(f"{output_path}: the scored workbook must end in {path.suffix.lower()}, like the input",
-                            "wrong_suffix", path=output_path, suffix=path.suffix.lower())
+        raise WorkbookError(key="wrong_suffix", path=output_path, suffix=path.suffix.lower())
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and not target.parent.is_dir():
-            raise WorkbookError(f"{target}: the folder {target.parent} does not exist", "no_folder", path=target,
+            raise WorkbookError(key="no_folder", path=target,
                                 folder=target.parent)
     if output and not in_place and output_path.resolve() == path.resolve():
-        raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)",
-                            "output_is_input", path=path)
+        raise WorkbookError(key="output_is_input", path=path)
     _refuse_clashes(path, {"the scored workbook": output_path, "--html": html_path, "--json": Path(json) if json else None})
     return output_path, html_path
 
@@ -180,11 +177,15 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
             continue
         where = target.resolve()
         if name != "the scored workbook" and where == path.resolve():
-            raise WorkbookError(f"{path}: {name} names the input workbook itself; choose another file", "report_is_input",
-                                path=path, option=name)
+            raise WorkbookError(key="report_is_input", path=path, option=name)
         if where in seen:
-            raise WorkbookError(f"{target}: named for both {seen[where]} and {name}; choose two different files")
+            raise WorkbookError(key="named_twice", path=target, first=_option(seen[where]), second=_option(name))
         seen[where] = name
+
+
+def _option(name: str) -> Phrase | str:
+    """An output as a refusal names it: its option, or the scored workbook in the line's language."""
+    return Phrase("the_scored_workbook") if name == "the scored workbook" else name
 
 
 def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None,
@@ -272,11 +273,10 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     result = check_data(data, lang)
     language = result.lang
     if not data.rounds:
-        raise WorkbookError(f"{path}: no readable round sheet to continue from", "seat_no_rounds", path=path).in_language(language)
+        raise WorkbookError(key="seat_no_rounds", path=path).in_language(language)
     last = data.rounds[-1]
     if reseat and is_played(last):
-        raise WorkbookError(f"{path}: '{last.name}' already has results; --reseat only replaces a round not yet played",
-                            "reseat_played", path=path, sheet=last.name).in_language(language)
+        raise WorkbookError(key="reseat_played", path=path, sheet=last.name).in_language(language)
     _refuse_unread_active(result)
     played = data.rounds[:-1] if reseat else data.rounds
     if played and not force:
@@ -289,7 +289,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     try:
         seating = seat_next(problem, rounds, [stored_round(kept.get(first + i)) for i in range(problem.rounds)])
     except SeatingError as error:
-        raise WorkbookError(f"{path}: {error}", "too_few_players", path=path, n=error.players,
+        raise WorkbookError(key="too_few_players", path=path, n=error.players,
                             least=error.least).in_language(language) from None
     update_workbook(path, seat_patch(last, header, first, seating, reseat, language), command="seat")
     return SeatResult(path, first, rounds, reseat, len(problem.players), seating.kept_plan,
@@ -302,8 +302,7 @@ def _refuse_unread_active(result: ScoreResult) -> None:
 
     unread = next((p for p in result.problems if p.code == "bad-active"), None)
     if unread is not None:
-        raise WorkbookError(f"{problem_place(unread)}: {unread.message}; fix it (who still plays decides the seating), then run "
-                            "seat again", "seat_active_unread", place=problem_place(unread, result.lang),
+        raise WorkbookError(key="seat_active_unread", place=problem_place(unread, result.lang),
                             problem=problem_message(unread, result.lang)).in_language(result.lang)
 
 
@@ -314,18 +313,15 @@ def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
     waiting = sorted({p.table for p in result.problems if p.sheet == sheet and p.code == "table-not-reported" and p.table})
     if waiting:  # seated, not played yet (docs/rules.md §3): seating the round after it would be a mistake
         tables = ", ".join(str(t) for t in waiting)
-        raise WorkbookError(f"{result.data.path}: '{sheet}' has tables not reported yet ({tables}); enter their results and "
-                            "run seat again, use --reseat to seat that round again, or --force", "seat_unreported",
+        raise WorkbookError(key="seat_unreported",
                             path=result.data.path, sheet=sheet, tables=tables).in_language(result.lang)
     errors = [p for p in result.problems if p.sheet == sheet and p.severity == "error"]
     if errors:
         tables = ", ".join(str(t) for t in sorted({p.table for p in errors if p.table is not None}))
-        which = f"table(s) {tables}" if tables else f"{len(errors)} error(s)"
-        english = f"{result.data.path}: '{sheet}' is not fully scored ({which}); fix it and run seat again, or use --force"
         if tables:
-            raise WorkbookError(english, "seat_unscored_tables", path=result.data.path, sheet=sheet,
+            raise WorkbookError(key="seat_unscored_tables", path=result.data.path, sheet=sheet,
                                 tables=tables).in_language(result.lang)
-        raise WorkbookError(english, "seat_unscored_errors", path=result.data.path, sheet=sheet,
+        raise WorkbookError(key="seat_unscored_errors", path=result.data.path, sheet=sheet,
                             errors=Count("errors", len(errors))).in_language(result.lang)
 
 
@@ -351,11 +347,11 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
     players_file, output = Path(players_file), Path(output)
     language = event_language(lang)
     if output.suffix.lower() != ".xlsx":
-        raise WorkbookError(f"{output}: the new workbook must end in .xlsx", "new_not_xlsx", path=output)
+        raise WorkbookError(key="new_not_xlsx", path=output)
     if output.exists() and not force:
-        raise WorkbookError(f"{output}: already exists; choose another name or use --force", "new_exists", path=output)
+        raise WorkbookError(key="new_exists", path=output)
     if not output.parent.is_dir():
-        raise WorkbookError(f"{output}: the folder {output.parent} does not exist", "no_folder", path=output,
+        raise WorkbookError(key="no_folder", path=output,
                             folder=output.parent)
     players, encoding = read_player_file(players_file)
     clubs = {p.name: p.club for p in players if p.club}
@@ -363,7 +359,7 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
     try:
         planned = plan(problem)
     except SeatingError as error:
-        raise WorkbookError(f"{players_file}: {error}", "too_few_players", path=players_file, n=error.players,
+        raise WorkbookError(key="too_few_players", path=players_file, n=error.players,
                             least=error.least) from None
     later = {number: (r.tables, r.byes) for number, r in enumerate(planned[1:], start=2)}
     create_event(output, players, (planned[0].tables, planned[0].byes), later, rounds, language, name, when)
@@ -405,13 +401,11 @@ def playoffs(path: Path | str, lang: str | None = None, force: bool = False) -> 
 def _playoffs_refusal(result: ScoreResult) -> WorkbookError:
     """One line naming the first error's place, in the event's language: the next step waits until the workbook has none."""
     from sheet_scorer.i18n.text import problem_message, problem_place
-    from sheet_scorer.model import Phrase
 
     errors = [p for p in result.problems if p.severity == "error"]
     first, lang = errors[0], result.lang
     more = Phrase("playoffs_more", {"errors": len(errors) - 1}) if len(errors) > 1 else ""
-    english = f"{problem_place(first)}: {first.message}"
-    return WorkbookError(f"{english}; fix it, then run playoffs again", "playoffs_refused", place=problem_place(first, lang),
+    return WorkbookError(key="playoffs_refused", place=problem_place(first, lang),
                          problem=problem_message(first, lang), more=more).in_language(lang)
 
 
@@ -483,5 +477,5 @@ def find_sheet(data: WorkbookData, which: str, workbook: Path) -> RoundSheet:
         if fold(sheet.name) == fold(text) or (sheet.kind == "round" and sheet.number == number) or (stage and sheet.kind == stage):
             return sheet
     sheets = ", ".join(s.name for s in [*data.rounds, *data.playoffs]) or "–"
-    raise WorkbookError(f"{workbook}: has no readable round or playoff sheet '{text}'; the sheets are: {sheets}",
-                        "slips_no_sheet", path=workbook, round=text, sheets=sheets).in_language(data.settings.language)
+    raise WorkbookError(key="slips_no_sheet", path=workbook, round=text,
+                        sheets=sheets).in_language(data.settings.language)

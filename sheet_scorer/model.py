@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sheet_scorer.i18n.phrase import Count, Phrase  # noqa: F401  (parts of a WorkbookError's line)
 from sheet_scorer.problems import Problem, has_errors
 from sheet_scorer.i18n.vocab import COMPONENTS, LANGUAGES
 
@@ -18,14 +19,23 @@ if TYPE_CHECKING:  # pandas is imported only where frames are built, so light co
 class WorkbookError(Exception):
     """The input cannot be read or the command was misused: one line for the organiser (exit 2).
 
-    With `key`, the line is `i18n.terminal.say(lang, key, **values)` in the command's language; the
-    English text stays the exception's own (`str(error)`) for the Python API and logs.
+    With `key`, the line is `i18n.terminal.say(lang, key, **values)` in the command's language, and the
+    exception's own text (`str(error)`, for the Python API and logs) is the catalogue's English line: one
+    message model, no second copy (issue 20). `message` is only for a line the catalogue does not hold.
     """
 
-    def __init__(self, message: str, key: str | None = None, **values: object) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None, /, key: str | None = None, **values: object) -> None:
+        super().__init__(message if message is not None else key)
         self.key, self.values = key, values
         self.lang: str | None = None
+
+    def __str__(self) -> str:
+        if self.key:
+            from sheet_scorer.i18n.terminal import has_line, say
+
+            if has_line(self.key):
+                return say("en", self.key, **self.values)
+        return super().__str__()
 
     def in_language(self, lang: str | None) -> WorkbookError:
         """This error, told in `lang`: the workbook's language once it is read (when --lang was not given)."""
@@ -33,29 +43,12 @@ class WorkbookError(Exception):
         return self
 
 
-@dataclass(frozen=True)
-class Phrase:
-    """A translatable part of a line (the reason a file cannot be written): `i18n.terminal.say` renders it in the
-    line's language; a list of them is joined with '; '."""
-
-    key: str
-    values: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Count:
-    """A number with its noun (`i18n.terminal.count`: "3 errors", "3 błędy"), rendered in the line's language."""
-
-    key: str
-    n: int
-
-
 def event_language(lang: str | None, workbook: str | None = None) -> str:
     """The one rule for the language a command speaks and writes (docs/rules.md §5): `--lang`, else the
     workbook's Settings → Language, else English; an unknown one is refused in one line."""
     language = lang or workbook or "en"
     if language not in LANGUAGES:
-        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}", "unknown_language",
+        raise WorkbookError(key="unknown_language",
                             language=language, languages=", ".join(LANGUAGES))
     return language
 

@@ -314,3 +314,19 @@ def test_playoffs_refusal_in_polish(tmp_path: Path) -> None:
     assert code == 2 and output.count("\n") == 1
     assert "aktywne osoby w klasyfikacji eliminacji: 8" in output and "(16)" in output
     assert [w for w in english_left(output, tmp_path) if w in PLAYOFF_ENGLISH + ENGLISH] == []
+
+
+def test_a_refusal_is_a_key_and_values_and_its_english_text_comes_from_the_catalogue(tmp_path: Path) -> None:
+    """issue 20: one message model: `str(error)` is the catalogue's English line (no second copy), and a refusal that
+    was English only is told in the organiser's language too."""
+    from sheet_scorer.model import Count, WorkbookError
+
+    error = WorkbookError(key="seat_unscored_errors", path="e.xlsx", sheet="Round 1", errors=Count("errors", 2))
+    assert str(error) == "e.xlsx: 'Round 1' is not fully scored (2 errors); fix it and run seat again, or use --force"
+    assert say("pl", error.key, **error.values).endswith("(2 błędy); popraw go i uruchom seat ponownie albo użyj --force")
+    assert str(WorkbookError("a line of its own")) == "a line of its own"
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player", "VP"], [1, "Ala", 10], [1, "Bob", 5],
+                                                                   [1, "Cyd", 4]]})
+    code, output = run("score", event, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.xlsx", "--lang", "pl")
+    assert code == 2 and output == f"Błąd: {tmp_path / 'out.xlsx'}: wskazany zarówno jako policzony skoroszyt, jak i --html; " \
+                                   "wybierz dwa różne pliki\n"

@@ -50,7 +50,7 @@ def season(events: tuple[Path, ...], output: Path | None, html: Path | None, bes
         settings = read_season_settings(settings_path) if settings_path else SeasonSettings()
         for folder in (p for p in events if p.is_dir()):
             if not event_files([folder], [workbook, page]):
-                raise WorkbookError(f"{folder}: no .xlsx, .xlsm or .ods workbooks in this folder", "season_empty_folder", path=folder)
+                raise WorkbookError(key="season_empty_folder", path=folder)
         files = event_files(events, [workbook, page, *([json_path] if json_path else [])])
         result = build_season(_read(files, jobs, lang), settings, best, include_provisional, lang)
         write_season(result, workbook, page, json_path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheet_scorer.i18n.text import language, plural, typeset
-from sheet_scorer.model import Count, Phrase  # noqa: F401  (Phrase: imported from here by the modules that use it)
+from sheet_scorer.i18n.phrase import Count, Phrase  # noqa: F401  (Phrase: imported from here by the modules that use it)
 
 _LINES: dict[str, dict[str, str]] = {
     "summary": {
@@ -549,6 +549,19 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{path}: {option} indica a própria pasta de trabalho de entrada; escolha outro arquivo",
         "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
     },
+    # issue 20: the refusals that were English only (api), every line now a key of this catalogue
+    "named_twice": {
+        "en": "{path}: named for both {first} and {second}; choose two different files",
+        "pl": "{path}: wskazany zarówno jako {first}, jak i {second}; wybierz dwa różne pliki",
+        "pt": "{path}: indicado ao mesmo tempo para {first} e para {second}; escolha dois arquivos diferentes",
+        "fr": "{path} : désigné à la fois pour {first} et pour {second} ; choisissez deux fichiers différents",
+    },
+    "the_scored_workbook": {
+        "en": "the scored workbook",
+        "pl": "policzony skoroszyt",
+        "pt": "a pasta de trabalho pontuada",
+        "fr": "le classeur calculé",
+    },
     # issue 23: `season` (cli/season.py, docs/rules.md §10)
     "season_reading": {"en": "Reading events", "pl": "Czytanie turniejów", "pt": "Lendo eventos", "fr": "Lecture des tournois"},
     "season_summary": {
@@ -798,6 +811,11 @@ _DAMAGES = {
 }
 _LINES.update({f"damaged_{what}": {lang: frame % words[lang] for lang, frame in _DAMAGED.items()}
                for what, words in _DAMAGES.items()})
+
+
+def has_line(key: str) -> bool:
+    """True when the catalogue holds the line `key`."""
+    return key in _LINES
 
 
 def say(lang: str | None, key: str, **values: Any) -> str:

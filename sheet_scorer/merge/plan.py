@@ -16,7 +16,6 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.terminal import say
 from sheet_scorer.i18n.text import problem_message
 from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
@@ -140,7 +139,8 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
             continue
         key = name_key(str(name))
         if key in rows:
-            raise WorkbookError(say(lang, "merge_twice", file=path.name, sheet=sheet.name, player=key, rows=f"{rows[key]}, {row}"))
+            raise WorkbookError(key="merge_twice", file=path.name, sheet=sheet.name, player=key,
+                                rows=f"{rows[key]}, {row}").in_language(lang)
         rows[key] = int(row)
         spelling = _spelling(key)
         spellings[spelling] = None if spelling in spellings else int(row)  # two players spelt alike: by exact name only
@@ -173,13 +173,13 @@ def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list
         where = {"copy": copy.file, "sheet": copy.sheet.name, "row": int(row), "event": event_file, "event_sheet": event.sheet.name}
         if not name:
             if any(not is_blank(values[f]) for f in copy.fields):
-                raise WorkbookError(say(lang, "merge_no_player", **where))
+                raise WorkbookError(key="merge_no_player", **where).in_language(lang)
             continue
         event_row = event.find(name)
         if event_row is None:
-            raise WorkbookError(say(lang, "merge_unknown_player", player=copy.player(row), **where))
+            raise WorkbookError(key="merge_unknown_player", player=copy.player(row), **where).in_language(lang)
         if copy.tables[row] != "" and copy.tables[row] not in tables:
-            raise WorkbookError(say(lang, "merge_unknown_table", table=shown(values["table"]), **where))
+            raise WorkbookError(key="merge_unknown_table", table=shown(values["table"]), **where).in_language(lang)
         pairs.append((int(row), event_row))
     return pairs
 
@@ -197,8 +197,8 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
                                  if p.code in UNREAD_SHEET and round_number(p.sheet) in event]
         for sheet in data.rounds:
             if sheet.number not in event:
-                raise WorkbookError(say(lang, "merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
-                                         event=event_file))
+                raise WorkbookError(key="merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
+                                    event=event_file).in_language(lang)
             theirs, ours = _view(sheet, data.path, lang), event[sheet.number]
             pairs = _matched_rows(theirs, ours, event_file, lang)
             matched += len(pairs)
@@ -216,7 +216,7 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
                     offer = _Offer(index, value, theirs.meanings[copy_row][name])
                     offers.setdefault((sheet.number, event_row, name), []).append(offer)
         if not matched:
-            raise WorkbookError(say(lang, "merge_no_match", copy=data.path.name, event=event_file))
+            raise WorkbookError(key="merge_no_match", copy=data.path.name, event=event_file).in_language(lang)
     return offers
 
 
@@ -247,8 +247,8 @@ def _check_unread_rounds(event: WorkbookData, read: set[int], copies: list[Workb
     wanted = {sheet.number for data in copies for sheet in data.rounds} - read
     for problem in event.problems:
         if problem.code in UNREAD_SHEET and round_number(problem.sheet) in wanted:
-            raise WorkbookError(say(lang, "merge_event_sheet", event=event.path.name, sheet=problem.sheet,
-                                     message=problem_message(problem, lang)))
+            raise WorkbookError(key="merge_event_sheet", event=event.path.name, sheet=problem.sheet,
+                                message=problem_message(problem, lang)).in_language(lang)
 
 
 def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[str], counts: list[CopyCounts],

@@ -16,13 +16,11 @@ def require_qualifying_played(result: ScoreResult) -> None:
     last = data.settings.qualifying_rounds or 0
     missing = sorted(set(range(1, last + 1)) - {s.number for s in data.rounds})
     if missing:
-        raise WorkbookError(f"Settings say {last} qualifying rounds, but round {missing[0]} has no sheet",
-                            "qualifying_round_missing", last=last, missing=missing[0])
+        raise WorkbookError(key="qualifying_round_missing", last=last, missing=missing[0])
     for progress in result.progress:
         counts = progress.number <= last if last else progress.played  # not set: the rounds played are the qualifying ones
         if progress.kind == "round" and counts and progress.tables and not progress.complete:
-            raise WorkbookError(f"'{progress.sheet}': {progress.reported} of {progress.tables} tables reported; enter the "
-                                "other results, then run playoffs again", "stage_unreported", sheet=progress.sheet,
+            raise WorkbookError(key="stage_unreported", sheet=progress.sheet,
                                 done=progress.reported, total=progress.tables)
 
 
