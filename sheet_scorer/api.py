@@ -9,7 +9,8 @@
     result.problems         # list[Problem]: code, severity, sheet, cell, player, message
 
 Every command is a function here, returning a plain result the CLI only prints: `score` (`score_workbook`),
-`check` (`check_workbook`), `new`, `seat`, `playoffs`, `merge`, `split`, `slips`.
+`check` (`check_workbook`), `new`, `seat`, `playoffs`, `merge`, `split`, `slips` (and `season.run.season`, beside
+this module: the season reads its events through this façade).
 """
 
 from __future__ import annotations
@@ -479,3 +480,4 @@ def find_sheet(data: WorkbookData, which: str, workbook: Path) -> RoundSheet:
     sheets = ", ".join(s.name for s in [*data.rounds, *data.playoffs]) or "–"
     raise WorkbookError(key="slips_no_sheet", path=workbook, round=text,
                         sheets=sheets).in_language(data.settings.language)
+

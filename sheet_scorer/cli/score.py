@@ -155,11 +155,10 @@ def _final_ranking(result: ScoreResult, console: Console, show_all: bool) -> Non
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import STAGE_WORDS
-    from sheet_scorer.playoffs.qualifying import qualifying_ranking
-    from sheet_scorer.playoffs.ranking import event_ranking
+    from sheet_scorer.playoffs.ranking import event_placings
 
     lang = result.lang
-    ranking = event_ranking(result, qualifying_ranking(result, lang)) if result.playoff_results is not None else None
+    ranking = event_placings(result)
     if not ranking:
         return
     table = Table(title=text(lang, "final_ranking"), title_justify="left")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,42 +40,32 @@ def season(events: tuple[Path, ...], output: Path | None, html: Path | None, bes
     or a setting is wrong (the season is still written), 2 when nothing could be done.
     """
     def action() -> int:
-        from sheet_scorer.model import WorkbookError
-        from sheet_scorer.season.compute import build_season
-        from sheet_scorer.season.events import event_files
-        from sheet_scorer.season.model import SeasonSettings
-        from sheet_scorer.season.settings import read_season_settings
-        from sheet_scorer.season.write import DEFAULT_PAGE, DEFAULT_WORKBOOK, check_targets, write_season
+        from sheet_scorer.season.run import season as rank_season
 
-        workbook, page = output or DEFAULT_WORKBOOK, html or DEFAULT_PAGE
-        check_targets({"-o": workbook, "--html": page, "--json": json_path}, events)
-        settings = read_season_settings(settings_path) if settings_path else SeasonSettings()
-        for folder in (p for p in events if p.is_dir()):
-            if not event_files([folder], [workbook, page]):
-                raise WorkbookError(key="season_empty_folder", path=folder)
-        files = event_files(events, [workbook, page, *([json_path] if json_path else [])])
-        result = build_season(_read(files, jobs, lang), settings, best, include_provisional, lang)
-        write_season(result, workbook, page, json_path)
-        _summary(result, [workbook, page, *([json_path] if json_path else [])])
-        return result.exit_code
+        with _progress(lang) as (started, done):
+            made = rank_season(list(events), output, html, best, settings_path, jobs, include_provisional, json_path, lang,
+                               started, done)
+        _summary(made.season, made.written)
+        return made.exit_code
 
     run_action(verbose, action, lang)
 
 
-def _read(files: list[Path], jobs: int | None, lang: str | None) -> list[EventSummary]:
-    """Every event read once, `jobs` at a time, with a progress bar on a terminal."""
+@contextlib.contextmanager
+def _progress(lang: str | None) -> Iterator[tuple[Callable[[int], None] | None, Callable[[EventSummary], None] | None]]:
+    """A progress bar of the events read, on a terminal only: (told the number of files, told of each file read)."""
     from rich.console import Console
     from rich.progress import Progress
 
     from sheet_scorer.i18n.terminal import say
-    from sheet_scorer.season.events import read_events
 
     console = Console(stderr=True)
     if not console.is_terminal:
-        return read_events(files, jobs)
+        yield None, None
+        return
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(say(lang, "season_reading"), total=len(files))
-        return read_events(files, jobs, lambda _: progress.advance(task))
+        task = progress.add_task(say(lang, "season_reading"), total=None)
+        yield lambda total: progress.update(task, total=total), lambda _: progress.advance(task)
 
 
 def _summary(result: Season, written: list[Path]) -> None:
