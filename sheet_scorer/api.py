@@ -260,7 +260,6 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
          by_standings: bool = False, lang: str | None = None) -> SeatResult:
     """Seat the next `rounds` round(s) of the event in `path` (docs/rules.md §5, §6, §8), or with `reseat` lay out
     again the last round, seated but not played; the workbook is read once and updated in place."""
-    from sheet_scorer.rules.progress import is_played
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
     from sheet_scorer.seating.planner import SeatingError, assess
     from sheet_scorer.workbook.event import read_for_seat
@@ -276,7 +275,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     if not data.rounds:
         raise WorkbookError(key="seat_no_rounds", path=path).in_language(language)
     last = data.rounds[-1]
-    if reseat and is_played(last):
+    if reseat and (progress := result.progress_of(last.name)) is not None and progress.played:
         raise WorkbookError(key="reseat_played", path=path, sheet=last.name).in_language(language)
     _refuse_unread_active(result)
     played = data.rounds[:-1] if reseat else data.rounds

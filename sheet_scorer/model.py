@@ -202,7 +202,7 @@ class WritePlan:
 class RoundProgress:
     """How far one round or playoff sheet has got: tables seated and tables reported (SPEC §3).
 
-    A table is reported once any of its game cells is filled; a sheet with no table reported is
+    A table is reported once any of its game cells is filled; a sheet with no game cell filled is
     not played yet and counts nowhere (games, rounds, chart)."""
 
     sheet: str
@@ -210,10 +210,7 @@ class RoundProgress:
     number: int
     tables: int
     reported: int
-
-    @property
-    def played(self) -> bool:
-        return self.reported > 0
+    played: bool  # any game cell filled, a bye row aside: the one definition (`rules.progress.Reporting.played`)
 
     @property
     def complete(self) -> bool:

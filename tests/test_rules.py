@@ -958,3 +958,17 @@ def test_one_reading_of_a_bye_and_of_the_game_cells():
     assert [is_bye(v) for v in (3, "3", None, "by", "", True)] == [False] * 6
     assert GAME_FIELDS == ("settlements", "cities", "vp_cards", "knights", "roads", "road_length", "vp",
                            "army_first", "road_first", "declared")
+
+
+def test_one_reading_of_table_numbers_and_of_played(tmp_path):
+    """issue 20: one table-number parser (rules.cells.table_numbers) and one 'played' (a game cell filled, bye aside)."""
+    import pandas as pd
+
+    from sheet_scorer.rules.cells import table_numbers
+
+    values = pd.Series([3, 3.0, " 3 ", 0, -1, 2.5, "bye", None, True, "1e3"], dtype=object)
+    assert [None if pd.isna(v) else int(v) for v in table_numbers(values)] == [3, 3, 3, None, None, None, None, None, None, 1000]
+    seated = [[1, name, "", "", "", "", "", "", "", "", ""] for name in ("Ala", "Bob", "Cyd", "Dan")]
+    result = check(tmp_path, *seated, extra={"Round 2": round_sheet(*base())})
+    assert [(p.sheet, p.played) for p in result.progress] == [("Round 1", False), ("Round 2", True)]
+    assert [s.name for s in result.played_rounds] == ["Round 2"]

@@ -3,7 +3,7 @@
 Rows are matched by round number, player and table, never by position: a judge may sort a sheet,
 insert rows, re-save it in LibreOffice, or have headers in another language. Cells are compared as
 the organiser means them (3, "3" and 3.0 are one count; x and yes one mark), with the parsing the
-checks use (`rules.validate.parse_int` / `parse_flag`). Only the game columns are merged: the
+checks use (`rules.cells.parse_int` / `parse_flag`). Only the game columns are merged: the
 counts, the flags and an entered VP column.
 """
 
@@ -20,7 +20,7 @@ from sheet_scorer.i18n.text import problem_message
 from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
 from sheet_scorer.rules.names import name_key
-from sheet_scorer.rules.validate import parse_flag, parse_int
+from sheet_scorer.rules.cells import parse_flag, parse_int
 from sheet_scorer.rules.progress import game_fields
 from sheet_scorer.workbook.cells import ErrorCell, FormulaCell, cell_ref, clean_name, is_blank
 

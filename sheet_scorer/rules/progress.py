@@ -17,6 +17,7 @@ import pandas as pd
 from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
 from sheet_scorer.model import RoundProgress, RoundSheet
 from sheet_scorer.problems import Problem
+from sheet_scorer.rules.cells import table_numbers
 from sheet_scorer.workbook.cells import clean_name
 
 
@@ -36,15 +37,6 @@ def _blank(values: pd.Series) -> np.ndarray:
         if strings.any():
             blank[rest[strings]] = others[strings].str.strip().eq("").to_numpy(bool)
     return blank
-
-
-def _table_numbers(values: pd.Series) -> pd.Series:
-    """The table number of each row whose Table cell is a whole number ≥ 1 (3, 3.0, ' 3 '); NA elsewhere."""
-    kinds = values.map(type)
-    usable = kinds.isin([int, float, str]).to_numpy(bool)  # not a bool, a date or an error value
-    numbers = pd.to_numeric(values.where(usable), errors="coerce").astype("Float64")
-    whole = (numbers == numbers.round()) & (numbers >= 1) & (numbers < 1e9)
-    return numbers.where(whole.fillna(False)).astype("Int64")
 
 
 def _byes(values: pd.Series) -> np.ndarray:
@@ -83,7 +75,8 @@ class Reporting:
     def progress(self) -> RoundProgress:
         seated = self.tables.dropna().nunique()
         waiting = self.tables[self.waiting].dropna().nunique()
-        return RoundProgress(self.sheet.name, self.sheet.kind, self.sheet.number, int(seated), int(seated - waiting))
+        return RoundProgress(self.sheet.name, self.sheet.kind, self.sheet.number, int(seated), int(seated - waiting),
+                             self.played)
 
     def warnings(self) -> list[Problem]:
         """One warning per table not reported yet, naming its players (no cell: the table as a whole)."""
@@ -109,12 +102,7 @@ def reporting(sheet: RoundSheet) -> Reporting:
         filled[todo] = ~_blank(raw[field].iloc[todo])
     if len(raw) and "table" in raw.columns:
         bye = _byes(raw["table"])
-        tables = _table_numbers(raw["table"]).where(~bye)
+        tables = table_numbers(raw["table"]).where(~bye)
     else:
         bye, tables = np.zeros(len(raw), dtype=bool), pd.Series(pd.NA, index=raw.index, dtype="Int64")
     return Reporting(sheet, tables, pd.Series(filled & ~bye, index=raw.index))
-
-
-def is_played(sheet: RoundSheet) -> bool:
-    """True once any game cell of the sheet (a bye row aside) is filled: a round seated but not played has none."""
-    return reporting(sheet).played
