@@ -7,22 +7,31 @@
                             # games), ahead_by, one column per round (standings.engine.figure_columns)
     result.results          # DataFrame: one row per player per game, with VP, place, round points
     result.problems         # list[Problem]: code, severity, sheet, cell, player, message
+
+Every command is a function here, returning a plain result the CLI only prints: `score` (`score_workbook`),
+`check` (`check_workbook`), `new`, `seat`, `playoffs`, `merge`, `split`, `slips` (and `season.run.season`, beside
+this module: the season reads its events through this façade).
 """
 
 from __future__ import annotations
 
 import tempfile
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.workbook.container import check_readable
 from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
-from sheet_scorer.model import RoundSheet, ScoreResult, WorkbookData, WorkbookError
+from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, WorkbookData, WorkbookError, event_language
 from sheet_scorer.problems import Problem
-from sheet_scorer.i18n.vocab import LANGUAGES
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from sheet_scorer.merge.plan import MergePlan
+    from sheet_scorer.merge.split import SplitPlan
+    from sheet_scorer.seating.planner import SeatingReport
 
 
 def default_outputs(path: Path) -> tuple[Path, Path]:
@@ -60,20 +69,22 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
         result.converted_from = Path(path)
         return result
     check_readable(Path(path))  # a missing or damaged file is told before the heavy imports
+    from sheet_scorer.workbook.read import read_workbook
+
+    return check_data(read_workbook(Path(path)), lang)
+
+
+def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
+    """`check_workbook` of a workbook already read (a command that needs more of the file reads it once)."""
     import pandas as pd
 
     from sheet_scorer.workbook.plan import check_added_sheets
-    from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.validate import validate
     from sheet_scorer.standings.engine import standings_for
     from sheet_scorer.workbook.settings import check_adjustments
 
-    data = read_workbook(Path(path))
-    language = lang or data.settings.language
-    if language not in LANGUAGES:
-        raise WorkbookError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}", "unknown_language",
-                            language=language, languages=", ".join(LANGUAGES))
+    language = event_language(lang, data.settings.language)
     check_added_sheets(data.path, data.sheet_names, data.added_sheets, language)  # what `score` would refuse, `check` refuses too
     validated = validate(data)
     if validated.frame.empty:
@@ -129,8 +140,7 @@ def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, l
                json: Path | str | None, force: bool = False) -> ScoreResult:
     """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (docs/rules.md §5)."""
     if in_place:
-        raise WorkbookError(f"{path}: --in-place cannot write an .ods; score it without --in-place to get {ods_outputs(path)[0].name}",
-                            "ods_in_place", path=path, target=ods_outputs(path)[0].name)
+        raise WorkbookError(key="ods_in_place", path=path, target=ods_outputs(path)[0].name)
     default_xlsx, default_html = ods_outputs(path)
     with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
         converted = convert_to_xlsx([path], Path(folder))[path]
@@ -147,17 +157,15 @@ def _targets(path: Path, output: Path | str | None, html: Path | str | None, jso
     html_path = Path(html) if html else default_html
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and target.is_dir():
-            raise WorkbookError(f"{target}: is a folder; name a file to write", "target_is_folder", path=target)
+            raise WorkbookError(key="target_is_folder", path=target)
     if output_path.suffix.lower() != path.suffix.lower():  # Excel refuses a file whose contents and extension disagree
-        raise WorkbookError(f"{output_path}: the scored workbook must end in {path.suffix.lower()}, like the input",
-                            "wrong_suffix", path=output_path, suffix=path.suffix.lower())
+        raise WorkbookError(key="wrong_suffix", path=output_path, suffix=path.suffix.lower())
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and not target.parent.is_dir():
-            raise WorkbookError(f"{target}: the folder {target.parent} does not exist", "no_folder", path=target,
+            raise WorkbookError(key="no_folder", path=target,
                                 folder=target.parent)
     if output and not in_place and output_path.resolve() == path.resolve():
-        raise WorkbookError(f"{path}: -o names the input itself; use --in-place to write over it (a backup is kept)",
-                            "output_is_input", path=path)
+        raise WorkbookError(key="output_is_input", path=path)
     _refuse_clashes(path, {"the scored workbook": output_path, "--html": html_path, "--json": Path(json) if json else None})
     return output_path, html_path
 
@@ -170,11 +178,15 @@ def _refuse_clashes(path: Path, targets: dict[str, Path | None]) -> None:
             continue
         where = target.resolve()
         if name != "the scored workbook" and where == path.resolve():
-            raise WorkbookError(f"{path}: {name} names the input workbook itself; choose another file", "report_is_input",
-                                path=path, option=name)
+            raise WorkbookError(key="report_is_input", path=path, option=name)
         if where in seen:
-            raise WorkbookError(f"{target}: named for both {seen[where]} and {name}; choose two different files")
+            raise WorkbookError(key="named_twice", path=target, first=_option(seen[where]), second=_option(name))
         seen[where] = name
+
+
+def _option(name: str) -> Phrase | str:
+    """An output as a refusal names it: its option, or the scored workbook in the line's language."""
+    return Phrase("the_scored_workbook") if name == "the scored workbook" else name
 
 
 def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None,
@@ -191,7 +203,7 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     from sheet_scorer.workbook.write import write_to
 
     result = check_workbook(path, lang)
-    language = lang or result.data.settings.language
+    language = result.lang
     record = Record(result.data.fingerprint, origin_of(path, result.data.fingerprint))
     try:
         refuse_replacing(output, path, record.fingerprint, record.origin, "score", force)
@@ -218,3 +230,253 @@ def _all_sheets(result: ScoreResult) -> tuple[list[RoundSheet], pd.DataFrame]:
         return result.data.rounds, result.results
     rows = pd.concat([result.results, result.playoff_results], ignore_index=True)
     return [*result.data.rounds, *result.data.playoffs], rows
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The other commands (issue 20): each a library function returning a plain result; `cli/` only parses, prints
+# and picks the exit code.
+# ---------------------------------------------------------------------------------------------------------------
+
+score, check = score_workbook, check_workbook
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """What `seat` did: the rounds laid out from `first`, for how many players, whether the stored plan was kept,
+    and how good the seating is (`report`, over `qualifying` rounds)."""
+
+    path: Path
+    first: int
+    rounds: int
+    reseat: bool
+    players: int
+    kept_plan: bool
+    report: SeatingReport
+    qualifying: int
+    lang: str
+
+
+def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False, force: bool = False,
+         by_standings: bool = False, lang: str | None = None) -> SeatResult:
+    """Seat the next `rounds` round(s) of the event in `path` (docs/rules.md §5, §6, §8), or with `reseat` lay out
+    again the last round, seated but not played; the workbook is read once and updated in place."""
+    from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
+    from sheet_scorer.seating.planner import SeatingError, assess
+    from sheet_scorer.workbook.event import read_for_seat
+    from sheet_scorer.workbook.record import refuse_working_copy
+    from sheet_scorer.workbook.update import update_workbook
+
+    path = Path(path)
+    refuse_working_copy(path, "seat", force, lang)
+    check_readable(path)
+    data, stored, header = read_for_seat(path)
+    result = check_data(data, lang)
+    language = result.lang
+    if not data.rounds:
+        raise WorkbookError(key="seat_no_rounds", path=path).in_language(language)
+    last = data.rounds[-1]
+    if reseat and (progress := result.progress_of(last.name)) is not None and progress.played:
+        raise WorkbookError(key="reseat_played", path=path, sheet=last.name).in_language(language)
+    _refuse_unread_active(result)
+    played = data.rounds[:-1] if reseat else data.rounds
+    if played and not force:
+        _refuse_unscored(result, played[-1].name)
+    first = last.number if reseat else last.number + 1
+    qualifying = data.settings.qualifying_rounds or first + rounds - 1
+    horizon = rounds if by_standings else max(rounds, qualifying - first + 1)  # later standings are not known yet
+    problem = seating_problem(result, played, horizon, by_standings, seed)
+    kept = {} if by_standings else stored
+    try:
+        seating = seat_next(problem, rounds, [stored_round(kept.get(first + i)) for i in range(problem.rounds)])
+    except SeatingError as error:
+        raise WorkbookError(key="too_few_players", path=path, n=error.players,
+                            least=error.least).in_language(language) from None
+    update_workbook(path, seat_patch(last, header, first, seating, reseat, language), command="seat")
+    return SeatResult(path, first, rounds, reseat, len(problem.players), seating.kept_plan,
+                      assess(seating.rounds, problem.history, problem.clubs), qualifying, language)
+
+
+def _refuse_unread_active(result: ScoreResult) -> None:
+    """An Active cell `seat` cannot read: seating would guess who still plays (docs/rules.md §1)."""
+    from sheet_scorer.i18n.text import problem_message, problem_place
+
+    unread = next((p for p in result.problems if p.code == "bad-active"), None)
+    if unread is not None:
+        raise WorkbookError(key="seat_active_unread", place=problem_place(unread, result.lang),
+                            problem=problem_message(unread, result.lang)).in_language(result.lang)
+
+
+def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
+    """One line when the previous round still has unscored or faulty tables (seat with --force anyway)."""
+    from sheet_scorer.model import Count
+
+    waiting = sorted({p.table for p in result.problems if p.sheet == sheet and p.code == "table-not-reported" and p.table})
+    if waiting:  # seated, not played yet (docs/rules.md §3): seating the round after it would be a mistake
+        tables = ", ".join(str(t) for t in waiting)
+        raise WorkbookError(key="seat_unreported",
+                            path=result.data.path, sheet=sheet, tables=tables).in_language(result.lang)
+    errors = [p for p in result.problems if p.sheet == sheet and p.severity == "error"]
+    if errors:
+        tables = ", ".join(str(t) for t in sorted({p.table for p in errors if p.table is not None}))
+        if tables:
+            raise WorkbookError(key="seat_unscored_tables", path=result.data.path, sheet=sheet,
+                                tables=tables).in_language(result.lang)
+        raise WorkbookError(key="seat_unscored_errors", path=result.data.path, sheet=sheet,
+                            errors=Count("errors", len(errors))).in_language(result.lang)
+
+
+@dataclass(frozen=True)
+class NewResult:
+    """What `new` wrote: the event workbook, its players and planned rounds, the players file's encoding when it
+    was not UTF-8, and how good the plan is (`report`)."""
+
+    output: Path
+    players: int
+    rounds: int
+    encoding: str | None
+    report: SeatingReport
+    lang: str
+
+
+def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str = "en", name: str | None = None,
+        when: date | None = None, seed: int = 0, force: bool = False) -> NewResult:
+    """A new event workbook from a list of players: Settings, Players, Round 1 seated, the later rounds planned."""
+    from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, plan
+    from sheet_scorer.workbook.event import create_event, read_player_file
+
+    players_file, output = Path(players_file), Path(output)
+    language = event_language(lang)
+    if output.suffix.lower() != ".xlsx":
+        raise WorkbookError(key="new_not_xlsx", path=output)
+    if output.exists() and not force:
+        raise WorkbookError(key="new_exists", path=output)
+    if not output.parent.is_dir():
+        raise WorkbookError(key="no_folder", path=output,
+                            folder=output.parent)
+    players, encoding = read_player_file(players_file)
+    clubs = {p.name: p.club for p in players if p.club}
+    problem = SeatingProblem(tuple(p.name for p in players if p.active), rounds, clubs, seed=seed)
+    try:
+        planned = plan(problem)
+    except SeatingError as error:
+        raise WorkbookError(key="too_few_players", path=players_file, n=error.players,
+                            least=error.least) from None
+    later = {number: (r.tables, r.byes) for number, r in enumerate(planned[1:], start=2)}
+    create_event(output, players, (planned[0].tables, planned[0].byes), later, rounds, language, name, when)
+    return NewResult(output, len(problem.players), rounds, encoding, assess(planned, clubs=clubs), language)
+
+
+@dataclass(frozen=True)
+class PlayoffsResult:
+    """What `playoffs` wrote: the sheet added (or written again), with how many players."""
+
+    path: Path
+    sheet: str
+    rewrote: bool
+    players: int
+    lang: str
+
+
+def playoffs(path: Path | str, lang: str | None = None, force: bool = False) -> PlayoffsResult:
+    """Move the event one step (docs/rules.md §6): the next playoff sheet, or the Final Ranking, written in place."""
+    from sheet_scorer.model import WorkbookPatch
+    from sheet_scorer.playoffs.step import next_step
+    from sheet_scorer.workbook.record import refuse_working_copy
+    from sheet_scorer.workbook.update import update_workbook
+
+    path = Path(path)
+    refuse_working_copy(path, "playoffs", force, lang)
+    result = check_workbook(path, lang)
+    if result.has_errors:
+        raise _playoffs_refusal(result)
+    try:
+        sheet = next_step(result, result.lang)
+    except WorkbookError as error:
+        raise error.in_language(result.lang) from None
+    update_workbook(path, WorkbookPatch(sheets=[sheet]), command="playoffs")
+    return PlayoffsResult(path, sheet.name, sheet.replace and sheet.name in result.data.sheet_names,
+                          len(sheet.rows) - sheet.header_row, result.lang)
+
+
+def _playoffs_refusal(result: ScoreResult) -> WorkbookError:
+    """One line naming the first error's place, in the event's language: the next step waits until the workbook has none."""
+    from sheet_scorer.i18n.text import problem_message, problem_place
+
+    errors = [p for p in result.problems if p.severity == "error"]
+    first, lang = errors[0], result.lang
+    more = Phrase("playoffs_more", {"errors": len(errors) - 1}) if len(errors) > 1 else ""
+    return WorkbookError(key="playoffs_refused", place=problem_place(first, lang),
+                         problem=problem_message(first, lang), more=more).in_language(lang)
+
+
+def merge(event: Path | str, copies: list[Path | str], lang: str | None = None, dry_run: bool = False,
+          force: bool = False) -> MergePlan:
+    """Fill the event's empty game cells from the judges' copies (docs/rules.md §5); conflicts are kept and named."""
+    paths = [Path(event), *map(Path, copies)]
+    for path in paths:  # a missing or damaged file is told before the heavy imports
+        check_readable(path)
+    from sheet_scorer.merge.plan import merge_workbooks
+
+    return merge_workbooks(paths[0], paths[1:], lang=lang, dry_run=dry_run, force=force)
+
+
+@dataclass(frozen=True)
+class SplitResult:
+    """What `split` wrote: the judge's copy and what it holds (`plan`: the sheet, its tables, the tables missing)."""
+
+    plan: SplitPlan
+    target: Path
+    lang: str
+
+
+def split(event: Path | str, number: int, tables: frozenset[int], output: Path | str | None = None,
+          lang: str | None = None, force: bool = False) -> SplitResult:
+    """A judge's copy of the event holding only `tables` of round `number`; the event itself is not changed."""
+    event = Path(event)
+    check_readable(event)  # a missing or damaged file is told before the heavy imports
+    from sheet_scorer.merge.split import split_workbook
+
+    plan, target, language = split_workbook(event, number, tables, Path(output) if output else None, lang, force)
+    return SplitResult(plan, target, language)
+
+
+@dataclass(frozen=True)
+class SlipsResult:
+    """What `slips` wrote: the HTML page of the sheet named."""
+
+    target: Path
+    sheet: str
+    lang: str
+
+
+def slips(workbook: Path | str, which: str, output: Path | str | None = None, lang: str | None = None) -> SlipsResult:
+    """Result slips and seating lists of one round or playoff sheet (`which`: its number or a name in any language)."""
+    from sheet_scorer.report.slips import render_slips
+    from sheet_scorer.workbook.files import write_text_atomically
+    from sheet_scorer.workbook.read import read_workbook
+
+    workbook = Path(workbook)
+    data = read_workbook(workbook)
+    sheet = find_sheet(data, which, workbook)
+    stem = f"round-{sheet.number}" if sheet.kind == "round" else sheet.kind
+    target = Path(output) if output else workbook.with_name(f"{workbook.stem}.{stem}.slips.html")
+    language = event_language(lang, data.settings.language)
+    write_text_atomically(render_slips(sheet, data.settings.tournament, language), target)
+    return SlipsResult(target, sheet.name, language)
+
+
+def find_sheet(data: WorkbookData, which: str, workbook: Path) -> RoundSheet:
+    """The sheet `--round` names: a round number, a round sheet's name (`Runda 3`), or a playoff stage in any of
+    the four languages (`semifinal`, `Półfinał`, `Final`); else a one-line refusal naming the sheets there are."""
+    from sheet_scorer.i18n.vocab import fold, playoff_stage, round_number
+
+    text = which.strip()
+    number = int(text) if text.isdigit() else round_number(text)
+    stage = playoff_stage(text)
+    for sheet in [*data.rounds, *data.playoffs]:
+        if fold(sheet.name) == fold(text) or (sheet.kind == "round" and sheet.number == number) or (stage and sheet.kind == stage):
+            return sheet
+    sheets = ", ".join(s.name for s in [*data.rounds, *data.playoffs]) or "–"
+    raise WorkbookError(key="slips_no_sheet", path=workbook, round=text,
+                        sheets=sheets).in_language(data.settings.language)
+

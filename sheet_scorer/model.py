@@ -8,15 +8,36 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sheet_scorer.i18n.phrase import Count, Phrase  # noqa: F401  (parts of a WorkbookError's line)
 from sheet_scorer.problems import Problem, has_errors
 from sheet_scorer.xlsx.errors import PackageError
-from sheet_scorer.i18n.vocab import COMPONENTS
+from sheet_scorer.i18n.vocab import COMPONENTS, LANGUAGES
 
 if TYPE_CHECKING:  # pandas is imported only where frames are built, so light commands start fast
     import pandas as pd
 
 
 WorkbookError = PackageError  # the format layer's error, by the name the tournament layers use
+
+
+def _english_line(key: str, values: dict[str, object]) -> str | None:
+    """A refusal's English line from the one catalogue (`str(error)` for the Python API and logs)."""
+    from sheet_scorer.i18n.terminal import has_line, say
+
+    return say("en", key, **values) if has_line(key) else None
+
+
+PackageError.english = _english_line
+
+
+def event_language(lang: str | None, workbook: str | None = None) -> str:
+    """The one rule for the language a command speaks and writes (docs/rules.md §5): `--lang`, else the
+    workbook's Settings → Language, else English; an unknown one is refused in one line."""
+    language = lang or workbook or "en"
+    if language not in LANGUAGES:
+        raise WorkbookError(key="unknown_language",
+                            language=language, languages=", ".join(LANGUAGES))
+    return language
 
 
 @dataclass(frozen=True)
@@ -168,7 +189,7 @@ class WritePlan:
 class RoundProgress:
     """How far one round or playoff sheet has got: tables seated and tables reported (SPEC §3).
 
-    A table is reported once any of its game cells is filled; a sheet with no table reported is
+    A table is reported once any of its game cells is filled; a sheet with no game cell filled is
     not played yet and counts nowhere (games, rounds, chart)."""
 
     sheet: str
@@ -176,10 +197,7 @@ class RoundProgress:
     number: int
     tables: int
     reported: int
-
-    @property
-    def played(self) -> bool:
-        return self.reported > 0
+    played: bool  # any game cell filled, a bye row aside: the one definition (`rules.progress.Reporting.played`)
 
     @property
     def complete(self) -> bool:
@@ -200,6 +218,7 @@ class ScoreResult:
     converted_from: Path | None = None  # the .ods that LibreOffice converted into the workbook scored
     playoff_results: pd.DataFrame | None = None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
     progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
+    qualifying: list[str] | None = None  # the qualifying rank in `lang`, once computed (playoffs.qualifying_ranking)
 
     @property
     def played_rounds(self) -> list[RoundSheet]:

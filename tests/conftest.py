@@ -29,8 +29,10 @@ def _required(program: str | None, missing: str) -> str:
 
 @pytest.fixture(scope="session")
 def soffice() -> str:
-    """LibreOffice's command (Debian: libreoffice-calc)."""
-    return _required(shutil.which("soffice"), "LibreOffice (soffice) is not installed")
+    """LibreOffice's command, found as the tool finds it ($SOFFICE, PATH, the installers' folders; Debian: libreoffice-calc)."""
+    from sheet_scorer.workbook.convert import libreoffice
+
+    return _required(libreoffice(), "LibreOffice (soffice) is not installed")
 
 
 @pytest.fixture(scope="session")

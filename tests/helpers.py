@@ -31,3 +31,50 @@ def write_workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
 
 def round_sheet(*rows: list[Any], headers: list[str] = HEADERS) -> list[list[Any]]:
     return [headers, *rows]
+
+
+def run(*args: object) -> Any:
+    """`sheet-scorer ARGS` through click's runner (in this process): the result with its exit code and output."""
+    from click.testing import CliRunner
+
+    from sheet_scorer.cli.main import main
+
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def run_ok(*args: object) -> Any:
+    """`run`, asserting the command exited 0."""
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def run_text(*args: object) -> tuple[int, str]:
+    """`run` as (exit code, everything printed)."""
+    result = run(*args)
+    return result.exit_code, result.output
+
+
+def check(tmp_path: Path, *rows: list[Any], headers: list[str] = HEADERS, sheet: str = "Round 1",
+          extra: dict[str, list[list[Any]]] | None = None) -> Any:
+    """Write one round sheet of `rows` (plus `extra` sheets) to tmp_path/event.xlsx and check it (nothing written)."""
+    return check_sheets(tmp_path, {sheet: round_sheet(*rows, headers=headers), **(extra or {})})
+
+
+def check_sheets(tmp_path: Path, sheets: dict[str, list[list[Any]]]) -> Any:
+    """Write `sheets` to tmp_path/event.xlsx and check it (nothing written)."""
+    from sheet_scorer import check_workbook
+
+    return check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+
+
+def soffice_convert(program: str, sources: list[Path], to: str, outdir: Path, profile: Path | None = None,
+                    timeout: int = 180) -> None:
+    """The tests' one LibreOffice launcher: `sources` converted `to` a format into `outdir`, headless, with a
+    throwaway profile (`profile`, else outdir/profile) so a running LibreOffice is never disturbed."""
+    import subprocess
+
+    profile = profile or outdir / "profile"
+    subprocess.run([program, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+                    "--convert-to", to, "--outdir", str(outdir), *map(str, sources)],
+                   check=True, capture_output=True, timeout=timeout)

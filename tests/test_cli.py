@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import player, round_sheet, write_workbook
+from helpers import player, round_sheet, write_workbook, run
 
 from sheet_scorer.cli.main import main
 
@@ -17,9 +17,6 @@ from sheet_scorer.cli.main import main
 CLEAN = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
 BROKEN = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob", knights="three"), player(1, "Cyd"))
 
-
-def run(*args: str) -> "CliRunner.invoke":
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def test_score_clean_workbook_exits_0(tmp_path: Path) -> None:
@@ -58,6 +55,7 @@ def test_not_a_workbook_exits_2(tmp_path: Path) -> None:
     path.write_text("Table,Player\n1,Ala\n")
     result = run("score", path)
     assert result.exit_code == 2 and "not an Excel workbook" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scores.xlsx"]  # nothing written beside it
 
 
 @pytest.mark.parametrize("args", [["score"], ["frobnicate"], ["score", "x.xlsx", "--lang", "de"], ["check", "--nope", "x.xlsx"],
@@ -81,6 +79,8 @@ def test_output_must_be_a_workbook_of_the_inputs_kind(tmp_path: Path, name: str)
 def test_output_of_another_case_of_the_same_kind_is_fine(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
     assert run("score", path, "-o", tmp_path / "OUT.XLSX").exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["OUT.XLSX", "event.standings.html", "event.xlsx"]
+    assert openpyxl.load_workbook(tmp_path / "OUT.XLSX")["Standings"]["B2"].value in {"Ala", "Bob", "Cyd", "Dan"}
 
 
 def test_python_dash_m_and_light_start(tmp_path: Path) -> None:

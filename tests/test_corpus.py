@@ -10,7 +10,6 @@ General cell format, and open in LibreOffice. A Strict Open XML workbook is refu
 from __future__ import annotations
 
 import csv
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from corpus_tools import (
     shared_strings, sheet_cells,
 )
 
+from helpers import soffice_convert
 from sheet_scorer import WorkbookError, check_workbook, score_workbook
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -170,9 +170,7 @@ def test_libreoffice_opens_every_scored_copy(scored: dict, soffice: str, tmp_pat
     """One LibreOffice run converts every scored copy to CSV, sheet by sheet, as shown: Ala's 10 VP shows as 10."""
     outputs = [output for _, output, _, _ in scored.values()]
     as_shown = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1"
-    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless", "--norestore",
-                    "--convert-to", as_shown, "--outdir", str(tmp_path), *map(str, outputs)],
-                   check=True, capture_output=True, timeout=300)
+    soffice_convert(soffice, outputs, as_shown, tmp_path, timeout=300)
     for output in outputs:
         exported = tmp_path / f"{output.stem}-Standings.csv"
         assert exported.is_file(), f"LibreOffice did not open {output.name}"

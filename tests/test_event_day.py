@@ -25,9 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-from click.testing import CliRunner
 
-from sheet_scorer.cli.main import main
+from helpers import run
 
 NAMES = ["Anna Kowalska", "Łukasz Nowak", "Marek Wiśniewski", "Zofia Wójcik", "Piotr Kamiński", "Ewa Lewandowska",
          "Jan Zieliński", "Katarzyna Szymańska", "Tomasz Woźniak", "Agnieszka Dąbrowska", "Michał Kozłowski",
@@ -44,9 +43,6 @@ H = {"table": "Stół", "seat": "Pozycja", "player": "Gracz", "settlements": "Os
 COUNTS = {10: (2, 4), 9: (3, 3), 8: (2, 3), 7: (3, 2), 6: (2, 2), 5: (3, 1), 4: (2, 1)}
 SKILL = {name: (i * 7) % 23 for i, name in enumerate([*NAMES, LATE])}
 
-
-def run(*args: object) -> Any:
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def fold(name: str) -> str:

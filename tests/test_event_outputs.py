@@ -18,15 +18,13 @@ from typing import Any
 
 import openpyxl
 import pytest
-from click.testing import CliRunner
 from event22 import HEADERS_PL, built_event
-from helpers import write_workbook
+from helpers import write_workbook, run
 from test_merge import judge_a, judge_b, make_event
 from test_report import run_browser, validate
 
 from sheet_scorer.api import check_workbook
-from sheet_scorer.cli.main import main
-from sheet_scorer.cli.slips import find_sheet
+from sheet_scorer.api import find_sheet
 from sheet_scorer.i18n.terminal import count, say
 from sheet_scorer.i18n.text import typeset
 from sheet_scorer.report.chart import LABEL_CHARS, _short, rank_chart
@@ -57,9 +55,6 @@ def champion(event: Path) -> str:
     header = list(rows[0])
     return next(r[header.index("Gracz")] for r in rows[1:] if r[header.index("Pozycja")] == 1)
 
-
-def run(*args: Any) -> Any:
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 # --------------------------------------------------------------------------------------------

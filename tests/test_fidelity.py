@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 
@@ -20,6 +19,8 @@ import pytest
 from fidelity_fixtures import build_all
 from lxml import etree
 
+from helpers import soffice_convert
+from sheet_scorer.workbook.convert import libreoffice
 from sheet_scorer import score_workbook
 from sheet_scorer.i18n.vocab import COMPUTED_HEADERS
 from sheet_scorer.model import CellEdit, WorkbookPatch
@@ -39,13 +40,11 @@ NAMES = ["excel_features", "macros", "marked", "excel_only_kinds", "libreoffice"
 
 def _saved_by_libreoffice(source: Path, folder: Path) -> Path | None:
     """`source` opened and saved again by LibreOffice (its own XML for everything it keeps), when it is installed."""
-    soffice = shutil.which("soffice")
+    soffice = libreoffice()
     if soffice is None:
         return None
     target = folder / "libreoffice"
-    subprocess.run([soffice, f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless", "--norestore",
-                    "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(target), str(source)],
-                   check=True, capture_output=True, timeout=180)
+    soffice_convert(soffice, [source], "xlsx:Calc MS Excel 2007 XML", target, profile=folder / "profile")
     return (target / source.name).rename(folder / "libreoffice.xlsx")
 
 
@@ -259,18 +258,12 @@ def test_no_schema_error_is_added(scored: dict[str, tuple[Path, Path, Path]]) ->
         assert _audit(once) <= _audit(source), once.name
 
 
-def test_libreoffice_and_openpyxl_open_every_output(scored: dict[str, tuple[Path, Path, Path]], tmp_path: Path) -> None:
-    soffice = shutil.which("soffice")
-    if soffice is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("LibreOffice (soffice) is not installed")
-        pytest.skip("LibreOffice (soffice) is not installed")
+def test_libreoffice_and_openpyxl_open_every_output(scored: dict[str, tuple[Path, Path, Path]], soffice: str,
+                                                    tmp_path: Path) -> None:
     outputs = [once for _, once, _ in scored.values()]
     for path in outputs:
         openpyxl.load_workbook(path, keep_vba=path.suffix == ".xlsm")
-    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless", "--norestore",
-                    "--convert-to", "ods", "--outdir", str(tmp_path), *map(str, outputs)],
-                   check=True, capture_output=True, timeout=180)
+    soffice_convert(soffice, outputs, "ods", tmp_path)
     assert all((tmp_path / f"{p.stem}.ods").stat().st_size > 1000 for p in outputs)
 
 

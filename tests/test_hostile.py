@@ -9,20 +9,15 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from click.testing import CliRunner
-from helpers import player, round_sheet, write_workbook
+from helpers import player, round_sheet, write_workbook, run
 from openpyxl.chart import BarChart, Reference
 
-from sheet_scorer.cli.main import main
 from sheet_scorer.workbook.container import DAMAGES, damaged
 
 TABLE = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
 LAUGHS = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))
 ENTITY_BOMB = f'<?xml version="1.0"?><!DOCTYPE b [<!ENTITY l0 "lol">{LAUGHS}]>'
 
-
-def run(*args: object) -> object:
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def _rewrite(source: Path, target: Path, member: str, change: object) -> Path:

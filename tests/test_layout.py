@@ -101,3 +101,36 @@ def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
     for cls in (reader.Package, package.Package):
         assert issubclass(cls, opc.OpcPackage)
         assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))
+
+
+# Only the command line prints: click, rich and the terminal catalogue belong to cli/ (issue 20).
+TERMINAL_ONLY = ("click", "rich", "sheet_scorer.i18n.terminal")
+# (model: a WorkbookError renders its own English line through the catalogue, `str(error)`.)
+# Modules that still compose terminal lines below the CLI (issue 20, item 3: to go; the list may only shrink).
+TERMINAL_LEFT = {"sheet_scorer.workbook.event", "sheet_scorer.workbook.files", "sheet_scorer.season.compute"}
+
+
+def every_import(path: Path) -> set[str]:
+    """Every module `path` imports, anywhere in it (also inside functions and under TYPE_CHECKING)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+    return found
+
+
+def test_only_the_cli_imports_click_rich_or_the_terminal_catalogue() -> None:
+    outside = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = module_name(path)
+        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n.terminal")) or name in TERMINAL_LEFT | {"sheet_scorer.model"}:
+            continue
+        used = {m for m in every_import(path) if any(m == t or m.startswith(f"{t}.") for t in TERMINAL_ONLY)}
+        if used:
+            outside[name] = sorted(used)
+    assert outside == {}
+    still = {m for m in TERMINAL_LEFT
+             if any(i.startswith(TERMINAL_ONLY) for i in every_import(PACKAGE.parent / (m.replace(".", "/") + ".py")))}
+    assert still == TERMINAL_LEFT, f"{sorted(TERMINAL_LEFT - still)} no longer print: take them off TERMINAL_LEFT"

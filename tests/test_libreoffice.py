@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import csv
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from helpers import soffice_convert
 from sheet_scorer import score_workbook
 
 EXAMPLE = Path(__file__).parent.parent / "example_workbooks" / "spring_open.xlsx"
@@ -21,12 +21,7 @@ CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false
 
 def convert(soffice: str, source: Path, target_format: str, outdir: Path) -> None:
     """One headless conversion with a throwaway profile."""
-    profile = outdir / f"profile-{source.stem}"
-    subprocess.run(
-        [soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-         "--convert-to", target_format, "--outdir", str(outdir), str(source)],
-        check=True, capture_output=True, timeout=180,
-    )
+    soffice_convert(soffice, [source], target_format, outdir, profile=outdir / f"profile-{source.stem}")
 
 
 def test_libreoffice_reads_the_standings_we_wrote(soffice: str, tmp_path: Path) -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import subprocess
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import HEADERS, write_workbook
+from helpers import HEADERS, write_workbook, run as run_command, soffice_convert
 
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import count, say
@@ -68,8 +69,7 @@ def cells(path: Path, sheet: str = "Round 1") -> list[list[Any]]:
     return [list(r) for r in book[sheet].iter_rows(min_row=1, max_row=len(ROUND) + 1, max_col=len(HEADERS), values_only=True)]
 
 
-def run(*args: Any) -> Any:
-    return CliRunner().invoke(main, ["merge", *(str(a) for a in args)])
+run = partial(run_command, "merge")
 
 
 def test_two_judges_with_disjoint_tables_give_exactly_the_full_round(tmp_path: Path) -> None:
@@ -275,11 +275,7 @@ def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> 
     source.mkdir()
     copies = [judge_a(source), judge_b(source)]
     saved = tmp_path / "saved"
-    subprocess.run(
-        [soffice, f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}", "--headless", "--norestore",
-         "--convert-to", "xlsx", "--outdir", str(saved), *map(str, copies)],
-        check=True, capture_output=True, timeout=180,
-    )
+    soffice_convert(soffice, copies, "xlsx", saved, profile=tmp_path / "profile")
     resaved = [saved / c.name for c in copies]
     assert all(p.is_file() for p in resaved), "LibreOffice did not write the copies"
     result = run(event, *resaved)

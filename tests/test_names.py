@@ -6,9 +6,8 @@ Distances here are counted by hand: folded (accents, case), a swap of two neighb
 from __future__ import annotations
 
 import pytest
-from helpers import player, round_sheet, write_workbook
+from helpers import check_sheets, player, round_sheet, write_workbook
 
-import sheet_scorer
 from sheet_scorer.rules.names import close_pairs, closest, folded
 
 
@@ -17,11 +16,11 @@ def table(*names):
     return [player(1, name, settlements=s, cities=c) for name, (s, c) in zip(names, ((2, 4), (3, 0), (4, 0), (2, 0)))]
 
 
-def check(tmp_path, rounds, players=None):
+def check_rounds(tmp_path, rounds, players=None):
     sheets = {f"Round {n}": round_sheet(*table(*names)) for n, names in enumerate(rounds, start=1)}
     if players is not None:
         sheets["Players"] = [["Player"], *([p] for p in players)]
-    return sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    return check_sheets(tmp_path, sheets)
 
 
 def found(result, code):
@@ -34,7 +33,7 @@ FOUR = ["Katarzyna Dąbrowska", "Anna", "Bartek", "Celina"]
 def test_a_transposed_letter_in_one_round_is_flagged_at_its_cell(tmp_path):
     """Round 3, row 2 (B2): 'Dąbrowksa' is one swap from 'Dąbrowska', who plays rounds 1 and 2 only."""
     typo = ["Katarzyna Dąbrowksa", "Anna", "Bartek", "Celina"]
-    result = check(tmp_path, [FOUR, FOUR, typo])
+    result = check_rounds(tmp_path, [FOUR, FOUR, typo])
     assert found(result, "name-similar") == [("Round 3", "B2", "Katarzyna Dąbrowksa", "Katarzyna Dąbrowska")]
     assert result.problems[0].severity == "warning"
     message = result.problems[0].message
@@ -43,24 +42,24 @@ def test_a_transposed_letter_in_one_round_is_flagged_at_its_cell(tmp_path):
 
 def test_a_swap_counts_one_edit_where_levenshtein_counts_two(tmp_path):
     """'Anna'/'Anan': a short name allows one edit; Levenshtein gives 2, so only the swap rule catches it."""
-    result = check(tmp_path, [["Anna", "Bartek", "Celina", "Darek"], ["Anan", "Bartek", "Celina", "Darek"]])
+    result = check_rounds(tmp_path, [["Anna", "Bartek", "Celina", "Darek"], ["Anan", "Bartek", "Celina", "Darek"]])
     assert found(result, "name-similar") == [("Round 2", "B2", "Anan", "Anna")]
 
 
 def test_similar_names_in_the_same_round_are_two_people(tmp_path):
     """'Jan Nowak' and 'Jan Nowik' play side by side in round 1: never flagged."""
     names = ["Jan Nowak", "Jan Nowik", "Celina", "Darek"]
-    assert check(tmp_path, [names, names]).problems == []
+    assert check_rounds(tmp_path, [names, names]).problems == []
 
 
 def test_names_two_edits_apart_when_short_are_not_flagged(tmp_path):
     """'Ola Bąk' / 'Ala Bąc' (7 letters, 2 edits): too far for a short name."""
-    result = check(tmp_path, [["Ola Bąk", "Bartek", "Celina", "Darek"], ["Ala Bąc", "Bartek", "Celina", "Darek"]])
+    result = check_rounds(tmp_path, [["Ola Bąk", "Bartek", "Celina", "Darek"], ["Ala Bąc", "Bartek", "Celina", "Darek"]])
     assert found(result, "name-similar") == []
 
 
 def test_case_and_accents_only_stay_a_spelling_warning(tmp_path):
-    result = check(tmp_path, [["Łukasz", "Bartek", "Celina", "Darek"], ["lukasz", "Bartek", "Celina", "Darek"]])
+    result = check_rounds(tmp_path, [["Łukasz", "Bartek", "Celina", "Darek"], ["lukasz", "Bartek", "Celina", "Darek"]])
     assert found(result, "name-similar") == []
     assert found(result, "name-spelling") == [("Round 2", "B2", "lukasz", "Łukasz")]
 
@@ -68,13 +67,13 @@ def test_case_and_accents_only_stay_a_spelling_warning(tmp_path):
 def test_two_registered_names_are_never_flagged(tmp_path):
     """Both 'Anna' and 'Anan' are on the Players sheet: two real people."""
     rounds = [["Anna", "Bartek", "Celina", "Darek"], ["Anan", "Bartek", "Celina", "Darek"]]
-    result = check(tmp_path, rounds, players=["Anna", "Anan", "Bartek", "Celina", "Darek"])
+    result = check_rounds(tmp_path, rounds, players=["Anna", "Anan", "Bartek", "Celina", "Darek"])
     assert result.problems == []
 
 
 def test_an_unknown_name_names_the_closest_registered_player(tmp_path):
     typo = ["Katarzyna Dąbrowksa", "Anna", "Bartek", "Celina"]
-    result = check(tmp_path, [FOUR, typo], players=FOUR)
+    result = check_rounds(tmp_path, [FOUR, typo], players=FOUR)
     assert found(result, "unregistered-player") == [("Round 2", "B2", "Katarzyna Dąbrowksa", "Katarzyna Dąbrowska")]
     assert found(result, "name-similar") == []
     assert "did you mean 'Katarzyna Dąbrowska'?" in result.problems[0].message
@@ -82,7 +81,7 @@ def test_an_unknown_name_names_the_closest_registered_player(tmp_path):
 
 
 def test_an_unknown_name_far_from_everyone_gets_no_suggestion(tmp_path):
-    result = check(tmp_path, [FOUR, ["Zbigniew", "Anna", "Bartek", "Celina"]], players=FOUR)
+    result = check_rounds(tmp_path, [FOUR, ["Zbigniew", "Anna", "Bartek", "Celina"]], players=FOUR)
     assert found(result, "unregistered-player") == [("Round 2", "B2", "Zbigniew", None)]
 
 
@@ -109,3 +108,21 @@ def test_closest_allows_a_third_of_a_long_name():
     """'malgosia wasik' (14 letters, 4 allowed) / 'malgorzata wasik': 'sia' -> 'rzata' is s->r, +z, i->a, +t = 4."""
     assert closest("Małgosia Wąsik", ["Małgorzata Wąsik", "Anna Maślanka"]) == "Małgorzata Wąsik"
     assert closest("Małgosia Wąs", ["Małgorzata Wąsik", "Anna Maślanka"]) is None  # 6 edits > 12 // 3
+
+
+def test_seating_and_scoring_share_one_player_identity(tmp_path):
+    """issue 20: the Players sheet spelt in NFD and the round sheet in NFC are the same four people for `seat`, as for
+    scoring (rules.names.name_key); a different name stays a different person."""
+    import unicodedata
+
+    from sheet_scorer.rules.names import name_key
+    from sheet_scorer.seating.event import active_players, clubs_of, seated_round
+    from sheet_scorer.workbook.read import read_workbook
+
+    nfd = [unicodedata.normalize("NFD", n) for n in FOUR]
+    assert nfd[0] != FOUR[0]  # "ą" decomposed
+    sheets = {"Round 1": round_sheet(*table(*FOUR)), "Players": [["Player", "Club"], *([n, "Kraków"] for n in nfd)]}
+    data = read_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    assert set(active_players(data)) == seated_round(data.rounds[0]).players == set(FOUR)
+    assert set(clubs_of(data)) == set(FOUR)
+    assert name_key(" Anna ") == "Anna" and name_key("Anna") != name_key("Anka")

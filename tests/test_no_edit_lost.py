@@ -10,20 +10,15 @@ from typing import Any
 
 import openpyxl
 import pytest
-from click.testing import CliRunner
-from helpers import HEADERS, write_workbook
+from helpers import HEADERS, write_workbook, run
 from test_merge import ROUND, seated
 
-from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.workbook.fingerprint import Fingerprint
 from sheet_scorer.workbook.read import read_workbook
 from sheet_scorer.workbook.record import package_seal, read_record
 from sheet_scorer.xlsx.reader import SheetCells
 
-
-def run(*args: Any) -> Any:
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 @pytest.fixture(scope="module")

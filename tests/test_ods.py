@@ -8,14 +8,13 @@ CI=true a missing LibreOffice fails the tests that need it instead of skipping t
 from __future__ import annotations
 
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import player, round_sheet, write_workbook
+from helpers import player, round_sheet, write_workbook, soffice_convert
 from openpyxl.styles import Font
 
 from sheet_scorer import check_workbook, score_workbook
@@ -39,9 +38,7 @@ def ods_files(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> dict[st
     book.save(event)
     write_workbook(source / "broken.xlsx", {"Round 1": BROKEN})
     out = tmp_path_factory.mktemp("ods")
-    subprocess.run([program, f"-env:UserInstallation={(out / 'profile').as_uri()}", "--headless", "--norestore",
-                    "--convert-to", "ods", "--outdir", str(out), str(source / "event.xlsx"), str(source / "broken.xlsx")],
-                   check=True, capture_output=True, timeout=240)
+    soffice_convert(program, [source / "event.xlsx", source / "broken.xlsx"], "ods", out, timeout=240)
     files = {name: out / f"{name}.ods" for name in ("event", "broken")}
     assert all(f.is_file() for f in files.values()), "LibreOffice did not write the .ods files"
     return files

@@ -10,9 +10,8 @@ Table used here (header row 1, players rows 2..5; helpers.HEADERS, K = Declared)
 from __future__ import annotations
 
 import pytest
-from helpers import HEADERS, player, round_sheet, write_workbook
+from helpers import HEADERS, check, player
 
-import sheet_scorer
 
 R1 = "Round 1"
 
@@ -24,10 +23,6 @@ def base(**changes):
         rows[name].update(values)
     return [player(1, name.capitalize(), **values) for name, values in rows.items()]
 
-
-def check(tmp_path, *rows, headers=None):
-    sheet = round_sheet(*rows) if headers is None else [headers, *rows]
-    return sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", {R1: sheet}))
 
 
 def problems(result):

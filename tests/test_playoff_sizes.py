@@ -11,6 +11,7 @@ equal VP is a tie, which the qualifying rank decides (the better qualifier takes
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 
-from helpers import write_workbook
+from helpers import run_ok, write_workbook
 from sheet_scorer.api import check_workbook
 from sheet_scorer.cli.main import main
 
@@ -41,10 +42,7 @@ def event(tmp_path: Path, size: int | None) -> Path:
     return write_workbook(tmp_path / "event.xlsx", {"Settings": settings, "Round 1": qualifying_round()})
 
 
-def run(path: Path) -> Any:
-    result = CliRunner().invoke(main, ["playoffs", str(path)])
-    assert result.exit_code == 0, result.output
-    return result
+run = partial(run_ok, "playoffs")
 
 
 def tables(path: Path, sheet: str) -> dict[int, list[str]]:

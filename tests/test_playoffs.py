@@ -10,15 +10,14 @@ the player at table (r-1) % 5 + 1 in place (r-1) // 5 + 1. Names are not in alph
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import openpyxl
-from click.testing import CliRunner
 
-from helpers import write_workbook
+from helpers import write_workbook, run as run_command
 from sheet_scorer.api import check_workbook
-from sheet_scorer.cli.main import main
 from sheet_scorer.playoffs.seeding import semifinal_tables
 from sheet_scorer.report.playoffs import playoff_view
 
@@ -36,8 +35,7 @@ def qualifying() -> list[list[Any]]:
     return rows
 
 
-def run(*args: Any) -> Any:
-    return CliRunner().invoke(main, ["playoffs", *(str(a) for a in args)])
+run = partial(run_command, "playoffs")
 
 
 def sheet_rows(path: Path, name: str) -> list[tuple[Any, ...]]:

@@ -12,7 +12,7 @@ from helpers import write_workbook
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.vocab import (
-    COMPUTED_HEADER_INDEX, INPUT_HEADER_INDEX, INPUT_HEADER_WORDS, LANGUAGES, PLAYOFF_HEADERS, fold, playoff_stage,
+    COLUMN_WORDS, COMPUTED_HEADER_INDEX, INPUT_HEADER_INDEX, LANGUAGES, PLAYOFF_HEADERS, fold, playoff_stage,
 )
 
 VP_HEADERS = ["Table", "Player", "VP", "Declared"]
@@ -29,8 +29,8 @@ def test_playoff_sheet_names_in_four_languages() -> None:
 def test_the_columns_playoffs_writes_read_back_as_what_they_are() -> None:
     """Each input header written is read as its field; the two extra columns are read as nothing (kept, ignored)."""
     for lang in LANGUAGES:
-        assert {field: INPUT_HEADER_INDEX.get(fold(words[lang])) for field, words in INPUT_HEADER_WORDS.items()} == {
-            field: field for field in INPUT_HEADER_WORDS}
+        assert {field: INPUT_HEADER_INDEX.get(fold(words[lang])) for field, words in COLUMN_WORDS.items()} == {
+            field: field for field in COLUMN_WORDS}
         for key in ("qualifying_rank", "pick"):
             word = fold(PLAYOFF_HEADERS[key][lang])
             assert word not in INPUT_HEADER_INDEX and word not in COMPUTED_HEADER_INDEX

@@ -486,18 +486,50 @@ def normalise(page: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", page)).strip()
 
 
+STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+
+
 def check_golden(name: str, page: str) -> None:
+    """`page` against golden/`name`, which is stored without its CSS: the CSS is checked once (`check_css`)."""
+    check_css(name, STYLE.search(page).group(1))
+    page = STYLE.sub("<style></style>", page, count=1)
     golden = GOLDEN / name
     if os.environ.get("UPDATE_GOLDEN") == "1":
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(page, encoding="utf-8")
         return
     assert golden.is_file(), f"{golden} is missing; create it with UPDATE_GOLDEN=1"
-    expected, actual = normalise(golden.read_text(encoding="utf-8")), normalise(page)
+    compare(name, golden.read_text(encoding="utf-8"), page)
+
+
+def compare(name: str, golden: str, rendered: str) -> None:
+    """Fail with a short diff when `rendered` differs from `golden` beyond white space."""
+    expected, actual = normalise(golden), normalise(rendered)
     if expected != actual:
         diff = difflib.unified_diff(expected.replace("><", ">\n<").splitlines(), actual.replace("><", ">\n<").splitlines(),
                                     "golden", "rendered", lineterm="", n=2)
         pytest.fail(f"{name} differs from the golden file (UPDATE_GOLDEN=1 to accept):\n" + "\n".join(list(diff)[:60]))
+
+
+def check_css(name: str, css: str) -> None:
+    """The report's CSS against golden/report.css; a compact page's against report.css plus golden/report.compact.css,
+    the lines the compact layout adds (all the golden pages share one stylesheet, so it is stored once)."""
+    base = GOLDEN / "report.css"
+    if ".compact." not in name:
+        if os.environ.get("UPDATE_GOLDEN") == "1":
+            base.write_text(css, encoding="utf-8")
+            return
+        compare("report.css", base.read_text(encoding="utf-8"), css)
+        return
+    lines, shared = css.splitlines(), base.read_text(encoding="utf-8").splitlines()
+    matcher = difflib.SequenceMatcher(None, shared, lines, autojunk=False)
+    assert all(op in ("equal", "insert") for op, *_ in matcher.get_opcodes()), "the compact CSS leaves out lines of report.css"
+    added = "\n".join(line for op, _, _, j1, j2 in matcher.get_opcodes() if op == "insert" for line in lines[j1:j2])
+    extra = GOLDEN / "report.compact.css"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        extra.write_text(added + "\n", encoding="utf-8")
+        return
+    compare("report.compact.css", extra.read_text(encoding="utf-8"), added)
 
 
 @pytest.mark.parametrize(("workbook", "lang"), [("spring_open", None), ("runda_polska", None), ("mistakes", None)])

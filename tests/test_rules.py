@@ -21,7 +21,7 @@ from datetime import date, datetime
 
 import pandas as pd
 import pytest
-from helpers import HEADERS, player, round_sheet, write_workbook
+from helpers import HEADERS, check, check_sheets, player, round_sheet, write_workbook
 
 import sheet_scorer
 
@@ -30,11 +30,6 @@ R1 = "Round 1"
 
 # ---------------------------------------------------------------- helpers
 
-
-def check(tmp_path, *rows, headers=HEADERS, sheet=R1, extra=None):
-    """Write one round sheet (plus `extra` sheets) and check it."""
-    sheets = {sheet: round_sheet(*rows, headers=headers), **(extra or {})}
-    return sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
 
 
 def where(p):
@@ -619,7 +614,7 @@ def test_table_level_error_leaves_other_table_scored(tmp_path):
 
 def test_player_once_per_round_valid_across_rounds(tmp_path):
     sheets = {R1: round_sheet(*base()), "Round 2": round_sheet(*base())}
-    result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    result = check_sheets(tmp_path, sheets)
     assert result.problems == []
     assert outcome(result, "Round 2") == BASE_OUTCOME
 
@@ -661,7 +656,7 @@ def test_names_differing_by_case_or_accents_warn(tmp_path, first, second):
     round_1[0][1] = first
     round_2[0][1] = second
     sheets = {R1: round_sheet(*round_1), "Round 2": round_sheet(*round_2)}
-    result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    result = check_sheets(tmp_path, sheets)
     assert errors(result) == set()
     spelling = [p for p in result.problems if p.code == "name-spelling"]
     assert len(spelling) == 1
@@ -676,7 +671,7 @@ def test_same_spelling_everywhere_no_warning(tmp_path):
     round_1 = base()
     round_1[0][1] = "Łukasz"
     sheets = {R1: round_sheet(*round_1), "Round 2": round_sheet(*round_1)}
-    result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    result = check_sheets(tmp_path, sheets)
     assert result.problems == []
 
 
@@ -713,7 +708,7 @@ def test_header_row_below_a_title_and_columns_in_any_order(tmp_path):
     headers = [HEADERS[i] for i in order] + ["Notes"]
     body = [[row[i] for i in order] + ["organiser's note"] for row in base()]
     sheets = {R1: [["Spring Open 2024"], [], headers, *body], "Notes": [["anything", 2.5, "#REF!"]]}
-    result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    result = check_sheets(tmp_path, sheets)
     assert result.problems == []
     assert outcome(result) == BASE_OUTCOME
     assert list(result.results["row"]) == [4, 5, 6, 7]
@@ -735,7 +730,7 @@ def test_round_sheet_names(tmp_path, name):
 
 def test_rounds_ordered_by_number_not_tab_order(tmp_path):
     sheets = {"Round 2": round_sheet(*base()), "Round 10": round_sheet(*base()), "Round 1": round_sheet(*base())}
-    result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+    result = check_sheets(tmp_path, sheets)
     assert result.problems == []
     assert [c for c in result.standings.columns if c.startswith("Round")] == ["Round 1", "Round 2", "Round 10"]
 
@@ -953,3 +948,27 @@ def test_bye_without_a_name_and_invisible_characters_in_names(tmp_path):
     assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bye-no-name", "B5")]
     assert [p.message for p in result.problems if p.code == "bye-no-name"] == ["row 5 is a bye but has no player name"]
     assert sorted(result.standings["player"]) == ["A", "B", "C", "D"]
+
+
+def test_one_reading_of_a_bye_and_of_the_game_cells():
+    """issue 20: every stage reads a bye (docs/rules.md §8) and the game cells (§3) through one definition."""
+    from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
+
+    assert [is_bye(v) for v in ("BYE", " pauza ", "Folga", "exempt", "Bye.")] == [True] * 5
+    assert [is_bye(v) for v in (3, "3", None, "by", "", True)] == [False] * 6
+    assert GAME_FIELDS == ("settlements", "cities", "vp_cards", "knights", "roads", "road_length", "vp",
+                           "army_first", "road_first", "declared")
+
+
+def test_one_reading_of_table_numbers_and_of_played(tmp_path):
+    """issue 20: one table-number parser (rules.cells.table_numbers) and one 'played' (a game cell filled, bye aside)."""
+    import pandas as pd
+
+    from sheet_scorer.rules.cells import table_numbers
+
+    values = pd.Series([3, 3.0, " 3 ", 0, -1, 2.5, "bye", None, True, "1e3"], dtype=object)
+    assert [None if pd.isna(v) else int(v) for v in table_numbers(values)] == [3, 3, 3, None, None, None, None, None, None, 1000]
+    seated = [[1, name, "", "", "", "", "", "", "", "", ""] for name in ("Ala", "Bob", "Cyd", "Dan")]
+    result = check(tmp_path, *seated, extra={"Round 2": round_sheet(*base())})
+    assert [(p.sheet, p.played) for p in result.progress] == [("Round 1", False), ("Round 2", True)]
+    assert [s.name for s in result.played_rounds] == ["Round 2"]

@@ -22,15 +22,14 @@ import json
 import shutil
 from datetime import date, datetime
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
-from click.testing import CliRunner
 
-from helpers import write_workbook
-from sheet_scorer.cli.main import main
+from helpers import write_workbook, run as run_command
 from sheet_scorer.season.compute import build_season, points_for, rank_season
 from sheet_scorer.season.events import event_files, read_events
 from sheet_scorer.season.model import Alias, EventSummary, Finish, SeasonSettings
@@ -81,8 +80,7 @@ def alias_settings(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return settings_book(tmp_path_factory.mktemp("settings") / "season_settings.xlsx", aliases=[["Anne Lee", "Ann Lee"]])
 
 
-def run(*args: Any) -> Any:
-    return CliRunner().invoke(main, ["season", *(str(a) for a in args)])
+run = partial(run_command, "season")
 
 
 def table(season: Any) -> list[tuple[int, str, Fraction]]:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import itertools
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import openpyxl
 import pytest
-from click.testing import CliRunner
 
+from helpers import run, soffice_convert
 from sheet_scorer import score_workbook
-from sheet_scorer.cli.main import main
 from sheet_scorer.standings.engine import name_order_key
 from sheet_scorer.workbook.read import read_workbook
 
@@ -23,9 +21,6 @@ TABLE, SEAT, PLAYER, FIRST_COUNT = 1, 2, 3, 4
 WINNER = [2, 4, 0, 0, 2, 1]  # 2 settlements + 4 cities = 10 VP, roads 2, road length 1
 OTHER = [3, 1, 0, 0, 2, 1]  # 5 VP
 
-
-def run(*args: object) -> "CliRunner.invoke":
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def player_names(n: int) -> list[str]:
@@ -297,9 +292,7 @@ def test_validations_survive_a_libreoffice_round_trip(soffice: str, tmp_path: Pa
     assert run("seat", path).exit_code == 0
     out = tmp_path / "converted"
     out.mkdir()
-    profile = tmp_path / "profile"
-    subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                    "--convert-to", "xlsx", "--outdir", str(out), str(path)], check=True, capture_output=True, timeout=180)
+    soffice_convert(soffice, [path], "xlsx", out, profile=tmp_path / "profile")
     book = openpyxl.load_workbook(out / path.name)
     for name in ("Round 1", "Round 2"):
         rules = book[name].data_validations.dataValidation
@@ -367,3 +360,25 @@ def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_e
     # 13 ≡ 1 (mod 4): three tables of 3 and one of 4 (§6), in round 1 and in every planned round
     assert round_1 == Counter({3: 3, 4: 1})
     assert all(Counter(c.values()) == Counter({3: 3, 4: 1}) for c in sizes.values())
+
+
+def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 20: one read gives seat its rounds, Settings, Players, the plan and the header cells; then the write."""
+    from sheet_scorer import api
+    from sheet_scorer.xlsx import reader as xlsx
+
+    path = new_event(tmp_path, 8)
+    fill_results(path, "Round 1")
+    opened: list[Path] = []
+    real = xlsx.Package.__init__
+
+    def counting(self: object, source: Path, *args: object, **kwargs: object) -> None:
+        opened.append(Path(source))
+        real(self, source, *args, **kwargs)
+
+    monkeypatch.setattr(xlsx.Package, "__init__", counting)
+    done = api.seat(path)
+    assert opened.count(path) == 1  # (before: four times: check, the plan, the header, the write)
+    assert all(p == path or p.name.endswith(".sheet-scorer-tmp") for p in opened)  # the write checks what it wrote
+    assert (done.first, done.rounds, done.players, done.kept_plan) == (2, 1, 8, True)
+    assert "Round 2" in openpyxl.load_workbook(path).sheetnames

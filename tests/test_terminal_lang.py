@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from babel import Locale
 from click.testing import CliRunner
+from helpers import run_text as run
 from helpers import write_workbook
 
 from sheet_scorer.cli.main import main
@@ -49,11 +50,6 @@ def polish_event(folder: Path, language: str | None = "Polski") -> Path:
     if language:
         sheets["Ustawienia"] = [["Turniej", "Turniej klubowy"], ["Język", language]]
     return write_workbook(folder / "turniej.xlsx", sheets)
-
-
-def run(*args: object) -> tuple[int, str]:
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    return result.exit_code, result.output
 
 
 def english_in(output: str, folder: Path) -> list[str]:
@@ -342,3 +338,19 @@ def test_new_over_two_rounds_names_round_2(tmp_path: Path, lang: str, line: str)
     players.write_text("\n".join(["Ala", "Bob", "Cyd", "Dan", "Eva", "Fil", "Gil", "Hal"]) + "\n", encoding="utf-8")
     code, output = run("new", "--players", players, "--rounds", 2, "--lang", lang, "-o", tmp_path / "e.xlsx")
     assert code == 0 and line in output.replace("\u202f", " "), output
+
+
+def test_a_refusal_is_a_key_and_values_and_its_english_text_comes_from_the_catalogue(tmp_path: Path) -> None:
+    """issue 20: one message model: `str(error)` is the catalogue's English line (no second copy), and a refusal that
+    was English only is told in the organiser's language too."""
+    from sheet_scorer.model import Count, WorkbookError
+
+    error = WorkbookError(key="seat_unscored_errors", path="e.xlsx", sheet="Round 1", errors=Count("errors", 2))
+    assert str(error) == "e.xlsx: 'Round 1' is not fully scored (2 errors); fix it and run seat again, or use --force"
+    assert say("pl", error.key, **error.values).endswith("(2 błędy); popraw go i uruchom seat ponownie albo użyj --force")
+    assert str(WorkbookError("a line of its own")) == "a line of its own"
+    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player", "VP"], [1, "Ala", 10], [1, "Bob", 5],
+                                                                   [1, "Cyd", 4]]})
+    code, output = run("score", event, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.xlsx", "--lang", "pl")
+    assert code == 2 and output == f"Błąd: {tmp_path / 'out.xlsx'}: wskazany zarówno jako policzony skoroszyt, jak i --html; " \
+                                   "wybierz dwa różne pliki\n"

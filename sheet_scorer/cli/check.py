@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, _names_its_table, run_action
+from sheet_scorer.cli.common import WORKBOOK, lang_option, run_action, verbose_option
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 @click.command()
 @click.argument("workbook", type=WORKBOOK)
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", help="How to print the problems.")
-@click.option("--lang", type=LANGS, help="Language of the messages (default: Settings → Language, else en).")
-@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+@lang_option("Language of the messages (default: Settings → Language, else en).")
+@verbose_option
 def check(workbook: Path, output_format: str, lang: str | None, verbose: bool) -> None:
     """Check WORKBOOK against the rules and list its problems; writes nothing."""
     def action() -> int:
@@ -52,7 +52,7 @@ def _problems_json(result: ScoreResult) -> str:
 def _print_problems(result: ScoreResult) -> None:
     """Problems grouped by sheet and table, in row order within a table, in `result.lang`."""
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.i18n.text import problem_message, severity_word, text
+    from sheet_scorer.i18n.text import names_its_table, problem_message, severity_word, text
 
     lang = result.lang
     source = result.converted_from or result.data.path
@@ -63,7 +63,7 @@ def _print_problems(result: ScoreResult) -> None:
     width = max((len(severity_word(s, lang)) for s in ("error", "warning")), default=0) + 1
     group: tuple[str, int | None] | None = None
     for problem in result.problems:
-        table = None if _names_its_table(problem) else problem.table  # "table 2: …" is not put under a "table 2" line
+        table = None if names_its_table(problem) else problem.table  # "table 2: …" is not put under a "table 2" line
         if group is None or problem.sheet != group[0]:
             click.echo(visible(problem.sheet or source.name))
         if group != (problem.sheet, table) and table is not None:

@@ -49,6 +49,27 @@ def one_line(text: object) -> str:
 
 LANGS = click.Choice(["en", "pl", "pt", "fr"])
 WORKBOOK = click.Path(path_type=Path, dir_okay=True)
+FILE = click.Path(path_type=Path, dir_okay=False)
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def lang_option(help: str, **kwargs: Any) -> Decorator:
+    """Every command's `--lang` (en, pl, pt, fr); `help` says what it sets (the default: `model.event_language`)."""
+    return click.option("--lang", type=LANGS, help=help, **kwargs)
+
+
+def force_option(help: str) -> Decorator:
+    """Every command's `--force`; `help` says what it overrides."""
+    return click.option("--force", is_flag=True, help=help)
+
+
+def output_option(help: str, required: bool = False) -> Decorator:
+    """Every command's `-o/--output`: the one file it writes."""
+    return click.option("-o", "--output", type=FILE, required=required, help=help)
+
+
+verbose_option: Decorator = click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 
 
 def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None) -> None:
@@ -83,20 +104,7 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
 
 
 def where(problem: Any, lang: str = "en") -> str:
-    """Where a problem is, as printed: 'Round 1'!C3, or the sheet and table in `lang`, or 'Round 1'."""
-    from sheet_scorer.i18n.text import text
+    """Where a problem is, as printed (`i18n.text.problem_place`)."""
+    from sheet_scorer.i18n.text import problem_place
 
-    sheet = visible(problem.sheet)
-    if problem.cell:
-        return f"'{sheet}'!{problem.cell}"
-    if problem.table is not None and not _names_its_table(problem):
-        return text(lang, "unscored_table", sheet=f"'{sheet}'", table=problem.table)
-    return f"'{sheet}'"
-
-
-def _names_its_table(problem: Any) -> bool:
-    """True when the problem's message says its table itself ('table 2: …'), so the location need not repeat it."""
-    from sheet_scorer.problems import MESSAGES_EN
-
-    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
-    return "{table}" in MESSAGES_EN.get(code, "")
+    return problem_place(problem, lang)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, run_action, verbose_option
 
 if TYPE_CHECKING:
     from sheet_scorer.merge.plan import MergePlan
@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 @click.argument("event", type=WORKBOOK)
 @click.argument("copies", nargs=-1, required=True, type=WORKBOOK)
 @click.option("--dry-run", is_flag=True, help="Say what would be taken and the conflicts; write nothing.")
-@click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
-@click.option("--force", is_flag=True, help="Merge into EVENT even when EVENT.scored.xlsx has edits EVENT does not have.")
-@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+@lang_option("Language of the terminal (default: Settings → Language, else en).")
+@force_option("Merge into EVENT even when EVENT.scored.xlsx has edits EVENT does not have.")
+@verbose_option
 def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, force: bool, verbose: bool) -> None:
     """Fill EVENT's empty game cells from the judges' COPIES, matched by round, table and player.
 
@@ -28,13 +28,9 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
     EVENT.backup.xlsx (and the first one as EVENT.original.xlsx).
     """
     def action() -> int:
-        from sheet_scorer.workbook.container import check_readable
+        from sheet_scorer.api import merge as merge_copies
 
-        for path in (event, *copies):  # a missing or damaged file is told before the heavy imports
-            check_readable(path)
-        from sheet_scorer.merge.plan import merge_workbooks
-
-        plan = merge_workbooks(event, list(copies), lang=lang, dry_run=dry_run, force=force)
+        plan = merge_copies(event, list(copies), lang=lang, dry_run=dry_run, force=force)
         _report(plan, dry_run)
         return plan.exit_code
 

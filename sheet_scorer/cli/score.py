@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action, where
+from sheet_scorer.cli.common import FILE, WORKBOOK, force_option, lang_option, output_option, run_action, verbose_option, where
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -18,16 +18,16 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("workbooks", nargs=-1, required=True, type=WORKBOOK)
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Scored workbook (default: WORKBOOK.scored.xlsx).")
-@click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="HTML report (default: WORKBOOK.standings.html).")
-@click.option("--lang", type=LANGS, help="Language of the report, the added sheets and everything printed (default: Settings → Language, else en).")
-@click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
+@output_option("Scored workbook (default: WORKBOOK.scored.xlsx).")
+@click.option("--html", type=FILE, help="HTML report (default: WORKBOOK.standings.html).")
+@lang_option("Language of the report, the added sheets and everything printed (default: Settings → Language, else en).")
+@click.option("--json", "json_path", type=FILE,
               help="Also write standings, results, playoffs and problems as JSON (schema sheet-scorer/standings v2).")
 @click.option("--in-place", is_flag=True, help="Write the scored workbook over the input, keeping WORKBOOK.backup.xlsx.")
 @click.option("--all", "show_all", is_flag=True, help="Print every player of the standings, not only the top 8.")
-@click.option("--force", is_flag=True, help="Replace a scored copy even when it has edits the input does not have (it is kept as .backup).")
+@force_option("Replace a scored copy even when it has edits the input does not have (it is kept as .backup).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Workbooks scored at once in a batch (default: number of cores).")
-@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+@verbose_option
 def score(workbooks: tuple[Path, ...], output: Path | None, html: Path | None, lang: str | None, json_path: Path | None,
           in_place: bool, show_all: bool, force: bool, jobs: int | None, verbose: bool) -> None:
     """Score WORKBOOKS: write each scored workbook and its HTML standings report.
@@ -157,11 +157,10 @@ def _final_ranking(result: ScoreResult, console: Console, show_all: bool) -> Non
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import STAGE_WORDS
-    from sheet_scorer.playoffs.qualifying import qualifying_ranking
-    from sheet_scorer.playoffs.ranking import event_ranking
+    from sheet_scorer.playoffs.ranking import event_placings
 
     lang = result.lang
-    ranking = event_ranking(result, qualifying_ranking(result, lang)) if result.playoff_results is not None else None
+    ranking = event_placings(result)
     if not ranking:
         return
     table = Table(title=text(lang, "final_ranking"), title_justify="left")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.cli.common import FILE, WORKBOOK, lang_option, output_option, run_action, verbose_option
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -19,17 +21,17 @@ SHOWN_PROBLEMS = 10
 
 @click.command()
 @click.argument("events", nargs=-1, required=True, type=WORKBOOK)
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Season workbook (default: season.xlsx).")
-@click.option("--html", type=click.Path(path_type=Path, dir_okay=False), help="Season report (default: season.html).")
+@output_option("Season workbook (default: season.xlsx).")
+@click.option("--html", type=FILE, help="Season report (default: season.html).")
 @click.option("--best", type=click.IntRange(min=1), help="Count only each player's best N events (default: all).")
-@click.option("--settings", "settings_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--settings", "settings_path", type=FILE,
               help="Settings workbook: Season Points (points by place), Aliases (Name, Same as), Settings (Tournament, Language).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Event workbooks read at once (default: number of cores).")
 @click.option("--include-provisional", is_flag=True, help="Count events with errors by their provisional ranking.")
-@click.option("--json", "json_path", type=click.Path(path_type=Path, dir_okay=False),
+@click.option("--json", "json_path", type=FILE,
               help="Also write the season as JSON (schema sheet-scorer/season v1).")
-@click.option("--lang", type=LANGS, help="Language of the outputs and the name order (default: settings workbook, else the events', else en).")
-@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+@lang_option("Language of the outputs and the name order (default: settings workbook, else the events', else en).")
+@verbose_option
 def season(events: tuple[Path, ...], output: Path | None, html: Path | None, best: int | None, settings_path: Path | None,
            jobs: int | None, include_provisional: bool, json_path: Path | None, lang: str | None, verbose: bool) -> None:
     """Rank players across EVENTS (event workbooks, or folders of them): a league or a national ranking.
@@ -38,42 +40,32 @@ def season(events: tuple[Path, ...], output: Path | None, html: Path | None, bes
     or a setting is wrong (the season is still written), 2 when nothing could be done.
     """
     def action() -> int:
-        from sheet_scorer.model import WorkbookError
-        from sheet_scorer.season.compute import build_season
-        from sheet_scorer.season.events import event_files
-        from sheet_scorer.season.model import SeasonSettings
-        from sheet_scorer.season.settings import read_season_settings
-        from sheet_scorer.season.write import DEFAULT_PAGE, DEFAULT_WORKBOOK, check_targets, write_season
+        from sheet_scorer.season.run import season as rank_season
 
-        workbook, page = output or DEFAULT_WORKBOOK, html or DEFAULT_PAGE
-        check_targets({"-o": workbook, "--html": page, "--json": json_path}, events)
-        settings = read_season_settings(settings_path) if settings_path else SeasonSettings()
-        for folder in (p for p in events if p.is_dir()):
-            if not event_files([folder], [workbook, page]):
-                raise WorkbookError(f"{folder}: no .xlsx, .xlsm or .ods workbooks in this folder", "season_empty_folder", path=folder)
-        files = event_files(events, [workbook, page, *([json_path] if json_path else [])])
-        result = build_season(_read(files, jobs, lang), settings, best, include_provisional, lang)
-        write_season(result, workbook, page, json_path)
-        _summary(result, [workbook, page, *([json_path] if json_path else [])])
-        return result.exit_code
+        with _progress(lang) as (started, done):
+            made = rank_season(list(events), output, html, best, settings_path, jobs, include_provisional, json_path, lang,
+                               started, done)
+        _summary(made.season, made.written)
+        return made.exit_code
 
     run_action(verbose, action, lang)
 
 
-def _read(files: list[Path], jobs: int | None, lang: str | None) -> list[EventSummary]:
-    """Every event read once, `jobs` at a time, with a progress bar on a terminal."""
+@contextlib.contextmanager
+def _progress(lang: str | None) -> Iterator[tuple[Callable[[int], None] | None, Callable[[EventSummary], None] | None]]:
+    """A progress bar of the events read, on a terminal only: (told the number of files, told of each file read)."""
     from rich.console import Console
     from rich.progress import Progress
 
     from sheet_scorer.i18n.terminal import say
-    from sheet_scorer.season.events import read_events
 
     console = Console(stderr=True)
     if not console.is_terminal:
-        return read_events(files, jobs)
+        yield None, None
+        return
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(say(lang, "season_reading"), total=len(files))
-        return read_events(files, jobs, lambda _: progress.advance(task))
+        task = progress.add_task(say(lang, "season_reading"), total=None)
+        yield lambda total: progress.update(task, total=total), lambda _: progress.advance(task)
 
 
 def _summary(result: Season, written: list[Path]) -> None:

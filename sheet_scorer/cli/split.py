@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sheet_scorer.cli.common import LANGS, WORKBOOK, run_action
+from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, output_option, run_action, verbose_option
 
 
 def _tables(context: click.Context, parameter: click.Parameter, value: str) -> frozenset[int]:
@@ -23,12 +23,11 @@ def _tables(context: click.Context, parameter: click.Parameter, value: str) -> f
 @click.argument("event", type=WORKBOOK)
 @click.option("--round", "number", type=click.IntRange(min=1), required=True, help="The round whose tables the judge fills.")
 @click.option("--tables", required=True, callback=_tables, help="The judge's tables, like 1-4 or 1,3,5-7.")
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
-              help="The judge's copy (default: EVENT.roundN.tablesT.xlsx beside EVENT).")
-@click.option("--lang", type=LANGS, help="Language of the terminal (default: Settings → Language, else en).")
-@click.option("--force", is_flag=True, help="Replace a judge's copy holding edits of its own (kept as .backup), or split "
-                                           "EVENT although EVENT.scored.xlsx has edits it does not have.")
-@click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+@output_option("The judge's copy (default: EVENT.roundN.tablesT.xlsx beside EVENT).")
+@lang_option("Language of the terminal (default: Settings → Language, else en).")
+@force_option("Replace a judge's copy holding edits of its own (kept as .backup), or split "
+              "EVENT although EVENT.scored.xlsx has edits it does not have.")
+@verbose_option
 def split(event: Path, number: int, tables: frozenset[int], output: Path | None, lang: str | None, force: bool,
           verbose: bool) -> None:
     """Write a judge's copy of EVENT holding only the given tables of one round (the rows of the other tables
@@ -37,16 +36,15 @@ def split(event: Path, number: int, tables: frozenset[int], output: Path | None,
     EVENT is not changed; the filled copy comes back with `sheet-scorer merge EVENT COPY`.
     """
     def action() -> int:
-        from sheet_scorer.workbook.container import check_readable
-
-        check_readable(event)  # a missing or damaged file is told before the heavy imports
+        from sheet_scorer.api import split as split_event
         from sheet_scorer.i18n.terminal import count, say
-        from sheet_scorer.merge.split import split_workbook, tables_text
+        from sheet_scorer.merge.split import tables_text
 
-        plan, target, language = split_workbook(event, number, tables, output, lang, force)
+        done = split_event(event, number, tables, output, lang, force)
+        plan, language = done.plan, done.lang
         if plan.missing:
             click.echo(say(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
-        click.echo(say(language, "split_wrote", copy=target, sheet=plan.sheet, tables=tables_text(plan.tables),
+        click.echo(say(language, "split_wrote", copy=done.target, sheet=plan.sheet, tables=tables_text(plan.tables),
                        players=count(language, "players", plan.players)))
         return 0
 

@@ -8,10 +8,10 @@ decides the whole terminal, never the computer's locale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from sheet_scorer.i18n.text import language, plural, typeset
+from sheet_scorer.i18n.phrase import Count, Phrase  # noqa: F401  (Phrase: imported from here by the modules that use it)
 
 _LINES: dict[str, dict[str, str]] = {
     "summary": {
@@ -592,6 +592,19 @@ _LINES: dict[str, dict[str, str]] = {
         "pt": "{path}: {option} indica a própria pasta de trabalho de entrada; escolha outro arquivo",
         "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
     },
+    # issue 20: the refusals that were English only (api), every line now a key of this catalogue
+    "named_twice": {
+        "en": "{path}: named for both {first} and {second}; choose two different files",
+        "pl": "{path}: wskazany zarówno jako {first}, jak i {second}; wybierz dwa różne pliki",
+        "pt": "{path}: indicado ao mesmo tempo para {first} e para {second}; escolha dois arquivos diferentes",
+        "fr": "{path} : désigné à la fois pour {first} et pour {second} ; choisissez deux fichiers différents",
+    },
+    "the_scored_workbook": {
+        "en": "the scored workbook",
+        "pl": "policzony skoroszyt",
+        "pt": "a pasta de trabalho pontuada",
+        "fr": "le classeur calculé",
+    },
     # issue 23: `season` (cli/season.py, docs/rules.md §10)
     "season_reading": {"en": "Reading events", "pl": "Czytanie turniejów", "pt": "Lendo eventos", "fr": "Lecture des tournois"},
     "season_summary": {
@@ -810,15 +823,6 @@ _COUNTS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
-@dataclass(frozen=True)
-class Phrase:
-    """A translatable part of a line (the reason a file cannot be written): `say` renders it in the line's language;
-    a list of them is joined with '; '."""
-
-    key: str
-    values: dict[str, Any] = field(default_factory=dict)
-
-
 # issue 20: a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
 _DAMAGED = {
     "en": "{path}: the workbook is damaged: part {part}: %s; open it in Excel or LibreOffice and save it again",
@@ -852,6 +856,11 @@ _LINES.update({f"damaged_{what}": {lang: frame % words[lang] for lang, frame in 
                for what, words in _DAMAGES.items()})
 
 
+def has_line(key: str) -> bool:
+    """True when the catalogue holds the line `key`."""
+    return key in _LINES
+
+
 def say(lang: str | None, key: str, **values: Any) -> str:
     """The terminal line `key` in `lang` (English for an unknown language), placeholders filled."""
     filled = {name: "; ".join(_phrase(lang, p) for p in v) if isinstance(v, list) else _phrase(lang, v)
@@ -860,7 +869,9 @@ def say(lang: str | None, key: str, **values: Any) -> str:
 
 
 def _phrase(lang: str | None, value: Any) -> Any:
-    """A Phrase said in `lang`; any other value as it is."""
+    """A Phrase said in `lang`, a Count with its noun in `lang`; any other value as it is."""
+    if isinstance(value, Count):
+        return count(lang, value.key, value.n)
     return say(lang, value.key, **value.values) if isinstance(value, Phrase) else value
 
 

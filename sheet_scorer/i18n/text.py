@@ -854,5 +854,23 @@ def problem_message(problem: Problem, lang: str) -> str:
                   lambda value: format_number(value, lang) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value))
 
 
+def problem_place(problem: Problem, lang: str = "en") -> str:
+    """Where a problem is, as printed: 'Round 1'!C3, or the sheet and table in `lang`, or 'Round 1'."""
+    from sheet_scorer.i18n.visible import visible
+
+    sheet = visible(problem.sheet)
+    if problem.cell:
+        return f"'{sheet}'!{problem.cell}"
+    if problem.table is not None and not names_its_table(problem):
+        return text(lang, "unscored_table", sheet=f"'{sheet}'", table=problem.table)
+    return f"'{sheet}'"
+
+
+def names_its_table(problem: Problem) -> bool:
+    """True when the problem's message says its table itself ('table 2: …'), so the location need not repeat it."""
+    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
+    return "{table}" in MESSAGES_EN.get(code, "")
+
+
 def severity_word(severity: str, lang: str) -> str:
     return SEVERITY_WORDS.get(severity, {}).get(language(lang), severity)

@@ -31,23 +31,8 @@ def fold(text: str) -> str:
     return _NON_ALNUM.sub("", strip_accents(text).lower())
 
 
-# Input columns (docs/rules.md §1): canonical field -> every accepted header.
-INPUT_HEADERS: dict[str, tuple[str, ...]] = {
-    "table": ("Table", "Stół", "Stol", "Stolik", "Mesa"),
-    "seat": ("Seat", "Pozycja", "Posição", "Position"),
-    "player": ("Player", "Name", "Gracz", "Jogador", "Joueur", "Player Name"),
-    "settlements": ("Settlements", "Osady", "Aldeias", "Colonies"),
-    "cities": ("Cities", "Miasta", "Cidades", "Villes"),
-    "vp_cards": ("VP Cards", "Dev VP", "VP Dev Cards", "Karty VP", "Cartas VP", "Cartes VP"),
-    "knights": ("Knights", "Knights Played", "Rycerze", "Cavaleiros", "Chevaliers"),
-    "roads": ("Roads", "Roads Built", "Drogi", "Estradas", "Routes"),
-    "road_length": ("Road Length", "Longest Road", "Długość drogi", "Comprimento da estrada", "Longueur de route"),
-    "army_first": ("Army First", "Armia pierwsza", "Exército primeiro", "Armée en premier"),
-    "road_first": ("Road First", "Droga pierwsza", "Estrada primeiro", "Route en premier"),
-    "declared": ("Declared", "Declared Victory", "Zgłoszone zwycięstwo", "Vitória declarada", "Victoire déclarée"),
-    "vp": ("VP", "PZ", "PV"),
-}
-# The one name of each input column per language, for messages (docs/rules.md §1's table).
+# Input columns (docs/rules.md §1's table): canonical field -> its one name per language, what the tool writes
+# (headers of the sheets it lays out) and what its messages call the column.
 COLUMN_WORDS: dict[str, dict[str, str]] = {
     field: dict(zip(LANGUAGES, words)) for field, words in {
         "table": ("Table", "Stół", "Mesa", "Table"),
@@ -65,14 +50,29 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
         "vp": ("VP", "PZ", "PV", "PV"),
     }.items()
 }
+# Input columns: canonical field -> every accepted header, the names above first, then the other spellings read.
+_OTHER_INPUT_HEADERS: dict[str, tuple[str, ...]] = {
+    "table": ("Stol", "Stolik"),
+    "player": ("Name", "Player Name"),
+    "vp_cards": ("Dev VP", "VP Dev Cards"),
+    "knights": ("Knights Played",),
+    "roads": ("Roads Built",),
+    "road_length": ("Longest Road",),
+    "declared": ("Declared Victory",),
+}
+INPUT_HEADERS: dict[str, tuple[str, ...]] = {
+    field: (*dict.fromkeys(words.values()), *_OTHER_INPUT_HEADERS.get(field, ())) for field, words in COLUMN_WORDS.items()
+}
 COMPONENTS = ("settlements", "cities", "vp_cards", "knights", "roads", "road_length")
 FLAGS = ("army_first", "road_first", "declared")
+#: The cells a table judge fills in after the game: the counts, the VP and the three marks.
+GAME_FIELDS = (*COMPONENTS, "vp", *FLAGS)
 
 # Columns the tool adds (docs/rules.md §5), by language. "vp" is shared with the input VP column.
 COMPUTED_HEADERS: dict[str, dict[str, str]] = {
     "army_bonus": {"en": "Army Bonus", "pl": "Bonus armii", "pt": "Bônus exército", "fr": "Bonus armée"},
     "road_bonus": {"en": "Road Bonus", "pl": "Bonus drogi", "pt": "Bônus estrada", "fr": "Bonus route"},
-    "vp": {"en": "VP", "pl": "PZ", "pt": "PV", "fr": "PV"},
+    "vp": COLUMN_WORDS["vp"],
     "place": {"en": "Place", "pl": "Miejsce", "pt": "Colocação", "fr": "Place"},
     "round_points": {"en": "Round Points", "pl": "Punkty rundy", "pt": "Pontos de rodada", "fr": "Points de ronde"},
 }
@@ -80,7 +80,7 @@ COMPUTED = tuple(COMPUTED_HEADERS)
 
 STANDINGS_HEADERS: dict[str, dict[str, str]] = {
     "rank": {"en": "Rank", "pl": "Miejsce", "pt": "Posição", "fr": "Rang"},
-    "player": {"en": "Player", "pl": "Gracz", "pt": "Jogador", "fr": "Joueur"},
+    "player": COLUMN_WORDS["player"],
     "round_points": COMPUTED_HEADERS["round_points"],
     "vp": COMPUTED_HEADERS["vp"],
     "vp_pct": {"en": "VP %", "pl": "PZ %", "pt": "PV %", "fr": "PV %"},
@@ -112,23 +112,36 @@ ROUND_WORDS = ("round", "r", "runda", "rodada", "ronde", "tour")
 TRUE_WORDS = frozenset({"x", "✓", "✔", "yes", "y", "true", "1", "tak", "sim", "oui"})
 FALSE_WORDS = frozenset({"", "0", "no", "n", "false", "nie", "nao", "non"})
 BYE_WORDS = frozenset({"bye", "pauza", "folga", "exempt"})
+
+
+def is_bye(value: object) -> bool:
+    """The one reading of a bye (docs/rules.md §8): a Table cell holding a bye word in any language (a number never is)."""
+    return isinstance(value, str) and fold(value) in BYE_WORDS
+
+
 # A label under the games that makes a row a total, not a player (an Excel Table's total row, a hand-made sum).
 TOTAL_WORDS = frozenset(fold(w) for w in ("total", "totals", "sum", "grand total", "suma", "razem", "łącznie", "soma", "totaux"))
 
-# Settings keys (docs/rules.md §7): canonical key -> accepted spellings.
+# Settings keys (docs/rules.md §7): canonical key -> its one name per language, as `new` writes it.
+SETTING_NAMES: dict[str, dict[str, str]] = {
+    "tournament": {"en": "Tournament", "pl": "Turniej", "pt": "Torneio", "fr": "Tournoi"},
+    "date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
+    "victory_target": {"en": "Victory Target", "pl": "Próg zwycięstwa", "pt": "Meta de vitória", "fr": "Objectif de victoire"},
+    "qualifying_rounds": {"en": "Qualifying Rounds", "pl": "Rundy eliminacyjne", "pt": "Rodadas classificatórias",
+                          "fr": "Rondes qualificatives"},
+    "table_size": {"en": "Table Size", "pl": "Wielkość stołów", "pt": "Tamanho das mesas", "fr": "Taille des tables"},
+    "playoff_size": {"en": "Playoff Size", "pl": "Liczba w fazie finałowej", "pt": "Tamanho dos playoffs",
+                     "fr": "Taille des phases finales"},
+    "language": {"en": "Language", "pl": "Język", "pt": "Idioma", "fr": "Langue"},
+    "points_4": {"en": "Points 4", "pl": "Punkty 4", "pt": "Pontos 4", "fr": "Points 4"},
+    "points_3": {"en": "Points 3", "pl": "Punkty 3", "pt": "Pontos 3", "fr": "Points 3"},
+    "ranking": {"en": "Ranking", "pl": "Ranking", "pt": "Classificação", "fr": "Classement"},
+    "tiebreakers": {"en": "Tiebreakers", "pl": "Rozstrzyganie remisów", "pt": "Desempates", "fr": "Départages"},
+    "bye_points": {"en": "Bye Points", "pl": "Punkty za pauzę", "pt": "Pontos de folga", "fr": "Points d'exemption"},
+}
+# ... and every spelling the reader accepts: those names, then the other spellings read.
 SETTING_KEYS: dict[str, tuple[str, ...]] = {
-    "tournament": ("Tournament", "Turniej", "Torneio", "Tournoi"),
-    "date": ("Date", "Data"),
-    "victory_target": ("Victory Target", "Próg zwycięstwa", "Meta de vitória", "Objectif de victoire"),
-    "qualifying_rounds": ("Qualifying Rounds", "Rundy eliminacyjne", "Rodadas classificatórias", "Rondes qualificatives"),
-    "playoff_size": ("Playoff Size", "Liczba w fazie finałowej", "Tamanho dos playoffs", "Taille des phases finales"),
-    "language": ("Language", "Język", "Idioma", "Langue"),
-    "points_4": ("Points 4", "Punkty 4", "Pontos 4", "Points 4"),
-    "points_3": ("Points 3", "Punkty 3", "Pontos 3", "Points 3"),
-    "ranking": ("Ranking", "Classificação", "Classement"),
-    "tiebreakers": ("Tiebreakers", "Tie-breakers", "Rozstrzyganie remisów", "Desempates", "Départages"),
-    "table_size": ("Table Size", "Wielkość stołów", "Tamanho das mesas", "Taille des tables"),
-    "bye_points": ("Bye Points", "Punkty za pauzę", "Pontos de folga", "Points d'exemption"),
+    key: (*dict.fromkeys(words.values()), *{"tiebreakers": ("Tie-breakers",)}.get(key, ())) for key, words in SETTING_NAMES.items()
 }
 
 # What ranks first (docs/rules.md §7 `Ranking`) and the tie-breakers (docs/rules.md §8 `Tiebreakers`), in the order of
@@ -187,11 +200,18 @@ SETTINGS_SHEET_NAMES = frozenset(fold(n) for n in SETTINGS_SHEETS)
 PLAYERS_SHEET_NAMES = frozenset(fold(n) for n in PLAYERS_SHEETS)
 ADJUSTMENTS_SHEET_NAMES = frozenset(fold(n) for n in ADJUSTMENTS_SHEETS)
 ADJUSTMENT_COLUMN_INDEX = _index(ADJUSTMENT_COLUMNS)
-# Players sheet columns beside the name (docs/rules.md §1): the club kept apart when seating, and whether still playing.
+# Players sheet columns (docs/rules.md §1): the name, the club kept apart when seating, and whether still playing;
+# one name per language as `new` writes them ...
+PLAYERS_HEADERS: dict[str, dict[str, str]] = {
+    "player": COLUMN_WORDS["player"],
+    "club": {"en": "Club", "pl": "Klub", "pt": "Clube", "fr": "Club"},
+    "active": {"en": "Active", "pl": "Aktywny", "pt": "Ativo", "fr": "Actif"},
+}
+# ... and every header the reader accepts (folded): those names, then the other spellings read, and a list's
+# full-name headings (the round sheets' Player/Name words are read too, `players_header`).
 PLAYERS_COLUMNS = {fold(w): key for key, words in {
-    "club": ("Club", "Team", "Klub", "Drużyna", "Clube", "Equipe", "Équipe"),
-    "active": ("Active", "Aktywny", "Ativo", "Actif"),
-    # QA: a list's full-name headings (the round sheets' Player/Name words are read too)
+    "club": (*PLAYERS_HEADERS["club"].values(), "Team", "Drużyna", "Equipe", "Équipe"),
+    "active": tuple(PLAYERS_HEADERS["active"].values()),
     "player": ("Full Name", "Participant", "Imię i nazwisko", "Nazwisko i imię", "Zawodnik", "Uczestnik",
                "Nome completo", "Participante", "Nom complet", "Prénom et nom", "Prénom nom"),
 }.items() for w in words}
@@ -276,49 +296,13 @@ def round_number(sheet_name: str) -> int | None:
 # where a tuple above already lists them so (SETTINGS_SHEETS, PLAYERS_SHEETS).
 ROUND_SHEET_WORD = {"en": "Round", "pl": "Runda", "pt": "Rodada", "fr": "Ronde"}
 BYE_WORD = {"en": "BYE", "pl": "Pauza", "pt": "Folga", "fr": "Exempt"}
-ROUND_HEADERS: dict[str, dict[str, str]] = {
-    "table": {"en": "Table", "pl": "Stół", "pt": "Mesa", "fr": "Table"},
-    "seat": {"en": "Seat", "pl": "Pozycja", "pt": "Posição", "fr": "Position"},
-    "player": {"en": "Player", "pl": "Gracz", "pt": "Jogador", "fr": "Joueur"},
-    "settlements": {"en": "Settlements", "pl": "Osady", "pt": "Aldeias", "fr": "Colonies"},
-    "cities": {"en": "Cities", "pl": "Miasta", "pt": "Cidades", "fr": "Villes"},
-    "vp_cards": {"en": "VP Cards", "pl": "Karty VP", "pt": "Cartas VP", "fr": "Cartes VP"},
-    "knights": {"en": "Knights", "pl": "Rycerze", "pt": "Cavaleiros", "fr": "Chevaliers"},
-    "roads": {"en": "Roads", "pl": "Drogi", "pt": "Estradas", "fr": "Routes"},
-    "road_length": {"en": "Road Length", "pl": "Długość drogi", "pt": "Comprimento da estrada", "fr": "Longueur de route"},
-    "army_first": {"en": "Army First", "pl": "Armia pierwsza", "pt": "Exército primeiro", "fr": "Armée en premier"},
-    "road_first": {"en": "Road First", "pl": "Droga pierwsza", "pt": "Estrada primeiro", "fr": "Route en premier"},
-    "declared": {"en": "Declared", "pl": "Zgłoszone zwycięstwo", "pt": "Vitória declarada", "fr": "Victoire déclarée"},
-}
-# The input headers of a sheet the tool lays out (docs/rules.md §1, its table): one word per field and language.
-INPUT_HEADER_WORDS: dict[str, dict[str, str]] = {**ROUND_HEADERS, "vp": COMPUTED_HEADERS["vp"]}
+# The columns of a round sheet the tool lays out (`new`, `seat`): the input columns but VP (computed there).
+ROUND_HEADERS: dict[str, dict[str, str]] = {field: words for field, words in COLUMN_WORDS.items() if field != "vp"}
 # Whole-number range of each count (docs/rules.md §2), for the data validation of new round sheets.
 COUNT_RANGES = {"settlements": (0, 5), "cities": (0, 4), "vp_cards": (0, 5), "knights": (0, 14), "roads": (2, 15),
                 "road_length": (0, 15)}
-PLAYERS_HEADERS: dict[str, dict[str, str]] = {
-    "player": ROUND_HEADERS["player"],
-    "club": {"en": "Club", "pl": "Klub", "pt": "Clube", "fr": "Club"},
-    "active": {"en": "Active", "pl": "Aktywny", "pt": "Ativo", "fr": "Actif"},
-}
 YES_WORD = {"en": "yes", "pl": "tak", "pt": "sim", "fr": "oui"}
 NO_WORD = {"en": "no", "pl": "nie", "pt": "não", "fr": "non"}
-# Settings keys as `new` writes them; the reader accepts these and more (SETTING_KEYS).
-SETTING_NAMES: dict[str, dict[str, str]] = {
-    "tournament": {"en": "Tournament", "pl": "Turniej", "pt": "Torneio", "fr": "Tournoi"},
-    "date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
-    "victory_target": {"en": "Victory Target", "pl": "Próg zwycięstwa", "pt": "Meta de vitória", "fr": "Objectif de victoire"},
-    "qualifying_rounds": {"en": "Qualifying Rounds", "pl": "Rundy eliminacyjne", "pt": "Rodadas classificatórias",
-                          "fr": "Rondes qualificatives"},
-    "table_size": {"en": "Table Size", "pl": "Wielkość stołów", "pt": "Tamanho das mesas", "fr": "Taille des tables"},
-    "playoff_size": {"en": "Playoff Size", "pl": "Liczba w fazie finałowej", "pt": "Tamanho dos playoffs",
-                     "fr": "Taille des phases finales"},
-    "language": {"en": "Language", "pl": "Język", "pt": "Idioma", "fr": "Langue"},
-    "points_4": {"en": "Points 4", "pl": "Punkty 4", "pt": "Pontos 4", "fr": "Points 4"},
-    "points_3": {"en": "Points 3", "pl": "Punkty 3", "pt": "Pontos 3", "fr": "Points 3"},
-    "ranking": {"en": "Ranking", "pl": "Ranking", "pt": "Classificação", "fr": "Classement"},
-    "tiebreakers": {"en": "Tiebreakers", "pl": "Rozstrzyganie remisów", "pt": "Desempates", "fr": "Départages"},
-    "bye_points": {"en": "Bye Points", "pl": "Punkty za pauzę", "pt": "Pontos de folga", "fr": "Points d'exemption"},
-}
 # Words of the printed result slips and seating lists (`slips`).
 SLIP_WORDS: dict[str, dict[str, str]] = {
     "title": {"en": "Result slips", "pl": "Karty wyników", "pt": "Fichas de resultado", "fr": "Fiches de résultat"},

@@ -3,7 +3,7 @@
 Rows are matched by round number, player and table, never by position: a judge may sort a sheet,
 insert rows, re-save it in LibreOffice, or have headers in another language. Cells are compared as
 the organiser means them (3, "3" and 3.0 are one count; x and yes one mark), with the parsing the
-checks use (`rules.validate.parse_int` / `parse_flag`). Only the game columns are merged: the
+checks use (`rules.cells.parse_int` / `parse_flag`). Only the game columns are merged: the
 counts, the flags and an entered VP column.
 """
 
@@ -16,15 +16,15 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.terminal import say
 from sheet_scorer.i18n.text import problem_message
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold, round_number, strip_accents
-from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError
-from sheet_scorer.rules.validate import name_key, parse_flag, parse_int
+from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
+from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
+from sheet_scorer.rules.names import name_key
+from sheet_scorer.rules.cells import parse_flag, parse_int
+from sheet_scorer.rules.progress import game_fields
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
 
-GAME_FIELDS = (*COMPONENTS, *FLAGS, "vp")
 # Read problems that leave a round sheet out of WorkbookData.rounds: its cells cannot be matched.
 UNREAD_SHEET = frozenset({"no-header-row", "duplicate-column", "duplicate-round"})
 
@@ -118,7 +118,7 @@ def _spelling(name: str) -> str:
 def table_meanings(values: pd.Series) -> pd.Series:
     """Table numbers as integers (3, "3", 3.0 alike); a bye in any language is "bye"; other text folded."""
     numbers = parse_int(values).astype(object)
-    words = values.map(lambda v: "bye" if fold(str(v)) in BYE_WORDS else fold(str(v)))
+    words = values.map(lambda v: "bye" if is_bye(v) else fold(str(v)))
     return numbers.where(numbers.notna(), words)
 
 
@@ -140,11 +140,12 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
             continue
         key = name_key(str(name))
         if key in rows:
-            raise WorkbookError(say(lang, "merge_twice", file=path.name, sheet=sheet.name, player=key, rows=f"{rows[key]}, {row}"))
+            raise WorkbookError(key="merge_twice", file=path.name, sheet=sheet.name, player=key,
+                                rows=f"{rows[key]}, {row}").in_language(lang)
         rows[key] = int(row)
         spelling = _spelling(key)
         spellings[spelling] = None if spelling in spellings else int(row)  # two players spelt alike: by exact name only
-    fields = [f for f in GAME_FIELDS if f in sheet.columns and not (f == "vp" and sheet.vp_is_computed)]
+    fields = game_fields(sheet)
     return _View(sheet, path.name, rows, spellings, table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
                  _cell_meanings(sheet.raw, fields).to_dict("index"))
 
@@ -173,13 +174,13 @@ def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list
         where = {"copy": copy.file, "sheet": copy.sheet.name, "row": int(row), "event": event_file, "event_sheet": event.sheet.name}
         if not name:
             if any(not is_blank(values[f]) for f in copy.fields):
-                raise WorkbookError(say(lang, "merge_no_player", **where))
+                raise WorkbookError(key="merge_no_player", **where).in_language(lang)
             continue
         event_row = event.find(name)
         if event_row is None:
-            raise WorkbookError(say(lang, "merge_unknown_player", player=copy.player(row), **where))
+            raise WorkbookError(key="merge_unknown_player", player=copy.player(row), **where).in_language(lang)
         if copy.tables[row] != "" and copy.tables[row] not in tables:
-            raise WorkbookError(say(lang, "merge_unknown_table", table=shown(values["table"]), **where))
+            raise WorkbookError(key="merge_unknown_table", table=shown(values["table"]), **where).in_language(lang)
         pairs.append((int(row), event_row))
     return pairs
 
@@ -197,8 +198,8 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
                                  if p.code in UNREAD_SHEET and round_number(p.sheet) in event]
         for sheet in data.rounds:
             if sheet.number not in event:
-                raise WorkbookError(say(lang, "merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
-                                         event=event_file))
+                raise WorkbookError(key="merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
+                                    event=event_file).in_language(lang)
             theirs, ours = _view(sheet, data.path, lang), event[sheet.number]
             pairs = _matched_rows(theirs, ours, event_file, lang)
             matched += len(pairs)
@@ -216,7 +217,7 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
                     offer = _Offer(index, value, theirs.meanings[copy_row][name])
                     offers.setdefault((sheet.number, event_row, name), []).append(offer)
         if not matched:
-            raise WorkbookError(say(lang, "merge_no_match", copy=data.path.name, event=event_file))
+            raise WorkbookError(key="merge_no_match", copy=data.path.name, event=event_file).in_language(lang)
     return offers
 
 
@@ -247,8 +248,8 @@ def _check_unread_rounds(event: WorkbookData, read: set[int], copies: list[Workb
     wanted = {sheet.number for data in copies for sheet in data.rounds} - read
     for problem in event.problems:
         if problem.code in UNREAD_SHEET and round_number(problem.sheet) in wanted:
-            raise WorkbookError(say(lang, "merge_event_sheet", event=event.path.name, sheet=problem.sheet,
-                                     message=problem_message(problem, lang)))
+            raise WorkbookError(key="merge_event_sheet", event=event.path.name, sheet=problem.sheet,
+                                message=problem_message(problem, lang)).in_language(lang)
 
 
 def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[str], counts: list[CopyCounts],
@@ -306,7 +307,7 @@ def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dr
     refuse_working_copy(event, "merge", force, lang)
     data = read_workbook(event)
     found = [read_workbook(path) for path in copies]
-    plan = plan_merge(data, found, lang or data.settings.language)
+    plan = plan_merge(data, found, event_language(lang, data.settings.language))
     rows, plan.new_conflicts = conflict_rows(data, plan.conflicts)
     plan.conflicts_sheet = conflicts_sheet(data, rows, plan.lang).name if rows else ""
     if (plan.edits or plan.new_conflicts) and not dry_run:

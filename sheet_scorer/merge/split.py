@@ -11,8 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheet_scorer.i18n.terminal import say
-from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch
+from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch, event_language
 from sheet_scorer.xlsx.cells import cell_ref
 
 MAX_TABLE = 9999  # a typing slip like 1-1000000 is refused, not expanded
@@ -60,7 +59,7 @@ def round_sheet(data: WorkbookData, number: int, lang: str) -> RoundSheet:
     for sheet in data.rounds:
         if sheet.number == number:
             return sheet
-    raise WorkbookError(say(lang, "split_no_round", event=data.path.name, round=number))
+    raise WorkbookError(key="split_no_round", event=data.path.name, round=number).in_language(lang)
 
 
 def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], covered: dict[str, frozenset[str]],
@@ -75,7 +74,8 @@ def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], co
     found = table_meanings(sheet.raw["table"])
     keep = found.map(lambda t: not isinstance(t, str) and t in tables).astype(bool)
     if not keep.any():
-        raise WorkbookError(say(lang, "split_no_tables", sheet=sheet.name, tables=tables_text(sorted(tables))))
+        raise WorkbookError(key="split_no_tables", sheet=sheet.name,
+                            tables=tables_text(sorted(tables))).in_language(lang)
     edits = {other.name: _emptied(other, [int(r) for r in other.raw.index], covered.get(other.name, frozenset()))
              for other in data.rounds if other is not sheet}
     edits[sheet.name] = _emptied(sheet, [int(r) for r in sheet.raw.index[~keep]], covered.get(sheet.name, frozenset()))
@@ -108,10 +108,10 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
 
     refuse_working_copy(event, "split", force, lang)
     data = read_workbook(event)
-    lang = lang or data.settings.language
+    lang = event_language(lang, data.settings.language)
     target = output or default_copy(event, number, tables)
     if target.resolve() == event.resolve():
-        raise WorkbookError(say(lang, "split_same_file", event=event.name))
+        raise WorkbookError(key="split_same_file", event=event.name).in_language(lang)
     sheet = round_sheet(data, number, lang)
     plan = plan_split(data, sheet, tables, covered_cells(event, [s.name for s in data.rounds]), lang)
     try:

@@ -4,9 +4,9 @@ and the one function the report's cut line, the qualifying list and `playoffs` a
 from __future__ import annotations
 
 from sheet_scorer.i18n.vocab import playoff_stage
-from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError
+from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError, event_language
 from sheet_scorer.playoffs.seeding import qualifiers
-from sheet_scorer.rules.validate import name_key
+from sheet_scorer.rules.names import name_key
 
 
 def require_qualifying_played(result: ScoreResult) -> None:
@@ -16,19 +16,17 @@ def require_qualifying_played(result: ScoreResult) -> None:
     last = data.settings.qualifying_rounds or 0
     missing = sorted(set(range(1, last + 1)) - {s.number for s in data.rounds})
     if missing:
-        raise WorkbookError(f"Settings say {last} qualifying rounds, but round {missing[0]} has no sheet",
-                            "qualifying_round_missing", last=last, missing=missing[0])
+        raise WorkbookError(key="qualifying_round_missing", last=last, missing=missing[0])
     for progress in result.progress:
         counts = progress.number <= last if last else progress.played  # not set: the rounds played are the qualifying ones
         if progress.kind == "round" and counts and progress.tables and not progress.complete:
-            raise WorkbookError(f"'{progress.sheet}': {progress.reported} of {progress.tables} tables reported; enter the "
-                                "other results, then run playoffs again", "stage_unreported", sheet=progress.sheet,
+            raise WorkbookError(key="stage_unreported", sheet=progress.sheet,
                                 done=progress.reported, total=progress.tables)
 
 
 def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str]:
     """Every player of the qualifying rounds, best first, as the standings engine ranks them under the event's
-    Ranking and Tiebreakers.
+    Ranking and Tiebreakers (in `lang`'s name order: else the event's language).
 
     Computed from the round results (never read from a Standings sheet, which may be stale): the one call
     into the engine for the playoffs. The rounds played count; a round seated but not played does not.
@@ -36,13 +34,18 @@ def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str
     from sheet_scorer.standings.engine import qualifying_sheets, standings_for
 
     data = result.data
+    language = event_language(lang, data.settings.language)
+    if language == result.lang and result.qualifying is not None:
+        return list(result.qualifying)  # computed once a run, carried on the result (issue 20)
     played = result.played_rounds
     sheets = qualifying_sheets(played, data.settings)
-    language = lang or data.settings.language
     if sheets == [s.name for s in played] and language == result.lang and len(result.standings):
-        return result.standings["player"].tolist()  # the same rounds as the standings: the same order
-    standings = standings_for(result.results, data.settings, data.adjustments, language, sheets)
-    return standings["player"].tolist()
+        ranking = result.standings["player"].tolist()  # the same rounds as the standings: the same order
+    else:
+        ranking = standings_for(result.results, data.settings, data.adjustments, language, sheets)["player"].tolist()
+    if language == result.lang:
+        result.qualifying = ranking
+    return list(ranking)
 
 
 def inactive_players(data: WorkbookData) -> set[str]:

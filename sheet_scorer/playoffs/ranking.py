@@ -55,6 +55,16 @@ def final_ranking(rows: pd.DataFrame, ranking: list[str], stages: dict[str, str]
     return [Placing(index, name, stage, qualifying.get(name)) for index, (name, stage) in enumerate(order, start=1)]
 
 
+def event_placings(result: ScoreResult) -> list[Placing] | None:
+    """The event's final ranking once its Final is scored (None before, or without playoff sheets), on the
+    qualifying rank of the run (`qualifying_ranking`, computed once): what the terminal and the season show."""
+    from sheet_scorer.playoffs.qualifying import qualifying_ranking
+
+    if result.playoff_results is None:
+        return None
+    return event_ranking(result, qualifying_ranking(result, result.lang))
+
+
 def event_ranking(result: ScoreResult, ranking: list[str]) -> list[Placing] | None:
     """The final ranking of the event in `result` once its Final is scored, `ranking` its qualifying order; None before."""
     stages = {sheet.kind: sheet.name for sheet in result.data.playoffs}

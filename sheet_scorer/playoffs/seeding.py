@@ -34,9 +34,9 @@ def valid_sizes() -> str:
 def check_size(size: int) -> None:
     """Refuse Playoff Size 0 (no playoffs) or a size with no seeding table, in one line."""
     if size == 0:
-        raise WorkbookError("Playoff Size is 0 in Settings: this event has no playoffs", "playoff_size_zero")
+        raise WorkbookError(key="playoff_size_zero")
     if size not in PLAYOFF_SIZES:
-        raise WorkbookError(f"Playoff Size is {size}; the playoffs take {valid_sizes()} players", "playoff_size_bad",
+        raise WorkbookError(key="playoff_size_bad",
                             size=size, valid=valid_sizes())
 
 

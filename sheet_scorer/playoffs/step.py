@@ -11,9 +11,9 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.i18n.vocab import (
+    COLUMN_WORDS,
     FINAL_RANKING_SHEET,
     FINAL_RANKING_SHEET_NAMES,
-    INPUT_HEADER_WORDS,
     PLAYOFF_HEADERS,
     PLAYOFF_SHEETS,
     STAGE_WORDS,
@@ -51,8 +51,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
             advancing = table_winners(rows, sheet, advancing_per_table(stage, tables))
             following, seated = next_stage_tables(advancing, ranking)
             if following == "final" and not 3 <= len(advancing) <= 4:
-                raise WorkbookError(f"'{sheet}' has {len(advancing)} table winners; a final needs 3 or 4",
-                                    "final_needs_winners", sheet=sheet, n=len(advancing))
+                raise WorkbookError(key="final_needs_winners", sheet=sheet, n=len(advancing))
             return playoff_sheet(following, seated, ranking, data.rounds[-1], lang)
     require_qualifying_played(result)
     size = DEFAULT_PLAYOFF_SIZE if data.settings.playoff_size is None else data.settings.playoff_size
@@ -60,8 +59,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     qualified = qualified_players(result, size, lang)
     if len(qualified) < size:
         raise WorkbookError(
-            f"only {len(qualified)} active players in the qualifying standings, fewer than the Playoff Size of {size}",
-            "playoff_too_few", n=len(qualified), size=size)
+            key="playoff_too_few", n=len(qualified), size=size)
     stage, tables = first_stage_tables(qualified)
     return playoff_sheet(stage, tables, ranking, data.rounds[-1], lang)
 
@@ -69,12 +67,10 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
 def _require_scored(rows: pd.DataFrame, sheet: str, result: ScoreResult) -> None:
     progress = result.progress_of(sheet)
     if progress is not None and progress.played and not progress.complete:
-        raise WorkbookError(f"'{sheet}': {progress.reported} of {progress.tables} tables reported; enter the other results, "
-                            "then run playoffs again", "stage_unreported", sheet=sheet, done=progress.reported,
+        raise WorkbookError(key="stage_unreported", sheet=sheet, done=progress.reported,
                             total=progress.tables)
     if not stage_complete(rows, sheet, result):
-        raise WorkbookError(f"'{sheet}' has no scored games yet; fill in its results, then run playoffs again",
-                            "playoff_not_played", sheet=sheet)
+        raise WorkbookError(key="playoff_not_played", sheet=sheet)
 
 
 def _existing_final_ranking(sheet_names: list[str]) -> str | None:
@@ -95,7 +91,7 @@ def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layou
     columns empty for the judge, and each player's qualifying rank and seat pick (1 picks first, seed 003)."""
     fields = _fields(layout)
     qualifying = {name: index + 1 for index, name in enumerate(ranking)}
-    header = [INPUT_HEADER_WORDS[f][lang] for f in fields] + [PLAYOFF_HEADERS[k][lang] for k in ("qualifying_rank", "pick")]
+    header = [COLUMN_WORDS[f][lang] for f in fields] + [PLAYOFF_HEADERS[k][lang] for k in ("qualifying_rank", "pick")]
     rows: list[list[Any]] = [[] for _ in range(layout.header_row - 1)] + [header]  # the header where `layout` has it
     for table, players in enumerate(tables, start=1):
         for pick, name in enumerate(pick_order(players, ranking), start=1):

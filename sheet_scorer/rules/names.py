@@ -8,6 +8,7 @@ bucket is compared with the next few only (bench/names.py: 10,000 names).
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -17,8 +18,15 @@ from rapidfuzz.process import cdist, extractOne
 
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.cells import clean_name
 
 MAX_EDITS = 2  # the most edits ever counted as a slip; shorter names get fewer (`allowed_edits`)
+
+
+def name_key(name: str) -> str:
+    """The one identity of a player (scoring, seating, playoffs, merge, season): Unicode NFC, trimmed, inner spaces
+    collapsed, invisible characters dropped (`workbook.cells.clean_name`), so NFC/NFD spellings are one person."""
+    return unicodedata.normalize("NFC", clean_name(name))
 
 
 def folded(name: str) -> str:

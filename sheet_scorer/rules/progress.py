@@ -14,13 +14,17 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.vocab import BYE_WORDS, COMPONENTS, FLAGS, fold
+from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
 from sheet_scorer.model import RoundProgress, RoundSheet
 from sheet_scorer.problems import Problem
+from sheet_scorer.rules.cells import table_numbers
 from sheet_scorer.workbook.cells import clean_name
 
-#: The cells a table judge fills in after the game: the counts, the VP and the three marks.
-GAME_FIELDS = (*COMPONENTS, "vp", *FLAGS)
+
+
+def game_fields(sheet: RoundSheet) -> list[str]:
+    """The game cells of `sheet` a table judge fills in after the game (`GAME_FIELDS`), but the tool's own VP column."""
+    return [f for f in GAME_FIELDS if f in sheet.raw.columns and not (f == "vp" and sheet.vp_is_computed)]
 
 
 def _blank(values: pd.Series) -> np.ndarray:
@@ -35,21 +39,12 @@ def _blank(values: pd.Series) -> np.ndarray:
     return blank
 
 
-def _table_numbers(values: pd.Series) -> pd.Series:
-    """The table number of each row whose Table cell is a whole number ≥ 1 (3, 3.0, ' 3 '); NA elsewhere."""
-    kinds = values.map(type)
-    usable = kinds.isin([int, float, str]).to_numpy(bool)  # not a bool, a date or an error value
-    numbers = pd.to_numeric(values.where(usable), errors="coerce").astype("Float64")
-    whole = (numbers == numbers.round()) & (numbers >= 1) & (numbers < 1e9)
-    return numbers.where(whole.fillna(False)).astype("Int64")
-
-
 def _byes(values: pd.Series) -> np.ndarray:
     """Rows whose Table cell is a bye word (docs/rules.md §8)."""
     strings = values.map(type).to_numpy() == str
     bye = np.zeros(len(values), dtype=bool)
     if strings.any():
-        bye[strings] = values[strings].map(fold).isin(BYE_WORDS).to_numpy(bool)
+        bye[strings] = values[strings].map(is_bye).to_numpy(bool)
     return bye
 
 
@@ -80,7 +75,8 @@ class Reporting:
     def progress(self) -> RoundProgress:
         seated = self.tables.dropna().nunique()
         waiting = self.tables[self.waiting].dropna().nunique()
-        return RoundProgress(self.sheet.name, self.sheet.kind, self.sheet.number, int(seated), int(seated - waiting))
+        return RoundProgress(self.sheet.name, self.sheet.kind, self.sheet.number, int(seated), int(seated - waiting),
+                             self.played)
 
     def warnings(self) -> list[Problem]:
         """One warning per table not reported yet, naming its players (no cell: the table as a whole)."""
@@ -97,7 +93,7 @@ class Reporting:
 def reporting(sheet: RoundSheet) -> Reporting:
     """The reporting state of `sheet` (the tool's own VP column, recomputed on every run, is not a game cell)."""
     raw = sheet.raw
-    fields = [f for f in GAME_FIELDS if f in raw.columns and not (f == "vp" and sheet.vp_is_computed)]
+    fields = game_fields(sheet)
     filled = np.zeros(len(raw), dtype=bool)
     for field in fields:  # a row is filled once one cell is: only the rows still empty are looked at again
         todo = np.flatnonzero(~filled)
@@ -106,12 +102,7 @@ def reporting(sheet: RoundSheet) -> Reporting:
         filled[todo] = ~_blank(raw[field].iloc[todo])
     if len(raw) and "table" in raw.columns:
         bye = _byes(raw["table"])
-        tables = _table_numbers(raw["table"]).where(~bye)
+        tables = table_numbers(raw["table"]).where(~bye)
     else:
         bye, tables = np.zeros(len(raw), dtype=bool), pd.Series(pd.NA, index=raw.index, dtype="Int64")
     return Reporting(sheet, tables, pd.Series(filled & ~bye, index=raw.index))
-
-
-def is_played(sheet: RoundSheet) -> bool:
-    """True once any game cell of the sheet (a bye row aside) is filled: a round seated but not played has none."""
-    return reporting(sheet).played

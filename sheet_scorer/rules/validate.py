@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import unicodedata
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -27,11 +26,12 @@ from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.rules.cells import parse_flag, parse_int
 from sheet_scorer.rules.conflicts import conflict_problems
-from sheet_scorer.rules.names import closest, near_miss_warnings
+from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
-from sheet_scorer.i18n.vocab import BYE_WORDS, COLUMN_WORDS, COMPONENTS, FALSE_WORDS, FLAGS, TRUE_WORDS, fold, strip_accents
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, FLAGS, is_bye, strip_accents
 
 COUNT_RANGES = {
     "settlements": (0, 5),
@@ -64,36 +64,6 @@ class Validated:
 
 def _blank(values: pd.Series) -> pd.Series:
     return values.map(is_blank)
-
-
-def parse_int(values: pd.Series) -> pd.Series:
-    """Whole numbers as Int64: 3, 3.0 and ' 3 ' are 3; anything else (2.5, 'three', dates, TRUE) is NA."""
-    kinds = values.map(type)
-    plain_text = kinds == str
-    numeric = kinds.isin([int, float])
-    candidates = values.where(numeric, values.where(plain_text).str.strip())
-    numbers = pd.to_numeric(candidates.where(numeric | plain_text), errors="coerce").astype("Float64")
-    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 1e15)
-    return numbers.where(whole.fillna(False)).astype("Int64")
-
-
-def parse_flag(values: pd.Series) -> pd.Series:
-    """Marked (x, ✓, yes, true, 1, TRUE cell, tak/sim/oui) -> True; unmarked -> False; else NA."""
-    def flag(value: Any) -> bool | None:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, (FormulaCell, ErrorCell)):
-            return None
-        if isinstance(value, (int, float)) and value in (0, 1):
-            return bool(value)
-        text = str(value).strip().lower() if isinstance(value, str) else None
-        if text is None:
-            return None
-        if text in TRUE_WORDS:
-            return True
-        return False if text in FALSE_WORDS else None
-
-    return values.map(flag).astype("boolean")
 
 
 def int_cell_code(value: Any) -> str:
@@ -358,11 +328,6 @@ def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.D
 # ---------------------------------------------------------------- per sheet and workbook
 
 
-def name_key(name: str) -> str:
-    """The identity of a name: Unicode NFC, trimmed, spaces collapsed (NFC/NFD spellings are one person)."""
-    return unicodedata.normalize("NFC", clean_name(name))
-
-
 def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     """The typed values of stacked game rows (columns `sheet`, `round`, `row` and the fields), parsed once."""
     typed = raw[["row", "sheet", "round"]].copy()
@@ -396,7 +361,7 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     """Bye rows (docs/rules.md §8) and a problem for each bye row that also has game counts or has no name."""
-    bye = sheet.raw["table"].map(lambda v: isinstance(v, str) and fold(v) in BYE_WORDS).astype(bool)
+    bye = sheet.raw["table"].map(is_bye).astype(bool)
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
     filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
     problems = [

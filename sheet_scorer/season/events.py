@@ -48,12 +48,11 @@ def read_event(path: Path) -> EventSummary:
     """One event's final ranking and problem counts; never raises, so one bad file cannot stop the season."""
     from sheet_scorer.api import check_workbook
     from sheet_scorer.model import WorkbookError
-    from sheet_scorer.playoffs.qualifying import qualifying_ranking
-    from sheet_scorer.playoffs.ranking import event_ranking
+    from sheet_scorer.playoffs.ranking import event_placings
 
     try:
         result = check_workbook(path)  # the event's own language orders its names (docs/rules.md §4)
-        placings = event_ranking(result, qualifying_ranking(result)) if result.playoff_results is not None else None
+        placings = event_placings(result)
     except WorkbookError as error:
         if error.key == "no_round_sheets":
             return EventSummary(path, failure=str(error), failure_key="season_not_event", season_file=is_season_file(path))

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from sheet_scorer.rules.names import close_pairs, closest, folded
-from sheet_scorer.rules.validate import name_key
+from sheet_scorer.rules.names import name_key
 from sheet_scorer.season.model import Alias, Note
 
 

@@ -24,18 +24,16 @@ def check_targets(targets: dict[str, Path | None], events: Sequence[Path]) -> No
     inputs |= {f.resolve() for p in events if p.is_dir() for f in p.iterdir() if f.suffix.lower() in WORKBOOK_SUFFIXES}
     for option, path in named.items():
         if path.is_dir():
-            raise WorkbookError(f"{path}: is a folder; name a file to write", "target_is_folder", path=path)
+            raise WorkbookError(key="target_is_folder", path=path)
         if not path.parent.is_dir():
-            raise WorkbookError(f"{path}: the folder {path.parent} does not exist", "no_folder", path=path, folder=path.parent)
+            raise WorkbookError(key="no_folder", path=path, folder=path.parent)
         if option == "-o" and path.suffix.lower() != ".xlsx":
-            raise WorkbookError(f"{path}: the season workbook must end in .xlsx", "season_output_suffix", path=path)
+            raise WorkbookError(key="season_output_suffix", path=path)
         where = path.resolve()
         if where in seen:
-            raise WorkbookError(f"{path}: named for both {seen[where]} and {option}; choose two different files",
-                                "season_output_clash", path=path, first=seen[where], second=option)
+            raise WorkbookError(key="season_output_clash", path=path, first=seen[where], second=option)
         if where in inputs and not is_season_file(path):  # an earlier season workbook in the folder is rewritten
-            raise WorkbookError(f"{path}: {option} names one of the event workbooks; choose another file",
-                                "season_output_is_event", path=path, option=option)
+            raise WorkbookError(key="season_output_is_event", path=path, option=option)
         seen[where] = option
 
 

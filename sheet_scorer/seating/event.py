@@ -1,17 +1,19 @@
 """An event's seating state from what was read: rounds seated so far, who plays next, the stored plan.
 
-Pure functions over `WorkbookData` and the standings (no I/O); `cli/seat.py` reads and writes.
+Pure functions over `WorkbookData` and the standings (no I/O): what to ask the planner, and the patch that lays
+its answer out; `api.seat` reads and writes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from sheet_scorer.model import RoundSheet, WorkbookData
+from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
-from sheet_scorer.i18n.vocab import BYE_WORDS, fold
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.i18n.vocab import is_bye
+from sheet_scorer.rules.names import name_key
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -20,13 +22,13 @@ def seated_round(sheet: RoundSheet) -> SeatedRound:
     tables: dict[str, list[tuple[float, int, str]]] = {}
     byes = []
     for row, values in raw.iterrows():
-        name = clean_name(str(values.get("player", "")))  # as the Players sheet's names are read
+        name = name_key(str(values.get("player", "")))  # the one identity (rules.names), as scoring has it
         if not name:
             continue
-        table = str(values.get("table", "")).strip()
-        if fold(table) in BYE_WORDS:
+        if is_bye(values.get("table")):
             byes.append(name)
             continue
+        table = str(values.get("table", "")).strip()
         seat = values.get("seat", "")
         order = float(seat) if isinstance(seat, (int, float)) and not isinstance(seat, bool) else float("inf")
         tables.setdefault(table, []).append((order, int(row), name))
@@ -44,13 +46,13 @@ def _table_key(table: str) -> tuple[float, str]:
 def active_players(data: WorkbookData) -> list[str]:
     """Who is seated next: the Players sheet's active rows, else everyone of the last round."""
     if data.players is not None:
-        return [p.name for p in data.players if p.active]
+        return [name_key(p.name) for p in data.players if p.active]
     return sorted(seated_round(data.rounds[-1]).players) if data.rounds else []
 
 
 def clubs_of(data: WorkbookData) -> dict[str, str]:
     """Player -> club, for the players who have one (kept apart when seating)."""
-    return {p.name: p.club for p in data.players or () if p.club}
+    return {name_key(p.name): p.club for p in data.players or () if p.club}
 
 
 @dataclass(frozen=True)
@@ -77,3 +79,58 @@ def _quality(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, i
     """Lower is better: repeated meetings, the most meetings of a pair, club conflicts, players with uneven seats."""
     report = assess(rounds, problem.history, problem.clubs)
     return report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players)
+
+
+def seating_problem(result: ScoreResult, played: list[RoundSheet], rounds: int, by_standings: bool,
+                    seed: int) -> SeatingProblem:
+    """What the optimiser is asked: the active players, the rounds played, the standings, clubs, table size."""
+    data = result.data
+    ranking = tuple(result.standings.sort_values("rank")["player"]) if len(result.standings) else ()
+    return SeatingProblem(tuple(active_players(data)), rounds, clubs_of(data), tuple(seated_round(s) for s in played),
+                          ranking, fours_only=data.settings.table_size == "4", by_standings=by_standings, seed=seed)
+
+
+def stored_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:
+    """A round of the plan sheet (`workbook.event.read_plan`) as the planner's data."""
+    if stored is None:
+        return None
+    return SeatedRound(tuple(tuple(name_key(n) for n in t) for t in stored[0]), tuple(name_key(n) for n in stored[1]))
+
+
+def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating, reseat: bool,
+               language: str) -> WorkbookPatch:
+    """The new round sheets (named and laid out like the last one, `header` its header cells), the re-seated
+    round, and the rest of the plan."""
+    from sheet_scorer.workbook.event import PLAN_SHEET, next_round_name, plan_rows, plan_widths, round_rows
+
+    patch = WorkbookPatch()
+    if reseat:
+        patch.edits[last.name] = _rewrite(last, seating.rounds[0], language)
+    new_rounds = seating.rounds[1:] if reseat else seating.rounds
+    for number, planned in enumerate(new_rounds, start=first + 1 if reseat else first):
+        rows = round_rows(planned.tables, planned.byes, language, last.columns, last.header_row, header)
+        patch.sheets.append(NewSheet(next_round_name(last.name, number), rows, layout_from=last.name,
+                                     header_row=last.header_row))
+    later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
+    rows = plan_rows(later, language)
+    patch.sheets.append(NewSheet(PLAN_SHEET, rows, replace=True, hidden=True, widths=plan_widths(rows[0])))
+    return patch
+
+
+def _rewrite(sheet: RoundSheet, planned: SeatedRound, language: str) -> list[CellEdit]:
+    """Cell edits that replace a seated, unplayed round's Table/Seat/Player cells in place (--reseat)."""
+    from sheet_scorer.xlsx.cells import cell_ref
+    from sheet_scorer.workbook.event import round_rows
+
+    rows = round_rows(planned.tables, planned.byes, language, sheet.columns, sheet.header_row)[sheet.header_row:]
+    old_last = max(sheet.raw.index, default=sheet.header_row)
+    edits = []
+    for offset in range(max(len(rows), old_last - sheet.header_row)):
+        excel_row = sheet.header_row + 1 + offset
+        for key in ("table", "seat", "player"):
+            if key not in sheet.columns:
+                continue
+            value = rows[offset][sheet.columns[key] - 1] if offset < len(rows) else None
+            edits.append(CellEdit(cell_ref(sheet.columns[key], excel_row), value,
+                                  style_like=cell_ref(sheet.columns[key], sheet.header_row + 1)))
+    return edits

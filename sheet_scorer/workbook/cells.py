@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
-from sheet_scorer.xlsx.cells import cell_ref  # noqa: F401  (cli/seat.py imports it from here until the facade branch moves it)
 
 
 def is_blank(value: Any) -> bool:

@@ -22,7 +22,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.model import Registration, WorkbookError
+from sheet_scorer.model import Registration, WorkbookData, WorkbookError
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, column_letter
 from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.container import check_readable
@@ -30,9 +30,9 @@ from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.xlsx.reader import Package
 from sheet_scorer.i18n.vocab import (
-    BYE_WORD, BYE_WORDS, COUNT_RANGES, FIGURE_NAMES, FLAGS, LANGUAGES, NO_WORD,
+    BYE_WORD, COUNT_RANGES, FIGURE_NAMES, FLAGS, LANGUAGES, NO_WORD,
     PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_HEADERS, ROUND_SHEET_WORD, SETTING_NAMES, SETTINGS_SHEETS,
-    YES_WORD, active_value, fold, players_header, strip_accents,
+    YES_WORD, active_value, is_bye, players_header, strip_accents,
 )
 
 PLAN_SHEET = "Seating Plan"
@@ -86,13 +86,18 @@ def _sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | Non
     there is no such sheet. Read with the streaming reader (`xlsx`: no DOCTYPE, byte and cell limits)."""
     check_readable(path)
     with Package(path) as book:
-        entry = next((e for e in book.sheets if sheet is None or e.name == sheet), None)
-        if entry is None:
-            return None
-        try:
-            rows = book.sheet(entry).dense(entry.name)
-        except WorkbookError as error:
-            raise WorkbookError(f"{path}: {error}") from None
+        return _values(book, sheet)
+
+
+def _values(book: Package, sheet: str | None) -> list[list[Any]] | None:
+    """`_sheet_values` of a package already open."""
+    entry = next((e for e in book.sheets if sheet is None or e.name == sheet), None)
+    if entry is None:
+        return None
+    try:
+        rows = book.sheet(entry).dense(entry.name)
+    except WorkbookError as error:
+        raise WorkbookError(f"{book.path}: {error}") from None
     return [["" if isinstance(v, (ErrorCell, FormulaCell)) else v for v in row] for row in rows]
 
 
@@ -151,7 +156,11 @@ def next_round_name(previous: str, number: int) -> str:
 def read_header(path: Path, sheet: str, row: int, last_column: int) -> list[Any]:
     """The organiser's header cells of a round sheet (up to `last_column`, or the sheet's widest row if
     narrower), for the next round to repeat."""
-    rows = _sheet_values(path, sheet) or []
+    return header_of(_sheet_values(path, sheet) or [], row, last_column)
+
+
+def header_of(rows: list[list[Any]], row: int, last_column: int) -> list[Any]:
+    """`read_header` of a sheet's values already read."""
     width = min(last_column, max(map(len, rows), default=0))
     cells = (rows[row - 1] + [""] * width)[:width] if len(rows) >= row else []
     return [None if isinstance(v, str) and not v.strip() else v for v in cells]
@@ -208,7 +217,11 @@ def figure_word(key: str, lang: str) -> str:
 
 def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
     """The hidden plan sheet of `path` (empty when there is none): round -> (tables in seat order, byes)."""
-    rows = _sheet_values(path, PLAN_SHEET)
+    return plan_of(_sheet_values(path, PLAN_SHEET))
+
+
+def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], list[str]]]:
+    """`read_plan` of the plan sheet's values already read (None: there is no plan sheet)."""
     if rows is None:
         return {}
     plan: dict[int, tuple[dict[Any, list[tuple[int, str]]], list[str]]] = {}
@@ -216,12 +229,29 @@ def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
         if len(row) < 4 or not isinstance(row[0], (int, float)) or not str(row[3]).strip():
             continue
         tables, byes = plan.setdefault(int(row[0]), ({}, []))
-        if fold(str(row[1])) in BYE_WORDS:
+        if is_bye(row[1]):
             byes.append(clean_name(str(row[3])))
         else:
             tables.setdefault(int(row[1]), []).append((int(row[2] or 0), clean_name(str(row[3]))))
     return {number: ([[name for _, name in sorted(seats)] for _, seats in sorted(tables.items())], byes)
             for number, (tables, byes) in plan.items()}
+
+
+def read_for_seat(path: Path) -> tuple[WorkbookData, dict[int, tuple[list[list[str]], list[str]]], list[Any]]:
+    """One read of an event for `seat` (issue 20): what `read.read_workbook` gives, the seating plan (`read_plan`)
+    and the last round sheet's header cells (`read_header`), from one opening of the file."""
+    from sheet_scorer.workbook.container import check_package
+    from sheet_scorer.workbook.read import read_sheets
+
+    check_readable(path)
+    with Package(path) as book:
+        check_package(book)
+        data = read_sheets(path, book)
+        book.check_other_parts()  # as `read_workbook`: a damaged part is told before the plan is read
+        plan = plan_of(_values(book, PLAN_SHEET))
+        last = data.rounds[-1] if data.rounds else None
+        header = header_of(_values(book, last.name) or [], last.header_row, last.last_column) if last else []
+    return data, plan, header
 
 
 def create_event(target: Path, players: list[Registration], first: tuple[Tables, Sequence[str]],

@@ -48,12 +48,12 @@ def read_workbook(path: Path | str) -> WorkbookData:
     check_readable(path)
     with Package(path) as book:
         check_package(book)
-        data = _read_sheets(path, book)
+        data = read_sheets(path, book)
         book.check_other_parts()
     return data
 
 
-def _read_sheets(path: Path, book: Package) -> WorkbookData:
+def read_sheets(path: Path, book: Package) -> WorkbookData:
     """The round, Settings and Players sheets of an opened package."""
     problems: list[Problem] = []
     rounds: list[RoundSheet] = []

@@ -1,0 +1,48 @@
+"""The one reading of a cell's number, mark and table number (docs/rules.md §1-§3), whole columns at a time:
+validation, progress (which tables are reported), merge and split all read cells through these."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from sheet_scorer.i18n.vocab import FALSE_WORDS, TRUE_WORDS
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
+
+
+def parse_int(values: pd.Series) -> pd.Series:
+    """Whole numbers as Int64: 3, 3.0 and ' 3 ' are 3; anything else (2.5, 'three', dates, TRUE) is NA."""
+    kinds = values.map(type)
+    plain_text = kinds == str
+    numeric = kinds.isin([int, float])
+    candidates = values.where(numeric, values.where(plain_text).str.strip())
+    numbers = pd.to_numeric(candidates.where(numeric | plain_text), errors="coerce").astype("Float64")
+    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 1e15)
+    return numbers.where(whole.fillna(False)).astype("Int64")
+
+
+def parse_flag(values: pd.Series) -> pd.Series:
+    """Marked (x, ✓, yes, true, 1, TRUE cell, tak/sim/oui) -> True; unmarked -> False; else NA."""
+    def flag(value: Any) -> bool | None:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, (FormulaCell, ErrorCell)):
+            return None
+        if isinstance(value, (int, float)) and value in (0, 1):
+            return bool(value)
+        text = str(value).strip().lower() if isinstance(value, str) else None
+        if text is None:
+            return None
+        if text in TRUE_WORDS:
+            return True
+        return False if text in FALSE_WORDS else None
+
+    return values.map(flag).astype("boolean")
+
+
+def table_numbers(values: pd.Series) -> pd.Series:
+    """The table number of each row whose Table cell is a whole number ≥ 1 (3, 3.0, ' 3 '); NA elsewhere (a bye,
+    a name, 0, a date): `parse_int` within the table numbers a sheet can hold."""
+    numbers = parse_int(values)
+    return numbers.where(((numbers >= 1) & (numbers < 1e9)).fillna(False))
