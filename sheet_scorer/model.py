@@ -30,6 +30,11 @@ def _english_line(key: str, values: dict[str, object]) -> str | None:
 PackageError.english = _english_line
 
 
+def reason_of(error: PackageError) -> Phrase | str:
+    """A refusal as a part of another line (the file it was found in): its key and values, said in that line's language."""
+    return Phrase(error.key, error.values) if error.key else str(error)
+
+
 def event_language(lang: str | None, workbook: str | None = None) -> str:
     """The one rule for the language a command speaks and writes (docs/rules.md §5): `--lang`, else the
     workbook's Settings → Language, else English; an unknown one is refused in one line."""

@@ -251,7 +251,8 @@ def test_a_write_failure_gives_its_reason_in_the_language(tmp_path: Path, number
 
 def test_a_rare_write_failure_keeps_the_systems_words(tmp_path: Path) -> None:
     error = write_error(tmp_path / "w.xlsx", OSError(errno.EMLINK, "Too many links"))
-    assert error.key is None and str(error) == f"{tmp_path / 'w.xlsx'}: cannot be written (Too many links)"
+    assert str(error) == f"{tmp_path / 'w.xlsx'}: cannot be written (Too many links)"
+    assert say("pl", error.key, **error.values) == f"{tmp_path / 'w.xlsx'}: nie można zapisać (Too many links)"
 
 
 def _fields(template: str) -> set[str]:

@@ -856,6 +856,139 @@ _LINES.update({f"damaged_{what}": {lang: frame % words[lang] for lang, frame in 
                for what, words in _DAMAGES.items()})
 
 
+# issue 20 item 3: the refusals that were English only (xlsx/ and workbook/), now keyed like every other line
+_LINES.update({
+    "in_workbook": {"en": "{path}: {reason}", "pl": "{path}: {reason}", "pt": "{path}: {reason}", "fr": "{path} : {reason}"},
+    "cannot_read": {"en": "{path}: cannot be read ({reason})", "pl": "{path}: nie można odczytać ({reason})",
+                    "pt": "{path}: não pode ser lido ({reason})", "fr": "{path} : illisible ({reason})"},
+    "no_sheet_named": {"en": "{path}: has no sheet '{name}'", "pl": "{path}: nie ma arkusza „{name}”",
+                       "pt": "{path}: não tem a planilha “{name}”", "fr": "{path} : n'a pas de feuille « {name} »"},
+    "no_worksheet": {"en": "{path}: has no worksheet '{name}'", "pl": "{path}: nie ma arkusza „{name}”",
+                     "pt": "{path}: não tem a planilha “{name}”", "fr": "{path} : n'a pas de feuille de calcul « {name} »"},
+    "sheet_exists": {"en": "{path}: already has a sheet '{name}'", "pl": "{path}: ma już arkusz „{name}”",
+                     "pt": "{path}: já tem uma planilha “{name}”", "fr": "{path} : a déjà une feuille « {name} »"},
+    "lacks_part": {
+        "en": "{path}: the workbook lacks the part {part}; save it again from Excel or LibreOffice",
+        "pl": "{path}: w skoroszycie brak części {part}; zapisz go ponownie w Excelu lub LibreOffice",
+        "pt": "{path}: falta à pasta de trabalho a parte {part}; salve-a de novo no Excel ou no LibreOffice",
+        "fr": "{path} : il manque au classeur la partie {part} ; enregistrez-le à nouveau depuis Excel ou LibreOffice",
+    },
+    "no_sheets_listed": {
+        "en": "{path}: workbook.xml lists no sheets; save it again from Excel or LibreOffice",
+        "pl": "{path}: workbook.xml nie wymienia żadnych arkuszy; zapisz go ponownie w Excelu lub LibreOffice",
+        "pt": "{path}: workbook.xml não lista nenhuma planilha; salve-a de novo no Excel ou no LibreOffice",
+        "fr": "{path} : workbook.xml ne liste aucune feuille ; enregistrez-le à nouveau depuis Excel ou LibreOffice",
+    },
+    "notes_damaged": {
+        "en": "the notes of sheet '{sheet}' are damaged; save the workbook again from Excel or LibreOffice",
+        "pl": "notatki arkusza „{sheet}” są uszkodzone; zapisz skoroszyt ponownie w Excelu lub LibreOffice",
+        "pt": "as notas da planilha “{sheet}” estão danificadas; salve a pasta de trabalho de novo no Excel ou no LibreOffice",
+        "fr": "les notes de la feuille « {sheet} » sont endommagées ; enregistrez le classeur à nouveau depuis Excel ou LibreOffice",
+    },
+    "merged_too_many": {
+        "en": "{path}: sheet '{sheet}' has merged ranges over more than {limit:,} cells; unmerge them and try again",
+        "pl": "{path}: arkusz „{sheet}” ma scalone zakresy obejmujące ponad {limit:,} komórek; rozdziel je i spróbuj ponownie",
+        "pt": "{path}: a planilha “{sheet}” tem intervalos mesclados com mais de {limit:,} células; desfaça a mesclagem e tente de novo",
+        "fr": "{path} : la feuille « {sheet} » a des plages fusionnées de plus de {limit:,} cellules ; annulez la fusion et réessayez",
+    },
+    "part_doctype": {
+        "en": "{path}: part {part} declares a DOCTYPE or entities, which workbooks never do (a hostile or damaged file); "
+              "save it again from Excel or LibreOffice",
+        "pl": "{path}: część {part} deklaruje DOCTYPE lub encje, czego skoroszyty nigdy nie robią (plik złośliwy lub uszkodzony); "
+              "zapisz go ponownie w Excelu lub LibreOffice",
+        "pt": "{path}: a parte {part} declara um DOCTYPE ou entidades, o que pastas de trabalho nunca fazem (arquivo hostil ou "
+              "danificado); salve-o de novo no Excel ou no LibreOffice",
+        "fr": "{path} : la partie {part} déclare un DOCTYPE ou des entités, ce que les classeurs ne font jamais (fichier hostile "
+              "ou endommagé) ; enregistrez-le à nouveau depuis Excel ou LibreOffice",
+    },
+    "part_damaged": {
+        "en": "{path}: part {part} is damaged ({reason}); save the file again from Excel or LibreOffice",
+        "pl": "{path}: część {part} jest uszkodzona ({reason}); zapisz plik ponownie w Excelu lub LibreOffice",
+        "pt": "{path}: a parte {part} está danificada ({reason}); salve o arquivo de novo no Excel ou no LibreOffice",
+        "fr": "{path} : la partie {part} est endommagée ({reason}) ; enregistrez le fichier à nouveau depuis Excel ou LibreOffice",
+    },
+    "part_not_xml": {
+        "en": "{path}: part {part} is not well-formed XML ({reason}, line {line}); open and save the file in Excel or LibreOffice",
+        "pl": "{path}: część {part} nie jest poprawnym XML ({reason}, wiersz {line}); otwórz i zapisz plik w Excelu lub LibreOffice",
+        "pt": "{path}: a parte {part} não é XML bem formado ({reason}, linha {line}); abra e salve o arquivo no Excel ou no LibreOffice",
+        "fr": "{path} : la partie {part} n'est pas du XML bien formé ({reason}, ligne {line}) ; ouvrez et enregistrez le fichier "
+              "dans Excel ou LibreOffice",
+    },
+    "not_xml_part": {"en": "a part of the workbook is not XML", "pl": "część skoroszytu nie jest w formacie XML",
+                     "pt": "uma parte da pasta de trabalho não é XML", "fr": "une partie du classeur n'est pas du XML"},
+    "entry_too_large": {
+        "en": "{part}: a part larger than 4 GiB; not a tournament workbook",
+        "pl": "{part}: część większa niż 4 GiB; to nie jest skoroszyt turnieju",
+        "pt": "{part}: uma parte maior que 4 GiB; não é uma pasta de trabalho de torneio",
+        "fr": "{part} : une partie de plus de 4 Gio ; ce n'est pas un classeur de tournoi",
+    },
+    "entry_damaged": {
+        "en": "{part}: damaged zip entry; save the workbook again from Excel or LibreOffice",
+        "pl": "{part}: uszkodzony wpis zip; zapisz skoroszyt ponownie w Excelu lub LibreOffice",
+        "pt": "{part}: entrada zip danificada; salve a pasta de trabalho de novo no Excel ou no LibreOffice",
+        "fr": "{part} : entrée zip endommagée ; enregistrez le classeur à nouveau depuis Excel ou LibreOffice",
+    },
+    "entry_cut_short": {
+        "en": "{part}: the zip entry is cut short; the workbook is damaged",
+        "pl": "{part}: wpis zip jest urwany; skoroszyt jest uszkodzony",
+        "pt": "{part}: a entrada zip está truncada; a pasta de trabalho está danificada",
+        "fr": "{part} : l'entrée zip est tronquée ; le classeur est endommagé",
+    },
+    "too_many_cells": {
+        "en": "{path}: refusing to open: sheet '{sheet}' takes the workbook past {limit:,} filled cells (far beyond any "
+              "tournament); delete what is not the event's and score it again",
+        "pl": "{path}: odmowa otwarcia: arkusz „{sheet}” przekracza w skoroszycie {limit:,} wypełnionych komórek (dużo więcej "
+              "niż w jakimkolwiek turnieju); usuń to, co nie należy do turnieju, i policz ponownie",
+        "pt": "{path}: abertura recusada: a planilha “{sheet}” leva a pasta de trabalho além de {limit:,} células preenchidas "
+              "(muito além de qualquer torneio); apague o que não é do evento e pontue de novo",
+        "fr": "{path} : ouverture refusée : la feuille « {sheet} » porte le classeur au-delà de {limit:,} cellules remplies "
+              "(bien plus que tout tournoi) ; supprimez ce qui n'est pas du tournoi et recalculez",
+    },
+    "cells_too_far": {
+        "en": "sheet '{sheet}' has cells as far as {cell} in many rows; delete what is not part of its list and score it again",
+        "pl": "arkusz „{sheet}” ma w wielu wierszach komórki sięgające aż {cell}; usuń to, co nie należy do listy, i policz ponownie",
+        "pt": "a planilha “{sheet}” tem células até {cell} em muitas linhas; apague o que não faz parte da lista e pontue de novo",
+        "fr": "la feuille « {sheet} » a des cellules jusqu'en {cell} sur de nombreuses lignes ; supprimez ce qui n'appartient "
+              "pas à sa liste et recalculez",
+    },
+    "sheet_no_data": {
+        "en": "sheet '{sheet}' has no cell data element; save the workbook again from Excel or LibreOffice",
+        "pl": "arkusz „{sheet}” nie ma elementu z danymi komórek; zapisz skoroszyt ponownie w Excelu lub LibreOffice",
+        "pt": "a planilha “{sheet}” não tem elemento de dados de células; salve a pasta de trabalho de novo no Excel ou no LibreOffice",
+        "fr": "la feuille « {sheet} » n'a pas d'élément de données de cellules ; enregistrez le classeur à nouveau depuis "
+              "Excel ou LibreOffice",
+    },
+    "sheet_cut_short": {
+        "en": "sheet '{sheet}' is cut short; save the workbook again from Excel or LibreOffice",
+        "pl": "arkusz „{sheet}” jest urwany; zapisz skoroszyt ponownie w Excelu lub LibreOffice",
+        "pt": "a planilha “{sheet}” está truncada; salve a pasta de trabalho de novo no Excel ou no LibreOffice",
+        "fr": "la feuille « {sheet} » est tronquée ; enregistrez le classeur à nouveau depuis Excel ou LibreOffice",
+    },
+})
+_SHEET_DAMAGED = {
+    "en": "{path}: sheet '{sheet}' is damaged: %s; open and save it in Excel or LibreOffice",
+    "pl": "{path}: arkusz „{sheet}” jest uszkodzony: %s; otwórz go i zapisz w Excelu lub LibreOffice",
+    "pt": "{path}: a planilha “{sheet}” está danificada: %s; abra-a e salve-a no Excel ou no LibreOffice",
+    "fr": "{path} : la feuille « {sheet} » est endommagée : %s ; ouvrez-la et enregistrez-la dans Excel ou LibreOffice",
+}
+_SHEET_DAMAGES = {
+    "ref": {"en": "cell reference '{ref}' is outside the grid (A1 to XFD1048576)",
+            "pl": "adres komórki „{ref}” wychodzi poza siatkę (A1 do XFD1048576)",
+            "pt": "a referência de célula “{ref}” está fora da grade (A1 a XFD1048576)",
+            "fr": "la référence de cellule « {ref} » est hors de la grille (A1 à XFD1048576)"},
+    "row": {"en": "row number '{row}' is outside the grid (1 to 1048576)",
+            "pl": "numer wiersza „{row}” wychodzi poza siatkę (1 do 1048576)",
+            "pt": "o número de linha “{row}” está fora da grade (1 a 1048576)",
+            "fr": "le numéro de ligne « {row} » est hors de la grille (1 à 1048576)"},
+    "string": {"en": "cell {cell} points to shared string '{index}', which does not exist",
+               "pl": "komórka {cell} wskazuje na wspólny tekst „{index}”, który nie istnieje",
+               "pt": "a célula {cell} aponta para o texto compartilhado “{index}”, que não existe",
+               "fr": "la cellule {cell} renvoie au texte partagé « {index} », qui n'existe pas"},
+}
+_LINES.update({f"sheet_damaged_{what}": {lang: frame % words[lang] for lang, frame in _SHEET_DAMAGED.items()}
+               for what, words in _SHEET_DAMAGES.items()})
+
+
 def has_line(key: str) -> bool:
     """True when the catalogue holds the line `key`."""
     return key in _LINES

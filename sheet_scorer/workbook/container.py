@@ -19,40 +19,27 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 def check_readable(path: Path) -> None:
     """Refuse, with one line, what is not an .xlsx/.xlsm workbook before any parser sees it."""
     if not path.exists():
-        raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
+        raise WorkbookError(key="no_such_file", path=path)
     if path.is_dir():
-        raise WorkbookError(f"{path}: is a folder, not a workbook", "is_folder", path=path)
+        raise WorkbookError(key="is_folder", path=path)
     with path.open("rb") as handle:
         head = handle.read(8)
     if head.startswith(_OLE_MAGIC):
-        raise WorkbookError(
-            f"{path}: a legacy .xls file or a password-protected workbook; "
-            "save it as an .xlsx workbook without a password", "legacy_or_encrypted", path=path
-        )
+        raise WorkbookError(key="legacy_or_encrypted", path=path)
     if not head.startswith(b"PK"):
-        kind = "an empty file" if not head else "not an Excel workbook"
-        raise WorkbookError(f"{path}: {kind}; sheet-scorer reads .xlsx and .xlsm workbooks",
-                            "empty_file" if not head else "not_a_workbook", path=path)
+        raise WorkbookError(key="empty_file" if not head else "not_a_workbook", path=path)
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, OSError):
-        raise WorkbookError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
-                            "damaged", path=path) from None
+        raise WorkbookError(key="damaged", path=path) from None
     if "xl/workbook.xml" not in {m.filename for m in members}:
-        raise WorkbookError(f"{path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
-                            "zip_not_workbook", path=path)
+        raise WorkbookError(key="zip_not_workbook", path=path)
     xml = [m for m in members if is_xml_part(m.filename)]
     unpacked = sum(m.file_size for m in xml)
     largest = max(xml, key=lambda m: m.file_size)
     if unpacked > MAX_TOTAL or largest.file_size > MAX_PART:
-        packed = max(1, sum(m.compress_size for m in members))
-        raise WorkbookError(
-            f"{path}: refusing to open: its XML unpacks to {unpacked / 2**20:,.0f} MiB from {packed / 2**20:,.1f} MiB "
-            f"({largest.filename}: {largest.file_size / 2**20:,.0f} MiB; a damaged or hostile file, a real tournament "
-            f"workbook is far smaller: at most {MAX_TOTAL // 2**20} MiB in all and {MAX_PART // 2**20} MiB per part); "
-            "save it again from Excel or LibreOffice", "too_large", path=path
-        )
+        raise WorkbookError(key="too_large", path=path)
     _check_entries(path, members)
 
 
@@ -70,24 +57,13 @@ def _check_entries(path: Path, members: list[zipfile.ZipInfo]) -> None:
             damaged(path, needed, what)
 
 
-# What can be wrong with a part (English; the terminal says it in the command's language: `damaged_<what>`).
-DAMAGES = {
-    "twice": "the zip holds two entries of that name",
-    "missing_types": "missing (the list of content types)",
-    "missing_rels": "missing (the package's relationships)",
-    "untyped": "has no content type in [Content_Types].xml",
-    "id_twice": "relationship id '{id}' is used twice",
-    "no_target": "relationship '{id}' has no target",
-    "dangling": "relationship '{id}' points to {target}, which is not in the package",
-    "main_elsewhere": "its main part is not xl/workbook.xml",
-    "no_main": "names no main part (officeDocument)",
-}
+# What can be wrong with a part: each is the catalogue line `damaged_<what>` (i18n.terminal), said in the command's language.
+DAMAGES = ("twice", "missing_types", "missing_rels", "untyped", "id_twice", "no_target", "dangling", "main_elsewhere", "no_main")
 
 
 def damaged(path: Path, part: str, what: str, **values: str) -> NoReturn:
     """Refuse a damaged package in one line naming the part and what is wrong with it (a key of DAMAGES)."""
-    raise WorkbookError(f"{path}: the workbook is damaged: part {part}: {DAMAGES[what].format(**values)}; open it in Excel or "
-                        "LibreOffice and save it again", f"damaged_{what}", path=path, part=part, **values)
+    raise WorkbookError(key=f"damaged_{what}", path=path, part=part, **values)
 
 
 def check_package(book: Any) -> None:
@@ -110,8 +86,7 @@ def check_package(book: Any) -> None:
     for rels in sorted(n for n in names if PartName(n).is_relationships):
         strict |= _check_relationships(book, rels, folded)
     if strict:
-        raise WorkbookError(f"{path}: saved as 'Strict Open XML Spreadsheet', which sheet-scorer does not write; open it "
-                            "in Excel and save it as 'Excel Workbook (.xlsx)'", "strict_xml", path=path)
+        raise WorkbookError(key="strict_xml", path=path)
 
 
 def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:

@@ -48,12 +48,10 @@ def convert_to_xlsx(sources: list[Path], folder: Path) -> dict[Path, Path]:
     names allow (two files of one name need two). One line (WorkbookError) when it cannot be done."""
     for source in sources:
         if not source.is_file():
-            raise WorkbookError(f"{source}: no such file", "no_such_file", path=source)
+            raise WorkbookError(key="no_such_file", path=source)
     program = libreoffice()
     if program is None:
-        raise WorkbookError(
-            f"{sources[0]}: a LibreOffice file, and LibreOffice is not installed to convert it; open it in LibreOffice, "
-            "choose File > Save As > 'Excel 2007-365 (.xlsx)', and score the .xlsx", "ods_no_libreoffice", path=sources[0])
+        raise WorkbookError(key="ods_no_libreoffice", path=sources[0])
     converted: dict[Path, Path] = {}
     pending = list(dict.fromkeys(sources))
     while pending:
@@ -68,8 +66,7 @@ def convert_to_xlsx(sources: list[Path], folder: Path) -> dict[Path, Path]:
         for source in batch:
             target = call_folder / f"{source.stem}.xlsx"
             if not target.is_file():
-                raise WorkbookError(f"{source}: LibreOffice could not convert it to .xlsx; open it in LibreOffice and save it as .xlsx",
-                                    "ods_not_converted", path=source)
+                raise WorkbookError(key="ods_not_converted", path=source)
             converted[source] = target
     return converted
 
@@ -87,8 +84,7 @@ def _run(program: str, sources: list[Path], folder: Path) -> None:
     except BaseException as stop:  # the time limit, or Ctrl-C: end what was started here, by its id
         _end(process)
         if isinstance(stop, subprocess.TimeoutExpired):
-            raise WorkbookError(f"{sources[0]}: LibreOffice did not finish converting within {limit} s; "
-                                "open the file in LibreOffice and save it as .xlsx", "ods_timeout", path=sources[0], seconds=limit) from None
+            raise WorkbookError(key="ods_timeout", path=sources[0], seconds=limit) from None
         raise
     finally:
         shutil.rmtree(profile, ignore_errors=True)

@@ -22,7 +22,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.model import Registration, WorkbookData, WorkbookError
+from sheet_scorer.model import Registration, WorkbookData, WorkbookError, reason_of
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, column_letter
 from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.container import check_readable
@@ -52,7 +52,7 @@ def read_player_list(path: Path) -> list[Registration]:
 def read_player_file(path: Path) -> tuple[list[Registration], str | None]:
     """The players of a list and the encoding its text was in (None for a workbook): docs/rules.md §5."""
     if not path.is_file():
-        raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
+        raise WorkbookError(key="no_such_file", path=path)
     suffix = path.suffix.lower()
     encoding = None
     if suffix in (".xlsx", ".xlsm"):
@@ -61,13 +61,13 @@ def read_player_file(path: Path) -> tuple[list[Registration], str | None]:
         try:
             data = path.read_bytes()
         except OSError as error:
-            raise WorkbookError(f"{path}: cannot be read ({error.strerror})") from None
+            raise WorkbookError(key="cannot_read", path=path, reason=error.strerror) from None
         content, encoding = decode_text(path, data)
         tabbed = "\t" in content.partition("\n")[0]  # Excel's "Unicode text" is tab-separated
         rows = _csv_rows(content) if suffix == ".csv" or tabbed else [[line] for line in content.splitlines()]
     players = _registrations(rows)
     if not players:
-        raise WorkbookError(f"{path}: no player names found", "no_player_names", path=path)
+        raise WorkbookError(key="no_player_names", path=path)
     _refuse_collisions(path, players)
     return [p for p, _ in players], encoding
 
@@ -97,7 +97,7 @@ def _values(book: Package, sheet: str | None) -> list[list[Any]] | None:
     try:
         rows = book.sheet(entry).dense(entry.name)
     except WorkbookError as error:
-        raise WorkbookError(f"{book.path}: {error}") from None
+        raise WorkbookError(key="in_workbook", path=book.path, reason=reason_of(error)) from None
     return [["" if isinstance(v, (ErrorCell, FormulaCell)) else v for v in row] for row in rows]
 
 
@@ -114,8 +114,7 @@ def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
         if name:
             active = active_value(cell("active"))
             if active is None:  # the same words as the Players sheet (docs/rules.md §1): one it cannot read is refused
-                raise WorkbookError(f"the players list, line {number}: '{cell('active')}' in the Active column is neither "
-                                    "yes nor no (no, withdrawn, dropped: not playing)", "active_unread_line",
+                raise WorkbookError(key="active_unread_line",
                                     line=number, value=cell("active"))
             out.append((Registration(name, cell("club"), active), number))
     return out
@@ -128,7 +127,7 @@ def name_clash_key(name: str) -> str:
 
 def _refuse_collisions(path: Path, players: list[tuple[Registration, int]]) -> None:
     """One line naming every pair of lines that hold the same person written twice."""
-    from sheet_scorer.i18n.terminal import Phrase, say
+    from sheet_scorer.i18n.phrase import Phrase
 
     seen: dict[str, tuple[str, int]] = {}
     clashes = []
@@ -140,7 +139,7 @@ def _refuse_collisions(path: Path, players: list[tuple[Registration, int]]) -> N
         else:
             seen[key] = (player.name, line)
     if clashes:
-        raise WorkbookError(say("en", "same_name_twice", path=path, clashes=clashes), "same_name_twice", path=path,
+        raise WorkbookError(key="same_name_twice", path=path,
                             clashes=clashes)
 
 

@@ -130,8 +130,7 @@ def replace_with(temporary: Path, path: Path) -> None:
         os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
     except PermissionError:  # Windows refuses to replace a file that Excel has open
-        raise WorkbookError(f"{path}: cannot be replaced; if it is open in Excel or LibreOffice, close it and score again",
-                            "cannot_replace", path=path) from None
+        raise WorkbookError(key="cannot_replace", path=path) from None
     except OSError as error:
         raise write_error(path, error) from None
 
@@ -143,32 +142,16 @@ _REASON_KEYS = {errno.ENOSPC: "reason_disk_full", errno.EROFS: "reason_read_only
 
 def write_error(path: Path, error: OSError, folder: bool = False) -> WorkbookError:
     """The one-line error for a file-system failure while writing `path`, translatable when its cause is known."""
-    from sheet_scorer.i18n.terminal import Phrase
+    from sheet_scorer.i18n.phrase import Phrase
 
-    message = os_error_line(path, error, folder)
     key = _REASON_KEYS.get(error.errno or 0)
     if key is None:  # the system's own words for a rarer failure stay as they are
-        return WorkbookError(message)
+        return WorkbookError(key="cannot_write_folder" if folder else "cannot_write", path=path, folder=path.parent,
+                             reason=error.strerror or type(error).__name__)
     reason = Phrase(key, {"folder": path.parent})
     if folder:
-        return WorkbookError(message, "cannot_write_folder", path=path, folder=path.parent, reason=reason)
-    return WorkbookError(message, "cannot_write", path=path, reason=reason)
-
-
-def os_error_line(path: Path, error: OSError, folder: bool = False) -> str:
-    """One line for the organiser about a file-system failure while writing `path`."""
-    reasons = {
-        errno.ENOSPC: "the disk is full; free some space and score again",
-        errno.EROFS: "the folder is on a read-only disk; choose another with -o",
-        errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied",
-        errno.EISDIR: "a folder has that name; choose another file with -o",
-        errno.ENOENT: f"the folder {path.parent} does not exist",
-        errno.EDQUOT: "the disk quota is used up; free some space and score again",
-    }
-    reason = reasons.get(error.errno or 0, error.strerror or type(error).__name__)
-    where = f"cannot write in the folder {path.parent}" if folder else "cannot be written"
-    return f"{path}: {where} ({reason})"
+        return WorkbookError(key="cannot_write_folder", path=path, folder=path.parent, reason=reason)
+    return WorkbookError(key="cannot_write", path=path, reason=reason)
 
 
 def discard(temporary: Path) -> None:

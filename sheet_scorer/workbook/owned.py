@@ -21,9 +21,7 @@ def added_sheet_clash(path: Path, sheet_names: list[str], own: str | None, title
     organiser's sheet is never overwritten. `check` and `score` both ask here."""
     taken = [n for n in sheet_names if n.casefold() == title.casefold()]
     if own is None and taken:
-        return WorkbookError(f"{path}: the workbook already has its own sheet '{taken[0]}'; rename it so that sheet-scorer "
-                             f"can add its '{title}' sheet", "own_sheet_clash", path=path, sheet=taken[0], title=title)
+        return WorkbookError(key="own_sheet_clash", path=path, sheet=taken[0], title=title)
     if own is not None and own.casefold() != title.casefold() and taken:
-        return WorkbookError(f"{path}: the workbook has two sheets that would both be named '{title}'; rename the "
-                             "organiser's one", "two_sheets_clash", path=path, title=title)
+        return WorkbookError(key="two_sheets_clash", path=path, title=title)
     return None

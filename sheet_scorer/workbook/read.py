@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.workbook.container import check_package, check_readable
-from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError
+from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError, reason_of
 from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import cell_ref, column_letter
 from sheet_scorer.workbook.cells import clean_name, is_blank
@@ -108,8 +108,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             digest.add_digest(name, stream_digest(book, name, entry.part))
     if not rounds and not seen_numbers:
         raise WorkbookError(
-            f"{path}: no round sheets; name each round's sheet 'Round 1', 'Round 2', … (or Runda/Rodada/Ronde N)",
-            "no_round_sheets", path=path,
+            key="no_round_sheets", path=path,
         )
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
@@ -160,7 +159,7 @@ def _sheet_rows(book: Package, entry: SheetEntry, digest: Fingerprint | None = N
             digest.add(entry.name, cells)
         return cells.dense(entry.name)
     except WorkbookError as error:
-        raise WorkbookError(f"{book.path}: {error}") from None
+        raise WorkbookError(key="in_workbook", path=book.path, reason=reason_of(error)) from None
 
 
 def _find_header(cells: SheetCells) -> int | None:

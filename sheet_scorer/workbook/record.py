@@ -186,13 +186,9 @@ def refuse_replacing(target: Path, source: Path, new_fingerprint: str, new_origi
     if not holds_newer_edits(target, new_fingerprint, new_origin):
         return
     if command == "split":  # a judge's copy filled in
-        raise WorkbookError(f"{target}: has results that {source.name} does not have yet; merge them first "
-                            f"(sheet-scorer merge {source.name} {target.name}), or add --force to replace it (kept as "
-                            f"{target.stem}.backup{target.suffix})", "edited_copy", target=target, source=source.name,
+        raise WorkbookError(key="edited_copy", target=target, source=source.name,
                             name=target.name, backup=f"{target.stem}.backup{target.suffix}")
-    raise WorkbookError(f"{target}: has edits that {source.name} does not have (made after sheet-scorer wrote it); "
-                        f"{command} {target.name} to carry on from it, or add --force to replace it (kept as "
-                        f"{target.stem}.backup{target.suffix})", "edited_since", target=target, source=source.name,
+    raise WorkbookError(key="edited_since", target=target, source=source.name,
                         command=command, name=target.name, backup=f"{target.stem}.backup{target.suffix}")
 
 
@@ -225,9 +221,7 @@ def refuse_working_copy(path: Path, command: str, force: bool, lang: str | None 
         return
     copy = working_copy(path)
     if copy is not None:
-        raise WorkbookError(f"{path}: {copy.name} is this event's working copy (written from it, with edits {path.name} "
-                            f"does not have); run {command} {copy.name}, or add --force to use {path.name} anyway",
-                            "working_copy", path=path, copy=copy.name, name=path.name, command=command
+        raise WorkbookError(key="working_copy", path=path, copy=copy.name, name=path.name, command=command
                             ).in_language(lang or _language(path))
 
 

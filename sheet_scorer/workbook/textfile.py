@@ -67,5 +67,4 @@ def _checked(path: Path, text: str | None) -> str:
 
 
 def _refusal(path: Path) -> WorkbookError:
-    return WorkbookError(f"{path}: cannot be read as a list of names; in Excel choose Save As → "
-                         "\"CSV UTF-8 (Comma delimited)\" and give that file", "not_text", path=path)
+    return WorkbookError(key="not_text", path=path)

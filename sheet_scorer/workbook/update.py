@@ -82,7 +82,7 @@ def _edit_sheet(book: Book, name: str, edits: list[CellEdit], marks: list[tuple[
     """Cell values into an existing sheet; a cell without a style of its own takes its neighbour's. `marks`, when
     given, replace the tool's marks on the sheet (`write.mark_cells`)."""
     if book.sheet(name) is None:
-        raise WorkbookError(f"{book.path}: has no sheet '{name}'")
+        raise WorkbookError(key="no_sheet_named", path=book.path, name=name)
     ws = book.worksheet(name)
     styles = ws.cell_styles({e.cell for e in edits} | {e.style_like for e in edits if e.style_like})
     writes: dict[int, dict[int, NewCell]] = {}
@@ -103,7 +103,7 @@ def _add_sheet(book: Book, new: NewSheet) -> None:
     if existing is None and book.has_name(new.name):
         existing = next(s for s in book.sheets if s.name.casefold() == new.name.casefold())
     if existing is not None and not new.replace:
-        raise WorkbookError(f"{book.path}: already has a sheet '{existing.name}'")
+        raise WorkbookError(key="sheet_exists", path=book.path, name=existing.name)
     layout = book.worksheet(new.layout_from) if new.layout_from else None
     if layout is not None and layout.prefix:
         layout = None  # a sheet written with a prefixed namespace: laid out with the defaults instead

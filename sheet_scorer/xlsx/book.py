@@ -39,7 +39,7 @@ class Book:
             self._open()
         except KeyError as missing:
             self.package.close()
-            raise PackageError(f"{path}: the workbook lacks the part {missing}; save it again from Excel or LibreOffice") from None
+            raise PackageError(key="lacks_part", path=path, part=missing) from None
         except BaseException:
             self.package.close()
             raise
@@ -88,7 +88,7 @@ class Book:
     def worksheet(self, name: str) -> Worksheet:
         entry = self.sheet(name)
         if entry is None or not entry.part or entry.part not in self.package:
-            raise PackageError(f"{self.path}: has no worksheet '{name}'")
+            raise PackageError(key="no_worksheet", path=self.path, name=name)
         return Worksheet(self.package.read(entry.part), name)
 
     def drawn_ranges(self, name: str) -> list[tuple[int, int, int, int]]:
@@ -137,7 +137,7 @@ class Book:
             self._set_sheet_attribute(name, b"state", "hidden" if hidden else None)
             return
         if self.has_name(name):
-            raise PackageError(f"{self.path}: already has a sheet '{name}'")
+            raise PackageError(key="sheet_exists", path=self.path, name=name)
         part = self.package.unused_name("xl/worksheets/sheet{}.xml")
         self.package.write(part, xml)
         self.package.set_override(part, CT_WORKSHEET)
@@ -158,7 +158,7 @@ class Book:
         else:
             found = re.search(rb"<" + re.escape(self.prefix) + rb"sheets\s*/>", self._xml)
             if found is None:
-                raise PackageError(f"{self.path}: workbook.xml lists no sheets; save it again from Excel or LibreOffice")
+                raise PackageError(key="no_sheets_listed", path=self.path)
             self._xml = self._xml[:found.start()] + b"<" + self.prefix + b"sheets></" + self.prefix + b"sheets>" + self._xml[found.end():]
             at = found.start() + len(self.prefix) + 8
         self._xml = self._xml[:at] + element + self._xml[at:]

@@ -97,8 +97,7 @@ class Notes:
         try:
             self._root = etree.fromstring(package.read(self._comments_rel.target), _PARSER) if self._comments_rel else None
         except etree.XMLSyntaxError:
-            raise PackageError(f"the notes of sheet '{sheet.name}' are damaged; save the workbook again from Excel or "
-                                "LibreOffice") from None
+            raise PackageError(key="notes_damaged", sheet=sheet.name) from None
         self._vml = package.read(self._vml_rel.target) if self._vml_rel and self._vml_rel.target in package else None
         self._changed = False
 

@@ -20,8 +20,7 @@ def covered_cells(path: Path, sheets: list[str]) -> dict[str, frozenset[str]]:
                 continue
             ranges = book.sheet(entry).merged
             if sum((bottom - top + 1) * (right - left + 1) for left, top, right, bottom in ranges) > MAX_CELLS:
-                raise PackageError(f"{path}: sheet '{entry.name}' has merged ranges over more than {MAX_CELLS:,} cells; "
-                                    "unmerge them and try again")
+                raise PackageError(key="merged_too_many", path=path, sheet=entry.name, limit=MAX_CELLS)
             found[entry.name] = frozenset(
                 cell_ref(column, row)
                 for left, top, right, bottom in ranges

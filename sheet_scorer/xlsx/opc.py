@@ -145,11 +145,7 @@ class Budget:
         if part not in self.counted:
             self.unpacked += size
         if part_bytes > MAX_PART or self.unpacked > MAX_TOTAL:
-            raise PackageError(
-                f"{self.path}: refusing to open: part {part} unpacks past the limit ({MAX_PART // 2**20} MiB per part, "
-                f"{MAX_TOTAL // 2**20} MiB in all; a real tournament workbook is far smaller): a damaged or hostile file; "
-                "save it again from Excel or LibreOffice", "too_large", path=self.path
-            )
+            raise PackageError(key="too_large", path=self.path)
 
 
 class OpcPackage:
@@ -162,8 +158,7 @@ class OpcPackage:
         try:
             self.zip = zipfile.ZipFile(path)
         except (zipfile.BadZipFile, OSError):
-            raise PackageError(f"{path}: the file is damaged (not a complete .xlsx); save it again from Excel or LibreOffice",
-                               "damaged", path=path) from None
+            raise PackageError(key="damaged", path=path) from None
         self.names = set(self.zip.namelist())
         self.read_parts: set[str] = set()
 
@@ -182,7 +177,7 @@ class OpcPackage:
                     self.budget.add_bytes(part, size, len(chunk))
                     yield chunk
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
-            raise PackageError(f"{self.path}: part {part} is damaged ({exc}); save the file again from Excel or LibreOffice") from None
+            raise PackageError(key="part_damaged", path=self.path, part=part, reason=str(exc)) from None
         self.budget.counted.add(part)
 
     def _part_chunks(self, part: str) -> Iterable[bytes]:
@@ -236,20 +231,16 @@ class OpcPackage:
                 parser.Parse(chunk, False)
             parser.Parse(b"", True)
         except expat.ExpatError as exc:
-            raise PackageError(
-                f"{self.path}: part {part} is not well-formed XML ({expat.errors.messages[exc.code]}, line {exc.lineno}); "
-                "open and save the file in Excel or LibreOffice"
-            ) from None
+            raise PackageError(key="part_not_xml", path=self.path, part=part, reason=expat.errors.messages[exc.code],
+                               line=exc.lineno) from None
         except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
             if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
                 raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise PackageError(f"{self.path}: part {part} declares an encoding that cannot be read ({str(exc)[:80]}); "
-                               "open and save the file in Excel or LibreOffice", "part_encoding", path=self.path, part=part,
+            raise PackageError(key="part_encoding", path=self.path, part=part,
                                reason=str(exc)[:80]) from None
 
     def _refuse_doctype(self, part: str) -> None:
-        raise PackageError(f"{self.path}: part {part} declares a DOCTYPE or entities, which workbooks never do "
-                           "(a hostile or damaged file); save it again from Excel or LibreOffice")
+        raise PackageError(key="part_doctype", path=self.path, part=part)
 
     def check_other_parts(self) -> None:
         """Every XML part not read yet must be well formed, without DOCTYPE (what Excel and openpyxl need);

@@ -81,7 +81,7 @@ def root_span(xml: bytes) -> tuple[bytes, int, int]:
             return prefix, token.end(), token.end()
         close = xml.rfind(b"</" + prefix + token.group(4))
         return prefix, token.end(), close if close > token.end() else token.end()
-    raise PackageError("a part of the workbook is not XML")
+    raise PackageError(key="not_xml_part")
 
 
 def open_root(xml: bytes) -> bytes:
@@ -291,12 +291,12 @@ class _ZipWriter:
 
     def copy(self, source: BinaryIO, info: zipfile.ZipInfo) -> None:
         if max(info.header_offset, info.compress_size, info.file_size) >= 0xFFFFFFFF:
-            raise PackageError(f"{info.filename}: a part larger than 4 GiB; not a tournament workbook")
+            raise PackageError(key="entry_too_large", part=info.filename)
         source.seek(info.header_offset)
         header = source.read(_LOCAL_HEADER.size)
         fields = _LOCAL_HEADER.unpack(header)
         if fields[0] != 0x04034B50:
-            raise PackageError(f"{info.filename}: damaged zip entry; save the workbook again from Excel or LibreOffice")
+            raise PackageError(key="entry_damaged", part=info.filename)
         name = source.read(fields[9])
         length = fields[10] + info.compress_size
         if info.flag_bits & 0x08:  # a data descriptor follows the data: with or without its signature
@@ -308,7 +308,7 @@ class _ZipWriter:
         while length:
             chunk = source.read(min(length, _CHUNK))
             if not chunk:
-                raise PackageError(f"{info.filename}: the zip entry is cut short; the workbook is damaged")
+                raise PackageError(key="entry_cut_short", part=info.filename)
             self._out.write(chunk)
             length -= len(chunk)
         date = ((info.date_time[0] - 1980) << 9) | (info.date_time[1] << 5) | info.date_time[2]
@@ -336,7 +336,7 @@ class _ZipWriter:
         packed += len(out)
         self._out.write(out)
         if max(size, packed, offset) >= 0xFFFFFFFF:
-            raise PackageError(f"{part}: larger than 4 GiB; not a tournament workbook")
+            raise PackageError(key="entry_too_large", part=part)
         end = self._out.tell()
         self._out.seek(offset + 14)
         self._out.write(struct.pack("<III", crc, packed, size))

@@ -47,10 +47,7 @@ class _Budget(Budget):
     def add_cells(self, sheet: str, count: int) -> None:
         self.cells += count
         if self.cells > MAX_CELLS:
-            raise PackageError(
-                f"{self.path}: refusing to open: sheet '{sheet}' takes the workbook past {MAX_CELLS:,} filled cells "
-                "(far beyond any tournament); delete what is not the event's and score it again"
-            )
+            raise PackageError(key="too_many_cells", path=self.path, sheet=sheet, limit=MAX_CELLS)
 
 
 @dataclass
@@ -70,8 +67,7 @@ class SheetCells:
         last = max(self.rows, default=0)
         if last + sum(max(row) for row in self.rows.values()) > MAX_DENSE:
             far = max(((r, max(row)) for r, row in self.rows.items()), key=lambda rc: rc[1])
-            raise PackageError(f"sheet '{name}' has cells as far as {cell_ref(far[1], far[0])} in many rows; "
-                                "delete what is not part of its list and score it again")
+            raise PackageError(key="cells_too_far", sheet=name, cell=cell_ref(far[1], far[0]))
         return [[row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else [] for r in range(1, last + 1)]
 
     def fill_merged(self, budget: _Budget, name: str) -> None:
@@ -148,8 +144,7 @@ class Package(OpcPackage):
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
         if self.main not in self.names:
-            raise PackageError(f"{self.path}: a zip file but not an Excel workbook; sheet-scorer reads .xlsx and .xlsm workbooks",
-                                "zip_not_workbook", path=self.path)
+            raise PackageError(key="zip_not_workbook", path=self.path)
         self.parse(self.main, start)
         return sheets, date1904[0]
 
@@ -310,7 +305,7 @@ class _SheetReader:
                 letters = ref.rstrip(_DIGITS)
                 column = _COLUMNS.get(letters)
                 if column is None:
-                    self._damaged(f"cell reference '{ref[:20]}' is outside the grid (A1 to XFD1048576)")
+                    self._damaged("ref", ref=ref[:20])
                 digits = ref[len(letters):]
                 if digits != self.row_text:
                     self._cell_row(ref, digits)
@@ -329,7 +324,7 @@ class _SheetReader:
             number = attrs.get("r")
             row = self.row_number + 1 if number is None else _int(number)
             if not 1 <= row <= MAX_ROW:
-                self._damaged(f"row number '{str(number)[:20]}' is outside the grid (1 to 1048576)")
+                self._damaged("row", row=str(number)[:20])
             self._start_row(row)
             self.column = 0
             if attrs.get("hidden", "0").lower() in ("1", "true"):
@@ -351,7 +346,7 @@ class _SheetReader:
     def _cell_row(self, ref: str, digits: str) -> None:
         """A cell whose reference names another row than the one open (written without its row element)."""
         if not (digits.isascii() and digits.isdigit() and 1 <= int(digits) <= MAX_ROW):
-            self._damaged(f"cell reference '{ref[:20]}' is outside the grid (A1 to XFD1048576)")
+            self._damaged("ref", ref=ref[:20])
         self._start_row(int(digits))
 
     def _start_row(self, number: int) -> None:
@@ -363,8 +358,9 @@ class _SheetReader:
         self.row_text = str(number)
         self.row = self.cells.rows.setdefault(number, {})
 
-    def _damaged(self, what: str) -> None:
-        raise PackageError(f"{self.package.path}: sheet '{self.name}' is damaged: {what}; open and save it in Excel or LibreOffice")
+    def _damaged(self, what: str, **values: object) -> None:
+        """Refuse the sheet: `what` is the kind of damage (ref, row, string), named in the catalogue."""
+        raise PackageError(key=f"sheet_damaged_{what}", path=self.package.path, sheet=self.name, **values)
 
     def end(self, tag: str) -> None:
         local = self.local.get(tag)
@@ -390,7 +386,7 @@ class _SheetReader:
                     try:
                         self.row[self.column] = self.strings[int(value)]
                     except (ValueError, IndexError):
-                        self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+                        self._damaged("string", cell=cell_ref(self.column, self.row_number), index=value[:20])
                     return
             value = self._cell_value()
             if value is not None and value != "":
@@ -429,7 +425,7 @@ class _SheetReader:
         if kind == "s":
             index = _int(value)
             if not 0 <= index < len(self.strings):
-                self._damaged(f"cell {cell_ref(self.column, self.row_number)} points to shared string '{value[:20]}', which does not exist")
+                self._damaged("string", cell=cell_ref(self.column, self.row_number), index=value[:20])
             return self.strings[index]
         if kind == "b":
             return value.strip().lower() in ("1", "true")
@@ -559,7 +555,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
         if letters:
             column = _COLUMNS_BYTES.get(letters)
             if column is None:
-                reader._damaged(f"cell reference '{(letters + digits).decode()[:20]}' is outside the grid (A1 to XFD1048576)")
+                reader._damaged("ref", ref=(letters + digits).decode()[:20])
             if digits != row_bytes:
                 reader._cell_row((letters + digits).decode(), digits.decode())
                 row, row_bytes = reader.row, digits
@@ -584,8 +580,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
                     try:
                         row[column] = strings[int(value)]
                     except (ValueError, IndexError):
-                        reader._damaged(f"cell {cell_ref(column, reader.row_number)} points to shared string "
-                                        f"'{_xml_text(value)[:20]}', which does not exist")
+                        reader._damaged("string", cell=cell_ref(column, reader.row_number), index=_xml_text(value)[:20])
                     continue
                 reader.kind, reader.style, reader.value, reader.formula, reader.inline = (
                     kind.decode() if kind else None, style.decode() if style else None, _xml_text(value), None, None)
@@ -607,7 +602,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
         elif row_number and not row_attrs:  # `<row r="6">`, the common row
             number = int(row_number)
             if not 1 <= number <= MAX_ROW:
-                reader._damaged(f"row number '{row_number.decode()[:20]}' is outside the grid (1 to 1048576)")
+                reader._damaged("row", row=row_number.decode()[:20])
             reader._start_row(number)
             reader.column = 0
             row, row_bytes = reader.row, row_number.lstrip(b"0")

@@ -64,7 +64,7 @@ class Worksheet:
         p = re.escape(self.prefix)
         opening = re.search(rb"<" + p + rb"sheetData\b" + _ATTRS + rb"(/?)>", xml)
         if opening is None:
-            raise PackageError(f"sheet '{name}' has no cell data element; save the workbook again from Excel or LibreOffice")
+            raise PackageError(key="sheet_no_data", sheet=name)
         if opening.group(2):  # <sheetData/>: no rows
             self.head = xml[:opening.start()] + b"<" + self.prefix + b"sheetData>"
             self.body = (opening.end(), opening.end())
@@ -72,7 +72,7 @@ class Worksheet:
         else:
             close = xml.rfind(b"</" + self.prefix + b"sheetData>")
             if close < opening.end():
-                raise PackageError(f"sheet '{name}' is cut short; save the workbook again from Excel or LibreOffice")
+                raise PackageError(key="sheet_cut_short", sheet=name)
             self.head = xml[:opening.end()]
             self.body = (opening.end(), close)
             self.tail = xml[close:]

@@ -1,0 +1,110 @@
+"""One message model (issue 20 item 3): every refusal raised in the package is a catalogue key with values,
+said in each of the four languages; no raise site carries its own English copy."""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from sheet_scorer.xlsx import reader as xlsx
+from sheet_scorer.i18n.terminal import _LINES, say
+from sheet_scorer.model import WorkbookError
+
+PACKAGE = Path(__file__).resolve().parent.parent / "sheet_scorer"
+LANGS = {"en", "pl", "pt", "fr"}
+MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def _raise_sites() -> list[tuple[str, int, ast.Call]]:
+    """Every `WorkbookError(...)` / `PackageError(...)` call in the package, with its file and line."""
+    sites = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("WorkbookError", "PackageError"):
+                sites.append((str(path.relative_to(PACKAGE.parent)), node.lineno, node))
+    return sites
+
+
+def _keys_named(expression: ast.expr) -> list[tuple[str, bool]]:
+    """The catalogue keys a `key=` expression can take: (key, True) for a whole key, (prefix, False) for an f-string's head."""
+    if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
+        return [(expression.value, True)]
+    if isinstance(expression, ast.IfExp):
+        return _keys_named(expression.body) + _keys_named(expression.orelse)
+    if isinstance(expression, ast.JoinedStr) and isinstance(expression.values[0], ast.Constant):
+        return [(str(expression.values[0].value), False)]
+    raise AssertionError(f"a key the scan cannot read: {ast.dump(expression)}")
+
+
+def test_every_raise_site_is_a_key_in_all_four_languages_and_carries_no_english_copy() -> None:
+    sites = _raise_sites()
+    assert len(sites) > 50  # the scan sees the package's refusals (56 when this was written)
+    for where, line, call in sites:
+        assert not call.args, f"{where}:{line}: a positional message (an English copy) instead of key= and values"
+        keys = [k.value for k in call.keywords if k.arg == "key"]
+        assert len(keys) == 1, f"{where}:{line}: no key="
+        for key, whole in _keys_named(keys[0]):
+            found = [k for k in _LINES if (k == key if whole else k.startswith(key))]
+            assert found, f"{where}:{line}: {key!r} is not in i18n.terminal"
+            for name in found:
+                assert set(_LINES[name]) == LANGS, (where, line, name)
+
+
+def _package(path: Path, sheet_data: str, head: bytes = b"") -> Path:
+    """A minimal hand-written workbook: one sheet 'Round 1' holding `sheet_data` (its XML preceded by `head`)."""
+    rels = ('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
+            'Target="worksheets/sheet1.xml"/>')
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN_NS}" xmlns:r="http://schemas.openxmlformats.org/'
+                         'officeDocument/2006/relationships"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/>'
+                         '</sheets></workbook>')
+        archive.writestr("xl/_rels/workbook.xml.rels",
+                         f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>')
+        archive.writestr("xl/worksheets/sheet1.xml",
+                         head + f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>'.encode())
+    return path
+
+
+def _refusal(path: Path) -> WorkbookError:
+    with pytest.raises(WorkbookError) as refused, xlsx.Package(path) as package:
+        package.sheet(package.sheets[0])
+    return refused.value
+
+
+@pytest.mark.parametrize(("data", "polish"), [
+    ('<row r="1"><c r="XFE1"><v>1</v></c></row>', "adres komórki „XFE1” wychodzi poza siatkę (A1 do XFD1048576)"),
+    ('<row r="0"><c><v>1</v></c></row>', "numer wiersza „0” wychodzi poza siatkę (1 do 1048576)"),
+])
+def test_a_damaged_sheet_is_refused_in_polish(tmp_path: Path, data: str, polish: str) -> None:
+    """Formerly English only: the reader's damaged-sheet refusal, now a key said in Polish."""
+    path = _package(tmp_path / "zly.xlsx", data)
+    error = _refusal(path)
+    assert say("pl", error.key, **error.values) == (
+        f"{path}: arkusz „Round 1” jest uszkodzony: {polish}; otwórz go i zapisz w Excelu lub LibreOffice")
+
+
+def test_a_doctype_is_refused_in_polish_and_french(tmp_path: Path) -> None:
+    path = _package(tmp_path / "d.xlsx", "", head=b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>')
+    error = _refusal(path)
+    assert say("pl", error.key, **error.values) == (
+        f"{path}: część xl/worksheets/sheet1.xml deklaruje DOCTYPE lub encje, czego skoroszyty nigdy nie robią "
+        "(plik złośliwy lub uszkodzony); zapisz go ponownie w Excelu lub LibreOffice")
+    assert say("fr", error.key, **error.values) == (
+        f"{path}\u202f: la partie xl/worksheets/sheet1.xml déclare un DOCTYPE ou des entités, ce que les classeurs ne font "
+        "jamais (fichier hostile ou endommagé)\u202f; enregistrez-le à nouveau depuis Excel ou LibreOffice")
+    assert str(error) == (f"{path}: part xl/worksheets/sheet1.xml declares a DOCTYPE or entities, which workbooks never do "
+                          "(a hostile or damaged file); save it again from Excel or LibreOffice")
+
+
+def test_a_missing_sheet_is_refused_in_polish(tmp_path: Path) -> None:
+    from sheet_scorer.xlsx.book import Book
+
+    path = _package(tmp_path / "b.xlsx", '<row r="1"><c r="A1"><v>1</v></c></row>')
+    with pytest.raises(WorkbookError) as refused:
+        Book(path).worksheet("Runda 2")
+    error = refused.value
+    assert say("pl", error.key, **error.values) == f"{path}: nie ma arkusza „Runda 2”"
+    assert str(error) == f"{path}: has no worksheet 'Runda 2'"
