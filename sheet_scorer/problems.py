@@ -12,93 +12,15 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
+from sheet_scorer.i18n.problem_codes import PROBLEM_CODES, messages
 from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset({"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "table-not-reported"})
+WARNING_CODES = frozenset(code for code, kind in PROBLEM_CODES.items() if kind.level == "warning")
 
-# code -> English message; {player}, {value}, {table} ... come from Problem.params. A count agrees with
-# its noun through `{value:plural:one=settlement,other=settlements}` (CLDR categories, see `render`).
-# A code with a variant (params["variant"]) is looked up as "code.variant".
-MESSAGES_EN: dict[str, str] = {
-    # sheets and columns
-    "no-header-row": "no header row found: the sheet needs a row with at least 'Table' and 'Player' headers",
-    "missing-column": "the table has no '{column}' column",
-    "no-score-columns": "the table has neither the game counts (Settlements … Road Length) nor a 'VP' column",
-    "duplicate-column": "two columns are headed '{column}' ({cells}); keep one",
-    "bad-setting": "the setting '{key}' is '{value}', which is not a valid value",
-    "no-room-for-columns": "the sheet has something as far right as column {column}, so the computed columns do not fit "
-                           "to the right of the table; clear what is far to the right, then score it again",
-    "duplicate-round": "round {round} is also on sheet '{other}'; this sheet is not scored",
-    "duplicate-playoff": "sheet '{other}' is already this playoff stage; this sheet is not scored",
-    "table-not-reported": "table {table} is not reported yet ({players}); it is scored once its results are entered",
-    # settings and adjustments (docs/rules.md §7, §8)
-    "unknown-setting": "'{key}' is not a setting this tool knows; it is not used",
-    "bad-tiebreaker": "'{value}' in '{key}' is not a tie-breaker; use any of: {valid}",
-    "bad-playoff-size": "the setting '{key}' is {value}; the playoffs take {valid} players (0 or empty: no playoffs)",
-    "bad-active": "{player}: '{column}' is '{value}', which is neither yes nor no (no, withdrawn, dropped: not playing any more)",
-    "bad-ranking": "the setting '{key}' is '{value}'; use one of: {valid}",
-    "adjustments-no-header": "no header row found: the sheet needs a row with at least 'Player' and 'Points' headers",
-    "adjustment-no-player": "row {row} has an adjustment but no player name",
-    "adjustment-points": "{player}: the adjustment '{value}' is not a number of points",
-    "adjustment-unknown-player": "{player} plays in no round and is not on the Players sheet",
-    "adjustment-unknown-round": "{player}: there is no round {value}",
-    # cells
-    "empty-cell": "{player}: {column} is empty",
-    "not-a-number": "{player}: {column} is '{value}', which is not a number",
-    "not-whole-number": "{player}: {column} is {value}, but it must be a whole number",
-    "date-value": "{player}: {column} holds a date ({value}), not a count",
-    "error-value": "{player}: {column} holds the spreadsheet error {value}",
-    "formula-no-value": "{player}: {column} is a formula with no saved value; open and save the file in Excel or LibreOffice, then score it again",
-    "bad-flag": "{player}: {column} is '{value}'; mark it with x (or yes/true/1) or leave it empty",
-    "bad-table": "{player}: the table number '{value}' is not a whole number of 1 or more",
-    "empty-name": "row {row} has game counts but no player name",
-    # row rules (docs/rules.md §2)
-    "seat-range": "{player}: seat {value} does not exist at a table of {size}",
-    "seat-duplicate": "{player}: seat {value} is taken by another player at table {table}",
-    "settlements-range": "{player}: {value:plural:one=settlement,other=settlements}, but a player has 0 to 5",
-    "settlements-min": "{player}: {value:plural:one=settlement,other=settlements} and no city, but a player keeps at least 2 settlements",
-    "cities-range": "{player}: {value:plural:one=city,other=cities}, but a player has 0 to 4",
-    "vp-cards-range": "{player}: {value:plural:one=VP card,other=VP cards}, but a player has 0 to 5",
-    "knights-range": "{player}: {value:plural:one=knight,other=knights} played, but the deck has 0 to 14",
-    "roads-range": "{player}: {value:plural:one=road,other=roads} built, but a player builds 2 to 15",
-    "road-length-range": "{player}: road length {value} is more than the {roads:plural:one=road,other=roads} built",
-    "vp-range": "{player}: {value} VP, but a player ends a game with 2 to 22 (2 settlements or a city at least)",
-    "vp-mismatch": "{player}: VP entered as {value}, but the counts give {computed}; the entered value is kept, check the counts",
-    # table rules (docs/rules.md §2, §3)
-    "table-size": "table {table} has {size:plural:one=player,other=players}; a table has 3 or 4",
-    "table-vp-cards": "VP cards at table {table} add up to {value}; the deck has 5",
-    "table-knights": "knights at table {table} add up to {value}; the deck has 14",
-    "army-tie-unmarked": "table {table}: {players} tie for Largest Army with {value:plural:one=knight,other=knights}; mark exactly one of them '{column}'",
-    "army-tie-multiple": "table {table}: {players} are all marked '{column}'; mark only the one who took Largest Army first",
-    "army-first-not-leader": "{player} is marked '{column}' but is not tied for the most knights (3 or more)",
-    "road-tie-unmarked": "table {table}: {players} tie for Longest Road at length {value}; mark exactly one of them '{column}'",
-    "road-tie-multiple": "table {table}: {players} are all marked '{column}'; mark only the one who took Longest Road first",
-    "road-first-not-leader": "{player} is marked '{column}' but is not tied for the longest road (5 or more)",
-    "declared-missing": "table {table}: {players} reached {target} VP; mark the one who declared victory in '{column}'",
-    "declared-missing.target_hint": "table {table}: {players} reached {target} VP; mark the one who declared victory in "
-                                    "'{column}'; if this event plays to {hint_target} (Cities & Knights), set Victory Target "
-                                    "in Settings",
-    "flag-column-missing": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no such column; add it to the header row",
-    "flag-column-missing.target_hint": "table {table}: {players} need a mark in the '{column}' column, but this sheet has no "
-                                       "such column; add it to the header row, or, if this event plays to {hint_target} "
-                                       "(Cities & Knights), set Victory Target in Settings",
-    "declared-multiple": "table {table}: {players} are all marked as having declared victory; only one can",
-    "declared-below-target": "{player} is marked as having declared victory with {value} VP, below the target of {target}",
-    "no-target": "table {table}: nobody reached {target} VP; scored anyway",
-    "duplicate-player": "{player} is also on row {other} of this round; a player plays once per round",
-    "unregistered-player": "{player} is not on the Players sheet",
-    "unregistered-player.closest": "{player} is not on the Players sheet; did you mean '{other}'?",
-    "name-similar": "did you mean '{other}'? '{player}' is spelt almost the same and never plays in a round that '{other}' plays in",
-    "name-spelling": "{player} is also spelt '{other}' (sheet '{other_sheet}'); use one spelling",
-    "hidden-row": "{player}: this row is hidden; it is scored all the same",
-    "bye-with-scores": "{player} has a bye but game counts are filled in; clear them or give a table number",
-    "bye-no-name": "row {row} is a bye but has no player name",
-    # issue 18: a merge conflict stays until resolved (docs/rules.md §5)
-    "merge-conflict": "{player}: the files disagree: {value} in {file}, {other} in {other_file}; type the agreed value, "
-                      "then mark row {line} of '{conflicts_sheet}' resolved",
-}
+# code -> English message (a variant as "code.variant"), from the one table of problem codes.
+MESSAGES_EN: dict[str, str] = messages("en")
 
 
 @dataclass(frozen=True)

@@ -108,3 +108,21 @@ def test_a_missing_sheet_is_refused_in_polish(tmp_path: Path) -> None:
     error = refused.value
     assert say("pl", error.key, **error.values) == f"{path}: nie ma arkusza „Runda 2”"
     assert str(error) == f"{path}: has no worksheet 'Runda 2'"
+
+
+def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languages() -> None:
+    """The one table of problem codes: the old views (warnings, table rules, row fields, catalogues) derive from it."""
+    from sheet_scorer.i18n.problem_codes import PROBLEM_CODES
+    from sheet_scorer.i18n.text import MESSAGES
+    from sheet_scorer.problems import MESSAGES_EN, WARNING_CODES, Problem
+    from sheet_scorer.rules.validate import ROW_CODE_FIELDS, TABLE_CODES
+
+    assert WARNING_CODES == {"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "table-not-reported"}
+    assert set(TABLE_CODES) == {c for c, kind in PROBLEM_CODES.items() if kind.table}
+    assert TABLE_CODES["table-knights"][0] == "knights" and TABLE_CODES["no-target"][0] == "vp"
+    assert ROW_CODE_FIELDS["settlements-min"] == "settlements" and ROW_CODE_FIELDS["seat-duplicate"] == "seat"
+    for code, kind in PROBLEM_CODES.items():
+        assert set(kind.templates) == LANGS and all(set(words) == LANGS for words in kind.variants.values()), code
+    assert MESSAGES_EN["declared-missing.target_hint"].endswith("set Victory Target in Settings")
+    assert Problem("no-target", "Round 1").severity == "warning" and Problem("table-size", "Round 1").severity == "error"
+    assert MESSAGES["fr"]["no-target"].startswith("table {table}\u202f: ")  # French typeset once, from the table

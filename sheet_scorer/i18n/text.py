@@ -4,8 +4,8 @@ Two catalogues, both keyed tables (never sentences glued together from pieces):
 
 * `TEXT[lang][key]` - the report's strings, with `{named}` placeholders; `text(lang, key, **values)`
   looks one up (falling back to English for a missing key or language);
-* `MESSAGES[lang][code]` - a translation of every `problems.MESSAGES_EN` message, with the same
-  placeholders; `problem_message(problem, lang)` renders one through `problems.render`, with the
+* `MESSAGES[lang][code]` - every problem code's message in that language, from the one table of codes
+  (`i18n.problem_codes.PROBLEM_CODES`: level, field and templates together); `problem_message(problem, lang)` renders one through `problems.render`, with the
   column named in the language's words, numbers its way, and counts agreeing with their noun:
   `{value:plural:one=osadę,few=osady,many=osad,other=osady}` picks the form by the language's CLDR
   plural rule (Babel), so 1 osadę, 2 osady, 5 osad. Messages use the language's own quotation marks
@@ -35,6 +35,7 @@ from babel import Locale
 from babel.dates import format_date as _babel_date
 from babel.numbers import NumberPattern, parse_pattern
 
+from sheet_scorer.i18n.problem_codes import messages
 from sheet_scorer.problems import MESSAGES_EN, Problem, render
 from sheet_scorer.i18n.vocab import COLUMN_WORDS, LANGUAGES, PROBLEMS_HEADERS, PROBLEMS_SHEET, SEVERITY_WORDS, STANDINGS_HEADERS, STANDINGS_SHEET
 from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET, PLAYOFF_HEADERS
@@ -607,222 +608,12 @@ def translator(lang: str) -> Any:
 
 
 # --------------------------------------------------------------------------------------------
-# Problem messages (one per problems.MESSAGES_EN code, same placeholders)
+# Problem messages (each code's templates are in i18n/problem_codes.py, with its level and field)
 # --------------------------------------------------------------------------------------------
 
-# Each language's own quotation marks („…” pl, “…” pt, « … » fr); counts agree with their noun through
-# `{value:plural:one=…,few=…,many=…,other=…}` (CLDR categories by Babel); phrased so that no word has to
-# agree with a player's gender ("wpisano", "ta osoba", "la personne").
-MESSAGES_PL: dict[str, str] = {
-    "bad-active": "{player}: w polu „{column}” wpisano „{value}”, a to ani tak, ani nie (nie, wycofany, rezygnacja: już nie gra)",
-    "bad-playoff-size": "ustawienie „{key}” ma wartość {value}; do fazy finałowej przechodzi {valid} osób (0 lub puste: bez fazy finałowej)",
-    "no-header-row": "nie znaleziono wiersza nagłówków: arkusz potrzebuje wiersza z co najmniej nagłówkami „Stół” i „Gracz”",
-    "missing-column": "tabela nie ma kolumny „{column}”",
-    "no-score-columns": "tabela nie ma ani liczników gry (Osady … Długość drogi), ani kolumny „PZ”",
-    "duplicate-column": "dwie kolumny mają nagłówek „{column}” ({cells}); zostaw jedną",
-    "bad-setting": "ustawienie „{key}” ma nieprawidłową wartość „{value}”",
-    "no-room-for-columns": "arkusz ma coś aż w kolumnie {column}, więc kolumny wyliczone nie mieszczą się na prawo od tabeli; wyczyść to, co jest daleko po prawej, i policz ponownie",
-    "unknown-setting": "„{key}” nie jest ustawieniem znanym programowi; nie jest używane",
-    "bad-tiebreaker": "„{value}” w „{key}” nie jest kryterium rozstrzygania remisów; dozwolone: {valid}",
-    "bad-ranking": "ustawienie „{key}” ma wartość „{value}”; dozwolone: {valid}",
-    "adjustments-no-header": "nie znaleziono wiersza nagłówków: arkusz potrzebuje wiersza z co najmniej nagłówkami „Gracz” i „Punkty”",
-    "adjustment-no-player": "wiersz {row} ma korektę, ale nie ma nazwiska gracza",
-    "adjustment-points": "{player}: korekta „{value}” nie jest liczbą punktów",
-    "adjustment-unknown-player": "{player}: tego nazwiska nie ma w żadnej rundzie ani w arkuszu „Gracze”",
-    "adjustment-unknown-round": "{player}: nie ma rundy {value}",
-    "duplicate-round": "runda {round} jest także w arkuszu „{other}”; ten arkusz nie jest liczony",
-    "duplicate-playoff": "arkusz „{other}” jest już tym etapem fazy finałowej; ten arkusz nie jest liczony",
-    "table-not-reported": "stół {table} nie ma jeszcze wyników ({players}); zostanie policzony, gdy zostaną wpisane",
-    "empty-cell": "{player}: pole „{column}” jest puste",
-    "not-a-number": "{player}: w polu „{column}” wpisano „{value}”, a to nie jest liczba",
-    "not-whole-number": "{player}: w polu „{column}” wpisano {value}, a musi tam być liczba całkowita",
-    "date-value": "{player}: w polu „{column}” jest data ({value}), a nie liczba",
-    "error-value": "{player}: w polu „{column}” jest błąd arkusza {value}",
-    "formula-no-value": "{player}: w polu „{column}” jest formuła bez zapisanej wartości; otwórz i zapisz plik w Excelu lub LibreOffice, a potem policz go ponownie",
-    "bad-flag": "{player}: w polu „{column}” wpisano „{value}”; zaznacz je znakiem x (albo tak/1) lub zostaw puste",
-    "bad-table": "{player}: numer stołu „{value}” nie jest liczbą całkowitą od 1 wzwyż",
-    "empty-name": "wiersz {row}: są liczniki gry, ale nie ma nazwiska gracza",
-    "seat-range": "{player}: pozycji {value} nie ma przy stole na {size}",
-    "seat-duplicate": "{player}: pozycja {value} przy stole {table} jest już zajęta",
-    "settlements-range": "{player}: wpisano {value:plural:one=osadę,few=osady,many=osad,other=osady}, a można mieć od 0 do 5",
-    "settlements-min": "{player}: wpisano {value:plural:one=osadę,few=osady,many=osad,other=osady} i żadnego miasta, a bez miast zostają co najmniej 2 osady",
-    "cities-range": "{player}: wpisano {value:plural:one=miasto,few=miasta,many=miast,other=miasta}, a można mieć od 0 do 4",
-    "vp-cards-range": "{player}: wpisano {value:plural:one=kartę VP,few=karty VP,many=kart VP,other=karty VP}, a można mieć od 0 do 5",
-    "knights-range": "{player}: wpisano {value:plural:one=zagranego rycerza,few=zagranych rycerzy,many=zagranych rycerzy,other=zagranego rycerza}, a w talii jest ich 14",
-    "roads-range": "{player}: wpisano {value:plural:one=zbudowaną drogę,few=zbudowane drogi,many=zbudowanych dróg,other=zbudowanej drogi}, a buduje się od 2 do 15",
-    "road-length-range": "{player}: długość drogi {value} przekracza liczbę zbudowanych dróg ({roads})",
-    "vp-range": "{player}: wpisano {value} PZ, a grę kończy się z 2 do 22 PZ (co najmniej 2 osady albo miasto)",
-    "vp-mismatch": "{player}: wpisano {value} PZ, ale z liczników wychodzi {computed}; wpisana wartość zostaje, sprawdź liczniki",
-    "table-size": "liczba graczy przy stole {table}: {size}; przy stole gra 3 lub 4 graczy",
-    "table-vp-cards": "karty VP przy stole {table}: razem {value}, a w talii jest ich 5",
-    "table-knights": "zagrani rycerze przy stole {table}: razem {value}, a w talii jest ich 14",
-    "army-tie-unmarked": "stół {table}: remis o Największą Armię ({value:plural:one=rycerz,few=rycerze,many=rycerzy,other=rycerza}) między: {players}; zaznacz w kolumnie „{column}” dokładnie jedną z tych osób",
-    "army-tie-multiple": "stół {table}: kolumna „{column}” jest zaznaczona u kilku osób ({players}); zaznacz tylko tę, która pierwsza zdobyła Największą Armię",
-    "army-first-not-leader": "{player}: zaznaczono „{column}”, a zaznacza się to tylko przy remisie o najwięcej rycerzy (co najmniej 3)",
-    "road-tie-unmarked": "stół {table}: remis o Najdłuższą Drogę (długość {value}) między: {players}; zaznacz w kolumnie „{column}” dokładnie jedną z tych osób",
-    "road-tie-multiple": "stół {table}: kolumna „{column}” jest zaznaczona u kilku osób ({players}); zaznacz tylko tę, która pierwsza zdobyła Najdłuższą Drogę",
-    "road-first-not-leader": "{player}: zaznaczono „{column}”, a zaznacza się to tylko przy remisie o najdłuższą drogę (co najmniej 5)",
-    "declared-missing": "stół {table}: co najmniej {target} PZ mają: {players}; zaznacz w kolumnie „{column}” jedną osobę, tę, która zgłosiła zwycięstwo",
-    "declared-missing.target_hint": "stół {table}: co najmniej {target} PZ mają: {players}; zaznacz w kolumnie „{column}” jedną osobę, tę, która zgłosiła zwycięstwo; jeśli gra się do {hint_target} (Miasta i Rycerze), ustaw „Próg zwycięstwa” w arkuszu Ustawienia",
-    "flag-column-missing": "stół {table}: trzeba zaznaczyć kolumnę „{column}” ({players}), ale arkusz nie ma takiej kolumny; dodaj ją w wierszu nagłówków",
-    "flag-column-missing.target_hint": "stół {table}: trzeba zaznaczyć kolumnę „{column}” ({players}), ale arkusz nie ma takiej kolumny; dodaj ją w wierszu nagłówków albo, jeśli gra się do {hint_target} (Miasta i Rycerze), ustaw „Próg zwycięstwa” w arkuszu Ustawienia",
-    "declared-multiple": "stół {table}: zgłoszenie zwycięstwa jest zaznaczone u kilku osób ({players}); zgłosić je może tylko jedna",
-    "declared-below-target": "{player}: zaznaczono zgłoszenie zwycięstwa przy {value} PZ, poniżej progu {target} PZ",
-    "no-target": "stół {table}: nikt nie ma {target} PZ; wynik mimo to policzono",
-    "duplicate-player": "{player}: to samo nazwisko jest w wierszu {other} tej rundy; w każdej rundzie gra się raz",
-    "unregistered-player": "{player}: tej osoby nie ma w arkuszu „Gracze”",
-    "unregistered-player.closest": "{player}: tej osoby nie ma w arkuszu „Gracze”; czy chodziło o „{other}”?",
-    "name-similar": "czy chodziło o „{other}”? Zapis „{player}” jest prawie taki sam, a oba nigdy nie występują w tej samej rundzie",
-    "name-spelling": "„{player}” i „{other}” (arkusz „{other_sheet}”) różnią się tylko wielkością liter lub znakami diakrytycznymi; używaj jednej pisowni",
-    "hidden-row": "{player}: ten wiersz jest ukryty; mimo to jest liczony",
-    "bye-with-scores": "{player}: pauza, a liczniki gry są wypełnione; wyczyść je albo wpisz numer stołu",
-    "bye-no-name": "wiersz {row} to pauza bez nazwiska gracza",
-    # issue 18
-    "merge-conflict": "{player}: pliki się różnią: {value} w {file}, {other} w {other_file}; wpisz uzgodnioną wartość, "
-                      "potem oznacz wiersz {line} arkusza „{conflicts_sheet}” jako rozstrzygnięty",
-}
-
-MESSAGES_PT: dict[str, str] = {
-    "bad-active": "{player}: o campo “{column}” contém “{value}”, que não é sim nem não (não, desistiu, retirado: não joga mais)",
-    "bad-playoff-size": "a configuração “{key}” é {value}; os playoffs levam {valid} jogadores (0 ou vazio: sem playoffs)",
-    "no-header-row": "nenhuma linha de cabeçalho encontrada: a planilha precisa de uma linha com pelo menos os cabeçalhos “Mesa” e “Jogador”",
-    "missing-column": "a tabela não tem a coluna “{column}”",
-    "no-score-columns": "a tabela não tem as contagens da partida (Aldeias … Comprimento da estrada) nem uma coluna “PV”",
-    "duplicate-column": "duas colunas têm o cabeçalho “{column}” ({cells}); mantenha apenas uma",
-    "bad-setting": "a configuração “{key}” tem o valor “{value}”, que não é válido",
-    "no-room-for-columns": "a planilha tem algo até a coluna {column}, e as colunas calculadas não cabem à direita da tabela; apague o que está muito à direita e pontue de novo",
-    "unknown-setting": "“{key}” não é uma configuração conhecida; não é usada",
-    "bad-tiebreaker": "“{value}” em “{key}” não é um critério de desempate; use: {valid}",
-    "bad-ranking": "a configuração “{key}” é “{value}”; use um de: {valid}",
-    "adjustments-no-header": "nenhuma linha de cabeçalho: a planilha precisa de uma linha com pelo menos “Jogador” e “Pontos”",
-    "adjustment-no-player": "a linha {row} tem um ajuste mas nenhum nome de jogador",
-    "adjustment-points": "{player}: o ajuste “{value}” não é um número de pontos",
-    "adjustment-unknown-player": "{player}: esse nome não joga em nenhuma rodada e não está na planilha “Jogadores”",
-    "adjustment-unknown-round": "{player}: não existe a rodada {value}",
-    "duplicate-round": "a rodada {round} também está na planilha “{other}”; esta planilha não é pontuada",
-    "duplicate-playoff": "a planilha “{other}” já é esta fase dos playoffs; esta planilha não é pontuada",
-    "table-not-reported": "a mesa {table} ainda não tem resultados ({players}); será pontuada quando forem lançados",
-    "empty-cell": "{player}: o campo “{column}” está vazio",
-    "not-a-number": "{player}: o campo “{column}” contém “{value}”, que não é um número",
-    "not-whole-number": "{player}: o campo “{column}” contém {value}, mas deve ser um número inteiro",
-    "date-value": "{player}: o campo “{column}” contém uma data ({value}), não uma contagem",
-    "error-value": "{player}: o campo “{column}” contém o erro de planilha {value}",
-    "formula-no-value": "{player}: o campo “{column}” é uma fórmula sem valor salvo; abra e salve o arquivo no Excel ou no LibreOffice e pontue-o novamente",
-    "bad-flag": "{player}: o campo “{column}” contém “{value}”; marque com x (ou sim/1) ou deixe vazio",
-    "bad-table": "{player}: o número da mesa “{value}” não é um número inteiro igual ou maior que 1",
-    "empty-name": "a linha {row} tem contagens da partida, mas nenhum nome de jogador",
-    "seat-range": "{player}: a posição {value} não existe em uma mesa de {size}",
-    "seat-duplicate": "{player}: a posição {value} da mesa {table} já está ocupada",
-    "settlements-range": "{player}: {value:plural:one=aldeia,other=aldeias}, mas cada jogador tem de 0 a 5",
-    "settlements-min": "{player}: {value:plural:one=aldeia,other=aldeias} e nenhuma cidade, mas sem cidades restam pelo menos 2 aldeias",
-    "cities-range": "{player}: {value:plural:one=cidade,other=cidades}, mas cada jogador tem de 0 a 4",
-    "vp-cards-range": "{player}: {value:plural:one=carta VP,other=cartas VP}, mas cada jogador tem de 0 a 5",
-    "knights-range": "{player}: {value:plural:one=cavaleiro jogado,other=cavaleiros jogados}, mas o baralho tem 14",
-    "roads-range": "{player}: {value:plural:one=estrada construída,other=estradas construídas}, mas cada jogador constrói de 2 a 15",
-    "road-length-range": "{player}: o comprimento da estrada, {value}, é maior que o número de estradas construídas ({roads})",
-    "vp-range": "{player}: {value} PV, mas uma partida termina com 2 a 22 (pelo menos 2 aldeias ou uma cidade)",
-    "vp-mismatch": "{player}: PV informados como {value}, mas as contagens dão {computed}; o valor informado é mantido, confira as contagens",
-    "table-size": "a mesa {table} tem {size:plural:one=jogador,other=jogadores}; uma mesa tem 3 ou 4",
-    "table-vp-cards": "as cartas VP da mesa {table} somam {value}; o baralho tem 5",
-    "table-knights": "os cavaleiros da mesa {table} somam {value}; o baralho tem 14",
-    "army-tie-unmarked": "mesa {table}: empate no Maior Exército ({value:plural:one=cavaleiro,other=cavaleiros}) entre {players}; marque exatamente uma dessas pessoas em “{column}”",
-    "army-tie-multiple": "mesa {table}: “{column}” está marcado para várias pessoas ({players}); marque apenas quem conquistou o Maior Exército primeiro",
-    "army-first-not-leader": "{player}: “{column}” está marcado, mas só se marca em um empate com mais cavaleiros (3 ou mais)",
-    "road-tie-unmarked": "mesa {table}: empate na Maior Estrada (comprimento {value}) entre {players}; marque exatamente uma dessas pessoas em “{column}”",
-    "road-tie-multiple": "mesa {table}: “{column}” está marcado para várias pessoas ({players}); marque apenas quem conquistou a Maior Estrada primeiro",
-    "road-first-not-leader": "{player}: “{column}” está marcado, mas só se marca em um empate com a maior estrada (5 ou mais)",
-    "declared-missing": "mesa {table}: {players} têm {target} PV ou mais; marque em “{column}” quem declarou a vitória",
-    "declared-missing.target_hint": "mesa {table}: {players} têm {target} PV ou mais; marque em “{column}” quem declarou a vitória; se este evento vai até {hint_target} (Cidades e Cavaleiros), defina a Meta de vitória nas Configurações",
-    "flag-column-missing": "mesa {table}: é preciso marcar a coluna “{column}” ({players}), mas esta planilha não tem essa coluna; acrescente-a à linha de cabeçalho",
-    "flag-column-missing.target_hint": "mesa {table}: é preciso marcar a coluna “{column}” ({players}), mas esta planilha não tem essa coluna; acrescente-a à linha de cabeçalho ou, se este evento vai até {hint_target} (Cidades e Cavaleiros), defina a Meta de vitória nas Configurações",
-    "declared-multiple": "mesa {table}: a vitória declarada está marcada para várias pessoas ({players}); só uma pode declarar",
-    "declared-below-target": "{player}: vitória declarada marcada com {value} PV, abaixo da meta de {target}",
-    "no-target": "mesa {table}: ninguém chegou a {target} PV; pontuada mesmo assim",
-    "duplicate-player": "{player}: o mesmo nome está na linha {other} desta rodada; cada pessoa joga uma vez por rodada",
-    "unregistered-player": "{player}: esse nome não está na planilha “Jogadores”",
-    "unregistered-player.closest": "{player}: esse nome não está na planilha “Jogadores”; você quis dizer “{other}”?",
-    "name-similar": "você quis dizer “{other}”? “{player}” se escreve quase igual e nunca joga numa rodada em que “{other}” joga",
-    "name-spelling": "“{player}” e “{other}” (planilha “{other_sheet}”) só diferem em maiúsculas ou acentos; use uma única grafia",
-    "hidden-row": "{player}: esta linha está oculta; é pontuada mesmo assim",
-    "bye-with-scores": "{player}: folga, mas as contagens da partida estão preenchidas; apague-as ou informe um número de mesa",
-    "bye-no-name": "a linha {row} é uma folga sem nome de jogador",
-    # issue 18
-    "merge-conflict": "{player}: os arquivos divergem: {value} em {file}, {other} em {other_file}; digite o valor acordado "
-                      "e marque a linha {line} de “{conflicts_sheet}” como resolvida",
-}
-
-MESSAGES_FR: dict[str, str] = {
-    "bad-active": "{player} : la case « {column} » contient « {value} », qui n'est ni oui ni non (non, abandon, forfait : ne joue plus)",
-    "bad-playoff-size": "le paramètre « {key} » vaut {value} ; les phases finales prennent {valid} joueurs (0 ou vide : pas de phases finales)",
-    "no-header-row": "aucune ligne d'en-tête trouvée : la feuille doit avoir une ligne avec au moins les en-têtes « Table » et « Joueur »",
-    "missing-column": "le tableau n'a pas de colonne « {column} »",
-    "no-score-columns": "le tableau n'a ni les décomptes de la partie (Colonies … Longueur de route) ni de colonne « PV »",
-    "duplicate-column": "deux colonnes ont l'en-tête « {column} » ({cells}) ; n'en gardez qu'une",
-    "bad-setting": "le paramètre « {key} » vaut « {value} », ce qui n'est pas une valeur valide",
-    "no-room-for-columns": "la feuille contient quelque chose jusqu'à la colonne {column} : les colonnes calculées ne tiennent pas à droite du tableau ; effacez ce qui est loin à droite, puis recomptez",
-    "unknown-setting": "« {key} » n'est pas un paramètre connu ; il n'est pas utilisé",
-    "bad-tiebreaker": "« {value} » dans « {key} » n'est pas un critère de départage ; utilisez : {valid}",
-    "bad-ranking": "le paramètre « {key} » vaut « {value} » ; utilisez l'un de : {valid}",
-    "adjustments-no-header": "aucune ligne d'en-tête : la feuille doit avoir une ligne avec au moins « Joueur » et « Points »",
-    "adjustment-no-player": "la ligne {row} a un ajustement mais pas de nom de joueur",
-    "adjustment-points": "{player} : l'ajustement « {value} » n'est pas un nombre de points",
-    "adjustment-unknown-player": "{player} : ce nom ne joue dans aucune ronde et ne figure pas sur la feuille « Joueurs »",
-    "adjustment-unknown-round": "{player} : il n'y a pas de ronde {value}",
-    "duplicate-round": "la ronde {round} figure aussi sur la feuille « {other} » ; cette feuille n'est pas comptée",
-    "duplicate-playoff": "la feuille « {other} » est déjà cette phase finale ; cette feuille n'est pas comptée",
-    "table-not-reported": "la table {table} n'a pas encore de résultats ({players}) ; elle sera comptée dès qu'ils seront saisis",
-    "empty-cell": "{player} : la case « {column} » est vide",
-    "not-a-number": "{player} : la case « {column} » contient « {value} », qui n'est pas un nombre",
-    "not-whole-number": "{player} : la case « {column} » contient {value}, mais doit contenir un nombre entier",
-    "date-value": "{player} : la case « {column} » contient une date ({value}), pas un nombre",
-    "error-value": "{player} : la case « {column} » contient l'erreur de tableur {value}",
-    "formula-no-value": "{player} : la case « {column} » est une formule sans valeur enregistrée ; ouvrez et enregistrez le fichier dans Excel ou LibreOffice, puis relancez le calcul",
-    "bad-flag": "{player} : la case « {column} » contient « {value} » ; cochez-la avec x (ou oui/1) ou laissez-la vide",
-    "bad-table": "{player} : le numéro de table « {value} » n'est pas un nombre entier supérieur ou égal à 1",
-    "empty-name": "la ligne {row} a des décomptes de partie mais pas de nom de joueur",
-    "seat-range": "{player} : la position {value} n'existe pas à une table de {size}",
-    "seat-duplicate": "{player} : la position {value} à la table {table} est déjà prise",
-    "settlements-range": "{player} : {value:plural:one=colonie,other=colonies}, mais chaque joueur en a de 0 à 5",
-    "settlements-min": "{player} : {value:plural:one=colonie,other=colonies} et aucune ville, mais sans ville il reste au moins 2 colonies",
-    "cities-range": "{player} : {value:plural:one=ville,other=villes}, mais chaque joueur en a de 0 à 4",
-    "vp-cards-range": "{player} : {value:plural:one=carte VP,other=cartes VP}, mais chaque joueur en a de 0 à 5",
-    "knights-range": "{player} : {value:plural:one=chevalier joué,other=chevaliers joués}, mais la pioche en compte 14",
-    "roads-range": "{player} : {value:plural:one=route construite,other=routes construites}, mais chaque joueur en construit de 2 à 15",
-    "road-length-range": "{player} : la longueur de route {value} dépasse le nombre de routes construites ({roads})",
-    "vp-range": "{player} : {value} PV, mais une partie se termine avec 2 à 22 PV (au moins 2 colonies ou une ville)",
-    "vp-mismatch": "{player} : PV saisis à {value}, mais les décomptes donnent {computed} ; la valeur saisie est conservée, vérifiez les décomptes",
-    "table-size": "la table {table} a {size:plural:one=joueur,other=joueurs} ; une table en compte 3 ou 4",
-    "table-vp-cards": "les cartes VP de la table {table} totalisent {value} ; la pioche en contient 5",
-    "table-knights": "les chevaliers de la table {table} totalisent {value} ; la pioche en contient 14",
-    "army-tie-unmarked": "table {table} : égalité pour l'Armée la plus puissante ({value:plural:one=chevalier,other=chevaliers}) entre {players} ; cochez « {column} » pour une seule de ces personnes",
-    "army-tie-multiple": "table {table} : « {column} » est coché pour plusieurs personnes ({players}) ; cochez seulement la personne qui a obtenu l'Armée la plus puissante en premier",
-    "army-first-not-leader": "{player} : « {column} » est coché, mais il ne se coche qu'en cas d'égalité pour le plus de chevaliers (3 ou plus)",
-    "road-tie-unmarked": "table {table} : égalité pour la Route la plus longue (longueur {value}) entre {players} ; cochez « {column} » pour une seule de ces personnes",
-    "road-tie-multiple": "table {table} : « {column} » est coché pour plusieurs personnes ({players}) ; cochez seulement la personne qui a obtenu la Route la plus longue en premier",
-    "road-first-not-leader": "{player} : « {column} » est coché, mais il ne se coche qu'en cas d'égalité pour la route la plus longue (5 ou plus)",
-    "declared-missing": "table {table} : {players} ont au moins {target} PV ; cochez « {column} » pour la personne qui a déclaré la victoire",
-    "declared-missing.target_hint": "table {table} : {players} ont au moins {target} PV ; cochez « {column} » pour la personne qui a déclaré la victoire ; si cet événement se joue en {hint_target} (Villes et Chevaliers), réglez l'Objectif de victoire dans les Paramètres",
-    "flag-column-missing": "table {table} : il faut cocher la colonne « {column} » ({players}), mais cette feuille n'a pas cette colonne ; ajoutez-la à la ligne d'en-tête",
-    "flag-column-missing.target_hint": "table {table} : il faut cocher la colonne « {column} » ({players}), mais cette feuille n'a pas cette colonne ; ajoutez-la à la ligne d'en-tête ou, si cet événement se joue en {hint_target} (Villes et Chevaliers), réglez l'Objectif de victoire dans les Paramètres",
-    "declared-multiple": "table {table} : la victoire déclarée est cochée pour plusieurs personnes ({players}) ; une seule peut la déclarer",
-    "declared-below-target": "{player} : victoire déclarée cochée avec {value} PV, sous l'objectif de {target}",
-    "no-target": "table {table} : personne n'a atteint {target} PV ; comptée quand même",
-    "duplicate-player": "{player} : le même nom figure à la ligne {other} de cette ronde ; chaque personne joue une fois par ronde",
-    "unregistered-player": "{player} : ce nom ne figure pas sur la feuille « Joueurs »",
-    "unregistered-player.closest": "{player} : ce nom ne figure pas sur la feuille « Joueurs » ; vouliez-vous dire « {other} » ?",
-    "name-similar": "vouliez-vous dire « {other} » ? « {player} » s'écrit presque pareil et ne joue jamais dans une ronde où « {other} » joue",
-    "name-spelling": "« {player} » et « {other} » (feuille « {other_sheet} ») ne diffèrent que par les majuscules ou les accents ; utilisez une seule orthographe",
-    "hidden-row": "{player} : cette ligne est masquée ; elle est comptée quand même",
-    "bye-with-scores": "{player} : exempt, mais les décomptes de partie sont remplis ; effacez-les ou indiquez un numéro de table",
-    "bye-no-name": "la ligne {row} est une exemption sans nom de joueur",
-    # issue 18
-    "merge-conflict": "{player} : les fichiers divergent : {value} dans {file}, {other} dans {other_file} ; saisissez la "
-                      "valeur convenue, puis marquez la ligne {line} de « {conflicts_sheet} » comme résolue",
-}
-
-#: lang -> code -> message template; English is problems.MESSAGES_EN (French typeset: `typeset`).
-MESSAGES: dict[str, dict[str, str]] = {"pl": MESSAGES_PL, "pt": MESSAGES_PT,
-                                       "fr": {code: typeset("fr", message) for code, message in MESSAGES_FR.items()}}
+#: lang -> code -> message template, from the one table `i18n.problem_codes.PROBLEM_CODES` (French typeset: `typeset`).
+MESSAGES: dict[str, dict[str, str]] = {lang: {code: typeset(lang, message) for code, message in messages(lang).items()}
+                                       for lang in ("pl", "pt", "fr")}
 
 
 @functools.lru_cache(maxsize=None)

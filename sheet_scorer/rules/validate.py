@@ -24,6 +24,7 @@ from pandera.errors import SchemaErrors
 
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
+from sheet_scorer.i18n.problem_codes import PROBLEM_CODES
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.rules.cells import parse_flag, parse_int
@@ -226,25 +227,24 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
 
 # ---------------------------------------------------------------- problems from failures
 
-# Table-level codes: the field whose cells get marked, and the value shown in the message.
+# Table-level codes (`table=True` in the one table of codes): the field whose cells get marked, from that table,
+# and the value shown in the message, computed here.
+_TABLE_VALUES: dict[str, Callable[[pd.DataFrame], Any]] = {
+    "table-size": len,
+    "table-vp-cards": lambda rows: int(rows["vp_cards"].sum()),
+    "table-knights": lambda rows: int(rows["knights"].sum()),
+    "army-tie-unmarked": lambda rows: int(rows["knights"].max()),
+    "army-tie-multiple": lambda rows: None,
+    "road-tie-unmarked": lambda rows: int(rows["road_length"].max()),
+    "road-tie-multiple": lambda rows: None,
+    "declared-missing": lambda rows: None,
+    "declared-multiple": lambda rows: None,
+    "no-target": lambda rows: None,
+}
 TABLE_CODES: dict[str, tuple[str, Callable[[pd.DataFrame], Any]]] = {
-    "table-size": ("table", len),
-    "table-vp-cards": ("vp_cards", lambda rows: int(rows["vp_cards"].sum())),
-    "table-knights": ("knights", lambda rows: int(rows["knights"].sum())),
-    "army-tie-unmarked": ("army_first", lambda rows: int(rows["knights"].max())),
-    "army-tie-multiple": ("army_first", lambda rows: None),
-    "road-tie-unmarked": ("road_first", lambda rows: int(rows["road_length"].max())),
-    "road-tie-multiple": ("road_first", lambda rows: None),
-    "declared-missing": ("declared", lambda rows: None),
-    "declared-multiple": ("declared", lambda rows: None),
-    "no-target": ("vp", lambda rows: None),
-}
+    code: (str(PROBLEM_CODES[code].field), value_of) for code, value_of in _TABLE_VALUES.items()}
 # Row-level codes whose cell is not the column pandera names.
-ROW_CODE_FIELDS = {
-    "settlements-min": "settlements", "road-length-range": "road_length", "vp-mismatch": "vp",
-    "seat-range": "seat", "seat-duplicate": "seat", "duplicate-player": "player", "unregistered-player": "player",
-    "army-first-not-leader": "army_first", "road-first-not-leader": "road_first", "declared-below-target": "declared",
-}
+ROW_CODE_FIELDS = {code: kind.field for code, kind in PROBLEM_CODES.items() if kind.field and not kind.table}
 
 
 def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
