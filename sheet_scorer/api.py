@@ -78,11 +78,11 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     """`check_workbook` of a workbook already read (a command that needs more of the file reads it once)."""
     import pandas as pd
 
-    from sheet_scorer.workbook.plan import check_added_sheets
+    from sheet_scorer.report.sheets import check_added_sheets
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.validate import validate
     from sheet_scorer.standings.engine import standings_for
-    from sheet_scorer.workbook.settings import check_adjustments
+    from sheet_scorer.rules.settings import check_adjustments
 
     language = event_language(lang, data.settings.language)
     check_added_sheets(data.path, data.sheet_names, data.added_sheets, language)  # what `score` would refuse, `check` refuses too
@@ -198,7 +198,7 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     from sheet_scorer.report.facts import withdrawn_notes
     from sheet_scorer.report.html import render_report
     from sheet_scorer.workbook.files import write_all
-    from sheet_scorer.workbook.plan import plan_writes
+    from sheet_scorer.report.sheets import plan_writes
     from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
     from sheet_scorer.workbook.write import write_to
 
