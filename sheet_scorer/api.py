@@ -262,7 +262,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     again the last round, seated but not played; the workbook is read once and updated in place."""
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
     from sheet_scorer.seating.planner import SeatingError, assess
-    from sheet_scorer.workbook.event import read_for_seat
+    from sheet_scorer.workbook.read import read_for_seat
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
@@ -342,7 +342,8 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
         when: date | None = None, seed: int = 0, force: bool = False) -> NewResult:
     """A new event workbook from a list of players: Settings, Players, Round 1 seated, the later rounds planned."""
     from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, plan
-    from sheet_scorer.workbook.event import create_event, read_player_file
+    from sheet_scorer.workbook.new_event import create_event
+    from sheet_scorer.workbook.players import read_player_file
 
     players_file, output = Path(players_file), Path(output)
     language = event_language(lang)
