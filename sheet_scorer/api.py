@@ -343,7 +343,8 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
     """A new event workbook from a list of players: Settings, Players, Round 1 seated, the later rounds planned."""
     from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, plan
     from sheet_scorer.workbook.new_event import create_event
-    from sheet_scorer.workbook.players import read_player_file
+    from sheet_scorer.rules.names import refuse_name_clashes
+    from sheet_scorer.workbook.players import read_player_lines
 
     players_file, output = Path(players_file), Path(output)
     language = event_language(lang)
@@ -354,7 +355,9 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
     if not output.parent.is_dir():
         raise WorkbookError(key="no_folder", path=output,
                             folder=output.parent)
-    players, encoding = read_player_file(players_file)
+    numbered, encoding = read_player_lines(players_file)
+    refuse_name_clashes(players_file, numbered)
+    players = [p for p, _ in numbered]
     clubs = {p.name: p.club for p in players if p.club}
     problem = SeatingProblem(tuple(p.name for p in players if p.active), rounds, clubs, seed=seed)
     try:

@@ -1,5 +1,5 @@
 """The organiser's list of players for a new event (docs/rules.md §5): .txt (one name a line), .csv or an
-.xlsx column, in the encodings Excel and editors save; names that collide are refused.
+.xlsx column, in the encodings Excel and editors save (names that collide are refused by the rule in `rules.names`).
 """
 
 from __future__ import annotations
@@ -13,16 +13,22 @@ from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.values import sheet_values
-from sheet_scorer.i18n.vocab import active_value, players_header, strip_accents
+from sheet_scorer.i18n.vocab import active_value, players_header
 
 
 def read_player_list(path: Path) -> list[Registration]:
-    """The players of a .txt (one name a line), .csv or .xlsx file; duplicate or near-duplicate names refused."""
+    """The players of a .txt (one name a line), .csv or .xlsx file (names that collide: `rules.names.refuse_name_clashes`)."""
     return read_player_file(path)[0]
 
 
 def read_player_file(path: Path) -> tuple[list[Registration], str | None]:
     """The players of a list and the encoding its text was in (None for a workbook): docs/rules.md §5."""
+    players, encoding = read_player_lines(path)
+    return [p for p, _ in players], encoding
+
+
+def read_player_lines(path: Path) -> tuple[list[tuple[Registration, int]], str | None]:
+    """The players of a list with the line each is on (for `rules.names.refuse_name_clashes`), and the encoding."""
     if not path.is_file():
         raise WorkbookError(f"{path}: no such file", "no_such_file", path=path)
     suffix = path.suffix.lower()
@@ -40,8 +46,7 @@ def read_player_file(path: Path) -> tuple[list[Registration], str | None]:
     players = _registrations(rows)
     if not players:
         raise WorkbookError(f"{path}: no player names found", "no_player_names", path=path)
-    _refuse_collisions(path, players)
-    return [p for p, _ in players], encoding
+    return players, encoding
 
 
 def _csv_rows(content: str) -> list[list[str]]:
@@ -70,26 +75,3 @@ def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
                                     line=number, value=cell("active"))
             out.append((Registration(name, cell("club"), active), number))
     return out
-
-
-def name_clash_key(name: str) -> str:
-    """Names that differ only by case, accents or spacing are one person written twice."""
-    return " ".join(strip_accents(name).casefold().split())
-
-
-def _refuse_collisions(path: Path, players: list[tuple[Registration, int]]) -> None:
-    """One line naming every pair of lines that hold the same person written twice."""
-    from sheet_scorer.i18n.terminal import Phrase, say
-
-    seen: dict[str, tuple[str, int]] = {}
-    clashes = []
-    for player, line in players:
-        key = name_clash_key(player.name)
-        if key in seen:
-            clashes.append(Phrase("name_clash", {"first_line": seen[key][1], "first": seen[key][0], "second_line": line,
-                                                 "second": player.name}))
-        else:
-            seen[key] = (player.name, line)
-    if clashes:
-        raise WorkbookError(say("en", "same_name_twice", path=path, clashes=clashes), "same_name_twice", path=path,
-                            clashes=clashes)
