@@ -309,7 +309,8 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     from sheet_scorer.report import chart, html as report
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
-    from sheet_scorer.workbook import plan as write_plan, read, write
+    from sheet_scorer.report import sheets as write_plan
+    from sheet_scorer.workbook import read, write
     from sheet_scorer.xlsx import book, package, reader as xlsx
 
     workbook = folder / f"{label}.xlsx"

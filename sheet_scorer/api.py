@@ -78,11 +78,11 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     """`check_workbook` of a workbook already read (a command that needs more of the file reads it once)."""
     import pandas as pd
 
-    from sheet_scorer.workbook.plan import check_added_sheets
+    from sheet_scorer.report.sheets import check_added_sheets
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.validate import validate
     from sheet_scorer.standings.engine import standings_for
-    from sheet_scorer.workbook.settings import check_adjustments
+    from sheet_scorer.rules.settings import check_adjustments
 
     language = event_language(lang, data.settings.language)
     check_added_sheets(data.path, data.sheet_names, data.added_sheets, language)  # what `score` would refuse, `check` refuses too
@@ -198,7 +198,7 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     from sheet_scorer.report.facts import withdrawn_notes
     from sheet_scorer.report.html import render_report
     from sheet_scorer.workbook.files import write_all
-    from sheet_scorer.workbook.plan import plan_writes
+    from sheet_scorer.report.sheets import plan_writes
     from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
     from sheet_scorer.workbook.write import write_to
 
@@ -262,7 +262,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     again the last round, seated but not played; the workbook is read once and updated in place."""
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
     from sheet_scorer.seating.planner import SeatingError, assess
-    from sheet_scorer.workbook.event import read_for_seat
+    from sheet_scorer.workbook.read import read_for_seat
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
@@ -342,7 +342,9 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
         when: date | None = None, seed: int = 0, force: bool = False) -> NewResult:
     """A new event workbook from a list of players: Settings, Players, Round 1 seated, the later rounds planned."""
     from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, plan
-    from sheet_scorer.workbook.event import create_event, read_player_file
+    from sheet_scorer.workbook.new_event import create_event
+    from sheet_scorer.rules.names import refuse_name_clashes
+    from sheet_scorer.workbook.players import read_player_lines
 
     players_file, output = Path(players_file), Path(output)
     language = event_language(lang)
@@ -353,7 +355,9 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
     if not output.parent.is_dir():
         raise WorkbookError(key="no_folder", path=output,
                             folder=output.parent)
-    players, encoding = read_player_file(players_file)
+    numbered, encoding = read_player_lines(players_file)
+    refuse_name_clashes(players_file, numbered)
+    players = [p for p, _ in numbered]
     clubs = {p.name: p.club for p in players if p.club}
     problem = SeatingProblem(tuple(p.name for p in players if p.active), rounds, clubs, seed=seed)
     try:

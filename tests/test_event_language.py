@@ -16,7 +16,7 @@ from test_merge import ROUND
 
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
-from sheet_scorer.workbook.event import PLAN_SHEET, read_plan
+from sheet_scorer.workbook.seating_plan import PLAN_SHEET, read_plan
 from sheet_scorer.workbook.read import read_workbook
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Gosia", "Henryk", "Iza"]

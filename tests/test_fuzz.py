@@ -32,7 +32,7 @@ from sheet_scorer.model import WorkbookError
 from sheet_scorer.problems import has_errors
 from sheet_scorer.xlsx import reader as xlsx
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
-from sheet_scorer.workbook.plan import computed_positions
+from sheet_scorer.report.sheets import computed_positions
 
 ADDED_SHEETS = {"Standings", "Problems"}
 LONG = os.environ.get("SHEET_SCORER_FUZZ") == "long"  # bench/fuzz.py: many more examples

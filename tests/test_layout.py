@@ -134,3 +134,20 @@ def test_only_the_cli_imports_click_rich_or_the_terminal_catalogue() -> None:
     still = {m for m in TERMINAL_LEFT
              if any(i.startswith(TERMINAL_ONLY) for i in every_import(PACKAGE.parent / (m.replace(".", "/") + ".py")))}
     assert still == TERMINAL_LEFT, f"{sorted(TERMINAL_LEFT - still)} no longer print: take them off TERMINAL_LEFT"
+
+
+# The tournament workbook's I/O (issue 20, item 2): workbook/ reads and writes, it neither judges nor presents.
+NOT_IN_WORKBOOK = ("sheet_scorer.rules", "sheet_scorer.report", "sheet_scorer.standings", "sheet_scorer.seating",
+                   "sheet_scorer.playoffs", "sheet_scorer.merge", "sheet_scorer.i18n.text", "pandera", "jinja2")
+
+
+def test_the_workbook_is_io_only() -> None:
+    """Nothing under workbook/ imports a rule, a stage, the report, the report's words (`i18n.text`), pandera or
+    jinja2, anywhere in it (also inside functions): the rules live in rules/, the write plan in report/sheets."""
+    found = {}
+    for path in (PACKAGE / "workbook").glob("*.py"):
+        used = {m for m in every_import(path) if any(m == t or m.startswith(f"{t}.") for t in NOT_IN_WORKBOOK)}
+        if used:
+            found[module_name(path)] = sorted(used)
+    assert found == {}
+    assert not (PACKAGE / "workbook" / "plan.py").exists() and not (PACKAGE / "workbook" / "event.py").exists()

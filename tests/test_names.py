@@ -126,3 +126,28 @@ def test_seating_and_scoring_share_one_player_identity(tmp_path):
     assert set(active_players(data)) == seated_round(data.rounds[0]).players == set(FOUR)
     assert set(clubs_of(data)) == set(FOUR)
     assert name_key(" Anna ") == "Anna" and name_key("Anna") != name_key("Anka")
+
+
+# --------------------------------------------------------------------------------------------
+# a list of players naming one person twice (the rule `new` applies; issue 20: moved to rules/names)
+
+def test_names_differing_only_by_case_accents_or_spacing_are_refused_as_one_person_twice(tmp_path) -> None:
+    from sheet_scorer.model import Registration, WorkbookError
+    from sheet_scorer.rules.names import refuse_name_clashes
+
+    path = tmp_path / "players.txt"
+    lines = [(Registration("Zofia Kamińska", "", True), 1), (Registration("Jan Nowak", "", True), 2),
+             (Registration("zofia  kaminska", "", True), 3)]
+    with pytest.raises(WorkbookError) as refused:
+        refuse_name_clashes(path, lines)
+    assert refused.value.key == "same_name_twice"
+    assert str(refused.value) == f"{path}: the same name twice: line 1 'Zofia Kamińska' and line 3 'zofia  kaminska'"
+
+
+def test_names_one_letter_apart_are_two_people(tmp_path) -> None:
+    from sheet_scorer.model import Registration
+    from sheet_scorer.rules.names import refuse_name_clashes
+
+    assert refuse_name_clashes(tmp_path / "p.txt", [(Registration("Jan Nowak", "", True), 1),
+                                                    (Registration("Jan Nowacki", "", True), 2),
+                                                    (Registration("Jana Nowak", "", True), 3)]) is None

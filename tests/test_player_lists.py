@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.event import read_player_file
+from sheet_scorer.workbook.players import read_player_file
 
 POLISH = ["Łukasz Żółć", "Grzegorz Brzęczyszczykiewicz", "Świętosław Kaczmarek", "Joanna Ściegienna", "Źdźisław Ąbek"]
 FRENCH = ["Françoise Lefèvre", "Jérôme Bœuf", "Anaïs Côté", "Gaëlle Noël"]

@@ -11,7 +11,8 @@ import pytest
 
 from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.xlsx import reader as xlsx
-from sheet_scorer.workbook.event import PLAN_SHEET, read_header, read_plan, read_player_list
+from sheet_scorer.workbook.players import read_player_list
+from sheet_scorer.workbook.seating_plan import PLAN_SHEET, read_header, read_plan
 
 DOCTYPE = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
 

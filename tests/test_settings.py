@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from sheet_scorer.model import Adjustment, Settings
-from sheet_scorer.workbook.settings import check_adjustments, read_adjustments, read_settings
+from sheet_scorer.rules.settings import check_adjustments
+from sheet_scorer.workbook.settings import read_adjustments, read_settings
 
 
 def settings_of(*rows: list) -> tuple[Settings, list[tuple[str, str]]]:

@@ -11,14 +11,19 @@ from __future__ import annotations
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
 from rapidfuzz.distance import OSA
 from rapidfuzz.process import cdist, extractOne
 
 from sheet_scorer.i18n.vocab import strip_accents
+from sheet_scorer.model import Phrase, Registration, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import clean_name
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_EDITS = 2  # the most edits ever counted as a slip; shorter names get fewer (`allowed_edits`)
 
@@ -92,3 +97,23 @@ def near_miss_warnings(frame: pd.DataFrame, registered: frozenset[str] | None) -
                                 params={"other": usual, "other_sheet": firsts.loc[usual, "sheet"],
                                         "distance": distance, "row": int(first["row"])}))
     return problems
+
+
+def name_clash_key(name: str) -> str:
+    """Names that differ only by case, accents or spacing are one person written twice."""
+    return " ".join(folded(name).split())
+
+
+def refuse_name_clashes(path: Path, players: list[tuple[Registration, int]]) -> None:
+    """One line naming every pair of lines that hold the same person written twice."""
+    seen: dict[str, tuple[str, int]] = {}
+    clashes = []
+    for player, line in players:
+        key = name_clash_key(player.name)
+        if key in seen:
+            clashes.append(Phrase("name_clash", {"first_line": seen[key][1], "first": seen[key][0], "second_line": line,
+                                                 "second": player.name}))
+        else:
+            seen[key] = (player.name, line)
+    if clashes:
+        raise WorkbookError(key="same_name_twice", path=path, clashes=clashes)

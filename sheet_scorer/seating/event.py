@@ -91,7 +91,7 @@ def seating_problem(result: ScoreResult, played: list[RoundSheet], rounds: int, 
 
 
 def stored_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:
-    """A round of the plan sheet (`workbook.event.read_plan`) as the planner's data."""
+    """A round of the plan sheet (`workbook.seating_plan.read_plan`) as the planner's data."""
     if stored is None:
         return None
     return SeatedRound(tuple(tuple(name_key(n) for n in t) for t in stored[0]), tuple(name_key(n) for n in stored[1]))
@@ -101,7 +101,7 @@ def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating
                language: str) -> WorkbookPatch:
     """The new round sheets (named and laid out like the last one, `header` its header cells), the re-seated
     round, and the rest of the plan."""
-    from sheet_scorer.workbook.event import PLAN_SHEET, next_round_name, plan_rows, plan_widths, round_rows
+    from sheet_scorer.workbook.seating_plan import PLAN_SHEET, next_round_name, plan_rows, plan_widths, round_rows
 
     patch = WorkbookPatch()
     if reseat:
@@ -120,7 +120,7 @@ def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating
 def _rewrite(sheet: RoundSheet, planned: SeatedRound, language: str) -> list[CellEdit]:
     """Cell edits that replace a seated, unplayed round's Table/Seat/Player cells in place (--reseat)."""
     from sheet_scorer.xlsx.cells import cell_ref
-    from sheet_scorer.workbook.event import round_rows
+    from sheet_scorer.workbook.seating_plan import round_rows
 
     rows = round_rows(planned.tables, planned.byes, language, sheet.columns, sheet.header_row)[sheet.header_row:]
     old_last = max(sheet.raw.index, default=sheet.header_row)

@@ -203,18 +203,3 @@ def _round_number(value: Any) -> int | None:
         return None
     number = _parse_number(value)
     return int(number) if number is not None and number.denominator == 1 and number >= 1 else 0
-
-
-def check_adjustments(adjustments: list[Adjustment], players: set[str], rounds: set[int]) -> tuple[list[Adjustment], list[Problem]]:
-    """The adjustments that name a player of the event and an existing round; an error at the cell of each other one."""
-    kept: list[Adjustment] = []
-    problems: list[Problem] = []
-    for a in adjustments:
-        if a.player not in players:
-            problems.append(Problem("adjustment-unknown-player", a.sheet, cell_ref(a.columns[0], a.row), a.player))
-        elif a.round is not None and a.round not in rounds:
-            problems.append(Problem("adjustment-unknown-round", a.sheet, cell_ref(a.columns[1], a.row), a.player,
-                                    params={"value": a.round}))
-        else:
-            kept.append(a)
-    return kept, problems

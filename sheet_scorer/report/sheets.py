@@ -1,5 +1,5 @@
 """What the scored workbook gets (docs/rules.md §5), as plain values: built from the scored frames here,
-spliced into the workbook's package by `write.py`.
+spliced into the workbook's package by `workbook/write.py`.
 
 The plan (`model.WritePlan`) is plain lists and strings: the writer needs no pandas.
 """

@@ -1,0 +1,113 @@
+"""The seating plan kept in an event (`seat`): docs/rules.md §1, §6, §7. `round_rows` lays out one seated round
+as a round sheet's rows; `read_plan` reads the hidden `Seating Plan` sheet back.
+
+The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (Round, Table,
+Seat, Player; table `BYE` for a bye), not as round sheets written at once: a round sheet that
+exists is a round the scorer reads and the organiser fills in, and unplayed round sheets would make
+the standings incomplete. `seat` lays out the next planned round and rewrites the plan.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.values import sheet_values
+from sheet_scorer.i18n.vocab import BYE_WORD, ROUND_HEADERS, ROUND_SHEET_WORD, is_bye
+
+PLAN_SHEET = "Seating Plan"
+
+
+ROUND_COLUMNS = tuple(ROUND_HEADERS)  # table, seat, player, the six counts, the three flags
+
+
+WIDTHS = {"table": 8, "seat": 8, "player": 28}
+
+Tables = Sequence[Sequence[str]]
+
+
+def next_round_name(previous: str, number: int) -> str:
+    """`Round 4` -> `Round 5`, `R4` -> `R5`: a new round sheet is named like the one before (docs/rules.md §1)."""
+    return re.sub(r"\d+\s*$", str(number), previous.rstrip())
+
+
+def read_header(path: Path, sheet: str, row: int, last_column: int) -> list[Any]:
+    """The organiser's header cells of a round sheet (up to `last_column`, or the sheet's widest row if
+    narrower), for the next round to repeat."""
+    return header_of(sheet_values(path, sheet) or [], row, last_column)
+
+
+def header_of(rows: list[list[Any]], row: int, last_column: int) -> list[Any]:
+    """`read_header` of a sheet's values already read."""
+    width = min(last_column, max(map(len, rows), default=0))
+    cells = (rows[row - 1] + [""] * width)[:width] if len(rows) >= row else []
+    return [None if isinstance(v, str) and not v.strip() else v for v in cells]
+
+
+def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str, int] | None = None,
+               header_row: int = 1, header: list[Any] | None = None) -> list[list[Any]]:
+    """A seated round as sheet rows from A1: the header at `header_row`, one row per player in table and
+    seat order, then the byes. `columns` (canonical -> 1-based column) and `header` (the header cells)
+    follow a previous round's layout."""
+    columns = columns or {key: i for i, key in enumerate(ROUND_COLUMNS, start=1)}
+    width = max(max(columns.values()), len(header or ()))
+
+    def row(values: dict[str, Any]) -> list[Any]:
+        cells: list[Any] = [None] * width
+        for key, value in values.items():
+            if key in columns:
+                cells[columns[key] - 1] = value
+        return cells
+
+    rows: list[list[Any]] = [[] for _ in range(header_row - 1)]
+    rows.append(list(header) + [None] * (width - len(header)) if header else row({key: ROUND_HEADERS[key][lang] for key in columns}))
+    for number, table in enumerate(tables, start=1):
+        rows.extend(row({"table": number, "seat": seat, "player": name}) for seat, name in enumerate(table, start=1))
+    rows.extend(row({"table": BYE_WORD[lang], "player": name}) for name in byes)
+    return rows
+
+
+def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]], lang: str = "en") -> list[list[Any]]:
+    """The hidden plan sheet's rows in `lang` (headers, the bye's word): round number -> (tables, byes).
+    `read_plan` reads the columns by position, so a plan in any language reads back."""
+    rows: list[list[Any]] = [plan_header(lang)]
+    for number, (tables, byes) in sorted(planned.items()):
+        for t, table in enumerate(tables, start=1):
+            rows.extend([number, t, s, name] for s, name in enumerate(table, start=1))
+        rows.extend([number, BYE_WORD[lang], None, name] for name in byes)
+    return rows
+
+
+def plan_widths(header: list[Any]) -> dict[int, float]:
+    """The plan sheet's columns wide enough for their headers, and the names."""
+    return {c: float(max(WIDTHS["player"] if c == 4 else 8, len(str(h)) + 3)) for c, h in enumerate(header, start=1)}
+
+
+def plan_header(lang: str) -> list[str]:
+    """Round, Table, Seat, Player in `lang` (issue 18: everything the tool writes in the event's language)."""
+    return [ROUND_SHEET_WORD[lang], *(ROUND_HEADERS[key][lang] for key in ("table", "seat", "player"))]
+
+
+def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
+    """The hidden plan sheet of `path` (empty when there is none): round -> (tables in seat order, byes)."""
+    return plan_of(sheet_values(path, PLAN_SHEET))
+
+
+def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], list[str]]]:
+    """`read_plan` of the plan sheet's values already read (None: there is no plan sheet)."""
+    if rows is None:
+        return {}
+    plan: dict[int, tuple[dict[Any, list[tuple[int, str]]], list[str]]] = {}
+    for row in rows[1:]:
+        if len(row) < 4 or not isinstance(row[0], (int, float)) or not str(row[3]).strip():
+            continue
+        tables, byes = plan.setdefault(int(row[0]), ({}, []))
+        if is_bye(row[1]):
+            byes.append(clean_name(str(row[3])))
+        else:
+            tables.setdefault(int(row[1]), []).append((int(row[2] or 0), clean_name(str(row[3]))))
+    return {number: ([[name for _, name in sorted(seats)] for _, seats in sorted(tables.items())], byes)
+            for number, (tables, byes) in plan.items()}
