@@ -22,7 +22,8 @@ def _key(sheet: str, cell: str, value: Any, file: str, other: Any, other_file: s
     return sheet, cell.upper(), shown(value), file, shown(other), other_file
 
 
-def _as_written(value: Any) -> Any:
+def as_written(value: Any) -> Any:
+    """A value with its type (a number stays a number); a whole float is written as an int."""
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
@@ -58,7 +59,7 @@ def conflicts_sheet(data: WorkbookData, rows: list[ConflictRow], lang: str) -> N
     """The tool's Conflicts sheet (its name kept if it has one), each Cell linked to the cell it names."""
     name = data.conflicts_sheet or CONFLICTS_SHEET[lang]
     headers = [words[lang] for words in CONFLICTS_HEADERS.values()]
-    values = [[r.sheet, r.cell, r.player, _as_written(r.value), r.file, _as_written(r.other), r.other_file,
+    values = [[r.sheet, r.cell, r.player, as_written(r.value), r.file, as_written(r.other), r.other_file,
                None if r.resolved in ("", None) else r.resolved] for r in rows]
     sheets = {s.name for s in data.rounds}
     links = {f"B{n}": "'" + r.sheet.replace("'", "''") + f"'!{r.cell}" for n, r in enumerate(rows, start=2) if r.sheet in sheets}

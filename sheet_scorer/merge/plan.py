@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.merge.conflicts import as_written
 from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
 from sheet_scorer.rules.names import name_key
@@ -157,11 +158,6 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-def _as_written(value: Any) -> Any:
-    """The copy's value with its type (a number stays a number); a whole float is written as an int."""
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
 def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list[tuple[int, int]]:
     """(copy row, event row) pairs; a player or table the event's round does not have refuses the copy.
 
@@ -281,7 +277,7 @@ def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[s
     for offer in rest:
         counts[offer.copy].already += 1
     style_like = cell_ref(column, row - 1) if row - 1 > view.sheet.header_row else None
-    return CellEdit(cell, _as_written(first.value), style_like)
+    return CellEdit(cell, as_written(first.value), style_like)
 
 
 def _row_column(cell: str) -> tuple[int, str]:

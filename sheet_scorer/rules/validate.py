@@ -32,16 +32,8 @@ from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
-from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, FLAGS, is_bye, strip_accents
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, is_bye, strip_accents
 
-COUNT_RANGES = {
-    "settlements": (0, 5),
-    "cities": (0, 4),
-    "vp_cards": (0, 5),
-    "knights": (0, 14),
-    "roads": (2, 15),
-    "road_length": (0, 15),
-}
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
 VP_ONLY_RANGE = (2, 22)
 #: Cities & Knights plays to 13: the target the declared-victory error suggests setting (docs/rules.md §3).
