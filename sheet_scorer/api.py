@@ -212,10 +212,10 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     except WorkbookError as error:
         raise error.in_language(language) from None
     result.output, result.html = output, html
-    plan = plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))
-    # the report renders straight into its file after the workbook is written: the page is never held whole,
-    # and the renderer's and the package writer's transients do not add up (peak memory, issue 21)
-    writers = {output: lambda temporary: write_to(path, temporary, plan, record),
+    plans = [plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))]
+    # the report renders straight into its file after the workbook is written, in the memory the plan held (let go
+    # once written): the page is never held whole and the renderer's and the writer's needs do not add up (issue 21)
+    writers = {output: lambda temporary: write_to(path, temporary, plans.pop(), record),
                html: lambda temporary: stream_report(result, temporary, language)}
     if json:
         writers[json] = lambda temporary: write_json(result, temporary)
