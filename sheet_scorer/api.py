@@ -196,7 +196,7 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     Refused first (docs/rules.md §5) when `path` has a scored copy holding edits it does not have."""
     from sheet_scorer.report.export import write_json
     from sheet_scorer.report.facts import withdrawn_notes
-    from sheet_scorer.report.html import render_report
+    from sheet_scorer.report.html import stream_report
     from sheet_scorer.workbook.files import write_all
     from sheet_scorer.report.sheets import plan_writes
     from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
@@ -212,10 +212,11 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     except WorkbookError as error:
         raise error.in_language(language) from None
     result.output, result.html = output, html
-    plan = plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))
-    page = render_report(result, language)
-    writers = {output: lambda temporary: write_to(path, temporary, plan, record),
-               html: lambda temporary: temporary.write_text(page, encoding="utf-8")}
+    plans = [plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))]
+    # the report renders straight into its file after the workbook is written, in the memory the plan held (let go
+    # once written): the page is never held whole and the renderer's and the writer's needs do not add up (issue 21)
+    writers = {output: lambda temporary: write_to(path, temporary, plans.pop(), record),
+               html: lambda temporary: stream_report(result, temporary, language)}
     if json:
         writers[json] = lambda temporary: write_json(result, temporary)
     write_all(writers, versions={output})

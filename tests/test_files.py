@@ -70,7 +70,7 @@ def test_a_failure_after_scoring_leaves_the_target_as_it_was(tmp_path: Path, mon
     def broken(*args: Any, **kwargs: Any) -> str:
         raise RuntimeError("template missing")
 
-    monkeypatch.setattr(report, "render_report", broken)
+    monkeypatch.setattr(report, "report_context", broken)
     with pytest.raises(RuntimeError, match="template missing"):
         score_workbook(path, in_place=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]

@@ -37,7 +37,7 @@ from sheet_scorer.i18n.text import MESSAGES, format_date, format_number, format_
 from sheet_scorer.problems import MESSAGES_EN, Problem
 from sheet_scorer.standings.progression import rank_progression
 from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
-from sheet_scorer.report.html import compact_layout, render_report, write_report
+from sheet_scorer.report.html import compact_layout, render_report, stream_report, write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -109,6 +109,15 @@ def test_names_are_escaped(event: Path) -> None:
     assert "<script" not in page.lower()
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page
     assert "Club Night &amp; &lt;Friends&gt;" in page
+
+
+def test_the_streamed_page_is_the_rendered_page(event: Path, tmp_path: Path) -> None:
+    """`score` writes the report piece by piece as it renders (stream_report): the same page, escaping included."""
+    result = check_workbook(event)
+    stream_report(result, tmp_path / "page.html", "pl")
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert page == render_report(result, "pl")
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page and "<script" not in page.lower()
 
 
 def test_standings_order(event: Path) -> None:

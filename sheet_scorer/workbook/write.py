@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from sheet_scorer.model import SheetPlan, WritePlan
+from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
 from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.xlsx.book import Book, SheetEntry
 from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
@@ -79,22 +79,40 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     shift = _free_columns_shift(sheet, [*ws.merged_ranges(), *ws.sparkline_cells(), *book.drawn_ranges(sheet.name)])
     header_ref = cell_ref(sheet.style_column, sheet.header_row)
     header_style = ws.cell_styles({header_ref}).get(header_ref) or None
-    writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
-    for column in sheet.columns:
-        place = column.column + (shift if column.header is not None and column.column not in sheet.clear_columns else 0)
-        if column.header is not None:
-            writes[sheet.header_row][place] = book.value_cell(column.header, header_style)
-        for row, value in zip(column.rows, column.values):
-            writes[row][place] = _number_text(value)
-    if writes:
-        ws.update_dimension(max(writes), max(max(cells) for cells in writes.values()))
-        ws.show_columns(sorted(writes.get(sheet.header_row, {})))
+    placed = [(column, column.column + (shift if column.header is not None and column.column not in sheet.clear_columns else 0))
+              for column in sheet.columns]
+    headers = [book.value_cell(column.header, header_style) if column.header is not None else None for column in sheet.columns]
+    used: set[int] = set()  # the columns that get a cell, and those of the header row, as the writes will have them
+    header_places: set[int] = set()
+    last_row = 0
+    for column, place in placed:
+        rows = ([sheet.header_row] if column.header is not None else []) + [row for row, _ in zip(column.rows, column.values)]
+        if rows:
+            used.add(place)
+            last_row = max(last_row, *rows)
+            if sheet.header_row in rows:
+                header_places.add(place)
+    if used:
+        ws.update_dimension(last_row, max(used))
+        ws.show_columns(sorted(header_places))
         ws.widen_columns({column.column + (shift if column.column not in sheet.clear_columns else 0): len(column.header) + 3.0
                           for column in sheet.columns if column.header})
     mark_cells(book, ws, sheet.name, sheet.marks)
-    book.stream_sheet(sheet.name, ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row))
-    columns = {c for cells in writes.values() for c in cells} | set(sheet.clear_columns)
+    book.stream_sheet(sheet.name, _streamed(ws, sheet, placed, headers))
+    columns = used | set(sheet.clear_columns)
     return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
+
+
+def _streamed(ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]) -> Iterator[bytes]:
+    """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
+    at a time, not every round's at once (the peak memory of `score` at 100,000 rows, issue 21)."""
+    writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
+    for (column, place), header in zip(placed, headers):
+        if header is not None:
+            writes[sheet.header_row][place] = header
+        for row, value in zip(column.rows, column.values):
+            writes[row][place] = _number_text(value)
+    yield from ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row)  # type: ignore[arg-type]
 
 
 def mark_cells(book: Book, ws: Worksheet, name: str, marks: list[tuple[str, str]]) -> None:
