@@ -168,6 +168,7 @@ def test_re_merging_both_judges_after_the_agreed_value_is_typed_reopens_nothing(
     again = _merge(event, judge1, judge2)  # the same command once more, from the shell's history
     assert _conflict_rows(event)[1:] == [["Round 1", "D3", "Ben", 2, "judge1.xlsx", 1, "judge2.xlsx", "x"]]
     assert say("en", "merge_nothing", event="event.xlsx") in again.output
+    assert again.exit_code == 0 and "D3" not in again.output  # settled: not raised again, not an exit 1
     assert check_workbook(event).exit_code == 0  # no second, open row: the standings stay final
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from sheet_scorer.i18n.text import problem_message
 from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS, CONFLICTS_SHEET
 from sheet_scorer.model import ConflictRow, NewSheet, WorkbookData
-from sheet_scorer.rules.conflicts import conflict_problems, shown
+from sheet_scorer.rules.conflicts import conflict_problems, is_resolved, shown
 
 _WIDTHS = [14, 8, 24, 10, 28, 12, 28, 12]
 
@@ -46,13 +46,24 @@ def conflict_rows(data: WorkbookData, found: list[Any]) -> tuple[list[ConflictRo
 def _heard(conflict: Any, rows: list[ConflictRow]) -> bool:
     """True when a row of the cell already lists the copy's value from that copy and the event holds one of the row's
     values: the same dispute, settled or not (re-merging both judges' copies after typing the agreed value)."""
+    return _row_of(conflict, rows) is not None
+
+
+def _row_of(conflict: Any, rows: list[ConflictRow]) -> ConflictRow | None:
+    """The Conflicts sheet's row that already lists this dispute (see `_heard`), if any."""
     for r in rows:
         if (r.sheet, r.cell.upper()) != (conflict.sheet, conflict.cell.upper()):
             continue
         sides = {(shown(r.value), r.file), (shown(r.other), r.other_file)}
         if (shown(conflict.other), conflict.other_source) in sides and shown(conflict.value) in {v for v, _ in sides}:
-            return True
-    return False
+            return r
+    return None
+
+
+def open_conflicts(data: WorkbookData, found: list[Any]) -> list[Any]:
+    """The conflicts of this merge the organiser has not settled: a dispute whose row is marked Resolved is not
+    raised again when the same copies are merged once more (docs/rules.md §5)."""
+    return [c for c in found if (row := _row_of(c, data.conflicts)) is None or not is_resolved(row.resolved)]
 
 
 def conflicts_sheet(data: WorkbookData, rows: list[ConflictRow], lang: str) -> NewSheet:

@@ -294,7 +294,7 @@ def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dr
     Nothing is written when there is nothing to take and no conflict not listed yet, so re-running a merge
     leaves the event as it is.
     """
-    from sheet_scorer.merge.conflicts import conflict_marks, conflict_rows, conflicts_sheet
+    from sheet_scorer.merge.conflicts import conflict_marks, conflict_rows, conflicts_sheet, open_conflicts
     from sheet_scorer.model import WorkbookPatch
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.workbook.record import refuse_working_copy
@@ -305,6 +305,7 @@ def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dr
     found = [read_workbook(path) for path in copies]
     plan = plan_merge(data, found, event_language(lang, data.settings.language))
     rows, plan.new_conflicts = conflict_rows(data, plan.conflicts)
+    plan.conflicts = open_conflicts(data, plan.conflicts)  # a dispute already marked Resolved is not raised again
     plan.conflicts_sheet = conflicts_sheet(data, rows, plan.lang).name if rows else ""
     if (plan.edits or plan.new_conflicts) and not dry_run:
         patch = WorkbookPatch(edits=plan.edits, marks=conflict_marks(data, rows, plan.lang))
