@@ -16,6 +16,7 @@ rules of SPEC §3, §4, §6 written out again with Fractions and Decimals), neve
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -287,3 +288,14 @@ def test_a_polish_club_event_from_new_to_the_final_ranking(tmp_path: Path) -> No
     order = [r[1] for r in ranking.iter_rows(min_row=2, values_only=True) if r[1]]
     assert order[:8] == [q[5], q[0], q[2], q[3], q[1], q[4], q[6], q[7]]
     assert [p for p in order[8:] if p != DROPPED] == q[8:]
+
+    # The withdrawal is marked wherever the ranking is shown: standings and final ranking, JSON and terminal.
+    document = tmp_path / "klub.json"
+    final_run = run("score", scored, "--json", document, "--all")
+    assert final_run.exit_code == 0, final_run.output
+    data = json.loads(document.read_text(encoding="utf-8"))
+    for listing in (data["standings"], data["final_ranking"]):
+        marks = {row["player"]: row["withdrawn"] for row in listing}
+        assert "Runda 2" in marks.pop(DROPPED)  # the last round he played
+        assert set(marks.values()) == {None}
+    assert sum("Runda 2" in line and DROPPED in line for line in final_run.output.splitlines()) == 2

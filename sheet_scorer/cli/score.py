@@ -158,6 +158,7 @@ def _final_ranking(result: ScoreResult, console: Console, show_all: bool) -> Non
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import STAGE_WORDS
     from sheet_scorer.playoffs.ranking import event_placings
+    from sheet_scorer.report.facts import withdrawn_notes
 
     lang = result.lang
     ranking = event_placings(result)
@@ -167,8 +168,10 @@ def _final_ranking(result: ScoreResult, console: Console, show_all: bool) -> Non
     for heading, justify in (("rank", "right"), ("player", "left"), ("stage", "left"), ("qualifying_rank", "right")):
         table.add_column(text(lang, heading), justify=justify)
     shown = ranking if show_all else ranking[:TOP_ROWS]
+    gone = withdrawn_notes(result, lang)  # "withdrawn after Round 2", as in the standings above
     for p in shown:
-        table.add_row(str(p.rank), escape(visible(p.player)), STAGE_WORDS[p.stage][lang],
+        note = f" · {gone[p.player]}" if p.player in gone else ""
+        table.add_row(str(p.rank), escape(visible(p.player + note)), STAGE_WORDS[p.stage][lang],
                       "–" if p.qualifying_rank is None else str(p.qualifying_rank))
     console.print(table)
     if len(ranking) > len(shown):

@@ -85,7 +85,7 @@ JSON_SCHEMA: dict[str, Any] = {
         })},
         "final_ranking": {"anyOf": [{"type": "null"}, {"type": "array", "items": _object({
             "rank": {"type": "integer"}, "player": {"type": "string"}, "stage": {"enum": ["final", "semifinal", "qualifying"]},
-            "qualifying_rank": _nullable("integer"),
+            "qualifying_rank": _nullable("integer"), "withdrawn": _nullable("string"),
         })}]},
         "adjustments": {"type": "array", "items": _object({
             "player": {"type": "string"}, "round": _nullable("integer"), "points": {"type": "number"}, "reason": {"type": "string"},
@@ -137,7 +137,8 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
                       as in results, each player also with qualifying_rank; places are decided (ties by
                       qualifying rank) and round_points is null (playoff games do not count in the standings)
         final_ranking null until the Final is scored; then [{rank, player, stage ("final"/"semifinal"/
-                      "qualifying": how far the player went), qualifying_rank or null}], the champion first
+                      "qualifying": how far the player went), qualifying_rank or null, withdrawn as in standings}],
+                      the champion first
         adjustments   [{player, round or null, points, reason}] as applied (docs/rules.md §8)
         problems      [{code, severity ("error"/"warning"), sheet, cell ("" for a whole table),
                         player, table or null, message (English)}]
@@ -230,8 +231,9 @@ def _playoffs(result: ScoreResult) -> tuple[list[dict[str, Any]], list[dict[str,
         if mine:
             stages.append({"sheet": sheet.name, "stage": sheet.kind, "tables": _tables(mine, qualifying)})
     ranking = event_ranking(result, ranked)
-    final = None if ranking is None else [{"rank": p.rank, "player": p.player, "stage": p.stage, "qualifying_rank": p.qualifying_rank}
-                                          for p in ranking]
+    gone = withdrawn_notes(result, result.lang)
+    final = None if ranking is None else [{"rank": p.rank, "player": p.player, "stage": p.stage, "qualifying_rank": p.qualifying_rank,
+                                           "withdrawn": gone.get(p.player)} for p in ranking]
     return stages, final
 
 

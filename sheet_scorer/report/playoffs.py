@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from sheet_scorer.i18n.vocab import STAGE_WORDS
 from sheet_scorer.playoffs.qualifying import qualifying_ranking
 from sheet_scorer.playoffs.ranking import event_ranking
-from sheet_scorer.report.facts import as_flag, as_int, missing, playoff_rows, tables_of
+from sheet_scorer.report.facts import as_flag, as_int, missing, playoff_rows, tables_of, withdrawn_notes
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -47,7 +47,8 @@ def playoff_view(result: ScoreResult, lang: str, ids: dict[str, str] | None = No
         if cards:  # a sheet not played yet has no tables to show
             stages.append({"sheet": sheet.name, "kind": sheet.kind, "title": stage_name(sheet.kind, sheet.name, lang),
                            "id": f"playoff-{sheet.kind}", "tables": cards})
+    gone = withdrawn_notes(result, lang)  # marked here as in the standings (docs/rules.md §1)
     ranking = [{"rank": p.rank, "player": p.player, "stage": STAGE_WORDS[p.stage][lang], "qualifying_rank": p.qualifying_rank,
-                "id": ids.get(p.player, "")}
+                "id": ids.get(p.player, ""), "withdrawn": gone.get(p.player, "")}
                for p in event_ranking(result, ranked) or []]
     return {"stages": stages, "ranking": ranking, "champion": ranking[0]["player"] if ranking else None}
