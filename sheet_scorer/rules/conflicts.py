@@ -3,14 +3,13 @@ error at the round sheet's cell it names, so that table is not scored and the st
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from sheet_scorer.i18n.vocab import TRUE_WORDS
 from sheet_scorer.model import ConflictRow, WorkbookData
 from sheet_scorer.problems import Problem
+from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, parse_ref
 
-_REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 
 
 def is_resolved(value: Any) -> bool:
@@ -40,9 +39,20 @@ def conflict_problems(data: WorkbookData) -> dict[str, list[Problem]]:
 
 def _problem(conflict: ConflictRow, sheet: str) -> Problem:
     """The error at the conflict's cell; a Cell that names no cell (edited by hand) puts it on the whole sheet."""
-    found = _REF.fullmatch(conflict.cell)
+    row = _cell_row(conflict.cell)
     params: dict[str, Any] = {"value": shown(conflict.value), "file": conflict.file, "other": shown(conflict.other),
                               "other_file": conflict.other_file, "conflicts_sheet": sheet, "line": conflict.row}
-    if found:
-        params["row"] = int(found.group(2))
-    return Problem("merge-conflict", conflict.sheet, conflict.cell if found else "", conflict.player, params=params)
+    if row is not None:
+        params["row"] = row
+    return Problem("merge-conflict", conflict.sheet, conflict.cell if row is not None else "", conflict.player, params=params)
+
+
+def _cell_row(cell: str) -> int | None:
+    """The row of a Cell that names one cell of the grid as the tool writes it ('E7' -> 7); None otherwise."""
+    if "$" in cell or cell != cell.strip():
+        return None
+    try:
+        column, row = parse_ref(cell)
+    except ValueError:
+        return None
+    return row if 1 <= row <= MAX_ROW and column <= MAX_COLUMN else None
