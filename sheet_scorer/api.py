@@ -299,7 +299,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
 
 def _refuse_unread_active(result: ScoreResult) -> None:
     """An Active cell `seat` cannot read: seating would guess who still plays (docs/rules.md §1)."""
-    from sheet_scorer.i18n.text import problem_message, problem_place
+    from sheet_scorer.problems import problem_message, problem_place
 
     unread = next((p for p in result.problems if p.code == "bad-active"), None)
     if unread is not None:
@@ -405,7 +405,7 @@ def playoffs(path: Path | str, lang: str | None = None, force: bool = False) -> 
 
 def _playoffs_refusal(result: ScoreResult) -> WorkbookError:
     """One line naming the first error's place, in the event's language: the next step waits until the workbook has none."""
-    from sheet_scorer.i18n.text import problem_message, problem_place
+    from sheet_scorer.problems import problem_message, problem_place
 
     errors = [p for p in result.problems if p.severity == "error"]
     first, lang = errors[0], result.lang

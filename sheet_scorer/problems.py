@@ -1,26 +1,30 @@
 """Problems found in a workbook, as values: a stable code, a place and a plain message.
 
 Problems are data, never exceptions (csvkit / frictionless style). The message is rendered
-from a catalogue keyed by code, so tests assert on codes and places, not on wording.
+from the one message catalogue (`i18n.catalogue`: each code's level, field and templates), so tests
+assert on codes and places, not on wording. This module renders a problem in each language
+(`problem_message`, `problem_place`); i18n/ knows nothing of it.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
-from sheet_scorer.i18n.problem_codes import PROBLEM_CODES, messages
+from sheet_scorer.i18n.catalogue import CATALOGUE, problem_templates
 from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
 
-WARNING_CODES = frozenset(code for code, kind in PROBLEM_CODES.items() if kind.level == "warning")
+WARNING_CODES = frozenset(code for code, entry in CATALOGUE.items() if entry.level == "warning")
 
-# code -> English message (a variant as "code.variant"), from the one table of problem codes.
-MESSAGES_EN: dict[str, str] = messages("en")
+# code -> English message (a variant as "code.variant"), from the one catalogue.
+MESSAGES_EN: dict[str, str] = problem_templates("en")
 
 
 @dataclass(frozen=True)
@@ -84,3 +88,45 @@ def render(problem: Problem, catalogue: dict[str, str], plural_form: Callable[[f
 
 def has_errors(problems: list[Problem]) -> bool:
     return any(p.severity == "error" for p in problems)
+
+
+@functools.cache
+def messages(lang: str) -> dict[str, str]:
+    """code -> message template in `lang` (a variant as `code.variant`), French typeset, from the one catalogue."""
+    from sheet_scorer.i18n.text import typeset  # Babel is loaded only when a problem is told in a language
+
+    return {code: typeset(lang, template) for code, template in problem_templates(lang).items()}
+
+
+def problem_message(problem: Problem, lang: str) -> str:
+    """The problem's message in `lang` (English for `en`, an unknown language or a code not translated yet):
+    column names in the language's words, counts agreeing by its CLDR plural rule, decimals its way (`2,5`)."""
+    from sheet_scorer.i18n.text import format_number, language, plural_form
+    from sheet_scorer.i18n.vocab import COLUMN_WORDS
+
+    lang = language(lang)
+    if lang == "en":
+        return render(problem, MESSAGES_EN)
+    params = dict(problem.params)
+    if "column" in params and problem.field in COLUMN_WORDS:
+        params["column"] = COLUMN_WORDS[problem.field][lang]
+    return render(dataclasses.replace(problem, params=params), messages(lang), plural_form(lang),
+                  lambda value: format_number(value, lang) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value))
+
+
+def problem_place(problem: Problem, lang: str = "en") -> str:
+    """Where a problem is, as printed: 'Round 1'!C3, or the sheet and table in `lang`, or 'Round 1'."""
+    from sheet_scorer.i18n.text import text
+
+    sheet = visible(problem.sheet)
+    if problem.cell:
+        return f"'{sheet}'!{problem.cell}"
+    if problem.table is not None and not names_its_table(problem):
+        return text(lang, "unscored_table", sheet=f"'{sheet}'", table=problem.table)
+    return f"'{sheet}'"
+
+
+def names_its_table(problem: Problem) -> bool:
+    """True when the problem's message says its table itself ('table 2: …'), so the location need not repeat it."""
+    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
+    return "{table}" in MESSAGES_EN.get(code, "")

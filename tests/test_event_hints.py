@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from helpers import write_workbook
 from sheet_scorer.api import check_workbook
 from sheet_scorer.cli.main import main
-from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.problems import problem_message
 
 VP_ONLY = ["Table", "Player", "VP", "Declared"]
 

@@ -10,7 +10,8 @@ import sheet_scorer
 PACKAGE = Path(sheet_scorer.__file__).parent
 # Lower layers never import higher ones; new stages (seating/, playoffs/, merge/) sit beside standings.
 # xlsx/ (the file format) is the lowest: the model's WorkbookError is its PackageError.
-LAYERS = {"xlsx": -1, "model": 0, "problems": 0, "i18n": 0, "workbook": 1, "rules": 2, "standings": 3, "seating": 4, "playoffs": 4,
+# i18n/ (the words and the one message catalogue) sits below the model and the problems that it renders (issue 20).
+LAYERS = {"xlsx": -1, "i18n": -0.5, "model": 0, "problems": 0, "workbook": 1, "rules": 2, "standings": 3, "seating": 4, "playoffs": 4,
           "merge": 4, "report": 4, "api": 5, "season": 5, "cli": 6, "__init__": 7, "__main__": 7}
 
 LAYERS["live"] = 5.5  # issue 22: the live view serves what `api` scores; only `cli` sits above it
@@ -106,8 +107,8 @@ def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
 # Only the command line prints: click, rich and the terminal catalogue belong to cli/ (issue 20).
 TERMINAL_ONLY = ("click", "rich", "sheet_scorer.i18n.terminal")
 # (model: a WorkbookError renders its own English line through the catalogue, `str(error)`.)
-# Modules that still compose terminal lines below the CLI (issue 20, item 3: to go; the list may only shrink).
-TERMINAL_LEFT = {"sheet_scorer.season.compute"}
+# Modules that still compose terminal lines below the CLI (issue 20, item 3: none left; the list may only shrink).
+TERMINAL_LEFT: set[str] = set()
 
 
 def every_import(path: Path) -> set[str]:
@@ -134,6 +135,23 @@ def test_only_the_cli_imports_click_rich_or_the_terminal_catalogue() -> None:
     still = {m for m in TERMINAL_LEFT
              if any(i.startswith(TERMINAL_ONLY) for i in every_import(PACKAGE.parent / (m.replace(".", "/") + ".py")))}
     assert still == TERMINAL_LEFT, f"{sorted(TERMINAL_LEFT - still)} no longer print: take them off TERMINAL_LEFT"
+
+
+def test_below_the_cli_nothing_says_a_line() -> None:
+    """The renderer of the one catalogue's lines and refusals (`say`, `count`) is not reached around
+    `i18n.terminal` either: outside cli/ and i18n/ no module imports it from `i18n.text` (issue 20, item 3).
+    A refusal travels as a key and values (a WorkbookError, a Phrase) and is said by whoever shows it."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = module_name(path)
+        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "sheet_scorer.i18n.text":
+                said = sorted({a.name for a in node.names} & {"say", "count", "_phrase", "_filled"})
+                if said:
+                    found[name] = said
+    assert found == {}
 
 
 # The tournament workbook's I/O (issue 20, item 2): workbook/ reads and writes, it neither judges nor presents.

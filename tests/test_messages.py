@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from sheet_scorer.xlsx import reader as xlsx
-from sheet_scorer.i18n.terminal import _LINES, say
+from sheet_scorer.i18n.catalogue import CATALOGUE
+from sheet_scorer.i18n.terminal import say
 from sheet_scorer.model import WorkbookError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sheet_scorer"
 LANGS = {"en", "pl", "pt", "fr"}
+_LINES = {key: entry.templates for key, entry in CATALOGUE.items() if entry.level in ("refusal", "line")}
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 
@@ -48,7 +50,7 @@ def test_every_raise_site_is_a_key_in_all_four_languages_and_carries_no_english_
         assert len(keys) == 1, f"{where}:{line}: no key="
         for key, whole in _keys_named(keys[0]):
             found = [k for k in _LINES if (k == key if whole else k.startswith(key))]
-            assert found, f"{where}:{line}: {key!r} is not in i18n.terminal"
+            assert found, f"{where}:{line}: {key!r} is not in i18n.catalogue"
             for name in found:
                 assert set(_LINES[name]) == LANGS, (where, line, name)
 
@@ -112,11 +114,10 @@ def test_a_missing_sheet_is_refused_in_polish(tmp_path: Path) -> None:
 
 def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languages() -> None:
     """The one table of problem codes: the old views (warnings, table rules, row fields, catalogues) derive from it."""
-    from sheet_scorer.i18n.problem_codes import PROBLEM_CODES
-    from sheet_scorer.i18n.text import MESSAGES
-    from sheet_scorer.problems import MESSAGES_EN, WARNING_CODES, Problem
+    from sheet_scorer.problems import MESSAGES_EN, WARNING_CODES, Problem, messages
     from sheet_scorer.rules.validate import ROW_CODE_FIELDS, TABLE_CODES
 
+    PROBLEM_CODES = {code: entry for code, entry in CATALOGUE.items() if entry.level in ("error", "warning")}
     assert WARNING_CODES == {"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "table-not-reported"}
     assert set(TABLE_CODES) == {c for c, kind in PROBLEM_CODES.items() if kind.table}
     assert TABLE_CODES["table-knights"][0] == "knights" and TABLE_CODES["no-target"][0] == "vp"
@@ -125,4 +126,4 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
         assert set(kind.templates) == LANGS and all(set(words) == LANGS for words in kind.variants.values()), code
     assert MESSAGES_EN["declared-missing.target_hint"].endswith("set Victory Target in Settings")
     assert Problem("no-target", "Round 1").severity == "warning" and Problem("table-size", "Round 1").severity == "error"
-    assert MESSAGES["fr"]["no-target"].startswith("table {table}\u202f: ")  # French typeset once, from the table
+    assert messages("fr")["no-target"].startswith("table {table}\u202f: ")  # French typeset once, from the table

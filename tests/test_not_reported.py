@@ -132,7 +132,7 @@ def test_playoffs_and_seat_wait_for_the_tables_not_reported(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("lang", ["pl", "pt", "fr"])
 def test_the_warning_in_every_language(tmp_path: Path, lang: str) -> None:
-    from sheet_scorer.i18n.text import problem_message
+    from sheet_scorer.problems import problem_message
 
     result = check_workbook(workbook(tmp_path, [*REPORTED, *seated(2, "Cyd", "Dan", "Fay", "Gus")]))
     message = problem_message(result.problems[0], lang)

@@ -33,8 +33,8 @@ from markupsafe import escape
 from sheet_scorer import check_workbook
 from sheet_scorer.report import html as report
 from sheet_scorer.model import ScoreResult
-from sheet_scorer.i18n.text import MESSAGES, format_date, format_number, format_pct, ordinal, problem_message, text
-from sheet_scorer.problems import MESSAGES_EN, Problem
+from sheet_scorer.i18n.text import format_date, format_number, format_pct, ordinal, text
+from sheet_scorer.problems import MESSAGES_EN, Problem, messages, problem_message
 from sheet_scorer.standings.progression import rank_progression
 from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
 from sheet_scorer.report.html import compact_layout, render_report, stream_report, write_report
@@ -343,7 +343,7 @@ def _fields(template: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", ["pl", "pt", "fr"])
 def test_every_problem_message_is_translated_with_the_same_placeholders(lang: str) -> None:
-    catalogue = MESSAGES[lang]
+    catalogue = messages(lang)
     assert set(catalogue) == set(MESSAGES_EN)
     for code, english in MESSAGES_EN.items():
         assert _fields(catalogue[code]) == _fields(english), code

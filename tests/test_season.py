@@ -30,6 +30,7 @@ import openpyxl
 import pytest
 
 from helpers import write_workbook, run as run_command
+from sheet_scorer.i18n.text import text
 from sheet_scorer.season.compute import build_season, points_for, rank_season
 from sheet_scorer.season.events import event_files, read_events
 from sheet_scorer.season.model import Alias, EventSummary, Finish, SeasonSettings
@@ -233,7 +234,7 @@ def test_same_event_twice_and_provisional_and_unreadable(summaries: list[EventSu
     assert status["spring_copy.xlsx"] == ("season_status_duplicate", {"name": "Spring Open", "date": "14 March 2026", "other": "c_spring.xlsx"}, False)
     assert status["c_spring.xlsx"][2] is True
     assert status["winter.xlsx"] == ("season_status_provisional", {"errors": 1}, False)
-    assert status["broken.xlsx"][0] == "season_status_unreadable" and "not an Excel workbook" in status["broken.xlsx"][1]["reason"]
+    assert status["broken.xlsx"][0] == "season_status_unreadable" and "not an Excel workbook" in text("en", "season_status_unreadable", **status["broken.xlsx"][1])
     assert [e.summary.path.name for e in season.entries][-1] == "broken.xlsx"  # files not read are listed last
     assert season.exit_code == 1
     included = build_season([*summaries, *extra], SeasonSettings(), include_provisional=True)

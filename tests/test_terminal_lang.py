@@ -18,10 +18,14 @@ from helpers import run_text as run
 from helpers import write_workbook
 
 from sheet_scorer.cli.main import main
-from sheet_scorer.i18n.terminal import _COUNTS, _LINES, count, say
-from sheet_scorer.i18n.text import problem_message
-from sheet_scorer.problems import Problem
+from sheet_scorer.i18n.catalogue import CATALOGUE, NOUNS
+from sheet_scorer.i18n.terminal import count, say
+from sheet_scorer.problems import Problem, problem_message
 from sheet_scorer.workbook.files import write_error
+
+# The one catalogue's refusals and lines, and its nouns (i18n.catalogue).
+_LINES = {key: entry.templates for key, entry in CATALOGUE.items() if entry.level in ("refusal", "line")}
+_COUNTS = NOUNS
 
 HEADERS_PL = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
               "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]

@@ -38,7 +38,7 @@ def _problems_json(result: ScoreResult) -> str:
     """The problems as JSON for other tools: one object per problem, with a stable code; messages in `result.lang`."""
     import json
 
-    from sheet_scorer.i18n.text import problem_message
+    from sheet_scorer.problems import problem_message
 
     problems = [
         {"code": p.code, "severity": p.severity, "sheet": p.sheet, "cell": p.cell or None, "table": p.table,
@@ -52,7 +52,8 @@ def _problems_json(result: ScoreResult) -> str:
 def _print_problems(result: ScoreResult) -> None:
     """Problems grouped by sheet and table, in row order within a table, in `result.lang`."""
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.i18n.text import names_its_table, problem_message, severity_word, text
+    from sheet_scorer.i18n.text import severity_word, text
+    from sheet_scorer.problems import names_its_table, problem_message
 
     lang = result.lang
     source = result.converted_from or result.data.path

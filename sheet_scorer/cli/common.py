@@ -104,7 +104,7 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
 
 
 def where(problem: Any, lang: str = "en") -> str:
-    """Where a problem is, as printed (`i18n.text.problem_place`)."""
-    from sheet_scorer.i18n.text import problem_place
+    """Where a problem is, as printed (`problems.problem_place`)."""
+    from sheet_scorer.problems import problem_place
 
     return problem_place(problem, lang)

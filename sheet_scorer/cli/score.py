@@ -87,7 +87,8 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     from rich.table import Table
 
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.i18n.text import problem_message, severity_word, text
+    from sheet_scorer.i18n.text import severity_word, text
+    from sheet_scorer.problems import problem_message
     from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
     from sheet_scorer.report.facts import figure_name, figure_text, progress_note, shown_figures, withdrawn_notes
 

@@ -1,17 +1,16 @@
-"""The report's words and the problem messages in English, Polish, Portuguese and French.
-
-Two catalogues, both keyed tables (never sentences glued together from pieces):
+"""The words of every output in English, Polish, Portuguese and French, rendered.
 
 * `TEXT[lang][key]` - the report's strings, with `{named}` placeholders; `text(lang, key, **values)`
   looks one up (falling back to English for a missing key or language);
-* `MESSAGES[lang][code]` - every problem code's message in that language, from the one table of codes
-  (`i18n.problem_codes.PROBLEM_CODES`: level, field and templates together); `problem_message(problem, lang)` renders one through `problems.render`, with the
-  column named in the language's words, numbers its way, and counts agreeing with their noun:
-  `{value:plural:one=osadę,few=osady,many=osad,other=osady}` picks the form by the language's CLDR
-  plural rule (Babel), so 1 osadę, 2 osady, 5 osad. Messages use the language's own quotation marks
-  and are phrased so that nothing has to agree with a player's gender.
+* `say(lang, key, **values)` - a refusal or a terminal line of the one message catalogue (`i18n.catalogue`),
+  and `count(lang, key, n)` a number with its noun agreeing by the language's CLDR plural rule (Babel):
+  `1 błąd`, `2 błędy`, `5 błędów`. Only `cli/` says lines (through `i18n.terminal`; tests/test_layout.py):
+  below it a line is returned as its key and values, or a `Phrase`, and `text` and `say` render a Phrase or
+  Count value in their own language.
 
-What the commands print is in `terminal.py`, built on `plural` here.
+A problem's message is rendered by `problems.problem_message` from the same catalogue, with `plural_form` and
+`format_number` from here: the column named in the language's words, numbers its way, counts agreeing with
+their noun (`{value:plural:one=osadę,few=osady,many=osad,other=osady}`: 1 osadę, 2 osady, 5 osad).
 
 Numbers and dates are formatted by Babel for the language's locale: `format_number(2.5, "pl")`
 is `2,5`, `format_pct(116.944, "fr")` is `116,94`, `format_date(date(2026, 4, 18), "pt")` is
@@ -22,7 +21,6 @@ use the same words.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
 import re
@@ -35,9 +33,9 @@ from babel import Locale
 from babel.dates import format_date as _babel_date
 from babel.numbers import NumberPattern, parse_pattern
 
-from sheet_scorer.i18n.problem_codes import messages
-from sheet_scorer.problems import MESSAGES_EN, Problem, render
-from sheet_scorer.i18n.vocab import COLUMN_WORDS, LANGUAGES, PROBLEMS_HEADERS, PROBLEMS_SHEET, SEVERITY_WORDS, STANDINGS_HEADERS, STANDINGS_SHEET
+from sheet_scorer.i18n.catalogue import CATALOGUE, NOUNS
+from sheet_scorer.i18n.phrase import Count, Phrase
+from sheet_scorer.i18n.vocab import LANGUAGES, PROBLEMS_HEADERS, PROBLEMS_SHEET, SEVERITY_WORDS, STANDINGS_HEADERS, STANDINGS_SHEET
 from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET, PLAYOFF_HEADERS
 
 # Babel locale per report language. Portuguese follows the Brazilian words used in the workbook
@@ -583,9 +581,10 @@ TEXT: dict[str, dict[str, str]] = {lang: {key: typeset(lang, words[lang]) for ke
 
 
 def text(lang: str, key: str, **values: Any) -> str:
-    """The report string `key` in `lang` (English when missing), with `{placeholders}` filled."""
+    """The report string `key` in `lang` (English when missing), with `{placeholders}` filled (a Phrase or Count
+    value said in `lang`: a season's reason a file was not read)."""
     template = TEXT[language(lang)].get(key) or TEXT["en"][key]
-    return template.format(**values) if values else template
+    return template.format(**_filled(lang, values)) if values else template
 
 
 def ordinal(n: int, lang: str) -> str:
@@ -607,15 +606,6 @@ def translator(lang: str) -> Any:
     return t
 
 
-# --------------------------------------------------------------------------------------------
-# Problem messages (each code's templates are in i18n/problem_codes.py, with its level and field)
-# --------------------------------------------------------------------------------------------
-
-#: lang -> code -> message template, from the one table `i18n.problem_codes.PROBLEM_CODES` (French typeset: `typeset`).
-MESSAGES: dict[str, dict[str, str]] = {lang: {code: typeset(lang, message) for code, message in messages(lang).items()}
-                                       for lang in ("pl", "pt", "fr")}
-
-
 @functools.lru_cache(maxsize=None)
 def plural_form(lang: str) -> Any:
     """The CLDR plural rule of `lang` (Babel): `plural_form("pl")(5)` is `many`, `(2)` is `few`.
@@ -632,36 +622,39 @@ def plural(lang: str, count: float, forms: dict[str, str]) -> str:
     return template.format(n=format_number(count, lang))
 
 
-def problem_message(problem: Problem, lang: str) -> str:
-    """The problem's message in `lang` (English for `en`, an unknown language or a code not translated yet):
-    column names in the language's words, counts agreeing by its CLDR plural rule, decimals its way (`2,5`)."""
-    lang = language(lang)
-    if lang == "en":
-        return render(problem, MESSAGES_EN)
-    params = dict(problem.params)
-    if "column" in params and problem.field in COLUMN_WORDS:
-        params["column"] = COLUMN_WORDS[problem.field][lang]
-    return render(dataclasses.replace(problem, params=params), MESSAGES[lang], plural_form(lang),
-                  lambda value: format_number(value, lang) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value))
-
-
-def problem_place(problem: Problem, lang: str = "en") -> str:
-    """Where a problem is, as printed: 'Round 1'!C3, or the sheet and table in `lang`, or 'Round 1'."""
-    from sheet_scorer.i18n.visible import visible
-
-    sheet = visible(problem.sheet)
-    if problem.cell:
-        return f"'{sheet}'!{problem.cell}"
-    if problem.table is not None and not names_its_table(problem):
-        return text(lang, "unscored_table", sheet=f"'{sheet}'", table=problem.table)
-    return f"'{sheet}'"
-
-
-def names_its_table(problem: Problem) -> bool:
-    """True when the problem's message says its table itself ('table 2: …'), so the location need not repeat it."""
-    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
-    return "{table}" in MESSAGES_EN.get(code, "")
-
-
 def severity_word(severity: str, lang: str) -> str:
     return SEVERITY_WORDS.get(severity, {}).get(language(lang), severity)
+
+
+# --------------------------------------------------------------------------------------------
+# Refusals and terminal lines, from the one catalogue (i18n/catalogue.py)
+# --------------------------------------------------------------------------------------------
+
+_LEADING_PATH = re.compile(r"^\{path\}\s*:\s*")
+
+
+def say(lang: str | None, key: str, **values: Any) -> str:
+    """The catalogue's refusal or line `key` in `lang` (English for an unknown language), placeholders filled.
+
+    `path=None` leaves out a refusal's leading `{path}: ` (the file is shown beside it: a season's file not read)."""
+    template = CATALOGUE[key].templates[language(lang)]
+    if "path" in values and values["path"] is None:
+        template, values = _LEADING_PATH.sub("", template), {**values, "path": ""}
+    return typeset(language(lang), template).format(**_filled(lang, values))
+
+
+def _filled(lang: str | None, values: dict[str, Any]) -> dict[str, Any]:
+    """`values` with each Phrase said and each Count counted in `lang`; a list of them joined with '; '."""
+    return {name: "; ".join(_phrase(lang, p) for p in v) if isinstance(v, list) else _phrase(lang, v) for name, v in values.items()}
+
+
+def _phrase(lang: str | None, value: Any) -> Any:
+    """A Phrase said in `lang`, a Count with its noun in `lang`; any other value as it is."""
+    if isinstance(value, Count):
+        return count(lang, value.key, value.n)
+    return say(lang, value.key, **value.values) if isinstance(value, Phrase) else value
+
+
+def count(lang: str | None, key: str, n: float) -> str:
+    """`n` with its noun agreeing in `lang`: `count("pl", "errors", 5)` is `5 błędów`."""
+    return plural(language(lang), n, {form: typeset(language(lang), words) for form, words in NOUNS[key][language(lang)].items()})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.problems import problem_message
 from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS, CONFLICTS_SHEET
 from sheet_scorer.model import ConflictRow, NewSheet, WorkbookData
 from sheet_scorer.rules.conflicts import conflict_problems, is_resolved, shown

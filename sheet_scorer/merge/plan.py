@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import problem_message
+from sheet_scorer.problems import problem_message
 from sheet_scorer.merge.conflicts import as_written
 from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language

@@ -19,7 +19,8 @@ import jinja2
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_date, format_number, format_pct, language, ordinal, problem_message, severity_word, text, translator
+from sheet_scorer.i18n.text import format_date, format_number, format_pct, language, ordinal, severity_word, text, translator
+from sheet_scorer.problems import problem_message
 from sheet_scorer.i18n.visible import visible
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
 from sheet_scorer.report.playoffs import playoff_view, stage_name

@@ -11,10 +11,10 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_places, hundredths, problem_message, text
+from sheet_scorer.i18n.text import format_places, hundredths, text
 from sheet_scorer.i18n.visible import visible
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
-from sheet_scorer.problems import Problem
+from sheet_scorer.problems import Problem, problem_message
 from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
 from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.i18n.vocab import (

@@ -24,7 +24,7 @@ from pandera.errors import SchemaErrors
 
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
-from sheet_scorer.i18n.problem_codes import PROBLEM_CODES
+from sheet_scorer.i18n.catalogue import CATALOGUE as PROBLEM_CODES  # the one catalogue: a problem code carries its field
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.rules.cells import parse_flag, parse_int

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from sheet_scorer.i18n.terminal import say
+from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.i18n.text import format_date, text
 from sheet_scorer.i18n.vocab import LANGUAGES
 from sheet_scorer.season.events import date_key, event_files, event_order, read_events
@@ -52,8 +52,8 @@ def event_entries(summaries: Sequence[EventSummary], include_provisional: bool, 
         else:
             entries.append(EventEntry(summary, "season_status_final" if summary.final else "season_status_standings", counted=True))
     for summary in sorted((s for s in summaries if not s.readable and not s.season_file), key=lambda s: s.path.name):
-        reason = (say(lang, summary.failure_key, **{**summary.failure_values, "path": ""}).lstrip(" :")  # the file is in its own column
-                  if summary.failure_key else summary.failure)
+        # the refusal without its file (the file is in its own column), said in the season's language where it is shown
+        reason = Phrase(summary.failure_key, {**summary.failure_values, "path": None}) if summary.failure_key else summary.failure
         entries.append(EventEntry(summary, "season_status_unreadable", {"reason": reason}))
     _label(entries, lang)
     return entries
