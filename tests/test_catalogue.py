@@ -1,0 +1,165 @@
+"""The one message catalogue (issue 20, item 3): every key the package names is an entry in all four languages, of
+the level its use asks for, and no entry is left unused; the catalogue itself is plain data."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from sheet_scorer.i18n.catalogue import CATALOGUE, NOUNS
+from sheet_scorer.i18n.phrase import Phrase
+from sheet_scorer.i18n.text import say, text
+
+PACKAGE = Path(__file__).resolve().parent.parent / "sheet_scorer"
+CATALOGUE_FILE = PACKAGE / "i18n" / "catalogue.py"
+LANGS = {"en", "pl", "pt", "fr"}
+# What a key named at each kind of site must be.
+LEVELS = {"refusal": {"refusal"}, "phrase": {"refusal"}, "line": {"line", "refusal"}, "problem": {"error", "warning"}}
+
+
+def _module_dicts(tree: ast.Module) -> dict[str, ast.Dict]:
+    found = {}
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name):
+                    found[target.id] = node.value
+    return found
+
+
+def _keys_of(expr: ast.expr | None, tree: ast.Module, seen: tuple[str, ...] = ()) -> list[tuple[str, bool]]:
+    """The keys an expression can be, as (key, True), or (prefix, False) for an f-string's head; none for a key
+    passed through from elsewhere (`error.key`, a parameter), which was checked where it was named."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return [(expr.value, True)]
+    if isinstance(expr, ast.IfExp):
+        return _keys_of(expr.body, tree, seen) + _keys_of(expr.orelse, tree, seen)
+    if isinstance(expr, ast.JoinedStr) and expr.values and isinstance(expr.values[0], ast.Constant):
+        return [(str(expr.values[0].value), False)]
+    if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+        return [k for e in expr.elts for k in _keys_of(e, tree, seen)]
+    if isinstance(expr, ast.Dict):
+        return [k for e in expr.values for k in _keys_of(e, tree, seen)]
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get":  # {…}.get(x, default)
+        base = expr.func.value
+        table = _module_dicts(tree).get(base.id) if isinstance(base, ast.Name) else base
+        found = _keys_of(table, tree, seen) if isinstance(table, ast.Dict) else []
+        return found + [k for a in expr.args[1:] for k in _keys_of(a, tree, seen)]
+    if isinstance(expr, ast.Name) and expr.id not in seen:  # a local name: what it is assigned or iterates over
+        values = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                  and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)]
+        values += [n.iter for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == expr.id]
+        return [k for v in values for k in _keys_of(v, tree, (*seen, expr.id))]
+    return []
+
+
+def named_keys() -> list[tuple[str, int, str, str, bool]]:
+    """(file, line, kind, key, whole) for every key the package names: `WorkbookError(key=…)`/`PackageError(key=…)`
+    (refusal), `Phrase(…)` (phrase), `say(lang, …)` (line), `count(lang, …)`/`Count(…)` (noun), `Problem(…)` (problem)."""
+    named = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        sayers, counters = set(), set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in ("sheet_scorer.i18n.terminal", "sheet_scorer.i18n.text"):
+                sayers |= {a.asname or a.name for a in node.names if a.name == "say"}
+                counters |= {a.asname or a.name for a in node.names if a.name == "count"}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None)
+            keywords = {k.arg: k.value for k in node.keywords}
+            if name in ("WorkbookError", "PackageError"):
+                kind, exprs = "refusal", [keywords.get("key")]
+            elif name == "Phrase":
+                kind, exprs = "phrase", node.args[:1] or [keywords.get("key")]
+            elif name == "Count":
+                kind, exprs = "noun", node.args[:1] or [keywords.get("key")]
+            elif name in counters:
+                kind, exprs = "noun", node.args[1:2]
+            elif name in sayers:
+                kind, exprs = "line", node.args[1:2]
+            elif name == "Problem":
+                kind, exprs = "problem", node.args[:1] or [keywords.get("code")]
+            else:
+                continue
+            for expr in exprs:
+                named += [(str(path.relative_to(PACKAGE.parent)), node.lineno, kind, key, whole)
+                          for key, whole in _keys_of(expr, tree)]
+    return named
+
+
+@pytest.fixture(scope="module")
+def named() -> list[tuple[str, int, str, str, bool]]:
+    return named_keys()
+
+
+def test_every_key_the_package_names_is_an_entry_of_its_level_in_four_languages(named) -> None:
+    kinds = {kind for _, _, kind, _, _ in named}
+    assert kinds == {"refusal", "phrase", "line", "noun", "problem"} and len(named) > 200  # the scan sees the package
+    for where, line, kind, key, whole in named:
+        pool = NOUNS if kind == "noun" else CATALOGUE
+        found = [k for k in pool if (k == key if whole else k.startswith(key))]
+        assert found, f"{where}:{line}: {kind} {key!r} is not in i18n.catalogue"
+        for name in found:
+            if kind == "noun":
+                assert set(NOUNS[name]) == LANGS, (where, line, name)
+            else:
+                entry = CATALOGUE[name]
+                assert entry.level in LEVELS[kind], f"{where}:{line}: {name!r} is a {entry.level}, named as a {kind}"
+                assert set(entry.templates) == LANGS, (where, line, name)
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_entry_has_four_languages_with_the_same_placeholders() -> None:
+    for code, entry in CATALOGUE.items():
+        assert entry.code == code and entry.level in ("error", "warning", "refusal", "line"), code
+        for templates in (entry.templates, *entry.variants.values()):
+            assert set(templates) == LANGS, code
+            assert all(_fields(templates[lang]) == _fields(templates["en"]) for lang in LANGS), code
+        assert not (entry.field or entry.table or entry.variants) or entry.level in ("error", "warning"), code
+
+
+def test_no_entry_is_unused() -> None:
+    """Every code and noun is a string the package's source holds, outside the catalogue: whole, or matching an
+    f-string (`f"damaged_{what}"`, `f"{prefix}-tie-unmarked"`). A line nobody says is removed, not kept (a cheap
+    check: a key that is also some other string, such as the noun `cells`, passes)."""
+    constants, patterns = set(), []
+    for path in PACKAGE.rglob("*.py"):
+        if path == CATALOGUE_FILE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and any(isinstance(v, ast.Constant) for v in node.values):
+                patterns.append(re.compile("".join(re.escape(str(v.value)) if isinstance(v, ast.Constant) else ".+"
+                                                   for v in node.values)))
+    unused = [k for k in [*CATALOGUE, *NOUNS] if k not in constants and not any(p.fullmatch(k) for p in patterns)]
+    assert unused == []
+
+
+def test_the_catalogue_is_plain_data() -> None:
+    """It imports nothing of the package (no problems, no model: those render from it) and no library."""
+    imported = {a.name for node in ast.walk(ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8")))
+                if isinstance(node, ast.Import) for a in node.names}
+    imported |= {node.module for node in ast.walk(ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.ImportFrom)}
+    assert imported <= {"__future__", "dataclasses", "typing"}
+
+
+def test_a_refusal_told_beside_its_file_leaves_the_file_out() -> None:
+    """A season's file not read: the refusal without its leading '{path}: ', in the season's language (French
+    typeset once: 'non lu : …', not 'non lu : : illisible')."""
+    reason = Phrase("cannot_read", {"path": None, "reason": "zip"})
+    assert say("en", "cannot_read", path=None, reason="zip") == "cannot be read (zip)"
+    assert text("en", "season_status_unreadable", reason=reason) == "not read: cannot be read (zip)"
+    assert text("pl", "season_status_unreadable", reason=reason) == "nieodczytany: nie można odczytać (zip)"
+    assert text("fr", "season_status_unreadable", reason=reason) == "non lu\u202f: illisible (zip)"
+    assert say("fr", "cannot_read", path="a.xlsx", reason="zip") == "a.xlsx\u202f: illisible (zip)"
