@@ -1,5 +1,5 @@
 """Translatable parts of a line, as values of a WorkbookError or of another line: rendered in the line's language
-by `i18n.terminal.say` (a plain module, so the model and the catalogue both use it without importing each other)."""
+by `i18n.text.say` (a plain module, so the model and the catalogue both use it without importing each other)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Phrase:
-    """A translatable part of a line (the reason a file cannot be written): `i18n.terminal.say` renders it in the
+    """A translatable part of a line (the reason a file cannot be written): `i18n.text.say` renders it in the
     line's language; a list of them is joined with '; '."""
 
     key: str
@@ -18,7 +18,7 @@ class Phrase:
 
 @dataclass(frozen=True)
 class Count:
-    """A number with its noun (`i18n.terminal.count`: "3 errors", "3 błędy"), rendered in the line's language."""
+    """A number with its noun (`i18n.text.count`: "3 errors", "3 błędy"), rendered in the line's language."""
 
     key: str
     n: int

@@ -14,7 +14,7 @@ class EventSummary:
     """What one event workbook gives the season: small and picklable (it comes back from a worker process).
 
     `ranking` is the event's final ranking, best first; `failure_key`/`failure_values` say why the file
-    could not be read (an `i18n.terminal` line), `failure` the same in English."""
+    could not be read (a refusal of the one catalogue, `i18n.catalogue`), `failure` the same in English."""
 
     path: Path
     name: str = ""
@@ -40,7 +40,7 @@ class EventEntry:
 
     summary: EventSummary
     status: str  # an `i18n.text` key: season_status_standings, _final, _provisional, _provisional_counted, _unreadable, _duplicate
-    values: dict[str, Any] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)  # its placeholders (an unreadable file's reason: a Phrase, said by `text`)
     counted: bool = False
     label: str = ""  # the column heading of a counted event (its name; with the date when two share a name)
 

@@ -57,7 +57,7 @@ def _check_entries(path: Path, members: list[zipfile.ZipInfo]) -> None:
             damaged(path, needed, what)
 
 
-# What can be wrong with a part: each is the catalogue line `damaged_<what>` (i18n.terminal), said in the command's language.
+# What can be wrong with a part: each is the catalogue refusal `damaged_<what>` (i18n.catalogue), said in the command's language.
 DAMAGES = ("twice", "missing_types", "missing_rels", "untyped", "id_twice", "no_target", "dangling", "main_elsewhere", "no_main")
 
 
