@@ -584,7 +584,7 @@ def text(lang: str, key: str, **values: Any) -> str:
     """The report string `key` in `lang` (English when missing), with `{placeholders}` filled (a Phrase or Count
     value said in `lang`: a season's reason a file was not read)."""
     template = TEXT[language(lang)].get(key) or TEXT["en"][key]
-    return template.format(**_filled(lang, values)) if values else template
+    return template.format(**{name: _phrase(lang, value) for name, value in values.items()}) if values else template
 
 
 def ordinal(n: int, lang: str) -> str:
