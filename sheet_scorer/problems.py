@@ -114,6 +114,11 @@ def problem_message(problem: Problem, lang: str) -> str:
                   lambda value: format_number(value, lang) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value))
 
 
+def code_message(code: str, values: dict[str, Any], lang: str) -> str:
+    """A problem code's message in `lang` from its values alone, for a problem found outside a round sheet (the season's)."""
+    return problem_message(Problem(code, "", params=values), lang)
+
+
 def problem_place(problem: Problem, lang: str = "en") -> str:
     """Where a problem is, as printed: 'Round 1'!C3, or the sheet and table in `lang`, or 'Round 1'."""
     from sheet_scorer.i18n.text import text

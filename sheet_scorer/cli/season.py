@@ -100,7 +100,7 @@ def _summary(result: Season, written: list[Path]) -> None:
     for note in notes[:SHOWN_PROBLEMS]:
         colour = "red" if note.severity == "error" else "yellow"
         console.print(say(lang, "season_problem_line", severity=f"[{colour}]{escape(severity_word(note.severity, lang))}[/]",
-                          where=escape(visible(note.where)), message=escape(visible(text(lang, note.key, **note.values)))), soft_wrap=True)
+                          where=escape(visible(note.where)), message=escape(visible(note.message(lang)))), soft_wrap=True)
     if len(notes) > SHOWN_PROBLEMS:
         console.print(escape(say(lang, "more_problems", n=len(notes) - SHOWN_PROBLEMS, sheet=text(lang, "problems"))))
     if result.left_out:

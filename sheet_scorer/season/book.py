@@ -98,7 +98,7 @@ def save_season_workbook(season: Season, path: Path) -> None:
         problems = book.create_sheet(text(lang, "problems"))
         problems.append([text(lang, "severity"), text(lang, "cell"), text(lang, "message")])
         for note in season.notes:
-            problems.append([severity_word(note.severity, lang), note.where, text(lang, note.key, **note.values)])
+            problems.append([severity_word(note.severity, lang), note.where, note.message(lang)])
         _layout(problems, [12, 36, 100], "A2")
     book.save(path)
 

@@ -107,7 +107,7 @@ def build_season(summaries: Sequence[EventSummary], settings: SeasonSettings, be
         for rank, name in enumerate(ranking, start=1):
             player = joined.get(name, name)
             if events_of[player][-1:] == [index]:  # two spellings joined by an alias both played here: the better finish counts
-                notes.append(Note("warning", entry.summary.path.name, "season_alias_both", {"name": name, "other": player, "event": entry.label}))
+                notes.append(Note(entry.summary.path.name, "season_alias_both", {"name": name, "other": player, "event": entry.label}))
                 continue
             events_of[player].append(index)
             finishes[player].append(Finish(index, rank, len(ranking), points_for(rank, len(ranking), settings.points_by_place), True))

@@ -47,7 +47,7 @@ def season_document(season: Season) -> dict[str, Any]:
                        "won": r.won, "best_finish": r.best,
                        "finishes": [{"event": counted[f.event].label, "rank": f.rank, "of": f.of, "points": number(f.points),
                                      "counted": f.counted} for f in r.finishes]} for r in season.rows],
-        "problems": [{"severity": n.severity, "where": n.where, "message": text(lang, n.key, **n.values)} for n in season.notes],
+        "problems": [{"severity": n.severity, "where": n.where, "message": n.message(lang)} for n in season.notes],
     }
 
 

@@ -58,7 +58,7 @@ def season_context(season: Season) -> dict[str, Any]:
         "points_rule": points_rule(season),
         "left_out": [e for e in events if not e["counted"]],
         "problems": [{"severity": n.severity, "severity_word": severity_word(n.severity, lang), "where": n.where,
-                      "message": text(lang, n.key, **n.values)} for n in season.notes],
+                      "message": n.message(lang)} for n in season.notes],
     }
 
 

@@ -29,7 +29,7 @@ def join_aliases(aliases: Sequence[Alias], known: set[str]) -> tuple[dict[str, s
         bad = [(value, at) for value, at in ((name, alias.where_name), (same, alias.where_same_as)) if value not in known]
         for value, at in bad:
             other = closest(value, known)
-            notes.append(Note("error", at, "season_alias_nobody_closest" if other else "season_alias_nobody",
+            notes.append(Note(at, "season_alias_nobody_closest" if other else "season_alias_nobody",
                               {"name": value, "other": other} if other else {"name": value}))
         if not bad and root(name) != root(same):
             parent[root(name)] = root(same)
@@ -52,7 +52,7 @@ def spelling_notes(events_of: dict[str, list[int]], event_names: Sequence[str]) 
         if set(events_of[a]) & set(events_of[b]):
             continue  # both play in one event: two people
         rare, usual = (a, b) if (len(events_of[a]), -events_of[a][0]) < (len(events_of[b]), -events_of[b][0]) else (b, a)
-        notes.append(Note("warning", event_names[events_of[rare][0]], key,
+        notes.append(Note(event_names[events_of[rare][0]], key,
                           {"player": rare, "event": event_names[events_of[rare][0]],
                            "other": usual, "other_event": event_names[events_of[usual][0]]}))
     return sorted(notes, key=lambda n: (n.values["player"], n.values["other"]))

@@ -8,6 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from sheet_scorer.problems import WARNING_CODES, code_message
+
 
 @dataclass(frozen=True)
 class EventSummary:
@@ -53,12 +55,21 @@ class EventEntry:
 class Note:
     """A season problem: an alias naming nobody (error at its cell), a near-miss spelling across events (warning), …
 
-    `key` is an `i18n.text` message key; `where` says where it is (a file, a cell of the settings workbook)."""
+    `key` is a problem code of the one catalogue (`i18n.catalogue`, which gives its level and its words); `where`
+    says where it is (a file, a cell of the settings workbook)."""
 
-    severity: str  # "error" or "warning"
     where: str
     key: str
     values: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def severity(self) -> str:
+        """"error" or "warning", as the catalogue says for the code."""
+        return "warning" if self.key in WARNING_CODES else "error"
+
+    def message(self, lang: str) -> str:
+        """The note's words in `lang`, rendered as every problem is."""
+        return code_message(self.key, self.values, lang)
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ def _points(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) ->
     """Place -> season points; None (the default rule) when the sheet has no header row (an error)."""
     found = _header(rows, PLACE_WORDS, POINTS_WORDS)
     if found is None:
-        notes.append(Note("error", where(path, sheet), "season_points_no_header"))
+        notes.append(Note(where(path, sheet), "season_points_no_header"))
         return None
     start, place_column, points_column = found
     table: dict[int, Fraction] = {}
@@ -91,11 +91,11 @@ def _points(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) ->
         number = parse_number(place)
         value = parse_number(points)
         if number is None or number.denominator != 1 or number < 1:
-            notes.append(Note("error", where(path, sheet, cell_ref(place_column + 1, index)), "season_bad_place", {"value": place}))
+            notes.append(Note(where(path, sheet, cell_ref(place_column + 1, index)), "season_bad_place", {"value": place}))
         elif value is None:
-            notes.append(Note("error", where(path, sheet, cell_ref(points_column + 1, index)), "season_bad_points", {"value": points}))
+            notes.append(Note(where(path, sheet, cell_ref(points_column + 1, index)), "season_bad_points", {"value": points}))
         elif int(number) in table:
-            notes.append(Note("error", where(path, sheet, cell_ref(place_column + 1, index)), "season_duplicate_place",
+            notes.append(Note(where(path, sheet, cell_ref(place_column + 1, index)), "season_duplicate_place",
                               {"value": int(number)}))
         else:
             table[int(number)] = value
@@ -106,7 +106,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
     """The Aliases rows with both cells filled; a row with one of them empty is an error at the empty cell."""
     found = _header(rows, NAME_WORDS, SAME_AS_WORDS)
     if found is None:
-        notes.append(Note("error", where(path, sheet), "season_aliases_no_header"))
+        notes.append(Note(where(path, sheet), "season_aliases_no_header"))
         return []
     start, name_column, same_column = found
     aliases = []
@@ -117,7 +117,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
         at_name = where(path, sheet, cell_ref(name_column + 1, index))
         at_same = where(path, sheet, cell_ref(same_column + 1, index))
         if is_blank(name) or is_blank(same):
-            notes.append(Note("error", at_name if is_blank(name) else at_same, "season_alias_incomplete"))
+            notes.append(Note(at_name if is_blank(name) else at_same, "season_alias_incomplete"))
             continue
         aliases.append(Alias(clean_name(str(name)), clean_name(str(same)), index, at_name, at_same))
     return aliases
