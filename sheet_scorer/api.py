@@ -299,12 +299,12 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
 
 def _refuse_unread_active(result: ScoreResult) -> None:
     """An Active cell `seat` cannot read: seating would guess who still plays (docs/rules.md §1)."""
-    from sheet_scorer.problems import problem_message, problem_place
+    from sheet_scorer.problems import Told
 
     unread = next((p for p in result.problems if p.code == "bad-active"), None)
     if unread is not None:
-        raise WorkbookError(key="seat_active_unread", place=problem_place(unread, result.lang),
-                            problem=problem_message(unread, result.lang)).in_language(result.lang)
+        raise WorkbookError(key="seat_active_unread", place=Told(unread, place=True),
+                            problem=Told(unread)).in_language(result.lang)
 
 
 def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
@@ -405,13 +405,13 @@ def playoffs(path: Path | str, lang: str | None = None, force: bool = False) -> 
 
 def _playoffs_refusal(result: ScoreResult) -> WorkbookError:
     """One line naming the first error's place, in the event's language: the next step waits until the workbook has none."""
-    from sheet_scorer.problems import problem_message, problem_place
+    from sheet_scorer.problems import Told
 
     errors = [p for p in result.problems if p.severity == "error"]
     first, lang = errors[0], result.lang
     more = Phrase("playoffs_more", {"errors": len(errors) - 1}) if len(errors) > 1 else ""
-    return WorkbookError(key="playoffs_refused", place=problem_place(first, lang),
-                         problem=problem_message(first, lang), more=more).in_language(lang)
+    return WorkbookError(key="playoffs_refused", place=Told(first, place=True),
+                         problem=Told(first), more=more).in_language(lang)
 
 
 def merge(event: Path | str, copies: list[Path | str], lang: str | None = None, dry_run: bool = False,

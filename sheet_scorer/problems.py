@@ -114,6 +114,20 @@ def problem_message(problem: Problem, lang: str) -> str:
                   lambda value: format_number(value, lang) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value))
 
 
+@dataclass(frozen=True)
+class Told:
+    """A problem as a part of a refusal's line: its message (or, with `place`, where it is), said in the line's
+    language when the line is (`i18n.text.say` renders any value with `said_in`), so the error carries the problem."""
+
+    problem: Problem
+    place: bool = False
+
+    def said_in(self, lang: str | None) -> str:
+        from sheet_scorer.i18n.text import language
+
+        return problem_place(self.problem, language(lang)) if self.place else problem_message(self.problem, language(lang))
+
+
 def code_message(code: str, values: dict[str, Any], lang: str) -> str:
     """A problem code's message in `lang` from its values alone, for a problem found outside a round sheet (the season's)."""
     return problem_message(Problem(code, "", params=values), lang)

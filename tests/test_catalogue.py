@@ -163,3 +163,20 @@ def test_a_refusal_told_beside_its_file_leaves_the_file_out() -> None:
     assert text("pl", "season_status_unreadable", reason=reason) == "nieodczytany: nie można odczytać (zip)"
     assert text("fr", "season_status_unreadable", reason=reason) == "non lu\u202f: illisible (zip)"
     assert say("fr", "cannot_read", path="a.xlsx", reason="zip") == "a.xlsx\u202f: illisible (zip)"
+
+
+def test_a_refusal_carries_its_problem_and_says_it_in_the_language_it_is_told_in() -> None:
+    """A refusal naming a problem holds the problem itself (`problems.Told`), not words rendered when it was raised:
+    the same error reads in Polish on a Polish terminal and in English as `str(error)`."""
+    from sheet_scorer.i18n.text import say
+    from sheet_scorer.model import WorkbookError
+    from sheet_scorer.problems import Problem, Told
+
+    problem = Problem("no-header-row", "Runda 2")
+    error = WorkbookError(key="merge_event_sheet", event="klub.xlsx", sheet="Runda 2", message=Told(problem))
+    assert say("pl", error.key, **error.values) == (
+        "klub.xlsx: nie można odczytać arkusza „Runda 2” (nie znaleziono wiersza nagłówków: arkusz potrzebuje wiersza "
+        "z co najmniej nagłówkami „Stół” i „Gracz”); popraw go i scal ponownie")
+    assert str(error) == ("klub.xlsx: sheet 'Runda 2' cannot be read (no header row found: the sheet needs a row with at least "
+                          "'Table' and 'Player' headers); fix it, then merge again")
+    assert Told(Problem("bad-int", "Runda 2", cell="D7"), place=True).said_in("fr") == "'Runda 2'!D7"

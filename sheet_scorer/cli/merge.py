@@ -41,14 +41,15 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
     """Per copy: cells taken, already there, conflicts; then each conflict; then what was written."""
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.merge.plan import shown
+    from sheet_scorer.problems import Told
     from sheet_scorer.workbook.files import backup_path
 
     lang = plan.lang
     for counts in plan.copies:
         click.echo(say(lang, "merge_copy", copy=counts.path.name, taken=counts.taken, already=counts.already,
                         conflicts=counts.conflicts))
-        for sheet, message in counts.skipped:
-            click.echo(say(lang, "merge_skipped", sheet=sheet, message=message))
+        for problem in counts.skipped:
+            click.echo(say(lang, "merge_skipped", sheet=problem.sheet, message=Told(problem)))
     for c in plan.conflicts:
         click.echo(say(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
                         source=c.source, other=shown(c.other), other_source=c.other_source))

@@ -582,9 +582,12 @@ def _filled(lang: str | None, values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _phrase(lang: str | None, value: Any) -> Any:
-    """A Phrase said in `lang`, a Count with its noun in `lang`; any other value as it is."""
+    """A Phrase said in `lang`, a Count with its noun in `lang`, a value that says itself (`said_in`, as a problem
+    does in a refusal) in `lang`; any other value as it is."""
     if isinstance(value, Count):
         return count(lang, value.key, value.n)
+    if hasattr(value, "said_in"):
+        return value.said_in(lang)
     return say(lang, value.key, **value.values) if isinstance(value, Phrase) else value
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from sheet_scorer.problems import problem_message
+from sheet_scorer.problems import Problem, Told
 from sheet_scorer.merge.conflicts import as_written
 from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
@@ -52,7 +52,7 @@ class CopyCounts:
     taken: int = 0
     already: int = 0
     conflicts: int = 0
-    skipped: list[tuple[str, str]] = field(default_factory=list)
+    skipped: list[Problem] = field(default_factory=list)  # its round sheets that could not be read, and why
 
 
 @dataclass
@@ -190,7 +190,7 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
     offers: dict[tuple[int, int, str], list[_Offer]] = {}
     for index, data in enumerate(copies):
         matched = 0
-        counts[index].skipped = [(p.sheet, problem_message(p, lang)) for p in data.problems
+        counts[index].skipped = [p for p in data.problems
                                  if p.code in UNREAD_SHEET and round_number(p.sheet) in event]
         for sheet in data.rounds:
             if sheet.number not in event:
@@ -245,7 +245,7 @@ def _check_unread_rounds(event: WorkbookData, read: set[int], copies: list[Workb
     for problem in event.problems:
         if problem.code in UNREAD_SHEET and round_number(problem.sheet) in wanted:
             raise WorkbookError(key="merge_event_sheet", event=event.path.name, sheet=problem.sheet,
-                                message=problem_message(problem, lang)).in_language(lang)
+                                message=Told(problem)).in_language(lang)
 
 
 def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[str], counts: list[CopyCounts],
