@@ -52,7 +52,8 @@ def event_entries(summaries: Sequence[EventSummary], include_provisional: bool, 
         else:
             entries.append(EventEntry(summary, "season_status_final" if summary.final else "season_status_standings", counted=True))
     for summary in sorted((s for s in summaries if not s.readable and not s.season_file), key=lambda s: s.path.name):
-        reason = (say(lang, summary.failure_key, **{**summary.failure_values, "path": ""}).lstrip(" :")  # the file is in its own column
+        # the file is in its own column; French puts a no-break space before the colon
+        reason = (say(lang, summary.failure_key, **{**summary.failure_values, "path": ""}).lstrip(" :\u00a0\u202f")
                   if summary.failure_key else summary.failure)
         entries.append(EventEntry(summary, "season_status_unreadable", {"reason": reason}))
     _label(entries, lang)
