@@ -407,6 +407,7 @@ def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
     assert english_in(names, tmp_path) == [], result.output
     book = openpyxl.load_workbook(tmp_path / "sezon.xlsx")
     assert book.sheetnames == ["Klasyfikacja sezonu", "Turnieje", "Problemy"]
+    assert [c.value for c in book["Problemy"][1]] == ["Rodzaj", "Gdzie", "Komunikat"]
 
 
 def test_season_from_python(league: Path, alias_settings: Path) -> None:
@@ -467,3 +468,6 @@ def test_the_problems_beyond_ten_are_counted_in_one_line(league: Path, tmp_path:
                                                                  [f"… and {more} more: see the Problems sheet"])
     sheet = list(openpyxl.load_workbook(tmp_path / "s_out.xlsx")["Problems"].iter_rows(values_only=True))
     assert len(sheet) == 1 + 2 * aliases + 1  # every problem is in the sheet the line points at
+    # its second column says where: a cell of the settings workbook, or an event (not "Cell" over an event's name)
+    assert sheet[0] == ("Severity", "Where", "Message") and sheet[1][1] == "s.xlsx 'Aliases'!A2"
+    assert sheet[-1][:2] == ("warning", "Summer Cup")
