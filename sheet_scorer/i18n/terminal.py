@@ -738,6 +738,13 @@ _LINES: dict[str, dict[str, str]] = {
         "fr": "{conflicts} dans l'événement : marqués à leurs cellules et listés dans la feuille « {sheet} » ; saisissez "
               "la valeur convenue, puis marquez la ligne dans la colonne « {resolved} »",
     },
+    # qa2: `split` of one table says "table 3", not "tables 3"
+    "split_wrote_one": {
+        "en": "wrote {copy}: '{sheet}' holds table {tables} ({players}); the other tables and rounds are emptied",
+        "pl": "zapisano {copy}: arkusz „{sheet}” zawiera stół {tables} ({players}); inne stoły i rundy są wyczyszczone",
+        "pt": "{copy} gravado: “{sheet}” tem a mesa {tables} ({players}); as outras mesas e rodadas foram esvaziadas",
+        "fr": "{copy} écrit : « {sheet} » contient la table {tables} ({players}) ; les autres tables et rondes sont vidées",
+    },
 }
 
 # key -> lang -> CLDR category -> "{n} noun"; `other` also covers fractions.
