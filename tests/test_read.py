@@ -73,8 +73,8 @@ def test_localised_headers(tmp_path: Path, headers: list[str]) -> None:
     assert (ala["vp"], ala["army_bonus"], ala["road_bonus"]) == (4 + 6 + 2 + 2, 2, 2)
 
 
-@pytest.mark.parametrize(("word", "vp"), [("Cartes PV", 4 + 2 * 2 + 2), ("Cartes VP", 4 + 2 * 2 + 2), ("cartes pv", 4 + 2 * 2 + 2),
-                                         ("Cartes XY", None)])
+@pytest.mark.parametrize(("word", "vp"), [("Cartes PV", 4 + 2 * 2 + 2), ("Cartes VP", 4 + 2 * 2 + 2),
+                                         ("cartes pv", 4 + 2 * 2 + 2), ("Cartes XY", None)])
 def test_french_vp_cards_header_written_as_cartes_pv_and_read_as_either(tmp_path: Path, word: str, vp: int | None) -> None:
     # qa2: French says PV (points de victoire); `new` writes "Cartes PV", and "Cartes VP" of older events still reads.
     headers = [word if h == "Cartes VP" else h for h in FRENCH]

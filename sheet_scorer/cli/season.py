@@ -104,7 +104,8 @@ def _summary(result: Season, written: list[Path]) -> None:
     if len(notes) > SHOWN_PROBLEMS:
         console.print(escape(say(lang, "more_problems", n=len(notes) - SHOWN_PROBLEMS, sheet=text(lang, "problems"))))
     if result.left_out:
-        console.print(escape(say(lang, "season_left_out", files=count(lang, "workbooks", len(result.left_out)))))  # files: some are no event
+        left = count(lang, "workbooks", len(result.left_out))  # files: some of them are no event
+        console.print(escape(say(lang, "season_left_out", files=left)))
     shown = [visible(str(p)) for p in written]
     line = say(lang, "wrote", first=shown[0], second=shown[1]) if len(shown) == 2 else \
         say(lang, "season_wrote_three", first=shown[0], second=shown[1], third=shown[2])

@@ -300,7 +300,8 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
 
 def read_for_seat(path: Path) -> tuple[WorkbookData, dict[int, tuple[list[list[str]], list[str]]], list[Any], str | None]:
     """One read of an event for `seat` (issue 20): what `read_workbook` gives, the seating plan (`seating_plan.read_plan`),
-    the last round sheet's header cells (`read_header`) and the plan sheet's name (None: none), from one opening of the file."""
+    the last round sheet's header cells (`read_header`) and the plan sheet's name (None: none), from one opening of
+    the file."""
     check_readable(path)
     with Package(path) as book:
         check_package(book)
