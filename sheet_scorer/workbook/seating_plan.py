@@ -4,7 +4,8 @@ as a round sheet's rows; `read_plan` reads the hidden `Seating Plan` sheet back.
 The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (`Plan rozsadzenia`,
 `Plano de mesas`, `Plan de table`: the event's language; Round, Table, Seat, Player; table `BYE` for a
 bye), not as round sheets written at once: a round sheet that exists is a round the scorer reads and the
-organiser fills in, and unplayed round sheets would make the standings incomplete. `seat` lays out the next planned round and rewrites the plan.
+organiser fills in, and unplayed round sheets would make the standings incomplete. `seat` lays out the
+next planned round and rewrites the plan.
 """
 
 from __future__ import annotations
