@@ -270,7 +270,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     path = Path(path)
     refuse_working_copy(path, "seat", force, lang)
     check_readable(path)
-    data, stored, header = read_for_seat(path)
+    data, stored, header, plan_sheet = read_for_seat(path)
     result = check_data(data, lang)
     language = result.lang
     if not data.rounds:
@@ -292,7 +292,8 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     except SeatingError as error:
         raise WorkbookError(key="too_few_players", path=path, n=error.players,
                             least=error.least).in_language(language) from None
-    update_workbook(path, seat_patch(last, header, first, seating, reseat, language), command="seat")
+    update_workbook(path, seat_patch(last, header, first, seating, reseat, language, plan_sheet, data.sheet_names),
+                    command="seat")
     return SeatResult(path, first, rounds, reseat, len(problem.players), seating.kept_plan,
                       assess(seating.rounds, problem.history, problem.clubs), qualifying, language)
 

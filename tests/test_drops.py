@@ -9,6 +9,7 @@ Dan (1, 3), Hal (1, 2).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,10 @@ def test_withdrawn_players_are_marked_in_the_sheet_report_and_json(tmp_path: Pat
         "Eva": "rezygnacja po: Round 1", "Hal": "rezygnacja po: Round 2"}
     page = (tmp_path / "event.standings.html").read_text(encoding="utf-8")
     assert "rezygnacja po: Round 1" in page and "rezygnacja po: Round 2" in page
+    # each player's card says it too, in its heading; a player still in (Ala) has no mark
+    headings = dict(re.findall(r'<article class="card" id="p-(\w+)">\s*<header><h3>(.*?)</h3>', page))
+    assert "rezygnacja po: Round 1" in headings["eva"] and "rezygnacja po: Round 2" in headings["hal"]
+    assert "rezygnacja" not in headings["ala"] and len(headings) == len(NAMES)
     # the terminal's standings mark them too, beside the name (Hal 8th of 8: shown among the top rows)
     lines = {line.split("│")[2].strip() for line in out.output.splitlines() if line.count("│") > 3}
     assert {"Eva · rezygnacja po: Round 1", "Hal · rezygnacja po: Round 2", "Ala"} <= lines

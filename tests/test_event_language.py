@@ -16,6 +16,7 @@ from test_merge import ROUND
 
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
+from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.workbook.seating_plan import PLAN_SHEET, read_plan
 from sheet_scorer.workbook.read import read_workbook
 
@@ -26,6 +27,9 @@ SETTINGS = {  # Ranking and Tiebreakers as each language's organiser reads them 
     "pt": ("Configurações", "Pontos de rodada", "PV, PV %, Nome", ["Rodada", "Mesa", "Posição", "Jogador"]),
     "fr": ("Paramètres", "Points de ronde", "PV, PV %, Nom", ["Ronde", "Table", "Position", "Joueur"]),
 }
+# qa2: the hidden plan sheet's name and the VP-cards header `new` writes, in each language
+PLAN_NAMES = {"en": "Seating Plan", "pl": "Plan rozsadzenia", "pt": "Plano de mesas", "fr": "Plan de table"}
+VP_CARDS = {"en": "VP Cards", "pl": "Karty VP", "pt": "Cartas VP", "fr": "Cartes PV"}
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +58,10 @@ def test_settings_values_are_in_the_events_language_and_read_back(events: dict[s
 @pytest.mark.parametrize("lang", list(SETTINGS))
 def test_the_seating_plan_headers_are_localised_and_the_plan_reads_back(events: dict[str, Path], lang: str) -> None:
     book = openpyxl.load_workbook(events[lang])
-    plan = book[PLAN_SHEET]
+    plan = book[PLAN_NAMES[lang]]
     assert plan.sheet_state == "hidden" and [c.value for c in plan[1]] == SETTINGS[lang][3]
+    assert sum(fold(n) == fold(PLAN_SHEET) for n in book.sheetnames) == (lang == "en")  # one plan sheet, localised
+    assert VP_CARDS[lang] in [c.value for c in book[SETTINGS[lang][3][0] + " 1"][1]]
     assert read_plan(events[lang]) == read_plan(events["en"])  # the same seating, read back whatever the language
     assert sorted(read_plan(events[lang])) == [2, 3, 4]
 
@@ -117,3 +123,43 @@ def test_an_organisers_wider_column_is_not_narrowed(tmp_path: Path) -> None:
     scored = score_workbook(path).output
     assert openpyxl.load_workbook(scored)["Round 1"]["P1"].value == "Round Points"
     assert _widths(scored)[16] == 40
+
+
+def _plan_sheet_renamed(events: dict[str, Path], tmp_path: Path, name: str, own: str | None = None) -> Path:
+    """The French event with its plan sheet renamed `name` (None: no plan sheet) and an organiser's sheet `own`."""
+    path = tmp_path / "fr.xlsx"
+    book = openpyxl.load_workbook(events["fr"])
+    if name is None:
+        del book[PLAN_NAMES["fr"]]
+    else:
+        book[PLAN_NAMES["fr"]].title = name
+    if own is not None:
+        book.create_sheet(own).append(["Table 1 : près de la fenêtre"])
+    book.save(path)
+    return path
+
+
+def test_an_event_with_the_old_english_plan_sheet_seats_from_it_and_keeps_one_plan_sheet(
+        events: dict[str, Path], tmp_path: Path) -> None:
+    path = _plan_sheet_renamed(events, tmp_path, "Seating Plan")
+    planned = read_plan(path)
+    assert planned == read_plan(events["fr"]) and sorted(planned) == [2, 3, 4]
+    result = CliRunner().invoke(main, ["seat", str(path), "--force"])  # round 1 is not played: --force
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(path)
+    round_2 = [r[2] for r in book["Ronde 2"].iter_rows(min_row=2, values_only=True) if r[2]]
+    assert round_2 == [name for table in planned[2][0] for name in table] + planned[2][1]
+    assert [n for n in book.sheetnames if fold(n) in {"seatingplan", "plandetable"}] == ["Seating Plan"]
+    assert book["Seating Plan"].sheet_state == "hidden" and sorted(read_plan(path)) == [3, 4]
+
+
+def test_an_organisers_sheet_named_like_the_plan_is_neither_read_as_the_plan_nor_replaced(
+        events: dict[str, Path], tmp_path: Path) -> None:
+    path = _plan_sheet_renamed(events, tmp_path, None, own="Plan de table")
+    assert read_plan(path) == {}
+    result = CliRunner().invoke(main, ["seat", str(path), "--force"])
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(path)
+    assert [c.value for c in book["Plan de table"][1]] == ["Table 1 : près de la fenêtre"]
+    assert book["Plan de table"].sheet_state == "visible"
+    assert book["Seating Plan"].sheet_state == "hidden" and sorted(read_plan(path)) == [3, 4]  # the plan, beside it

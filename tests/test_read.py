@@ -73,6 +73,20 @@ def test_localised_headers(tmp_path: Path, headers: list[str]) -> None:
     assert (ala["vp"], ala["army_bonus"], ala["road_bonus"]) == (4 + 6 + 2 + 2, 2, 2)
 
 
+@pytest.mark.parametrize(("word", "vp"), [("Cartes PV", 4 + 2 * 2 + 2), ("Cartes VP", 4 + 2 * 2 + 2),
+                                         ("cartes pv", 4 + 2 * 2 + 2), ("Cartes XY", None)])
+def test_french_vp_cards_header_written_as_cartes_pv_and_read_as_either(tmp_path: Path, word: str, vp: int | None) -> None:
+    # qa2: French says PV (points de victoire); `new` writes "Cartes PV", and "Cartes VP" of older events still reads.
+    headers = [word if h == "Cartes VP" else h for h in FRENCH]
+    rows = [headers, player(1, "Ala", settlements=4, cities=2, vp_cards=2), player(1, "Bob"), player(1, "Cyd")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Ronde 1": rows}))
+    if vp is None:  # not a VP-cards header: the sheet lacks the column
+        assert [p.code for p in result.problems if p.severity == "error"] == ["missing-column"]
+        return
+    assert [p for p in result.problems if p.severity == "error"] == []
+    assert result.results.set_index("player").loc["Ala", "vp"] == vp
+
+
 def test_columns_in_any_order(tmp_path: Path) -> None:
     order = [10, 1, 0, 7, 6, 5, 4, 3, 2, 9, 8]
     rows = [[HEADERS[i] for i in order]] + [[r[i] for i in order] for r in VALID_TABLE]

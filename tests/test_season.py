@@ -319,7 +319,9 @@ def test_command_lists_what_it_left_out_and_exits_1(league: Path, tmp_path: Path
     assert "broken.xlsx: not read: not an Excel workbook" in result.output
     assert "budget.xlsx: not read: not an event workbook (no round sheets)" in result.output
     assert "winter.xlsx: left out: provisional (errors: 1)" in result.output
-    assert "Season: 3 events counted of 6 read" in result.output
+    # six files: broken and budget not read, so 4 read (the league's 3 and winter), 3 of them counted; 3 files left out
+    assert "Season: 3 events counted of 4 read" in result.output
+    assert "left out of the season: 3 workbooks; the season is written from the rest" in result.output
     rows = list(openpyxl.load_workbook(tmp_path / "s.xlsx")["Season Standings"].iter_rows(values_only=True))
     # no aliases: Bob 3+4+1 = 8 and Cy 2+3+3 = 8 (one win, best 1st, 3 events each: by name), Ann Lee 4 + 2 = 6 (Anne Lee apart)
     assert [r[:3] for r in rows[1:4]] == [(1, "Bob Hart", 8), (2, "Cy Moss", 8), (3, "Ann Lee", 6)]
@@ -406,6 +408,7 @@ def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
     assert english_in(names, tmp_path) == [], result.output
     book = openpyxl.load_workbook(tmp_path / "sezon.xlsx")
     assert book.sheetnames == ["Klasyfikacja sezonu", "Turnieje", "Problemy"]
+    assert [c.value for c in book["Problemy"][1]] == ["Rodzaj", "Gdzie", "Komunikat"]
 
 
 def test_season_from_python(league: Path, alias_settings: Path) -> None:
@@ -424,3 +427,48 @@ def test_the_terminal_table_is_not_wrapped_into_a_pipe(tmp_path: Path) -> None:
     rows = [line for line in out.output.splitlines() if "│" in line]
     assert any(f"│ {long} " in line for line in rows), out.output
     assert len(rows) == 3  # one line a player: no cell broken over two lines
+
+
+# qa2: a file not read is not counted among those read; French reasons start clean; a long list of problems ends
+# with the count of the rest, as `score` ends its own.
+def test_a_file_not_read_is_not_among_those_read_in_every_language(league: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "tournois"
+    shutil.copytree(league, folder)
+    (folder / "notes.xlsx").write_text("pas un classeur")
+    expected = {  # 4 files, 3 read and counted, 1 not read
+        "en": ("Season: 3 events counted of 3 read", "notes.xlsx: not read: not an Excel workbook", "left out of the season: 1 workbook;"),
+        "pl": ("policzono 3 turnieje z 3 odczytanych plików", "notes.xlsx: nieodczytany: to nie jest skoroszyt Excela",
+               "pominięte w sezonie: 1 skoroszyt;"),
+        "pt": ("3 eventos contados de 3 lidos", "notes.xlsx: não lido: não é uma pasta de trabalho do Excel",
+               "deixados de fora da temporada: 1 pasta de trabalho;"),
+        "fr": ("3 tournois comptés sur 3 lus", "notes.xlsx\u202f: non lu\u202f: pas un classeur Excel",
+               "écartés de la saison\u202f: 1 classeur\u202f;"),
+    }
+    for lang, lines in expected.items():
+        result = run(folder, "-o", tmp_path / f"{lang}.xlsx", "--html", tmp_path / f"{lang}.html", "--lang", lang, "--jobs", 1)
+        assert result.exit_code == 1
+        for line in lines:
+            assert line in result.output, (lang, result.output)
+    # valid case: with every file read, the count is every file
+    assert "Season: 3 events counted of 3 read" in run(league, "-o", tmp_path / "all.xlsx", "--html", tmp_path / "all.html",
+                                                          "--jobs", 1).output
+    events = list(openpyxl.load_workbook(tmp_path / "fr.xlsx")["Tournois"].iter_rows(values_only=True))
+    assert events[-1][-1] == "non lu\u202f: pas un classeur Excel\u202f; sheet-scorer lit les classeurs .xlsx et .xlsm"
+
+
+@pytest.mark.parametrize(("aliases", "shown", "more"), [(4, 8, None), (6, 10, 3)])
+def test_the_problems_beyond_ten_are_counted_in_one_line(league: Path, tmp_path: Path, aliases: int, shown: int,
+                                                         more: int | None) -> None:
+    # each alias row naming nobody on either side is two errors, and the league has one warning (Anne Lee / Ann Lee):
+    # 4 rows are 9 problems (all shown), 6 rows 13 (the 10 first, errors first, and "3 more")
+    settings = settings_book(tmp_path / "s.xlsx", aliases=[[f"Nobody {i}", f"Noone {i}"] for i in range(aliases)])
+    result = run(league, "--settings", settings, "-o", tmp_path / "s_out.xlsx", "--html", tmp_path / "s.html", "--jobs", 1)
+    lines = result.output.splitlines()
+    assert sum(line.startswith("error s.xlsx 'Aliases'!") for line in lines) == shown
+    assert [line for line in lines if line.startswith("…")] == ([] if more is None else
+                                                                 [f"… and {more} more: see the Problems sheet"])
+    sheet = list(openpyxl.load_workbook(tmp_path / "s_out.xlsx")["Problems"].iter_rows(values_only=True))
+    assert len(sheet) == 1 + 2 * aliases + 1  # every problem is in the sheet the line points at
+    # its second column says where: a cell of the settings workbook, or an event (not "Cell" over an event's name)
+    assert sheet[0] == ("Severity", "Where", "Message") and sheet[1][1] == "s.xlsx 'Aliases'!A2"
+    assert sheet[-1][:2] == ("warning", "Summer Cup")

@@ -212,7 +212,7 @@ def test_split_and_merge_in_polish_have_no_english(tmp_path: Path) -> None:
     event = split_and_merge_event(tmp_path)
     code, output = run("split", event, "--round", 1, "--tables", "1,3")
     assert code == 0 and english_left(output, tmp_path) == [], output
-    assert "w arkuszu „Runda 1” nie ma stołu 3" in output and "stoły 1 (3 gracze)" in output  # 3: the CLDR 'few' form
+    assert "w arkuszu „Runda 1” nie ma stołu 3" in output and "zawiera stół 1 (3 gracze)" in output  # one table: stół; 3: the CLDR 'few' form
     judge = write_workbook(tmp_path / "sedzia.xlsx", {"Runda 1": [
         HEADERS_PL, row(1, "Zofia Kamińska", 2, 4, "x"), row(1, "Agnieszka Bąk", 3), row(1, "Jan Nowak", 4)]})
     code, output = run("merge", event, judge, "--dry-run")

@@ -81,7 +81,7 @@ def _summary(result: Season, written: list[Path]) -> None:
     lang = result.lang
     console = _console()  # into a file or a pipe nothing is wrapped, as `score` prints
     console.print(say(lang, "season_summary", season=f"[bold]{escape(visible(result.title))}[/]",
-                      counted=count(lang, "events", len(result.counted)), files=len(result.entries),
+                      counted=count(lang, "events", len(result.counted)), files=len(result.read),
                       players=count(lang, "players", len(result.rows))))
     top = Table(title=text(lang, "season_standings_sheet"), title_justify="left")
     for key in ("rank", "player", "season_points", "season_counted", "season_played", "season_won", "season_best"):
@@ -104,7 +104,8 @@ def _summary(result: Season, written: list[Path]) -> None:
     if len(notes) > SHOWN_PROBLEMS:
         console.print(escape(say(lang, "more_problems", n=len(notes) - SHOWN_PROBLEMS, sheet=text(lang, "problems"))))
     if result.left_out:
-        console.print(escape(say(lang, "season_left_out", files=count(lang, "events", len(result.left_out)))))
+        left = count(lang, "workbooks", len(result.left_out))  # files: some of them are no event
+        console.print(escape(say(lang, "season_left_out", files=left)))
     shown = [visible(str(p)) for p in written]
     line = say(lang, "wrote", first=shown[0], second=shown[1]) if len(shown) == 2 else \
         say(lang, "season_wrote_three", first=shown[0], second=shown[1], third=shown[2])

@@ -44,7 +44,8 @@ def split(event: Path, number: int, tables: frozenset[int], output: Path | None,
         plan, language = done.plan, done.lang
         if plan.missing:
             click.echo(say(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
-        click.echo(say(language, "split_wrote", copy=done.target, sheet=plan.sheet, tables=tables_text(plan.tables),
+        key = "split_wrote_one" if len(plan.tables) == 1 else "split_wrote"  # "table 3", "tables 1-4"
+        click.echo(say(language, key, copy=done.target, sheet=plan.sheet, tables=tables_text(plan.tables),
                        players=count(language, "players", plan.players)))
         return 0
 

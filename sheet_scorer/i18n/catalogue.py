@@ -221,7 +221,7 @@ CATALOGUE: dict[str, Message] = {m.code: m for m in [
           en='{player}: {value:plural:one=VP card,other=VP cards}, but a player has 0 to 5',
           pl='{player}: wpisano {value:plural:one=kartę VP,few=karty VP,many=kart VP,other=karty VP}, a można mieć od 0 do 5',
           pt='{player}: {value:plural:one=carta VP,other=cartas VP}, mas cada jogador tem de 0 a 5',
-          fr='{player} : {value:plural:one=carte VP,other=cartes VP}, mais chaque joueur en a de 0 à 5'),
+          fr='{player} : {value:plural:one=carte PV,other=cartes PV}, mais chaque joueur en a de 0 à 5'),
     _code('knights-range',
           en='{player}: {value:plural:one=knight,other=knights} played, but the deck has 0 to 14',
           pl='{player}: wpisano {value:plural:one=zagranego rycerza,few=zagranych rycerzy,many=zagranych rycerzy,other=zagranego rycerza}, a w talii jest ich 14',
@@ -257,7 +257,7 @@ CATALOGUE: dict[str, Message] = {m.code: m for m in [
           en='VP cards at table {table} add up to {value}; the deck has 5',
           pl='karty VP przy stole {table}: razem {value}, a w talii jest ich 5',
           pt='as cartas VP da mesa {table} somam {value}; o baralho tem 5',
-          fr='les cartes VP de la table {table} totalisent {value} ; la pioche en contient 5'),
+          fr='les cartes PV de la table {table} totalisent {value} ; la pioche en contient 5'),
     _code('table-knights', field='knights', table=True,
           en='knights at table {table} add up to {value}; the deck has 14',
           pl='zagrani rycerze przy stole {table}: razem {value}, a w talii jest ich 14',
@@ -811,6 +811,13 @@ CATALOGUE: dict[str, Message] = {m.code: m for m in [
         "fr": "{copy} n'est pas une copie de {event} : aucun joueur de ses rondes n'est dans {event} ; rien n'a été fusionné",
     }),
     # `split` (cli/split.py, merge/split.py)
+    # qa2: `split` of one table says "table 3", not "tables 3"
+    Message("split_wrote_one", "line", {
+        "en": "wrote {copy}: '{sheet}' holds table {tables} ({players}); the other tables and rounds are emptied",
+        "pl": "zapisano {copy}: arkusz „{sheet}” zawiera stół {tables} ({players}); inne stoły i rundy są wyczyszczone",
+        "pt": "{copy} gravado: “{sheet}” tem a mesa {tables} ({players}); as outras mesas e rodadas foram esvaziadas",
+        "fr": "{copy} écrit : « {sheet} » contient la table {tables} ({players}) ; les autres tables et rondes sont vidées",
+    }),
     Message("split_wrote", "line", {
         "en": "wrote {copy}: '{sheet}' holds tables {tables} ({players}); the other tables and rounds are emptied",
         "pl": "zapisano {copy}: arkusz „{sheet}” zawiera stoły {tables} ({players}); inne stoły i rundy są wyczyszczone",

@@ -497,6 +497,11 @@ _REPORT.update({
     },
 })
 
+# qa2: the season's problems column: an event's name or a cell of the settings workbook, so not "Cell"
+_REPORT.update({
+    "season_where": {"en": "Where", "pl": "Gdzie", "pt": "Onde", "fr": "Où"},
+})
+
 
 def typeset(lang: str, words: str) -> str:
     """`words` with the typography of `lang`: in French a narrow no-break space (U+202F) before `:` `;` `!` `?`

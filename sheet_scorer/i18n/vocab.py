@@ -40,7 +40,7 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
         "player": ("Player", "Gracz", "Jogador", "Joueur"),
         "settlements": ("Settlements", "Osady", "Aldeias", "Colonies"),
         "cities": ("Cities", "Miasta", "Cidades", "Villes"),
-        "vp_cards": ("VP Cards", "Karty VP", "Cartas VP", "Cartes VP"),
+        "vp_cards": ("VP Cards", "Karty VP", "Cartas VP", "Cartes PV"),
         "knights": ("Knights", "Rycerze", "Cavaleiros", "Chevaliers"),
         "roads": ("Roads", "Drogi", "Estradas", "Routes"),
         "road_length": ("Road Length", "Długość drogi", "Comprimento da estrada", "Longueur de route"),
@@ -54,7 +54,7 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
 _OTHER_INPUT_HEADERS: dict[str, tuple[str, ...]] = {
     "table": ("Stol", "Stolik"),
     "player": ("Name", "Player Name"),
-    "vp_cards": ("Dev VP", "VP Dev Cards"),
+    "vp_cards": ("Dev VP", "VP Dev Cards", "Cartes VP"),  # qa2: French writes "Cartes PV"; files written before still read
     "knights": ("Knights Played",),
     "roads": ("Roads Built",),
     "road_length": ("Longest Road",),
@@ -333,3 +333,9 @@ CONFLICTS_HEADERS: dict[str, dict[str, str]] = {
     "resolved": {"en": "Resolved", "pl": "Rozstrzygnięty", "pt": "Resolvido", "fr": "Résolu"},
 }
 CONFLICTS_HEADER_INDEX = {fold(word): key for key, words in CONFLICTS_HEADERS.items() for word in words.values()}
+
+# qa2: the hidden sheet `new` and `seat` keep the rounds planned but not laid out in (docs/rules.md §6), named in
+# the event's language like every sheet the tool adds; any of these names is read (events written before the
+# names were localised have `Seating Plan`).
+SEATING_PLAN_SHEET = {"en": "Seating Plan", "pl": "Plan rozsadzenia", "pt": "Plano de mesas", "fr": "Plan de table"}
+SEATING_PLAN_SHEET_NAMES = frozenset(fold(n) for n in SEATING_PLAN_SHEET.values())

@@ -96,7 +96,7 @@ def save_season_workbook(season: Season, path: Path) -> None:
     _layout(events, [32, 12, 10, 32, 60], "A2")
     if season.notes:
         problems = book.create_sheet(text(lang, "problems"))
-        problems.append([text(lang, "severity"), text(lang, "cell"), text(lang, "message")])
+        problems.append([text(lang, "severity"), text(lang, "season_where"), text(lang, "message")])
         for note in season.notes:
             problems.append([severity_word(note.severity, lang), note.where, note.message(lang)])
         _layout(problems, [12, 36, 100], "A2")

@@ -52,7 +52,7 @@ def season_context(season: Season) -> dict[str, Any]:
                                  "points": format_number(number(f.points), lang), "counted": f.counted} for f in row.finishes]})
     return {
         "lang": lang, "t": translator(lang), "title": season.title, "best": season.best,
-        "events_counted": len(counted), "files": len(season.entries), "players": len(season.rows),
+        "events_counted": len(counted), "files": len(season.read), "players": len(season.rows),
         "event_labels": [e.label for e in counted], "events": events, "standings": standings,
         "matrix": len(season.rows) * len(counted) <= MATRIX_CELLS, "paths": paths, "fold_paths": len(paths) > OPEN_PATHS,
         "points_rule": points_rule(season),

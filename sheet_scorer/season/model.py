@@ -140,6 +140,11 @@ class Season:
         return [e for e in self.entries if e.left_out]
 
     @property
+    def read(self) -> list[EventEntry]:
+        """The files read as event workbooks (counted or not): every entry but those that could not be read."""
+        return [e for e in self.entries if e.status != "season_status_unreadable"]
+
+    @property
     def exit_code(self) -> int:
         """1 when a file was left out or a setting is wrong (the season is still written), else 0 (docs/rules.md §10)."""
         return int(bool(self.left_out) or any(n.severity == "error" for n in self.notes))

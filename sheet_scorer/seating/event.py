@@ -98,10 +98,10 @@ def stored_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRoun
 
 
 def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating, reseat: bool,
-               language: str) -> WorkbookPatch:
+               language: str, plan_sheet: str | None = None, sheet_names: Sequence[str] = ()) -> WorkbookPatch:
     """The new round sheets (named and laid out like the last one, `header` its header cells), the re-seated
-    round, and the rest of the plan."""
-    from sheet_scorer.workbook.seating_plan import PLAN_SHEET, next_round_name, plan_rows, plan_widths, round_rows
+    round, and the rest of the plan (replacing the event's plan sheet `plan_sheet`, else a new one in `language`)."""
+    from sheet_scorer.workbook.seating_plan import next_round_name, plan_rows, plan_sheet_name, plan_widths, round_rows
 
     patch = WorkbookPatch()
     if reseat:
@@ -113,7 +113,8 @@ def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating
                                      header_row=last.header_row))
     later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
     rows = plan_rows(later, language)
-    patch.sheets.append(NewSheet(PLAN_SHEET, rows, replace=True, hidden=True, widths=plan_widths(rows[0])))
+    patch.sheets.append(NewSheet(plan_sheet_name(plan_sheet, sheet_names, language), rows, replace=plan_sheet is not None,
+                                 hidden=True, widths=plan_widths(rows[0])))
     return patch
 
 

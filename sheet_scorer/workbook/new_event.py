@@ -13,11 +13,11 @@ from sheet_scorer.model import Registration
 from sheet_scorer.xlsx.cells import column_letter
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.seating_plan import (
-    PLAN_SHEET, ROUND_COLUMNS, WIDTHS, Tables, plan_header, plan_rows, plan_widths, round_rows,
+    ROUND_COLUMNS, WIDTHS, Tables, plan_header, plan_rows, plan_widths, round_rows,
 )
 from sheet_scorer.i18n.vocab import (
     COUNT_RANGES, FIGURE_NAMES, FLAGS, LANGUAGES, NO_WORD, PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_SHEET_WORD,
-    SETTING_NAMES, SETTINGS_SHEETS, YES_WORD,
+    SEATING_PLAN_SHEET, SETTING_NAMES, SETTINGS_SHEETS, YES_WORD,
 )
 
 PLAYER_LIST_NAME = "PlayerNames"  # the defined name the Player dropdown refers to
@@ -49,7 +49,7 @@ def create_event(target: Path, players: list[Registration], first: tuple[Tables,
     for row in round_rows(*first, lang):
         sheet.append(row)
     style_round_sheet(sheet, len(players))
-    plan = book.create_sheet(PLAN_SHEET)
+    plan = book.create_sheet(SEATING_PLAN_SHEET[lang])
     for row in plan_rows(later, lang):
         plan.append(row)
     for column, width in plan_widths(plan_header(lang)).items():

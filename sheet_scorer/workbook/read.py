@@ -18,7 +18,7 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import cell_ref, column_letter
 from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.workbook.fingerprint import Fingerprint, round_sheet_skip, stream_digest
-from sheet_scorer.workbook.seating_plan import PLAN_SHEET, header_of, plan_of
+from sheet_scorer.workbook.seating_plan import find_plan, header_of
 from sheet_scorer.workbook.settings import read_adjustments, read_settings
 from sheet_scorer.workbook.values import book_values
 from sheet_scorer.xlsx.cells import MAX_COLUMN
@@ -298,15 +298,16 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
     return players, problems
 
 
-def read_for_seat(path: Path) -> tuple[WorkbookData, dict[int, tuple[list[list[str]], list[str]]], list[Any]]:
-    """One read of an event for `seat` (issue 20): what `read_workbook` gives, the seating plan (`seating_plan.read_plan`)
-    and the last round sheet's header cells (`read_header`), from one opening of the file."""
+def read_for_seat(path: Path) -> tuple[WorkbookData, dict[int, tuple[list[list[str]], list[str]]], list[Any], str | None]:
+    """One read of an event for `seat` (issue 20): what `read_workbook` gives, the seating plan (`seating_plan.read_plan`),
+    the last round sheet's header cells (`read_header`) and the plan sheet's name (None: none), from one opening of
+    the file."""
     check_readable(path)
     with Package(path) as book:
         check_package(book)
         data = read_sheets(path, book)
         book.check_other_parts()  # as `read_workbook`: a damaged part is told before the plan is read
-        plan = plan_of(book_values(book, PLAN_SHEET))
+        plan_sheet, plan = find_plan(book)
         last = data.rounds[-1] if data.rounds else None
         header = header_of(book_values(book, last.name) or [], last.header_row, last.last_column) if last else []
-    return data, plan, header
+    return data, plan, header, plan_sheet

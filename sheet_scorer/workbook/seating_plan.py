@@ -1,10 +1,11 @@
 """The seating plan kept in an event (`seat`): docs/rules.md §1, §6, §7. `round_rows` lays out one seated round
 as a round sheet's rows; `read_plan` reads the hidden `Seating Plan` sheet back.
 
-The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (Round, Table,
-Seat, Player; table `BYE` for a bye), not as round sheets written at once: a round sheet that
-exists is a round the scorer reads and the organiser fills in, and unplayed round sheets would make
-the standings incomplete. `seat` lays out the next planned round and rewrites the plan.
+The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (`Plan rozsadzenia`,
+`Plano de mesas`, `Plan de table`: the event's language; Round, Table, Seat, Player; table `BYE` for a
+bye), not as round sheets written at once: a round sheet that exists is a round the scorer reads and the
+organiser fills in, and unplayed round sheets would make the standings incomplete. `seat` lays out the
+next planned round and rewrites the plan.
 """
 
 from __future__ import annotations
@@ -15,10 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.workbook.cells import clean_name
-from sheet_scorer.workbook.values import sheet_values
-from sheet_scorer.i18n.vocab import BYE_WORD, ROUND_HEADERS, ROUND_SHEET_WORD, is_bye
+from sheet_scorer.workbook.container import check_readable
+from sheet_scorer.workbook.values import book_values, sheet_values
+from sheet_scorer.i18n.vocab import (
+    BYE_WORD, LANGUAGES, ROUND_HEADERS, ROUND_SHEET_WORD, SEATING_PLAN_SHEET, SEATING_PLAN_SHEET_NAMES, fold, is_bye,
+)
+from sheet_scorer.xlsx.reader import Package
 
-PLAN_SHEET = "Seating Plan"
+PLAN_SHEET = SEATING_PLAN_SHEET["en"]  # the English name, which events written before it was localised have
 
 
 ROUND_COLUMNS = tuple(ROUND_HEADERS)  # table, seat, player, the six counts, the three flags
@@ -93,7 +98,35 @@ def plan_header(lang: str) -> list[str]:
 
 def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
     """The hidden plan sheet of `path` (empty when there is none): round -> (tables in seat order, byes)."""
-    return plan_of(sheet_values(path, PLAN_SHEET))
+    check_readable(path)
+    with Package(path) as book:
+        return find_plan(book)[1]
+
+
+_PLAN_HEADERS = frozenset(tuple(fold(str(h)) for h in plan_header(lang)) for lang in LANGUAGES)
+
+
+def find_plan(book: Package) -> tuple[str | None, dict[int, tuple[list[list[str]], list[str]]]]:
+    """The event's plan sheet in an open package: its name (None when there is none) and its rounds. It is the sheet
+    named as in any language (`Plan de table`, `Seating Plan` …) whose first row is the plan's header in any
+    language: an organiser's own sheet that happens to have such a name is neither read as the plan nor replaced."""
+    for entry in book.sheets:
+        if fold(entry.name) in SEATING_PLAN_SHEET_NAMES:
+            rows = book_values(book, entry.name) or []
+            if rows and tuple(fold(str(v)) for v in rows[0][:4]) in _PLAN_HEADERS:
+                return entry.name, plan_of(rows)
+    return None, {}
+
+
+def plan_sheet_name(found: str | None, sheet_names: Sequence[str], lang: str) -> str:
+    """The name to write the plan under: the plan sheet the event has (`found`, kept under its name so an event
+    keeps one plan sheet whatever `--lang`), else the plan's name in `lang`, else the English one when an
+    organiser's sheet already has that name (else that name all the same: writing it is then refused)."""
+    if found is not None:
+        return found
+    taken = {name.casefold() for name in sheet_names}
+    return next((name for name in (SEATING_PLAN_SHEET[lang], PLAN_SHEET) if name.casefold() not in taken),
+                SEATING_PLAN_SHEET[lang])
 
 
 def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], list[str]]]:
