@@ -22,19 +22,16 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
+from sheet_scorer.xlsx.styles import read_style_sheet
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
 
 _MAIN = (NS_MAIN, NS_MAIN_STRICT)
 _LOCAL = {f"{ns} {local}": local for ns in _MAIN for local in (
-    "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
-    "xf", "table")}
+    "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "table")}
 _DIGITS = "0123456789"
 _SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
-_DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
-                              50, 51, 52, 53, 54, 55, 56, 57, 58})
-_NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
 
 
 class _Budget(Budget):
@@ -158,30 +155,9 @@ class Package(OpcPackage):
         return self._strings
 
     def date_styles(self) -> frozenset[int]:
-        """Indexes of the cell styles whose number format shows a date or a time."""
+        """Indexes of the cell styles whose number format shows a date or a time (`styles.read_style_sheet`)."""
         if self._date_styles is None:
-            formats: dict[int, str] = {}
-            styles: list[int] = []
-            inside = [False]
-
-            def start(tag: str, attrs: dict[str, str]) -> None:
-                local = _LOCAL.get(tag)
-                if local == "numFmt":
-                    formats[_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
-                elif local == "cellXfs":
-                    inside[0] = True
-                elif local == "xf" and inside[0]:
-                    styles.append(_int(attrs.get("numFmtId")))
-
-            def end(tag: str) -> None:
-                if _LOCAL.get(tag) == "cellXfs":
-                    inside[0] = False
-
-            part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/styles")),
-                        "xl/styles.xml")  # where every writer puts it, also when a generator wrote no relationship
-            if part in self.names:
-                self.parse(part, start, end)
-            self._date_styles = frozenset(i for i, fmt in enumerate(styles) if _is_date_format(fmt, formats.get(fmt)))
+            self._date_styles = read_style_sheet(self, self.main).date_styles()
         return self._date_styles
 
     # ------------------------------------------------------------ sheets
@@ -208,14 +184,6 @@ def _int(text: str | None) -> int:
         return int(text or 0)
     except ValueError:
         return -1
-
-
-def _is_date_format(number_format: int, code: str | None) -> bool:
-    """A built-in date/time format, or a custom one with date or time letters outside quotes and brackets."""
-    if code is None:
-        return number_format in _DATE_FORMAT_IDS
-    letters = _NOT_FORMAT_LETTERS.sub("", code).lower()
-    return any(ch in letters for ch in "dmyhs") and "general" not in letters
 
 
 def read_strings(package: OpcPackage, part: str) -> list[str]:

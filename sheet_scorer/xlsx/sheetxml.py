@@ -16,7 +16,7 @@ from typing import NamedTuple
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.cells import cell_ref, column_index, column_letter, parse_range, parse_ref
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_REL
-from sheet_scorer.xlsx.package import attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.splice import attribute, children, insert_child, quoteattr, root_span, set_attribute
 
 WORKSHEET_ORDER = (
     "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "sheetData", "sheetCalcPr", "sheetProtection",
