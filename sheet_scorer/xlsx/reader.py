@@ -22,6 +22,7 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
+from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
 from sheet_scorer.xlsx.styles import read_style_sheet
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
@@ -29,9 +30,9 @@ MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
 
 _MAIN = (NS_MAIN, NS_MAIN_STRICT)
 _LOCAL = {f"{ns} {local}": local for ns in _MAIN for local in (
-    "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "table")}
+    "c", "v", "f", "t", "is", "r", "rPh", "row", MERGE_CELL, "si", "sheet", "workbookPr", "table")}
 _DIGITS = "0123456789"
-_SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
+_SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", MERGE_CELL)
 
 
 class _Budget(Budget):
@@ -56,15 +57,15 @@ class SheetCells:
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # left, top, right, bottom (`cells.parse_range`)
     subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
     totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
-    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, column) -> a formula's text
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (column, row) -> a formula's text
 
     def dense(self, name: str) -> list[list[Any]]:
         """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
         refused when that grid would be far larger than the cells in it (a cell at XFD in every row)."""
         last = max(self.rows, default=0)
         if last + sum(max(row) for row in self.rows.values()) > MAX_DENSE:
-            far = max(((r, max(row)) for r, row in self.rows.items()), key=lambda rc: rc[1])
-            raise PackageError(key="cells_too_far", sheet=name, cell=cell_ref(far[1], far[0]))
+            far = max(((max(row), r) for r, row in self.rows.items()), key=lambda cr: cr[0])  # (column, row)
+            raise PackageError(key="cells_too_far", sheet=name, cell=cell_ref(*far))
         return [[row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else [] for r in range(1, last + 1)]
 
     def fill_merged(self, budget: _Budget, name: str) -> None:
@@ -297,9 +298,8 @@ class _SheetReader:
             self.column = 0
             if attrs.get("hidden", "0").lower() in ("1", "true"):
                 self.cells.hidden.add(row)
-        elif local == "mergeCell":
-            ref = attrs.get("ref", "")
-            bounds = grid_range(ref) if ref.count(":") == 1 else None
+        elif local == MERGE_CELL:
+            bounds = merged_range(attrs.get("ref", ""))
             if bounds is not None:
                 self.cells.merged.append(bounds)
         elif not self.rooted:
@@ -360,7 +360,7 @@ class _SheetReader:
             if value is not None and value != "":
                 self.row[self.column] = value
             if self.formula is not None:
-                self.cells.formulas[(self.row_number, self.column)] = self.formula
+                self.cells.formulas[(self.column, self.row_number)] = self.formula
                 if "SUBTOTAL(" in self.formula.upper():
                     self.cells.subtotal_rows.add(self.row_number)
         elif local == "v":
@@ -466,7 +466,6 @@ _PLAIN_TOKEN = re.compile(
     re.DOTALL,
 )
 _ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
-_MERGE = re.compile(rb'<mergeCell ref="([^"<]*)"\s*/>')
 _COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
 _SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
 _SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
@@ -490,8 +489,7 @@ def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
     closing = data.find(b"</sheetData>", opening)
     if opening < 0 or closing < 0:
         return False
-    merges = _MERGE.findall(data, closing)
-    if data.count(b"<mergeCell ") != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
+    if data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
         return False
     reader.local, reader.rooted = {name: name for name in _SHEET_ELEMENTS}, True  # unprefixed, the main namespace
     start = opening + len(b"<sheetData>")
@@ -503,8 +501,8 @@ def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
             return False  # something the plain form does not cover: read it all the general way
         _plain_cells(reader, tokens)
         start = cut
-    for ref in merges:
-        reader.start("mergeCell", {"ref": _xml_text(ref)})
+    for ref in merge_refs(data, closing):  # after the rows: as the handler takes them
+        reader.start(MERGE_CELL, {"ref": ref})
     return True
 
 
