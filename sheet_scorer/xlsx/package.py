@@ -20,7 +20,7 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, OpcPackage, PartName
 # The byte-splicing helpers, also importable from here (the editors under workbook/ do): `splice` holds them.
 from sheet_scorer.xlsx.splice import (  # noqa: F401
-    TAG, attribute, children, escape, insert_child, open_root, quoteattr, root_span, set_attribute, t_element, text_xml,
+    TAG, attribute, children, escape, insert_child, open_root, quoteattr, root_span,
 )
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
