@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import sheet_scorer
@@ -154,17 +155,22 @@ def test_the_workbook_is_io_only() -> None:
 
 
 # One XML technology per job (issue 20, xlsx/__init__.py says why): expat reads, byte-splicing patches, nothing else.
+@functools.lru_cache(maxsize=None)
+def _nodes(path: Path) -> list[ast.AST]:
+    """Every node of `path`'s syntax tree (parsed once for the tests below)."""
+    return list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
 def _constants(path: Path) -> list[str]:
     """The text of every str and bytes literal in `path`."""
     return [node.value if isinstance(node.value, str) else node.value.decode("latin-1")
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))]
+            for node in _nodes(path) if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))]
 
 
 def _names(path: Path) -> set[str]:
     """Every name and attribute name `path` uses or imports."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _nodes(path):
         if isinstance(node, ast.Name):
             found.add(node.id)
         elif isinstance(node, ast.Attribute):
