@@ -19,11 +19,12 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML
 from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.sheetxml import Worksheet
-from sheet_scorer.xlsx.splice import attribute, children, escape, insert_child, open_root, quoteattr, root_span
+from sheet_scorer.xlsx.splice import TAG, attribute, children, escape, insert_child, open_root, quoteattr, root_span
 from sheet_scorer.xlsx.text import ooxml_text, unescape
 
 COMMENT_MARKER = "⚠ sheet-scorer:"
 COMMENT_AUTHOR = "sheet-scorer"
+_MARKER_BYTES = b"sheet-scorer:"  # in every note holding the marker, however its first character is written
 MAX_NOTE = 32_767  # Excel's limit for a note's text
 COMMENTS_ORDER = ("authors", "commentList", "extLst")  # ECMA-376 CT_Comments
 # Any prefix: Excel writes v:/x:, openpyxl ns0:/ns1: declared on each element.
@@ -188,6 +189,7 @@ class Notes:
             if rid in rels and rels[rid].type == REL_VML:
                 self._vml_rel = rels[rid]
         self._xml: bytes | None = None  # the notes part, as read and edited
+        self._sections: tuple[bytes | None, dict[str, Span]] = (None, {})  # the bytes last read for `_section`, and it
         if self._comments_rel is not None:
             try:
                 self._xml = _utf8(package.parse(self._comments_rel.target, keep=True) or b"")
@@ -199,10 +201,16 @@ class Notes:
         self._changed = False
 
     def _section(self, name: str) -> Span | None:
-        """The span of a top-level element of the notes part (`authors`, `commentList`)."""
+        """The span of a top-level element of the notes part (`authors`, `commentList`): the part is read for them once
+        for each state of its bytes."""
         assert self._xml is not None
-        _, start, end = root_span(self._xml)
-        return next(((s, e) for n, s, e in children(self._xml, start, end) if n == name), None)
+        if self._sections[0] is not self._xml:
+            _, start, end = root_span(self._xml)
+            found: dict[str, Span] = {}
+            for n, s, e in children(self._xml, start, end):
+                found.setdefault(n, (s, e))
+            self._sections = (self._xml, found)
+        return self._sections[1].get(name)
 
     def _ensure(self, name: str) -> Span:
         """A top-level element, added empty where the schema puts it when missing."""
@@ -237,6 +245,8 @@ class Notes:
             return
         xml, pieces = self._xml, {}
         for name, start, end in _kids(xml, *found):
+            if xml.find(_MARKER_BYTES, start, end) < 0:  # the organiser's note alone: nothing to look at
+                continue
             text = _first(xml, start, end, "text") if name == "comment" else None
             new_text = _without_ours(xml, *text) if text else None
             if new_text is None:
@@ -265,9 +275,13 @@ class Notes:
         self._ensure("commentList")
         found, existing = self._comments()
         author = 0
-        if any(ref not in existing for ref in notes):  # a new note: the tool among the authors (which moves the list)
+        if any(ref not in existing for ref in notes):  # a new note: the tool among the authors (which may move the list)
+            before = len(self._xml)
             author = self._author(prefix)
-            found, existing = self._comments()
+            authors = self._section("authors")
+            shift = len(self._xml) - before if authors and authors[0] < found[0] else 0
+            found = (found[0] + shift, found[1] + shift)
+            existing = {ref: (s + shift, e + shift) for ref, (s, e) in existing.items()}
         xml = self._xml
         pieces: dict[Span, bytes] = {}
         added: list[bytes] = []
@@ -361,7 +375,7 @@ class Notes:
             return
         package, part, sheet = self._package, self._part, self._sheet
         found = self._section("commentList") if self._xml is not None else None
-        if found is None or not _kids(self._xml, *found):  # type: ignore[arg-type]
+        if found is None or TAG.search(self._xml, *_inner(self._xml, *found)) is None:  # type: ignore[arg-type]
             if self._comments_rel is not None:
                 package.remove(self._comments_rel.target)
                 package.set_override(self._comments_rel.target, None)
