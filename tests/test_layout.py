@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import sheet_scorer
@@ -169,3 +170,64 @@ def test_the_workbook_is_io_only() -> None:
             found[module_name(path)] = sorted(used)
     assert found == {}
     assert not (PACKAGE / "workbook" / "plan.py").exists() and not (PACKAGE / "workbook" / "event.py").exists()
+
+
+# One XML technology per job (issue 20, xlsx/__init__.py says why): expat reads, byte-splicing patches, nothing else.
+@functools.lru_cache(maxsize=None)
+def _nodes(path: Path) -> list[ast.AST]:
+    """Every node of `path`'s syntax tree (parsed once for the tests below)."""
+    return list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
+def _constants(path: Path) -> list[str]:
+    """The text of every str and bytes literal in `path`."""
+    return [node.value if isinstance(node.value, str) else node.value.decode("latin-1")
+            for node in _nodes(path) if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))]
+
+
+def _names(path: Path) -> set[str]:
+    """Every name and attribute name `path` uses or imports."""
+    found: set[str] = set()
+    for node in _nodes(path):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.ImportFrom):
+            found |= {a.name for a in node.names}
+    return found
+
+
+def test_one_xml_parser_and_no_lxml() -> None:
+    """Only the package layer (`xlsx/opc.py`) creates XML parsers (expat, with the budgets and DOCTYPE refusal);
+    no module imports lxml, ElementTree, minidom or SAX, and the installed package does not depend on lxml."""
+    import tomllib
+
+    parsers = {name: sorted(m for m in every_import(path) if m.startswith(("lxml", "xml", "defusedxml")))
+               for path in PACKAGE.rglob("*.py") if (name := module_name(path))}
+    assert {name: found for name, found in parsers.items() if found} == {"sheet_scorer.xlsx.opc": ["xml.parsers"]}
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert not [d for d in project["dependencies"] if d.startswith("lxml")]
+
+
+def test_one_style_sheet_reader() -> None:
+    """The style sheet is found and read in one place (`xlsx/styles.py`, `read_style_sheet`): the reader's date styles
+    and the patcher's formats come from the same parse; no other module names the part or its relationship."""
+    where = {module_name(path) for path in PACKAGE.rglob("*.py")
+             if any("styles.xml" in text or text.endswith("/styles") for text in _constants(path))
+             or {"REL_STYLES", "CT_STYLES"} & _names(path)}
+    # opc defines the constants; the package check (container) excuses a dangling styles relationship, never reads it
+    assert where == {"sheet_scorer.xlsx.styles", "sheet_scorer.xlsx.opc", "sheet_scorer.workbook.container"}
+    users = {module_name(path) for path in PACKAGE.rglob("*.py") if "read_style_sheet" in _names(path)}
+    assert users == {"sheet_scorer.xlsx.reader", "sheet_scorer.xlsx.book"}
+
+
+def test_one_merged_range_parser() -> None:
+    """A `<mergeCell>` is parsed in `xlsx/merged.py` only (the reader's two paths and the patcher call it); elsewhere
+    the name stands only in the worksheet's element order (`mergeCells`)."""
+    where = {module_name(path): sorted({t for t in _constants(path) if "mergeCell" in t and " " not in t})  # not prose
+             for path in PACKAGE.rglob("*.py")}
+    assert {m: found for m, found in where.items() if found} == {"sheet_scorer.xlsx.merged": ["mergeCell"],
+                                                                 "sheet_scorer.xlsx.sheetxml": ["mergeCells"]}
+    users = {module_name(path) for path in PACKAGE.rglob("*.py") if {"merged_range", "merged_ranges"} & _names(path)}
+    assert users == {"sheet_scorer.xlsx.merged", "sheet_scorer.xlsx.reader", "sheet_scorer.xlsx.sheetxml", "sheet_scorer.workbook.write"}

@@ -102,6 +102,7 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
     Returns the plan, the copy's path and the language the terminal speaks.
     """
     from sheet_scorer.xlsx.merged import covered_cells
+    from sheet_scorer.xlsx.reader import Package
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
@@ -113,7 +114,9 @@ def split_workbook(event: Path, number: int, tables: frozenset[int], output: Pat
     if target.resolve() == event.resolve():
         raise WorkbookError(key="split_same_file", event=event.name).in_language(lang)
     sheet = round_sheet(data, number, lang)
-    plan = plan_split(data, sheet, tables, covered_cells(event, [s.name for s in data.rounds]), lang)
+    with Package(event) as book:
+        covered = covered_cells(book, [s.name for s in data.rounds])
+    plan = plan_split(data, sheet, tables, covered, lang)
     try:
         update_workbook(event, plan.patch, target=target, command="split", force=force)
     except WorkbookError as error:  # a judge's copy filled in since: told in the event's language

@@ -5,17 +5,23 @@
   `Package`: byte budgets, DOCTYPE refused, relationships and content types read one way.
 - `errors`: `PackageError`, the one exception (the tournament layers know it as `model.WorkbookError`).
 - `cells`: cell references, one tuple order everywhere: (column, row), as `cell_ref(column, row)` takes them;
-  ranges (first column, first row, last column, last row), merged ranges included.
+  ranges (first column, first row, last column, last row).
 - `text`: XML entities and Excel's `_xHHHH_` escapes, one decoder for reading and patching.
-- `reader`: the streaming reader; `merged`: merged ranges of the sheets read.
-- `package`, `book`, `sheetxml`, `sharedstrings`, `styles`, `comments`: the patcher.
+- `styles`: the style sheet, found and parsed once (`read_style_sheet`) into the model both sides use: the reader's
+  date styles, the patcher's formats (`Styles`).
+- `merged`: the one parser of a `<mergeCell>`, in `cells`' order, for the reader's two paths and the patcher.
+- `reader`: the streaming reader.
+- `splice`: the patcher's byte helpers; `package`, `book`, `sheetxml`, `sharedstrings`, `styles`, `comments`: the patcher.
 
 One XML technology per job, and why:
-- expat (standard library) for every read: it streams, so a sheet costs what its cells cost; a DOCTYPE or an
-  entity declaration is refused before anything is expanded.
-- byte-splicing (regular expressions over the part's bytes) for patching: every byte the tool does not own
-  stays exactly as it was (namespaces, prefixes, extension lists), which no parse-and-serialise round trip keeps.
-- lxml only for the notes (`comments`): a comments part is small and rewritten whole (the tool's runs are added
-  to and removed from the organiser's notes, which a splice could not place safely); it is imported only when
-  a workbook is written.
+- Reading: expat (standard library), only through `OpcPackage.parse`, for every part read, the notes included. It
+  streams, so a sheet costs what its cells cost, every part counts against the byte budgets, and a DOCTYPE or an
+  entity declaration is refused before anything is expanded: one safe path, whichever command reads. The reader's
+  fast path for plain sheets (regular expressions over a sheet's bytes) runs only on bytes expat has just checked.
+- Patching: byte-splicing (`splice`: regular expressions that find tags, and strings built for the tool's own
+  elements), for the workbook, sheets, shared strings, styles, relationships, content types and notes. Every byte
+  the tool does not own stays exactly as it was (namespaces, prefixes, quotes, white space, extension lists), which
+  no parse-and-serialise round trip keeps; a re-score that changes nothing writes the same bytes again.
+- No tree library: lxml (the notes' last user) is not a dependency of the package; the tests use it to check outputs.
+  Above this layer openpyxl writes only workbooks the tool creates whole (a new event, a season book).
 """

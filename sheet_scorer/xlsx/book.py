@@ -13,15 +13,16 @@ from typing import Any
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import (
-    CT_SHARED_STRINGS, CT_STYLES, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_DRAWING, REL_SHARED_STRINGS, REL_STYLES,
+    CT_SHARED_STRINGS, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_DRAWING, REL_SHARED_STRINGS,
     REL_VML, REL_WORKSHEET, PartName,
 )
-from sheet_scorer.xlsx.package import TAG, Package, attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.splice import TAG, attribute, children, insert_child, quoteattr, root_span, set_attribute
 from sheet_scorer.xlsx.reader import SheetEntry, read_strings
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
-from sheet_scorer.xlsx.styles import DATE_FORMAT, Styles
+from sheet_scorer.xlsx.styles import DATE_FORMAT, Styles, read_style_sheet
 
 WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtection", "bookViews", "sheets", "functionGroups",
                   "externalReferences", "definedNames", "calcPr", "oleSize", "customWorkbookViews", "pivotCaches",
@@ -60,9 +61,7 @@ class Book:
         strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
         self._strings_part = strings[0].target if strings and strings[0].target in package else None
         self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
-        styles = package.related(self.workbook_part, REL_STYLES)
-        self._styles_part = styles[0].target if styles else None  # where the style sheet goes, even when it is missing
-        self.styles = Styles(package.read(self._styles_part) if self._styles_part and self._styles_part in package else None)
+        self.styles = Styles(read_style_sheet(package, self.workbook_part))
         self._streams: dict[str, Iterable[bytes]] = {}
         self._texts: list[str] | None = None  # the shared strings' texts, read as the reader reads them
 
@@ -246,13 +245,7 @@ class Book:
                 package.add_relationship(self.workbook_part, REL_SHARED_STRINGS, self._strings_part)
                 package.set_override(self._strings_part, CT_SHARED_STRINGS)
             package.write(self._strings_part, self.strings.xml())
-        if self.styles.changed:
-            if self._styles_part is None:
-                self._styles_part = "xl/styles.xml" if "xl/styles.xml" not in package else package.unused_name("xl/styles{}.xml")
-                package.add_relationship(self.workbook_part, REL_STYLES, self._styles_part)
-            if self._styles_part not in package:  # new, or named by the workbook's relationship but missing
-                package.set_override(self._styles_part, CT_STYLES)
-            package.write(self._styles_part, self.styles.xml())
+        self.styles.save(package, self.workbook_part)
         package.write(self.workbook_part, self._xml)
         package.save(target)
 

@@ -4,28 +4,29 @@ size and pinning stay exactly as they were.
 
 A note the organiser already has on a marked cell gets the tool's text appended as a run of its
 own; clearing removes that run only. A note the tool created is removed with its drawn shape.
+
+Both parts are handled as every part the patcher writes: read through the package's expat path (budgets,
+DOCTYPE and entities refused, well formed) and edited as bytes (`splice`), so every byte of the organiser's
+notes the tool does not own (prefixes, quotes, white space, extensions) stays as it was.
 """
 
 from __future__ import annotations
 
 import re
 
-from lxml import etree
-
-from sheet_scorer.xlsx.errors import PackageError
-
 from sheet_scorer.xlsx.cells import parse_ref
+from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML
-from sheet_scorer.xlsx.package import Package, attribute, root_span
-from sheet_scorer.xlsx.text import ooxml_text
+from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.sheetxml import Worksheet
+from sheet_scorer.xlsx.splice import TAG, attribute, children, escape, insert_child, open_root, quoteattr, root_span
+from sheet_scorer.xlsx.text import ooxml_text, unescape
 
 COMMENT_MARKER = "⚠ sheet-scorer:"
 COMMENT_AUTHOR = "sheet-scorer"
+_MARKER_BYTES = b"sheet-scorer:"  # in every note holding the marker, however its first character is written
 MAX_NOTE = 32_767  # Excel's limit for a note's text
-_M = f"{{{NS_MAIN}}}"
-_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+COMMENTS_ORDER = ("authors", "commentList", "extLst")  # ECMA-376 CT_Comments
 # Any prefix: Excel writes v:/x:, openpyxl ns0:/ns1: declared on each element.
 _SHAPE = re.compile(rb"<([\w.\-]+):shape\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?</\1:shape>", re.S)
 _IDMAP = re.compile(rb'<[\w.\-]+:idmap\b[^>]*data="(\d+)')
@@ -38,42 +39,135 @@ _NEW_VML = (b'<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-
             b'o:connecttype="rect"/>\n </v:shapetype>\n</xml>')
 _NEW_COMMENTS = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<comments xmlns="{NS_MAIN}"><authors/>'
                  f'<commentList/></comments>').encode()
+_DECLARED = re.compile(rb"""\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._\-]+)["'][^>]*\?>""")
+_CDATA = re.compile(rb"<!\[CDATA\[(.*?)\]\]>", re.S)
+_SPACE = re.compile(rb"\s*")
+
+Span = tuple[int, int]
 
 
-def _text_of(element: etree._Element) -> str:
-    """What a note's <text> shows: its plain text and its runs' text (phonetic hints left out)."""
-    pieces = [element.findtext(f"{_M}t") or ""]
-    pieces += [run.findtext(f"{_M}t") or "" for run in element.findall(f"{_M}r")]
+def _utf8(xml: bytes) -> bytes:
+    """The part in UTF-8, which the bytes spliced in are: another encoding (UTF-16, Latin-1 …, which expat has read)
+    is converted once, with the declaration saying so."""
+    if xml.startswith(b"\xef\xbb\xbf"):
+        return xml
+    declared = _DECLARED.match(xml)
+    utf16 = xml.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if not utf16 and (declared is None or declared.group(1).lower() in (b"utf-8", b"utf8")):
+        return xml
+    text = xml.decode("utf-16" if utf16 else declared.group(1).decode())  # type: ignore[union-attr]
+    found = re.match(r"\s*<\?xml[^>]*\?>", text)
+    body = text[found.end():] if found else text
+    return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' + body.encode()
+
+
+def _inner(xml: bytes, start: int, end: int) -> Span:
+    """The content of the element at `xml[start:end]` ((end, end) when it is self-closing)."""
+    opening = xml.index(b">", start) + 1
+    if xml[opening - 2:opening] == b"/>":
+        return end, end
+    return opening, xml.rindex(b"</", start, end)
+
+
+def _text(xml: bytes, start: int, end: int) -> str:
+    """The character data of a text-only element (`<t>`, `<author>`) as a parser gives it: entities and character
+    references resolved, CDATA taken as it is, line ends made `\\n`."""
+    content_start, content_end = _inner(xml, start, end)
+    pieces, at = [], content_start
+    for cdata in _CDATA.finditer(xml, content_start, content_end):
+        pieces.append(unescape(xml[at:cdata.start()].decode("utf-8")))
+        pieces.append(cdata.group(1).decode("utf-8"))
+        at = cdata.end()
+    pieces.append(unescape(xml[at:content_end].decode("utf-8")))
+    return "".join(pieces).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _kids(xml: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
+    """The child elements of the element at `xml[start:end]`."""
+    return children(xml, *_inner(xml, start, end))
+
+
+def _first(xml: bytes, start: int, end: int, name: str) -> Span | None:
+    return next(((s, e) for n, s, e in _kids(xml, start, end) if n == name), None)
+
+
+def _tail(xml: bytes, end: int) -> int:
+    """Where the white space after an element ends: removed with it, as a tree removes an element's tail."""
+    return _SPACE.match(xml, end).end()  # type: ignore[union-attr]
+
+
+def _opened(xml: bytes, start: int, end: int) -> tuple[bytes, int]:
+    """The element at `xml[start:end]` as bytes with an end tag (a self-closing one opened); where its content ends."""
+    element = xml[start:end]
+    if element.endswith(b"/>") and xml.index(b">", start) + 1 == end:
+        name = re.match(rb"<([\w.\-:]+)", element).group(1)  # type: ignore[union-attr]
+        element = element[:-2].rstrip() + b"></" + name + b">"
+    return element, element.rindex(b"</")
+
+
+def _text_of(xml: bytes, start: int, end: int) -> str:
+    """What a note's <text> at `xml[start:end]` shows: its plain text and its runs' text (phonetic hints left out)."""
+    pieces = []
+    plain = _first(xml, start, end, "t")
+    pieces.append(_text(xml, *plain) if plain else "")
+    for name, run_start, run_end in _kids(xml, start, end):
+        if name == "r":
+            t = _first(xml, run_start, run_end, "t")
+            pieces.append(_text(xml, *t) if t else "")
     return "".join(pieces)
 
 
-def _strip_ours(text: etree._Element) -> bool:
-    """Remove the tool's runs (and its text appended to a plain note by older versions); True if any was there."""
-    found = False
-    for run in text.findall(f"{_M}r"):
-        if (run.findtext(f"{_M}t") or "").lstrip("\n").startswith(COMMENT_MARKER):
-            text.remove(run)
-            found = True
-    plain = text.find(f"{_M}t")
-    if plain is not None and COMMENT_MARKER in (plain.text or ""):
-        plain.text = (plain.text or "").split(COMMENT_MARKER, 1)[0].rstrip("\n")
-        if not plain.text:
-            text.remove(plain)
-        found = True
-    return found
+def _without_ours(xml: bytes, start: int, end: int) -> bytes | None:
+    """The <text> at `xml[start:end]` without the tool's runs (and its text appended to a plain note by older
+    versions); None when none was there."""
+    cuts: list[tuple[int, int, bytes]] = []
+    plain = _first(xml, start, end, "t")
+    for name, run_start, run_end in _kids(xml, start, end):
+        t = _first(xml, run_start, run_end, "t") if name == "r" else None
+        if t and _text(xml, *t).lstrip("\n").startswith(COMMENT_MARKER):
+            cuts.append((run_start, _tail(xml, run_end), b""))
+    if plain is not None and COMMENT_MARKER in (kept := _text(xml, *plain)):
+        kept = kept.split(COMMENT_MARKER, 1)[0].rstrip("\n")
+        if kept:
+            cuts.append((*_inner(xml, *plain), escape(kept).encode()))
+        else:
+            cuts.append((plain[0], _tail(xml, plain[1]), b""))
+    if not cuts:
+        return None
+    out, at = [], start
+    for cut_start, cut_end, new in sorted(cuts):
+        out += [xml[at:cut_start], new]
+        at = cut_end
+    out.append(xml[at:end])
+    return b"".join(out)
 
 
-def _run(body: str) -> etree._Element:
-    run = etree.Element(f"{_M}r")
-    properties = etree.SubElement(run, f"{_M}rPr")
-    etree.SubElement(properties, f"{_M}sz", val="9")
-    etree.SubElement(properties, f"{_M}color", indexed="81")
-    etree.SubElement(properties, f"{_M}rFont", val="Tahoma")
-    etree.SubElement(properties, f"{_M}family", val="2")
-    t = etree.SubElement(run, f"{_M}t")
-    t.text = ooxml_text(body)
-    t.set(_XML_SPACE, "preserve")
-    return run
+def _run(body: str, prefix: bytes) -> bytes:
+    """The tool's run: Excel's note font, the text kept as written (leading line breaks, spaces)."""
+    text = escape(ooxml_text(body)).replace("\r", "&#13;")
+    p = prefix.decode()
+    return (f'<{p}r><{p}rPr><{p}sz val="9"/><{p}color indexed="81"/><{p}rFont val="Tahoma"/><{p}family val="2"/></{p}rPr>'
+            f'<{p}t xml:space="preserve">{text}</{p}t></{p}r>').encode()
+
+
+def _appended(xml: bytes, comment: Span, note: str, prefix: bytes) -> bytes | None:
+    """The organiser's <comment> at `xml[comment]` with the tool's run added to its text (before phonetic hints);
+    None when the note is full."""
+    element, content_end = _opened(xml, *comment)
+    text = _first(element, 0, len(element), "text")
+    if text is None:
+        element = element[:content_end] + b"<" + prefix + b"text/>" + element[content_end:]
+        text = _first(element, 0, len(element), "text")
+        assert text is not None
+    current = _text_of(element, *text)
+    body = _within_limit(current, ("\n\n" if current.strip() else "") + note)
+    if not body:
+        return None
+    opened, text_end = _opened(element, *text)
+    element = element[:text[0]] + opened + element[text[1]:]
+    text = (text[0], text[0] + len(opened))
+    at = next((s for n, s, _ in _kids(element, *text) if n in ("rPh", "phoneticPr")), text[0] + text_end)
+    return element[:at] + _run(body, prefix) + element[at:]
 
 
 def _within_limit(current: str, body: str) -> str:
@@ -94,64 +188,133 @@ class Notes:
             rid = attribute(element, b"r:id") or _any_id(element)
             if rid in rels and rels[rid].type == REL_VML:
                 self._vml_rel = rels[rid]
-        try:
-            self._root = etree.fromstring(package.read(self._comments_rel.target), _PARSER) if self._comments_rel else None
-        except etree.XMLSyntaxError:
-            raise PackageError(key="notes_damaged", sheet=sheet.name) from None
+        self._xml: bytes | None = None  # the notes part, as read and edited
+        self._sections: tuple[bytes | None, dict[str, Span]] = (None, {})  # the bytes last read for `_section`, and it
+        if self._comments_rel is not None:
+            try:
+                self._xml = _utf8(package.parse(self._comments_rel.target, keep=True) or b"")
+            except PackageError as error:
+                if error.key != "part_not_xml":
+                    raise
+                raise PackageError(key="notes_damaged", sheet=sheet.name) from None
         self._vml = package.read(self._vml_rel.target) if self._vml_rel and self._vml_rel.target in package else None
         self._changed = False
 
+    def _section(self, name: str) -> Span | None:
+        """The span of a top-level element of the notes part (`authors`, `commentList`): the part is read for them once
+        for each state of its bytes."""
+        assert self._xml is not None
+        if self._sections[0] is not self._xml:
+            _, start, end = root_span(self._xml)
+            found: dict[str, Span] = {}
+            for n, s, e in children(self._xml, start, end):
+                found.setdefault(n, (s, e))
+            self._sections = (self._xml, found)
+        return self._sections[1].get(name)
+
+    def _ensure(self, name: str) -> Span:
+        """A top-level element, added empty where the schema puts it when missing."""
+        found = self._section(name)
+        if found is None:
+            assert self._xml is not None
+            self._xml = open_root(self._xml)
+            prefix, start, end = root_span(self._xml)
+            self._xml = insert_child(self._xml, start, end, name, b"<" + prefix + name.encode() + b"/>", COMMENTS_ORDER)
+            found = self._section(name)
+            assert found is not None
+        return found
+
+    def _replace(self, span: Span, pieces: dict[Span, bytes], added: bytes = b"") -> None:
+        """The element at `span` with `pieces` (spans inside it) replaced and `added` put at the end of its content."""
+        assert self._xml is not None
+        xml = self._xml
+        out, at = [], span[0]
+        for (start, end), new in sorted(pieces.items()):
+            out += [xml[at:start], new]
+            at = end
+        out.append(xml[at:span[1]])
+        element = b"".join(out)
+        if added:
+            element, content_end = _opened(element, 0, len(element))
+            element = element[:content_end] + added + element[content_end:]
+        self._xml = xml[:span[0]] + element + xml[span[1]:]
+
     def clear(self) -> None:
         """Remove the tool's notes and its text in the organiser's notes."""
-        if self._root is None:
+        if self._xml is None or (found := self._section("commentList")) is None:
             return
-        comment_list = self._root.find(f"{_M}commentList")
-        for comment in list(comment_list if comment_list is not None else []):
-            text = comment.find(f"{_M}text")
-            if text is None or not _strip_ours(text):
+        xml, pieces = self._xml, {}
+        for name, start, end in _kids(xml, *found):
+            if xml.find(_MARKER_BYTES, start, end) < 0:  # the organiser's note alone: nothing to look at
+                continue
+            text = _first(xml, start, end, "text") if name == "comment" else None
+            new_text = _without_ours(xml, *text) if text else None
+            if new_text is None:
                 continue
             self._changed = True
-            if not _text_of(text).strip() and text.find(f"{_M}r") is None:
-                comment_list.remove(comment)  # type: ignore[union-attr]
-                self._remove_shape(comment.get("ref", ""))
+            kept = xml[:text[0]] + new_text  # type: ignore[index]
+            text_span = (text[0], len(kept))  # type: ignore[index]
+            if not _text_of(kept, *text_span).strip() and not any(n == "r" for n, _, _ in _kids(kept, *text_span)):
+                pieces[(start, _tail(xml, end))] = b""
+                self._remove_shape(attribute(xml[start:xml.index(b">", start) + 1], b"ref") or "")
+            else:
+                pieces[text] = new_text  # type: ignore[index]
+        if pieces:
+            self._replace(found, pieces)
 
     def add(self, notes: dict[str, list[str]]) -> None:
         """Append each cell's messages to its note, or give it a new one."""
         if not notes:
             return
         self._changed = True
-        if self._root is None:
-            self._root = etree.fromstring(_NEW_COMMENTS, _PARSER)
-        authors = self._root.find(f"{_M}authors")
-        if authors is None:
-            authors = etree.Element(f"{_M}authors")
-            self._root.insert(0, authors)
-        comment_list = self._root.find(f"{_M}commentList")
-        if comment_list is None:
-            comment_list = etree.SubElement(self._root, f"{_M}commentList")
-        existing = {c.get("ref"): c for c in comment_list}
+        if self._xml is None:
+            self._xml = _NEW_COMMENTS
+        self._xml = open_root(self._xml)
+        prefix, _, _ = root_span(self._xml)
+        self._ensure("authors")
+        self._ensure("commentList")
+        found, existing = self._comments()
+        author = 0
+        if any(ref not in existing for ref in notes):  # a new note: the tool among the authors (which may move the list)
+            before = len(self._xml)
+            author = self._author(prefix)
+            authors = self._section("authors")
+            shift = len(self._xml) - before if authors and authors[0] < found[0] else 0
+            found = (found[0] + shift, found[1] + shift)
+            existing = {ref: (s + shift, e + shift) for ref, (s, e) in existing.items()}
+        xml = self._xml
+        pieces: dict[Span, bytes] = {}
+        added: list[bytes] = []
         for ref, messages in notes.items():
             note = "\n".join(f"{COMMENT_MARKER} {m}" for m in messages)
             comment = existing.get(ref)
             if comment is None:
-                comment = etree.SubElement(comment_list, f"{_M}comment", ref=ref, authorId=str(self._author(authors)))
-                etree.SubElement(comment, f"{_M}text")
+                body = _within_limit("", note)
+                added.append(b"<" + prefix + b"comment ref=" + quoteattr(ref).encode() + f' authorId="{author}">'.encode()
+                             + b"<" + prefix + b"text>" + (_run(body, prefix) if body else b"") + b"</" + prefix
+                             + b"text></" + prefix + b"comment>")
                 self._add_shape(ref, len(messages))
-            text = comment.find(f"{_M}text")
-            if text is None:
-                text = etree.SubElement(comment, f"{_M}text")
-            current = _text_of(text)
-            body = _within_limit(current, ("\n\n" if current.strip() else "") + note)
-            if not body:
                 continue
-            before = next((i for i, child in enumerate(text) if child.tag in (f"{_M}rPh", f"{_M}phoneticPr")), len(text))
-            text.insert(before, _run(body))
+            new = _appended(xml, comment, note, prefix)
+            if new is not None:
+                pieces[comment] = new
+        self._replace(found, pieces, b"".join(added))
 
-    def _author(self, authors: etree._Element) -> int:
-        names = [a.text or "" for a in authors]
+    def _comments(self) -> tuple[Span, dict[str | None, Span]]:
+        """The span of the comment list, and of each note in it by its cell (the last one for a cell named twice)."""
+        found = self._section("commentList")
+        assert found is not None and self._xml is not None
+        xml = self._xml
+        return found, {attribute(xml[s:xml.index(b">", s) + 1], b"ref"): (s, e) for _, s, e in _kids(xml, *found)}
+
+    def _author(self, prefix: bytes) -> int:
+        """The tool's index among the authors, added once."""
+        assert self._xml is not None
+        found = self._ensure("authors")
+        names = [_text(self._xml, s, e) for _, s, e in _kids(self._xml, *found)]
         if COMMENT_AUTHOR in names:
             return names.index(COMMENT_AUTHOR)
-        etree.SubElement(authors, f"{_M}author").text = COMMENT_AUTHOR
+        self._replace(found, {}, b"<" + prefix + b"author>" + COMMENT_AUTHOR.encode() + b"</" + prefix + b"author>")
         return len(names)
 
     # ------------------------------------------------------------ the drawn shapes
@@ -211,8 +374,8 @@ class Notes:
         if not self._changed:
             return
         package, part, sheet = self._package, self._part, self._sheet
-        comment_list = self._root.find(f"{_M}commentList") if self._root is not None else None
-        if comment_list is None or len(comment_list) == 0:
+        found = self._section("commentList") if self._xml is not None else None
+        if found is None or TAG.search(self._xml, *_inner(self._xml, *found)) is None:  # type: ignore[arg-type]
             if self._comments_rel is not None:
                 package.remove(self._comments_rel.target)
                 package.set_override(self._comments_rel.target, None)
@@ -224,8 +387,7 @@ class Notes:
                 package.set_override(target, CT_COMMENTS)
             else:
                 target = self._comments_rel.target
-            package.write(target, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                          + etree.tostring(self._root, xml_declaration=False, encoding="UTF-8"))
+            package.write(target, self._xml)  # type: ignore[arg-type]
         if self._vml is None:
             return
         if _SHAPE.search(self._vml) is None and self._vml_rel is not None:

@@ -22,19 +22,17 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
+from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
+from sheet_scorer.xlsx.styles import read_style_sheet
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
 
 _MAIN = (NS_MAIN, NS_MAIN_STRICT)
 _LOCAL = {f"{ns} {local}": local for ns in _MAIN for local in (
-    "c", "v", "f", "t", "is", "r", "rPh", "row", "mergeCell", "si", "sheet", "workbookPr", "numFmt", "cellXfs",
-    "xf", "table")}
+    "c", "v", "f", "t", "is", "r", "rPh", "row", MERGE_CELL, "si", "sheet", "workbookPr", "table")}
 _DIGITS = "0123456789"
-_SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", "mergeCell")
-_DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
-                              50, 51, 52, 53, 54, 55, 56, 57, 58})
-_NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
+_SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", MERGE_CELL)
 
 
 class _Budget(Budget):
@@ -59,15 +57,15 @@ class SheetCells:
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # left, top, right, bottom (`cells.parse_range`)
     subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
     totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
-    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, column) -> a formula's text
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, column) -> a formula's text, as `rows`
 
     def dense(self, name: str) -> list[list[Any]]:
         """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
         refused when that grid would be far larger than the cells in it (a cell at XFD in every row)."""
         last = max(self.rows, default=0)
         if last + sum(max(row) for row in self.rows.values()) > MAX_DENSE:
-            far = max(((r, max(row)) for r, row in self.rows.items()), key=lambda rc: rc[1])
-            raise PackageError(key="cells_too_far", sheet=name, cell=cell_ref(far[1], far[0]))
+            far = max(((max(row), r) for r, row in self.rows.items()), key=lambda cr: cr[0])  # (column, row)
+            raise PackageError(key="cells_too_far", sheet=name, cell=cell_ref(*far))
         return [[row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else [] for r in range(1, last + 1)]
 
     def fill_merged(self, budget: _Budget, name: str) -> None:
@@ -158,30 +156,9 @@ class Package(OpcPackage):
         return self._strings
 
     def date_styles(self) -> frozenset[int]:
-        """Indexes of the cell styles whose number format shows a date or a time."""
+        """Indexes of the cell styles whose number format shows a date or a time (`styles.read_style_sheet`)."""
         if self._date_styles is None:
-            formats: dict[int, str] = {}
-            styles: list[int] = []
-            inside = [False]
-
-            def start(tag: str, attrs: dict[str, str]) -> None:
-                local = _LOCAL.get(tag)
-                if local == "numFmt":
-                    formats[_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
-                elif local == "cellXfs":
-                    inside[0] = True
-                elif local == "xf" and inside[0]:
-                    styles.append(_int(attrs.get("numFmtId")))
-
-            def end(tag: str) -> None:
-                if _LOCAL.get(tag) == "cellXfs":
-                    inside[0] = False
-
-            part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/styles")),
-                        "xl/styles.xml")  # where every writer puts it, also when a generator wrote no relationship
-            if part in self.names:
-                self.parse(part, start, end)
-            self._date_styles = frozenset(i for i, fmt in enumerate(styles) if _is_date_format(fmt, formats.get(fmt)))
+            self._date_styles = read_style_sheet(self, self.main).date_styles()
         return self._date_styles
 
     # ------------------------------------------------------------ sheets
@@ -208,14 +185,6 @@ def _int(text: str | None) -> int:
         return int(text or 0)
     except ValueError:
         return -1
-
-
-def _is_date_format(number_format: int, code: str | None) -> bool:
-    """A built-in date/time format, or a custom one with date or time letters outside quotes and brackets."""
-    if code is None:
-        return number_format in _DATE_FORMAT_IDS
-    letters = _NOT_FORMAT_LETTERS.sub("", code).lower()
-    return any(ch in letters for ch in "dmyhs") and "general" not in letters
 
 
 def read_strings(package: OpcPackage, part: str) -> list[str]:
@@ -329,9 +298,8 @@ class _SheetReader:
             self.column = 0
             if attrs.get("hidden", "0").lower() in ("1", "true"):
                 self.cells.hidden.add(row)
-        elif local == "mergeCell":
-            ref = attrs.get("ref", "")
-            bounds = grid_range(ref) if ref.count(":") == 1 else None
+        elif local == MERGE_CELL:
+            bounds = merged_range(attrs.get("ref", ""))
             if bounds is not None:
                 self.cells.merged.append(bounds)
         elif not self.rooted:
@@ -498,7 +466,6 @@ _PLAIN_TOKEN = re.compile(
     re.DOTALL,
 )
 _ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
-_MERGE = re.compile(rb'<mergeCell ref="([^"<]*)"\s*/>')
 _COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
 _SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
 _SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
@@ -522,8 +489,7 @@ def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
     closing = data.find(b"</sheetData>", opening)
     if opening < 0 or closing < 0:
         return False
-    merges = _MERGE.findall(data, closing)
-    if data.count(b"<mergeCell ") != len(merges) or data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
+    if data.count(b"<c ", 0, opening) or data.count(b"<c ", closing):
         return False
     reader.local, reader.rooted = {name: name for name in _SHEET_ELEMENTS}, True  # unprefixed, the main namespace
     start = opening + len(b"<sheetData>")
@@ -535,8 +501,8 @@ def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
             return False  # something the plain form does not cover: read it all the general way
         _plain_cells(reader, tokens)
         start = cut
-    for ref in merges:
-        reader.start("mergeCell", {"ref": _xml_text(ref)})
+    for ref in merge_refs(data, closing):  # after the rows: as the handler takes them
+        reader.start(MERGE_CELL, {"ref": ref})
     return True
 
 

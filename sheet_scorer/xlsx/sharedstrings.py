@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from sheet_scorer.xlsx.opc import NS_MAIN
-from sheet_scorer.xlsx.package import root_span, set_attribute, text_xml
+from sheet_scorer.xlsx.splice import root_span, set_attribute, text_xml
 
 _ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b[^>]*?(?:/>|>(.*?)</\1si>)", re.S)
 _PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b[^>]*/>\s*")

@@ -15,8 +15,9 @@ from typing import NamedTuple
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.cells import cell_ref, column_index, column_letter, parse_range, parse_ref
+from sheet_scorer.xlsx.merged import merge_refs, merged_ranges
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_REL
-from sheet_scorer.xlsx.package import attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.splice import attribute, children, insert_child, quoteattr, root_span, set_attribute
 
 WORKSHEET_ORDER = (
     "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "sheetData", "sheetCalcPr", "sheetProtection",
@@ -98,15 +99,8 @@ class Worksheet:
         self.tail = self.tail[:start] + element + self.tail[end:]
 
     def merged_ranges(self) -> list[tuple[int, int, int, int]]:
-        """(first column, first row, last column, last row) of every merged range."""
-        ranges = []
-        for block in self.tail_elements("mergeCells"):
-            for ref in re.findall(rb"""ref\s*=\s*["']([^"']+)["']""", block):
-                try:
-                    ranges.append(parse_range(ref.decode()))
-                except ValueError:  # a damaged reference: nothing to step over
-                    continue
-        return ranges
+        """(first column, first row, last column, last row) of every merged range (`merged`, as the reader reads them)."""
+        return merged_ranges(merge_refs(self.tail, prefix=self.prefix))
 
     def sparkline_cells(self) -> list[tuple[int, int, int, int]]:
         """The cells sparklines are drawn in (Excel 2010 extension), as ranges of one cell."""

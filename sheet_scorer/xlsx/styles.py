@@ -1,15 +1,23 @@
-"""The style sheet (`xl/styles.xml`): the few formats the tool's cells need, appended, never renumbered.
+"""The style sheet (`xl/styles.xml`): the one module that reads it and the one that edits it.
 
-A format the style sheet already holds in exactly the tool's form is reused, so a re-score appends
-nothing; the organiser's formats keep their numbers, so every existing cell keeps its look.
+`read_style_sheet` finds the part and parses it once, with expat (budgets, DOCTYPE refused), into a `StyleSheet`:
+its bytes and each cell format's number format. The reader takes its date styles from it; the patcher's `Styles`
+edits its bytes: the few formats the tool's cells need, appended, never renumbered. A format the style sheet
+already holds in exactly the tool's form is reused, so a re-score appends nothing; the organiser's formats keep
+their numbers, so every existing cell keeps its look.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from sheet_scorer.xlsx.opc import NS_MAIN
-from sheet_scorer.xlsx.package import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
+from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
+from sheet_scorer.xlsx.splice import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
+
+if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
+    from sheet_scorer.xlsx.package import Package
 
 STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
                "colors", "extLst")
@@ -21,12 +29,79 @@ MINIMAL = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleShee
            b'<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')
 DATE_FORMAT = 14  # built-in "m/d/yyyy" shown in the reader's own date order
 TWO_DECIMALS = 2  # built-in "0.00"
+DEFAULT_PART = "xl/styles.xml"  # where every writer puts it
+_DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
+                              50, 51, 52, 53, 54, 55, 56, 57, 58})
+_NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
+_LOCAL = {f"{ns} {local}": local for ns in (NS_MAIN, NS_MAIN_STRICT) for local in ("numFmt", "cellXfs", "xf")}
+
+
+@dataclass
+class StyleSheet:
+    """The style sheet as read, for the reader and the patcher alike: where it is, its bytes, and what the
+    number format of each cell format (a cell's `s`) is."""
+
+    part: str | None = None  # the part read, or where a new one goes (None: not decided, `DEFAULT_PART` then)
+    related: bool = False  # whether the workbook part's styles relationship names `part`
+    xml: bytes | None = None  # None: the package has no style sheet
+    number_formats: dict[int, str] = field(default_factory=dict)  # numFmtId -> format code (the custom ones)
+    cell_formats: list[int] = field(default_factory=list)  # numFmtId of each cell format (cellXfs), in order
+
+    def date_styles(self) -> frozenset[int]:
+        """Indexes of the cell formats whose number format shows a date or a time."""
+        return frozenset(i for i, number_format in enumerate(self.cell_formats)
+                         if is_date_format(number_format, self.number_formats.get(number_format)))
+
+
+def read_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
+    """The style sheet the workbook part `main` names (its styles relationship, even to a missing part), else the
+    part at `xl/styles.xml` (also when a generator wrote no relationship): parsed once, within the budgets."""
+    related = [r for r in package.relationships(main) if r.type.endswith("/styles") and not r.external]
+    sheet = StyleSheet(related[0].target if related else DEFAULT_PART, bool(related))
+    if not package.has_part(sheet.part or ""):
+        if not related:
+            sheet.part = None
+        return sheet
+    inside = [False]
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = _LOCAL.get(tag)
+        if local == "numFmt":
+            sheet.number_formats[_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
+        elif local == "cellXfs":
+            inside[0] = True
+        elif local == "xf" and inside[0]:
+            sheet.cell_formats.append(_int(attrs.get("numFmtId")))
+
+    def end(tag: str) -> None:
+        if _LOCAL.get(tag) == "cellXfs":
+            inside[0] = False
+
+    sheet.xml = package.parse(sheet.part or "", start, end, keep=True)
+    return sheet
+
+
+def _int(text: str | None) -> int:
+    try:
+        return int(text or 0)
+    except ValueError:
+        return -1
+
+
+def is_date_format(number_format: int, code: str | None) -> bool:
+    """A built-in date/time format, or a custom one with date or time letters outside quotes and brackets."""
+    if code is None:
+        return number_format in _DATE_FORMAT_IDS
+    letters = _NOT_FORMAT_LETTERS.sub("", code).lower()
+    return any(ch in letters for ch in "dmyhs") and "general" not in letters
 
 
 class Styles:
     """Find-or-append fonts, cell formats and differential formats (conditional-format looks)."""
 
-    def __init__(self, xml: bytes | None) -> None:
+    def __init__(self, sheet: StyleSheet) -> None:
+        self.sheet = sheet
+        xml = sheet.xml
         self.created = xml is None
         self._xml = open_root(xml) if xml else MINIMAL
         self.prefix, _, _ = root_span(self._xml)
@@ -158,3 +233,17 @@ class Styles:
 
     def xml(self) -> bytes:
         return self._xml
+
+    def save(self, package: Package, main: str) -> None:
+        """Write the style sheet back when the tool changed it: where it was read from, with the relationship and
+        content type it lacked; else a new part at `xl/styles.xml` (or a free name beside it)."""
+        if not self._changed:
+            return
+        part = self.sheet.part
+        if part is None:
+            part = DEFAULT_PART if DEFAULT_PART not in package else package.unused_name("xl/styles{}.xml")
+        if not self.sheet.related:
+            package.add_relationship(main, REL_STYLES, part)
+        if part not in package or package.content_type(part) is None:  # new, or named but missing, or untyped
+            package.set_override(part, CT_STYLES)
+        package.write(part, self._xml)
