@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
-from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, WorkbookData, WorkbookError, event_language
+from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, Settings, WorkbookData, WorkbookError, event_language
 from sheet_scorer.problems import Problem
 
 if TYPE_CHECKING:
@@ -85,8 +85,9 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.validate import validate
     from sheet_scorer.standings.engine import standings_for
-    from sheet_scorer.rules.settings import check_adjustments
+    from sheet_scorer.rules.settings import check_adjustments, judge_settings
 
+    data.settings, setting_problems = judge_settings(data.setting_cells, Settings(tournament=data.path.stem))
     language = event_language(lang, data.settings.language)
     check_added_sheets(data.path, data.sheet_names, data.added_sheets, language)  # what `score` would refuse, `check` refuses too
     validated = validate(data)
@@ -97,7 +98,7 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     results, playoff_rows = _split_playoffs(data, results)
     players = set(results["player"]) | set(data.registered or ())
     data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
-    problems = _sorted(validated.problems + unknown, data.sheet_names)
+    problems = _sorted(setting_problems + validated.problems + unknown, data.sheet_names)
     result = ScoreResult(data, results, results.iloc[:0], problems, lang=language, progress=validated.progress)
     result.standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in result.played_rounds])
     if playoff_rows is not None:

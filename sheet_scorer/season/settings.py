@@ -20,7 +20,8 @@ from sheet_scorer.season.model import Alias, Note, SeasonSettings
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.workbook.container import check_readable
-from sheet_scorer.workbook.settings import parse_number, read_settings
+from sheet_scorer.rules.settings import judge_settings
+from sheet_scorer.workbook.settings import parse_number, setting_cells
 from sheet_scorer.xlsx.reader import Package
 
 
@@ -125,7 +126,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
 
 def _settings(path: Path, sheet: str, rows: list[list[Any]], settings: SeasonSettings) -> None:
     """Tournament (the season's title) and Language from a Settings sheet, read as an event's are (docs/rules.md §7)."""
-    read, _ = read_settings(sheet, rows, Settings(tournament=""))  # other keys are an event's, not the season's
+    read, _ = judge_settings(setting_cells(sheet, rows), Settings(tournament=""))  # other keys are an event's, not the season's
     settings.title = read.tournament
     if any(row and not is_blank(row[0]) and len(row) > 1 and not is_blank(row[1])
            and SETTING_KEY_INDEX.get(fold(str(row[0]))) == "language" for row in rows):

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     from sheet_scorer.xlsx.book import Book
 
 from sheet_scorer.workbook.container import check_package, open_package
-from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError, reason_of
+from sheet_scorer.model import (
+    Adjustment, ConflictRow, Registration, RoundSheet, SettingCell, Settings, WorkbookData, WorkbookError, reason_of,
+)
 from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import cell_ref, column_letter
 from sheet_scorer.workbook.cells import clean_name, is_blank
@@ -126,6 +128,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
     problems: list[Problem] = []
     rounds: list[RoundSheet] = []
     settings = Settings(tournament=path.stem)
+    setting_cells: list[SettingCell] = []
     registered: list[str] | None = None
     players: list[Registration] | None = None
     adjustments: list[Adjustment] = []
@@ -158,8 +161,8 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             _read_playoff(name, stage, cells, playoffs, problems)
             _digest_round(digest, name, cells, playoffs.get(stage))
         elif folded in SETTINGS_SHEET_NAMES:
-            settings, setting_problems = read_settings(name, _sheet_rows(book, entry, digest), settings)
-            problems.extend(setting_problems)
+            settings, cells = read_settings(name, _sheet_rows(book, entry, digest), settings)
+            setting_cells.extend(cells)
         elif folded in ADJUSTMENTS_SHEET_NAMES:
             adjustments, adjustment_problems = read_adjustments(name, _sheet_rows(book, entry, digest))
             problems.extend(adjustment_problems)
@@ -181,7 +184,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
                         playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
-                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added)
+                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added, setting_cells=setting_cells)
 
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
