@@ -105,7 +105,8 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking
 
-        result.playoff_results = playoff_places(playoff_rows, qualifying_ranking(result, language))
+        result.qualifying = qualifying_ranking(result, language)  # once a run, carried on the result (issue 20)
+        result.playoff_results = playoff_places(playoff_rows, result.qualifying)
     return result
 
 

@@ -125,3 +125,35 @@ def test_live_refresh_and_a_season_event(event: Path, reads: Reads, tmp_path: Pa
     summary = read_event(event)
     assert_read_once(reads, event)
     assert not summary.failure and len(summary.ranking) == 30
+
+
+def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 20: `score` ranks the qualifying rounds once (api.check_data) and the JSON, the report and the final
+    ranking read it from the result: two runs of the standings engine, the standings and the qualifying rank."""
+    import json
+
+    import sheet_scorer.standings.engine as engine
+    from helpers import write_workbook
+    from test_playoffs import fill, small_event
+
+    # Qualifying Rounds 1: Round 1 alone ranks the qualifiers. Round points 5-3-2-1 per table: Ala 5 (12 VP) and
+    # Basia 5 (10 VP), then Ewa 3 (9 VP) and Gosia 3 (8 VP): the final of four is Ala, Basia, Ewa, Gosia.
+    path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 4], ["Qualifying Rounds", 1]]))
+    assert api.playoffs(path).sheet == "Final"
+    fill(path, "Final", {"Gosia": (10, "x"), "Ewa": (8, ""), "Basia": (7, ""), "Ala": (6, "")})
+    calls: list[int] = []
+    real = engine.standings_for
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "standings_for", counting)
+    result = api.score_workbook(path, json=tmp_path / "event.json")
+    assert len(calls) == 2
+    assert result.qualifying[:4] == ["Ala", "Basia", "Ewa", "Gosia"]
+    document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
+    assert [(p["rank"], p["player"], p["qualifying_rank"]) for p in document["final_ranking"]] == [
+        (1, "Gosia", 4), (2, "Ewa", 3), (3, "Basia", 2), (4, "Ala", 1),
+        # the others by qualifying rank: Franek 2 points (5 VP), Henio 2 (4 VP), Dorota 1 (3 VP), Czesia 1 (2 VP)
+        (5, "Franek", 5), (6, "Henio", 6), (7, "Dorota", 7), (8, "Czesia", 8)]
