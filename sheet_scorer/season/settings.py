@@ -19,7 +19,7 @@ from sheet_scorer.model import Settings
 from sheet_scorer.season.model import Alias, Note, SeasonSettings
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.workbook.container import check_readable
+from sheet_scorer.workbook.container import open_package
 from sheet_scorer.rules.settings import judge_settings
 from sheet_scorer.workbook.settings import parse_number, setting_cells
 from sheet_scorer.xlsx.reader import Package
@@ -40,9 +40,10 @@ SAME_AS_WORDS = _words("season_alias_same_as")
 
 def read_season_settings(path: Path) -> SeasonSettings:
     """The settings workbook's sheets; a missing or unreadable file is refused (WorkbookError, exit 2)."""
-    check_readable(path)
+    opened = open_package(path)  # one opening of the file: checked, then read
     settings = SeasonSettings()
-    with Package(path) as book:
+    try:
+        book = Package(opened)
         for entry in book.sheets:
             kind = fold(entry.name)
             if kind not in POINTS_SHEETS | ALIAS_SHEETS | SETTINGS_SHEET_NAMES:
@@ -54,6 +55,8 @@ def read_season_settings(path: Path) -> SeasonSettings:
                 settings.aliases = _aliases(path, entry.name, rows, settings.notes)
             else:
                 _settings(path, entry.name, rows, settings)
+    finally:
+        opened.close()
     return settings
 
 
