@@ -136,7 +136,7 @@ def score_workbook(
         return check_workbook(path, lang)
     if is_ods(path):
         return _score_ods(path, output, html, lang, in_place, json, force)
-    opened = open_package(path)  # the command's one opening of the file (issue 20)
+    opened = open_package(path, patching=True)  # the command's one opening of the file (issue 20)
     try:
         output_path, html_path = _targets(path, output, html, json, in_place)
     except BaseException:
@@ -282,7 +282,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
     from sheet_scorer.workbook.read import open_event
 
     path = Path(path)
-    with open_event(path) as event:  # the workbook opened and read once, and patched from that opening
+    with open_event(path, patching=True) as event:  # the workbook opened and read once, and patched from that opening
         return _seat(event, rounds, seed, reseat, force, by_standings, lang)
 
 
@@ -417,7 +417,7 @@ def playoffs(path: Path | str, lang: str | None = None, force: bool = False) -> 
     from sheet_scorer.workbook.update import update_workbook
 
     path = Path(path)
-    with open_event(path) as event:  # read once, and patched from that opening
+    with open_event(path, patching=True) as event:  # read once, and patched from that opening
         refuse_working_copy(path, "playoffs", force, lang, event)
         result = check_data(event.data, lang)
         if result.has_errors:
@@ -447,8 +447,8 @@ def merge(event: Path | str, copies: list[Path | str], lang: str | None = None, 
     """Fill the event's empty game cells from the judges' copies (docs/rules.md §5); conflicts are kept and named."""
     opened: list[OpcPackage] = []
     try:
-        for path in [Path(event), *map(Path, copies)]:  # a missing or damaged file is told before the heavy imports
-            opened.append(open_package(path))  # each file's one opening (issue 20)
+        for index, path in enumerate([Path(event), *map(Path, copies)]):  # a missing or damaged file is told before the heavy imports
+            opened.append(open_package(path, patching=index == 0))  # each file's one opening (issue 20); the event is patched
         from sheet_scorer.merge.plan import merge_workbooks
 
         return merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)
@@ -469,7 +469,7 @@ class SplitResult:
 def split(event: Path | str, number: int, tables: frozenset[int], output: Path | str | None = None,
           lang: str | None = None, force: bool = False) -> SplitResult:
     """A judge's copy of the event holding only `tables` of round `number`; the event itself is not changed."""
-    opened = open_package(Path(event))  # a missing or damaged file is told before the heavy imports; its one opening
+    opened = open_package(Path(event), patching=True)  # a missing or damaged file is told before the heavy imports; its one opening
     try:
         from sheet_scorer.merge.split import split_workbook
 

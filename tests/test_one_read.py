@@ -157,3 +157,16 @@ def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch:
         (1, "Gosia", 4), (2, "Ewa", 3), (3, "Basia", 2), (4, "Ala", 1),
         # the others by qualifying rank: Franek 2 points (5 VP), Henio 2 (4 VP), Dorota 1 (3 VP), Czesia 1 (2 VP)
         (5, "Franek", 5), (6, "Henio", 6), (7, "Dorota", 7), (8, "Czesia", 8)]
+
+
+def test_parts_past_the_keep_limit_are_unpacked_again_to_the_same_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A big event's round sheets are not held between the read and the write (`opc.KEEP`): unpacked again, the
+    scored copy is byte for byte the one written from the parts kept."""
+    import sheet_scorer.workbook.container as container
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir(), second.mkdir()
+    kept = api.score_workbook(Path(shutil.copy(EXAMPLE, first / "spring.xlsx")))
+    monkeypatch.setattr(container, "KEEP", 0)
+    again = api.score_workbook(Path(shutil.copy(EXAMPLE, second / "spring.xlsx")))
+    assert kept.output.read_bytes() == again.output.read_bytes()  # the same file name: the same record

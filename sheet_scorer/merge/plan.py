@@ -301,7 +301,7 @@ def merge_workbooks(event: Path | OpcPackage, copies: list[Path | OpcPackage], l
     """
     from sheet_scorer.workbook.read import open_event
 
-    with open_event(event) as read:  # the event opened and read once, and patched from that opening
+    with open_event(event, patching=True) as read:  # the event opened and read once, and patched from that opening
         return _merge(read, copies, lang, dry_run, force)
 
 

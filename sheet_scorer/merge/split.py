@@ -108,7 +108,7 @@ def split_workbook(event: Path | OpcPackage, number: int, tables: frozenset[int]
     """
     from sheet_scorer.workbook.read import open_event
 
-    with open_event(event) as read:  # the event opened and read once; the copy is patched from that opening
+    with open_event(event, patching=True) as read:  # the event opened and read once; the copy is patched from that opening
         return _split(read, number, tables, output, lang, force)
 
 

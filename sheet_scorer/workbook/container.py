@@ -10,7 +10,8 @@ from typing import Any, NoReturn
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import (
-    CONTENT_TYPES, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, OpcPackage, PartName, holds, is_xml_part,
+    CONTENT_TYPES, KEEP, KEEP_READING, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, OpcPackage, PartName, holds,
+    is_xml_part,
 )
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -21,9 +22,10 @@ def check_readable(path: Path) -> None:
     open_package(path).close()
 
 
-def open_package(path: Path) -> OpcPackage:
+def open_package(path: Path, patching: bool = False) -> OpcPackage:
     """The one opening of an input workbook for a command (issue 20): what `check_readable` refuses is refused, and
-    the package returned is the one the reader and the patcher then share (`workbook.read.open_event`)."""
+    the package returned is the one the reader and the patcher then share (`workbook.read.open_event`). `patching`:
+    the command patches what it reads, so the parts read are kept for the patcher (`opc.KEEP`)."""
     if not path.exists():
         raise WorkbookError(key="no_such_file", path=path)
     if path.is_dir():
@@ -34,7 +36,7 @@ def open_package(path: Path) -> OpcPackage:
         raise WorkbookError(key="legacy_or_encrypted", path=path)
     if not head.startswith(b"PK"):
         raise WorkbookError(key="empty_file" if not head else "not_a_workbook", path=path)
-    package = OpcPackage(path)  # a zip that cannot be opened: `damaged`
+    package = OpcPackage(path, KEEP if patching else KEEP_READING)  # a zip that cannot be opened: `damaged`
     try:
         _check_members(path, package.zip.infolist())
     except BaseException:

@@ -107,10 +107,11 @@ class EventRead:
         return Book(self.path, self.package)
 
 
-def open_event(opened: Path | OpcPackage) -> EventRead:
+def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
     """Open and read an event workbook once (`container.open_package`, unless given the package it opened): the
-    package checked, its sheets read, every other part checked; a damaged part is told before anything else is read."""
-    package = opened if isinstance(opened, OpcPackage) else open_package(opened)
+    package checked, its sheets read, every other part checked; a damaged part is told before anything else is read.
+    `patching`: the command then patches it (`EventRead.book`), so what is read is kept for the patcher."""
+    package = opened if isinstance(opened, OpcPackage) else open_package(opened, patching)
     try:
         book = Package(package)
         check_package(book)
