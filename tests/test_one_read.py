@@ -170,3 +170,36 @@ def test_parts_past_the_keep_limit_are_unpacked_again_to_the_same_copy(tmp_path:
     monkeypatch.setattr(container, "KEEP", 0)
     again = api.score_workbook(Path(shutil.copy(EXAMPLE, second / "spring.xlsx")))
     assert kept.output.read_bytes() == again.output.read_bytes()  # the same file name: the same record
+
+
+def _calls(folder: str) -> dict[str, set[str]]:
+    """Module (under sheet_scorer/`folder`) -> the names it calls and the string constants it holds."""
+    import ast
+
+    import sheet_scorer
+
+    found: dict[str, set[str]] = {}
+    for path in (Path(sheet_scorer.__file__).parent / folder).rglob("*.py"):
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                names.add(ast.unparse(node.func))
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                names.add(node.value)
+        found[path.name] = names
+    return found
+
+
+def test_the_input_is_opened_in_one_place() -> None:
+    """Above the file format, a workbook is opened by `workbook.container.open_package` (one opening, checked)
+    and read through `workbook.read.open_event`; the commands' modules open no package by path themselves."""
+    openers = {"zipfile.ZipFile", "OpcPackage", "Package", "Book"}
+    for folder in ("merge", "seating", "playoffs", "report", "rules", "standings", "live", "cli"):
+        assert {module: names & openers for module, names in _calls(folder).items() if names & openers} == {}, folder
+
+
+def test_the_settings_problems_are_the_rules() -> None:
+    """workbook/ reads the Settings cells; which values hold and the problems at the others are `rules.settings`'."""
+    codes = {"unknown-setting", "bad-setting", "bad-ranking", "bad-playoff-size", "bad-tiebreaker"}
+    assert {module: names & codes for module, names in _calls("workbook").items() if names & codes} == {}
+    assert _calls("rules")["settings.py"] >= codes
