@@ -21,16 +21,18 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheet_scorer.workbook.container import check_readable
+from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
-from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, WorkbookData, WorkbookError, event_language
+from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, Settings, WorkbookData, WorkbookError, event_language
 from sheet_scorer.problems import Problem
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from sheet_scorer.merge.plan import MergePlan
+    from sheet_scorer.xlsx.opc import OpcPackage
     from sheet_scorer.merge.split import SplitPlan
+    from sheet_scorer.workbook.read import EventRead
     from sheet_scorer.seating.planner import SeatingReport
 
 
@@ -68,10 +70,11 @@ def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
             result = check_workbook(convert_to_xlsx([Path(path)], Path(folder))[Path(path)], lang)
         result.converted_from = Path(path)
         return result
-    check_readable(Path(path))  # a missing or damaged file is told before the heavy imports
-    from sheet_scorer.workbook.read import read_workbook
+    opened = open_package(Path(path))  # a missing or damaged file is told before the heavy imports
+    from sheet_scorer.workbook.read import open_event
 
-    return check_data(read_workbook(Path(path)), lang)
+    with open_event(opened) as event:
+        return check_data(event.data, lang)
 
 
 def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
@@ -82,8 +85,9 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.validate import validate
     from sheet_scorer.standings.engine import standings_for
-    from sheet_scorer.rules.settings import check_adjustments
+    from sheet_scorer.rules.settings import check_adjustments, judge_settings
 
+    data.settings, setting_problems = judge_settings(data.setting_cells, Settings(tournament=data.path.stem))
     language = event_language(lang, data.settings.language)
     check_added_sheets(data.path, data.sheet_names, data.added_sheets, language)  # what `score` would refuse, `check` refuses too
     validated = validate(data)
@@ -94,14 +98,15 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     results, playoff_rows = _split_playoffs(data, results)
     players = set(results["player"]) | set(data.registered or ())
     data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
-    problems = _sorted(validated.problems + unknown, data.sheet_names)
+    problems = _sorted(setting_problems + validated.problems + unknown, data.sheet_names)
     result = ScoreResult(data, results, results.iloc[:0], problems, lang=language, progress=validated.progress)
     result.standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in result.played_rounds])
     if playoff_rows is not None:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking
 
-        result.playoff_results = playoff_places(playoff_rows, qualifying_ranking(result, language))
+        result.qualifying = qualifying_ranking(result, language)  # once a run, carried on the result (issue 20)
+        result.playoff_results = playoff_places(playoff_rows, result.qualifying)
     return result
 
 
@@ -131,9 +136,13 @@ def score_workbook(
         return check_workbook(path, lang)
     if is_ods(path):
         return _score_ods(path, output, html, lang, in_place, json, force)
-    check_readable(path)
-    output_path, html_path = _targets(path, output, html, json, in_place)
-    return _score_and_write(path, output_path, html_path, lang, Path(json) if json else None, force)
+    opened = open_package(path, patching=True)  # the command's one opening of the file (issue 20)
+    try:
+        output_path, html_path = _targets(path, output, html, json, in_place)
+    except BaseException:
+        opened.close()
+        raise
+    return _score_and_write(opened, output_path, html_path, lang, Path(json) if json else None, force)
 
 
 def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, lang: str | None, in_place: bool,
@@ -189,9 +198,10 @@ def _option(name: str) -> Phrase | str:
     return Phrase("the_scored_workbook") if name == "the scored workbook" else name
 
 
-def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, json: Path | None,
+def _score_and_write(opened: OpcPackage, output: Path, html: Path, lang: str | None, json: Path | None,
                      force: bool = False) -> ScoreResult:
     """Score, then write the scored workbook, the report and the JSON: all put in place together, or none.
+    The workbook is read and patched from one opening (`opened`, closed here).
 
     Refused first (docs/rules.md §5) when `path` has a scored copy holding edits it does not have."""
     from sheet_scorer.report.export import write_json
@@ -199,27 +209,35 @@ def _score_and_write(path: Path, output: Path, html: Path, lang: str | None, jso
     from sheet_scorer.report.html import stream_report
     from sheet_scorer.workbook.files import write_all
     from sheet_scorer.report.sheets import plan_writes
+    from sheet_scorer.workbook.read import open_event
     from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
     from sheet_scorer.workbook.write import write_to
 
-    result = check_workbook(path, lang)
-    language = result.lang
-    record = Record(result.data.fingerprint, origin_of(path, result.data.fingerprint))
-    try:
-        refuse_replacing(output, path, record.fingerprint, record.origin, "score", force)
-        if output != default_outputs(path)[0]:
-            refuse_working_copy(path, "score", force)
-    except WorkbookError as error:
-        raise error.in_language(language) from None
-    result.output, result.html = output, html
-    plans = [plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))]
-    # the report renders straight into its file after the workbook is written, in the memory the plan held (let go
-    # once written): the page is never held whole and the renderer's and the writer's needs do not add up (issue 21)
-    writers = {output: lambda temporary: write_to(path, temporary, plans.pop(), record),
-               html: lambda temporary: stream_report(result, temporary, language)}
-    if json:
-        writers[json] = lambda temporary: write_json(result, temporary)
-    write_all(writers, versions={output})
+    path = opened.path
+    with open_event(opened) as event:
+        result = check_data(event.data, lang)
+        language = result.lang
+        record = Record(result.data.fingerprint, origin_of(path, result.data.fingerprint, event.package))
+        try:
+            refuse_replacing(output, path, record.fingerprint, record.origin, "score", force)
+            if output != default_outputs(path)[0]:
+                refuse_working_copy(path, "score", force, event=event)
+        except WorkbookError as error:
+            raise error.in_language(language) from None
+        result.output, result.html = output, html
+        plans = [plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))]
+
+        def workbook(temporary: Path) -> None:
+            """The scored copy, patched from the opening read; the input closed once it is written."""
+            write_to(path, temporary, plans.pop(), record, event.package)
+            event.close()
+
+        # the report renders straight into its file after the workbook is written, in the memory the plan held (let go
+        # once written): the page is never held whole and the renderer's and the writer's needs do not add up (issue 21)
+        writers = {output: workbook, html: lambda temporary: stream_report(result, temporary, language)}
+        if json:
+            writers[json] = lambda temporary: write_json(result, temporary)
+        write_all(writers, versions={output})
     return result
 
 
@@ -261,16 +279,24 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
          by_standings: bool = False, lang: str | None = None) -> SeatResult:
     """Seat the next `rounds` round(s) of the event in `path` (docs/rules.md §5, §6, §8), or with `reseat` lay out
     again the last round, seated but not played; the workbook is read once and updated in place."""
+    from sheet_scorer.workbook.read import open_event
+
+    path = Path(path)
+    with open_event(path, patching=True) as event:  # the workbook opened and read once, and patched from that opening
+        return _seat(event, rounds, seed, reseat, force, by_standings, lang)
+
+
+def _seat(event: EventRead, rounds: int, seed: int, reseat: bool, force: bool, by_standings: bool,
+          lang: str | None) -> SeatResult:
+    """`seat` of an event read (`workbook.read.open_event`)."""
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
     from sheet_scorer.seating.planner import SeatingError, assess
-    from sheet_scorer.workbook.read import read_for_seat
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
-    path = Path(path)
-    refuse_working_copy(path, "seat", force, lang)
-    check_readable(path)
-    data, stored, header, plan_sheet = read_for_seat(path)
+    path, data = event.path, event.data
+    refuse_working_copy(path, "seat", force, lang, event)
+    (plan_sheet, stored), header = event.plan(), event.header()
     result = check_data(data, lang)
     language = result.lang
     if not data.rounds:
@@ -293,7 +319,7 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
         raise WorkbookError(key="too_few_players", path=path, n=error.players,
                             least=error.least).in_language(language) from None
     update_workbook(path, seat_patch(last, header, first, seating, reseat, language, plan_sheet, data.sheet_names),
-                    command="seat")
+                    command="seat", event=event)
     return SeatResult(path, first, rounds, reseat, len(problem.players), seating.kept_plan,
                       assess(seating.rounds, problem.history, problem.clubs), qualifying, language)
 
@@ -387,19 +413,21 @@ def playoffs(path: Path | str, lang: str | None = None, force: bool = False) -> 
     """Move the event one step (docs/rules.md §6): the next playoff sheet, or the Final Ranking, written in place."""
     from sheet_scorer.model import WorkbookPatch
     from sheet_scorer.playoffs.step import next_step
+    from sheet_scorer.workbook.read import open_event
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
     path = Path(path)
-    refuse_working_copy(path, "playoffs", force, lang)
-    result = check_workbook(path, lang)
-    if result.has_errors:
-        raise _playoffs_refusal(result)
-    try:
-        sheet = next_step(result, result.lang)
-    except WorkbookError as error:
-        raise error.in_language(result.lang) from None
-    update_workbook(path, WorkbookPatch(sheets=[sheet]), command="playoffs")
+    with open_event(path, patching=True) as event:  # read once, and patched from that opening
+        refuse_working_copy(path, "playoffs", force, lang, event)
+        result = check_data(event.data, lang)
+        if result.has_errors:
+            raise _playoffs_refusal(result)
+        try:
+            sheet = next_step(result, result.lang)
+        except WorkbookError as error:
+            raise error.in_language(result.lang) from None
+        update_workbook(path, WorkbookPatch(sheets=[sheet]), command="playoffs", event=event)
     return PlayoffsResult(path, sheet.name, sheet.replace and sheet.name in result.data.sheet_names,
                           len(sheet.rows) - sheet.header_row, result.lang)
 
@@ -418,12 +446,16 @@ def _playoffs_refusal(result: ScoreResult) -> WorkbookError:
 def merge(event: Path | str, copies: list[Path | str], lang: str | None = None, dry_run: bool = False,
           force: bool = False) -> MergePlan:
     """Fill the event's empty game cells from the judges' copies (docs/rules.md §5); conflicts are kept and named."""
-    paths = [Path(event), *map(Path, copies)]
-    for path in paths:  # a missing or damaged file is told before the heavy imports
-        check_readable(path)
-    from sheet_scorer.merge.plan import merge_workbooks
+    opened: list[OpcPackage] = []
+    try:
+        for index, path in enumerate([Path(event), *map(Path, copies)]):  # a missing or damaged file is told before the heavy imports
+            opened.append(open_package(path, patching=index == 0))  # each file's one opening (issue 20); the event is patched
+        from sheet_scorer.merge.plan import merge_workbooks
 
-    return merge_workbooks(paths[0], paths[1:], lang=lang, dry_run=dry_run, force=force)
+        return merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)
+    finally:
+        for package in opened:
+            package.close()
 
 
 @dataclass(frozen=True)
@@ -438,11 +470,13 @@ class SplitResult:
 def split(event: Path | str, number: int, tables: frozenset[int], output: Path | str | None = None,
           lang: str | None = None, force: bool = False) -> SplitResult:
     """A judge's copy of the event holding only `tables` of round `number`; the event itself is not changed."""
-    event = Path(event)
-    check_readable(event)  # a missing or damaged file is told before the heavy imports
-    from sheet_scorer.merge.split import split_workbook
+    opened = open_package(Path(event), patching=True)  # a missing or damaged file is told before the heavy imports; its one opening
+    try:
+        from sheet_scorer.merge.split import split_workbook
 
-    plan, target, language = split_workbook(event, number, tables, Path(output) if output else None, lang, force)
+        plan, target, language = split_workbook(opened, number, tables, Path(output) if output else None, lang, force)
+    finally:
+        opened.close()
     return SplitResult(plan, target, language)
 
 

@@ -68,6 +68,20 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class SettingCell:
+    """One key/value row of a Settings sheet as read (`workbook.settings`): the setting it names (None: no setting of
+    ours), its label and value as written, its row, and the value read as that setting's type (None: not readable as
+    one; for Tiebreakers, (the names understood, the words that are none)). Whether it holds is `rules.settings`'."""
+
+    sheet: str
+    row: int
+    key: str | None
+    label: str
+    value: Any
+    parsed: Any
+
+
+@dataclass(frozen=True)
 class Adjustment:
     """One row of the Adjustments sheet (docs/rules.md §8): points added to a player's total (negative: a penalty)."""
 
@@ -148,6 +162,7 @@ class WorkbookData:
     conflicts: list[ConflictRow] = field(default_factory=list)  # the Conflicts sheet's rows (merge, docs/rules.md §5)
     conflicts_sheet: str = ""  # its name, when there is one
     added_sheets: dict[str, str] = field(default_factory=dict)  # sheets named like Standings/Problems: name -> A1 text
+    setting_cells: list[SettingCell] = field(default_factory=list)  # the Settings rows as read, judged by `rules.settings`
 
 
 @dataclass

@@ -353,13 +353,13 @@ def test_each_workbook_is_read_once(league: Path, monkeypatch: pytest.MonkeyPatc
     import sheet_scorer.workbook.read as reader
 
     seen: list[str] = []
-    original = reader.read_workbook
+    original = reader.open_event  # the one read of a workbook (issue 20), given its path or the package opened
 
     def counting(path: Any) -> Any:
-        seen.append(Path(path).name)
+        seen.append(Path(getattr(path, "path", path)).name)
         return original(path)
 
-    monkeypatch.setattr(reader, "read_workbook", counting)
+    monkeypatch.setattr(reader, "open_event", counting)
     build_season(read_events(event_files([league]), jobs=1), SeasonSettings(), best=2)
     assert sorted(seen) == ["a_summer.xlsx", "b_autumn.xlsx", "c_spring.xlsx"]
 

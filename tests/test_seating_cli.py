@@ -373,7 +373,7 @@ def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.Monkey
     real = xlsx.Package.__init__
 
     def counting(self: object, source: Path, *args: object, **kwargs: object) -> None:
-        opened.append(Path(source))
+        opened.append(Path(getattr(source, "path", source)))  # a path, or the package the command opened
         real(self, source, *args, **kwargs)
 
     monkeypatch.setattr(xlsx.Package, "__init__", counting)

@@ -8,8 +8,14 @@ from fractions import Fraction
 import pytest
 
 from sheet_scorer.model import Adjustment, Settings
-from sheet_scorer.rules.settings import check_adjustments
-from sheet_scorer.workbook.settings import read_adjustments, read_settings
+from sheet_scorer.problems import Problem
+from sheet_scorer.rules.settings import check_adjustments, judge_settings
+from sheet_scorer.workbook.settings import read_adjustments, setting_cells
+
+
+def read_settings(sheet: str, rows: list[list], settings: Settings) -> tuple[Settings, list[Problem]]:
+    """The Settings rows as `workbook.settings` reads them, judged as `rules.settings` does (issue 20: read, then judged)."""
+    return judge_settings(setting_cells(sheet, rows), settings)
 
 
 def settings_of(*rows: list) -> tuple[Settings, list[tuple[str, str]]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -25,6 +25,10 @@ from sheet_scorer.rules.cells import parse_flag, parse_int
 from sheet_scorer.rules.progress import game_fields
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
+
+if TYPE_CHECKING:
+    from sheet_scorer.workbook.read import EventRead
+    from sheet_scorer.xlsx.opc import OpcPackage
 
 # Read problems that leave a round sheet out of WorkbookData.rounds: its cells cannot be matched.
 UNREAD_SHEET = frozenset({"no-header-row", "duplicate-column", "duplicate-round"})
@@ -286,22 +290,31 @@ def _row_column(cell: str) -> tuple[int, str]:
     return int(cell[len(letters):]), letters.rjust(3)
 
 
-def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dry_run: bool = False,
-                    force: bool = False) -> MergePlan:
+def merge_workbooks(event: Path | OpcPackage, copies: list[Path | OpcPackage], lang: str | None = None,
+                    dry_run: bool = False, force: bool = False) -> MergePlan:
     """Read the event and its copies, plan the merge and (unless `dry_run`) write the event in place.
 
     Conflicts are kept in the event (`merge.conflicts`): listed in its Conflicts sheet and marked at their cells.
     Nothing is written when there is nothing to take and no conflict not listed yet, so re-running a merge
-    leaves the event as it is.
+    leaves the event as it is. Each file is opened once (`event` and `copies` may be packages already opened,
+    `workbook.container.open_package`).
     """
+    from sheet_scorer.workbook.read import open_event
+
+    with open_event(event, patching=True) as read:  # the event opened and read once, and patched from that opening
+        return _merge(read, copies, lang, dry_run, force)
+
+
+def _merge(read: EventRead, copies: list[Path | OpcPackage], lang: str | None, dry_run: bool, force: bool) -> MergePlan:
+    """`merge_workbooks` of the event as read (`workbook.read.open_event`)."""
     from sheet_scorer.merge.conflicts import conflict_marks, conflict_rows, conflicts_sheet, open_conflicts
     from sheet_scorer.model import WorkbookPatch
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
-    refuse_working_copy(event, "merge", force, lang)
-    data = read_workbook(event)
+    event, data = read.path, read.data
+    refuse_working_copy(event, "merge", force, lang, read)
     found = [read_workbook(path) for path in copies]
     plan = plan_merge(data, found, event_language(lang, data.settings.language))
     rows, plan.new_conflicts = conflict_rows(data, plan.conflicts)
@@ -311,5 +324,5 @@ def merge_workbooks(event: Path, copies: list[Path], lang: str | None = None, dr
         patch = WorkbookPatch(edits=plan.edits, marks=conflict_marks(data, rows, plan.lang))
         if rows:
             patch.sheets.append(conflicts_sheet(data, rows, plan.lang))
-        update_workbook(event, patch, command="merge")
+        update_workbook(event, patch, command="merge", event=read)
     return plan

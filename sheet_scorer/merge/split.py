@@ -10,9 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch, event_language
 from sheet_scorer.xlsx.cells import cell_ref
+
+if TYPE_CHECKING:
+    from sheet_scorer.workbook.read import EventRead
+    from sheet_scorer.xlsx.opc import OpcPackage
 
 MAX_TABLE = 9999  # a typing slip like 1-1000000 is refused, not expanded
 _RANGE = re.compile(r"(\d+)\s*(?:[-–]\s*(\d+))?")
@@ -95,30 +100,34 @@ def default_copy(event: Path, number: int, tables: frozenset[int]) -> Path:
     return event.with_name(f"{event.stem}.round{number}.tables{tables_text(sorted(tables)).replace(',', '_')}{event.suffix}")
 
 
-def split_workbook(event: Path, number: int, tables: frozenset[int], output: Path | None = None,
+def split_workbook(event: Path | OpcPackage, number: int, tables: frozenset[int], output: Path | None = None,
                    lang: str | None = None, force: bool = False) -> tuple[SplitPlan, Path, str]:
     """Write the judge's copy of `event` holding only `tables` of round `number`; the event itself is not touched.
 
     Returns the plan, the copy's path and the language the terminal speaks.
     """
-    from sheet_scorer.xlsx.merged import covered_cells
-    from sheet_scorer.xlsx.reader import Package
-    from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.read import open_event
+
+    with open_event(event, patching=True) as read:  # the event opened and read once; the copy is patched from that opening
+        return _split(read, number, tables, output, lang, force)
+
+
+def _split(read: EventRead, number: int, tables: frozenset[int], output: Path | None, lang: str | None,
+           force: bool) -> tuple[SplitPlan, Path, str]:
+    """`split_workbook` of the event as read (`workbook.read.open_event`)."""
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
-    refuse_working_copy(event, "split", force, lang)
-    data = read_workbook(event)
+    event, data = read.path, read.data
+    refuse_working_copy(event, "split", force, lang, read)
     lang = event_language(lang, data.settings.language)
     target = output or default_copy(event, number, tables)
     if target.resolve() == event.resolve():
         raise WorkbookError(key="split_same_file", event=event.name).in_language(lang)
     sheet = round_sheet(data, number, lang)
-    with Package(event) as book:
-        covered = covered_cells(book, [s.name for s in data.rounds])
-    plan = plan_split(data, sheet, tables, covered, lang)
+    plan = plan_split(data, sheet, tables, read.covered_cells([s.name for s in data.rounds]), lang)
     try:
-        update_workbook(event, plan.patch, target=target, command="split", force=force)
+        update_workbook(event, plan.patch, target=target, command="split", force=force, event=read)
     except WorkbookError as error:  # a judge's copy filled in since: told in the event's language
         raise error.in_language(error.lang or lang) from None
     return plan, target, lang

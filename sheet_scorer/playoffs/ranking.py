@@ -57,12 +57,11 @@ def final_ranking(rows: pd.DataFrame, ranking: list[str], stages: dict[str, str]
 
 def event_placings(result: ScoreResult) -> list[Placing] | None:
     """The event's final ranking once its Final is scored (None before, or without playoff sheets), on the
-    qualifying rank of the run (`qualifying_ranking`, computed once): what the terminal and the season show."""
-    from sheet_scorer.playoffs.qualifying import qualifying_ranking
-
-    if result.playoff_results is None:
+    qualifying rank of the run (`result.qualifying`, computed once with the playoff places): what the terminal and the
+    season show."""
+    if result.playoff_results is None or result.qualifying is None:
         return None
-    return event_ranking(result, qualifying_ranking(result, result.lang))
+    return event_ranking(result, result.qualifying)
 
 
 def event_ranking(result: ScoreResult, ranking: list[str]) -> list[Placing] | None:

@@ -216,13 +216,12 @@ def _tables(tables: list[tuple[int, list[dict[str, Any]]]], qualifying: dict[str
 
 def _playoffs(result: ScoreResult) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:
     """The playoff sheets' tables and the final ranking (None until the Final is scored), docs/rules.md §6."""
-    from sheet_scorer.playoffs.qualifying import qualifying_ranking
     from sheet_scorer.playoffs.ranking import event_ranking
 
     rows = playoff_rows(result)
     if rows is None or rows.empty:
         return [], None
-    ranked = qualifying_ranking(result, result.lang)
+    ranked = result.qualifying or []  # the qualifying rank of the run: computed once with the playoff places (api.check_data)
     qualifying = {name: rank for rank, name in enumerate(ranked, start=1)}
     tables = tables_of(rows)
     stages = []

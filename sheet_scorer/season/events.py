@@ -113,6 +113,7 @@ def _warm() -> None:
     import sheet_scorer.playoffs.qualifying  # noqa: F401
     import sheet_scorer.playoffs.ranking  # noqa: F401
     import sheet_scorer.rules.score  # noqa: F401
+    import sheet_scorer.rules.settings  # noqa: F401
     import sheet_scorer.rules.validate  # noqa: F401
     import sheet_scorer.standings.engine  # noqa: F401
     import sheet_scorer.workbook.read  # noqa: F401

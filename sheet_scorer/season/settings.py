@@ -19,8 +19,9 @@ from sheet_scorer.model import Settings
 from sheet_scorer.season.model import Alias, Note, SeasonSettings
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.workbook.container import check_readable
-from sheet_scorer.workbook.settings import parse_number, read_settings
+from sheet_scorer.workbook.container import open_package
+from sheet_scorer.rules.settings import judge_settings
+from sheet_scorer.workbook.settings import parse_number, setting_cells
 from sheet_scorer.xlsx.reader import Package
 
 
@@ -39,9 +40,10 @@ SAME_AS_WORDS = _words("season_alias_same_as")
 
 def read_season_settings(path: Path) -> SeasonSettings:
     """The settings workbook's sheets; a missing or unreadable file is refused (WorkbookError, exit 2)."""
-    check_readable(path)
+    opened = open_package(path)  # one opening of the file: checked, then read
     settings = SeasonSettings()
-    with Package(path) as book:
+    try:
+        book = Package(opened)
         for entry in book.sheets:
             kind = fold(entry.name)
             if kind not in POINTS_SHEETS | ALIAS_SHEETS | SETTINGS_SHEET_NAMES:
@@ -53,6 +55,8 @@ def read_season_settings(path: Path) -> SeasonSettings:
                 settings.aliases = _aliases(path, entry.name, rows, settings.notes)
             else:
                 _settings(path, entry.name, rows, settings)
+    finally:
+        opened.close()
     return settings
 
 
@@ -125,7 +129,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
 
 def _settings(path: Path, sheet: str, rows: list[list[Any]], settings: SeasonSettings) -> None:
     """Tournament (the season's title) and Language from a Settings sheet, read as an event's are (docs/rules.md §7)."""
-    read, _ = read_settings(sheet, rows, Settings(tournament=""))  # other keys are an event's, not the season's
+    read, _ = judge_settings(setting_cells(sheet, rows), Settings(tournament=""))  # other keys are an event's, not the season's
     settings.title = read.tournament
     if any(row and not is_blank(row[0]) and len(row) > 1 and not is_blank(row[1])
            and SETTING_KEY_INDEX.get(fold(str(row[0]))) == "language" for row in rows):

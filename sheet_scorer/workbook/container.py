@@ -10,7 +10,8 @@ from typing import Any, NoReturn
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import (
-    CONTENT_TYPES, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, PartName, holds, is_xml_part,
+    CONTENT_TYPES, KEEP, KEEP_READING, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, OpcPackage, PartName, holds,
+    is_xml_part,
 )
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -18,6 +19,13 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 def check_readable(path: Path) -> None:
     """Refuse, with one line, what is not an .xlsx/.xlsm workbook before any parser sees it."""
+    open_package(path).close()
+
+
+def open_package(path: Path, patching: bool = False) -> OpcPackage:
+    """The one opening of an input workbook for a command (issue 20): what `check_readable` refuses is refused, and
+    the package returned is the one the reader and the patcher then share (`workbook.read.open_event`). `patching`:
+    the command patches what it reads, so the parts read are kept for the patcher (`opc.KEEP`)."""
     if not path.exists():
         raise WorkbookError(key="no_such_file", path=path)
     if path.is_dir():
@@ -28,11 +36,17 @@ def check_readable(path: Path) -> None:
         raise WorkbookError(key="legacy_or_encrypted", path=path)
     if not head.startswith(b"PK"):
         raise WorkbookError(key="empty_file" if not head else "not_a_workbook", path=path)
+    package = OpcPackage(path, KEEP if patching else KEEP_READING)  # a zip that cannot be opened: `damaged`
     try:
-        with zipfile.ZipFile(path) as archive:
-            members = archive.infolist()
-    except (zipfile.BadZipFile, OSError):
-        raise WorkbookError(key="damaged", path=path) from None
+        _check_members(path, package.zip.infolist())
+    except BaseException:
+        package.close()
+        raise
+    return package
+
+
+def _check_members(path: Path, members: list[zipfile.ZipInfo]) -> None:
+    """The zip's directory: a workbook part, within the budgets, each part once, content types and relationships."""
     if "xl/workbook.xml" not in {m.filename for m in members}:
         raise WorkbookError(key="zip_not_workbook", path=path)
     xml = [m for m in members if is_xml_part(m.filename)]

@@ -8,12 +8,17 @@ of an Excel Table's totals row are not games.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.workbook.container import check_package, check_readable
-from sheet_scorer.model import Adjustment, ConflictRow, Registration, RoundSheet, Settings, WorkbookData, WorkbookError, reason_of
+if TYPE_CHECKING:
+    from sheet_scorer.xlsx.book import Book
+
+from sheet_scorer.workbook.container import check_package, open_package
+from sheet_scorer.model import (
+    Adjustment, ConflictRow, Registration, RoundSheet, SettingCell, Settings, WorkbookData, WorkbookError, reason_of,
+)
 from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import cell_ref, column_letter
 from sheet_scorer.workbook.cells import clean_name, is_blank
@@ -22,6 +27,8 @@ from sheet_scorer.workbook.seating_plan import find_plan, header_of
 from sheet_scorer.workbook.settings import read_adjustments, read_settings
 from sheet_scorer.workbook.values import book_values
 from sheet_scorer.xlsx.cells import MAX_COLUMN
+from sheet_scorer.xlsx.merged import covered_cells
+from sheet_scorer.xlsx.opc import OpcPackage
 from sheet_scorer.xlsx.reader import Package, SheetCells, SheetEntry
 from sheet_scorer.i18n.vocab import (
     ADJUSTMENTS_SHEET_NAMES,
@@ -44,15 +51,77 @@ from sheet_scorer.i18n.vocab import (
 )
 
 
-def read_workbook(path: Path | str) -> WorkbookData:
-    """Read every sheet the scorer uses; problems of form (no header row, …) are returned as data."""
-    path = Path(path)
-    check_readable(path)
-    with Package(path) as book:
+def read_workbook(path: Path | str | OpcPackage) -> WorkbookData:
+    """Read every sheet the scorer uses; problems of form (no header row, …) are returned as data. `path` may be
+    the package a command opened (`container.open_package`); it is closed once read."""
+    with open_event(path if isinstance(path, OpcPackage) else Path(path)) as event:
+        return event.data
+
+
+class EventRead:
+    """One read of an event workbook (issue 20): the package opened once, its sheets read (`data`), and what the
+    later stages of a command need from the same opening — the package (for the tool's record), a sheet's values, the seating plan,
+    a round's header cells, the merged cells, and the package to patch (`book`). Close it when the command is done."""
+
+    def __init__(self, package: OpcPackage, reader: Package, data: WorkbookData) -> None:
+        self.path, self.package, self.data = package.path, package, data
+        self._reader = reader
+
+    def __enter__(self) -> EventRead:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (again: nothing); the reader's caches go with it."""
+        self._reader = None
+        self.package.close()
+
+    def _book(self) -> Package:
+        if self._reader is None:
+            raise ValueError(f"{self.path} was closed")
+        return self._reader
+
+    def values(self, sheet: str) -> list[list[Any]] | None:
+        """A sheet's values as saved (`values.book_values`); None when there is no such sheet."""
+        return book_values(self._book(), sheet)
+
+    def plan(self) -> tuple[str | None, dict[int, tuple[list[list[str]], list[str]]]]:
+        """The seating plan kept in the event: its sheet's name (None: there is none) and its rounds (`seating_plan.find_plan`)."""
+        return find_plan(self._book())
+
+    def header(self) -> list[Any]:
+        """The last round sheet's header cells, for the next round to repeat (`seating_plan.header_of`)."""
+        last = self.data.rounds[-1] if self.data.rounds else None
+        return header_of(self.values(last.name) or [], last.header_row, last.last_column) if last else []
+
+    def covered_cells(self, sheets: list[str]) -> dict[str, frozenset[str]]:
+        """Per sheet, the cells under a merged range other than its top-left one (`xlsx.merged.covered_cells`)."""
+        return covered_cells(self._book(), sheets)
+
+    def book(self) -> Book:
+        """The package opened for patching (`xlsx.book.Book`): the parts read so far are not unpacked again."""
+        from sheet_scorer.xlsx.book import Book  # the patcher: only for the commands that write
+
+        return Book(self.path, self.package)
+
+
+def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
+    """Open and read an event workbook once (`container.open_package`, unless given the package it opened): the
+    package checked, its sheets read, every other part checked; a damaged part is told before anything else is read.
+    `patching`: the command then patches it (`EventRead.book`), so what is read is kept for the patcher."""
+    package = opened if isinstance(opened, OpcPackage) else open_package(opened, patching)
+    try:
+        book = Package(package)
         check_package(book)
-        data = read_sheets(path, book)
+        data = read_sheets(package.path, book)
         book.check_other_parts()
-    return data
+        package.budget = book.budget  # the patcher counts on from what the reader unpacked: a part counts once
+    except BaseException:
+        package.close()
+        raise
+    return EventRead(package, book, data)
 
 
 def read_sheets(path: Path, book: Package) -> WorkbookData:
@@ -60,6 +129,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
     problems: list[Problem] = []
     rounds: list[RoundSheet] = []
     settings = Settings(tournament=path.stem)
+    setting_cells: list[SettingCell] = []
     registered: list[str] | None = None
     players: list[Registration] | None = None
     adjustments: list[Adjustment] = []
@@ -92,8 +162,8 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             _read_playoff(name, stage, cells, playoffs, problems)
             _digest_round(digest, name, cells, playoffs.get(stage))
         elif folded in SETTINGS_SHEET_NAMES:
-            settings, setting_problems = read_settings(name, _sheet_rows(book, entry, digest), settings)
-            problems.extend(setting_problems)
+            settings, cells = read_settings(name, _sheet_rows(book, entry, digest), settings)
+            setting_cells.extend(cells)
         elif folded in ADJUSTMENTS_SHEET_NAMES:
             adjustments, adjustment_problems = read_adjustments(name, _sheet_rows(book, entry, digest))
             problems.extend(adjustment_problems)
@@ -115,7 +185,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
     rounds.sort(key=lambda r: r.number)
     return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
                         playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
-                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added)
+                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added, setting_cells=setting_cells)
 
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
@@ -296,18 +366,3 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
                                     params={"value": raw, "column": str(rows[start - 1][columns["active"]]), "row": number}))
         players.append(Registration(name, clean_name(str(cell(row, "club") or "")), active is not False))
     return players, problems
-
-
-def read_for_seat(path: Path) -> tuple[WorkbookData, dict[int, tuple[list[list[str]], list[str]]], list[Any], str | None]:
-    """One read of an event for `seat` (issue 20): what `read_workbook` gives, the seating plan (`seating_plan.read_plan`),
-    the last round sheet's header cells (`read_header`) and the plan sheet's name (None: none), from one opening of
-    the file."""
-    check_readable(path)
-    with Package(path) as book:
-        check_package(book)
-        data = read_sheets(path, book)
-        book.check_other_parts()  # as `read_workbook`: a damaged part is told before the plan is read
-        plan_sheet, plan = find_plan(book)
-        last = data.rounds[-1] if data.rounds else None
-        header = header_of(book_values(book, last.name) or [], last.header_row, last.last_column) if last else []
-    return data, plan, header, plan_sheet

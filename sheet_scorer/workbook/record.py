@@ -15,10 +15,14 @@ import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import CT_CUSTOM, NS_CUSTOM, NS_VT, REL_CUSTOM
+
+if TYPE_CHECKING:
+    from sheet_scorer.workbook.read import EventRead
+    from sheet_scorer.xlsx.opc import OpcPackage
 
 PROPERTY = "sheet-scorer"
 CUSTOM_PART = "docProps/custom.xml"
@@ -44,14 +48,15 @@ class Record:
 # ---------------------------------------------------------------- the record in the file
 
 
-def read_record(path: Path) -> Record | None:
-    """The record the tool left in `path`, or None (no record, or not a readable package)."""
+def read_record(path: Path | OpcPackage) -> Record | None:
+    """The record the tool left in `path` (a file, or a package a command already opened), or None (no record,
+    or not a readable package)."""
     from sheet_scorer.xlsx.errors import PackageError
     from sheet_scorer.xlsx.opc import OpcPackage
     from sheet_scorer.xlsx.text import unescape
 
     try:
-        package = OpcPackage(path)
+        package = OpcPackage(path)  # a package already open: a view of it, its file left open
     except PackageError:
         return None
     try:
@@ -158,10 +163,11 @@ def fingerprint_of(path: Path) -> str | None:
         return None
 
 
-def origin_of(path: Path, fingerprint: str) -> str:
+def origin_of(path: Path, fingerprint: str, package: OpcPackage | None = None) -> str:
     """Where the organiser cells of `path` (whose fingerprint is `fingerprint`) came from: the origin its record
-    names when they are unchanged since the tool wrote it, else `path` itself (edited by hand)."""
-    record = read_record(path)
+    names when they are unchanged since the tool wrote it, else `path` itself (edited by hand). `package`: `path`
+    as the command opened it (read from there, not opened again)."""
+    record = read_record(package if package is not None else path)
     return record.origin if record is not None and record.fingerprint == fingerprint else path.name
 
 
@@ -192,9 +198,9 @@ def refuse_replacing(target: Path, source: Path, new_fingerprint: str, new_origi
                         command=command, name=target.name, backup=f"{target.stem}.backup{target.suffix}")
 
 
-def working_copy(path: Path) -> Path | None:
+def working_copy(path: Path, event: EventRead | None = None) -> Path | None:
     """`EVENT.scored.xlsx` when it is the working copy of `EVENT.xlsx`: written by the tool, newer, and holding
-    edits `EVENT.xlsx` does not have; else None."""
+    edits `EVENT.xlsx` does not have; else None. `event`: `path` as the command read it (not read again)."""
     if path.stem.endswith(".scored"):
         return None
     copy = path.with_name(f"{path.stem}.scored{path.suffix}")
@@ -205,6 +211,9 @@ def working_copy(path: Path) -> Path | None:
         return None
     if read_record(copy) is None:
         return None
+    if event is not None:
+        current = event.data.fingerprint
+        return copy if holds_newer_edits(copy, current, origin_of(path, current, event.package)) else None
     from sheet_scorer.workbook.read import read_workbook
 
     try:
@@ -215,14 +224,17 @@ def working_copy(path: Path) -> Path | None:
     return copy if holds_newer_edits(copy, current, origin_of(path, current)) else None
 
 
-def refuse_working_copy(path: Path, command: str, force: bool, lang: str | None = None) -> None:
-    """One line (exit 2) when `path` is given while its scored copy is where the event was carried on."""
+def refuse_working_copy(path: Path, command: str, force: bool, lang: str | None = None,
+                        event: EventRead | None = None) -> None:
+    """One line (exit 2) when `path` is given while its scored copy is where the event was carried on.
+    `event`: `path` as the command read it (its fingerprint and language, not read again)."""
     if force:
         return
-    copy = working_copy(path)
+    copy = working_copy(path, event)
     if copy is not None:
+        language = lang or (event.data.settings.language if event is not None else _language(path))
         raise WorkbookError(key="working_copy", path=path, copy=copy.name, name=path.name, command=command
-                            ).in_language(lang or _language(path))
+                            ).in_language(language)
 
 
 def _language(path: Path) -> str | None:

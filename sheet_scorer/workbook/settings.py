@@ -1,7 +1,8 @@
 """The Settings sheet (docs/rules.md §7) and the Adjustments sheet (§8), from their cell values.
 
-Every key is applied or reported: a value the tool cannot use is an error at its cell, an unknown
-key a warning at its cell, a misspelt tie-breaker an error that lists the valid names.
+The Settings rows are read here (`setting_cells`: each value as its setting's type); which values hold and the
+problems at the cells of the others (an unknown key, a misspelt tie-breaker, a value out of range) are the rules'
+(`rules.settings.judge_settings`).
 """
 
 from __future__ import annotations
@@ -15,17 +16,13 @@ from typing import Any
 from sheet_scorer.i18n.vocab import (
     ADJUSTMENT_COLUMN_INDEX,
     FIGURE_INDEX,
-    FIGURE_NAMES,
     LANGUAGE_NAMES,
     LANGUAGES,
-    PLAYOFF_SIZES,
-    RANKINGS,
     SETTING_KEY_INDEX,
-    TABLE_SIZES,
     figure_fold,
     fold,
 )
-from sheet_scorer.model import Adjustment, Settings
+from sheet_scorer.model import Adjustment, SettingCell, Settings
 from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
@@ -35,41 +32,39 @@ _NUMBER = re.compile(r"[-+−]?\d+(?:[.,]\d+)?")
 _HEADER_WORDS = frozenset(fold(w) for w in ("Key", "Setting", "Settings", "Klucz", "Ustawienie", "Chave", "Configuração", "Clé", "Paramètre"))
 
 
-def read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tuple[Settings, list[Problem]]:
-    """Key/value rows of the Settings sheet applied over `settings`, and a problem per cell not used."""
-    values: dict[str, Any] = {}
-    problems: list[Problem] = []
+def read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tuple[Settings, list[SettingCell]]:
+    """The Settings sheet's key/value rows as read (`setting_cells`), and their values applied over `settings` as
+    written; which of them hold, and the problems at the others' cells, is for `rules.settings.judge_settings`."""
+    cells = setting_cells(name, rows)
+    return apply_settings(cells, settings), cells
+
+
+def setting_cells(name: str, rows: list[list[Any]]) -> list[SettingCell]:
+    """A cell pair per key/value row with both cells filled (a header row above them, `Key | Value`, left out),
+    each value read as its setting's type (`_parse_setting`)."""
+    cells: list[SettingCell] = []
     for index, row in enumerate(rows, start=1):
         if not row or is_blank(row[0]) or len(row) < 2 or is_blank(row[1]):
             continue
         label = str(row[0])
         key = SETTING_KEY_INDEX.get(fold(label))
-        if key is None:
-            if fold(label) not in _HEADER_WORDS:
-                problems.append(Problem("unknown-setting", name, cell_ref(1, index), params={"key": label.strip()}))
+        if key is None and fold(label) in _HEADER_WORDS:
             continue
-        if key == "tiebreakers":
-            values[key], bad = parse_tiebreakers(row[1])
-            problems.extend(Problem("bad-tiebreaker", name, cell_ref(2, index), params={
-                "key": label.strip(), "value": word, "valid": valid_figure_names()}) for word in bad)
-            continue
-        parsed = _parse_setting(key, row[1])
-        if key == "playoff_size" and parsed not in (None, 0, *PLAYOFF_SIZES):  # no seeding table for it (docs/rules.md §6)
-            problems.append(Problem("bad-playoff-size", name, cell_ref(2, index), params={
-                "key": label.strip(), "value": row[1], "valid": ", ".join(str(n) for n in PLAYOFF_SIZES)}))
-            continue
-        if parsed is None:
-            code = "bad-ranking" if key == "ranking" else "bad-setting"
-            params = {"key": label.strip(), "value": row[1], "valid": ", ".join(FIGURE_NAMES[k][0] for k in RANKINGS)}
-            problems.append(Problem(code, name, cell_ref(2, index), params=params))
-        else:
-            values[key] = parsed
-    return Settings(**{**settings.__dict__, **values}), problems
+        parsed = None if key is None else parse_tiebreakers(row[1]) if key == "tiebreakers" else _parse_setting(key, row[1])
+        cells.append(SettingCell(name, index, key, label, row[1], parsed))
+    return cells
 
 
-def valid_figure_names() -> str:
-    """The tie-breaker names a Tiebreakers cell may hold, in English, for messages."""
-    return ", ".join(names[0] for names in FIGURE_NAMES.values())
+def apply_settings(cells: list[SettingCell], settings: Settings) -> Settings:
+    """`settings` with the value of each cell naming a setting, read as its type (the tie-breaker names understood:
+    the words that are none are told by the rules)."""
+    values: dict[str, Any] = {}
+    for cell in cells:
+        if cell.key == "tiebreakers":
+            values[cell.key] = cell.parsed[0]
+        elif cell.key is not None and cell.parsed is not None:
+            values[cell.key] = cell.parsed
+    return Settings(**{**settings.__dict__, **values})
 
 
 def parse_tiebreakers(value: Any) -> tuple[tuple[str, ...], list[str]]:
@@ -88,29 +83,26 @@ def parse_tiebreakers(value: Any) -> tuple[tuple[str, ...], list[str]]:
 
 
 def _parse_setting(key: str, value: Any) -> Any:
-    """The typed value of one setting, or None when it cannot be understood."""
+    """The value of one setting read as its type (a whole number, a language, a points table …), or None when it
+    cannot be read as one. Whether the value holds (a round count of at least 1, a playoff size with a seeding
+    table, …) is a rule: `rules.settings`."""
     if key == "tournament":
         return str(value).strip()
     if key == "date":
         return value.date() if isinstance(value, datetime) else value if isinstance(value, date) else str(value).strip()
     if key in ("victory_target", "qualifying_rounds", "playoff_size"):
         number = _parse_number(value)
-        smallest = 0 if key == "playoff_size" else 1  # Playoff Size 0: no playoffs
-        return int(number) if number is not None and number.denominator == 1 and number >= smallest else None
+        return int(number) if number is not None and number.denominator == 1 else None
     if key == "language":
         return _language(str(value).strip().lower())
     if key in ("points_4", "points_3"):
-        points = _parse_points(value)
-        size = 4 if key == "points_4" else 3
-        return points if points is not None and len(points) == size else None
+        return _parse_points(value)
     if key == "bye_points":
         return _parse_number(value)
     if key == "ranking":
-        found = FIGURE_INDEX.get(figure_fold(str(value)))
-        return found if found in RANKINGS else None
+        return FIGURE_INDEX.get(figure_fold(str(value)))
     if key == "table_size":
-        text = re.sub(r"\s+", "", str(value)).replace("–", "-").removesuffix(".0")
-        return text if text in TABLE_SIZES else None
+        return re.sub(r"\s+", "", str(value)).replace("–", "-").removesuffix(".0")
     return str(value).strip()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET_NAMES, fold, playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
@@ -22,6 +23,9 @@ from sheet_scorer.xlsx.cells import parse_ref
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml
 from sheet_scorer.workbook.write import mark_cells
 
+if TYPE_CHECKING:
+    from sheet_scorer.workbook.read import EventRead
+
 __all__ = ["keep_versions", "update_workbook"]
 _DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
 _CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
@@ -29,21 +33,22 @@ _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "
 
 
 def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None, command: str = "",
-                    force: bool = False) -> Path:
+                    force: bool = False, event: EventRead | None = None) -> Path:
     """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions.
 
     The file written records the fingerprint of its organiser's cells (docs/rules.md §5): updated in place, they
     now come from `path` itself; written elsewhere (a judge's copy), from where `path`'s came from, and a
-    `target` holding edits of its own is not replaced unless `force` (`command` names the way on)."""
+    `target` holding edits of its own is not replaced unless `force` (`command` names the way on). `event`: `path`
+    as the command read it (`workbook.read.open_event`): patched from that opening, not opened again."""
     target = target or path
-    book = Book(path)
+    book = event.book() if event is not None else Book(path)
     try:
         for name in dict.fromkeys([*patch.edits, *patch.marks]):
             _edit_sheet(book, name, patch.edits.get(name, []), patch.marks.get(name))
         for new in patch.sheets:
             _add_sheet(book, new)
         origin = path.name if target == path else None
-        write_all({target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force)},
+        write_all({target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force, event)},
                   versions={target})  # a file replaced keeps its versions
     finally:
         book.close()
@@ -51,7 +56,7 @@ def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None
 
 
 def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, origin: str | None, command: str,
-                   force: bool) -> None:
+                   force: bool, event: EventRead | None = None) -> None:
     """Save `book`, read back the fingerprint of what was written, and save it again with its record."""
     first = temporary_beside(target)
     try:
@@ -61,8 +66,8 @@ def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, orig
             first.replace(temporary)
             return
         if origin is None:
-            source_print = fingerprint_of(source)
-            origin = origin_of(source, source_print) if source_print else source.name
+            source_print = event.data.fingerprint if event is not None else fingerprint_of(source)
+            origin = origin_of(source, source_print, event.package if event is not None else None) if source_print else source.name
         refuse_replacing(target, source, written, origin, command or "sheet-scorer", force)
         record = Record(written, origin)
         recorded = Package(first)

@@ -8,7 +8,7 @@ from typing import Any
 
 from sheet_scorer.model import WorkbookError, reason_of
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
-from sheet_scorer.workbook.container import check_readable
+from sheet_scorer.workbook.container import open_package
 from sheet_scorer.xlsx.reader import Package
 
 
@@ -16,9 +16,11 @@ def sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | None
     """The values of the sheet named `sheet` (else the first) from A1, rows of lists ('' where empty), as saved:
     merged ranges not filled in, an error value or a formula without a saved value read as ''. None when
     there is no such sheet. Read with the streaming reader (`xlsx`: no DOCTYPE, byte and cell limits)."""
-    check_readable(path)
-    with Package(path) as book:
-        return book_values(book, sheet)
+    opened = open_package(path)  # one opening of the file: checked, then read
+    try:
+        return book_values(Package(opened), sheet)
+    finally:
+        opened.close()
 
 
 def book_values(book: Package, sheet: str | None) -> list[list[Any]] | None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
 from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.xlsx.book import Book, SheetEntry
+from sheet_scorer.xlsx.opc import OpcPackage
 from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
 from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
@@ -35,10 +36,12 @@ _STANDINGS_WIDTHS = [6, 28, 13, 6, 9, 7]
 _PROBLEMS_WIDTHS = [10, 14, 7, 24, 90]
 
 
-def write_to(source: Path, target: Path, plan: WritePlan, record: Record | None = None) -> None:
+def write_to(source: Path, target: Path, plan: WritePlan, record: Record | None = None,
+             opened: OpcPackage | None = None) -> None:
     """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`),
-    with `record` (the fingerprint of the organiser's cells, docs/rules.md §5) as its document property."""
-    book = Book(source)
+    with `record` (the fingerprint of the organiser's cells, docs/rules.md §5) as its document property.
+    `opened`: `source` as the command opened and read it (patched from that opening, not opened again)."""
+    book = Book(source, opened)
     try:
         apply_plan(book, plan)
         if record is None:

@@ -14,7 +14,7 @@ from typing import Any
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import (
     CT_SHARED_STRINGS, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_DRAWING, REL_SHARED_STRINGS,
-    REL_VML, REL_WORKSHEET, PartName,
+    REL_VML, REL_WORKSHEET, OpcPackage, PartName,
 )
 from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.splice import TAG, attribute, children, insert_child, quoteattr, root_span, set_attribute
@@ -33,9 +33,10 @@ _EXCEL_EPOCH = datetime(1899, 12, 30)
 class Book:
     """The package plus the workbook-level parts the tool edits."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, opened: OpcPackage | None = None) -> None:
+        """Open `path` for patching; or patch the package a reader already opened (`opened`: one opening per command)."""
         self.path = path
-        self.package = Package(path)
+        self.package = Package(opened if opened is not None else path)
         try:
             self._open()
         except KeyError as missing:

@@ -19,6 +19,12 @@ from sheet_scorer.xlsx.errors import PackageError
 MAX_PART = 128 * 2**20
 MAX_TOTAL = 256 * 2**20
 _CHUNK = 1 << 16
+# The bytes of parts unpacked, kept for the next view of the same package (`OpcPackage(opened)`). A command that
+# patches what it read keeps up to KEEP: every part of an event of a few thousand rows, while the round sheets of
+# 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory, issue 21). A command that
+# only reads keeps KEEP_READING: the small parts read twice (relationships, content types), no sheet.
+KEEP = 8 * 2**20
+KEEP_READING = 2**20
 
 CONTENT_TYPES = "[Content_Types].xml"
 ROOT_RELS = "_rels/.rels"
@@ -148,11 +154,37 @@ class Budget:
             raise PackageError(key="too_large", path=self.path)
 
 
+class _Kept:
+    """The bytes of the parts unpacked so far, kept (up to `limit` in all) so that the reader and the patcher of one
+    command unpack each part once; past it, a part is unpacked again when needed rather than held in memory."""
+
+    def __init__(self, limit: int) -> None:
+        self.parts: dict[str, bytes] = {}
+        self.size = 0
+        self.limit = limit
+
+    def room(self, size: int) -> bool:
+        return self.size + size <= self.limit
+
+    def keep(self, part: str, data: bytes) -> None:
+        if self.room(len(data)):
+            self.parts[part] = data
+            self.size += len(data)
+
+
 class OpcPackage:
     """An opened zip package, for the reader and the patcher alike: every part unpacked within the budgets,
     every XML part parsed with expat with a DOCTYPE or entity declaration refused, relationships read one way."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | OpcPackage, keep: int = KEEP) -> None:
+        """Open the package at `path`, keeping up to `keep` bytes of the parts unpacked (`_Kept`); or, given a package
+        already open, another view of it (the reader's, the patcher's) sharing its one opening of the file: its zip,
+        budget, parts read and the bytes kept."""
+        if isinstance(path, OpcPackage):
+            opened = path
+            self.path, self.zip, self.names, self.budget = opened.path, opened.zip, opened.names, opened.budget
+            self.read_parts, self._kept, self._owner = opened.read_parts, opened._kept, False
+            return
         self.path = path
         self.budget = Budget(path)
         try:
@@ -161,24 +193,38 @@ class OpcPackage:
             raise PackageError(key="damaged", path=path) from None
         self.names = set(self.zip.namelist())
         self.read_parts: set[str] = set()
+        self._kept = _Kept(keep)
+        self._owner = True
 
     def close(self) -> None:
-        self.zip.close()
+        """Close the file (a view sharing another's opening leaves it to its opener)."""
+        if self._owner:
+            self.zip.close()
+            self._kept = _Kept(0)
 
     # ------------------------------------------------------------ unpacking and parsing a part
 
     def _chunks(self, part: str) -> Iterator[bytes]:
-        """The part's bytes in chunks, counted against the budget as they are unpacked."""
+        """The part's bytes in chunks, counted against the budget as they are unpacked (once: kept, `_Kept`)."""
+        kept = self._kept.parts.get(part)
+        if kept is not None:
+            yield kept
+            return
         size = 0
+        keep: list[bytes] | None = [] if self._kept.room(self.zip.getinfo(part).file_size) else None
         try:
             with self.zip.open(part) as stream:
                 while chunk := stream.read(_CHUNK):
                     size += len(chunk)
                     self.budget.add_bytes(part, size, len(chunk))
+                    if keep is not None:
+                        keep.append(chunk)
                     yield chunk
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
             raise PackageError(key="part_damaged", path=self.path, part=part, reason=str(exc)) from None
         self.budget.counted.add(part)
+        if keep is not None:
+            self._kept.keep(part, b"".join(keep))
 
     def _part_chunks(self, part: str) -> Iterable[bytes]:
         """The bytes `parse` streams: the stored part's (the patcher gives its edited parts' instead)."""

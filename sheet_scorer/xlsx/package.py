@@ -37,7 +37,7 @@ class Package(OpcPackage):
     """The parts of a workbook, read as the reader reads them (`opc.OpcPackage`: budgets, DOCTYPE refused);
     edits are kept aside until `save` writes the new package."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | OpcPackage) -> None:
         super().__init__(path)
         self._infos = {info.filename: info for info in self.zip.infolist()}
         self._order = [info.filename for info in self.zip.infolist()]

@@ -102,7 +102,7 @@ class Package(OpcPackage):
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
-        self.budget: _Budget = _Budget(path)
+        self.budget: _Budget = _Budget(self.path)
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
         self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
