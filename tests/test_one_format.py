@@ -125,6 +125,6 @@ def test_the_reader_and_the_patcher_see_the_same_merged_ranges(tmp_path: Path) -
             assert cells.merged == expected, name
             cells.fill_merged(read.budget, "Round 1")
             assert cells.rows == {1: {1: 1.0, 2: 1.0}, 3: {1: 2.0, 2: 2.0, 3: 2.0}}, name
-            assert covered_cells(read, ["Round 1"]) == {"Round 1": frozenset(
+            assert covered_cells(path, {"Round 1": cells.merged}) == {"Round 1": frozenset(
                 {"B1", "A2", "B2", "B3", "C3", "A4", "B4", "C4", "A5", "B5", "C5"})}
         assert Worksheet(sheet.encode(), "Round 1").merged_ranges() == expected, name

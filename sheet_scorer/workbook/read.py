@@ -98,7 +98,8 @@ class EventRead:
 
     def covered_cells(self, sheets: list[str]) -> dict[str, frozenset[str]]:
         """Per sheet, the cells under a merged range other than its top-left one (`xlsx.merged.covered_cells`)."""
-        return covered_cells(self._book(), sheets)
+        book = self._book()
+        return covered_cells(self.path, {entry.name: book.sheet(entry).merged for entry in book.sheets if entry.name in sheets})
 
     def book(self) -> Book:
         """The package opened for patching (`xlsx.book.Book`): the parts read so far are not unpacked again."""

@@ -6,14 +6,10 @@ A range comes out in `cells.parse_range`'s order, (first column, first row, last
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from sheet_scorer.xlsx.cells import cell_ref, grid_range
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.splice import attribute
-
-if TYPE_CHECKING:  # the reader imports this module: it is handed its package, never imports it
-    from sheet_scorer.xlsx.reader import Package
 
 MERGE_CELL = "mergeCell"  # the element's local name (inside `<mergeCells>`, SpreadsheetML's CT_MergeCell)
 MAX_MERGED = 3_000_000  # cells under the merged ranges of the sheets `covered_cells` reads (the reader's MAX_CELLS)
@@ -51,16 +47,13 @@ def covered(ranges: list[tuple[int, int, int, int]]) -> frozenset[str]:
                      if (column, row) != (left, top))
 
 
-def covered_cells(book: Package, sheets: list[str]) -> dict[str, frozenset[str]]:
-    """Per sheet of `sheets`, the cells under a merged range other than its top-left one, for commands that empty
-    cells (`split`): they are not written. Read from `book` (the streaming reader's package, opened by the caller);
-    a merge over more cells than any sheet holds is refused."""
+def covered_cells(path: object, merged: dict[str, list[tuple[int, int, int, int]]]) -> dict[str, frozenset[str]]:
+    """Per sheet, the cells under its merged ranges (`merged`: sheet -> ranges, as a reader found them) other than
+    each one's top-left, for commands that empty cells (`split`): they are not written. A merge over more cells than
+    any sheet holds is refused, naming `path`."""
     found = {}
-    for entry in book.sheets:
-        if entry.name not in sheets:
-            continue
-        ranges = book.sheet(entry).merged
+    for sheet, ranges in merged.items():
         if sum((bottom - top + 1) * (right - left + 1) for left, top, right, bottom in ranges) > MAX_MERGED:
-            raise PackageError(key="merged_too_many", path=book.path, sheet=entry.name, limit=MAX_MERGED)
-        found[entry.name] = covered(ranges)
+            raise PackageError(key="merged_too_many", path=path, sheet=sheet, limit=MAX_MERGED)
+        found[sheet] = covered(ranges)
     return found
