@@ -85,7 +85,7 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.validate import validate
     from sheet_scorer.standings.engine import standings_for
-    from sheet_scorer.rules.settings import check_adjustments, judge_settings
+    from sheet_scorer.rules.settings import check_adjustments, judge_adjustments, judge_settings
 
     data.settings, setting_problems = judge_settings(data.setting_cells, Settings(tournament=data.path.stem))
     language = event_language(lang, data.settings.language)
@@ -97,8 +97,9 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
         results = score_rounds(validated.frame, data.settings)
     results, playoff_rows = _split_playoffs(data, results)
     players = set(results["player"]) | set(data.registered or ())
-    data.adjustments, unknown = check_adjustments(data.adjustments, players, {s.number for s in data.rounds})
-    problems = _sorted(setting_problems + validated.problems + unknown, data.sheet_names)
+    adjustments, adjustment_problems = judge_adjustments(data.adjustment_sheets)
+    data.adjustments, unknown = check_adjustments(adjustments, players, {s.number for s in data.rounds})
+    problems = _sorted(setting_problems + validated.problems + adjustment_problems + unknown, data.sheet_names)
     result = ScoreResult(data, results, results.iloc[:0], problems, lang=language, progress=validated.progress)
     result.standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in result.played_rounds])
     if playoff_rows is not None:

@@ -82,6 +82,24 @@ class SettingCell:
 
 
 @dataclass(frozen=True)
+class AdjustmentRow:
+    """One row of an Adjustments sheet below its header, as read (`workbook.settings`): the Player name cleaned, the
+    Round and Points cells as written and read as numbers (`round`: None when empty, 0 when no round number; `points`:
+    None when empty or no number), and the Player, Round and Points columns (1-based; with no Round column, the
+    Player's), for problems at their cells. Whether it holds is `rules.settings`' (`judge_adjustments`)."""
+
+    sheet: str
+    row: int
+    player: str
+    round_value: Any
+    points_value: Any
+    round: int | None
+    points: Fraction | None
+    reason: str
+    columns: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
 class Adjustment:
     """One row of the Adjustments sheet (docs/rules.md §8): points added to a player's total (negative: a penalty)."""
 
@@ -156,13 +174,15 @@ class WorkbookData:
     registered: list[str] | None = None
     problems: list[Problem] = field(default_factory=list)
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
-    adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows
+    adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows that hold (`api.check_data`)
     playoffs: list[RoundSheet] = field(default_factory=list)  # Semifinal, Final: scored like rounds, never in the standings
     fingerprint: str = ""  # of the organiser's cells (workbook.record): no edit is ever thrown away
     conflicts: list[ConflictRow] = field(default_factory=list)  # the Conflicts sheet's rows (merge, docs/rules.md §5)
     conflicts_sheet: str = ""  # its name, when there is one
     added_sheets: dict[str, str] = field(default_factory=dict)  # sheets named like Standings/Problems: name -> A1 text
     setting_cells: list[SettingCell] = field(default_factory=list)  # the Settings rows as read, judged by `rules.settings`
+    # the Adjustments sheets' rows as read (None: a sheet without its header row), judged by `rules.settings`
+    adjustment_sheets: dict[str, list[AdjustmentRow] | None] = field(default_factory=dict)
 
 
 @dataclass

@@ -105,6 +105,19 @@ def test_adjustment_for_an_unknown_player_or_round_is_an_error(tmp_path: Path) -
     assert result.exit_code == 1 and list(result.standings["player"]) == BY_POINTS  # neither applied
 
 
+def test_adjustment_rows_read_in_workbook_and_judged_in_rules(tmp_path: Path) -> None:
+    """issue 20: the Adjustments rows read by workbook/ and judged by rules/ give each problem at its cell, in row
+    order, next to those about players and rounds; Hal's usable row is applied (6 + 2 = 8, first)."""
+    result = check_workbook(event(tmp_path, adjustments=[["Ann", 1, "three", ""], [None, 1, -1, "who?"],
+                                                         ["Anne", 1, -1, "typo"], ["Hal", None, 2, "host"]]))
+    assert [(p.code, p.cell, p.player, p.message) for p in result.problems] == [
+        ("adjustment-points", "C2", "Ann", "Ann: the adjustment 'three' is not a number of points"),
+        ("adjustment-no-player", "A3", "", "row 3 has an adjustment but no player name"),
+        ("adjustment-unknown-player", "A4", "Anne", "Anne plays in no round and is not on the Players sheet")]
+    assert result.exit_code == 1 and [a.player for a in result.data.adjustments] == ["Hal"]
+    assert result.standings.set_index("player").at["Hal", "round_points"] == 8
+
+
 def test_misspelt_tiebreaker_in_a_workbook(tmp_path: Path) -> None:
     result = check_workbook(event(tmp_path, [["Tournament", "Cup"], ["Tiebreakers", "Opponets Points"]]))
     assert [(p.code, p.sheet, p.cell) for p in result.problems] == [("bad-tiebreaker", "Settings", "B2")]

@@ -199,7 +199,10 @@ def test_the_input_is_opened_in_one_place() -> None:
 
 
 def test_the_settings_problems_are_the_rules() -> None:
-    """workbook/ reads the Settings cells; which values hold and the problems at the others are `rules.settings`'."""
-    codes = {"unknown-setting", "bad-setting", "bad-ranking", "bad-playoff-size", "bad-tiebreaker"}
+    """workbook/ reads the Settings and Adjustments cells; which values hold and the problems at the others are
+    `rules.settings`'."""
+    codes = {"unknown-setting", "bad-setting", "bad-ranking", "bad-playoff-size", "bad-tiebreaker",
+             "adjustments-no-header", "adjustment-no-player", "adjustment-points", "adjustment-unknown-round",
+             "adjustment-unknown-player"}
     assert {module: names & codes for module, names in _calls("workbook").items() if names & codes} == {}
     assert _calls("rules")["settings.py"] >= codes

@@ -9,13 +9,18 @@ import pytest
 
 from sheet_scorer.model import Adjustment, Settings
 from sheet_scorer.problems import Problem
-from sheet_scorer.rules.settings import check_adjustments, judge_settings
-from sheet_scorer.workbook.settings import read_adjustments, setting_cells
+from sheet_scorer.rules.settings import check_adjustments, judge_adjustments, judge_settings
+from sheet_scorer.workbook.settings import adjustment_rows, setting_cells
 
 
 def read_settings(sheet: str, rows: list[list], settings: Settings) -> tuple[Settings, list[Problem]]:
     """The Settings rows as `workbook.settings` reads them, judged as `rules.settings` does (issue 20: read, then judged)."""
     return judge_settings(setting_cells(sheet, rows), settings)
+
+
+def read_adjustments(sheet: str, rows: list[list]) -> tuple[list[Adjustment], list[Problem]]:
+    """The Adjustments rows as `workbook.settings` reads them, judged as `rules.settings` does (issue 20)."""
+    return judge_adjustments({sheet: adjustment_rows(sheet, rows)})
 
 
 def settings_of(*rows: list) -> tuple[Settings, list[tuple[str, str]]]:
@@ -105,6 +110,23 @@ def test_adjustment_with_points_that_are_no_number_or_no_player() -> None:
     assert adjustments == []
     assert [(p.code, p.cell) for p in problems] == [
         ("adjustment-points", "C2"), ("adjustment-no-player", "A3"), ("adjustment-unknown-round", "B4")]
+
+
+def test_adjustments_sheet_without_its_header_row_and_a_second_sheet() -> None:
+    """issue 20: read in workbook/, judged in rules/: a sheet with no Player/Points header row is an error on the
+    sheet (no adjustment from it); with two Adjustments sheets the last one's rows are the adjustments."""
+    assert adjustment_rows("Adjustments", [["Ala", 1, -1]]) is None
+    no_header, problems = read_adjustments("Adjustments", [["Ala", 1, -1]])
+    assert no_header == [] and [(p.code, p.sheet, p.cell, p.message) for p in problems] == [
+        ("adjustments-no-header", "Adjustments", "",
+         "no header row found: the sheet needs a row with at least 'Player' and 'Points' headers")]
+    header = ["Player", "Points", "Round"]  # no Reason column, Round last: a problem names the Round cell C
+    adjustments, problems = judge_adjustments({
+        "Adjustments": adjustment_rows("Adjustments", [header, ["Ala", -1, None]]),
+        "Korekty": adjustment_rows("Korekty", [header, ["Bob", 2, 1], ["Ala", -1, "x"]])})
+    assert adjustments == [Adjustment("Bob", 1, Fraction(2), "", "Korekty", 2, (1, 3))]
+    assert [(p.code, p.sheet, p.cell, p.player, p.message) for p in problems] == [
+        ("adjustment-unknown-round", "Korekty", "C3", "Ala", "Ala: there is no round x")]
 
 
 def test_adjustment_for_an_unknown_player_or_round_is_an_error_at_its_cell() -> None:

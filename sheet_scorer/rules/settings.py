@@ -6,7 +6,7 @@ cell, an unknown key a warning at its cell, a misspelt tie-breaker an error that
 from __future__ import annotations
 
 from sheet_scorer.i18n.vocab import FIGURE_NAMES, PLAYOFF_SIZES, RANKINGS, TABLE_SIZES
-from sheet_scorer.model import Adjustment, SettingCell, Settings
+from sheet_scorer.model import Adjustment, AdjustmentRow, SettingCell, Settings
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.settings import apply_settings
 from sheet_scorer.xlsx.cells import cell_ref
@@ -67,6 +67,38 @@ def _holds(key: str, value: object) -> bool:
 def valid_figure_names() -> str:
     """The tie-breaker names a Tiebreakers cell may hold, in English, for messages."""
     return ", ".join(names[0] for names in FIGURE_NAMES.values())
+
+
+def judge_adjustments(sheets: dict[str, list[AdjustmentRow] | None]) -> tuple[list[Adjustment], list[Problem]]:
+    """The adjustments of the Adjustments sheet's usable rows (of the last such sheet, when there are two), and an
+    error at the cell of each other row, or on a sheet without its header row."""
+    adjustments: list[Adjustment] = []
+    problems: list[Problem] = []
+    for name, rows in sheets.items():
+        adjustments = []
+        if rows is None:
+            problems.append(Problem("adjustments-no-header", name, params={}))
+            continue
+        for row in rows:
+            problem = _judge_adjustment(row)
+            if problem is not None:
+                problems.append(problem)
+            else:
+                adjustments.append(Adjustment(row.player, row.round, row.points, row.reason, row.sheet, row.row,  # type: ignore[arg-type]
+                                              row.columns[:2]))
+    return adjustments, problems
+
+
+def _judge_adjustment(row: AdjustmentRow) -> Problem | None:
+    """The problem at one Adjustments row (None: it holds): no player, points that are no number, no round number."""
+    player, round_, points = (cell_ref(column, row.row) for column in row.columns)
+    if not row.player:
+        return Problem("adjustment-no-player", row.sheet, player, params={"row": row.row})
+    if row.points is None:
+        return Problem("adjustment-points", row.sheet, points, row.player, params={"value": row.points_value or ""})
+    if row.round == 0:
+        return Problem("adjustment-unknown-round", row.sheet, round_, row.player, params={"value": row.round_value})
+    return None
 
 
 def check_adjustments(adjustments: list[Adjustment], players: set[str], rounds: set[int]) -> tuple[list[Adjustment], list[Problem]]:

@@ -17,14 +17,14 @@ if TYPE_CHECKING:
 
 from sheet_scorer.workbook.container import check_package, open_package
 from sheet_scorer.model import (
-    Adjustment, ConflictRow, Registration, RoundSheet, SettingCell, Settings, WorkbookData, WorkbookError, reason_of,
+    AdjustmentRow, ConflictRow, Registration, RoundSheet, SettingCell, Settings, WorkbookData, WorkbookError, reason_of,
 )
 from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import cell_ref, column_letter
 from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.workbook.fingerprint import Fingerprint, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.seating_plan import find_plan, header_of
-from sheet_scorer.workbook.settings import read_adjustments, read_settings
+from sheet_scorer.workbook.settings import adjustment_rows, read_settings
 from sheet_scorer.workbook.values import book_values
 from sheet_scorer.xlsx.cells import MAX_COLUMN
 from sheet_scorer.xlsx.merged import covered_cells
@@ -133,7 +133,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
     setting_cells: list[SettingCell] = []
     registered: list[str] | None = None
     players: list[Registration] | None = None
-    adjustments: list[Adjustment] = []
+    adjustment_sheets: dict[str, list[AdjustmentRow] | None] = {}
     seen_numbers: dict[int, str] = {}
     playoffs: dict[str, RoundSheet] = {}
     conflicts: list[ConflictRow] = []
@@ -166,8 +166,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             settings, cells = read_settings(name, _sheet_rows(book, entry, digest), settings)
             setting_cells.extend(cells)
         elif folded in ADJUSTMENTS_SHEET_NAMES:
-            adjustments, adjustment_problems = read_adjustments(name, _sheet_rows(book, entry, digest))
-            problems.extend(adjustment_problems)
+            adjustment_sheets[name] = adjustment_rows(name, _sheet_rows(book, entry, digest))
         elif folded in PLAYERS_SHEET_NAMES:
             players, player_problems = _read_players(name, _sheet_rows(book, entry, digest))
             problems.extend(player_problems)
@@ -184,9 +183,10 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             key="no_round_sheets", path=path,
         )
     rounds.sort(key=lambda r: r.number)
-    return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players, adjustments,
+    return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players,
                         playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
-                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added, setting_cells=setting_cells)
+                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added, setting_cells=setting_cells,
+                        adjustment_sheets=adjustment_sheets)
 
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:

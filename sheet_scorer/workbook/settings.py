@@ -1,8 +1,9 @@
 """The Settings sheet (docs/rules.md §7) and the Adjustments sheet (§8), from their cell values.
 
-The Settings rows are read here (`setting_cells`: each value as its setting's type); which values hold and the
-problems at the cells of the others (an unknown key, a misspelt tie-breaker, a value out of range) are the rules'
-(`rules.settings.judge_settings`).
+The Settings rows are read here (`setting_cells`: each value as its setting's type), and the Adjustments rows
+(`adjustment_rows`: Round and Points as numbers); which values hold and the problems at the cells of the others (an
+unknown key, a misspelt tie-breaker, a value out of range, an adjustment without a player or points) are the rules'
+(`rules.settings.judge_settings`, `judge_adjustments`).
 """
 
 from __future__ import annotations
@@ -22,9 +23,7 @@ from sheet_scorer.i18n.vocab import (
     figure_fold,
     fold,
 )
-from sheet_scorer.model import Adjustment, SettingCell, Settings
-from sheet_scorer.problems import Problem
-from sheet_scorer.xlsx.cells import cell_ref
+from sheet_scorer.model import AdjustmentRow, SettingCell, Settings
 from sheet_scorer.workbook.cells import clean_name, is_blank
 
 _NUMBER = re.compile(r"[-+−]?\d+(?:[.,]\d+)?")
@@ -153,19 +152,20 @@ def _language(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def read_adjustments(name: str, rows: list[list[Any]]) -> tuple[list[Adjustment], list[Problem]]:
-    """The Adjustments sheet's rows below its header (Player, Round, Points, Reason); a problem per unusable cell."""
+def adjustment_rows(name: str, rows: list[list[Any]]) -> list[AdjustmentRow] | None:
+    """The Adjustments sheet's rows below its header (Player, Round, Points, Reason), each with its Round and Points
+    read as numbers; None when no row is that header. Which rows hold is `rules.settings.judge_adjustments`'."""
     header = next((i for i, row in enumerate(rows)
                    if {"player", "points"} <= {ADJUSTMENT_COLUMN_INDEX.get(fold(v)) for v in row if isinstance(v, str)}), None)
     if header is None:
-        return [], [Problem("adjustments-no-header", name, params={})]
+        return None
     columns: dict[str, int] = {}
     for c, v in enumerate(rows[header]):
         key = ADJUSTMENT_COLUMN_INDEX.get(fold(v)) if isinstance(v, str) else None
         if key is not None:
             columns.setdefault(key, c)
-    adjustments: list[Adjustment] = []
-    problems: list[Problem] = []
+    found: list[AdjustmentRow] = []
+    at = (columns["player"] + 1, columns.get("round", columns["player"]) + 1, columns["points"] + 1)
     for number, row in enumerate(rows[header + 1:], start=header + 2):
         def cell(key: str) -> Any:
             c = columns.get(key)
@@ -173,20 +173,10 @@ def read_adjustments(name: str, rows: list[list[Any]]) -> tuple[list[Adjustment]
 
         if all(is_blank(cell(k)) for k in ("player", "round", "points")):
             continue
-        player = clean_name(str(cell("player") or ""))
-        where = {k: cell_ref(columns.get(k, 0) + 1, number) for k in ("player", "round", "points")}
         points = None if is_blank(cell("points")) else _parse_number(cell("points"))
-        round_number = _round_number(cell("round"))
-        if not player:
-            problems.append(Problem("adjustment-no-player", name, where["player"], params={"row": number}))
-        elif points is None:
-            problems.append(Problem("adjustment-points", name, where["points"], player, params={"value": cell("points") or ""}))
-        elif round_number == 0:
-            problems.append(Problem("adjustment-unknown-round", name, where["round"], player, params={"value": cell("round")}))
-        else:
-            adjustments.append(Adjustment(player, round_number, points, str(cell("reason") or "").strip(),
-                                          name, number, (columns["player"] + 1, columns.get("round", columns["player"]) + 1)))
-    return adjustments, problems
+        found.append(AdjustmentRow(name, number, clean_name(str(cell("player") or "")), cell("round"), cell("points"),
+                                   _round_number(cell("round")), points, str(cell("reason") or "").strip(), at))
+    return found
 
 
 def _round_number(value: Any) -> int | None:
