@@ -96,6 +96,31 @@ def test_one_opening(event: Path, reads: Reads, command: str) -> None:
         assert done.target.is_file() and done.sheet == "Round 4"
 
 
+def test_score_parses_the_style_sheet_once(event: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 20: the reader (date formats) and the patcher (the tool's formats) of one `score` share one parse of
+    xl/styles.xml (`OpcPackage.model`); the scored copy written, and read back, is not the input. Parsed apart for
+    each side, the copy is byte for byte the same."""
+    from sheet_scorer.xlsx.opc import OpcPackage
+
+    parsed: Counter[Path] = Counter()
+    real = OpcPackage.parse_chunks
+
+    def counting(self: OpcPackage, part: str, *args: Any, **kwargs: Any) -> None:
+        if part == "xl/styles.xml":
+            parsed[Path(self.path).resolve()] += 1
+        real(self, part, *args, **kwargs)
+
+    monkeypatch.setattr(OpcPackage, "parse_chunks", counting)
+    result = api.score_workbook(event)
+    assert parsed[event.resolve()] == 1
+    apart = tmp_path / "apart"
+    apart.mkdir()
+    monkeypatch.setattr(OpcPackage, "model", lambda self, kind, part, build: build())
+    again = api.score_workbook(Path(shutil.copy(EXAMPLE, apart / "spring.xlsx")))
+    assert parsed[(apart / "spring.xlsx").resolve()] == 2
+    assert result.output.read_bytes() == again.output.read_bytes()
+
+
 def test_split_and_merge(event: Path, reads: Reads) -> None:
     split = api.split(event, 4, frozenset({1}))
     assert_read_once(reads, event)

@@ -10,9 +10,12 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 from xml.parsers import expat
 
 from sheet_scorer.xlsx.errors import PackageError
+
+Model = TypeVar("Model")
 
 # XML the reader unpacks and parses (`reader.py` counts the bytes really unpacked against the same limits):
 # a real event of 100,000 rows unpacks to about 60 MiB in all, a round sheet to a tenth of that.
@@ -184,6 +187,7 @@ class OpcPackage:
             opened = path
             self.path, self.zip, self.names, self.budget = opened.path, opened.zip, opened.names, opened.budget
             self.read_parts, self._kept, self._owner = opened.read_parts, opened._kept, False
+            self._models = opened._models
             return
         self.path = path
         self.budget = Budget(path)
@@ -194,6 +198,7 @@ class OpcPackage:
         self.names = set(self.zip.namelist())
         self.read_parts: set[str] = set()
         self._kept = _Kept(keep)
+        self._models: dict[tuple[str, str], Any] = {}  # (kind, part) -> its model as parsed (`model`)
         self._owner = True
 
     def close(self) -> None:
@@ -284,6 +289,14 @@ class OpcPackage:
                 raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
             raise PackageError(key="part_encoding", path=self.path, part=part,
                                reason=str(exc)[:80]) from None
+
+    def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
+        """The model of a part as stored (`kind`: what it is, e.g. the style sheet a workbook part names), parsed by
+        `build` once per opening of the file and shared by its views: the reader and the patcher hold the same one."""
+        key = (kind, part)
+        if key not in self._models:
+            self._models[key] = build()
+        return self._models[key]  # type: ignore[no-any-return]
 
     def _refuse_doctype(self, part: str) -> None:
         raise PackageError(key="part_doctype", path=self.path, part=part)

@@ -12,12 +12,12 @@ from __future__ import annotations
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
 from sheet_scorer.xlsx.errors import PackageError
-from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, OpcPackage, PartName
+from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, Model, OpcPackage, PartName
 # The byte-splicing helpers, also importable from here (the editors under workbook/ do): `splice` holds them.
 from sheet_scorer.xlsx.splice import (  # noqa: F401
     TAG, attribute, children, escape, insert_child, open_root, quoteattr, root_span,
@@ -76,6 +76,10 @@ class Package(OpcPackage):
     def remove(self, part: str) -> None:
         self._new.pop(part, None)
         self._removed.add(part)
+
+    def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
+        """`OpcPackage.model`, shared with the reader while the package is as stored; once edited, parsed afresh."""
+        return build() if self._new or self._removed else super().model(kind, part, build)
 
     def unused_name(self, pattern: str) -> str:
         """The first free part name `pattern.format(n)`, n = 1, 2, …"""

@@ -55,7 +55,13 @@ class StyleSheet:
 
 def read_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
     """The style sheet the workbook part `main` names (its styles relationship, even to a missing part), else the
-    part at `xl/styles.xml` (also when a generator wrote no relationship): parsed once, within the budgets."""
+    part at `xl/styles.xml` (also when a generator wrote no relationship): parsed once per opening of the file
+    (`OpcPackage.model`), within the budgets; the reader's date styles and the patcher's edits come from that one."""
+    return package.model("styles", main, lambda: _parse_style_sheet(package, main))
+
+
+def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
+    """`read_style_sheet`, parsed."""
     related = [r for r in package.relationships(main) if r.type.endswith("/styles") and not r.external]
     sheet = StyleSheet(related[0].target if related else DEFAULT_PART, bool(related))
     if not package.has_part(sheet.part or ""):
