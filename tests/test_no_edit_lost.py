@@ -159,7 +159,7 @@ def _cells(rows: dict[int, dict[int, Any]], formulas: dict[tuple[int, int], str]
 def test_a_formula_counts_by_its_text_not_its_saved_value() -> None:
     def digest(value: Any, formula: str) -> str:
         found = Fingerprint()
-        found.add("Prizes", _cells({1: {1: "Winner", 2: value}}, {(1, 2): formula}))
+        found.add("Prizes", _cells({1: {1: "Winner", 2: value}}, {(2, 1): formula}))  # B1, keyed (column, row)
         return found.hexdigest()
     assert digest(10.0, "Standings!C2") == digest(12.0, "Standings!C2")  # recalculated on open: no edit
     assert digest(10.0, "Standings!C2") != digest(10.0, "Standings!C3")  # the formula changed: an edit

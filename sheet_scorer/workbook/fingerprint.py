@@ -33,7 +33,7 @@ class Fingerprint:
         for number in sorted(cells.rows):
             row = cells.rows[number]
             dropped = skip if number >= header_row else frozenset()
-            items = [(c, _formula(formulas[(number, c)]) if (number, c) in formulas else row[c])
+            items = [(c, _formula(formulas[(c, number)]) if (c, number) in formulas else row[c])
                      for c in sorted(row) if c not in dropped]
             if items:
                 digest.update(repr((number, items)).encode())

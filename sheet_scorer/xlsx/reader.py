@@ -57,7 +57,7 @@ class SheetCells:
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # left, top, right, bottom (`cells.parse_range`)
     subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
     totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
-    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (row, column) -> a formula's text, as `rows`
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (column, row) -> a formula's text (`cells` order)
 
     def dense(self, name: str) -> list[list[Any]]:
         """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
@@ -360,7 +360,7 @@ class _SheetReader:
             if value is not None and value != "":
                 self.row[self.column] = value
             if self.formula is not None:
-                self.cells.formulas[(self.row_number, self.column)] = self.formula
+                self.cells.formulas[(self.column, self.row_number)] = self.formula
                 if "SUBTOTAL(" in self.formula.upper():
                     self.cells.subtotal_rows.add(self.row_number)
         elif local == "v":
