@@ -31,71 +31,128 @@ def _module_dicts(tree: ast.Module) -> dict[str, ast.Dict]:
     return found
 
 
-def _keys_of(expr: ast.expr | None, tree: ast.Module, seen: tuple[str, ...] = ()) -> list[tuple[str, bool]]:
+class Unread(Exception):
+    """A key expression the scan cannot follow to a string (`_keys_of` with `strict`)."""
+
+
+def _keys_of(expr: ast.expr | None, tree: ast.Module, seen: tuple[str, ...] = (), strict: bool = False) -> list[tuple[str, bool]]:
     """The keys an expression can be, as (key, True), or (prefix, False) for an f-string's head; none for a key
-    passed through from elsewhere (`error.key`, a parameter), which was checked where it was named."""
+    passed through from elsewhere (`error.key`, a parameter), which was checked where it was named. With `strict`
+    (a refusal's own `key=`, which nothing passes on), such a key is `Unread`."""
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         return [(expr.value, True)]
     if isinstance(expr, ast.IfExp):
-        return _keys_of(expr.body, tree, seen) + _keys_of(expr.orelse, tree, seen)
+        return _keys_of(expr.body, tree, seen, strict) + _keys_of(expr.orelse, tree, seen, strict)
     if isinstance(expr, ast.JoinedStr) and expr.values and isinstance(expr.values[0], ast.Constant):
         return [(str(expr.values[0].value), False)]
     if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
-        return [k for e in expr.elts for k in _keys_of(e, tree, seen)]
+        return [k for e in expr.elts for k in _keys_of(e, tree, seen, strict)]
     if isinstance(expr, ast.Dict):
-        return [k for e in expr.values for k in _keys_of(e, tree, seen)]
+        return [k for e in expr.values for k in _keys_of(e, tree, seen, strict)]
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get":  # {…}.get(x, default)
         base = expr.func.value
         table = _module_dicts(tree).get(base.id) if isinstance(base, ast.Name) else base
-        found = _keys_of(table, tree, seen) if isinstance(table, ast.Dict) else []
-        return found + [k for a in expr.args[1:] for k in _keys_of(a, tree, seen)]
+        found = _keys_of(table, tree, seen, strict) if isinstance(table, ast.Dict) else []
+        if strict and not isinstance(table, ast.Dict):
+            raise Unread(ast.unparse(expr))
+        return found + [k for a in expr.args[1:] for k in _keys_of(a, tree, seen, strict)]
     if isinstance(expr, ast.Name) and expr.id not in seen:  # a local name: what it is assigned or iterates over
         values = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
                   and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)]
         values += [n.iter for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == expr.id]
-        return [k for v in values for k in _keys_of(v, tree, (*seen, expr.id))]
+        if strict and not values:
+            raise Unread(expr.id)
+        return [k for v in values for k in _keys_of(v, tree, (*seen, expr.id), strict)]
+    if strict:
+        raise Unread(ast.unparse(expr) if expr is not None else "no key=")
     return []
 
 
-def named_keys() -> list[tuple[str, int, str, str, bool]]:
+def named_keys() -> tuple[list[tuple[str, int, str, str, bool]], list[tuple[str, int, str]]]:
     """(file, line, kind, key, whole) for every key the package names: `WorkbookError(key=…)`/`PackageError(key=…)`
-    (refusal), `Phrase(…)` (phrase), `say(lang, …)` (line), `count(lang, …)`/`Count(…)` (noun), `Problem(…)` (problem)."""
-    named = []
+    (refusal), `Phrase(…)` (phrase), `say(lang, …)` (line), `count(lang, …)`/`Count(…)` (noun), `Problem(…)` (problem);
+    and (file, line, why) for each refusal raised otherwise than by a key the scan reads, with values as keywords."""
+    named: list[tuple[str, int, str, str, bool]] = []
+    wrong: list[tuple[str, int, str]] = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        sayers, counters = set(), set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module in ("sheet_scorer.i18n.terminal", "sheet_scorer.i18n.text"):
-                sayers |= {a.asname or a.name for a in node.names if a.name == "say"}
-                counters |= {a.asname or a.name for a in node.names if a.name == "count"}
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
+        found, faults = keys_in(ast.parse(path.read_text(encoding="utf-8")), str(path.relative_to(PACKAGE.parent)))
+        named += found
+        wrong += faults
+    return named, wrong
+
+
+def keys_in(tree: ast.Module, where: str) -> tuple[list[tuple[str, int, str, str, bool]], list[tuple[str, int, str]]]:
+    """`named_keys` of one module."""
+    named: list[tuple[str, int, str, str, bool]] = []
+    wrong: list[tuple[str, int, str]] = []
+    sayers, counters = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("sheet_scorer.i18n.terminal", "sheet_scorer.i18n.text"):
+            sayers |= {a.asname or a.name for a in node.names if a.name == "say"}
+            counters |= {a.asname or a.name for a in node.names if a.name == "count"}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None)
+        keywords = {k.arg: k.value for k in node.keywords}
+        if name in ("WorkbookError", "PackageError"):
+            if node.args:
+                wrong.append((where, node.lineno, "a positional message (an English copy) instead of key= and values"))
+            try:
+                found = _keys_of(keywords.get("key"), tree, strict=True)
+            except Unread as unread:
+                wrong.append((where, node.lineno, f"a key the scan cannot read: {unread}"))
                 continue
-            name = getattr(node.func, "id", None)
-            keywords = {k.arg: k.value for k in node.keywords}
-            if name in ("WorkbookError", "PackageError"):
-                kind, exprs = "refusal", [keywords.get("key")]
-            elif name == "Phrase":
-                kind, exprs = "phrase", node.args[:1] or [keywords.get("key")]
-            elif name == "Count":
-                kind, exprs = "noun", node.args[:1] or [keywords.get("key")]
-            elif name in counters:
-                kind, exprs = "noun", node.args[1:2]
-            elif name in sayers:
-                kind, exprs = "line", node.args[1:2]
-            elif name == "Problem":
-                kind, exprs = "problem", node.args[:1] or [keywords.get("code")]
-            else:
-                continue
-            for expr in exprs:
-                named += [(str(path.relative_to(PACKAGE.parent)), node.lineno, kind, key, whole)
-                          for key, whole in _keys_of(expr, tree)]
-    return named
+            named += [(where, node.lineno, "refusal", key, whole) for key, whole in found]
+            continue
+        if name == "Phrase":
+            kind, exprs = "phrase", node.args[:1] or [keywords.get("key")]
+        elif name == "Count":
+            kind, exprs = "noun", node.args[:1] or [keywords.get("key")]
+        elif name in counters:
+            kind, exprs = "noun", node.args[1:2]
+        elif name in sayers:
+            kind, exprs = "line", node.args[1:2]
+        elif name == "Problem":
+            kind, exprs = "problem", node.args[:1] or [keywords.get("code")]
+        else:
+            continue
+        for expr in exprs:
+            named += [(where, node.lineno, kind, key, whole) for key, whole in _keys_of(expr, tree)]
+    return named, wrong
 
 
 @pytest.fixture(scope="module")
-def named() -> list[tuple[str, int, str, str, bool]]:
+def scanned() -> tuple[list[tuple[str, int, str, str, bool]], list[tuple[str, int, str]]]:
     return named_keys()
+
+
+@pytest.fixture(scope="module")
+def named(scanned) -> list[tuple[str, int, str, str, bool]]:
+    return scanned[0]
+
+
+def test_every_refusal_is_raised_by_a_key_with_its_values_and_no_english_copy(scanned) -> None:
+    """Every `WorkbookError`/`PackageError` the package raises names its catalogue key (one the scan reads to a string:
+    none passed through, none missing) and its values as keywords, never a message of its own."""
+    named, wrong = scanned
+    assert wrong == []
+    assert sum(kind == "refusal" for _, _, kind, _, _ in named) > 50  # the scan sees the package's refusals
+
+
+def test_the_refusal_scan_catches_an_english_copy_a_missing_key_and_a_key_it_cannot_read() -> None:
+    source = ("WorkbookError('the file is damaged', key='damaged', path=p)\n"
+              "PackageError(path=p)\n"
+              "WorkbookError(key=error.key, **error.values)\n"
+              "WorkbookError(key=given, path=p)\n"
+              "WorkbookError(key='merge_' + what, path=p)\n"
+              "WorkbookError(key='damaged' if bad else f'lacks_{what}', path=p)\n")
+    named, wrong = keys_in(ast.parse(source), "m.py")
+    assert [(line, why.split(":")[0]) for _, line, why in wrong] == [
+        (1, "a positional message (an English copy) instead of key= and values"), (2, "a key the scan cannot read"),
+        (3, "a key the scan cannot read"), (4, "a key the scan cannot read"), (5, "a key the scan cannot read")]
+    assert [(line, key, whole) for _, line, _, key, whole in named] == [
+        (1, "damaged", True), (6, "damaged", True), (6, "lacks_", False)]
 
 
 def test_every_key_the_package_names_is_an_entry_of_its_level_in_four_languages(named) -> None:

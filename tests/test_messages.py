@@ -1,9 +1,9 @@
-"""One message model (issue 20 item 3): every refusal raised in the package is a catalogue key with values,
-said in each of the four languages; no raise site carries its own English copy."""
+"""One message model (issue 20 item 3): refusals once English only, now catalogue keys said in each of the four
+languages, and the one table of problem codes. (That every raise site names a key with values and no English copy
+is checked by the scan of every key, tests/test_catalogue.py.)"""
 
 from __future__ import annotations
 
-import ast
 import zipfile
 from pathlib import Path
 
@@ -14,45 +14,8 @@ from sheet_scorer.i18n.catalogue import CATALOGUE
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.model import WorkbookError
 
-PACKAGE = Path(__file__).resolve().parent.parent / "sheet_scorer"
 LANGS = {"en", "pl", "pt", "fr"}
-_LINES = {key: entry.templates for key, entry in CATALOGUE.items() if entry.level in ("refusal", "line")}
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-
-
-def _raise_sites() -> list[tuple[str, int, ast.Call]]:
-    """Every `WorkbookError(...)` / `PackageError(...)` call in the package, with its file and line."""
-    sites = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("WorkbookError", "PackageError"):
-                sites.append((str(path.relative_to(PACKAGE.parent)), node.lineno, node))
-    return sites
-
-
-def _keys_named(expression: ast.expr) -> list[tuple[str, bool]]:
-    """The catalogue keys a `key=` expression can take: (key, True) for a whole key, (prefix, False) for an f-string's head."""
-    if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
-        return [(expression.value, True)]
-    if isinstance(expression, ast.IfExp):
-        return _keys_named(expression.body) + _keys_named(expression.orelse)
-    if isinstance(expression, ast.JoinedStr) and isinstance(expression.values[0], ast.Constant):
-        return [(str(expression.values[0].value), False)]
-    raise AssertionError(f"a key the scan cannot read: {ast.dump(expression)}")
-
-
-def test_every_raise_site_is_a_key_in_all_four_languages_and_carries_no_english_copy() -> None:
-    sites = _raise_sites()
-    assert len(sites) > 50  # the scan sees the package's refusals (56 when this was written)
-    for where, line, call in sites:
-        assert not call.args, f"{where}:{line}: a positional message (an English copy) instead of key= and values"
-        keys = [k.value for k in call.keywords if k.arg == "key"]
-        assert len(keys) == 1, f"{where}:{line}: no key="
-        for key, whole in _keys_named(keys[0]):
-            found = [k for k in _LINES if (k == key if whole else k.startswith(key))]
-            assert found, f"{where}:{line}: {key!r} is not in i18n.catalogue"
-            for name in found:
-                assert set(_LINES[name]) == LANGS, (where, line, name)
 
 
 def _package(path: Path, sheet_data: str, head: bytes = b"") -> Path:
