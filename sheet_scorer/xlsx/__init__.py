@@ -7,8 +7,8 @@
 - `cells`: cell references, one tuple order everywhere: (column, row), as `cell_ref(column, row)` takes them;
   ranges (first column, first row, last column, last row).
 - `text`: XML entities and Excel's `_xHHHH_` escapes, one decoder for reading and patching.
-- `styles`: the style sheet, found and parsed once (`read_style_sheet`) into the model both sides use: the reader's
-  date styles, the patcher's formats (`Styles`).
+- `styles`: the style sheet, found and parsed once per opening of the file (`read_style_sheet`, memoised by
+  `OpcPackage.model`) into the one model both sides use: the reader's date styles, the patcher's formats (`Styles`).
 - `merged`: the one parser of a `<mergeCell>`, in `cells`' order, for the reader's two paths and the patcher.
 - `reader`: the streaming reader.
 - `splice`: the patcher's byte helpers; `package`, `book`, `sheetxml`, `sharedstrings`, `styles`, `comments`: the patcher.
