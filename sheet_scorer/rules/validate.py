@@ -27,7 +27,7 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.problem_codes import PROBLEM_CODES
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.rules.cells import parse_flag, parse_int
+from sheet_scorer.rules.cells import parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
@@ -164,10 +164,13 @@ def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.
 
 
 def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None = None) -> pa.Check:
-    """A dataframe check named by its problem code; with `needs`, incomplete tables pass (already reported)."""
+    """A dataframe check named by its problem code; with `needs`, incomplete tables pass (already reported).
+
+    `ignore_na=False`: the check fills its own gaps, and no row is missing every value (`sheet`, `row` are always
+    there), so pandera's pass over the whole frame for all-missing rows, once per check, finds nothing."""
     if needs is None:
-        return pa.Check(lambda df: ok(df).fillna(True).astype(bool), name=code)
-    return pa.Check(lambda df: (ok(df).fillna(True) | df[f"incomplete_{needs}"]).astype(bool), name=code)
+        return pa.Check(lambda df: ok(df).fillna(True).astype(bool), name=code, ignore_na=False)
+    return pa.Check(lambda df: (ok(df).fillna(True) | df[f"incomplete_{needs}"]).astype(bool), name=code, ignore_na=False)
 
 
 def _title_rules(prefix: str, first: str) -> list[pa.Check]:
@@ -323,12 +326,13 @@ def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.D
 def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     """The typed values of stacked game rows (columns `sheet`, `round`, `row` and the fields), parsed once."""
     typed = raw[["row", "sheet", "round"]].copy()
-    typed["table"] = parse_int(raw["table"])
+    numbers = parse_ints(raw[["table", "seat", "vp", *(() if vp_only else COMPONENTS)]])
+    typed["table"] = numbers["table"]
     typed["player"] = raw["player"].map(lambda v: name_key(str(v)) if v is not None else "")
-    typed["seat"] = parse_int(raw["seat"])
+    typed["seat"] = numbers["seat"]
     for flag in FLAGS:
         typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool)
-    entered = parse_int(raw["vp"])
+    entered = numbers["vp"]
     if vp_only:
         for column in COMPONENTS:
             typed[column] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
@@ -337,7 +341,7 @@ def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
         typed["army_bonus"] = typed["road_bonus"] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
         return typed
     for column in COMPONENTS:
-        typed[column] = parse_int(raw[column])
+        typed[column] = numbers[column]
     typed["vp_entered"] = entered
     return pd.concat([typed, game_vp(typed)], axis=1)
 
