@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrors
@@ -31,7 +32,7 @@ from sheet_scorer.rules.cells import parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
-from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
+from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
 from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, is_bye, strip_accents
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
@@ -131,36 +132,41 @@ def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
 
 
 def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.DataFrame) -> pd.DataFrame:
-    """Per-row facts about the row's table, each one vectorised `groupby(...).transform(...)`.
+    """Per-row facts about the row's table, each one vectorised over the rows' table numbers.
 
     The rule checks compare these columns, so every table rule fails on the rows of its table.
     A table with a value a rule needs that is missing or failed its own check is `incomplete_*` for
     that rule: its cell is reported already. Failed checks are a count out of its row's range
     (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
-    by_table = [typed[k] for k in TABLE_KEYS]
+    tables = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    size = int(tables.max()) + 1 if len(tables) else 0
 
-    def per_table(values: pd.Series, how: str) -> pd.Series:
-        return values.groupby(by_table, sort=False, dropna=False).transform(how)
+    def per_table(values: pd.Series | None, how: str) -> np.ndarray:
+        """'size', 'sum' or 'any' of `values` over each row's table, row-aligned (missing values add nothing):
+        numpy on the table numbers, where a pandas groupby-transform cost more than the rest of the fact."""
+        if values is None:
+            return np.bincount(tables, minlength=size)[tables]
+        total = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[tables]
+        return total > 0 if how == "any" else total.astype("int64")
 
     checked = _checked(typed, vp_only)
-    facts = pd.DataFrame(index=typed.index)
-    facts["table_size"] = per_table(typed["player"], "size")
+    facts: dict[str, Any] = {"table_size": per_table(None, "size")}
     if not vp_only:
         for column, deck in (("vp_cards", 5), ("knights", 14)):
             facts[f"table_{column}"] = per_table(checked[column], "sum")
             facts[f"incomplete_{column}"] = per_table(checked[column].isna(), "any")
             checked[column] = checked[column].where(~(facts[f"table_{column}"] > deck))
-        checked = pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked)], axis=1)
-        for prefix, value, minimum, first in (("army", "knights", 3, "army_first"), ("road", "road_length", 5, "road_first")):
+        held = titles(checked)
+        checked = pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked, held)], axis=1)
+        for prefix, (value, _, first) in TITLES.items():
             facts[f"incomplete_{prefix}"] = per_table(checked[value].isna() | bad_flags[first], "any")
-            holders = title_holders(checked, value, minimum, first)
             for column in ("leader", "leaders", "flagged"):
-                facts[f"{prefix}_{column}"] = holders[column]
+                facts[f"{prefix}_{column}"] = held[prefix][column].to_numpy()
     facts["declared_count"] = per_table(typed["declared"], "sum")
     facts["incomplete_vp"] = per_table(checked["vp"].isna() | bad_flags["declared"], "any")
     facts["checked_vp"] = checked["vp"]
-    return pd.concat([facts, at_target(checked, target)], axis=1)
+    return pd.concat([pd.DataFrame(facts, index=typed.index), at_target(checked, target)], axis=1)
 
 
 def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None = None) -> pa.Check:
