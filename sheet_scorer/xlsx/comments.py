@@ -8,9 +8,9 @@ own; clearing removes that run only. A note the tool created is removed with its
 
 from __future__ import annotations
 
+import functools
 import re
-
-from lxml import etree
+from typing import TYPE_CHECKING
 
 from sheet_scorer.xlsx.errors import PackageError
 
@@ -20,12 +20,14 @@ from sheet_scorer.xlsx.package import Package, attribute, root_span
 from sheet_scorer.xlsx.text import ooxml_text
 from sheet_scorer.xlsx.sheetxml import Worksheet
 
+if TYPE_CHECKING:
+    from lxml import etree
+
 COMMENT_MARKER = "⚠ sheet-scorer:"
 COMMENT_AUTHOR = "sheet-scorer"
 MAX_NOTE = 32_767  # Excel's limit for a note's text
 _M = f"{{{NS_MAIN}}}"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 # Any prefix: Excel writes v:/x:, openpyxl ns0:/ns1: declared on each element.
 _SHAPE = re.compile(rb"<([\w.\-]+):shape\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?</\1:shape>", re.S)
 _IDMAP = re.compile(rb'<[\w.\-]+:idmap\b[^>]*data="(\d+)')
@@ -38,6 +40,14 @@ _NEW_VML = (b'<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-
             b'o:connecttype="rect"/>\n </v:shapetype>\n</xml>')
 _NEW_COMMENTS = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<comments xmlns="{NS_MAIN}"><authors/>'
                  f'<commentList/></comments>').encode()
+
+
+@functools.cache
+def _parser() -> etree.XMLParser:
+    """lxml's parser for notes, made (and lxml imported) only when a sheet has notes: most runs have none."""
+    from lxml import etree
+
+    return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 
 
 def _text_of(element: etree._Element) -> str:
@@ -64,6 +74,8 @@ def _strip_ours(text: etree._Element) -> bool:
 
 
 def _run(body: str) -> etree._Element:
+    from lxml import etree
+
     run = etree.Element(f"{_M}r")
     properties = etree.SubElement(run, f"{_M}rPr")
     etree.SubElement(properties, f"{_M}sz", val="9")
@@ -94,10 +106,14 @@ class Notes:
             rid = attribute(element, b"r:id") or _any_id(element)
             if rid in rels and rels[rid].type == REL_VML:
                 self._vml_rel = rels[rid]
-        try:
-            self._root = etree.fromstring(package.read(self._comments_rel.target), _PARSER) if self._comments_rel else None
-        except etree.XMLSyntaxError:
-            raise PackageError(key="notes_damaged", sheet=sheet.name) from None
+        self._root = None
+        if self._comments_rel:
+            from lxml import etree
+
+            try:
+                self._root = etree.fromstring(package.read(self._comments_rel.target), _parser())
+            except etree.XMLSyntaxError:
+                raise PackageError(key="notes_damaged", sheet=sheet.name) from None
         self._vml = package.read(self._vml_rel.target) if self._vml_rel and self._vml_rel.target in package else None
         self._changed = False
 
@@ -119,9 +135,11 @@ class Notes:
         """Append each cell's messages to its note, or give it a new one."""
         if not notes:
             return
+        from lxml import etree
+
         self._changed = True
         if self._root is None:
-            self._root = etree.fromstring(_NEW_COMMENTS, _PARSER)
+            self._root = etree.fromstring(_NEW_COMMENTS, _parser())
         authors = self._root.find(f"{_M}authors")
         if authors is None:
             authors = etree.Element(f"{_M}authors")
@@ -148,6 +166,8 @@ class Notes:
             text.insert(before, _run(body))
 
     def _author(self, authors: etree._Element) -> int:
+        from lxml import etree
+
         names = [a.text or "" for a in authors]
         if COMMENT_AUTHOR in names:
             return names.index(COMMENT_AUTHOR)
@@ -210,6 +230,8 @@ class Notes:
         """Write the notes and drawing parts, adding or removing them (and the sheet's reference) as needed."""
         if not self._changed:
             return
+        from lxml import etree
+
         package, part, sheet = self._package, self._part, self._sheet
         comment_list = self._root.find(f"{_M}commentList") if self._root is not None else None
         if comment_list is None or len(comment_list) == 0:
