@@ -144,25 +144,30 @@ def figures_from(players: pd.Index, totals: Totals, who: np.ndarray, table: np.n
     for a in adjustments:
         adjusted[players.get_loc(a.player)] += float(a.points)
         penalties[players.get_loc(a.player)] += max(-float(a.points), 0.0)
-    out = pd.DataFrame(index=players)
-    out["round_points"] = totals.round_points + adjusted
+    round_points = totals.round_points + adjusted
     games = totals.games.astype(np.int64)
-    out["games"] = games
-    out["vp"] = totals.vp.astype(np.int64)
-    out["vp_capped"] = totals.vp_capped.astype(np.int64)
-    out["vp_pct_h"] = totals.vp_pct_h.astype(np.int64)
-    out["vp_pct"] = out["vp_pct_h"] / 100
+    vp_pct_h = totals.vp_pct_h.astype(np.int64)
     games_or_one = np.maximum(games, 1)
-    out["mean_vp_pct_exact"] = out["vp_pct_h"] / (100 * games_or_one)
-    out["mean_vp_pct"] = ((2 * out["vp_pct_h"] + games_or_one) // (2 * games_or_one)) / 100  # half up to hundredths
-    out["wins"] = totals.places[0]
-    out["places"] = list(zip(*totals.places))
-    out["opponents_points"] = _opponents_sum(who, table, out["round_points"].to_numpy(), n)
-    out["opponents_opponents_points"] = _opponents_sum(who, table, out["opponents_points"].to_numpy(), n)
-    out["penalties"] = penalties
-    out["adjustments"] = np.where(np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan)
-    out["adjustment_notes"] = pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna("")
-    return out
+    opponents_points = _opponents_sum(who, table, round_points, n)
+    # One frame made from whole columns: the chart's progression makes one per round, and adding ~17 columns
+    # one by one cost more than working them out.
+    return pd.DataFrame({
+        "round_points": round_points,
+        "games": games,
+        "vp": totals.vp.astype(np.int64),
+        "vp_capped": totals.vp_capped.astype(np.int64),
+        "vp_pct_h": vp_pct_h,
+        "vp_pct": vp_pct_h / 100,
+        "mean_vp_pct_exact": vp_pct_h / (100 * games_or_one),
+        "mean_vp_pct": ((2 * vp_pct_h + games_or_one) // (2 * games_or_one)) / 100,  # half up to hundredths
+        "wins": totals.places[0],
+        "places": list(zip(*totals.places)),
+        "opponents_points": opponents_points,
+        "opponents_opponents_points": _opponents_sum(who, table, opponents_points, n),
+        "penalties": penalties,
+        "adjustments": np.where(np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan),
+        "adjustment_notes": pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna(""),
+    }, index=players)
 
 
 def _opponents_sum(who: np.ndarray, table: np.ndarray, figure: np.ndarray, n: int) -> np.ndarray:
