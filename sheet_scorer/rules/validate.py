@@ -275,7 +275,9 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series, 
 
 
 def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFrame, settings: Settings) -> list[Problem]:
-    problems = []
+    problems: list[Problem] = []
+    if failures.empty:  # the usual sheet: no grouping of nothing
+        return problems
     per_check = failures.drop_duplicates(["index", "check"])
     for check, rows in per_check.groupby("check", sort=False)["index"]:
         failed = typed.loc[sorted(set(rows))]
@@ -423,8 +425,9 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)
     empty = pd.DataFrame(columns=["index", "column", "check"])
     for part in parts:
-        names = part.games["player"].map(lambda v: clean_name(str(v)))
-        part.problems += _cell_problems(part.sheet, cell_failures.get(part.sheet.name, empty), names, part.typed["table"])
+        if part.sheet.name in cell_failures:
+            names = part.games["player"].map(lambda v: clean_name(str(v)))
+            part.problems += _cell_problems(part.sheet, cell_failures[part.sheet.name], names, part.typed["table"])
         part.problems += _rule_problems(part.sheet, rule_failures.get(part.sheet.name, empty), part.typed, settings)
 
 
@@ -449,7 +452,8 @@ def _finish(part: _Sheet, registered: frozenset[str] | None) -> Validated:
     sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
     byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
                          "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
-    problems += _bye_player_problems(sheet, byes, part.typed, registered)
+    if len(byes):
+        problems += _bye_player_problems(sheet, byes, part.typed, registered)
     frame = pd.concat([part.typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
     problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
                          params={"row": row}) for row in sorted(sheet.hidden_rows)]
