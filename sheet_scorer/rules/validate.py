@@ -366,6 +366,8 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     """Bye rows (docs/rules.md §8) and a problem for each bye row that also has game counts or has no name."""
     bye = sheet.raw["table"].map(is_bye).astype(bool)
+    if not bye.any():  # most sheets: nothing below to look at
+        return bye, []
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
     filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
     problems = [
@@ -447,37 +449,80 @@ def _bye_player_problems(sheet: RoundSheet, byes: pd.DataFrame, games: pd.DataFr
     return problems
 
 
-def _finish(part: _Sheet, registered: frozenset[str] | None) -> Validated:
-    """The sheet's frame of games and byes with `scorable`, and its problems."""
-    sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
-    byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
-                         "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
-    if len(byes):
-        problems += _bye_player_problems(sheet, byes, part.typed, registered)
-    frame = pd.concat([part.typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
-    problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
-                         params={"row": row}) for row in sorted(sheet.hidden_rows)]
-    frame["scorable"] = _scorable(frame, problems)
-    unscored = set(frame.loc[~frame["scorable"], "table"].dropna())
-    return Validated(frame, [p for p in problems if not (p.code == "no-target" and p.table in unscored)])
+def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.DataFrame, list[Problem]]:
+    """All sheets' games and byes as one frame (sheet by sheet, each by row; index reset, `row` and `cell` kept) with
+    `scorable`, and every sheet's problems in sheet order. One frame for all sheets: per sheet, joining, sorting and
+    marking cost a small event more than its validation's checks."""
+    pieces, owners, kept, empty = [], [], [], []
+    no_byes = None
+    for part in parts:
+        sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
+        byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
+                             "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
+        if len(byes):
+            problems += _bye_player_problems(sheet, byes, part.typed, registered)
+        problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
+                             params={"row": row}) for row in sorted(sheet.hidden_rows)]
+        if len(part.typed) + len(byes):  # a sheet with no rows adds none (nor its columns' types)
+            if len(part.typed):
+                pieces.append(part.typed.assign(bye=False))
+                owners.append(np.full(len(part.typed), len(kept)))
+            else:
+                empty.append(part.typed.assign(bye=False))
+            if len(byes):
+                pieces.append(byes.assign(bye=True))
+                owners.append(np.full(len(byes), len(kept)))
+            else:
+                no_byes = byes.assign(bye=True)
+            kept.append(part)
+    if not pieces:
+        return pd.DataFrame(), [p for part in parts for p in part.problems]
+    # The sheets without byes joined as one empty piece: the columns' types come out as they did sheet by sheet
+    # (flags and names as objects where a bye row has none), at the cost of one piece rather than one per sheet.
+    frame = pd.concat(pieces + empty + ([] if no_byes is None else [no_byes]))
+    part_of = np.concatenate(owners)
+    order = np.lexsort((frame.index.to_numpy(dtype="int64"), part_of))  # by sheet, then by row (rows are unique)
+    frame, part_of = frame.iloc[order], part_of[order]
+    scorable = _scorable(frame, part_of, [part.problems for part in kept])
+    frame["scorable"] = pd.array(scorable, dtype="boolean")  # the nullable type scoring has always read
+    letters = [part.sheet.columns["player"] for part in kept]
+    frame["cell"] = [cell_ref(letters[k], row) for k, row in zip(part_of.tolist(), frame.index.tolist())]
+    tables = frame["table"].to_numpy(dtype="float64", na_value=np.nan)
+    positions = {id(part): k for k, part in enumerate(kept)}
+    problems = []
+    for part in parts:
+        unscored = set(tables[(part_of == positions.get(id(part), -1)) & ~scorable & ~np.isnan(tables)].tolist())
+        problems += [p for p in part.problems if not (p.code == "no-target" and p.table in unscored)]
+    return frame.rename_axis("row").reset_index(), problems
 
 
-def _scorable(frame: pd.DataFrame, problems: list[Problem]) -> pd.Series:
-    """False for every row of a table with an error.
+_PART = 1 << 32  # (sheet, row) and (sheet, table) as one number: sheet position × _PART + row or table
+
+
+def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Problem]]) -> np.ndarray:
+    """False for every row of a table with an error (`frame`: the sheets' rows, `part_of`: each row's sheet position,
+    `problems`: each sheet's).
 
     A row whose table number cannot be read belongs to the table above or below it, most likely:
     both are left unscored rather than scored one player short.
     """
-    bad_rows = {int(p.params["row"]) for p in problems if p.severity == "error" and "row" in p.params}
-    bad_tables = {p.table for p in problems if p.severity == "error" and p.table is not None}
-    row_tables = frame.loc[frame.index.isin(bad_rows) & ~frame["bye"], "table"]
-    bad_tables |= set(row_tables.dropna().astype(int))
-    games = frame.loc[~frame["bye"], "table"]
-    lost = games.isna()
-    if lost.any():
-        bad_tables |= set(games.ffill()[lost].dropna().astype(int)) | set(games.bfill()[lost].dropna().astype(int))
-    in_bad_table = frame["table"].isin(bad_tables) if "table" in frame else False
-    return ~(frame.index.isin(bad_rows) | in_bad_table | (~frame["bye"] & frame["table"].isna()))
+    rows = frame.index.to_numpy(dtype="int64")
+    bye = frame["bye"].to_numpy(dtype=bool)
+    tables = frame["table"].to_numpy(dtype="float64", na_value=np.nan)
+    known = ~np.isnan(tables)
+    row_keys = part_of * _PART + rows
+    table_keys = np.where(known, part_of * _PART + np.nan_to_num(tables).astype("int64"), -1)
+    errors = [[p for p in found if p.severity == "error"] for found in problems]
+    bad_row = np.isin(row_keys, [k * _PART + int(p.params["row"]) for k, found in enumerate(errors) for p in found if "row" in p.params])
+    bad_tables = {k * _PART + int(p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    bad_tables |= set(table_keys[bad_row & ~bye & known].tolist())
+    lost = ~bye & ~known
+    for k in np.unique(part_of[lost]).tolist():  # a lost row: the tables above and below it (rare)
+        games = pd.Series(tables[(part_of == k) & ~bye])
+        gone = games.isna()
+        bad_tables |= {k * _PART + int(t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
+    in_bad_table = known & np.isin(table_keys, list(bad_tables))
+    return ~(bad_row | in_bad_table | lost)
 
 
 def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
@@ -520,14 +565,8 @@ def validate(data: WorkbookData) -> Validated:
     problems += [p for found in conflicts.values() for p in found]
     for vp_only in (False, True):
         _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
-    frames = []
-    for part in parts:
-        result = _finish(part, registered)
-        problems += result.problems
-        if not result.frame.empty:
-            cells = [cell_ref(part.sheet.columns["player"], r) for r in result.frame.index]
-            frames.append(result.frame.assign(cell=cells).rename_axis("row").reset_index())
-    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    frame, found = _finish(parts, registered)
+    problems += found
     if registered is not None:
         problems = [_with_closest(p, registered) if p.code == "unregistered-player" else p for p in problems]
     return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered), progress)
