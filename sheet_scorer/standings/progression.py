@@ -9,7 +9,7 @@ import pandas as pd
 
 from sheet_scorer.model import Adjustment, Settings
 from sheet_scorer.standings.engine import criteria, order_players
-from sheet_scorer.standings.tiebreakers import Played, Totals, figures_from
+from sheet_scorer.standings.tiebreakers import PLAYED_COLUMNS, Played, Totals, figures_from
 
 
 def rank_progression(
@@ -24,7 +24,8 @@ def rank_progression(
     opponents' points) and the order itself are worked out again, from arrays read once.
     """
     sheets = list(sheets)
-    rows = results[results["sheet"].isin(sheets)]
+    # only the columns read: each round's rows are taken from it again (the results' other columns would be copied)
+    rows = results.loc[results["sheet"].isin(sheets), list(dict.fromkeys(["player", "round", *PLAYED_COLUMNS]))]
     named = [p for p in pd.unique(rows["player"]) if p != ""]
     everyone = pd.Index(list(dict.fromkeys([*named, *(a.player for a in adjustments)])), name="player", dtype=object)
     code = everyone.get_indexer(rows["player"])  # read once: each round takes its rows' player numbers from here

@@ -77,6 +77,10 @@ def player_figures(rows: pd.DataFrame, settings: Settings, adjustments: list[Adj
     return figures_from(players, Totals.of(played, len(players), settings.victory_target), played.who, played.table, adjustments)
 
 
+#: The columns of a results frame `Played.of` reads.
+PLAYED_COLUMNS = ["game", *TABLE_KEYS, "vp", "table_vp", "table_size", "place", "round_points"]
+
+
 @dataclass
 class Played:
     """Rows of results as arrays: each counted row's player number and round points (byes too), and each
