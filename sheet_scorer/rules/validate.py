@@ -174,9 +174,13 @@ def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None 
 
     `ignore_na=False`: the check fills its own gaps, and no row is missing every value (`sheet`, `row` are always
     there), so pandera's pass over the whole frame for all-missing rows, once per check, finds nothing."""
-    if needs is None:
-        return pa.Check(lambda df: ok(df).fillna(True).astype(bool), name=code, ignore_na=False)
-    return pa.Check(lambda df: (ok(df).fillna(True) | df[f"incomplete_{needs}"]).astype(bool), name=code, ignore_na=False)
+    def check(df: pd.DataFrame) -> pd.Series:
+        passed = ok(df).to_numpy(dtype=bool, na_value=True)  # a rule that cannot be told passes (numpy: no copies)
+        if needs is not None:
+            passed = passed | df[f"incomplete_{needs}"].to_numpy(dtype=bool)
+        return pd.Series(passed, index=df.index)
+
+    return pa.Check(check, name=code, ignore_na=False)
 
 
 def _title_rules(prefix: str, first: str) -> list[pa.Check]:
