@@ -31,6 +31,7 @@ def rank_progression(
     code = everyone.get_indexer(rows["player"])  # read once: each round takes its rows' player numbers from here
     where = pd.Index(sheets).get_indexer(rows["sheet"])
     round_of = rows["round"].to_numpy(dtype="float64", na_value=np.nan)
+    arrays = Played.arrays(rows)  # read once; each round takes its rows from these
     decide = criteria(settings)
     totals: Totals | None = None
     met: list[np.ndarray] = []  # each round's game rows: player numbers and tables (numbered on from the last round's)
@@ -41,7 +42,7 @@ def rank_progression(
     ranks = {}
     for k, sheet in enumerate(sheets):
         mine = where == k
-        played = Played.of(rows[mine], code[mine])
+        played = Played.of_arrays({name: values[mine] for name, values in arrays.items()}, code[mine])
         added = Totals.of(played, len(everyone), settings.victory_target)
         totals = added if totals is None else totals + added
         met.append(played.who)

@@ -97,16 +97,30 @@ class Played:
     @classmethod
     def of(cls, rows: pd.DataFrame, code: np.ndarray) -> Played:
         """`rows` with `code`, each row's player number (-1: not ranked, such as an empty name)."""
+        return cls.of_arrays(cls.arrays(rows), code)
+
+    @staticmethod
+    def arrays(rows: pd.DataFrame) -> dict[str, np.ndarray]:
+        """The columns of `rows` `of_arrays` reads, as numpy arrays (missing numbers 0): read once, a caller taking
+        several subsets of the same rows (the rank progression, round by round) slices these instead."""
+        arrays = {"game": rows["game"].to_numpy(dtype=bool)}
+        arrays.update({k: rows[k].to_numpy() for k in TABLE_KEYS})
+        arrays.update({k: rows[k].to_numpy(dtype="float64", na_value=0) for k in ("vp", "table_vp", "table_size", "place")})
+        arrays["round_points"] = rows["round_points"].to_numpy(dtype="float64", na_value=0.0)
+        return arrays
+
+    @classmethod
+    def of_arrays(cls, rows: dict[str, np.ndarray], code: np.ndarray) -> Played:
+        """`of` from the rows' `arrays`."""
         counted = code >= 0
-        game = rows["game"].to_numpy(dtype=bool) & counted
+        game = rows["game"] & counted
         who = code[game]
-        sheet, number = (rows[k].to_numpy()[game] for k in TABLE_KEYS)
+        sheet, number = (rows[k][game] for k in TABLE_KEYS)
         table = pd.factorize(pd.factorize(sheet)[0] * (1 << 32) + number.astype(np.int64))[0] if who.size else who
-        vp = rows["vp"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64)
-        hundredths = vp_pct_hundredths(vp, rows["table_vp"].to_numpy(dtype="float64", na_value=0)[game],
-                                       rows["table_size"].to_numpy(dtype="float64", na_value=0)[game])
-        shares = _place_shares(table, rows["place"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64))
-        points = np.nan_to_num(rows["round_points"].to_numpy(dtype="float64", na_value=0.0)[counted])
+        vp = rows["vp"][game].astype(np.int64)
+        hundredths = vp_pct_hundredths(vp, rows["table_vp"][game], rows["table_size"][game])
+        shares = _place_shares(table, rows["place"][game].astype(np.int64))
+        points = np.nan_to_num(rows["round_points"][counted])
         return cls(code[counted], points, who, table, vp, hundredths, shares)
 
 
