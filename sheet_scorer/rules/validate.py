@@ -500,31 +500,41 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
     return frame.rename_axis("row").reset_index(), problems
 
 
-_PART = 1 << 32  # (sheet, row) and (sheet, table) as one number: sheet position × _PART + row or table
-
-
 def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Problem]]) -> np.ndarray:
     """False for every row of a table with an error (`frame`: the sheets' rows, `part_of`: each row's sheet position,
     `problems`: each sheet's).
 
     A row whose table number cannot be read belongs to the table above or below it, most likely:
     both are left unscored rather than scored one player short.
+
+    A (sheet, row) and a (sheet, table) are each one number: sheet position × (rows or distinct tables) + row or
+    table code, so any table number a sheet holds (a huge one, a negative one) stays its sheet's own.
     """
     rows = frame.index.to_numpy(dtype="int64")
     bye = frame["bye"].to_numpy(dtype=bool)
     tables = frame["table"].to_numpy(dtype="float64", na_value=np.nan)
     known = ~np.isnan(tables)
-    row_keys = part_of * _PART + rows
-    table_keys = np.where(known, part_of * _PART + np.nan_to_num(tables).astype("int64"), -1)
+    span = int(rows.max()) + 1 if len(rows) else 1
+    codes, values = pd.factorize(tables)  # a missing table: -1
+    code_of = {float(v): i for i, v in enumerate(values)}
+    width = max(len(values), 1)
+    table_keys = np.where(known, part_of * width + codes, -1)
+
+    def table_key(k: int, table: Any) -> int | None:
+        code = code_of.get(float(table))
+        return None if code is None else k * width + code
+
     errors = [[p for p in found if p.severity == "error"] for found in problems]
-    bad_row = np.isin(row_keys, [k * _PART + int(p.params["row"]) for k, found in enumerate(errors) for p in found if "row" in p.params])
-    bad_tables = {k * _PART + int(p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    bad_row = np.isin(part_of * span + rows, [k * span + row for k, found in enumerate(errors) for p in found if "row" in p.params
+                                               for row in (int(p.params["row"]),) if 0 <= row < span])
+    bad_tables = {table_key(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
     bad_tables |= set(table_keys[bad_row & ~bye & known].tolist())
     lost = ~bye & ~known
     for k in np.unique(part_of[lost]).tolist():  # a lost row: the tables above and below it (rare)
         games = pd.Series(tables[(part_of == k) & ~bye])
         gone = games.isna()
-        bad_tables |= {k * _PART + int(t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
+        bad_tables |= {table_key(k, t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
+    bad_tables.discard(None)
     in_bad_table = known & np.isin(table_keys, list(bad_tables))
     return ~(bad_row | in_bad_table | lost)
 
