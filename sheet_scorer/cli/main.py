@@ -49,10 +49,12 @@ def _lean_process() -> None:
     hypothesis, which pandera imports when it is installed (a test tool) for data generation the command never
     uses (0.1 s of every run), and collecting garbage after every few hundred objects."""
     sys.modules.setdefault("hypothesis", None)  # type: ignore[arg-type]  # `import hypothesis` -> ImportError
-    # Importing pandas and pandera makes hundreds of thousands of objects, few of them garbage: Python's default cyclic
-    # collection every 700 new objects traverses them again and again (~10 % of a small event's run). Every
-    # 50,000 keeps cycles collected early enough: the peak memory of a 100,000-row event is unchanged (bench/).
-    gc.set_threshold(50_000, 10, 10)
+    # Importing pandas, pandera and the rest makes ~180,000 objects, few of them garbage: Python's default cyclic
+    # collection every 700 new objects traverses them again and again, and even every 50,000 cost a small event's run
+    # three collections (~50 ms, a tenth of it). The first collection after 1,000,000 new objects: a small event's
+    # whole run makes none, a big one still collects (the peak memory of a 100,000-row event did not move, bench/),
+    # and so does a process that runs long (the live view).
+    gc.set_threshold(1_000_000, 10, 10)
 
 
 def _unicode_safe_output() -> None:

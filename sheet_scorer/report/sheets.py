@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from sheet_scorer.i18n.text import format_places, hundredths, text
@@ -70,9 +71,10 @@ def plain(value: Any) -> Any:
 
 def _column_values(column: ColumnValues, values: pd.Series) -> ColumnValues:
     """Fill `column` with every non-missing value of `values` (indexed by Excel row), converted once."""
-    present = values.dropna()
-    column.rows = [int(row) for row in present.index]
-    column.values = [plain(value) for value in present.astype("float64").tolist()]
+    numbers = values.to_numpy(dtype="float64", na_value=np.nan)  # numpy: one pass, no Series copies per column
+    present = ~np.isnan(numbers)
+    column.rows = [int(row) for row in values.index[present]]
+    column.values = [plain(value) for value in numbers[present].tolist()]
     return column
 
 

@@ -14,9 +14,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rapidfuzz.distance import OSA
-from rapidfuzz.process import cdist, extractOne
-
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import Phrase, Registration, WorkbookError
 from sheet_scorer.problems import Problem
@@ -49,7 +46,12 @@ def close_pairs(names: list[str]) -> list[tuple[int, int, int]]:
     by_length: dict[int, list[int]] = defaultdict(list)
     for index, name in enumerate(names):
         by_length[len(name)].append(index)
-    pairs = []
+    pairs: list[tuple[int, int, int]] = []
+    if not names:  # everyone played every round: nothing to compare, and rapidfuzz not even imported (a cold start)
+        return pairs
+    from rapidfuzz.distance import OSA
+    from rapidfuzz.process import cdist
+
     for length, members in by_length.items():
         others = [j for step in range(MAX_EDITS + 1) for j in by_length.get(length + step, ())]
         distances = cdist([names[i] for i in members], [names[j] for j in others],
@@ -64,6 +66,9 @@ def close_pairs(names: list[str]) -> list[tuple[int, int, int]]:
 def closest(name: str, candidates: Iterable[str]) -> str | None:
     """The candidate nearest to `name` (folded OSA distance; a case or accent slip is nearest of all), when
     it is within a third of the name's letters (at least 2 edits); else None."""
+    from rapidfuzz.distance import OSA
+    from rapidfuzz.process import extractOne
+
     keys = {folded(candidate): candidate for candidate in sorted(candidates, reverse=True)}
     target = folded(name)
     found = extractOne(target, list(keys), scorer=OSA.distance, score_cutoff=max(MAX_EDITS, len(target) // 3))

@@ -31,22 +31,38 @@ def title_holders(frame: pd.DataFrame, value: str, minimum: int, first: str) -> 
 
     Columns: `leader` (eligible with the table's best value), `leaders` (how many tie),
     `flagged` (leaders marked as first), `holder` (gets the 2 VP).
+
+    Worked out on the rows' table numbers in numpy: a handful of array operations however many tables there are
+    (called four times per validation and again per scoring, where pandas' per-operation cost was most of it).
     """
-    counts = frame[value].astype("Float64")
-    eligible = (counts >= minimum).fillna(False)
-    best = _by_table(frame, counts.where(eligible)).transform("max")
-    leader = (eligible & (counts == best)).fillna(False).astype(bool)
-    leaders = _by_table(frame, leader).transform("sum")
-    marked = leader & frame[first].astype(bool)
-    flagged = _by_table(frame, marked).transform("sum")
+    tables = frame.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    size = int(tables.max()) + 1 if len(tables) else 0
+    counts = frame[value].astype("Float64").to_numpy(dtype="float64", na_value=np.nan)
+    eligible = counts >= minimum  # a missing count is not eligible
+    best = np.full(size, -np.inf)
+    np.maximum.at(best, tables, np.where(eligible, counts, -np.inf))
+    leader = eligible & (counts == best[tables])
+    leaders = np.bincount(tables, weights=leader, minlength=size).astype("int64")[tables]
+    marked = leader & frame[first].astype(bool).to_numpy()
+    flagged = np.bincount(tables, weights=marked, minlength=size).astype("int64")[tables]
     holder = leader & ((leaders == 1) | (marked & (flagged == 1)))
-    return pd.DataFrame({"leader": leader, "leaders": leaders, "flagged": flagged, "holder": holder})
+    return pd.DataFrame({"leader": leader, "leaders": leaders, "flagged": flagged, "holder": holder}, index=frame.index)
 
 
-def game_vp(frame: pd.DataFrame) -> pd.DataFrame:
-    """`army_bonus`, `road_bonus` (0 or 2) and `vp` from the counts; NA where a count is missing."""
-    army = title_holders(frame, "knights", 3, "army_first")["holder"]
-    road = title_holders(frame, "road_length", 5, "road_first")["holder"]
+#: The two titles (docs/rules.md §2): name -> the count it is won by, the least that wins it, the tie marker.
+TITLES = {"army": ("knights", 3, "army_first"), "road": ("road_length", 5, "road_first")}
+
+
+def titles(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """`title_holders` of both titles, by title name."""
+    return {name: title_holders(frame, *how) for name, how in TITLES.items()}
+
+
+def game_vp(frame: pd.DataFrame, holders: dict[str, pd.DataFrame] | None = None) -> pd.DataFrame:
+    """`army_bonus`, `road_bonus` (0 or 2) and `vp` from the counts; NA where a count is missing. `holders`: the
+    frame's `titles`, when the caller has them already."""
+    holders = titles(frame) if holders is None else holders
+    army, road = holders["army"]["holder"], holders["road"]["holder"]
     army_bonus = army.astype("Int64") * 2
     road_bonus = road.astype("Int64") * 2
     vp = frame["settlements"] + 2 * frame["cities"] + frame["vp_cards"] + army_bonus + road_bonus

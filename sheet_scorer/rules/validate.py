@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrors
@@ -27,11 +28,11 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.catalogue import CATALOGUE as PROBLEM_CODES  # the one catalogue: a problem code carries its field
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.rules.cells import parse_flag, parse_int
+from sheet_scorer.rules.cells import parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
-from sheet_scorer.rules.score import TABLE_KEYS, at_target, game_vp, title_holders
+from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
 from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, is_bye, strip_accents
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
@@ -131,43 +132,55 @@ def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
 
 
 def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.DataFrame) -> pd.DataFrame:
-    """Per-row facts about the row's table, each one vectorised `groupby(...).transform(...)`.
+    """Per-row facts about the row's table, each one vectorised over the rows' table numbers.
 
     The rule checks compare these columns, so every table rule fails on the rows of its table.
     A table with a value a rule needs that is missing or failed its own check is `incomplete_*` for
     that rule: its cell is reported already. Failed checks are a count out of its row's range
     (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
-    by_table = [typed[k] for k in TABLE_KEYS]
+    tables = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    size = int(tables.max()) + 1 if len(tables) else 0
 
-    def per_table(values: pd.Series, how: str) -> pd.Series:
-        return values.groupby(by_table, sort=False, dropna=False).transform(how)
+    def per_table(values: pd.Series | None, how: str) -> np.ndarray:
+        """'size', 'sum' or 'any' of `values` over each row's table, row-aligned (missing values add nothing):
+        numpy on the table numbers, where a pandas groupby-transform cost more than the rest of the fact."""
+        if values is None:
+            return np.bincount(tables, minlength=size)[tables]
+        total = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[tables]
+        return total > 0 if how == "any" else total.astype("int64")
 
     checked = _checked(typed, vp_only)
-    facts = pd.DataFrame(index=typed.index)
-    facts["table_size"] = per_table(typed["player"], "size")
+    facts: dict[str, Any] = {"table_size": per_table(None, "size")}
     if not vp_only:
         for column, deck in (("vp_cards", 5), ("knights", 14)):
             facts[f"table_{column}"] = per_table(checked[column], "sum")
             facts[f"incomplete_{column}"] = per_table(checked[column].isna(), "any")
             checked[column] = checked[column].where(~(facts[f"table_{column}"] > deck))
-        checked = pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked)], axis=1)
-        for prefix, value, minimum, first in (("army", "knights", 3, "army_first"), ("road", "road_length", 5, "road_first")):
+        held = titles(checked)
+        checked = pd.concat([checked.drop(columns=["army_bonus", "road_bonus", "vp"]), game_vp(checked, held)], axis=1)
+        for prefix, (value, _, first) in TITLES.items():
             facts[f"incomplete_{prefix}"] = per_table(checked[value].isna() | bad_flags[first], "any")
-            holders = title_holders(checked, value, minimum, first)
             for column in ("leader", "leaders", "flagged"):
-                facts[f"{prefix}_{column}"] = holders[column]
+                facts[f"{prefix}_{column}"] = held[prefix][column].to_numpy()
     facts["declared_count"] = per_table(typed["declared"], "sum")
     facts["incomplete_vp"] = per_table(checked["vp"].isna() | bad_flags["declared"], "any")
     facts["checked_vp"] = checked["vp"]
-    return pd.concat([facts, at_target(checked, target)], axis=1)
+    return pd.concat([pd.DataFrame(facts, index=typed.index), at_target(checked, target)], axis=1)
 
 
 def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None = None) -> pa.Check:
-    """A dataframe check named by its problem code; with `needs`, incomplete tables pass (already reported)."""
-    if needs is None:
-        return pa.Check(lambda df: ok(df).fillna(True).astype(bool), name=code)
-    return pa.Check(lambda df: (ok(df).fillna(True) | df[f"incomplete_{needs}"]).astype(bool), name=code)
+    """A dataframe check named by its problem code; with `needs`, incomplete tables pass (already reported).
+
+    `ignore_na=False`: the check fills its own gaps, and no row is missing every value (`sheet`, `row` are always
+    there), so pandera's pass over the whole frame for all-missing rows, once per check, finds nothing."""
+    def check(df: pd.DataFrame) -> pd.Series:
+        passed = ok(df).to_numpy(dtype=bool, na_value=True)  # a rule that cannot be told passes (numpy: no copies)
+        if needs is not None:
+            passed = passed | df[f"incomplete_{needs}"].to_numpy(dtype=bool)
+        return pd.Series(passed, index=df.index)
+
+    return pa.Check(check, name=code, ignore_na=False)
 
 
 def _title_rules(prefix: str, first: str) -> list[pa.Check]:
@@ -266,7 +279,9 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series, 
 
 
 def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFrame, settings: Settings) -> list[Problem]:
-    problems = []
+    problems: list[Problem] = []
+    if failures.empty:  # the usual sheet: no grouping of nothing
+        return problems
     per_check = failures.drop_duplicates(["index", "check"])
     for check, rows in per_check.groupby("check", sort=False)["index"]:
         failed = typed.loc[sorted(set(rows))]
@@ -323,12 +338,13 @@ def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.D
 def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     """The typed values of stacked game rows (columns `sheet`, `round`, `row` and the fields), parsed once."""
     typed = raw[["row", "sheet", "round"]].copy()
-    typed["table"] = parse_int(raw["table"])
+    numbers = parse_ints(raw[["table", "seat", "vp", *(() if vp_only else COMPONENTS)]])
+    typed["table"] = numbers["table"]
     typed["player"] = raw["player"].map(lambda v: name_key(str(v)) if v is not None else "")
-    typed["seat"] = parse_int(raw["seat"])
+    typed["seat"] = numbers["seat"]
     for flag in FLAGS:
         typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool)
-    entered = parse_int(raw["vp"])
+    entered = numbers["vp"]
     if vp_only:
         for column in COMPONENTS:
             typed[column] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
@@ -337,7 +353,7 @@ def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
         typed["army_bonus"] = typed["road_bonus"] = pd.Series(pd.NA, index=raw.index, dtype="Int64")
         return typed
     for column in COMPONENTS:
-        typed[column] = parse_int(raw[column])
+        typed[column] = numbers[column]
     typed["vp_entered"] = entered
     return pd.concat([typed, game_vp(typed)], axis=1)
 
@@ -354,6 +370,8 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     """Bye rows (docs/rules.md §8) and a problem for each bye row that also has game counts or has no name."""
     bye = sheet.raw["table"].map(is_bye).astype(bool)
+    if not bye.any():  # most sheets: nothing below to look at
+        return bye, []
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
     filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
     problems = [
@@ -413,8 +431,9 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)
     empty = pd.DataFrame(columns=["index", "column", "check"])
     for part in parts:
-        names = part.games["player"].map(lambda v: clean_name(str(v)))
-        part.problems += _cell_problems(part.sheet, cell_failures.get(part.sheet.name, empty), names, part.typed["table"])
+        if part.sheet.name in cell_failures:
+            names = part.games["player"].map(lambda v: clean_name(str(v)))
+            part.problems += _cell_problems(part.sheet, cell_failures[part.sheet.name], names, part.typed["table"])
         part.problems += _rule_problems(part.sheet, rule_failures.get(part.sheet.name, empty), part.typed, settings)
 
 
@@ -434,36 +453,90 @@ def _bye_player_problems(sheet: RoundSheet, byes: pd.DataFrame, games: pd.DataFr
     return problems
 
 
-def _finish(part: _Sheet, registered: frozenset[str] | None) -> Validated:
-    """The sheet's frame of games and byes with `scorable`, and its problems."""
-    sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
-    byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
-                         "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
-    problems += _bye_player_problems(sheet, byes, part.typed, registered)
-    frame = pd.concat([part.typed.assign(bye=False), byes.assign(bye=True)]).sort_index()
-    problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
-                         params={"row": row}) for row in sorted(sheet.hidden_rows)]
-    frame["scorable"] = _scorable(frame, problems)
-    unscored = set(frame.loc[~frame["scorable"], "table"].dropna())
-    return Validated(frame, [p for p in problems if not (p.code == "no-target" and p.table in unscored)])
+def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.DataFrame, list[Problem]]:
+    """All sheets' games and byes as one frame (sheet by sheet, each by row; index reset, `row` and `cell` kept) with
+    `scorable`, and every sheet's problems in sheet order. One frame for all sheets: per sheet, joining, sorting and
+    marking cost a small event more than its validation's checks."""
+    pieces, owners, kept, empty = [], [], [], []
+    no_byes = None
+    for part in parts:
+        sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
+        byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
+                             "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
+        if len(byes):
+            problems += _bye_player_problems(sheet, byes, part.typed, registered)
+        problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
+                             params={"row": row}) for row in sorted(sheet.hidden_rows)]
+        if len(part.typed) + len(byes):  # a sheet with no rows adds none (nor its columns' types)
+            if len(part.typed):
+                pieces.append(part.typed.assign(bye=False))
+                owners.append(np.full(len(part.typed), len(kept)))
+            else:
+                empty.append(part.typed.assign(bye=False))
+            if len(byes):
+                pieces.append(byes.assign(bye=True))
+                owners.append(np.full(len(byes), len(kept)))
+            else:
+                no_byes = byes.assign(bye=True)
+            kept.append(part)
+    if not pieces:
+        return pd.DataFrame(), [p for part in parts for p in part.problems]
+    # The sheets without byes joined as one empty piece: the columns' types come out as they did sheet by sheet
+    # (flags and names as objects where a bye row has none), at the cost of one piece rather than one per sheet.
+    frame = pd.concat(pieces + empty + ([] if no_byes is None else [no_byes]))
+    part_of = np.concatenate(owners)
+    order = np.lexsort((frame.index.to_numpy(dtype="int64"), part_of))  # by sheet, then by row (rows are unique)
+    frame, part_of = frame.iloc[order], part_of[order]
+    scorable = _scorable(frame, part_of, [part.problems for part in kept])
+    frame["scorable"] = pd.array(scorable, dtype="boolean")  # the nullable type scoring has always read
+    letters = [part.sheet.columns["player"] for part in kept]
+    frame["cell"] = [cell_ref(letters[k], row) for k, row in zip(part_of.tolist(), frame.index.tolist())]
+    tables = frame["table"].to_numpy(dtype="float64", na_value=np.nan)
+    positions = {id(part): k for k, part in enumerate(kept)}
+    problems = []
+    for part in parts:
+        unscored = set(tables[(part_of == positions.get(id(part), -1)) & ~scorable & ~np.isnan(tables)].tolist())
+        problems += [p for p in part.problems if not (p.code == "no-target" and p.table in unscored)]
+    return frame.rename_axis("row").reset_index(), problems
 
 
-def _scorable(frame: pd.DataFrame, problems: list[Problem]) -> pd.Series:
-    """False for every row of a table with an error.
+def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Problem]]) -> np.ndarray:
+    """False for every row of a table with an error (`frame`: the sheets' rows, `part_of`: each row's sheet position,
+    `problems`: each sheet's).
 
     A row whose table number cannot be read belongs to the table above or below it, most likely:
     both are left unscored rather than scored one player short.
+
+    A (sheet, row) and a (sheet, table) are each one number: sheet position × (rows or distinct tables) + row or
+    table code, so any table number a sheet holds (a huge one, a negative one) stays its sheet's own.
     """
-    bad_rows = {int(p.params["row"]) for p in problems if p.severity == "error" and "row" in p.params}
-    bad_tables = {p.table for p in problems if p.severity == "error" and p.table is not None}
-    row_tables = frame.loc[frame.index.isin(bad_rows) & ~frame["bye"], "table"]
-    bad_tables |= set(row_tables.dropna().astype(int))
-    games = frame.loc[~frame["bye"], "table"]
-    lost = games.isna()
-    if lost.any():
-        bad_tables |= set(games.ffill()[lost].dropna().astype(int)) | set(games.bfill()[lost].dropna().astype(int))
-    in_bad_table = frame["table"].isin(bad_tables) if "table" in frame else False
-    return ~(frame.index.isin(bad_rows) | in_bad_table | (~frame["bye"] & frame["table"].isna()))
+    rows = frame.index.to_numpy(dtype="int64")
+    bye = frame["bye"].to_numpy(dtype=bool)
+    tables = frame["table"].to_numpy(dtype="float64", na_value=np.nan)
+    known = ~np.isnan(tables)
+    span = int(rows.max()) + 1 if len(rows) else 1
+    codes, values = pd.factorize(tables)  # a missing table: -1
+    code_of = {float(v): i for i, v in enumerate(values)}
+    width = max(len(values), 1)
+    table_keys = np.where(known, part_of * width + codes, -1)
+
+    def table_key(k: int, table: Any) -> int | None:
+        code = code_of.get(float(table))
+        return None if code is None else k * width + code
+
+    errors = [[p for p in found if p.severity == "error"] for found in problems]
+    bad_row = np.isin(part_of * span + rows, [k * span + row for k, found in enumerate(errors) for p in found if "row" in p.params
+                                               for row in (int(p.params["row"]),) if 0 <= row < span])
+    bad_tables = {table_key(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    bad_tables |= set(table_keys[bad_row & ~bye & known].tolist())
+    lost = ~bye & ~known
+    for k in np.unique(part_of[lost]).tolist():  # a lost row: the tables above and below it (rare)
+        games = pd.Series(tables[(part_of == k) & ~bye])
+        gone = games.isna()
+        bad_tables |= {table_key(k, t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
+    bad_tables.discard(None)
+    in_bad_table = known & np.isin(table_keys, list(bad_tables))
+    return ~(bad_row | in_bad_table | lost)
 
 
 def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
@@ -506,14 +579,8 @@ def validate(data: WorkbookData) -> Validated:
     problems += [p for found in conflicts.values() for p in found]
     for vp_only in (False, True):
         _validate_kind([p for p in parts if p.sheet.vp_only == vp_only], data.settings, registered)
-    frames = []
-    for part in parts:
-        result = _finish(part, registered)
-        problems += result.problems
-        if not result.frame.empty:
-            cells = [cell_ref(part.sheet.columns["player"], r) for r in result.frame.index]
-            frames.append(result.frame.assign(cell=cells).rename_axis("row").reset_index())
-    frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    frame, found = _finish(parts, registered)
+    problems += found
     if registered is not None:
         problems = [_with_closest(p, registered) if p.code == "unregistered-player" else p for p in problems]
     return Validated(frame, problems + _spelling_warnings(frame) + near_miss_warnings(frame, registered), progress)

@@ -9,7 +9,7 @@ import pandas as pd
 
 from sheet_scorer.model import Adjustment, Settings
 from sheet_scorer.standings.engine import criteria, order_players
-from sheet_scorer.standings.tiebreakers import Played, Totals, figures_from
+from sheet_scorer.standings.tiebreakers import PLAYED_COLUMNS, Played, Totals, figures_from
 
 
 def rank_progression(
@@ -24,12 +24,14 @@ def rank_progression(
     opponents' points) and the order itself are worked out again, from arrays read once.
     """
     sheets = list(sheets)
-    rows = results[results["sheet"].isin(sheets)]
+    # only the columns read: each round's rows are taken from it again (the results' other columns would be copied)
+    rows = results.loc[results["sheet"].isin(sheets), list(dict.fromkeys(["player", "round", *PLAYED_COLUMNS]))]
     named = [p for p in pd.unique(rows["player"]) if p != ""]
     everyone = pd.Index(list(dict.fromkeys([*named, *(a.player for a in adjustments)])), name="player", dtype=object)
     code = everyone.get_indexer(rows["player"])  # read once: each round takes its rows' player numbers from here
     where = pd.Index(sheets).get_indexer(rows["sheet"])
     round_of = rows["round"].to_numpy(dtype="float64", na_value=np.nan)
+    arrays = Played.arrays(rows)  # read once; each round takes its rows from these
     decide = criteria(settings)
     totals: Totals | None = None
     met: list[np.ndarray] = []  # each round's game rows: player numbers and tables (numbered on from the last round's)
@@ -40,7 +42,7 @@ def rank_progression(
     ranks = {}
     for k, sheet in enumerate(sheets):
         mine = where == k
-        played = Played.of(rows[mine], code[mine])
+        played = Played.of_arrays({name: values[mine] for name, values in arrays.items()}, code[mine])
         added = Totals.of(played, len(everyone), settings.victory_target)
         totals = added if totals is None else totals + added
         met.append(played.who)

@@ -77,6 +77,10 @@ def player_figures(rows: pd.DataFrame, settings: Settings, adjustments: list[Adj
     return figures_from(players, Totals.of(played, len(players), settings.victory_target), played.who, played.table, adjustments)
 
 
+#: The columns of a results frame `Played.of` reads.
+PLAYED_COLUMNS = ["game", *TABLE_KEYS, "vp", "table_vp", "table_size", "place", "round_points"]
+
+
 @dataclass
 class Played:
     """Rows of results as arrays: each counted row's player number and round points (byes too), and each
@@ -93,16 +97,30 @@ class Played:
     @classmethod
     def of(cls, rows: pd.DataFrame, code: np.ndarray) -> Played:
         """`rows` with `code`, each row's player number (-1: not ranked, such as an empty name)."""
+        return cls.of_arrays(cls.arrays(rows), code)
+
+    @staticmethod
+    def arrays(rows: pd.DataFrame) -> dict[str, np.ndarray]:
+        """The columns of `rows` `of_arrays` reads, as numpy arrays (missing numbers 0): read once, a caller taking
+        several subsets of the same rows (the rank progression, round by round) slices these instead."""
+        arrays = {"game": rows["game"].to_numpy(dtype=bool)}
+        arrays.update({k: rows[k].to_numpy() for k in TABLE_KEYS})
+        arrays.update({k: rows[k].to_numpy(dtype="float64", na_value=0) for k in ("vp", "table_vp", "table_size", "place")})
+        arrays["round_points"] = rows["round_points"].to_numpy(dtype="float64", na_value=0.0)
+        return arrays
+
+    @classmethod
+    def of_arrays(cls, rows: dict[str, np.ndarray], code: np.ndarray) -> Played:
+        """`of` from the rows' `arrays`."""
         counted = code >= 0
-        game = rows["game"].to_numpy(dtype=bool) & counted
+        game = rows["game"] & counted
         who = code[game]
-        sheet, number = (rows[k].to_numpy()[game] for k in TABLE_KEYS)
+        sheet, number = (rows[k][game] for k in TABLE_KEYS)
         table = pd.factorize(pd.factorize(sheet)[0] * (1 << 32) + number.astype(np.int64))[0] if who.size else who
-        vp = rows["vp"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64)
-        hundredths = vp_pct_hundredths(vp, rows["table_vp"].to_numpy(dtype="float64", na_value=0)[game],
-                                       rows["table_size"].to_numpy(dtype="float64", na_value=0)[game])
-        shares = _place_shares(table, rows["place"].to_numpy(dtype="float64", na_value=0)[game].astype(np.int64))
-        points = np.nan_to_num(rows["round_points"].to_numpy(dtype="float64", na_value=0.0)[counted])
+        vp = rows["vp"][game].astype(np.int64)
+        hundredths = vp_pct_hundredths(vp, rows["table_vp"][game], rows["table_size"][game])
+        shares = _place_shares(table, rows["place"][game].astype(np.int64))
+        points = np.nan_to_num(rows["round_points"][counted])
         return cls(code[counted], points, who, table, vp, hundredths, shares)
 
 
@@ -144,25 +162,30 @@ def figures_from(players: pd.Index, totals: Totals, who: np.ndarray, table: np.n
     for a in adjustments:
         adjusted[players.get_loc(a.player)] += float(a.points)
         penalties[players.get_loc(a.player)] += max(-float(a.points), 0.0)
-    out = pd.DataFrame(index=players)
-    out["round_points"] = totals.round_points + adjusted
+    round_points = totals.round_points + adjusted
     games = totals.games.astype(np.int64)
-    out["games"] = games
-    out["vp"] = totals.vp.astype(np.int64)
-    out["vp_capped"] = totals.vp_capped.astype(np.int64)
-    out["vp_pct_h"] = totals.vp_pct_h.astype(np.int64)
-    out["vp_pct"] = out["vp_pct_h"] / 100
+    vp_pct_h = totals.vp_pct_h.astype(np.int64)
     games_or_one = np.maximum(games, 1)
-    out["mean_vp_pct_exact"] = out["vp_pct_h"] / (100 * games_or_one)
-    out["mean_vp_pct"] = ((2 * out["vp_pct_h"] + games_or_one) // (2 * games_or_one)) / 100  # half up to hundredths
-    out["wins"] = totals.places[0]
-    out["places"] = list(zip(*totals.places))
-    out["opponents_points"] = _opponents_sum(who, table, out["round_points"].to_numpy(), n)
-    out["opponents_opponents_points"] = _opponents_sum(who, table, out["opponents_points"].to_numpy(), n)
-    out["penalties"] = penalties
-    out["adjustments"] = np.where(np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan)
-    out["adjustment_notes"] = pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna("")
-    return out
+    opponents_points = _opponents_sum(who, table, round_points, n)
+    # One frame made from whole columns: the chart's progression makes one per round, and adding ~17 columns
+    # one by one cost more than working them out.
+    return pd.DataFrame({
+        "round_points": round_points,
+        "games": games,
+        "vp": totals.vp.astype(np.int64),
+        "vp_capped": totals.vp_capped.astype(np.int64),
+        "vp_pct_h": vp_pct_h,
+        "vp_pct": vp_pct_h / 100,
+        "mean_vp_pct_exact": vp_pct_h / (100 * games_or_one),
+        "mean_vp_pct": ((2 * vp_pct_h + games_or_one) // (2 * games_or_one)) / 100,  # half up to hundredths
+        "wins": totals.places[0],
+        "places": list(zip(*totals.places)),
+        "opponents_points": opponents_points,
+        "opponents_opponents_points": _opponents_sum(who, table, opponents_points, n),
+        "penalties": penalties,
+        "adjustments": np.where(np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan),
+        "adjustment_notes": pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna(""),
+    }, index=players)
 
 
 def _opponents_sum(who: np.ndarray, table: np.ndarray, figure: np.ndarray, n: int) -> np.ndarray:

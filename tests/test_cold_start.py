@@ -1,0 +1,73 @@
+"""Issue 21, the cold start: the faster forms of the validation's building blocks give the values worked out by hand,
+and a clean event's `score` loads only what it uses. (Speed itself is measured by bench/cold.py.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import jinja2
+import pandas as pd
+import pytest
+from helpers import player, round_sheet, write_workbook
+
+from sheet_scorer.report import templating
+from sheet_scorer.rules import cells
+from sheet_scorer.rules.score import title_holders
+
+# Cells as organisers type them, and what `parse_int` makes of each (docs/rules.md §1): whole numbers only.
+TYPED = [3, "3.0", " 4 ", 2.5, "three", None, True, date(2026, 4, 18), 7.0, ""]
+WHOLE = [3, 3, 4, None, None, None, None, None, 7, None]
+
+
+@pytest.mark.parametrize("stacked", [True, False])
+def test_parse_ints_reads_every_column_as_parse_int_does(stacked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not stacked:  # a large frame is parsed column by column
+        monkeypatch.setattr(cells, "STACKED_CELLS", 0)
+    frame = pd.DataFrame({"a": TYPED, "b": list(reversed(TYPED))}, index=range(5, 5 + len(TYPED)))
+    parsed = cells.parse_ints(frame)
+    assert list(parsed.columns) == ["a", "b"] and list(parsed.index) == list(frame.index)
+    assert all(str(parsed[c].dtype) == "Int64" for c in parsed)
+    assert [None if pd.isna(v) else v for v in parsed["a"]] == WHOLE
+    assert [None if pd.isna(v) else v for v in parsed["b"]] == list(reversed(WHOLE))
+
+
+def test_title_holders_by_hand() -> None:
+    """Largest Army needs 3 knights. Table 1: two players tie on 4, one marked first -> the marked one holds it.
+    Table 2: nobody reaches 3 -> no leader. Table 3: one player alone on 5 -> holds it unmarked. A row without
+    a table number is a table of its own."""
+    frame = pd.DataFrame({
+        "sheet": ["R1"] * 9,
+        "table": pd.array([1, 1, 1, 2, 2, 3, 3, 3, None], dtype="Int64"),
+        "knights": pd.array([4, 4, 2, 2, 1, 5, None, 3, 6], dtype="Int64"),
+        "army_first": [False, True, False, False, False, False, False, False, False],
+    }, index=range(2, 11))
+    held = title_holders(frame, "knights", 3, "army_first")
+    assert held["leader"].tolist() == [True, True, False, False, False, True, False, False, True]
+    assert held["leaders"].tolist() == [2, 2, 2, 0, 0, 1, 1, 1, 1]
+    assert held["flagged"].tolist() == [1, 1, 1, 0, 0, 0, 0, 0, 0]
+    assert held["holder"].tolist() == [False, True, False, False, False, True, False, False, True]
+    assert list(held.index) == list(frame.index)
+
+
+def test_the_report_environment_reads_dict_fields_as_jinja2_does(tmp_path: Path) -> None:
+    env = templating.environment(tmp_path, cache=False, undefined=jinja2.StrictUndefined)
+    row = {"player": "Ala", "items": 5}
+    # a key is read by its name; a dict's own method still wins over a key of the same name, as in jinja2
+    assert env.from_string("{{ row.player }} {{ row['items'] }} {{ row.items() | list | length }}").render(row=row) == "Ala 5 2"
+    with pytest.raises(jinja2.UndefinedError):
+        env.from_string("{{ row.missing }}").render(row=row)
+    assert env.from_string("{{ row.real }}").render(row=2.5) == "2.5"  # anything else: jinja2's own lookup
+
+
+def test_a_clean_event_s_score_loads_neither_rapidfuzz_nor_lxml(tmp_path: Path) -> None:
+    """rapidfuzz is for comparing names absent from some round (lxml is no longer used at all: notes go through expat): a clean event loads neither."""
+    rows = [player(1, "Ala", settlements=5, cities=2, vp_cards=1, declared="x"), *(player(1, n) for n in ("Bob", "Cyd", "Dan"))]
+    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": round_sheet(*rows)})
+    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
+             "r = CliRunner().invoke(main, ['score', sys.argv[1]]); "
+             "print(r.exit_code, sorted({'rapidfuzz', 'lxml'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
+    assert done.stdout.strip() == "0 []", done.stdout + done.stderr
