@@ -972,3 +972,22 @@ def test_one_reading_of_table_numbers_and_of_played(tmp_path):
     result = check(tmp_path, *seated, extra={"Round 2": round_sheet(*base())})
     assert [(p.sheet, p.played) for p in result.progress] == [("Round 1", False), ("Round 2", True)]
     assert [s.name for s in result.played_rounds] == ["Round 2"]
+
+
+def test_blank_and_bye_cells_are_read_one_way_by_validation_and_progress():
+    """`rules.cells.blank_cells` and `bye_cells` are the column-wise `is_blank` and `is_bye`, the one reading both
+    validation and the reporting state use: spaces are blank, a formula or an error value never is, 'bye' in any
+    language (any case, accents or not) is a bye, a number or another word is not."""
+    import pandas as pd
+
+    from sheet_scorer.i18n.vocab import is_bye
+    from sheet_scorer.rules.cells import blank_cells, bye_cells
+    from sheet_scorer.workbook.cells import is_blank
+    from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
+
+    cells = [None, "", "   ", "\t", 0, "0", "x", FormulaCell(""), ErrorCell("#N/A"), 3.0]
+    assert blank_cells(pd.Series(cells, dtype=object)).tolist() == [True, True, True, True, False, False, False, False, False, False]
+    assert blank_cells(pd.Series(cells, dtype=object)).tolist() == [is_blank(v) for v in cells]
+    tables = ["BYE", "pauza", "Folga", "Exempt", "exempté", 1, "1", "table", None]
+    assert bye_cells(pd.Series(tables, dtype=object)).tolist() == [True, True, True, True, False, False, False, False, False]
+    assert bye_cells(pd.Series(tables, dtype=object)).tolist() == [is_bye(v) for v in tables]

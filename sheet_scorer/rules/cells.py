@@ -5,10 +5,33 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.vocab import FALSE_WORDS, TRUE_WORDS
+from sheet_scorer.i18n.vocab import FALSE_WORDS, TRUE_WORDS, is_bye
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
+
+
+def blank_cells(values: pd.Series) -> np.ndarray:
+    """Which cells are empty, a whole column at a time: None, '' or only spaces (`workbook.cells.is_blank`, cell by
+    cell); an error value or a formula is never blank, a value missing from the frame is."""
+    blank = values.isna().to_numpy(bool, copy=True)
+    rest = np.flatnonzero(~blank)
+    if len(rest):
+        others = values.iloc[rest]
+        strings = others.map(type).to_numpy() == str  # exactly str: ErrorCell/FormulaCell are never blank
+        if strings.any():
+            blank[rest[strings]] = others[strings].str.strip().eq("").to_numpy(bool)
+    return blank
+
+
+def bye_cells(values: pd.Series) -> np.ndarray:
+    """Which Table cells say the row is a bye (docs/rules.md §8; `i18n.vocab.is_bye`, a whole column at a time)."""
+    strings = values.map(type).to_numpy() == str
+    bye = np.zeros(len(values), dtype=bool)
+    if strings.any():
+        bye[strings] = values[strings].map(is_bye).to_numpy(bool)
+    return bye
 
 
 def parse_int(values: pd.Series) -> pd.Series:

@@ -14,10 +14,10 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
+from sheet_scorer.i18n.vocab import GAME_FIELDS
 from sheet_scorer.model import RoundProgress, RoundSheet
 from sheet_scorer.problems import Problem
-from sheet_scorer.rules.cells import table_numbers
+from sheet_scorer.rules.cells import blank_cells, bye_cells, table_numbers
 from sheet_scorer.workbook.cells import clean_name
 
 
@@ -25,27 +25,6 @@ from sheet_scorer.workbook.cells import clean_name
 def game_fields(sheet: RoundSheet) -> list[str]:
     """The game cells of `sheet` a table judge fills in after the game (`GAME_FIELDS`), but the tool's own VP column."""
     return [f for f in GAME_FIELDS if f in sheet.raw.columns and not (f == "vp" and sheet.vp_is_computed)]
-
-
-def _blank(values: pd.Series) -> np.ndarray:
-    """An empty cell: None, '' or only spaces (as `workbook.cells.is_blank`; an error value or formula is never blank)."""
-    blank = values.isna().to_numpy(bool) | values.eq("").to_numpy(bool)
-    rest = np.flatnonzero(~blank)
-    if len(rest):
-        others = values.iloc[rest]
-        strings = others.map(type).to_numpy() == str  # exactly str: ErrorCell/FormulaCell are never blank
-        if strings.any():
-            blank[rest[strings]] = others[strings].str.strip().eq("").to_numpy(bool)
-    return blank
-
-
-def _byes(values: pd.Series) -> np.ndarray:
-    """Rows whose Table cell is a bye word (docs/rules.md §8)."""
-    strings = values.map(type).to_numpy() == str
-    bye = np.zeros(len(values), dtype=bool)
-    if strings.any():
-        bye[strings] = values[strings].map(is_bye).to_numpy(bool)
-    return bye
 
 
 @dataclass(frozen=True)
@@ -99,9 +78,9 @@ def reporting(sheet: RoundSheet) -> Reporting:
         todo = np.flatnonzero(~filled)
         if not len(todo):
             break
-        filled[todo] = ~_blank(raw[field].iloc[todo])
+        filled[todo] = ~blank_cells(raw[field].iloc[todo])
     if len(raw) and "table" in raw.columns:
-        bye = _byes(raw["table"])
+        bye = bye_cells(raw["table"])
         tables = table_numbers(raw["table"]).where(~bye)
     else:
         bye, tables = np.zeros(len(raw), dtype=bool), pd.Series(pd.NA, index=raw.index, dtype="Int64")

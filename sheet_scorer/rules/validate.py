@@ -27,13 +27,13 @@ from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.i18n.catalogue import CATALOGUE as PROBLEM_CODES  # the one catalogue: a problem code carries its field
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
-from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.rules.cells import parse_flag, parse_ints
+from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
-from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, is_bye, strip_accents
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, strip_accents
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
 VP_ONLY_RANGE = (2, 22)
@@ -57,7 +57,8 @@ class Validated:
 
 
 def _blank(values: pd.Series) -> pd.Series:
-    return values.map(is_blank)
+    """`rules.cells.blank_cells` as a Series on the rows' index, for a pandera check."""
+    return pd.Series(blank_cells(values), index=values.index)
 
 
 def int_cell_code(value: Any) -> str:
@@ -369,11 +370,12 @@ def _missing_columns(sheet: RoundSheet) -> list[Problem]:
 
 def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     """Bye rows (docs/rules.md §8) and a problem for each bye row that also has game counts or has no name."""
-    bye = sheet.raw["table"].map(is_bye).astype(bool)
+    bye = pd.Series(bye_cells(sheet.raw["table"]), index=sheet.raw.index)
     if not bye.any():  # most sheets: nothing below to look at
         return bye, []
     score_columns = [c for c in (*COMPONENTS, "vp") if c in sheet.raw]
-    filled = ~sheet.raw.loc[bye, score_columns].map(is_blank).all(axis=1)
+    rows = sheet.raw.loc[bye]
+    filled = ~pd.DataFrame({c: blank_cells(rows[c]) for c in score_columns}, index=rows.index).all(axis=1)
     problems = [
         Problem("bye-with-scores", sheet.name, cell_ref(sheet.columns["table"], int(row)), clean_name(str(sheet.raw.at[row, "player"])),
                 field="table", params={"row": int(row)})
