@@ -317,7 +317,7 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     out = Path(tempfile.mkdtemp(prefix="sheet_scorer_profile_"))
     targets = [
         (api, "score_workbook", "score_workbook (total)"),
-        (read, "read_workbook", "read_workbook"),
+        (read, "open_event", "open_event (read: the package opened once, every sheet read)"),
         (xlsx, "_read_sheet", "  xlsx._read_sheet (streaming parse of each sheet read)"),
         (read, "_read_round", "  _read_round (header, DataFrame, blank-row filter)"),
         (xlsx.Package, "check_other_parts", "  Package.check_other_parts (the other XML parts well formed)"),
@@ -329,7 +329,7 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (score, "score_rounds", "score_rounds"),
         (standings, "standings_for", "standings_for"),
         (write_plan, "plan_writes", "plan_writes (frames -> plain values)"),
-        (report, "render_report", "render_report (HTML)"),
+        (report, "stream_report", "stream_report (HTML)"),
         (report, "report_context", "  report_context (pandas -> dicts for the template)"),
         (report, "rank_chart", "    rank_chart"),
         (chart, "rank_progression", "      rank_progression (rank after each round)"),
@@ -358,11 +358,11 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         shown = "&nbsp;&nbsp;" * (depth - 1) + "↳ " + name.strip() if depth else name
         lines.append(f"| {shown} | {seconds:.2f} | {100 * seconds / total:.0f}% |")
     lines += [f"| interpreter start-up (`python -c pass`) | {bare:.2f} | (outside) |",
-              f"| start-up + imports (pandas, pandera, jinja2, lxml, rich …; CPU) | {imports:.2f} | (outside) |", ""]
+              f"| start-up + imports (pandas, pandera, jinja2, rich …; CPU) | {imports:.2f} | (outside) |", ""]
     groups = {"imports (start-up + imports, a process of its own)": imports,
-              "read": best.get("read_workbook", 0.0), "validate": best.get("validate", 0.0),
+              "read": best.get("open_event (read: the package opened once, every sheet read)", 0.0), "validate": best.get("validate", 0.0),
               "rank (score_rounds, standings)": best.get("score_rounds", 0.0) + best.get("standings_for", 0.0),
-              "report (HTML)": best.get("render_report (HTML)", 0.0),
+              "report (HTML)": best.get("stream_report (HTML)", 0.0),
               "patch (plan_writes, write_to)": best.get("plan_writes (frames -> plain values)", 0.0) + best.get("write_to (patch the package)", 0.0)}
     lines += [f"By stage ({label}): " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in groups.items())
               + f"; in-process total {total:.2f} s.", ""]
