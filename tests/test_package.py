@@ -8,7 +8,8 @@ import zipfile
 from pathlib import Path
 
 from sheet_scorer.xlsx.opc import PartName
-from sheet_scorer.xlsx.package import Package, insert_child
+from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.splice import insert_child
 from sheet_scorer.xlsx.sheetxml import WORKSHEET_ORDER
 
 

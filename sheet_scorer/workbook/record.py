@@ -83,7 +83,7 @@ def _custom_part(package: Any) -> str | None:
 
 def custom_xml(existing: bytes | None, record: Record) -> bytes:
     """docProps/custom.xml with the tool's property set to `record`, every other property kept as it was."""
-    from sheet_scorer.xlsx.package import escape, root_span
+    from sheet_scorer.xlsx.splice import escape, root_span
 
     value = escape(record.text()).encode()
     if existing and root_span(existing)[1] != root_span(existing)[2]:  # an empty <Properties/> is written anew

@@ -18,7 +18,8 @@ from sheet_scorer.xlsx.book import Book
 from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
 from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
-from sheet_scorer.xlsx.package import Package, children, root_span
+from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.splice import children, root_span
 from sheet_scorer.xlsx.cells import parse_ref
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml
 from sheet_scorer.workbook.write import mark_cells

@@ -18,10 +18,7 @@ from typing import BinaryIO
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, Model, OpcPackage, PartName
-# The byte-splicing helpers, also importable from here (the editors under workbook/ do): `splice` holds them.
-from sheet_scorer.xlsx.splice import (  # noqa: F401
-    TAG, attribute, children, escape, insert_child, open_root, quoteattr, root_span,
-)
+from sheet_scorer.xlsx.splice import TAG, attribute, open_root, quoteattr, root_span
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")

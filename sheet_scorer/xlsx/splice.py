@@ -112,7 +112,3 @@ def text_xml(value: str) -> str:
     return escape(ooxml_text(value))
 
 
-def t_element(value: str, prefix: str = "") -> str:
-    """`<t>value</t>`, keeping leading and trailing spaces and line breaks."""
-    space = ' xml:space="preserve"' if value != value.strip() or "\n" in value else ""
-    return f"<{prefix}t{space}>{text_xml(value)}</{prefix}t>"

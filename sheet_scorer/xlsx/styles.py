@@ -230,16 +230,6 @@ class Styles:
                + t("bgColor") + f' rgb="{fill_rgb}"/></'.encode() + t("patternFill") + b"></" + t("fill") + b"></" + t("dxf") + b">")
         return self._find_or_append("dxfs", dxf)
 
-    def style_count(self) -> int:
-        return len(self._items("cellXfs"))
-
-    @property
-    def changed(self) -> bool:
-        return self._changed
-
-    def xml(self) -> bytes:
-        return self._xml
-
     def save(self, package: Package, main: str) -> None:
         """Write the style sheet back when the tool changed it: where it was read from, with the relationship and
         content type it lacked; else a new part at `xl/styles.xml` (or a free name beside it)."""
