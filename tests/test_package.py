@@ -3,11 +3,15 @@ the schema's order, relationship targets resolved."""
 
 from __future__ import annotations
 
+import gc
 import io
 import zipfile
 from pathlib import Path
 
-from sheet_scorer.xlsx.opc import PartName
+import pytest
+
+from sheet_scorer.xlsx.errors import PackageError
+from sheet_scorer.xlsx.opc import OpcPackage, PartName
 from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.splice import insert_child
 from sheet_scorer.xlsx.sheetxml import WORKSHEET_ORDER
@@ -82,3 +86,33 @@ def test_relationship_targets_resolve_both_ways() -> None:
     assert resolve("", "xl/workbook.xml") == "xl/workbook.xml"
     assert relative("xl/worksheets/sheet1.xml", "xl/drawings/vmlDrawing1.vml") == "../drawings/vmlDrawing1.vml"
     assert relative("xl/workbook.xml", "xl/worksheets/sheet3.xml") == "worksheets/sheet3.xml"
+
+
+def _open_files(path: Path) -> int:
+    """How many of this process's file descriptors are open on `path` (Linux: /proc/self/fd)."""
+    found = 0
+    for fd in Path("/proc/self/fd").iterdir():
+        try:
+            found += Path(fd.readlink()) == path
+        except OSError:  # the descriptor listing the folder itself, closed meanwhile
+            pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through /proc")
+def test_a_part_refused_mid_parse_leaves_no_file_open_while_its_error_is_held(tmp_path: Path) -> None:
+    """A part refused while it streams (a DOCTYPE after the first chunk's XML declaration) closes its zip stream at once:
+    the error (kept by the live view, say) holds no open handle on the organiser's workbook (Excel could not save over it
+    on Windows)."""
+    path = tmp_path / "book.xlsx"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("a.xml", b'<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e "x">]><a/>')
+    gc.disable()  # nothing collected behind the test's back: the handle must be closed by the code itself
+    try:
+        package = OpcPackage(path)
+        with pytest.raises(PackageError) as refused:
+            package.parse("a.xml")
+        package.close()
+        assert refused.value.key == "part_doctype" and _open_files(path) == 0
+    finally:
+        gc.enable()

@@ -92,6 +92,18 @@ def test_no_plan_sheet_is_no_plan_and_a_hostile_one_is_refused(tmp_path: Path) -
         read_plan(_with_doctype(path, "xl/worksheets/sheet2.xml"))
 
 
+def test_a_file_that_is_no_workbook_has_no_plan_read_but_is_refused(tmp_path: Path) -> None:
+    """The plan is read from the one opening that checks the package (`container.open_package`)."""
+    text = tmp_path / "event.xlsx"
+    text.write_text("Round 1\n", encoding="utf-8")
+    with pytest.raises(WorkbookError) as refused:
+        read_plan(text)
+    assert refused.value.key == "not_a_workbook"
+    with pytest.raises(WorkbookError) as missing:
+        read_plan(tmp_path / "gone.xlsx")
+    assert missing.value.key == "no_such_file"
+
+
 def test_the_header_is_read_as_written_up_to_the_last_column(tmp_path: Path) -> None:
     rows = [["Spring cup"], [None], [None, "Table", "Seat", "Player", "#N/A", "Cities", None, "  ", "Notes"],
             [None, 1, 1, "Ala", None, None, None, None, None, "late"]]

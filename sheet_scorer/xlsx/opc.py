@@ -251,14 +251,20 @@ class OpcPackage:
         With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
         self.read_parts.add(part)
         kept: list[bytes] | None = [] if keep else None
+        stored = self._part_chunks(part)
 
         def chunks() -> Iterator[bytes]:
-            for chunk in self._part_chunks(part):
+            for chunk in stored:
                 if kept is not None:
                     kept.append(chunk)
                 yield chunk
 
-        self.parse_chunks(part, chunks(), start, end, text, namespaces)
+        try:
+            self.parse_chunks(part, chunks(), start, end, text, namespaces)
+        finally:  # a part refused mid-stream closes its zip stream now, not when its error is collected
+            close = getattr(stored, "close", None)
+            if close is not None:
+                close()
         return b"".join(kept) if kept is not None else None
 
     def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
