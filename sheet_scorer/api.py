@@ -337,7 +337,7 @@ def _refuse_unread_active(result: ScoreResult) -> None:
 
 def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
     """One line when the previous round still has unscored or faulty tables (seat with --force anyway)."""
-    from sheet_scorer.model import Count
+    from sheet_scorer.i18n.phrase import Count
 
     waiting = sorted({p.table for p in result.problems if p.sheet == sheet and p.code == "table-not-reported" and p.table})
     if waiting:  # seated, not played yet (docs/rules.md §3): seating the round after it would be a mistake

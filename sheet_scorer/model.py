@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sheet_scorer.i18n.phrase import Count, Phrase  # noqa: F401  (parts of a WorkbookError's line)
+from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.problems import Problem, has_errors
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.i18n.vocab import COMPONENTS, LANGUAGES

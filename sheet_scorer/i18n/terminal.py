@@ -13,7 +13,6 @@ the command line a line is returned as its key and values, or a `Phrase`, never 
 from __future__ import annotations
 
 from sheet_scorer.i18n.catalogue import has as has_line
-from sheet_scorer.i18n.phrase import Count, Phrase
 from sheet_scorer.i18n.text import count, say
 
-__all__ = ["Count", "Phrase", "count", "has_line", "say"]
+__all__ = ["count", "has_line", "say"]
