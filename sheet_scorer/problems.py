@@ -77,10 +77,15 @@ class _MessageFormatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+def template_key(problem: Problem) -> str:
+    """The catalogue entry of the problem's message: its code, or `code.variant` for a variant (`params["variant"]`)."""
+    return f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
+
+
 def render(problem: Problem, catalogue: dict[str, str], plural_form: Callable[[float], str] = english_plural,
            number: Callable[[Any], str] = str) -> str:
     """The problem's message from `catalogue` (English for a code it lacks), counts agreeing by `plural_form`."""
-    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
+    code = template_key(problem)
     template = catalogue.get(code) or MESSAGES_EN[code]
     values = {"player": problem.player or "?", "table": problem.table, **problem.params}
     return visible(_MessageFormatter(plural_form, number).format(template, **values))
@@ -147,5 +152,4 @@ def problem_place(problem: Problem, lang: str = "en") -> str:
 
 def names_its_table(problem: Problem) -> bool:
     """True when the problem's message says its table itself ('table 2: …'), so the location need not repeat it."""
-    code = f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
-    return "{table}" in MESSAGES_EN.get(code, "")
+    return "{table}" in MESSAGES_EN.get(template_key(problem), "")
