@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.workbook.cells import clean_name
-from sheet_scorer.workbook.container import open_package
-from sheet_scorer.workbook.values import book_values, sheet_values
+from sheet_scorer.workbook.values import book_values, read_book, sheet_values
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, LANGUAGES, ROUND_HEADERS, ROUND_SHEET_WORD, SEATING_PLAN_SHEET, SEATING_PLAN_SHEET_NAMES, fold, is_bye,
 )
@@ -98,11 +97,7 @@ def plan_header(lang: str) -> list[str]:
 
 def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
     """The hidden plan sheet of `path` (empty when there is none): round -> (tables in seat order, byes)."""
-    opened = open_package(path)  # one opening of the file: checked, then read
-    try:
-        return find_plan(Package(opened))[1]
-    finally:
-        opened.close()
+    return read_book(path, lambda book: find_plan(book)[1])
 
 
 _PLAN_HEADERS = frozenset(tuple(fold(str(h)) for h in plan_header(lang)) for lang in LANGUAGES)

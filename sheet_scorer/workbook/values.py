@@ -3,8 +3,9 @@ seating plan, a round's header): read with the streaming reader (`xlsx.reader`),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sheet_scorer.model import WorkbookError, reason_of
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
@@ -16,9 +17,18 @@ def sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | None
     """The values of the sheet named `sheet` (else the first) from A1, rows of lists ('' where empty), as saved:
     merged ranges not filled in, an error value or a formula without a saved value read as ''. None when
     there is no such sheet. Read with the streaming reader (`xlsx`: no DOCTYPE, byte and cell limits)."""
-    opened = open_package(path)  # one opening of the file: checked, then read
+    return read_book(path, lambda book: book_values(book, sheet))
+
+
+Read = TypeVar("Read")
+
+
+def read_book(path: Path, read: Callable[[Package], Read]) -> Read:
+    """`read` of the workbook at `path` from one opening of the file (`container.open_package`: checked, then read),
+    closed after."""
+    opened = open_package(path)
     try:
-        return book_values(Package(opened), sheet)
+        return read(Package(opened))
     finally:
         opened.close()
 
