@@ -170,7 +170,7 @@ class WorkbookData:
     path: Path
     sheet_names: list[str]
     rounds: list[RoundSheet]
-    settings: Settings
+    settings: Settings  # as written (a value that does not hold included) until `api.check_data` judges them
     registered: list[str] | None = None
     problems: list[Problem] = field(default_factory=list)
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
