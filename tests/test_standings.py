@@ -270,3 +270,15 @@ def test_polish_name_order_puts_l_stroke_after_l():
     assert sorted(names, key=lambda n: name_order_key(n, "pl")) == ["lech", "Lucyna", "Luiza", "Łaba", "Marek"]
     assert sorted(names, key=lambda n: name_order_key(n, "en")) == ["Łaba", "lech", "Lucyna", "Luiza", "Marek"]
     assert sorted(["Zoë", "Zoe", "Ève", "Eva"], key=lambda n: name_order_key(n, "fr")) == ["Eva", "Ève", "Zoe", "Zoë"]
+
+
+def test_the_cached_name_ranks_are_read_only():
+    """`name_ranks` is kept for the next call (the chart ranks the same players each round): no caller may change it.
+    Łaba, Lucyna, Marek in Polish order: Lucyna 0, Łaba 1, Marek 2."""
+    from sheet_scorer.standings.tiebreakers import name_ranks
+
+    ranks = name_ranks(("Łaba", "Lucyna", "Marek"), "pl")
+    assert ranks.tolist() == [1, 0, 2]
+    with pytest.raises(ValueError):
+        ranks[0] = 0
+    assert name_ranks(("Łaba", "Lucyna", "Marek"), "pl").tolist() == [1, 0, 2]

@@ -44,6 +44,7 @@ def name_ranks(names: tuple[str, ...], lang: str) -> np.ndarray:
     order = sorted(range(len(names)), key=lambda i: name_order_key(names[i], lang))
     rank = np.empty(len(names), dtype=np.int64)
     rank[order] = np.arange(len(names))
+    rank.flags.writeable = False  # shared by every caller of the cache: none may change it for the next
     return rank
 
 
