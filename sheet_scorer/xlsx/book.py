@@ -58,7 +58,7 @@ class Book:
             target = rels.get(rid)
             self.sheets.append(SheetEntry(attribute(tag.group(0), b"name") or "",
                                           target.target if target and target.type == REL_WORKSHEET else None,
-                                          rid, attribute(tag.group(0), b"state") or "visible"))
+                                          rid))
         strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
         self._strings_part = strings[0].target if strings and strings[0].target in package else None
         self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
@@ -151,7 +151,7 @@ class Book:
         if tags and position is not None and position < len(tags):
             self._xml = self._xml[:tags[position].start()] + element + self._xml[tags[position].start():]
             self._shift_sheet_indexes(position)
-            self.sheets.insert(position, SheetEntry(name, part, rid, "hidden" if hidden else "visible"))
+            self.sheets.insert(position, SheetEntry(name, part, rid))
             return
         if tags:
             at = tags[-1].end()
@@ -162,7 +162,7 @@ class Book:
             self._xml = self._xml[:found.start()] + b"<" + self.prefix + b"sheets></" + self.prefix + b"sheets>" + self._xml[found.end():]
             at = found.start() + len(self.prefix) + 8
         self._xml = self._xml[:at] + element + self._xml[at:]
-        self.sheets.append(SheetEntry(name, part, rid, "hidden" if hidden else "visible"))
+        self.sheets.append(SheetEntry(name, part, rid))
 
     def _shift_sheet_indexes(self, position: int) -> None:
         """A sheet inserted at `position`: the indexes that count sheets from there on move up by one (a defined

@@ -89,12 +89,11 @@ class SheetCells:
 @dataclass(frozen=True)
 class SheetEntry:
     """A `<sheet>` of the workbook part, for the reader and the patcher: its tab name, its worksheet part (None for
-    a chart sheet, or, as the reader sees it, a missing part), its relationship id and its state."""
+    a chart sheet, or, as the reader sees it, a missing part) and its relationship id."""
 
     name: str
     part: str | None
     rid: str = ""
-    state: str = "visible"
 
 
 class Package(OpcPackage):
