@@ -171,7 +171,6 @@ class WorkbookData:
     sheet_names: list[str]
     rounds: list[RoundSheet]
     settings: Settings  # as written (a value that does not hold included) until `api.check_data` judges them
-    registered: list[str] | None = None
     problems: list[Problem] = field(default_factory=list)
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
     adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows that hold (`api.check_data`)
@@ -183,6 +182,11 @@ class WorkbookData:
     setting_cells: list[SettingCell] = field(default_factory=list)  # the Settings rows as read, judged by `rules.settings`
     # the Adjustments sheets' rows as read (None: a sheet without its header row), judged by `rules.settings`
     adjustment_sheets: dict[str, list[AdjustmentRow] | None] = field(default_factory=dict)
+
+    @property
+    def registered(self) -> list[str] | None:
+        """The names on the Players sheet (None: there is none), from its rows: one reading of the sheet."""
+        return None if self.players is None else [p.name for p in self.players]
 
 
 @dataclass

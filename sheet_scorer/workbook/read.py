@@ -131,7 +131,6 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
     rounds: list[RoundSheet] = []
     settings = Settings(tournament=path.stem)
     setting_cells: list[SettingCell] = []
-    registered: list[str] | None = None
     players: list[Registration] | None = None
     adjustment_sheets: dict[str, list[AdjustmentRow] | None] = {}
     seen_numbers: dict[int, str] = {}
@@ -170,7 +169,6 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
         elif folded in PLAYERS_SHEET_NAMES:
             players, player_problems = _read_players(name, _sheet_rows(book, entry, digest))
             problems.extend(player_problems)
-            registered = [p.name for p in players]
         elif folded in CONFLICTS_SHEET_NAMES:
             conflicts, conflicts_sheet = _read_conflicts(_sheet_rows(book, entry, digest)), name
         elif folded in STANDINGS_SHEET_NAMES or folded in PROBLEMS_SHEET_NAMES:  # the tool's own, or the organiser's
@@ -183,7 +181,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             key="no_round_sheets", path=path,
         )
     rounds.sort(key=lambda r: r.number)
-    return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, registered, problems, players,
+    return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, problems, players,
                         playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
                         conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added, setting_cells=setting_cells,
                         adjustment_sheets=adjustment_sheets)
