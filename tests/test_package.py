@@ -116,3 +116,15 @@ def test_a_part_refused_mid_parse_leaves_no_file_open_while_its_error_is_held(tm
         assert refused.value.key == "part_doctype" and _open_files(path) == 0
     finally:
         gc.enable()
+
+
+def test_an_elements_content_starts_after_its_start_tag_even_with_a_quoted_bracket() -> None:
+    """`splice.content`: the content of `<t a=">">x</t>` is `x` (a '>' inside quotes does not end the tag); a
+    self-closing element has none, at its end."""
+    from sheet_scorer.xlsx.splice import content
+
+    xml = b'<r><t a=">" b=\'/>\'>x</t><e k=">"/></r>'
+    t_start, e_start = xml.index(b"<t"), xml.index(b"<e")
+    start, end = content(xml, t_start, e_start)
+    assert xml[start:end] == b"x"
+    assert content(xml, e_start, len(xml) - 4) == (len(xml) - 4, len(xml) - 4)

@@ -19,7 +19,7 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML
 from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.sheetxml import Worksheet
-from sheet_scorer.xlsx.splice import TAG, attribute, children, escape, insert_child, open_root, quoteattr, root_span
+from sheet_scorer.xlsx.splice import TAG, attribute, children, content, escape, insert_child, open_root, quoteattr, root_span
 from sheet_scorer.xlsx.text import ooxml_text, unescape
 
 COMMENT_MARKER = "⚠ sheet-scorer:"
@@ -61,18 +61,10 @@ def _utf8(xml: bytes) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' + body.encode()
 
 
-def _inner(xml: bytes, start: int, end: int) -> Span:
-    """The content of the element at `xml[start:end]` ((end, end) when it is self-closing)."""
-    opening = xml.index(b">", start) + 1
-    if xml[opening - 2:opening] == b"/>":
-        return end, end
-    return opening, xml.rindex(b"</", start, end)
-
-
 def _text(xml: bytes, start: int, end: int) -> str:
     """The character data of a text-only element (`<t>`, `<author>`) as a parser gives it: entities and character
     references resolved, CDATA taken as it is, line ends made `\\n`."""
-    content_start, content_end = _inner(xml, start, end)
+    content_start, content_end = content(xml, start, end)
     pieces, at = [], content_start
     for cdata in _CDATA.finditer(xml, content_start, content_end):
         pieces.append(unescape(xml[at:cdata.start()].decode("utf-8")))
@@ -84,7 +76,7 @@ def _text(xml: bytes, start: int, end: int) -> str:
 
 def _kids(xml: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
     """The child elements of the element at `xml[start:end]`."""
-    return children(xml, *_inner(xml, start, end))
+    return children(xml, *content(xml, start, end))
 
 
 def _first(xml: bytes, start: int, end: int, name: str) -> Span | None:
@@ -129,7 +121,7 @@ def _without_ours(xml: bytes, start: int, end: int) -> bytes | None:
     if plain is not None and COMMENT_MARKER in (kept := _text(xml, *plain)):
         kept = kept.split(COMMENT_MARKER, 1)[0].rstrip("\n")
         if kept:
-            cuts.append((*_inner(xml, *plain), escape(kept).encode()))
+            cuts.append((*content(xml, *plain), escape(kept).encode()))
         else:
             cuts.append((plain[0], _tail(xml, plain[1]), b""))
     if not cuts:
@@ -375,7 +367,7 @@ class Notes:
             return
         package, part, sheet = self._package, self._part, self._sheet
         found = self._section("commentList") if self._xml is not None else None
-        if found is None or TAG.search(self._xml, *_inner(self._xml, *found)) is None:  # type: ignore[arg-type]
+        if found is None or TAG.search(self._xml, *content(self._xml, *found)) is None:  # type: ignore[arg-type]
             if self._comments_rel is not None:
                 package.remove(self._comments_rel.target)
                 package.set_override(self._comments_rel.target, None)

@@ -36,6 +36,15 @@ def children(xml: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
     return found
 
 
+def content(xml: bytes, start: int, end: int) -> tuple[int, int]:
+    """The span of the content of the element at `xml[start:end]` ((end, end) when it is self-closing); its start tag
+    ends at the first '>' outside quotes (`TAG`)."""
+    tag = TAG.match(xml, start)
+    if tag is None or tag.group(5):
+        return end, end
+    return tag.end(), xml.rindex(b"</", start, end)
+
+
 def insert_child(xml: bytes, start: int, end: int, name: str, element: bytes, order: tuple[str, ...]) -> bytes:
     """`element` (named `name`) inserted among the children of `xml[start:end]` where `order` (the schema's) puts it."""
     rank = {n: i for i, n in enumerate(order)}

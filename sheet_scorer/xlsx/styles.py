@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
-from sheet_scorer.xlsx.splice import TAG, attribute, children, insert_child, open_root, root_span, set_attribute
+from sheet_scorer.xlsx.splice import TAG, attribute, children, content, insert_child, open_root, root_span, set_attribute
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
     from sheet_scorer.xlsx.package import Package
@@ -133,10 +133,7 @@ class Styles:
         _, start, end = root_span(self._xml)
         for child, child_start, child_end in children(self._xml, start, end):
             if child == name:
-                opening_end = self._xml.index(b">", child_start) + 1
-                if self._xml[opening_end - 2:opening_end] == b"/>":
-                    return child_start, opening_end, opening_end
-                return child_start, opening_end, self._xml.rindex(b"</", child_start, child_end)
+                return (child_start, *content(self._xml, child_start, child_end))
         return None
 
     def _items(self, section: str) -> list[bytes]:
