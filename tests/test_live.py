@@ -360,3 +360,41 @@ def test_an_unreadable_workbook_is_refused_in_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["live", str(tmp_path / "event.xlsx"), "--host", "127.0.0.1", "--port", str(free_port())])
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and "damaged" in result.output
+
+
+def test_an_unexpected_failure_of_a_re_read_is_told_and_the_watching_goes_on(tmp_path: Path) -> None:
+    """A re-read failing with no refusal of its own (a bug, not the workbook) is told as unreadable, by the error's
+    type, and the watcher reads again a second later: the pages never freeze unsaid."""
+    import asyncio
+
+    from sheet_scorer.live.server import Hub, watch
+    from sheet_scorer.live.state import Outcome
+
+    workbook = tmp_path / "event.xlsx"
+    workbook.write_bytes(b"before")
+    told: list[Outcome] = []
+
+    class Flaky:
+        path, version, reads = workbook, 0, 0
+
+        def refresh(self) -> Outcome:
+            self.reads += 1
+            if self.reads == 1:
+                raise RuntimeError("a bug")
+            return Outcome("updated", 0.0)
+
+    async def run() -> None:
+        stop = asyncio.Event()
+
+        def tell(outcome: Outcome) -> None:
+            told.append(outcome)
+            if len(told) == 2:
+                stop.set()
+
+        watcher = asyncio.create_task(watch(Flaky(), Hub(), tell, stop))  # type: ignore[arg-type]
+        await asyncio.sleep(0.3)
+        workbook.write_bytes(b"saved")
+        await asyncio.wait_for(watcher, 10)
+
+    asyncio.run(run())
+    assert [(o.kind, o.reason) for o in told] == [("unreadable", "RuntimeError"), ("updated", "")]

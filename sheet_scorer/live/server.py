@@ -113,7 +113,12 @@ async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], sto
         if not changes and not retry:
             continue  # the once-a-second wake-up, with nothing to do
         version = state.version
-        outcome = await anyio.to_thread.run_sync(state.refresh)
+        try:
+            outcome = await anyio.to_thread.run_sync(state.refresh)
+        except Exception as error:  # noqa: BLE001 - an unexpected failure of one re-read must not end the watching
+            from sheet_scorer.live.state import Outcome  # (the pages would freeze unsaid): told, and read again
+
+            outcome = Outcome("unreadable", 0.0, reason=type(error).__name__)
         if state.version != version:
             hub.notify()
         if changes or outcome.kind != "unreadable":  # a retry that finds the file as unreadable as before says nothing
