@@ -398,3 +398,27 @@ def test_an_unexpected_failure_of_a_re_read_is_told_and_the_watching_goes_on(tmp
 
     asyncio.run(run())
     assert [(o.kind, o.reason) for o in told] == [("unreadable", "RuntimeError"), ("updated", "")]
+
+
+def test_an_unreadable_save_is_told_in_the_event_s_language(tmp_path: Path) -> None:
+    """The banner and the terminal line say why a save could not be read in the event's language, not in English:
+    the refusal travels as its key and values (a Phrase), said where it is shown."""
+    from sheet_scorer.i18n.text import say
+    from sheet_scorer.live.state import LiveState
+
+    workbook = tmp_path / "event.xlsx"
+    shutil.copy(EXAMPLE, workbook)
+    state = LiveState(workbook, "pl", "http://127.0.0.1:1/phone", "")
+    assert state.load().kind == "updated"
+    whole = EXAMPLE.read_bytes()
+    workbook.write_bytes(whole[: len(whole) // 2])  # a save caught half-way
+    outcome = state.refresh()
+    assert outcome.kind == "unreadable"
+    assert say("pl", "live_unreadable", time="21:00", reason=outcome.reason) == (
+        "21:00 nie udało się odczytać skoroszytu (plik jest uszkodzony (niekompletny .xlsx); zapisz go ponownie w Excelu "
+        "lub LibreOffice); nadal widać ostatnią poprawną klasyfikację")
+    assert state.pages is not None
+    banner = state.pages.projector[state.pages.projector.index('class="banner'):]
+    banner = banner[:banner.index("</section>")]
+    assert "Ostatniego zapisu nie udało się jeszcze odczytać (plik jest uszkodzony (niekompletny .xlsx)" in banner
+    assert "damaged" not in banner and "could not" not in banner

@@ -19,6 +19,7 @@ from typing import Any
 
 from sheet_scorer.api import check_workbook
 from sheet_scorer.live.view import PHONE, PROJECTOR, blocking_errors, live_context, problem_views, render, table_status
+from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.model import ScoreResult, WorkbookError
 from sheet_scorer.report.export import json_document
 
@@ -34,7 +35,7 @@ class Outcome:
     seconds: float
     progress: str = ""
     errors: int = 0
-    reason: str = ""
+    reason: Phrase | str = ""  # why a save could not be read: said in the event's language where it is shown
 
 
 class Pages:
@@ -95,7 +96,7 @@ class LiveState:
         try:
             result = check_workbook(self.path, self.lang)
         except UNREADABLE as error:
-            reason = str(error).split(": ", 1)[-1] if isinstance(error, WorkbookError) else type(error).__name__
+            reason = _reason(error)
             banner = {"kind": "unreadable", "reason": reason, "since": self.good_at}
             if banner != self.banner:  # still the same unreadable file: the pages stay as they are
                 self.banner = banner
@@ -133,3 +134,10 @@ class LiveState:
         self.shown_progress = context["progress"]
         self.pages = Pages(render(PROJECTOR, context), render(PHONE, context), self.document, self.version)
 
+
+def _reason(error: Exception) -> Phrase | str:
+    """Why a save could not be read, without the file (the page and the terminal name it): the refusal itself, said
+    in the language of the line it is shown in; an unexpected error by its type."""
+    if isinstance(error, WorkbookError) and error.key:
+        return Phrase(error.key, {**error.values, "path": None})
+    return str(error).split(": ", 1)[-1] if isinstance(error, WorkbookError) else type(error).__name__
