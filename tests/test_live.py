@@ -360,3 +360,19 @@ def test_an_unreadable_workbook_is_refused_in_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["live", str(tmp_path / "event.xlsx"), "--host", "127.0.0.1", "--port", str(free_port())])
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and "damaged" in result.output
+
+
+# qa3: the line after each save gives the seconds in the language's digits, as every other number it prints:
+# 0.084 s is "0.08" in English and "0,08" in Portuguese and Polish (two decimals), never "0.08" after Portuguese words.
+@pytest.mark.parametrize(("lang", "expected"), [("en", "updated in 0.08 s: After Round 1"),
+                                                ("pt", "atualizado em 0,08 s: After Round 1"),
+                                                ("pl", "zaktualizowano w 1,50 s: After Round 1")])
+def test_the_seconds_of_a_save_are_in_the_languages_digits(capsys: pytest.CaptureFixture[str], lang: str, expected: str) -> None:
+    import re
+
+    from sheet_scorer.cli.live import _tell
+    from sheet_scorer.live.state import Outcome
+
+    _tell(Outcome("updated", 1.5 if lang == "pl" else 0.084, progress="After Round 1"), lang)
+    line = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"\d\d:\d\d:\d\d " + re.escape(expected), line), line
