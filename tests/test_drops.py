@@ -168,3 +168,27 @@ def test_a_players_sheet_with_an_unknown_name_heading_beside_club(tmp_path: Path
     path = write_workbook(tmp_path / "event.xlsx", {"Gracze": rows, "Runda 1": ROUND_1})
     result = check_workbook(path)
     assert [(p.name, p.club) for p in result.data.players] == [(n, "K1" if n < "E" else "K2") for n in NAMES]
+
+
+# qa3: the live projector marks the same qualifiers as the report and `playoffs` (a withdrawn player above the cut is
+# passed over) and says who withdrew; with nobody withdrawn the cut is the top four by rank.
+@pytest.mark.parametrize(("active", "advancing", "marks"), [
+    ({"Eva": "wycofana"}, ["Ala", "Bea", "Fil", "Cyd"], {"Eva": "withdrawn after Round 1"}),
+    ({}, ["Ala", "Eva", "Bea", "Fil"], {}),
+])
+def test_the_live_projector_reads_the_one_list_of_qualifiers(tmp_path: Path, active: dict[str, str], advancing: list[str],
+                                                              marks: dict[str, str]) -> None:
+    from sheet_scorer.live.state import LiveState
+    from sheet_scorer.live.view import live_context
+
+    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Players": players(active),
+                                                    "Round 1": ROUND_1})
+    context = live_context(check_workbook(path), "en", None, "", "http://127.0.0.1:1/phone", "12:00")
+    rows = context["standings"]
+    assert [r["player"] for r in rows if r["qualified"]] == advancing
+    assert [r["player"] for r in rows if r["cut_after"]] == advancing[-1:]
+    assert {r["player"]: r["withdrawn"] for r in rows if r["withdrawn"]} == marks
+    state = LiveState(path, None, "http://127.0.0.1:1/phone", "")
+    assert state.load().kind == "updated" and state.pages is not None
+    page = state.pages.projector
+    assert ("<th scope=\"row\">Eva<small class=\"muted withdrawn\"> · withdrawn after Round 1</small></th>" in page) == bool(marks)
