@@ -1104,11 +1104,11 @@ CATALOGUE: dict[str, Message] = {m.code: m for m in [
         "pt": "{place}: {problem}; corrija (disso depende quem recebe lugar), depois execute seat de novo",
         "fr": "{place} : {problem} ; corrigez-le (il décide qui est placé), puis relancez seat",
     }),
-    Message("active_unread_line", "refusal", {
-        "en": "the players list, line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
-        "pl": "lista graczy, wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
-        "pt": "lista de jogadores, linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
-        "fr": "liste des joueurs, ligne {line} : « {value} » dans la colonne Actif n'est ni oui ni non (non, abandon, forfait : ne joue pas)",
+    Message("active_unread_line", "refusal", {  # qa3: names the list's file, as new's other refusals do
+        "en": "{path}: line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
+        "pl": "{path}: wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
+        "pt": "{path}: linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
+        "fr": "{path} : ligne {line} : « {value} » dans la colonne Actif n'est ni oui ni non (non, abandon, forfait : ne joue pas)",
     }),
     Message("stage_unreported", "refusal", {
         "en": "'{sheet}': {done} of {total} tables reported; enter the other results, then run playoffs again",
