@@ -376,3 +376,25 @@ def test_the_seconds_of_a_save_are_in_the_languages_digits(capsys: pytest.Captur
     _tell(Outcome("updated", 1.5 if lang == "pl" else 0.084, progress="After Round 1"), lang)
     line = capsys.readouterr().out.strip()
     assert re.fullmatch(r"\d\d:\d\d:\d\d " + re.escape(expected), line), line
+
+
+# qa3: a player's phone card goes on through the playoff sheets, as the report's card does. One VP-only round of 8
+# (table 1 Ala 12 declared, Bea 9, Cyd 6, Dan 3; table 2 Eva 11 declared, Fil 8, Gil 5, Hal 2), Playoff Size 4: the
+# Final holds Ala, Eva, Bea, Fil; Fil 12 (declared), Ala 9, Eva 7, Bea 5 -> Fil 1st, Ala 2nd, Eva 3rd, Bea 4th. A player
+# who did not reach the final (Cyd) has no Final step.
+def test_the_phone_card_goes_on_through_the_playoffs(tmp_path: Path) -> None:
+    from helpers import write_workbook
+    from sheet_scorer.api import check_workbook
+    from sheet_scorer.live.view import live_context
+
+    head = ["Table", "Player", "VP", "Declared"]
+    round_1 = [head, [1, "Ala", 12, "x"], [1, "Bea", 9, ""], [1, "Cyd", 6, ""], [1, "Dan", 3, ""],
+               [2, "Eva", 11, "x"], [2, "Fil", 8, ""], [2, "Gil", 5, ""], [2, "Hal", 2, ""]]
+    final = [head, [1, "Ala", 9, ""], [1, "Eva", 7, ""], [1, "Bea", 5, ""], [1, "Fil", 12, "x"]]
+    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Round 1": round_1, "Final": final})
+    context = live_context(check_workbook(path), "en", None, "", "http://127.0.0.1:1/phone", "12:00")
+    cards = {card["player"]: card["steps"] for card in context["players"]}
+    steps = [(s["sheet"], s["table"], s["place"], s["vp"]) for s in cards["Fil"]]
+    assert steps == [("Round 1", 2, "2", 8), ("Final", 1, "1", 12)]  # places as shown
+    assert [(s["sheet"], s["place"]) for s in cards["Bea"]] == [("Round 1", "2"), ("Final", "4")]
+    assert [s["sheet"] for s in cards["Cyd"]] == ["Round 1"]
