@@ -45,8 +45,8 @@ def _conflict_rows(path: Path, sheet: str = "Conflicts") -> list[list[Any]]:
 def test_the_conflict_is_listed_with_both_values_and_files(merged: tuple[Path, Any]) -> None:
     event, result = merged
     assert result.exit_code == 1, result.output
-    assert say("en", "merge_conflicts_kept", conflicts=count("en", "conflicts", 1), sheet="Conflicts",
-               resolved="Resolved") in result.output
+    assert ("1 conflict kept in the event: marked at its cell and listed in the sheet 'Conflicts'; type the agreed value, "
+            "then mark the row in the 'Resolved' column") in result.output
     rows = _conflict_rows(event)
     assert rows == [["Sheet", "Cell", "Player", "Value", "File", "Other value", "Other file", "Resolved"], EXPECTED_ROW]
 
@@ -182,3 +182,20 @@ def test_a_merge_that_only_adds_a_conflict_does_not_say_the_event_is_unchanged(t
     assert say("en", "merge_nothing", event="event.xlsx") not in result.output
     assert say("en", "merge_wrote", cells=count("en", "cells_written", 0), event="event.xlsx",
                backup="event.backup.xlsx") in result.output
+
+
+# qa3: the line after a merge agrees with the number of conflicts: one is "marked at its cell", two are "marked at
+# their cells" (each language's participles agree too: pt marcado / marcados, pl zaznaczony / zaznaczone).
+@pytest.mark.parametrize(("lang", "n", "start"), [
+    ("en", 1, "1 conflict kept in the event: marked at its cell and listed in the sheet 'Conflicts';"),
+    ("en", 2, "2 conflicts kept in the event: marked at their cells and listed in the sheet 'Conflicts';"),
+    ("pt", 1, "1 conflito no evento: marcado na célula e listado na planilha “Conflitos”;"),
+    ("pt", 2, "2 conflitos no evento: marcados nas células e listados na planilha “Conflitos”;"),
+    ("pl", 1, "1 konflikt w turnieju: zaznaczony w komórce i wypisany w arkuszu „Konflikty”;"),
+    ("pl", 5, "5 konfliktów w turnieju: zaznaczone w komórkach i wypisane w arkuszu „Konflikty”;"),
+    ("fr", 1, "1 conflit dans l'événement\u202f: marqué à sa cellule et listé dans la feuille «\u202fConflits\u202f»\u202f;"),
+])
+def test_the_conflicts_line_agrees_with_its_number(lang: str, n: int, start: str) -> None:
+    sheet = {"en": "Conflicts", "pt": "Conflitos", "pl": "Konflikty", "fr": "Conflits"}[lang]
+    line = say(lang, "merge_conflicts_kept", conflicts=count(lang, "conflicts_kept", n), sheet=sheet, resolved="R")
+    assert line.startswith(start), line

@@ -151,7 +151,14 @@ def test_new_reads_the_active_words_and_refuses_one_it_cannot_read(tmp_path: Pat
     assert "Ola" not in seated and len([p for p in seated if p]) == 8
     names.write_text("Player,Active\nAla,yes\nBea,soon\nCyd,no\n", encoding="utf-8")
     refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx")])
-    assert refused.exit_code == 2 and "line 3: 'soon'" in refused.output and not (tmp_path / "other.xlsx").exists()
+    assert refused.exit_code == 2 and not (tmp_path / "other.xlsx").exists()
+    # qa3: the refusal names the list's file, as `new`'s other refusals do (Bea's word is on line 3, under the header)
+    assert refused.output == (f"Error: {names}: line 3: 'soon' in the Active column is neither yes nor no "
+                              "(no, withdrawn, dropped: not playing)\n")
+    names.write_bytes("Jogador;Ativo\r\nJoão;talvez\r\nAna;não\r\n".encode("cp1252"))  # Excel's CSV, Portuguese Windows
+    refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx"), "--lang", "pt"])
+    assert refused.exit_code == 2 and refused.output == (
+        f"Erro: {names}: linha 2: “talvez” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)\n")
 
 
 @pytest.mark.parametrize("heading", ["Imię i nazwisko", "Uczestnik", "Nom complet", "Nome completo", "Full Name"])
@@ -168,3 +175,27 @@ def test_a_players_sheet_with_an_unknown_name_heading_beside_club(tmp_path: Path
     path = write_workbook(tmp_path / "event.xlsx", {"Gracze": rows, "Runda 1": ROUND_1})
     result = check_workbook(path)
     assert [(p.name, p.club) for p in result.data.players] == [(n, "K1" if n < "E" else "K2") for n in NAMES]
+
+
+# qa3: the live projector marks the same qualifiers as the report and `playoffs` (a withdrawn player above the cut is
+# passed over) and says who withdrew; with nobody withdrawn the cut is the top four by rank.
+@pytest.mark.parametrize(("active", "advancing", "marks"), [
+    ({"Eva": "wycofana"}, ["Ala", "Bea", "Fil", "Cyd"], {"Eva": "withdrawn after Round 1"}),
+    ({}, ["Ala", "Eva", "Bea", "Fil"], {}),
+])
+def test_the_live_projector_reads_the_one_list_of_qualifiers(tmp_path: Path, active: dict[str, str], advancing: list[str],
+                                                              marks: dict[str, str]) -> None:
+    from sheet_scorer.live.state import LiveState
+    from sheet_scorer.live.view import live_context
+
+    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Players": players(active),
+                                                    "Round 1": ROUND_1})
+    context = live_context(check_workbook(path), "en", None, "", "http://127.0.0.1:1/phone", "12:00")
+    rows = context["standings"]
+    assert [r["player"] for r in rows if r["qualified"]] == advancing
+    assert [r["player"] for r in rows if r["cut_after"]] == advancing[-1:]
+    assert {r["player"]: r["withdrawn"] for r in rows if r["withdrawn"]} == marks
+    state = LiveState(path, None, "http://127.0.0.1:1/phone", "")
+    assert state.load().kind == "updated" and state.pages is not None
+    page = state.pages.projector
+    assert ("<th scope=\"row\">Eva<small class=\"muted withdrawn\"> · withdrawn after Round 1</small></th>" in page) == bool(marks)

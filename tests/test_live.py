@@ -422,3 +422,41 @@ def test_an_unreadable_save_is_told_in_the_event_s_language(tmp_path: Path) -> N
     banner = banner[:banner.index("</section>")]
     assert "Ostatniego zapisu nie udało się jeszcze odczytać (plik jest uszkodzony (niekompletny .xlsx)" in banner
     assert "damaged" not in banner and "could not" not in banner
+
+
+# qa3: the line after each save gives the seconds in the language's digits, as every other number it prints:
+# 0.084 s is "0.08" in English and "0,08" in Portuguese and Polish (two decimals), never "0.08" after Portuguese words.
+@pytest.mark.parametrize(("lang", "expected"), [("en", "updated in 0.08 s: After Round 1"),
+                                                ("pt", "atualizado em 0,08 s: After Round 1"),
+                                                ("pl", "zaktualizowano w 1,50 s: After Round 1")])
+def test_the_seconds_of_a_save_are_in_the_languages_digits(capsys: pytest.CaptureFixture[str], lang: str, expected: str) -> None:
+    import re
+
+    from sheet_scorer.cli.live import _tell
+    from sheet_scorer.live.state import Outcome
+
+    _tell(Outcome("updated", 1.5 if lang == "pl" else 0.084, progress="After Round 1"), lang)
+    line = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"\d\d:\d\d:\d\d " + re.escape(expected), line), line
+
+
+# qa3: a player's phone card goes on through the playoff sheets, as the report's card does. One VP-only round of 8
+# (table 1 Ala 12 declared, Bea 9, Cyd 6, Dan 3; table 2 Eva 11 declared, Fil 8, Gil 5, Hal 2), Playoff Size 4: the
+# Final holds Ala, Eva, Bea, Fil; Fil 12 (declared), Ala 9, Eva 7, Bea 5 -> Fil 1st, Ala 2nd, Eva 3rd, Bea 4th. A player
+# who did not reach the final (Cyd) has no Final step.
+def test_the_phone_card_goes_on_through_the_playoffs(tmp_path: Path) -> None:
+    from helpers import write_workbook
+    from sheet_scorer.api import check_workbook
+    from sheet_scorer.live.view import live_context
+
+    head = ["Table", "Player", "VP", "Declared"]
+    round_1 = [head, [1, "Ala", 12, "x"], [1, "Bea", 9, ""], [1, "Cyd", 6, ""], [1, "Dan", 3, ""],
+               [2, "Eva", 11, "x"], [2, "Fil", 8, ""], [2, "Gil", 5, ""], [2, "Hal", 2, ""]]
+    final = [head, [1, "Ala", 9, ""], [1, "Eva", 7, ""], [1, "Bea", 5, ""], [1, "Fil", 12, "x"]]
+    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Round 1": round_1, "Final": final})
+    context = live_context(check_workbook(path), "en", None, "", "http://127.0.0.1:1/phone", "12:00")
+    cards = {card["player"]: card["steps"] for card in context["players"]}
+    steps = [(s["sheet"], s["table"], s["place"], s["vp"]) for s in cards["Fil"]]
+    assert steps == [("Round 1", 2, "2", 8), ("Final", 1, "1", 12)]  # places as shown
+    assert [(s["sheet"], s["place"]) for s in cards["Bea"]] == [("Round 1", "2"), ("Final", "4")]
+    assert [s["sheet"] for s in cards["Cyd"]] == ["Round 1"]

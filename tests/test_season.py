@@ -472,3 +472,21 @@ def test_the_problems_beyond_ten_are_counted_in_one_line(league: Path, tmp_path:
     # its second column says where: a cell of the settings workbook, or an event (not "Cell" over an event's name)
     assert sheet[0] == ("Severity", "Where", "Message") and sheet[1][1] == "s.xlsx 'Aliases'!A2"
     assert sheet[-1][:2] == ("warning", "Summer Cup")
+
+
+# qa3: the terminal shows the first ten players of the season; the rest are counted in one line pointing at the sheet
+# (a season of 12 players: 2 more), as `score` counts its own; a season of 10 has no such line.
+@pytest.mark.parametrize(("players", "lang", "more"), [
+    (12, "en", "… and 2 more: see the Season Standings sheet"),
+    (12, "pt", "… e mais 2: veja a planilha “Classificação da temporada”"),
+    (10, "en", None),
+])
+def test_the_players_beyond_ten_are_counted_in_one_line(tmp_path: Path, players: int, lang: str, more: str | None) -> None:
+    names = iter(f"Player {chr(65 + i)}" for i in range(players))
+    sizes = [4, 4, 4] if players == 12 else [4, 3, 3]
+    tables = [[(next(names), vp) for vp in (12, 9, 7, 5)[:size]] for size in sizes]
+    event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), tables)
+    result = run(tmp_path / "a.xlsx", "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html", "--lang", lang)
+    lines = result.output.splitlines()
+    assert sum(1 for line in lines if line.startswith("│")) == 10
+    assert [line for line in lines if line.startswith("…")] == ([] if more is None else [more]), result.output

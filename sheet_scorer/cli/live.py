@@ -109,10 +109,11 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
 def _tell(outcome: Outcome, lang: str) -> None:
     """One terminal line per save: updated (with the time it took), unreadable, or with errors."""
     from sheet_scorer.i18n.terminal import count, say
+    from sheet_scorer.i18n.text import format_seconds
 
     now = datetime.now().strftime("%H:%M:%S")
     if outcome.kind == "updated":
-        line = say(lang, "live_updated", time=now, seconds=f"{outcome.seconds:.2f}", progress=outcome.progress)
+        line = say(lang, "live_updated", time=now, seconds=format_seconds(outcome.seconds, lang), progress=outcome.progress)
     elif outcome.kind == "unreadable":
         line = say(lang, "live_unreadable", time=now, reason=outcome.reason)
     else:

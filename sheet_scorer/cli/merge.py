@@ -56,7 +56,7 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
     if plan.conflicts and plan.conflicts_sheet and not dry_run:
         from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS
 
-        click.echo(say(lang, "merge_conflicts_kept", conflicts=count(lang, "conflicts", len(plan.conflicts)),
+        click.echo(say(lang, "merge_conflicts_kept", conflicts=count(lang, "conflicts_kept", len(plan.conflicts)),
                        sheet=plan.conflicts_sheet, resolved=CONFLICTS_HEADERS["resolved"][lang]))
     if dry_run:
         click.echo(say(lang, "merge_dry_run", cells=count(lang, "cells_would_be_written", plan.cells), event=plan.event.name))

@@ -90,6 +90,9 @@ def _summary(result: Season, written: list[Path]) -> None:
         top.add_row(str(row.rank), escape(visible(row.player)), format_number(number(row.points), lang), str(row.counted),
                     str(row.played), str(row.won), str(row.best))
     console.print(top)
+    if len(result.rows) > SHOWN_PLAYERS:  # qa3: the rest are counted, as `score` counts its own (a generic "… and N more")
+        console.print(escape(say(lang, "more_problems", n=len(result.rows) - SHOWN_PLAYERS,
+                                 sheet=text(lang, "season_standings_sheet"))))
     for entry in (e for e in result.entries if e.left_out or e.status == "season_status_provisional_counted"):
         colour = "yellow" if entry.counted else "red"
         console.print(f"[{colour}]{escape(say(lang, 'season_file_line', file=visible(str(entry.summary.path)), status=visible(text(lang, entry.status, **entry.values))))}[/]",

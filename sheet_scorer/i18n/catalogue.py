@@ -1104,11 +1104,11 @@ CATALOGUE: dict[str, Message] = {m.code: m for m in [
         "pt": "{place}: {problem}; corrija (disso depende quem recebe lugar), depois execute seat de novo",
         "fr": "{place} : {problem} ; corrigez-le (il décide qui est placé), puis relancez seat",
     }),
-    Message("active_unread_line", "refusal", {
-        "en": "the players list, line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
-        "pl": "lista graczy, wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
-        "pt": "lista de jogadores, linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
-        "fr": "liste des joueurs, ligne {line} : « {value} » dans la colonne Actif n'est ni oui ni non (non, abandon, forfait : ne joue pas)",
+    Message("active_unread_line", "refusal", {  # qa3: names the list's file, as new's other refusals do
+        "en": "{path}: line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
+        "pl": "{path}: wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
+        "pt": "{path}: linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
+        "fr": "{path} : ligne {line} : « {value} » dans la colonne Actif n'est ni oui ni non (non, abandon, forfait : ne joue pas)",
     }),
     Message("stage_unreported", "refusal", {
         "en": "'{sheet}': {done} of {total} tables reported; enter the other results, then run playoffs again",
@@ -1159,15 +1159,11 @@ CATALOGUE: dict[str, Message] = {m.code: m for m in [
     }),
     Message("new_encoding", "line", {"en": "{path}: read as {encoding}", "pl": "{path}: odczytano jako {encoding}",
                                      "pt": "{path}: lido como {encoding}", "fr": "{path} : lu comme {encoding}"}),
-    Message("merge_conflicts_kept", "line", {
-        "en": "{conflicts} kept in the event: marked at their cells and listed in the sheet '{sheet}'; type the agreed "
-              "value, then mark the row in the '{resolved}' column",
-        "pl": "{conflicts} w turnieju: zaznaczone w komórkach i wypisane w arkuszu „{sheet}”; wpisz uzgodnioną wartość, "
-              "potem oznacz wiersz w kolumnie „{resolved}”",
-        "pt": "{conflicts} no evento: marcados nas células e listados na planilha “{sheet}”; digite o valor acordado e "
-              "marque a linha na coluna “{resolved}”",
-        "fr": "{conflicts} dans l'événement : marqués à leurs cellules et listés dans la feuille « {sheet} » ; saisissez "
-              "la valeur convenue, puis marquez la ligne dans la colonne « {resolved} »",
+    Message("merge_conflicts_kept", "line", {  # qa3: {conflicts} is NOUNS["conflicts_kept"], agreeing with its number
+        "en": "{conflicts} in the sheet '{sheet}'; type the agreed value, then mark the row in the '{resolved}' column",
+        "pl": "{conflicts} w arkuszu „{sheet}”; wpisz uzgodnioną wartość, potem oznacz wiersz w kolumnie „{resolved}”",
+        "pt": "{conflicts} na planilha “{sheet}”; digite o valor acordado e marque a linha na coluna “{resolved}”",
+        "fr": "{conflicts} dans la feuille « {sheet} » ; saisissez la valeur convenue, puis marquez la ligne dans la colonne « {resolved} »",
     }),
     # issue 20: a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
     Message("damaged_twice", "refusal", {
@@ -1413,11 +1409,17 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
         "pt": {"one": "… e mais {n} jogador (--all mostra todos)", "other": "… e mais {n} jogadores (--all mostra todos)"},
         "fr": {"one": "… et {n} joueur de plus (--all les montre tous)", "other": "… et {n} joueurs de plus (--all les montre tous)"},
     },
-    "conflicts": {  # issue 18
-        "en": {"one": "{n} conflict", "other": "{n} conflicts"},
-        "pl": {"one": "{n} konflikt", "few": "{n} konflikty", "many": "{n} konfliktów", "other": "{n} konfliktu"},
-        "pt": {"one": "{n} conflito", "other": "{n} conflitos"},
-        "fr": {"one": "{n} conflit", "other": "{n} conflits"},
+    "conflicts_kept": {  # issue 18; qa3: the participles agree with the number (1 conflict: its cell)
+        "en": {"one": "{n} conflict kept in the event: marked at its cell and listed",
+               "other": "{n} conflicts kept in the event: marked at their cells and listed"},
+        "pl": {"one": "{n} konflikt w turnieju: zaznaczony w komórce i wypisany",
+               "few": "{n} konflikty w turnieju: zaznaczone w komórkach i wypisane",
+               "many": "{n} konfliktów w turnieju: zaznaczone w komórkach i wypisane",
+               "other": "{n} konfliktu w turnieju: zaznaczone w komórkach i wypisane"},
+        "pt": {"one": "{n} conflito no evento: marcado na célula e listado",
+               "other": "{n} conflitos no evento: marcados nas células e listados"},
+        "fr": {"one": "{n} conflit dans l'événement : marqué à sa cellule et listé",
+               "other": "{n} conflits dans l'événement : marqués à leurs cellules et listés"},
     },
     "workbooks": {
         "en": {"one": "{n} workbook", "other": "{n} workbooks"},

@@ -116,6 +116,11 @@ def format_pct(value: Any, lang: str) -> str:
     return "" if number is None else _pattern("#,##0.00").apply(number, _locale(language(lang)))
 
 
+def format_seconds(seconds: float, lang: str) -> str:
+    """A duration with two decimals in the language's digits (`live`'s line): `0.18` (en), `0,18` (pl, pt, fr)."""
+    return _pattern("0.00").apply(round(seconds, 2), _locale(language(lang)))
+
+
 def format_places(places: Any, lang: str) -> str:
     """The `Places` tie-breaker (1st, 2nd, 3rd places; shared ones count 1/k): `2 / 1.5 / 0`."""
     return "" if not isinstance(places, tuple) else " / ".join(format_number(round(float(p), 2), lang) for p in places)

@@ -15,7 +15,8 @@ import pandas as pd
 from sheet_scorer.i18n.text import format_number, language, text, translator
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import RoundProgress
-from sheet_scorer.report.facts import figure_name, figure_text, missing, player_ids, playoff_cut, scored_results, tables_of
+from sheet_scorer.report.facts import (figure_name, figure_text, missing, player_ids, playoff_cut, playoff_rows, qualified,
+                                       scored_results, tables_of, withdrawn_notes)
 from sheet_scorer.report.html import _environment, _player_paths, _problem_view, _table_players
 from sheet_scorer.standings.engine import BASE_COLUMNS, criteria
 from sheet_scorer.standings.progression import rank_progression
@@ -109,14 +110,19 @@ def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> 
 
 
 def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str]) -> list[dict[str, Any]]:
-    cut = playoff_cut(result)
+    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks (qa3)."""
+    advancing = qualified(result, lang)
+    last_in = advancing[-1] if advancing else None
+    advancing_set = set(advancing)
+    gone = withdrawn_notes(result, lang)
     rows = []
     for row in result.standings.to_dict("records"):
         rank = int(row["rank"])
         rows.append({"rank": rank, "player": row["player"], "id": ids[row["player"]],
                      "figures": [figure_text(f, row[f], lang) for f in figures],
                      "medal": rank if rank <= 3 and int(row["games"]) > 0 else 0,
-                     "qualified": cut is not None and rank <= cut, "cut_after": cut is not None and rank == cut})
+                     "qualified": row["player"] in advancing_set, "cut_after": row["player"] == last_in,
+                     "withdrawn": gone.get(row["player"], "")})
     return rows
 
 
@@ -156,7 +162,12 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
     standings = _standings(result, lang, figures, ids)
     by_table = tables_of(results)
     listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
-    paths = _player_paths(result, results, listed, standings, lang)
+    playoff = playoff_rows(result)
+    every = results
+    if playoff is not None and len(playoff):  # qa3: a player's card goes on through the playoff sheets, as the report's
+        listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
+        every = pd.concat([results, playoff], ignore_index=True)
+    paths = _player_paths(result, every, listed, standings, lang)
     ranks = _rank_paths(result, lang)
     at_table = seated(result, by_table)
     playing_at = {p: t for (s, t), names in at_table.items() if current and s == current.sheet

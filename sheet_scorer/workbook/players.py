@@ -43,7 +43,7 @@ def read_player_lines(path: Path) -> tuple[list[tuple[Registration, int]], str |
         content, encoding = decode_text(path, data)
         tabbed = "\t" in content.partition("\n")[0]  # Excel's "Unicode text" is tab-separated
         rows = _csv_rows(content) if suffix == ".csv" or tabbed else [[line] for line in content.splitlines()]
-    players = _registrations(rows)
+    players = _registrations(rows, path)
     if not players:
         raise WorkbookError(key="no_player_names", path=path)
     return players, encoding
@@ -57,8 +57,9 @@ def _csv_rows(content: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(content), delimiter=delimiter))
 
 
-def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
-    """Rows -> (registration, line number); a header row naming Player/Name, Club or Active is used when there is one."""
+def _registrations(rows: list[list[Any]], path: Path) -> list[tuple[Registration, int]]:
+    """Rows of the list `path` -> (registration, line number); a header row naming Player/Name, Club or Active is used
+    when there is one."""
     header = players_header(rows[0]) if rows else {}
     columns, start = (header, 1) if header else ({"player": 0}, 0)
     out = []
@@ -70,6 +71,6 @@ def _registrations(rows: list[list[Any]]) -> list[tuple[Registration, int]]:
         if name:
             active = active_value(cell("active"))
             if active is None:  # the same words as the Players sheet (docs/rules.md §1): one it cannot read is refused
-                raise WorkbookError(key="active_unread_line", line=number, value=cell("active"))
+                raise WorkbookError(key="active_unread_line", path=path, line=number, value=cell("active"))
             out.append((Registration(name, cell("club"), active), number))
     return out
