@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,16 @@ def write_workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
             sheet.append(row)
     book.save(path)
     return path
+
+
+def with_part(path: Path, part: str, data: bytes) -> None:
+    """Rewrite the package at `path` with `part` holding `data` (every other entry as it was)."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    parts[part] = data
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in parts.items():
+            archive.writestr(name, content)
 
 
 def round_sheet(*rows: list[Any], headers: list[str] = HEADERS) -> list[list[Any]]:

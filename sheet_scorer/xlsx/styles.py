@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
-from sheet_scorer.xlsx.splice import TAG, attribute, children, content, insert_child, open_root, root_span, set_attribute
+from sheet_scorer.xlsx.splice import (
+    ATTRS, TAG, attribute, children, content, insert_child, open_root, root_span, set_attribute, tag_end,
+)
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
     from sheet_scorer.xlsx.package import Package
@@ -174,8 +176,9 @@ class Styles:
         """The workbook's default font made bold, or blue and underlined like a link."""
         fonts = self._items("fonts")
         base = fonts[0] if fonts else b"<" + self._tag("font") + b"></" + self._tag("font") + b">"
-        base = re.sub(rb"<(?:[\w.\-]+:)?(?:b|u|color)\b[^>]*/>|<(?:[\w.\-]+:)?color\b[^>]*>.*?</(?:[\w.\-]+:)?color>", b"", base)
-        opening = base.index(b">") + 1
+        base = re.sub(rb"<(?:[\w.\-]+:)?(?:b|u|color)\b" + ATTRS + rb"/>|<(?:[\w.\-]+:)?color\b" + ATTRS
+                      + rb">.*?</(?:[\w.\-]+:)?color>", b"", base)
+        opening = tag_end(base, 0)
         if base[opening - 2:opening] == b"/>":
             base = base[:opening - 2] + b"></" + self._tag("font") + b">"
             opening -= 1
@@ -184,7 +187,7 @@ class Styles:
             extra += b"<" + self._tag("u") + b"/>"
         body = base[opening:]
         if link:  # colour goes after sz in the schema's order: b, i, …, u, vertAlign, sz, color, name, …
-            sz = re.search(rb"<(?:[\w.\-]+:)?sz\b[^>]*/>", body)
+            sz = re.search(rb"<(?:[\w.\-]+:)?sz\b" + ATTRS + rb"/>", body)
             colour = b"<" + self._tag("color") + b' rgb="FF0563C1"/>'
             body = body[:sz.end()] + colour + body[sz.end():] if sz else colour + body
         return self._find_or_append("fonts", base[:opening] + extra + body)
