@@ -15,8 +15,8 @@ import pytest
 from helpers import player, round_sheet, with_part, write_workbook
 from openpyxl.comments import Comment
 
-from sheet_scorer import score_workbook
-from sheet_scorer.model import CellEdit, WorkbookPatch
+from sheet_scorer import check_workbook, score_workbook
+from sheet_scorer.model import CellEdit, NewSheet, WorkbookPatch
 from sheet_scorer.workbook.update import update_workbook
 from sheet_scorer.xlsx.sheetxml import Worksheet, new_sheet_xml
 
@@ -250,3 +250,29 @@ def test_an_inline_string_whose_t_holds_a_bracket_reads_as_its_text() -> None:
     xml = (f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t foo="a>b">Standings</t>'
            '</is></c></row></sheetData></worksheet>').encode()
     assert Worksheet(xml, "S").cell_value("A1") == ("inlineStr", "Standings")
+
+
+def test_the_reader_reads_a_root_and_rows_whose_attributes_hold_a_bracket(valid: Path, tmp_path: Path) -> None:
+    """The reader's fast path needs no change: its row pattern takes '>' inside quotes, and a root it does not
+    recognise (`foo="a>b"` before the namespace) is read the general way, to the same cells: Ala 5 VP, the others 2."""
+    root = f'<worksheet xmlns="{MAIN}">'.encode()
+    path = _edited(valid, tmp_path / "read.xlsx", SHEET, root, f'<worksheet foo="a>b" xmlns="{MAIN}">'.encode())
+    data = _part(path, SHEET).replace(b'<row r="2">', b'<row r="2" foo="a>b">').replace(b'<row r="3">', b"<row r='3' bar='c>d'>")
+    with_part(path, SHEET, data)
+    result = check_workbook(path)
+    assert result.exit_code == 0
+    assert dict(zip(result.standings["player"], result.standings["vp"])) == {"Ala": 5, "Bob": 2, "Cyd": 2, "Dan": 2}
+
+
+def test_a_sheet_laid_out_like_one_whose_selection_holds_a_bracket_has_no_selection(valid: Path, tmp_path: Path) -> None:
+    """A new sheet laid out like Round 1 copies its view but not its selection (`update._layout`), found whatever
+    its values hold."""
+    view = b'<sheetView workbookViewId="0"><selection activeCell="A1" sqref="A1"/></sheetView>'
+    mine = b'<sheetView workbookViewId="0"><selection foo="a>b" activeCell="B3" sqref="B3"/></sheetView>'
+    path = _edited(valid, tmp_path / "layout.xlsx", SHEET, view, mine)
+    update_workbook(path, WorkbookPatch(sheets=[NewSheet("Round 2", [["Table", "Player"], [1, "Ala"]], layout_from="Round 1")]))
+    with zipfile.ZipFile(path) as archive:
+        new = [archive.read(n) for n in archive.namelist() if n.startswith("xl/worksheets/sheet") and n != SHEET]
+    assert len(new) == 1
+    views = _parsed(new[0]).getElementsByTagName("sheetView")
+    assert len(views) == 1 and not views[0].getElementsByTagName("selection")
