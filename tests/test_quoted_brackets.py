@@ -17,6 +17,7 @@ from openpyxl.comments import Comment
 
 from sheet_scorer import check_workbook, score_workbook
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookPatch
+from sheet_scorer.workbook.record import fingerprint_of, read_record
 from sheet_scorer.workbook.update import update_workbook
 from sheet_scorer.xlsx.sheetxml import Worksheet, new_sheet_xml
 
@@ -276,3 +277,25 @@ def test_a_sheet_laid_out_like_one_whose_selection_holds_a_bracket_has_no_select
     assert len(new) == 1
     views = _parsed(new[0]).getElementsByTagName("sheetView")
     assert len(views) == 1 and not views[0].getElementsByTagName("selection")
+
+
+def test_the_record_property_whose_attributes_hold_a_bracket_is_read_and_rewritten(valid: Path, tmp_path: Path) -> None:
+    """The tool's record (docProps/custom.xml, `workbook.record`) behind `foo="a>b"` and in a `<vt:lpwstr c=">">` is
+    read back (the fingerprint of the scored copy), and scoring the copy again rewrites only its value (it was not
+    read, and the value was spliced into the start tag: a part no parser opens)."""
+    _, first = _score(_copy(valid, tmp_path / "record.xlsx"))
+    custom = _part(first, "docProps/custom.xml")
+    found = re.search(rb'(<property [^>]*name="sheet-scorer")>(<vt:lpwstr)>', custom)
+    assert found is not None
+    mine = custom.replace(found.group(0), found.group(1) + b' foo="a>b">' + found.group(2) + b' c=">">')
+    with_part(first, "docProps/custom.xml", mine)
+    record = read_record(first)
+    assert record is not None and record.fingerprint == fingerprint_of(first)
+    code, again = _score(first)
+    assert code == 0
+    out = _part(again, "docProps/custom.xml")
+    prop = _parsed(out).getElementsByTagName("property")[0]
+    assert prop.getAttribute("foo") == "a>b"  # its value, the tool's own, written anew
+    value = re.compile(rb'<vt:lpwstr(?: c=">")?>fingerprint=[^<]*</vt:lpwstr>')
+    assert value.sub(b"", out) == value.sub(b"", mine) and len(value.findall(out)) == 1
+    assert read_record(again) is not None
