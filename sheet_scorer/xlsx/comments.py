@@ -82,6 +82,7 @@ def _kids(xml: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
 
 
 def _first(xml: bytes, start: int, end: int, name: str) -> Span | None:
+    """The span of the first child named `name` of the element at `xml[start:end]` (None: it has none)."""
     return next(((s, e) for n, s, e in _kids(xml, start, end) if n == name), None)
 
 

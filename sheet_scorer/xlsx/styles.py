@@ -73,6 +73,7 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
     inside = [False]
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        """Collect custom number formats and each cell format's number format (only `xf` inside `cellXfs`)."""
         local = _LOCAL.get(tag)
         if local == "numFmt":
             sheet.number_formats[_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
@@ -82,6 +83,7 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
             sheet.cell_formats.append(_int(attrs.get("numFmtId")))
 
     def end(tag: str) -> None:
+        """Leave `cellXfs`: an `xf` anywhere else (a cell style's, in cellStyleXfs) is not a cell format."""
         if _LOCAL.get(tag) == "cellXfs":
             inside[0] = False
 
@@ -90,6 +92,7 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
 
 
 def _int(text: str | None) -> int:
+    """A format id as a number; -1 for a damaged one (no format has that id), so reading goes on."""
     try:
         return int(text or 0)
     except ValueError:
