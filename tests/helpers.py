@@ -40,6 +40,22 @@ def with_part(path: Path, part: str, data: bytes) -> None:
             archive.writestr(name, content)
 
 
+def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
+    """The seating plan kept in the event at `path`, read as `seat` reads it (`open_event(...).plan()`)."""
+    from sheet_scorer.workbook.read import open_event
+
+    with open_event(path) as event:
+        return event.plan()[1]
+
+
+def read_players(path: Path) -> tuple[list[Any], str | None]:
+    """The players of a list file and its encoding, read as `new` reads them (`read_player_lines`), lines left out."""
+    from sheet_scorer.workbook.players import read_player_lines
+
+    players, encoding = read_player_lines(path)
+    return [p for p, _ in players], encoding
+
+
 def round_sheet(*rows: list[Any], headers: list[str] = HEADERS) -> list[list[Any]]:
     return [headers, *rows]
 
