@@ -299,3 +299,17 @@ def test_the_record_property_whose_attributes_hold_a_bracket_is_read_and_rewritt
     value = re.compile(rb'<vt:lpwstr(?: c=">")?>fingerprint=[^<]*</vt:lpwstr>')
     assert value.sub(b"", out) == value.sub(b"", mine) and len(value.findall(out)) == 1
     assert read_record(again) is not None
+
+
+def test_no_patcher_module_finds_a_tags_end_with_a_plain_search() -> None:
+    """The guard: outside `splice.ATTRS` no patcher module searches for '>' to end a tag (an XML or DOCTYPE
+    declaration, which holds no quoted '>' of an organiser's, aside)."""
+    import sheet_scorer
+
+    root = Path(sheet_scorer.__file__).parent
+    modules = [*(root / "xlsx").glob("*.py"), root / "workbook" / "update.py", root / "workbook" / "record.py"]
+    plain = re.compile(r"""\[\^>\]|(?:index|find)\(b["']>""")
+    found = [f"{path.name}:{number}" for path in modules if path.name != "reader.py"
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if plain.search(line) and "<\\?xml" not in line and "DOCTYPE" not in line]
+    assert found == []
