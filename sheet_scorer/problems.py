@@ -128,6 +128,7 @@ class Told:
     place: bool = False
 
     def said_in(self, lang: str | None) -> str:
+        """The problem's line (or its place, with `place`) in `lang`, rendered only when the error is shown."""
         from sheet_scorer.i18n.text import language
 
         return problem_place(self.problem, language(lang)) if self.place else problem_message(self.problem, language(lang))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,32 @@ def write_workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
             sheet.append(row)
     book.save(path)
     return path
+
+
+def with_part(path: Path, part: str, data: bytes) -> None:
+    """Rewrite the package at `path` with `part` holding `data` (every other entry as it was)."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    parts[part] = data
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in parts.items():
+            archive.writestr(name, content)
+
+
+def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
+    """The seating plan kept in the event at `path`, read as `seat` reads it (`open_event(...).plan()`)."""
+    from sheet_scorer.workbook.read import open_event
+
+    with open_event(path) as event:
+        return event.plan()[1]
+
+
+def read_players(path: Path) -> tuple[list[Any], str | None]:
+    """The players of a list file and its encoding, read as `new` reads them (`read_player_lines`), lines left out."""
+    from sheet_scorer.workbook.players import read_player_lines
+
+    players, encoding = read_player_lines(path)
+    return [p for p, _ in players], encoding
 
 
 def round_sheet(*rows: list[Any], headers: list[str] = HEADERS) -> list[list[Any]]:

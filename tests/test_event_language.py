@@ -11,13 +11,13 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import HEADERS, write_workbook
+from helpers import HEADERS, read_plan, write_workbook
 from test_merge import ROUND
 
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.vocab import fold
-from sheet_scorer.workbook.seating_plan import PLAN_SHEET, read_plan
+from sheet_scorer.workbook.seating_plan import PLAN_SHEET
 from sheet_scorer.workbook.read import read_workbook
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Gosia", "Henryk", "Iza"]

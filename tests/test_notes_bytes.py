@@ -10,7 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import player, round_sheet, write_workbook
+from helpers import player, round_sheet, with_part, write_workbook
 from openpyxl.comments import Comment
 
 from sheet_scorer import WorkbookError, score_workbook
@@ -37,15 +37,6 @@ def _notes_part(path: Path) -> str:
         return next(n for n in archive.namelist() if re.fullmatch(r"xl/comments.*\.xml", n))
 
 
-def _with_part(path: Path, part: str, data: bytes) -> None:
-    with zipfile.ZipFile(path) as archive:
-        parts = {info.filename: archive.read(info) for info in archive.infolist()}
-    parts[part] = data
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, content in parts.items():
-            archive.writestr(name, content)
-
-
 @pytest.fixture(scope="module")
 def event(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A round where Ala (C2) and Bob (C3) have 6 and 7 settlements (at most 5): two problems; the notes part replaced
@@ -58,7 +49,7 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     book["Round 1"]["C2"].comment = Comment("placeholder", "Marta")
     book.save(path)
     part = _notes_part(path)
-    _with_part(path, part, ORGANISER)
+    with_part(path, part, ORGANISER)
     return path, part
 
 
@@ -101,7 +92,7 @@ def test_a_notes_part_in_utf16_is_written_back_in_utf8_with_the_organisers_text(
     path = tmp_path / "utf16.xlsx"
     path.write_bytes(source.read_bytes())
     text = ORGANISER.decode().replace("encoding='UTF-8'", "encoding='UTF-16'").replace("Marta", "Małgorzata")
-    _with_part(path, part, text.encode("utf-16"))
+    with_part(path, part, text.encode("utf-16"))
     scored = score_workbook(path, html=tmp_path / "utf16.html")
     with zipfile.ZipFile(scored.output) as archive:
         out = archive.read(part)
@@ -115,7 +106,7 @@ def test_a_notes_part_declaring_a_doctype_is_refused_by_name(tmp_path: Path, eve
     source, part = event
     path = tmp_path / "doctype.xlsx"
     path.write_bytes(source.read_bytes())
-    _with_part(path, part, ORGANISER.replace(b"\n<x:comments", b'\n<!DOCTYPE x [<!ENTITY a "b">]>\n<x:comments', 1))
+    with_part(path, part, ORGANISER.replace(b"\n<x:comments", b'\n<!DOCTYPE x [<!ENTITY a "b">]>\n<x:comments', 1))
     with pytest.raises(WorkbookError, match="DOCTYPE") as refused:
         score_workbook(path, html=tmp_path / "doctype.html")
     assert part in str(refused.value) and "\n" not in str(refused.value)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import read_players
 
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.model import WorkbookError
-from sheet_scorer.workbook.players import read_player_file
 
 POLISH = ["Łukasz Żółć", "Grzegorz Brzęczyszczykiewicz", "Świętosław Kaczmarek", "Joanna Ściegienna", "Źdźisław Ąbek"]
 FRENCH = ["Françoise Lefèvre", "Jérôme Bœuf", "Anaïs Côté", "Gaëlle Noël"]
@@ -39,7 +39,7 @@ def test_a_list_in_each_encoding_reads_every_name_exactly(tmp_path: Path, encodi
                                                           label: str) -> None:
     path = tmp_path / "players.csv"
     path.write_bytes(bom + _csv(names).encode(encoding))
-    players, found = read_player_file(path)
+    players, found = read_players(path)
     assert [p.name for p in players] == names and found == label
     assert [p.club for p in players] == [f"Club {i % 2}" for i in range(len(names))]
 
@@ -47,7 +47,7 @@ def test_a_list_in_each_encoding_reads_every_name_exactly(tmp_path: Path, encodi
 def test_excels_unicode_text_is_utf16_with_tabs(tmp_path: Path) -> None:
     path = tmp_path / "players.txt"
     path.write_bytes(_csv(POLISH + FRENCH, "\t").encode("utf-16"))  # Python writes the BOM, as Excel does
-    players, found = read_player_file(path)
+    players, found = read_players(path)
     assert [p.name for p in players] == POLISH + FRENCH and found == "UTF-16"
     assert players[0].club == "Club 0"
 
@@ -55,7 +55,7 @@ def test_excels_unicode_text_is_utf16_with_tabs(tmp_path: Path) -> None:
 def test_a_plain_text_list_in_windows_1250(tmp_path: Path) -> None:
     path = tmp_path / "players.txt"
     path.write_bytes("\r\n".join(POLISH).encode("cp1250"))
-    players, found = read_player_file(path)
+    players, found = read_players(path)
     assert [p.name for p in players] == POLISH and found == "Windows-1250"
 
 
@@ -65,7 +65,7 @@ def test_what_cannot_be_decoded_is_refused_naming_the_excel_option(tmp_path: Pat
     path = tmp_path / "players.csv"
     path.write_bytes(data)
     with pytest.raises(WorkbookError) as raised:
-        read_player_file(path)
+        read_players(path)
     assert raised.value.key == "not_text" and "CSV UTF-8 (Comma delimited)" in str(raised.value)
 
 
@@ -93,19 +93,19 @@ def test_a_header_row_is_never_read_as_a_player(tmp_path: Path, header: str, nam
     rows = [f"{n};Club {i}" + (";oui" if header.count(";") == 2 else "") for i, n in enumerate(names)]
     path = tmp_path / "players.csv"
     path.write_bytes("\r\n".join([header, *rows]).encode("cp1250" if names is POLISH[:2] else "utf-8"))
-    players, _ = read_player_file(path)
+    players, _ = read_players(path)
     assert [p.name for p in players] == names and [p.club for p in players] == clubs
 
 
 def test_a_list_without_a_header_keeps_its_first_line(tmp_path: Path) -> None:
     path = tmp_path / "players.csv"
     path.write_text("Anna Nowak;Kraków\nJan Kowalski;Łódź\n", encoding="utf-8")
-    players, _ = read_player_file(path)
+    players, _ = read_players(path)
     assert [p.name for p in players] == ["Anna Nowak", "Jan Kowalski"] and players[0].club == ""
 
 
 def test_a_one_column_list_headed_imie_i_nazwisko(tmp_path: Path) -> None:
     path = tmp_path / "players.csv"
     path.write_bytes("Imię i nazwisko\r\nAnna Nowak\r\nJan Kowalski\r\n".encode("cp1250"))
-    players, _ = read_player_file(path)
+    players, _ = read_players(path)
     assert [p.name for p in players] == ["Anna Nowak", "Jan Kowalski"]

@@ -18,7 +18,7 @@ import openpyxl
 
 from helpers import write_workbook, run as run_command
 from sheet_scorer.api import check_workbook
-from sheet_scorer.playoffs.seeding import semifinal_tables
+from sheet_scorer.playoffs.seeding import first_stage_tables
 from sheet_scorer.report.playoffs import playoff_view
 
 # Qualifying rank 1..20.
@@ -56,9 +56,9 @@ def fill(path: Path, name: str, results: dict[str, tuple[Any, str]]) -> None:
 
 def test_seeding_table_for_16_qualifiers() -> None:
     seeds = [f"Q{n}" for n in range(1, 17)]
-    assert semifinal_tables(seeds) == [
+    assert first_stage_tables(seeds) == ("semifinal", [
         ["Q1", "Q8", "Q9", "Q16"], ["Q2", "Q7", "Q10", "Q15"], ["Q3", "Q6", "Q11", "Q14"], ["Q4", "Q5", "Q12", "Q13"],
-    ]
+    ])
 
 
 # The semifinal as worked out by hand (seat-pick order = qualifying rank order at each table):

@@ -37,7 +37,7 @@ from sheet_scorer.i18n.text import format_date, format_number, format_pct, ordin
 from sheet_scorer.problems import MESSAGES_EN, Problem, messages, problem_message
 from sheet_scorer.standings.progression import rank_progression
 from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
-from sheet_scorer.report.html import compact_layout, render_report, stream_report, write_report
+from sheet_scorer.report.html import compact_layout, render_report, stream_report
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -246,9 +246,9 @@ def test_self_contained_no_network(event: Path, broken: Path) -> None:
             assert tag not in page.lower()
 
 
-def test_write_report_and_json(event: Path, tmp_path: Path) -> None:
+def test_stream_report_and_json(event: Path, tmp_path: Path) -> None:
     result = check_workbook(event)
-    write_report(result, tmp_path / "out.html", "fr")
+    stream_report(result, tmp_path / "out.html", "fr")
     assert (tmp_path / "out.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     write_json(result, tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
@@ -571,7 +571,7 @@ def run_browser(browser: str, profile: Path, *args: str) -> subprocess.Completed
 def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
     result = check_workbook(build(tmp_path / "club_night.xlsx", settings=[*SETTINGS, ["Playoff Size", 4]]))
     page = tmp_path / "report.html"
-    write_report(result, page, "en")
+    stream_report(result, page, "en")
     uri = page.resolve().as_uri()
 
     dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", uri)
@@ -596,7 +596,7 @@ def test_compact_report_in_headless_chromium(chromium: str, tmp_path: Path, monk
     monkeypatch.setattr(report, "FULL_LAYOUT_MAX_ROWS", 0)
     result = check_workbook(build(tmp_path / "club_night.xlsx", broken=True, settings=[*SETTINGS, ["Playoff Size", 4]]))
     page = tmp_path / "report.html"
-    write_report(result, page, "en")
+    stream_report(result, page, "en")
     dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", page.resolve().as_uri())
     assert dom.returncode == 0, dom.stderr[-2000:]
     start = dom.stdout.index('<table class="standings compact">')

@@ -411,10 +411,10 @@ def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
     assert [c.value for c in book["Problemy"][1]] == ["Rodzaj", "Gdzie", "Komunikat"]
 
 
-def test_season_from_python(league: Path, alias_settings: Path) -> None:
-    from sheet_scorer.season.compute import season_from_files
+def test_season_from_python(league: Path, alias_settings: Path, tmp_path: Path) -> None:
+    from sheet_scorer.season.run import season as rank_season
 
-    season = season_from_files([league], alias_settings, best=2, jobs=1)
+    season = rank_season([league], tmp_path / "season.xlsx", tmp_path / "season.html", best=2, settings=alias_settings, jobs=1).season
     assert [(r.rank, r.player, r.points) for r in season.rows][:3] == [(1, "Bob Hart", 7), (2, "Ann Lee", 6), (3, "Cy Moss", 6)]
 
 

@@ -9,10 +9,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from helpers import read_plan, read_players
+
 from sheet_scorer.model import Registration, WorkbookError
+from sheet_scorer.workbook.read import open_event
+from sheet_scorer.workbook.seating_plan import PLAN_SHEET, header_of
 from sheet_scorer.xlsx import reader as xlsx
-from sheet_scorer.workbook.players import read_player_list
-from sheet_scorer.workbook.seating_plan import PLAN_SHEET, read_header, read_plan
 
 DOCTYPE = b'<!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
 
@@ -48,7 +50,7 @@ def test_a_players_workbook_gives_names_clubs_and_active_from_its_first_sheet(tm
         "Other": [["Zed"]],
     })
     # An error value and a formula without a saved value are no names; a number club reads as saved (12.0).
-    assert read_player_list(path) == [Registration("Ala Kot", "X", True), Registration("Bob", "12.0", False),
+    assert read_players(path)[0] == [Registration("Ala Kot", "X", True), Registration("Bob", "12.0", False),
                                       Registration("Cyd", "", True)]
 
 
@@ -56,7 +58,7 @@ def test_a_players_workbook_gives_names_clubs_and_active_from_its_first_sheet(tm
 def test_a_players_workbook_declaring_a_doctype_is_refused_in_one_line(tmp_path: Path, part: str) -> None:
     path = _with_doctype(_save(tmp_path / "list.xlsx", {"List": [["Ala"], ["Bob"]]}), part)
     with pytest.raises(WorkbookError, match="DOCTYPE") as refused:
-        read_player_list(path)
+        read_players(path)[0]
     assert "\n" not in str(refused.value) and str(path) in str(refused.value)
 
 
@@ -64,7 +66,7 @@ def test_a_players_workbook_past_the_cell_budget_is_refused(tmp_path: Path, monk
     monkeypatch.setattr(xlsx, "MAX_CELLS", 5)
     path = _save(tmp_path / "list.xlsx", {"List": [[f"P{i}"] for i in range(7)]})
     with pytest.raises(WorkbookError, match="filled cells"):
-        read_player_list(path)
+        read_players(path)[0]
 
 
 @pytest.mark.parametrize("content, words", [(b"not a zip", "not an Excel workbook"),
@@ -73,7 +75,7 @@ def test_a_players_file_that_is_no_workbook_is_refused_in_one_line(tmp_path: Pat
     path = tmp_path / "list.xlsx"
     path.write_bytes(content)
     with pytest.raises(WorkbookError, match=words):
-        read_player_list(path)
+        read_players(path)[0]
 
 
 def test_the_plan_sheet_reads_back_tables_in_seat_order_and_byes(tmp_path: Path) -> None:
@@ -108,9 +110,11 @@ def test_the_header_is_read_as_written_up_to_the_last_column(tmp_path: Path) -> 
     rows = [["Spring cup"], [None], [None, "Table", "Seat", "Player", "#N/A", "Cities", None, "  ", "Notes"],
             [None, 1, 1, "Ala", None, None, None, None, None, "late"]]
     path = _save(tmp_path / "event.xlsx", {"Round 1": rows}, merged={"Round 1": "F3:G3"})
+    with open_event(path) as event:  # the one read of a command; `EventRead.header` takes its cells this way
+        values = event.values("Round 1") or []
     # A merged header's value stays in its first cell; an error value and a blank text read as empty.
-    assert read_header(path, "Round 1", 3, 9) == [None, "Table", "Seat", "Player", None, "Cities", None, None, "Notes"]
-    assert read_header(path, "Round 1", 3, 4) == [None, "Table", "Seat", "Player"]
+    assert header_of(values, 3, 9) == [None, "Table", "Seat", "Player", None, "Cities", None, None, "Notes"]
+    assert header_of(values, 3, 4) == [None, "Table", "Seat", "Player"]
     # Up to the last column used in the sheet (J, in row 4), not past it.
-    assert read_header(path, "Round 1", 3, 12) == [None, "Table", "Seat", "Player", None, "Cities", None, None, "Notes", None]
-    assert read_header(path, "Round 1", 9, 4) == []
+    assert header_of(values, 3, 12) == [None, "Table", "Seat", "Player", None, "Cities", None, None, "Notes", None]
+    assert header_of(values, 9, 4) == []

@@ -566,6 +566,7 @@ def plural(lang: str, count: float, forms: dict[str, str]) -> str:
 
 
 def severity_word(severity: str, lang: str) -> str:
+    """"error"/"warning" in `lang` (the code itself when unknown): the one word the terminal and the report show."""
     return SEVERITY_WORDS.get(severity, {}).get(language(lang), severity)
 
 

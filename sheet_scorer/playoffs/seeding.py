@@ -54,11 +54,6 @@ def first_stage_tables(qualified: list[str]) -> tuple[str, list[list[str]]]:
     return stage, [[qualified[seed - 1] for seed in table] for table in seeds]
 
 
-def semifinal_tables(qualified: list[str]) -> list[list[str]]:
-    """Four tables from 16 qualifiers (best first), each in seat-pick order: the better qualifier picks first."""
-    return [[qualified[seed - 1] for seed in seeds] for seeds in SEMIFINAL_SEEDS]
-
-
 def next_stage_tables(advancing: list[str], ranking: list[str]) -> tuple[str, list[list[str]]]:
     """The stage after one whose tables sent `advancing` on: 8 players (quarterfinal winners) sit at two semifinal
     tables 1-4-5-8 / 2-3-6-7 by their qualifying rank; 4 (or 3) make the final."""

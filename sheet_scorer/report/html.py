@@ -31,7 +31,6 @@ from sheet_scorer.report.facts import (
     withdrawn_notes,
 )
 from sheet_scorer.standings.engine import criteria
-from sheet_scorer.workbook.files import write_text_atomically
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -423,6 +422,3 @@ def stream_report(result: ScoreResult, path: Path, lang: str = "en") -> None:
     with Path(path).open("w", encoding="utf-8") as file:
         file.writelines(pieces)
 
-
-def write_report(result: ScoreResult, path: Path, lang: str = "en") -> None:
-    write_text_atomically(render_report(result, lang), Path(path))

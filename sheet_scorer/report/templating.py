@@ -73,6 +73,7 @@ class _Environment(jinja2.Environment):
     answers: a dict's own attributes (`items`) still win, a missing key is still undefined."""
 
     def getattr(self, obj: Any, attribute: str) -> Any:
+        """`obj.attribute`: a plain dict's key first (no exception per field), else as jinja2 does."""
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
             try:
                 return obj[attribute]

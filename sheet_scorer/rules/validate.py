@@ -176,6 +176,7 @@ def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None 
     `ignore_na=False`: the check fills its own gaps, and no row is missing every value (`sheet`, `row` are always
     there), so pandera's pass over the whole frame for all-missing rows, once per check, finds nothing."""
     def check(df: pd.DataFrame) -> pd.Series:
+        """Which rows pass the rule (unknown counts as passing; incomplete rows pass with `needs`)."""
         passed = ok(df).to_numpy(dtype=bool, na_value=True)  # a rule that cannot be told passes (numpy: no copies)
         if needs is not None:
             passed = passed | df[f"incomplete_{needs}"].to_numpy(dtype=bool)
@@ -523,6 +524,7 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
     table_keys = np.where(known, part_of * width + codes, -1)
 
     def table_key(k: int, table: Any) -> int | None:
+        """Table `table` of part `k` as one number (as `table_keys` holds it), so tables are compared across parts."""
         code = code_of.get(float(table))
         return None if code is None else k * width + code
 

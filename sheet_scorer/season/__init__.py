@@ -9,5 +9,5 @@ Stages, one module each, data flowing one way:
 * `compute`  - season points, best N, the season standings order;
 * `book`, `html`, `export` - the season workbook, the HTML report and the JSON document.
 
-From Python: `compute.season_from_files(paths)` gives the `Season` the command writes.
+From Python: `run.season(paths, …)` ranks the season and writes it, as the command does (README).
 """

@@ -17,7 +17,6 @@ from typing import Any
 from sheet_scorer.i18n.text import severity_word, text
 from sheet_scorer.season.model import Season
 from sheet_scorer.xlsx.cells import column_letter
-from sheet_scorer.workbook.files import atomic_target
 
 DROPPED_FORMAT = '"("General")"'  # a dropped finish: still a number (sums, sorting), shown as (12)
 GREY = "808080"
@@ -56,12 +55,6 @@ def events_rows(season: Season) -> tuple[list[str], list[list[Any]]]:
         rows.append([s.name or None, s.date if s.date not in ("", None) else None, len(s.ranking) if s.readable else None,
                      s.path.name, text(lang, entry.status, **entry.values)])
     return header, rows
-
-
-def write_season_workbook(season: Season, target: Path) -> None:
-    """Write the season workbook to `target` (through a temporary file: whole or not at all)."""
-    with atomic_target(target) as temporary:
-        save_season_workbook(season, temporary)
 
 
 def save_season_workbook(season: Season, path: Path) -> None:

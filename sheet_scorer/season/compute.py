@@ -9,14 +9,13 @@ then events played, then name in the §4 order of the season's language (the eng
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from pathlib import Path
 
 from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.i18n.text import format_date, text
 from sheet_scorer.i18n.vocab import LANGUAGES
-from sheet_scorer.season.events import date_key, event_files, event_order, read_events
+from sheet_scorer.season.events import date_key, event_order
 from sheet_scorer.season.identity import join_aliases, spelling_notes
 from sheet_scorer.season.model import EventEntry, EventSummary, Finish, Note, Season, SeasonRow, SeasonSettings
 from sheet_scorer.standings.engine import name_order_key
@@ -115,13 +114,3 @@ def build_season(summaries: Sequence[EventSummary], settings: SeasonSettings, be
     title = settings.title or text(language, "season_default_title")
     return Season(title, language, best, entries, rank_season(finishes, best, language), settings.notes + notes, settings.points_by_place)
 
-
-def season_from_files(paths: Sequence[Path], settings: Path | None = None, best: int | None = None, include_provisional: bool = False,
-                      lang: str | None = None, jobs: int | None = None, done: Callable[[EventSummary], None] | None = None,
-                      skip: Sequence[Path] = ()) -> Season:
-    """Read the events (files or folders) and the settings workbook, and rank the season; nothing is written."""
-    from sheet_scorer.season.settings import read_season_settings
-
-    season_settings = read_season_settings(settings) if settings else SeasonSettings()
-    files = event_files(paths, skip)
-    return build_season(read_events(files, jobs, done), season_settings, best, include_provisional, lang)

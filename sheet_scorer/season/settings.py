@@ -54,7 +54,7 @@ def read_season_settings(path: Path) -> SeasonSettings:
             elif kind in ALIAS_SHEETS:
                 settings.aliases = _aliases(path, entry.name, rows, settings.notes)
             else:
-                _settings(path, entry.name, rows, settings)
+                _settings(entry.name, rows, settings)
     finally:
         opened.close()
     return settings
@@ -127,7 +127,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
     return aliases
 
 
-def _settings(path: Path, sheet: str, rows: list[list[Any]], settings: SeasonSettings) -> None:
+def _settings(sheet: str, rows: list[list[Any]], settings: SeasonSettings) -> None:
     """Tournament (the season's title) and Language from a Settings sheet, read as an event's are (docs/rules.md §7)."""
     read, _ = judge_settings(setting_cells(sheet, rows), Settings(tournament=""))  # other keys are an event's, not the season's
     settings.title = read.tournament

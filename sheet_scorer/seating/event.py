@@ -91,7 +91,7 @@ def seating_problem(result: ScoreResult, played: list[RoundSheet], rounds: int, 
 
 
 def stored_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:
-    """A round of the plan sheet (`workbook.seating_plan.read_plan`) as the planner's data."""
+    """A round of the plan sheet (`EventRead.plan`) as the planner's data."""
     if stored is None:
         return None
     return SeatedRound(tuple(tuple(name_key(n) for n in t) for t in stored[0]), tuple(name_key(n) for n in stored[1]))

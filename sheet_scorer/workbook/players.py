@@ -16,19 +16,9 @@ from sheet_scorer.workbook.values import sheet_values
 from sheet_scorer.i18n.vocab import active_value, players_header
 
 
-def read_player_list(path: Path) -> list[Registration]:
-    """The players of a .txt (one name a line), .csv or .xlsx file (names that collide: `rules.names.refuse_name_clashes`)."""
-    return read_player_file(path)[0]
-
-
-def read_player_file(path: Path) -> tuple[list[Registration], str | None]:
-    """The players of a list and the encoding its text was in (None for a workbook): docs/rules.md §5."""
-    players, encoding = read_player_lines(path)
-    return [p for p, _ in players], encoding
-
-
 def read_player_lines(path: Path) -> tuple[list[tuple[Registration, int]], str | None]:
-    """The players of a list with the line each is on (for `rules.names.refuse_name_clashes`), and the encoding."""
+    """The players of a .txt (one name a line), .csv or .xlsx list with the line each is on (for
+    `rules.names.refuse_name_clashes`), and the encoding its text was in (None for a workbook): docs/rules.md §5."""
     if not path.is_file():
         raise WorkbookError(key="no_such_file", path=path)
     suffix = path.suffix.lower()

@@ -79,6 +79,7 @@ class EventRead:
         self.package.close()
 
     def _book(self) -> Package:
+        """The reader's package, refused once closed (its caches are gone)."""
         if self._reader is None:
             raise ValueError(f"{self.path} was closed")
         return self._reader

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import CT_CUSTOM, NS_CUSTOM, NS_VT, REL_CUSTOM
+from sheet_scorer.xlsx.splice import ATTRS, TAG
 
 if TYPE_CHECKING:
     from sheet_scorer.workbook.read import EventRead
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 PROPERTY = "sheet-scorer"
 CUSTOM_PART = "docProps/custom.xml"
 FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the one format id of user-defined properties
-_PROPERTY = re.compile(rb"<(?:[\w.\-]+:)?property\b[^>]*\bname\s*=\s*[\"']" + PROPERTY.encode()
-                       + rb"[\"'][^>]*>(.*?)</(?:[\w.\-]+:)?property>", re.S)
+_PROPERTY = re.compile(rb"<(?:[\w.\-]+:)?property\b" + ATTRS + rb"?\bname\s*=\s*[\"']" + PROPERTY.encode()
+                       + rb"[\"']" + ATTRS + rb">(.*?)</(?:[\w.\-]+:)?property>", re.S)
 _VALUE = re.compile(r"fingerprint=([0-9a-f]+);\s*(?:seal=([0-9a-f]+);\s*)?from=(.*)$", re.S)
 
 
@@ -71,7 +72,7 @@ def read_record(path: Path | OpcPackage) -> Record | None:
     found = _PROPERTY.search(xml)
     if found is None:
         return None
-    text = unescape(re.sub(rb"<[^>]*>", b"", found.group(1)).decode("utf-8", "replace")).strip()
+    text = unescape(TAG.sub(b"", found.group(1)).decode("utf-8", "replace")).strip()
     value = _VALUE.match(text)
     return Record(value.group(1), value.group(3).strip(), value.group(2) or "") if value else None
 

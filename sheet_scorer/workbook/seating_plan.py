@@ -1,5 +1,5 @@
 """The seating plan kept in an event (`seat`): docs/rules.md §1, §6, §7. `round_rows` lays out one seated round
-as a round sheet's rows; `read_plan` reads the hidden `Seating Plan` sheet back.
+as a round sheet's rows; `find_plan` reads the hidden `Seating Plan` sheet back.
 
 The rounds planned but not yet laid out are kept in a hidden sheet `Seating Plan` (`Plan rozsadzenia`,
 `Plano de mesas`, `Plan de table`: the event's language; Round, Table, Seat, Player; table `BYE` for a
@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from sheet_scorer.workbook.cells import clean_name
-from sheet_scorer.workbook.values import book_values, read_book, sheet_values
+from sheet_scorer.workbook.values import book_values
 from sheet_scorer.i18n.vocab import (
     BYE_WORD, LANGUAGES, ROUND_HEADERS, ROUND_SHEET_WORD, SEATING_PLAN_SHEET, SEATING_PLAN_SHEET_NAMES, fold, is_bye,
 )
@@ -38,14 +37,9 @@ def next_round_name(previous: str, number: int) -> str:
     return re.sub(r"\d+\s*$", str(number), previous.rstrip())
 
 
-def read_header(path: Path, sheet: str, row: int, last_column: int) -> list[Any]:
-    """The organiser's header cells of a round sheet (up to `last_column`, or the sheet's widest row if
-    narrower), for the next round to repeat."""
-    return header_of(sheet_values(path, sheet) or [], row, last_column)
-
-
 def header_of(rows: list[list[Any]], row: int, last_column: int) -> list[Any]:
-    """`read_header` of a sheet's values already read."""
+    """The organiser's header cells of a round sheet's values (`rows`) at `row` (up to `last_column`, or the sheet's
+    widest row if narrower), for the next round to repeat (`EventRead.header`)."""
     width = min(last_column, max(map(len, rows), default=0))
     cells = (rows[row - 1] + [""] * width)[:width] if len(rows) >= row else []
     return [None if isinstance(v, str) and not v.strip() else v for v in cells]
@@ -76,7 +70,7 @@ def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str
 
 def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]], lang: str = "en") -> list[list[Any]]:
     """The hidden plan sheet's rows in `lang` (headers, the bye's word): round number -> (tables, byes).
-    `read_plan` reads the columns by position, so a plan in any language reads back."""
+    `find_plan` reads the columns by position, so a plan in any language reads back."""
     rows: list[list[Any]] = [plan_header(lang)]
     for number, (tables, byes) in sorted(planned.items()):
         for t, table in enumerate(tables, start=1):
@@ -93,11 +87,6 @@ def plan_widths(header: list[Any]) -> dict[int, float]:
 def plan_header(lang: str) -> list[str]:
     """Round, Table, Seat, Player in `lang` (issue 18: everything the tool writes in the event's language)."""
     return [ROUND_SHEET_WORD[lang], *(ROUND_HEADERS[key][lang] for key in ("table", "seat", "player"))]
-
-
-def read_plan(path: Path) -> dict[int, tuple[list[list[str]], list[str]]]:
-    """The hidden plan sheet of `path` (empty when there is none): round -> (tables in seat order, byes)."""
-    return read_book(path, lambda book: find_plan(book)[1])
 
 
 _PLAN_HEADERS = frozenset(tuple(fold(str(h)) for h in plan_header(lang)) for lang in LANGUAGES)
@@ -127,7 +116,7 @@ def plan_sheet_name(found: str | None, sheet_names: Sequence[str], lang: str) ->
 
 
 def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], list[str]]]:
-    """`read_plan` of the plan sheet's values already read (None: there is no plan sheet)."""
+    """The plan sheet's values read as round -> (tables in seat order, byes) (None: there is no plan sheet)."""
     if rows is None:
         return {}
     plan: dict[int, tuple[dict[Any, list[tuple[int, str]]], list[str]]] = {}

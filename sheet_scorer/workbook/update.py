@@ -19,7 +19,7 @@ from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
 from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
 from sheet_scorer.xlsx.package import Package
-from sheet_scorer.xlsx.splice import children, root_span
+from sheet_scorer.xlsx.splice import ATTRS, children, root_span
 from sheet_scorer.xlsx.cells import parse_ref
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml
 from sheet_scorer.workbook.write import mark_cells
@@ -162,7 +162,7 @@ def _layout(layout: Worksheet, widths: dict[int, float]) -> tuple[bytes, bytes, 
                 element = re.sub(rb'\scodeName="[^"]*"', b"", element)
             if name == "sheetViews":
                 element = re.sub(rb'\stabSelected="[^"]*"', b"", element)
-                element = re.sub(rb"<selection\b[^>]*/>", b"", element)
+                element = re.sub(rb"<selection\b" + ATTRS + rb"/>", b"", element)
             if name == "cols" and widths:
                 element = _with_widths(element, widths)
             pieces.append(element)
@@ -174,7 +174,7 @@ def _layout(layout: Worksheet, widths: dict[int, float]) -> tuple[bytes, bytes, 
         if name in _CLONED_TAIL:
             tail_pieces.append(re.sub(rb'\s[\w.\-]+:id="[^"]*"', b"", element) if name == "pageSetup" else element)
         elif name == "extLst":
-            exts = re.findall(rb"<ext\b[^>]*>.*?</ext>", element, re.S)
+            exts = re.findall(rb"<ext\b" + ATTRS + rb">.*?</ext>", element, re.S)
             kept = [x for x in exts if _DATA_VALIDATIONS_EXT.encode() in x[:200]]
             if kept:
                 tail_pieces.append(b"<extLst>" + b"".join(kept) + b"</extLst>")

@@ -17,7 +17,7 @@ from sheet_scorer.xlsx.opc import (
     REL_VML, REL_WORKSHEET, OpcPackage, PartName,
 )
 from sheet_scorer.xlsx.package import Package
-from sheet_scorer.xlsx.splice import TAG, attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.splice import TAG, attribute, children, insert_child, quoteattr, root_span, set_attribute, tag_end
 from sheet_scorer.xlsx.reader import SheetEntry, read_strings
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.text import shown_text, unescape
@@ -221,9 +221,9 @@ class Book:
         _, start, end = root_span(self._xml)
         for name, child_start, child_end in children(self._xml, start, end):
             if name == "calcPr":
-                tag_end = self._xml.index(b">", child_start) + 1
-                tag = set_attribute(self._xml[child_start:tag_end], b"fullCalcOnLoad", "1")
-                self._xml = self._xml[:child_start] + tag + self._xml[tag_end:]
+                end = tag_end(self._xml, child_start)
+                tag = set_attribute(self._xml[child_start:end], b"fullCalcOnLoad", "1")
+                self._xml = self._xml[:child_start] + tag + self._xml[end:]
                 return
         self._xml = insert_child(self._xml, start, end, "calcPr",
                                  b"<" + self.prefix + b'calcPr fullCalcOnLoad="1"/>', WORKBOOK_ORDER)

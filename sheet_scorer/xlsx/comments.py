@@ -19,7 +19,9 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML
 from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.sheetxml import Worksheet
-from sheet_scorer.xlsx.splice import TAG, attribute, children, content, escape, insert_child, open_root, quoteattr, root_span
+from sheet_scorer.xlsx.splice import (
+    ATTRS, TAG, attribute, children, content, escape, insert_child, open_root, quoteattr, root_span, tag_end,
+)
 from sheet_scorer.xlsx.text import ooxml_text, unescape
 
 COMMENT_MARKER = "⚠ sheet-scorer:"
@@ -28,8 +30,8 @@ _MARKER_BYTES = b"sheet-scorer:"  # in every note holding the marker, however it
 MAX_NOTE = 32_767  # Excel's limit for a note's text
 COMMENTS_ORDER = ("authors", "commentList", "extLst")  # ECMA-376 CT_Comments
 # Any prefix: Excel writes v:/x:, openpyxl ns0:/ns1: declared on each element.
-_SHAPE = re.compile(rb"<([\w.\-]+):shape\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>.*?</\1:shape>", re.S)
-_IDMAP = re.compile(rb'<[\w.\-]+:idmap\b[^>]*data="(\d+)')
+_SHAPE = re.compile(rb"<([\w.\-]+):shape\b" + ATTRS + rb">.*?</\1:shape>", re.S)
+_IDMAP = re.compile(rb'<[\w.\-]+:idmap\b' + ATTRS + rb'?\sdata="(\d+)')
 _VML_NAMESPACES = (b'xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
                    b'xmlns:x="urn:schemas-microsoft-com:office:excel"')
 _NEW_VML = (b'<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
@@ -80,6 +82,7 @@ def _kids(xml: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
 
 
 def _first(xml: bytes, start: int, end: int, name: str) -> Span | None:
+    """The span of the first child named `name` of the element at `xml[start:end]` (None: it has none)."""
     return next(((s, e) for n, s, e in _kids(xml, start, end) if n == name), None)
 
 
@@ -91,7 +94,7 @@ def _tail(xml: bytes, end: int) -> int:
 def _opened(xml: bytes, start: int, end: int) -> tuple[bytes, int]:
     """The element at `xml[start:end]` as bytes with an end tag (a self-closing one opened); where its content ends."""
     element = xml[start:end]
-    if element.endswith(b"/>") and xml.index(b">", start) + 1 == end:
+    if element.endswith(b"/>") and tag_end(xml, start) == end:
         name = re.match(rb"<([\w.\-:]+)", element).group(1)  # type: ignore[union-attr]
         element = element[:-2].rstrip() + b"></" + name + b">"
     return element, element.rindex(b"</")
@@ -248,7 +251,7 @@ class Notes:
             text_span = (text[0], len(kept))  # type: ignore[index]
             if not _text_of(kept, *text_span).strip() and not any(n == "r" for n, _, _ in _kids(kept, *text_span)):
                 pieces[(start, _tail(xml, end))] = b""
-                self._remove_shape(attribute(xml[start:xml.index(b">", start) + 1], b"ref") or "")
+                self._remove_shape(attribute(xml[start:tag_end(xml, start)], b"ref") or "")
             else:
                 pieces[text] = new_text  # type: ignore[index]
         if pieces:
@@ -297,7 +300,7 @@ class Notes:
         found = self._section("commentList")
         assert found is not None and self._xml is not None
         xml = self._xml
-        return found, {attribute(xml[s:xml.index(b">", s) + 1], b"ref"): (s, e) for _, s, e in _kids(xml, *found)}
+        return found, {attribute(xml[s:tag_end(xml, s)], b"ref"): (s, e) for _, s, e in _kids(xml, *found)}
 
     def _author(self, prefix: bytes) -> int:
         """The tool's index among the authors, added once."""

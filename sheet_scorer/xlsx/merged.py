@@ -9,7 +9,7 @@ import re
 
 from sheet_scorer.xlsx.cells import cell_ref, grid_range
 from sheet_scorer.xlsx.errors import PackageError
-from sheet_scorer.xlsx.splice import attribute
+from sheet_scorer.xlsx.splice import ATTRS, attribute
 
 MERGE_CELL = "mergeCell"  # the element's local name (inside `<mergeCells>`, SpreadsheetML's CT_MergeCell)
 MAX_MERGED = 3_000_000  # cells under the merged ranges of the sheets `covered_cells` reads (the reader's MAX_CELLS)
@@ -28,7 +28,7 @@ def merge_refs(xml: bytes, start: int = 0, end: int | None = None, prefix: bytes
     pattern = _TAGS.get(prefix)
     if pattern is None:
         pattern = _TAGS[prefix] = re.compile(
-            b"<" + re.escape(prefix) + MERGE_CELL.encode() + rb"""\b(?:[^>"']|"[^"]*"|'[^']*')*>""")
+            b"<" + re.escape(prefix) + MERGE_CELL.encode() + rb"\b" + ATTRS + rb">")
     return [ref for tag in pattern.finditer(xml, start, len(xml) if end is None else end)
             if (ref := attribute(tag.group(0), b"ref")) is not None]
 

@@ -166,9 +166,11 @@ class _Kept:
         self.limit = limit
 
     def room(self, size: int) -> bool:
+        """Whether `size` more bytes fit in the limit (else the part is unpacked again when needed)."""
         return self.size + size <= self.limit
 
     def keep(self, part: str, data: bytes) -> None:
+        """Hold `part`'s bytes when they fit, so the reader and the patcher unpack it once."""
         if self.room(len(data)):
             self.parts[part] = data
             self.size += len(data)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from sheet_scorer.xlsx.opc import NS_MAIN
-from sheet_scorer.xlsx.splice import root_span, set_attribute, text_xml
+from sheet_scorer.xlsx.splice import ATTRS, root_span, set_attribute, text_xml
 
-_ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b[^>]*?(?:/>|>(.*?)</\1si>)", re.S)
-_PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b[^>]*>([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b[^>]*/>\s*")
+_ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b" + ATTRS + rb"?(?:/>|>(.*?)</\1si>)", re.S)
+_PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b" + ATTRS + rb">([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b" + ATTRS + rb"/>\s*")
 EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="' + NS_MAIN.encode() + b'" count="0" uniqueCount="0"></sst>'
 
 

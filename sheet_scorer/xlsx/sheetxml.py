@@ -17,7 +17,7 @@ from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.cells import cell_ref, column_index, column_letter, parse_range, parse_ref
 from sheet_scorer.xlsx.merged import merge_refs, merged_ranges
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_REL
-from sheet_scorer.xlsx.splice import attribute, children, insert_child, quoteattr, root_span, set_attribute
+from sheet_scorer.xlsx.splice import ATTRS, attribute, children, insert_child, quoteattr, root_span, set_attribute, tag_end
 
 WORKSHEET_ORDER = (
     "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "sheetData", "sheetCalcPr", "sheetProtection",
@@ -27,7 +27,7 @@ WORKSHEET_ORDER = (
     "legacyDrawing", "legacyDrawingHF", "drawingHF", "picture", "oleObjects", "controls", "webPublishItems", "tableParts",
     "extLst",
 )
-_ATTRS = rb"((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)"
+_ATTRS = rb"(" + ATTRS + rb"?)"
 _REF = re.compile(rb"""\sr\s*=\s*["']\$?([A-Za-z]{1,3})\$?(\d+)["']""")
 _ROW_NUMBER = re.compile(rb"""\sr\s*=\s*["'](\d+)["']""")
 _ROW_NUMBER_FIRST = re.compile(rb' r="(\d+)"')
@@ -85,14 +85,14 @@ class Worksheet:
 
     def tail_children(self) -> list[tuple[str, int, int]]:
         end = self.tail.rfind(b"</")
-        return children(self.tail, self.tail.index(b">") + 1, end)
+        return children(self.tail, tag_end(self.tail, 0), end)
 
     def tail_elements(self, name: str) -> list[bytes]:
         return [self.tail[s:e] for n, s, e in self.tail_children() if n == name]
 
     def insert_tail(self, name: str, element: bytes) -> None:
         """Insert a top-level element after the rows, where the schema's order puts it."""
-        start = self.tail.index(b">") + 1
+        start = tag_end(self.tail, 0)
         self.tail = insert_child(self.tail, start, self.tail.rfind(b"</"), name, element, WORKSHEET_ORDER)
 
     def replace_tail(self, start: int, end: int, element: bytes) -> None:
@@ -142,7 +142,7 @@ class Worksheet:
                 for col, tag, cell, _ in _cells(content, self.prefix):
                     if col == column:
                         value = re.search(rb"<(?:[\w.\-]+:)?v>([^<]*)</", cell)
-                        inline = re.search(rb"<(?:[\w.\-]+:)?t\b[^>]*>([^<]*)</", cell)
+                        inline = re.search(rb"<(?:[\w.\-]+:)?t\b" + ATTRS + rb">([^<]*)</", cell)
                         kind = attribute(tag, b"t")
                         if kind == "inlineStr" and inline:
                             return kind, inline.group(1).decode()
@@ -279,7 +279,7 @@ class Worksheet:
             changed = True
         if not changed:
             return None
-        opening = match.group(0)[:match.group(0).index(b">") + 1]
+        opening = match.group(0)[:tag_end(match.group(0), 0)]
         spans = _SPANS.search(opening)
         if spans and writes:
             first, last = min(int(spans.group(1)), min(writes)), max(int(spans.group(2)), max(writes))
@@ -296,8 +296,7 @@ class Worksheet:
         ref = _REF_FIRST.match(content, last)
         if ref is None or _column(ref.group(1)) >= min(writes):
             return None
-        end = match.group(0).index(b">") + 1
-        opening = match.group(0)[:end]
+        opening = match.group(0)[:tag_end(match.group(0), 0)]
         spans = _SPANS.search(opening)
         if spans:
             opening = (opening[:spans.start()] + b' spans="%d:%d"' % (min(int(spans.group(1)), min(writes)),
@@ -317,7 +316,7 @@ class Worksheet:
                 return position
             if content[start + len(marker):start + len(marker) + 1] not in (b" ", b"\t", b"\n", b"\r"):
                 return 0  # a cell without attributes: no reference to go by
-            ref = _REF_FIRST.match(content, start) or _REF.search(content, start, content.find(b">", start) + 1)
+            ref = _REF_FIRST.match(content, start) or _REF.search(content, start, tag_end(content, start))
             if ref is None:
                 return 0
             if _column(ref.group(1).upper()) < first_owned:
@@ -391,7 +390,7 @@ def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:
     found = re.match(rb"<([\w.\-]+:)?cols\b", cols)
     prefix = (found.group(1) or b"") if found else b""
     ranges = []
-    for col in re.finditer(rb"<(?:[\w.\-]+:)?col\b([^>]*?)(?:/>|>\s*</(?:[\w.\-]+:)?col>)", cols):
+    for col in re.finditer(rb"<(?:[\w.\-]+:)?col\b(" + ATTRS + rb"?)(?:/>|>\s*</(?:[\w.\-]+:)?col>)", cols):
         tag = b"<" + prefix + b"col" + col.group(1) + b"/>"
         low, high = attribute(tag, b"min") or "0", attribute(tag, b"max") or "0"
         if low.isdigit() and high.isdigit():
@@ -401,7 +400,7 @@ def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:
 
 def edit_columns(cols: bytes, changes: dict[int, dict[bytes, str | None]]) -> bytes:
     """A `<cols>` element with attributes of single columns set (None removes one), ranges split around them."""
-    found = re.match(rb"<([\w.\-]+:)?cols\b[^>]*>", cols)
+    found = re.match(rb"<([\w.\-]+:)?cols\b" + ATTRS + rb">", cols)
     prefix = (found.group(1) or b"") if found else b""
     ranges = _column_ranges(cols)
     for column, attributes in sorted(changes.items()):
@@ -517,6 +516,8 @@ def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], fr
 
 
 def _with_dimension(head: str, dimension: str) -> str:
-    """Cloned head elements with this sheet's own dimension after sheetPr."""
-    found = re.search(r"<sheetPr\b.*?(?:/>|</sheetPr>)", head, re.S)
-    return head[:found.end()] + dimension + head[found.end():] if found else dimension + head
+    """Cloned head elements with this sheet's own dimension after sheetPr (found by `children`: the first '/>' may
+    end its tabColor, or sit inside a quoted value)."""
+    data = head.encode()
+    end = next((e for n, _, e in children(data, 0, len(data)) if n == "sheetPr"), None)
+    return (data[:end] + dimension.encode() + data[end:]).decode() if end is not None else dimension + head

@@ -9,8 +9,10 @@ import re
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import ooxml_text, unescape
 
-# A tag: its attributes may hold '>' inside quotes.
-TAG = re.compile(rb"<(/?)((?:[A-Za-z_][\w.\-]*:)?)([A-Za-z_][\w.\-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>")
+# A tag's attributes: XML allows a literal '>' inside a quoted value, where it does not end the tag. Every pattern of
+# the patcher that finds where a tag ends is built on this (a plain search for '>' would splice inside a value).
+ATTRS = rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
+TAG = re.compile(rb"<(/?)((?:[A-Za-z_][\w.\-]*:)?)([A-Za-z_][\w.\-]*)(" + ATTRS + rb"?)(/?)>")
 _TOKEN = re.compile(rb"(<!--.*?-->|<\?.*?\?>|<!\[CDATA\[.*?\]\]>|<!DOCTYPE[^>]*>)|" + TAG.pattern, re.S)
 
 
@@ -34,6 +36,14 @@ def children(xml: bytes, start: int, end: int) -> list[tuple[str, int, int]]:
                 opened, name = token.start(), local.decode()
             depth += 1
     return found
+
+
+def tag_end(xml: bytes, start: int) -> int:
+    """Where the tag at `xml[start]` ends, just past its '>' (`TAG`: a '>' inside a quoted value does not end it)."""
+    tag = TAG.match(xml, start)
+    if tag is None:
+        raise PackageError(key="not_xml_part")
+    return tag.end()
 
 
 def content(xml: bytes, start: int, end: int) -> tuple[int, int]:

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
-from sheet_scorer.xlsx.splice import TAG, attribute, children, content, insert_child, open_root, root_span, set_attribute
+from sheet_scorer.xlsx.splice import (
+    ATTRS, TAG, attribute, children, content, insert_child, open_root, root_span, set_attribute, tag_end,
+)
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
     from sheet_scorer.xlsx.package import Package
@@ -71,6 +73,7 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
     inside = [False]
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        """Collect custom number formats and each cell format's number format (only `xf` inside `cellXfs`)."""
         local = _LOCAL.get(tag)
         if local == "numFmt":
             sheet.number_formats[_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
@@ -80,6 +83,7 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
             sheet.cell_formats.append(_int(attrs.get("numFmtId")))
 
     def end(tag: str) -> None:
+        """Leave `cellXfs`: an `xf` anywhere else (a cell style's, in cellStyleXfs) is not a cell format."""
         if _LOCAL.get(tag) == "cellXfs":
             inside[0] = False
 
@@ -88,6 +92,7 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
 
 
 def _int(text: str | None) -> int:
+    """A format id as a number; -1 for a damaged one (no format has that id), so reading goes on."""
     try:
         return int(text or 0)
     except ValueError:
@@ -174,8 +179,9 @@ class Styles:
         """The workbook's default font made bold, or blue and underlined like a link."""
         fonts = self._items("fonts")
         base = fonts[0] if fonts else b"<" + self._tag("font") + b"></" + self._tag("font") + b">"
-        base = re.sub(rb"<(?:[\w.\-]+:)?(?:b|u|color)\b[^>]*/>|<(?:[\w.\-]+:)?color\b[^>]*>.*?</(?:[\w.\-]+:)?color>", b"", base)
-        opening = base.index(b">") + 1
+        base = re.sub(rb"<(?:[\w.\-]+:)?(?:b|u|color)\b" + ATTRS + rb"/>|<(?:[\w.\-]+:)?color\b" + ATTRS
+                      + rb">.*?</(?:[\w.\-]+:)?color>", b"", base)
+        opening = tag_end(base, 0)
         if base[opening - 2:opening] == b"/>":
             base = base[:opening - 2] + b"></" + self._tag("font") + b">"
             opening -= 1
@@ -184,7 +190,7 @@ class Styles:
             extra += b"<" + self._tag("u") + b"/>"
         body = base[opening:]
         if link:  # colour goes after sz in the schema's order: b, i, …, u, vertAlign, sz, color, name, …
-            sz = re.search(rb"<(?:[\w.\-]+:)?sz\b[^>]*/>", body)
+            sz = re.search(rb"<(?:[\w.\-]+:)?sz\b" + ATTRS + rb"/>", body)
             colour = b"<" + self._tag("color") + b' rgb="FF0563C1"/>'
             body = body[:sz.end()] + colour + body[sz.end():] if sz else colour + body
         return self._find_or_append("fonts", base[:opening] + extra + body)
