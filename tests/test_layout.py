@@ -9,6 +9,14 @@ from pathlib import Path
 import sheet_scorer
 
 PACKAGE = Path(sheet_scorer.__file__).parent
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the checks below."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 # Lower layers never import higher ones; new stages (seating/, playoffs/, merge/) sit beside standings.
 # xlsx/ (the file format) is the lowest: the model's WorkbookError is its PackageError.
 # i18n/ (the words and the one message catalogue) sits below the model and the problems that it renders (issue 20).
@@ -27,7 +35,7 @@ def imports() -> dict[str, set[str]]:
     """Module -> the sheet_scorer modules it imports (anywhere in it, at run time; not under TYPE_CHECKING)."""
     graph: dict[str, set[str]] = {}
     for path in PACKAGE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
                    for n in ast.walk(node)}
         found = set()
@@ -84,7 +92,7 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
     defined: dict[str, list[str]] = {}
     for folder in ("xlsx", "workbook"):
         for path in (PACKAGE / folder).glob("*.py"):
-            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in parsed(path).body:
                 if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in {
                         "resolve_target", "resolve", "parse_ref", "parse_range", "rels_name", "relative", "column_index",
                         "PartName",
@@ -115,7 +123,7 @@ TERMINAL_LEFT: set[str] = set()
 def every_import(path: Path) -> set[str]:
     """Every module `path` imports, anywhere in it (also inside functions and under TYPE_CHECKING)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
         elif isinstance(node, ast.Import):
@@ -147,7 +155,7 @@ def test_below_the_cli_nothing_says_a_line() -> None:
         name = module_name(path)
         if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n")):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module == "sheet_scorer.i18n.text":
                 said = sorted({a.name for a in node.names} & {"say", "count", "_phrase", "_filled"})
                 if said:
@@ -176,7 +184,7 @@ def test_the_workbook_is_io_only() -> None:
 @functools.lru_cache(maxsize=None)
 def _nodes(path: Path) -> list[ast.AST]:
     """Every node of `path`'s syntax tree (parsed once for the tests below)."""
-    return list(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+    return list(ast.walk(parsed(path)))
 
 
 def _constants(path: Path) -> list[str]:
