@@ -58,13 +58,21 @@ def test_not_a_workbook_exits_2(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scores.xlsx"]  # nothing written beside it
 
 
-@pytest.mark.parametrize("args", [["score"], ["frobnicate"], ["score", "x.xlsx", "--lang", "de"], ["check", "--nope", "x.xlsx"],
-                                  ["score", "a.xlsx", "b.xlsx", "-o", "out.xlsx"]])
-def test_usage_errors_exit_2_in_one_line(args: list[str]) -> None:
-    """click's own usage errors take four lines (usage, hint, blank, error): here one, with where to look."""
+@pytest.mark.parametrize(("args", "said"), [
+    (["score"], "Missing argument 'WORKBOOKS...'."),
+    (["seat"], "Missing argument 'WORKBOOK'."),
+    (["slips", "x.xlsx"], "Missing option '--round'."),
+    (["frobnicate"], "No such command 'frobnicate'."),
+    (["score", "x.xlsx", "--lang", "de"], "Invalid value for '--lang': 'de' is not one of 'en', 'pl', 'pt', 'fr'."),
+    (["check", "--nope", "x.xlsx"], "No such option '--nope'"),
+    (["score", "a.xlsx", "b.xlsx", "-o", "out.xlsx"], "-o/--output, --html and --json name one file; they cannot be used with a batch"),
+])
+def test_usage_errors_exit_2_in_one_line(args: list[str], said: str) -> None:
+    """click's own usage errors take four lines (usage, hint, blank, error): here one, saying what is wrong (a missing
+    argument or option too, whose words click composes when it is shown) and where to look."""
     result = run(*args)
     assert result.exit_code == 2
-    assert result.output.startswith("Error: ") and result.output.count("\n") == 1 and "--help" in result.output, result.output
+    assert result.output.startswith(f"Error: {said}") and result.output.count("\n") == 1 and "--help" in result.output, result.output
 
 
 @pytest.mark.parametrize("name", ["out.csv", "out.xlsm"])

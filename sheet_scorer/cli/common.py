@@ -33,13 +33,13 @@ class OneLineGroup(click.Group):
         try:
             return super().make_context(*args, **kwargs)
         except click.UsageError as error:
-            raise _OneLineUsageError(error.message, error.ctx) from None
+            raise _OneLineUsageError(error.format_message(), error.ctx) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
-            raise _OneLineUsageError(error.message, error.ctx) from None
+            raise _OneLineUsageError(error.format_message(), error.ctx) from None
 
 
 def one_line(text: object) -> str:
