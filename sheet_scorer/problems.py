@@ -45,7 +45,8 @@ class Problem:
 
     @property
     def message(self) -> str:
-        return render(self, MESSAGES_EN)
+        """The message in English, as `problem_message(self, "en")` says it everywhere."""
+        return problem_message(self, "en")
 
     @property
     def row(self) -> int | None:
@@ -110,8 +111,6 @@ def problem_message(problem: Problem, lang: str) -> str:
     from sheet_scorer.i18n.vocab import COLUMN_WORDS
 
     lang = language(lang)
-    if lang == "en":
-        return render(problem, MESSAGES_EN)
     params = dict(problem.params)
     if "column" in params and problem.field in COLUMN_WORDS:
         params["column"] = COLUMN_WORDS[problem.field][lang]

@@ -168,3 +168,16 @@ def test_points_3_lists(text: str, points: list[float]) -> None:
 @pytest.mark.parametrize("text", ["5-3", "5-3-1-1", "five, three, one", "5--3-1x"])
 def test_points_3_that_is_not_three_numbers_is_a_problem(text: str) -> None:
     assert settings_of(["Points 3", text]) == (Settings(), [("bad-setting", "B1")])
+
+
+def test_a_whole_number_that_does_not_hold_is_said_as_written() -> None:
+    """A cell's number comes back as a float (Excel keeps numbers so); a value that does not hold is said as the
+    organiser typed it, `0`, not `0.0`, in English as in the other languages, and a fraction keeps its decimals."""
+    from sheet_scorer.problems import problem_message
+
+    _, problems = judge_settings(setting_cells("Settings", [["Victory Target", 0.0], ["Playoff Size", 2.5]]), Settings())
+    target, size = problems
+    assert (target.code, target.cell, size.code, size.cell) == ("bad-setting", "B1", "bad-setting", "B2")
+    assert target.message == "the setting 'Victory Target' is '0', which is not a valid value"
+    assert problem_message(target, "pl") == "ustawienie „Victory Target” ma nieprawidłową wartość „0”"
+    assert "'2.5'" in size.message and "„2,5”" in problem_message(size, "pl")
