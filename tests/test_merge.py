@@ -412,3 +412,12 @@ def test_two_players_spelt_alike_are_matched_by_their_exact_names_only(tmp_path:
     assert [e.cell for e in plan.edits["Round 1"]] == ["C3", "D3", "E3", "F3", "G3", "H3"]
     vague = write_workbook(tmp_path / "vague.xlsx", {"Round 1": [HEADERS, [1, "JAN NOWAK", 3, 2, 0, 1, 9, 6]]})
     assert run(event, vague).exit_code == 2
+
+
+def test_split_of_tables_the_round_lacks_says_table_or_tables_as_asked(tmp_path: Path) -> None:
+    """One table asked for and not there: 'has no table 9'; several: 'has none of the tables 5-6' (each in one line)."""
+    event = make_event(tmp_path)
+    one = split(event, "--round", 1, "--tables", "9", "-o", tmp_path / "a.xlsx")
+    assert one.exit_code == 2 and one.output == "Error: 'Round 1' has no table 9; nothing written\n", one.output
+    two = split(event, "--round", 1, "--tables", "5-6", "--lang", "pt", "-o", tmp_path / "b.xlsx")
+    assert two.exit_code == 2 and two.output == "Erro: “Round 1” não tem nenhuma das mesas 5-6; nada foi gravado\n", two.output

@@ -842,6 +842,12 @@ CATALOGUE: dict[str, Message] = {m.code: m for m in [
         "pt": "“{sheet}” não tem nenhuma das mesas {tables}; nada foi gravado",
         "fr": "« {sheet} » n'a aucune des tables {tables} ; rien n'a été écrit",
     }),
+    Message("split_no_table", "refusal", {
+        "en": "'{sheet}' has no table {tables}; nothing written",
+        "pl": "w arkuszu „{sheet}” nie ma stołu {tables}; nic nie zapisano",
+        "pt": "“{sheet}” não tem a mesa {tables}; nada foi gravado",
+        "fr": "« {sheet} » n'a pas de table {tables} ; rien n'a été écrit",
+    }),
     Message("split_same_file", "refusal", {
         "en": "the judge's copy cannot be {event} itself; name another file with -o",
         "pl": "kopia dla sędziego nie może być samym plikiem {event}; podaj inny plik przez -o",

@@ -79,7 +79,7 @@ def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], co
     found = table_meanings(sheet.raw["table"])
     keep = found.map(lambda t: not isinstance(t, str) and t in tables).astype(bool)
     if not keep.any():
-        raise WorkbookError(key="split_no_tables", sheet=sheet.name,
+        raise WorkbookError(key="split_no_table" if len(tables) == 1 else "split_no_tables", sheet=sheet.name,
                             tables=tables_text(sorted(tables))).in_language(lang)
     edits = {other.name: _emptied(other, [int(r) for r in other.raw.index], covered.get(other.name, frozenset()))
              for other in data.rounds if other is not sheet}
