@@ -170,7 +170,7 @@ class WorkbookData:
     path: Path
     sheet_names: list[str]
     rounds: list[RoundSheet]
-    settings: Settings  # as written (a value that does not hold included) until `api.check_data` judges them
+    settings: Settings  # the event's name, date and language as read, the rest default until `api.check_data` judges them
     problems: list[Problem] = field(default_factory=list)
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
     adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows that hold (`api.check_data`)

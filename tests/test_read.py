@@ -150,11 +150,14 @@ def test_nfd_and_nfc_names_are_one_player(tmp_path: Path) -> None:
 
 def test_settings_sheet(tmp_path: Path) -> None:
     settings = [["Tournament", "Autumn Cup"], ["Victory Target", 12], ["Language", "pl"], ["Points 3", "6, 3, 1"], ["My note", "x"]]
-    data = read_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*VALID_TABLE)}))
-    assert data.settings.tournament == "Autumn Cup"
-    assert data.settings.victory_target == 12
-    assert data.settings.language == "pl"
-    assert [int(p) for p in data.settings.points_3] == [6, 3, 1]
+    path = write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*VALID_TABLE)})
+    read = read_workbook(path).settings  # as read: the event's name and language; the rules' values wait to be judged
+    assert (read.tournament, read.language, read.victory_target, [int(p) for p in read.points_3]) == ("Autumn Cup", "pl", 10, [5, 3, 2])  # SPEC §7 defaults
+    judged = check_workbook(path).data.settings
+    assert judged.tournament == "Autumn Cup"
+    assert judged.victory_target == 12
+    assert judged.language == "pl"
+    assert [int(p) for p in judged.points_3] == [6, 3, 1]
 
 
 def test_bad_setting_is_a_problem(tmp_path: Path) -> None:

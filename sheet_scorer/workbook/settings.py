@@ -31,11 +31,17 @@ _NUMBER = re.compile(r"[-+−]?\d+(?:[.,]\d+)?")
 _HEADER_WORDS = frozenset(fold(w) for w in ("Key", "Setting", "Settings", "Klucz", "Ustawienie", "Chave", "Configuração", "Clé", "Paramètre"))
 
 
+# What a command knows of the event before its Settings are judged: its name, date and language (to name its files
+# and speak); every value a rule reads (Victory Target, Ranking, …) stays at its default until `api.check_data`.
+_BEFORE_JUDGING = frozenset({"tournament", "date", "language"})
+
+
 def read_settings(name: str, rows: list[list[Any]], settings: Settings) -> tuple[Settings, list[SettingCell]]:
-    """The Settings sheet's key/value rows as read (`setting_cells`), and their values applied over `settings` as
-    written; which of them hold, and the problems at the others' cells, is for `rules.settings.judge_settings`."""
+    """The Settings sheet's key/value rows as read (`setting_cells`), and `settings` with the event's name, date and
+    language applied; which values hold, and the problems at the others' cells, is `rules.settings.judge_settings`'s,
+    so no command reads a value that does not hold (a Victory Target 0) before it is judged."""
     cells = setting_cells(name, rows)
-    return apply_settings(cells, settings), cells
+    return apply_settings([c for c in cells if c.key in _BEFORE_JUDGING], settings), cells
 
 
 def setting_cells(name: str, rows: list[list[Any]]) -> list[SettingCell]:
