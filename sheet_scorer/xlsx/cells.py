@@ -63,3 +63,12 @@ def grid_range(ref: str) -> tuple[int, int, int, int] | None:
     except ValueError:
         return None
     return (left, top, right, bottom) if 1 <= left and right <= MAX_COLUMN and 1 <= top and bottom <= MAX_ROW else None
+
+
+def attribute_int(text: str | None) -> int:
+    """An attribute's whole number (a row number, a style or format id; missing: 0); -1 for a damaged one, which
+    names nothing, so reading goes on."""
+    try:
+        return int(text or 0)
+    except ValueError:
+        return -1

@@ -21,7 +21,7 @@ from typing import Any
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
-from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, cell_ref, grid_range
+from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
 from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
 from sheet_scorer.xlsx.styles import read_style_sheet
 
@@ -179,13 +179,6 @@ _COLUMNS = dict(zip([*_LETTERS, *(a + b for a in _LETTERS for b in _LETTERS),  #
                     range(1, MAX_COLUMN + 1)))  # per column: imports are part of every command's start)
 
 
-def _int(text: str | None) -> int:
-    try:
-        return int(text or 0)
-    except ValueError:
-        return -1
-
-
 def read_strings(package: OpcPackage, part: str) -> list[str]:
     """A shared-string table's texts, rich-text runs joined, phonetic guides left out (the reader's and the patcher's)."""
     strings: list[str] = []
@@ -224,7 +217,7 @@ def _table_totals(package: Package, part: str) -> set[int]:
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if _LOCAL.get(tag) == "table":
-            count = _int(attrs.get("totalsRowCount"))
+            count = attribute_int(attrs.get("totalsRowCount"))
             bounds = grid_range(attrs.get("ref", "").split(":")[-1])
             if count > 0 and bounds is not None:
                 rows.update(range(max(1, bounds[3] - count + 1), bounds[3] + 1))
@@ -290,7 +283,7 @@ class _SheetReader:
             self.phonetic += 1
         elif local == "row":
             number = attrs.get("r")
-            row = self.row_number + 1 if number is None else _int(number)
+            row = self.row_number + 1 if number is None else attribute_int(number)
             if not 1 <= row <= MAX_ROW:
                 self._damaged("row", row=str(number)[:20])
             self._start_row(row)
@@ -390,7 +383,7 @@ class _SheetReader:
         if kind is None or kind == "n":
             return self._number(value)
         if kind == "s":
-            index = _int(value)
+            index = attribute_int(value)
             if not 0 <= index < len(self.strings):
                 self._damaged("string", cell=cell_ref(self.column, self.row_number), index=value[:20])
             return self.strings[index]

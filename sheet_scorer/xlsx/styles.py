@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sheet_scorer.xlsx.cells import attribute_int
 from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
 from sheet_scorer.xlsx.splice import (
     ATTRS, TAG, attribute, children, content, insert_child, open_root, root_span, set_attribute, tag_end,
@@ -76,11 +77,11 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
         """Collect custom number formats and each cell format's number format (only `xf` inside `cellXfs`)."""
         local = _LOCAL.get(tag)
         if local == "numFmt":
-            sheet.number_formats[_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
+            sheet.number_formats[attribute_int(attrs.get("numFmtId"))] = attrs.get("formatCode", "")
         elif local == "cellXfs":
             inside[0] = True
         elif local == "xf" and inside[0]:
-            sheet.cell_formats.append(_int(attrs.get("numFmtId")))
+            sheet.cell_formats.append(attribute_int(attrs.get("numFmtId")))
 
     def end(tag: str) -> None:
         """Leave `cellXfs`: an `xf` anywhere else (a cell style's, in cellStyleXfs) is not a cell format."""
@@ -89,14 +90,6 @@ def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
 
     sheet.xml = package.parse(sheet.part or "", start, end, keep=True)
     return sheet
-
-
-def _int(text: str | None) -> int:
-    """A format id as a number; -1 for a damaged one (no format has that id), so reading goes on."""
-    try:
-        return int(text or 0)
-    except ValueError:
-        return -1
 
 
 def is_date_format(number_format: int, code: str | None) -> bool:
