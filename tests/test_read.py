@@ -75,8 +75,8 @@ def test_localised_headers(tmp_path: Path, headers: list[str]) -> None:
 
 @pytest.mark.parametrize(("word", "vp"), [("Cartes PV", 4 + 2 * 2 + 2), ("Cartes VP", 4 + 2 * 2 + 2),
                                          ("cartes pv", 4 + 2 * 2 + 2), ("Cartes XY", None)])
-def test_french_vp_cards_header_written_as_cartes_pv_and_read_as_either(tmp_path: Path, word: str, vp: int | None) -> None:
-    # qa2: French says PV (points de victoire); `new` writes "Cartes PV", and "Cartes VP" of older events still reads.
+def test_french_vp_cards_header_read_as_cartes_vp_or_pv(tmp_path: Path, word: str, vp: int | None) -> None:
+    # SPEC §1's French header is "Cartes VP" (what `new` writes); "Cartes PV" (points de victoire) reads too.
     headers = [word if h == "Cartes VP" else h for h in FRENCH]
     rows = [headers, player(1, "Ala", settlements=4, cities=2, vp_cards=2), player(1, "Bob"), player(1, "Cyd")]
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Ronde 1": rows}))

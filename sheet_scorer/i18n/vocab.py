@@ -40,7 +40,7 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
         "player": ("Player", "Gracz", "Jogador", "Joueur"),
         "settlements": ("Settlements", "Osady", "Aldeias", "Colonies"),
         "cities": ("Cities", "Miasta", "Cidades", "Villes"),
-        "vp_cards": ("VP Cards", "Karty VP", "Cartas VP", "Cartes PV"),
+        "vp_cards": ("VP Cards", "Karty VP", "Cartas VP", "Cartes VP"),
         "knights": ("Knights", "Rycerze", "Cavaleiros", "Chevaliers"),
         "roads": ("Roads", "Drogi", "Estradas", "Routes"),
         "road_length": ("Road Length", "Długość drogi", "Comprimento da estrada", "Longueur de route"),
@@ -54,7 +54,7 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
 _OTHER_INPUT_HEADERS: dict[str, tuple[str, ...]] = {
     "table": ("Stol", "Stolik"),
     "player": ("Name", "Player Name"),
-    "vp_cards": ("Dev VP", "VP Dev Cards", "Cartes VP"),  # qa2: French writes "Cartes PV"; files written before still read
+    "vp_cards": ("Dev VP", "VP Dev Cards", "Cartes PV"),  # French "PV" (points de victoire) read too; SPEC §1 writes "Cartes VP"
     "knights": ("Knights Played",),
     "roads": ("Roads Built",),
     "road_length": ("Longest Road",),
