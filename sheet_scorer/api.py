@@ -500,7 +500,8 @@ def slips(workbook: Path | str, which: str, output: Path | str | None = None, la
     data = read_workbook(workbook)
     sheet = find_sheet(data, which, workbook)
     stem = f"round-{sheet.number}" if sheet.kind == "round" else sheet.kind
-    target = Path(output) if output else workbook.with_name(f"{workbook.stem}.{stem}.slips.html")
+    event = workbook.stem.removesuffix(".scored")  # slips printed from the scored copy are the event's, as its report is
+    target = Path(output) if output else workbook.with_name(f"{event}.{stem}.slips.html")
     language = event_language(lang, data.settings.language)
     write_text_atomically(render_slips(sheet, data.settings.tournament, language), target)
     return SlipsResult(target, sheet.name, language)

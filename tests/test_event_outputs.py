@@ -77,6 +77,20 @@ def test_a_sheet_that_is_not_there_is_one_polish_line(event: Path) -> None:
         "arkusze to: Runda 1, Runda 2, Runda 3, Runda 4, Półfinał, Finał"]
 
 
+def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(event: Path, tmp_path: Path) -> None:
+    """`slips klub.xlsx --round 2` and `slips klub.scored.xlsx --round 2` both write `klub.round-2.slips.html` beside
+    the file (the scored copy is the same event, as its report `klub.standings.html` is); a playoff stage by its name."""
+    import shutil
+
+    for name in ("klub.xlsx", "klub.scored.xlsx"):
+        folder = tmp_path / name.replace(".", "_")
+        folder.mkdir()
+        shutil.copy(event, folder / name)
+        assert run("slips", folder / name, "--round", 2).exit_code == 0
+        assert run("slips", folder / name, "--round", "Finał").exit_code == 0
+        assert sorted(p.name for p in folder.iterdir()) == sorted([name, "klub.round-2.slips.html", "klub.final.slips.html"])
+
+
 def test_slips_have_every_game_column_headed_as_the_sheet_heads_it(event: Path, tmp_path: Path) -> None:
     data = read_workbook(event)
     for sheet in (data.rounds[3], data.playoffs[0], data.playoffs[1]):
