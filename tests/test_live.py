@@ -460,3 +460,57 @@ def test_the_phone_card_goes_on_through_the_playoffs(tmp_path: Path) -> None:
     assert steps == [("Round 1", 2, "2", 8), ("Final", 1, "1", 12)]  # places as shown
     assert [(s["sheet"], s["place"]) for s in cards["Bea"]] == [("Round 1", "2"), ("Final", "4")]
     assert [s["sheet"] for s in cards["Cyd"]] == ["Round 1"]
+
+
+# Once the Final is scored the projector shows the champion and the final ranking above the qualifying standings (the
+# report's one list, docs/rules.md §6). Round 1 (VP only, round points 5/3/2/1): table 1 Ala 12 declared, Bea 9, Cyd 6,
+# Dan 3; table 2 Eva 11 declared, Fil 8, Gil 5, Hal 2 -> qualifying rank Ala, Eva (5 points, 12 > 11 VP), Bea, Fil (3),
+# Cyd, Gil (2), Dan, Hal (1); Hal has withdrawn (Players sheet), below the cut of 4 anyway. `playoffs` seats the Final:
+# Ala, Eva, Bea, Fil. Fil 12 (declared), Ala 9, Eva 7, Bea 5 -> Fil 1st (champion), Ala 2nd, Eva 3rd, Bea 4th; then the
+# others by qualifying rank: Cyd 5, Gil 6, Dan 7, Hal 8 (marked withdrawn after Round 1).
+def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_is_scored(tmp_path: Path) -> None:
+    import re
+
+    from helpers import run_ok, write_workbook
+    from sheet_scorer.live.state import LiveState
+    from sheet_scorer.live.view import PROJECTOR, live_context, render
+
+    head = ["Table", "Player", "VP", "Declared"]
+    round_1 = [head, [1, "Ala", 12, "x"], [1, "Bea", 9, ""], [1, "Cyd", 6, ""], [1, "Dan", 3, ""],
+               [2, "Eva", 11, "x"], [2, "Fil", 8, ""], [2, "Gil", 5, ""], [2, "Hal", 2, ""]]
+    players = [["Player", "Active"]] + [[row[1], "withdrawn" if row[1] == "Hal" else "yes"] for row in round_1[1:]]
+    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Players": players, "Round 1": round_1})
+    run_ok("playoffs", path)
+
+    state = LiveState(path, None, "http://127.0.0.1:1/phone", "")
+    assert state.load().kind == "updated" and state.pages is not None
+    playing = state.pages.projector  # the Final seated, not reported: the projector shows what it showed before
+    assert '<p class="champion">' not in playing and '<table class="final-ranking">' not in playing
+    assert "Final Ranking" not in playing
+    assert 'data-table="1" data-status="playing"' in playing and "<h2>Final</h2>" in playing
+
+    book = openpyxl.load_workbook(path)
+    sheet = book["Final"]
+    header = [c.value for c in sheet[1]]
+    scores = {"Fil": (12, "x"), "Ala": (9, ""), "Eva": (7, ""), "Bea": (5, "")}
+    for row in sheet.iter_rows(min_row=2):
+        row[header.index("VP")].value, row[header.index("Declared")].value = scores[row[header.index("Player")].value]
+    book.save(path)
+    assert state.refresh().kind == "updated"
+    page = state.pages.projector
+    assert '<p class="champion">Champion: <strong>Fil</strong></p>' in page
+    final = page[page.index('<table class="final-ranking">'):]
+    final = final[:final.index("</table>")]
+    rows = re.findall(r'data-rank="(\d+)"><td class="rank num"><span class="rank-badge">\d+</span></td><th scope="row">'
+                      r'([^<]+)(<small class="muted withdrawn"> · ([^<]+)</small>)?</th><td>([^<]+)</td>', final)
+    assert [(int(r), p, w, s) for r, p, _, w, s in rows] == [
+        (1, "Fil", "", "Final"), (2, "Ala", "", "Final"), (3, "Eva", "", "Final"), (4, "Bea", "", "Final"),
+        (5, "Cyd", "", "Qualifying"), (6, "Gil", "", "Qualifying"), (7, "Dan", "", "Qualifying"),
+        (8, "Hal", "withdrawn after Round 1", "Qualifying")]
+    assert page.index('<p class="champion">') < page.index("Final Ranking") < page.index('<table class="standings">')
+    # the phone page is unchanged: no champion line, no final ranking
+    assert '<p class="champion">' not in state.pages.phone and '<table class="final-ranking">' not in state.pages.phone
+
+    assert state.good is not None  # the event's language: the report's words, in Polish
+    polish = render(PROJECTOR, {**live_context(state.good, "pl", None, "", "http://127.0.0.1:1/phone", "12:00"), "version": 1})
+    assert '<p class="champion">Mistrz: <strong>Fil</strong></p>' in polish

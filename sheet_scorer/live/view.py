@@ -1,7 +1,7 @@
 """What the live pages show, computed from a `ScoreResult` with the report's helpers (one engine, one formatter).
 
-The projector page: the standings with the ranking figure first, the cut line, the current round's tables
-(reported, still playing, or with a problem); the phone page: each player's tables, places, points, rank
+The projector page: once the Final is scored the champion and the final ranking, then the standings with the
+ranking figure first, the cut line, the current round's tables (reported, still playing, or with a problem); the phone page: each player's tables, places, points, rank
 after each round and next table. Words come from `i18n.text`, numbers from its formatters.
 """
 
@@ -18,6 +18,7 @@ from sheet_scorer.model import RoundProgress
 from sheet_scorer.report.facts import (figure_name, figure_text, missing, player_ids, playoff_cut, playoff_rows, qualified,
                                        scored_results, tables_of, withdrawn_notes)
 from sheet_scorer.report.html import _environment, _player_paths, _problem_view, _table_players
+from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.standings.engine import BASE_COLUMNS, criteria
 from sheet_scorer.standings.progression import rank_progression
 from sheet_scorer.workbook.cells import clean_name
@@ -178,6 +179,7 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
     phones = [{**path, "search": strip_accents(str(path["player"])).lower(), "rank_after": ranks.get(path["player"], {}),
                "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
                "next_table": playing_at.get(path["player"])} for path in paths]
+    final = playoff_view(result, lang, ids) if result.data.playoffs else None  # the report's one final ranking
     if current is None:
         progress_line = ""
     elif current.complete:
@@ -195,6 +197,8 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
         "players": phones, "rounds": [s.name for s in result.data.rounds],
         "banner": banner, "qr_svg": qr_svg, "phone_url": phone_url, "updated": updated,
         "players_text": format_number(len(ranked), lang),
+        # once the Final is scored: the champion and the final ranking, as the report shows them (docs/rules.md §6)
+        "champion": final["champion"] if final else None, "final_ranking": final["ranking"] if final else [],
     }
 
 
