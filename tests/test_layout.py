@@ -239,3 +239,12 @@ def test_one_merged_range_parser() -> None:
                                                                  "sheet_scorer.xlsx.sheetxml": ["mergeCells"]}
     users = {module_name(path) for path in PACKAGE.rglob("*.py") if {"merged_range", "merged_ranges"} & _names(path)}
     assert users == {"sheet_scorer.xlsx.merged", "sheet_scorer.xlsx.reader", "sheet_scorer.xlsx.sheetxml", "sheet_scorer.workbook.write"}
+
+
+def test_one_withdrawn_mark_for_the_standings_and_the_final_ranking() -> None:
+    """"withdrawn after Round 2" is worked out once, in playoffs/qualifying (the lowest module both report/ and
+    playoffs/ import), and read by the Standings sheet's writer and the Final Ranking sheet alike: no second copy."""
+    defined = [module_name(path) for path in PACKAGE.rglob("*.py") for node in parsed(path).body
+               if isinstance(node, ast.FunctionDef) and node.name == "withdrawn_notes"]
+    assert defined == ["sheet_scorer.playoffs.qualifying"]
+    assert "sheet_scorer.playoffs.qualifying" in imports()["sheet_scorer.playoffs.step"]

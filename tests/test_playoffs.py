@@ -261,3 +261,52 @@ def test_a_playoff_size_without_a_seeding_table_is_refused(tmp_path: Path) -> No
     refused = run(path)
     assert refused.exit_code == 2 and "'Settings'!B1" in refused.output and "4, 8, 16, 32" in refused.output
     assert openpyxl.load_workbook(path).sheetnames == ["Settings", "Round 1", "Round 2"]
+
+
+# The small event's qualifying rank (round points 5/3/2/1): Basia 8, Ala 7, Ewa 6 (VP 18), Dorota 6 (14),
+# Czesia 6 (12), Gosia 3+2 = 5, Franek 2+1 = 3 (VP 8), Henio 2+1 = 3 (VP 6).
+FINAL_4 = {"Basia": (10, "x"), "Ala": (8, ""), "Dorota": (6, ""), "Czesia": (4, ""), "Ewa": (6, "")}
+
+
+def test_the_final_ranking_marks_a_withdrawn_player_as_the_standings_do(tmp_path: Path) -> None:
+    # Ewa (3rd) withdraws after the two qualifying rounds: Czesia (5th) takes her seat in the Final, and Ewa is
+    # ranked 5th, first of those out in qualifying, marked as on the Standings sheet.
+    players = [["Player", "Active"]] + [[n, "no" if n == "Ewa" else "yes"]
+                                        for n in ("Ala", "Basia", "Czesia", "Dorota", "Ewa", "Franek", "Gosia", "Henio")]
+    path = write_workbook(tmp_path / "event.xlsx", {"Players": players, **small_event([["Playoff Size", 4]])})
+    assert run(path).exit_code == 0
+    assert [r[2] for r in sheet_rows(path, "Final")[1:]] == ["Basia", "Ala", "Dorota", "Czesia"]
+    fill(path, "Final", FINAL_4)
+    step = run(path)
+    assert step.exit_code == 0, step.output
+    ranking = sheet_rows(path, "Final Ranking")
+    assert ranking[0] == ("Rank", "Player", "Stage", "Qualifying Rank", "Status")
+    assert ranking[1:] == [
+        (1, "Basia", "Final", 1, None), (2, "Ala", "Final", 2, None), (3, "Dorota", "Final", 4, None),
+        (4, "Czesia", "Final", 5, None), (5, "Ewa", "Qualifying", 3, "withdrawn after Round 2"),
+        (6, "Gosia", "Qualifying", 6, None), (7, "Franek", "Qualifying", 7, None), (8, "Henio", "Qualifying", 8, None),
+    ]
+    # "withdrawn after Round 2" is 23 characters, and three of margin
+    assert openpyxl.load_workbook(path)["Final Ranking"].column_dimensions["E"].width == 26
+    # the Standings sheet `score` writes says the same words in its Status column
+    assert run_command("score", path).exit_code == 0
+    standings = list(openpyxl.load_workbook(tmp_path / "event.scored.xlsx")["Standings"].iter_rows(values_only=True))
+    assert standings[0][-1] == "Status"
+    assert {r[1]: r[-1] for r in standings[1:] if r[-1]} == {"Ewa": "withdrawn after Round 2"}
+    # in the event's language: Polish words, and the Polish Status header (pt would say "Situação")
+    assert run(path, "--lang", "pl").exit_code == 0
+    polish = sheet_rows(path, "Final Ranking")
+    assert polish[0][-1] == "Status" and [r[-1] for r in polish[1:]] == [None] * 4 + ["rezygnacja po: Round 2"] + [None] * 3
+    assert polish[0][0] == "Miejsce"  # the Polish sheet, rewritten in place
+
+
+def test_the_final_ranking_without_a_withdrawal_has_no_status_column(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 4]]))
+    assert run(path).exit_code == 0
+    fill(path, "Final", FINAL_4)
+    assert run(path).exit_code == 0
+    ranking = sheet_rows(path, "Final Ranking")
+    assert ranking == [("Rank", "Player", "Stage", "Qualifying Rank"),
+                       (1, "Basia", "Final", 1), (2, "Ala", "Final", 2), (3, "Ewa", "Final", 3), (4, "Dorota", "Final", 4),
+                       (5, "Czesia", "Qualifying", 5), (6, "Gosia", "Qualifying", 6), (7, "Franek", "Qualifying", 7),
+                       (8, "Henio", "Qualifying", 8)]

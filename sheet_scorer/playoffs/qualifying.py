@@ -3,6 +3,7 @@ and the one function the report's cut line, the qualifying list and `playoffs` a
 
 from __future__ import annotations
 
+from sheet_scorer.i18n.text import text
 from sheet_scorer.i18n.vocab import playoff_stage
 from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError, event_language
 from sheet_scorer.playoffs.seeding import qualifiers
@@ -51,6 +52,23 @@ def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str
 def inactive_players(data: WorkbookData) -> set[str]:
     """The players the Players sheet marks as no longer active (dropped, withdrawn: docs/rules.md §1)."""
     return {name_key(p.name) for p in data.players or [] if not p.active}
+
+
+def withdrawn_notes(result: ScoreResult, lang: str) -> dict[str, str]:
+    """Players marked not active on the Players sheet -> "withdrawn after Round 2" (the last round they played), in
+    `lang`: the Standings and Final Ranking sheets, the report and the JSON mark them alike (docs/rules.md §1, §6)."""
+    gone = inactive_players(result.data)
+    if not gone or result.results.empty:
+        return {}
+    rows = result.results[result.results["player"].isin(gone)]
+    last = rows.groupby("player")["round"].max()
+    names = {sheet.number: sheet.name for sheet in result.data.rounds}
+    notes = {}
+    for player in result.standings["player"]:
+        if player in gone:
+            notes[player] = (text(lang, "withdrawn_after", sheet=names[int(last[player])]) if player in last.index
+                             else text(lang, "withdrawn"))
+    return notes
 
 
 def qualified_players(result: ScoreResult, size: int, lang: str | None = None) -> list[str]:

@@ -21,7 +21,13 @@ from sheet_scorer.i18n.vocab import (
 )
 from sheet_scorer.model import NewSheet, RoundSheet, ScoreResult, WorkbookError
 from sheet_scorer.playoffs.places import table_winners
-from sheet_scorer.playoffs.qualifying import qualified_players, qualifying_ranking, require_qualifying_played
+from sheet_scorer.i18n.text import text
+from sheet_scorer.playoffs.qualifying import (
+    qualified_players,
+    qualifying_ranking,
+    require_qualifying_played,
+    withdrawn_notes,
+)
 from sheet_scorer.playoffs.ranking import Placing, event_ranking, stage_complete
 from sheet_scorer.playoffs.seeding import (
     DEFAULT_PLAYOFF_SIZE,
@@ -42,7 +48,8 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     if "final" in stages:
         _require_scored(rows, stages["final"], result)
         placings = event_ranking(result, ranking) or []
-        return final_ranking_sheet(placings, _existing_final_ranking(data.sheet_names) or FINAL_RANKING_SHEET[lang], lang)
+        name = _existing_final_ranking(data.sheet_names) or FINAL_RANKING_SHEET[lang]
+        return final_ranking_sheet(placings, name, lang, withdrawn_notes(result, lang))
     for stage in ("semifinal", "quarterfinal"):  # the latest stage played sends its best on
         if stage in stages:
             sheet = stages[stage]
@@ -101,9 +108,18 @@ def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layou
     return NewSheet(PLAYOFF_SHEETS[stage][lang], rows, layout_from=layout.name, header_row=layout.header_row, widths=added)
 
 
-def final_ranking_sheet(placings: list[Placing], name: str, lang: str) -> NewSheet:
-    """The Final Ranking sheet: Rank, Player, Stage, Qualifying Rank (the tool's own: rewritten on a re-run)."""
+def final_ranking_sheet(placings: list[Placing], name: str, lang: str, notes: dict[str, str] | None = None) -> NewSheet:
+    """The Final Ranking sheet: Rank, Player, Stage, Qualifying Rank (the tool's own: rewritten on a re-run).
+
+    `notes` (player -> "withdrawn after Round 2") fill a last Status column, as on the Standings sheet, when a placed
+    player has one (docs/rules.md §6)."""
     header = [PLAYOFF_HEADERS[k][lang] for k in ("rank", "player", "stage", "qualifying_rank")]
     rows: list[list[Any]] = [header] + [[p.rank, p.player, STAGE_WORDS[p.stage][lang], p.qualifying_rank] for p in placings]
     widths = {c: float(max(least, len(h) + 3)) for c, (least, h) in enumerate(zip((6, 28, 14, 16), header), start=1)}
+    marked = {p.player: notes[p.player] for p in placings if notes and p.player in notes}
+    if marked:
+        header.append(text(lang, "status"))
+        for row, placing in zip(rows[1:], placings):
+            row.append(marked.get(placing.player))
+        widths[len(header)] = float(max(len(header[-1]), *map(len, marked.values())) + 3)
     return NewSheet(name, rows, widths=widths, replace=True)

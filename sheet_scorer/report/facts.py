@@ -11,7 +11,7 @@ import pandas as pd
 
 from sheet_scorer.i18n.text import format_number, format_pct, format_places, text, typeset
 from sheet_scorer.i18n.vocab import STANDINGS_HEADERS, strip_accents
-from sheet_scorer.playoffs.qualifying import inactive_players, playoff_size, qualified_players
+from sheet_scorer.playoffs.qualifying import playoff_size, qualified_players, withdrawn_notes  # noqa: F401 (re-exported for the views)
 from sheet_scorer.rules.score import RESULT_COLUMNS
 from sheet_scorer.standings.engine import BASE_COLUMNS
 
@@ -68,23 +68,6 @@ def qualified(result: ScoreResult, lang: str | None = None) -> list[str]:
     one list `playoffs` seeds from); [] without a cut line."""
     cut = playoff_cut(result)
     return qualified_players(result, cut, lang or result.lang) if cut else []
-
-
-def withdrawn_notes(result: ScoreResult, lang: str) -> dict[str, str]:
-    """Players marked not active on the Players sheet -> "withdrawn after Round 2" (the last round they played), in
-    `lang`: the Standings sheet, the report and the JSON mark them alike (docs/rules.md §1)."""
-    gone = inactive_players(result.data)
-    if not gone or result.results.empty:
-        return {}
-    rows = result.results[result.results["player"].isin(gone)]
-    last = rows.groupby("player")["round"].max()
-    names = {sheet.number: sheet.name for sheet in result.data.rounds}
-    notes = {}
-    for player in result.standings["player"]:
-        if player in gone:
-            notes[player] = (text(lang, "withdrawn_after", sheet=names[int(last[player])]) if player in last.index
-                             else text(lang, "withdrawn"))
-    return notes
 
 
 def progress_note(result: ScoreResult, lang: str) -> str:
