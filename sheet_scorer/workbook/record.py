@@ -233,12 +233,12 @@ def refuse_working_copy(path: Path, command: str, force: bool, lang: str | None 
         return
     copy = working_copy(path, event)
     if copy is not None:
-        language = lang or (event.data.settings.language if event is not None else _language(path))
+        language = lang or (event.data.settings.language if event is not None else _event_language(path))
         raise WorkbookError(key="working_copy", path=path, copy=copy.name, name=path.name, command=command
                             ).in_language(language)
 
 
-def _language(path: Path) -> str | None:
+def _event_language(path: Path) -> str | None:
     """The event's language (Settings → Language) for a refusal told before the command reads the workbook."""
     from sheet_scorer.workbook.read import read_workbook
 
