@@ -36,17 +36,24 @@ def _row(name: str, a: list[Sample], b: list[Sample], b_name: str, target: str) 
     wall = [x.wall / y.wall for x, y in zip(a, b)]
     cpu = [x.cpu / y.cpu for x, y in zip(a, b)]
     ratio = statistics.median(s.wall for s in a) / statistics.median(s.wall for s in b)
-    return (f"| {name} | {statistics.median(s.wall for s in a):.2f} s | {statistics.median(s.cpu for s in a):.2f} s "
-            f"| {b_name} {statistics.median(s.wall for s in b):.2f} s · {statistics.median(s.cpu for s in b):.2f} s "
-            f"| **{ratio:.2f}×** · {statistics.median(s.cpu for s in a) / statistics.median(s.cpu for s in b):.2f}× "
-            f"| {min(wall):.2f}–{max(wall):.2f} · {min(cpu):.2f}–{max(cpu):.2f} | {target} | "
-            f"{max(s.rss_kb for s in a) / 1024:.0f} MB | {sorted({s.code for s in a})} |")
+    return (
+        f"| {name} | {statistics.median(s.wall for s in a):.2f} s | {statistics.median(s.cpu for s in a):.2f} s "
+        f"| {b_name} {statistics.median(s.wall for s in b):.2f} s · {statistics.median(s.cpu for s in b):.2f} s "
+        f"| **{ratio:.2f}×** · {statistics.median(s.cpu for s in a) / statistics.median(s.cpu for s in b):.2f}× "
+        f"| {min(wall):.2f}–{max(wall):.2f} · {min(cpu):.2f}–{max(cpu):.2f} | {target} | "
+        f"{max(s.rss_kb for s in a) / 1024:.0f} MB | {sorted({s.code for s in a})} |"
+    )
 
 
 def _compile_package() -> None:
     """Compile the measured sheet_scorer's modules to bytecode once, as `pip install` does (see the docstring)."""
-    where = subprocess.run([str(PYTHON), "-c", "import sheet_scorer, os; print(os.path.dirname(sheet_scorer.__file__))"],
-                           check=True, capture_output=True, text=True, env=ENV).stdout.strip()
+    where = subprocess.run(
+        [str(PYTHON), "-c", "import sheet_scorer, os; print(os.path.dirname(sheet_scorer.__file__))"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=ENV,
+    ).stdout.strip()
     if not compileall.compile_dir(where, quiet=1):
         sys.exit(f"could not compile {where}")
 
@@ -65,7 +72,15 @@ def main() -> None:
         subprocess.run([str(SCORER), "seat", str(seat_copy)], check=True, capture_output=True, env=ENV)
         commands = {
             "floor": [str(PYTHON), "-c", "import pandas, pandera"],
-            "score": [str(SCORER), "score", str(workbook), "-o", str(out / "s.scored.xlsx"), "--html", str(out / "s.html")],
+            "score": [
+                str(SCORER),
+                "score",
+                str(workbook),
+                "-o",
+                str(out / "s.scored.xlsx"),
+                "--html",
+                str(out / "s.html"),
+            ],
             "check": [str(SCORER), "check", str(workbook)],
             "seat": [str(SCORER), "seat", str(seat_copy), "--reseat"],
             "slips": [str(SCORER), "slips", str(workbook), "--round", "4", "-o", str(out / "slips.html")],
@@ -77,13 +92,17 @@ def main() -> None:
         loads = []
         names = list(commands)
         for run in range(args.runs):
-            for name in names[run % len(names):] + names[:run % len(names)]:
+            for name in names[run % len(names) :] + names[: run % len(names)]:
                 samples[name].append(measure(commands[name]))
             loads.append(os.getloadavg()[0])
-        print(f"median of {args.runs} runs each, interleaved; load average (1 min) after each round of runs: "
-              f"median {statistics.median(loads):.1f}, {min(loads):.1f}–{max(loads):.1f}\n")
-        print("| command | wall | CPU | against (wall · CPU) | **ratio of medians** wall · CPU | per-run ratios wall · CPU "
-              "| target | peak RSS | exit |")
+        print(
+            f"median of {args.runs} runs each, interleaved; load average (1 min) after each round of runs: "
+            f"median {statistics.median(loads):.1f}, {min(loads):.1f}–{max(loads):.1f}\n"
+        )
+        print(
+            "| command | wall | CPU | against (wall · CPU) | **ratio of medians** wall · CPU | per-run ratios wall · CPU "
+            "| target | peak RSS | exit |"
+        )
         print("|---|--:|--:|--:|--:|--:|---|--:|---|")
         print(_row("`score spring_open.xlsx`", samples["score"], samples["floor"], "import pandas, pandera", "≤ 1.4×"))
         for name in ("check", "seat", "slips"):

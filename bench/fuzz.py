@@ -16,4 +16,8 @@ from pathlib import Path
 if __name__ == "__main__":
     tests = Path(__file__).resolve().parent.parent / "tests" / "test_fuzz.py"
     env = {**os.environ, "SHEET_SCORER_FUZZ": "long"}
-    sys.exit(subprocess.call([sys.executable, "-m", "pytest", str(tests), "-q", "--hypothesis-show-statistics", *sys.argv[1:]], env=env))
+    sys.exit(
+        subprocess.call(
+            [sys.executable, "-m", "pytest", str(tests), "-q", "--hypothesis-show-statistics", *sys.argv[1:]], env=env
+        )
+    )

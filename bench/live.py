@@ -45,7 +45,9 @@ def half_played(source: Path, target: Path) -> None:
     book = openpyxl.load_workbook(source)
     sheet = book[[name for name in book.sheetnames if name.startswith("Round")][-1]]
     header = next(r for r in range(1, 10) if sheet.cell(r, 1).value == "Table")
-    tables = [sheet.cell(r, 1).value for r in range(header + 1, sheet.max_row + 1) if isinstance(sheet.cell(r, 1).value, int)]
+    tables = [
+        sheet.cell(r, 1).value for r in range(header + 1, sheet.max_row + 1) if isinstance(sheet.cell(r, 1).value, int)
+    ]
     last = max(tables)
     for row in sheet.iter_rows(min_row=header + 1):
         if isinstance(row[0].value, int) and row[0].value > last // 2:
@@ -94,8 +96,11 @@ def measure(label: str, versions: dict[str, bytes], runs: int) -> dict[str, floa
     workbook = folder / "event.xlsx"
     workbook.write_bytes(versions["full"])
     port = free_port()
-    server = subprocess.Popen([*COMMAND, "live", str(workbook), "--host", "127.0.0.1", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [*COMMAND, "live", str(workbook), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -153,8 +158,10 @@ def main() -> None:
         partial = work / f"{source.stem}.partial.xlsx"
         half_played(source, partial)
         result = measure(label, {"full": source.read_bytes(), "partial": partial.read_bytes()}, args.runs)
-        print(f"| {label} | {result['event']:.2f} s | {result['page']:.2f} s | {result['cold']:.2f} s | "
-              f"{result['page'] / result['cold']:.2f}x |")
+        print(
+            f"| {label} | {result['event']:.2f} s | {result['page']:.2f} s | {result['cold']:.2f} s | "
+            f"{result['page'] / result['cold']:.2f}x |"
+        )
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -48,18 +48,34 @@ DEFAULT_FOLDER = Path("/tmp/sheet_scorer_bench")
 SIZES = {"S": (64, 5), "M": (1_000, 10), "L": (10_000, 10)}
 BATCH_COUNT = 50
 TARGET = 10
-HEADERS = ["Table", "Seat", "Player", "Settlements", "Cities", "VP Cards", "Knights", "Roads", "Road Length",
-           "Army First", "Road First", "Declared"]
+HEADERS = [
+    "Table",
+    "Seat",
+    "Player",
+    "Settlements",
+    "Cities",
+    "VP Cards",
+    "Knights",
+    "Roads",
+    "Road Length",
+    "Army First",
+    "Road First",
+    "Declared",
+]
 WIDTHS = [7, 6, 24, 12, 8, 9, 9, 8, 12, 11, 11, 10]
 
-FIRST = ("Ala Anna Bartek Ben Chloe Carlos Dawid Emma Ewa Finn Filip Gabriela Hugo Iga Igor Jakub Joana "
-         "Julia Kamil Kasia Lucas Łukasz Marek Maria Mateus Nina Oliver Ola Paweł Pedro Rafael Rita "
-         "Sofia Szymon Tomasz Tiago Wiktor Zofia Amélie Théo Élodie Inês João Ângela Zoë Noël "
-         "Agnieszka Michał").split()
-LAST = ("Nowak Kowalski Wiśniewski Wójcik Kamiński Lewandowski Zieliński Szymański Woźniak Dąbrowski "
-        "Silva Santos Oliveira Souza Pereira Costa Rodrigues Almeida Nascimento Lima Martin Bernard "
-        "Dubois Thomas Robert Richard Petit Durand Leroy Moreau Carter Walsh Okafor Gallagher Evans "
-        "Murphy Byrne Kelly Hughes Price").split()
+FIRST = (
+    "Ala Anna Bartek Ben Chloe Carlos Dawid Emma Ewa Finn Filip Gabriela Hugo Iga Igor Jakub Joana "
+    "Julia Kamil Kasia Lucas Łukasz Marek Maria Mateus Nina Oliver Ola Paweł Pedro Rafael Rita "
+    "Sofia Szymon Tomasz Tiago Wiktor Zofia Amélie Théo Élodie Inês João Ângela Zoë Noël "
+    "Agnieszka Michał"
+).split()
+LAST = (
+    "Nowak Kowalski Wiśniewski Wójcik Kamiński Lewandowski Zieliński Szymański Woźniak Dąbrowski "
+    "Silva Santos Oliveira Souza Pereira Costa Rodrigues Almeida Nascimento Lima Martin Bernard "
+    "Dubois Thomas Robert Richard Petit Durand Leroy Moreau Carter Walsh Okafor Gallagher Evans "
+    "Murphy Byrne Kelly Hughes Price"
+).split()
 
 
 def fold_name(name: str) -> str:
@@ -120,12 +136,22 @@ def play_game(size: int, rng: random.Random) -> list[dict]:
         settlements = rng.randint(2 if cities == 0 else 0, 5) if rng.random() < 0.3 else rng.randint(2, 4)
         settlements = max(settlements - cities // 2, 0 if cities else 2)
         roads = rng.randint(4, 15)
-        players.append({
-            "settlements": settlements, "cities": cities, "vp_cards": 0, "knights": rng.choices(range(7), weights=[20, 20, 18, 16, 12, 8, 6])[0],
-            "roads": roads, "road_length": rng.randint(min(2, roads), roads), "army": 0, "road": 0,
-            "army_first": "", "road_first": "", "declared": "",
-        })
-    while sum(p["knights"] for p in players) > 14:          # at most 14 knights at the table
+        players.append(
+            {
+                "settlements": settlements,
+                "cities": cities,
+                "vp_cards": 0,
+                "knights": rng.choices(range(7), weights=[20, 20, 18, 16, 12, 8, 6])[0],
+                "roads": roads,
+                "road_length": rng.randint(min(2, roads), roads),
+                "army": 0,
+                "road": 0,
+                "army_first": "",
+                "road_first": "",
+                "declared": "",
+            }
+        )
+    while sum(p["knights"] for p in players) > 14:  # at most 14 knights at the table
         max(players, key=lambda p: p["knights"])["knights"] -= 1
     for _ in range(rng.choices(range(6), weights=[25, 30, 22, 12, 7, 4])[0]):  # at most 5 VP cards at the table
         rng.choice(players)["vp_cards"] += 1
@@ -159,9 +185,21 @@ def round_rows(names: list[str], rng: random.Random) -> Iterator[list]:
     rng.shuffle(order)
     start = 0
     for table, size in enumerate(table_sizes(len(order)), start=1):
-        for seat, (name, p) in enumerate(zip(order[start:start + size], play_game(size, rng)), start=1):
-            yield [table, seat, name, p["settlements"], p["cities"], p["vp_cards"], p["knights"], p["roads"],
-                   p["road_length"], p["army_first"], p["road_first"], p["declared"]]
+        for seat, (name, p) in enumerate(zip(order[start : start + size], play_game(size, rng)), start=1):
+            yield [
+                table,
+                seat,
+                name,
+                p["settlements"],
+                p["cities"],
+                p["vp_cards"],
+                p["knights"],
+                p["roads"],
+                p["road_length"],
+                p["army_first"],
+                p["road_first"],
+                p["declared"],
+            ]
         start += size
 
 
@@ -223,7 +261,13 @@ def write_organiser_workbook(path: Path, players: int, rounds: int, seed: int, t
     settings = book.active
     settings.title = "Settings"
     bold = Font(bold=True)
-    for row in (["Key", "Value"], ["Tournament", title], ["Date", "2026-04-18"], ["Victory Target", TARGET], ["Language", "en"]):
+    for row in (
+        ["Key", "Value"],
+        ["Tournament", title],
+        ["Date", "2026-04-18"],
+        ["Victory Target", TARGET],
+        ["Language", "en"],
+    ):
         settings.append(row)
     settings["A1"].font = settings["B1"].font = bold
     registry = book.create_sheet("Players")
@@ -256,19 +300,33 @@ def generate(folder: Path, large: bool = True, batch: bool = True) -> list[Path]
         if label == "L" and not large:
             continue
         started = time.perf_counter()
-        written.append(write_workbook(folder / f"{label}.xlsx", players, rounds, seed=hash_seed(label), title=f"Bench {label}"))
+        written.append(
+            write_workbook(folder / f"{label}.xlsx", players, rounds, seed=hash_seed(label), title=f"Bench {label}")
+        )
         print(f"{written[-1]}: {players} players x {rounds} rounds in {time.perf_counter() - started:.1f} s")
         if label != "S":
             started = time.perf_counter()
-            written.append(write_organiser_workbook(folder / f"{label}2.xlsx", players, rounds, seed=hash_seed(label) + 2,
-                                                    title=f"Organiser {label}"))
-            print(f"{written[-1]}: {players} players x {rounds} rounds (organiser's layout) in {time.perf_counter() - started:.1f} s")
+            written.append(
+                write_organiser_workbook(
+                    folder / f"{label}2.xlsx", players, rounds, seed=hash_seed(label) + 2, title=f"Organiser {label}"
+                )
+            )
+            print(
+                f"{written[-1]}: {players} players x {rounds} rounds (organiser's layout) in {time.perf_counter() - started:.1f} s"
+            )
     if batch:
         started = time.perf_counter()
         for index in range(1, BATCH_COUNT + 1):
             players, rounds = SIZES["S"]
-            written.append(write_workbook(folder / "batch" / f"S_{index:02d}.xlsx", players, rounds, seed=1000 + index,
-                                          title=f"Bench batch {index}"))
+            written.append(
+                write_workbook(
+                    folder / "batch" / f"S_{index:02d}.xlsx",
+                    players,
+                    rounds,
+                    seed=1000 + index,
+                    title=f"Bench batch {index}",
+                )
+            )
         print(f"{folder / 'batch'}: {BATCH_COUNT} S workbooks in {time.perf_counter() - started:.1f} s")
     return written
 

@@ -20,13 +20,26 @@ import pandas as pd
 
 from sheet_scorer.rules.names import close_pairs, folded, near_miss_warnings
 
-FIRST = ["Katarzyna", "Anna", "Zofia", "Łukasz", "Marek", "João", "Inês", "Rafael", "Chloé", "Étienne", "Agnieszka", "Piotr"]
+FIRST = [
+    "Katarzyna",
+    "Anna",
+    "Zofia",
+    "Łukasz",
+    "Marek",
+    "João",
+    "Inês",
+    "Rafael",
+    "Chloé",
+    "Étienne",
+    "Agnieszka",
+    "Piotr",
+]
 LAST = ["Dąbrowska", "Kamińska", "Bąk", "Nowak", "Silva", "Gonçalves", "Lefèvre", "Dubois", "Wiśniewski", "Mazur"]
 
 
 def names(count: int, seed: int = 13) -> list[str]:
     rng = random.Random(seed)
-    out = [f"{rng.choice(FIRST)} {rng.choice(LAST)} {rng.choice(LAST)[:rng.randint(2, 9)]}{i}" for i in range(count)]
+    out = [f"{rng.choice(FIRST)} {rng.choice(LAST)} {rng.choice(LAST)[: rng.randint(2, 9)]}{i}" for i in range(count)]
     for i in rng.sample(range(count), count // 100):
         chars = list(out[i])
         k = rng.randrange(len(chars) - 1)
@@ -46,7 +59,9 @@ def main() -> None:
         start = time.perf_counter()
         found = len(close_pairs(keys))
         times.append(time.perf_counter() - start)
-    print(f"{args.names} names: close_pairs median {statistics.median(times):.3f} s over {args.runs} runs; {found} pairs")
+    print(
+        f"{args.names} names: close_pairs median {statistics.median(times):.3f} s over {args.runs} runs; {found} pairs"
+    )
     frame = event(args.names)
     times, warned = [], 0
     for _ in range(args.runs):
@@ -59,9 +74,15 @@ def main() -> None:
 def event(count: int) -> pd.DataFrame:
     """`count` players over 10 rounds; every tenth misses round 5; 50 are misspelt in round 10."""
     players = [f"{name} {i}" for i, name in enumerate(names(count, seed=7))]
-    misspelt = {i: players[i][:2] + players[i][3] + players[i][2] + players[i][4:] for i in range(0, count, count // 50)}
-    rows = [(misspelt.get(i, name) if r == 10 else name, r, i + 2, f"B{i + 2}", f"Round {r}")
-            for r in range(1, 11) for i, name in enumerate(players) if not (i % 10 == 1 and r == 5)]
+    misspelt = {
+        i: players[i][:2] + players[i][3] + players[i][2] + players[i][4:] for i in range(0, count, count // 50)
+    }
+    rows = [
+        (misspelt.get(i, name) if r == 10 else name, r, i + 2, f"B{i + 2}", f"Round {r}")
+        for r in range(1, 11)
+        for i, name in enumerate(players)
+        if not (i % 10 == 1 and r == 5)
+    ]
     return pd.DataFrame(rows, columns=["player", "round", "row", "cell", "sheet"])
 
 

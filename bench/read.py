@@ -29,7 +29,9 @@ print(json.dumps({"cpu": time.process_time() - started, "rows": sum(len(s.raw) f
 
 
 def measure(checkout: Path, workbook: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(checkout), str(workbook)], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(checkout), str(workbook)], capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout)
 
 
@@ -51,7 +53,10 @@ def main() -> None:
         for _ in range(args.runs):
             for name, checkout in checkouts.items():
                 samples[name].append(measure(checkout, workbook))
-        cells = [f"{statistics.median(s['cpu'] for s in runs):.2f} | {max(s['rss_mb'] for s in runs):.0f}" for runs in samples.values()]
+        cells = [
+            f"{statistics.median(s['cpu'] for s in runs):.2f} | {max(s['rss_mb'] for s in runs):.0f}"
+            for runs in samples.values()
+        ]
         print(f"| {label} | {samples['this'][0]['rows']:,} | " + " | ".join(cells) + " |")
 
 

@@ -24,8 +24,8 @@ the Python API, and with --batch-parallel nproc processes at a time). Nothing he
 from __future__ import annotations
 
 import argparse
-import cProfile
 import contextlib
+import cProfile
 import io
 import os
 import platform
@@ -118,8 +118,14 @@ def measure(command: list[str]) -> Sample:
     wall = time.perf_counter() - started
     done.set()
     sampler.join()
-    return Sample(wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime,
-                  max(peak[0], usage.ru_maxrss), os.getloadavg()[0])
+    return Sample(
+        wall,
+        usage.ru_maxrss,
+        os.waitstatus_to_exitcode(status),
+        usage.ru_utime + usage.ru_stime,
+        max(peak[0], usage.ru_maxrss),
+        os.getloadavg()[0],
+    )
 
 
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -143,8 +149,15 @@ def _tree_rss_kb(pid: int) -> int:
 def commands(workbook: Path, out: Path) -> dict[str, list[str]]:
     label = workbook.stem
     return {
-        "score": [str(SCORER), "score", str(workbook), "-o", str(out / f"{label}.scored.xlsx"),
-                  "--html", str(out / f"{label}.standings.html")],
+        "score": [
+            str(SCORER),
+            "score",
+            str(workbook),
+            "-o",
+            str(out / f"{label}.scored.xlsx"),
+            "--html",
+            str(out / f"{label}.standings.html"),
+        ],
         "baseline": [str(PYTHON), "-c", BASELINE_CODE, str(workbook), str(out / f"{label}.baseline.xlsx")],
         "check": [str(SCORER), "check", str(workbook)],
         "help": [str(SCORER), "--help"],
@@ -161,7 +174,7 @@ def run_sizes(folder: Path, labels: list[str], runs: int, large_runs: int, out: 
     for kind in KINDS:  # compile .pyc files and fill the page cache before anything counts
         measure(warm[kind])
     for rep in range(max(runs, large_runs if any(label.startswith("L") for label in labels) else 0)):
-        order = KINDS[rep % len(KINDS):] + KINDS[:rep % len(KINDS)]
+        order = KINDS[rep % len(KINDS) :] + KINDS[: rep % len(KINDS)]
         for label in labels:
             if rep >= (large_runs if label.startswith("L") else runs):
                 continue
@@ -169,9 +182,12 @@ def run_sizes(folder: Path, labels: list[str], runs: int, large_runs: int, out: 
             for kind in order:
                 sample = measure(todo[kind])
                 results[label][kind].samples.append(sample)
-                print(f"  rep {rep + 1} {label} {kind:<8} {sample.wall:7.2f} s  cpu {sample.cpu:7.2f} s  "
-                      f"{sample.tree_kb / 1024:7.0f} MB  exit {sample.code}  load {os.getloadavg()[0]:.1f}",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"  rep {rep + 1} {label} {kind:<8} {sample.wall:7.2f} s  cpu {sample.cpu:7.2f} s  "
+                    f"{sample.tree_kb / 1024:7.0f} MB  exit {sample.code}  load {os.getloadavg()[0]:.1f}",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return results
 
 
@@ -193,16 +209,26 @@ def size_table(folder: Path, results: dict[str, dict[str, Series]]) -> str:
             f"| {score.tree_mb:.0f} MB · {score.rss_mb:.0f} MB | {base.tree_mb:.0f} MB | **{score.tree_mb / base.tree_mb:.2f}×** "
             f"| {check.tree_mb:.0f} MB | {help_.tree_mb:.0f} MB |"
         )
-    lines += ["", "Spread (min–max wall seconds), exit statuses, the score/baseline and check/baseline ratios of each "
-              "repetition (min–max, wall) and the machine's load average (1 min) while the size ran:", "",
-              "| workbook | score | baseline | check | --help | score / baseline per rep | check / baseline per rep | load average |",
-              "|---|---|---|---|---|---|---|---|"]
+    lines += [
+        "",
+        "Spread (min–max wall seconds), exit statuses, the score/baseline and check/baseline ratios of each "
+        "repetition (min–max, wall) and the machine's load average (1 min) while the size ran:",
+        "",
+        "| workbook | score | baseline | check | --help | score / baseline per rep | check / baseline per rep | load average |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for label, series in results.items():
         cells = [f"{series[k].spread()} (exit {','.join(map(str, sorted(series[k].codes)))})" for k in KINDS]
-        pairs = [(a.wall / b.wall, c.wall / b.wall) for a, b, c in zip(series["score"].samples, series["baseline"].samples, series["check"].samples)]
+        pairs = [
+            (a.wall / b.wall, c.wall / b.wall)
+            for a, b, c in zip(series["score"].samples, series["baseline"].samples, series["check"].samples)
+        ]
         loads = [x.load for k in KINDS for x in series[k].samples]
-        cells += [f"{min(p[0] for p in pairs):.2f}–{max(p[0] for p in pairs):.2f}", f"{min(p[1] for p in pairs):.2f}–{max(p[1] for p in pairs):.2f}",
-                  f"{statistics.median(loads):.1f} ({min(loads):.1f}–{max(loads):.1f})"]
+        cells += [
+            f"{min(p[0] for p in pairs):.2f}–{max(p[0] for p in pairs):.2f}",
+            f"{min(p[1] for p in pairs):.2f}–{max(p[1] for p in pairs):.2f}",
+            f"{statistics.median(loads):.1f} ({min(loads):.1f}–{max(loads):.1f})",
+        ]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -223,17 +249,23 @@ def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str
         started = time.perf_counter()
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             samples = list(pool.map(measure, todo))
-        return (time.perf_counter() - started, max(s.tree_kb for s in samples) / 1024, {s.code for s in samples},
-                sum(s.cpu for s in samples))
+        return (
+            time.perf_counter() - started,
+            max(s.tree_kb for s in samples) / 1024,
+            {s.code for s in samples},
+            sum(s.cpu for s in samples),
+        )
 
     def batch_cli(jobs: int) -> Callable[[], tuple[float, float, set[int], float]]:
         """The batch CLI writes beside its inputs: it scores fresh copies, so the source folder stays as generated."""
+
         def run() -> tuple[float, float, set[int], float]:
             copies = Path(tempfile.mkdtemp(prefix=f"jobs{jobs}_", dir=out))
             command = [str(SCORER), "score", *(str(shutil.copy(f, copies)) for f in files), "--jobs", str(jobs)]
             sample = measure(command)
             shutil.rmtree(copies)
             return sample.wall, sample.tree_kb / 1024, {sample.code}, sample.cpu
+
         return run
 
     variants: dict[str, Callable[[], tuple[float, float, set[int], float]]] = {
@@ -249,17 +281,22 @@ def run_batch(folder: Path, runs: int, out: Path, parallel: bool = False) -> str
         for name, run in variants.items():
             timings[name].append(run())
             print(f"  batch rep {rep + 1} {name}: {timings[name][-1][0]:.1f} s", file=sys.stderr, flush=True)
-    lines = [f"Batch: {len(files)} S workbooks (64 players × 5 rounds each); median of {runs} run(s). "
-             "The batch CLI scores fresh copies and writes each workbook's outputs beside its copy. Peak RSS: all processes of one "
-             "command added up (for the loops: the largest such command).", "",
-             "| batch | total wall | per file wall | total CPU | per file CPU | peak RSS | exit |",
-             "|---|--:|--:|--:|--:|--:|---|"]
+    lines = [
+        f"Batch: {len(files)} S workbooks (64 players × 5 rounds each); median of {runs} run(s). "
+        "The batch CLI scores fresh copies and writes each workbook's outputs beside its copy. Peak RSS: all processes of one "
+        "command added up (for the loops: the largest such command).",
+        "",
+        "| batch | total wall | per file wall | total CPU | per file CPU | peak RSS | exit |",
+        "|---|--:|--:|--:|--:|--:|---|",
+    ]
     for name, samples in timings.items():
         total = statistics.median(s[0] for s in samples)
         cpu = statistics.median(s[3] for s in samples)
         codes = set().union(*(s[2] for s in samples))
-        lines.append(f"| {name} | {total:.1f} s | {total / len(files):.2f} s | {cpu:.1f} s | {cpu / len(files):.2f} s "
-                     f"| {max(s[1] for s in samples):.0f} MB | {','.join(map(str, sorted(codes)))} |")
+        lines.append(
+            f"| {name} | {total:.1f} s | {total / len(files):.2f} s | {cpu:.1f} s | {cpu / len(files):.2f} s "
+            f"| {max(s[1] for s in samples):.0f} MB | {','.join(map(str, sorted(codes)))} |"
+        )
     return "\n".join(lines)
 
 
@@ -297,21 +334,25 @@ def import_cost() -> tuple[float, float]:
     """Median CPU seconds of a bare interpreter and of one that imports everything `score` needs (as the installed
     command does: without hypothesis, `cli.main.run`)."""
     bare = [measure([str(PYTHON), "-c", "pass"]).cpu for _ in range(5)]
-    code = ("import sys; sys.modules['hypothesis'] = None; import gc; gc.set_threshold(50_000, 10, 10); "
-            "import sheet_scorer.api, sheet_scorer.workbook.write, sheet_scorer.report.html, sheet_scorer.cli.main, "
-            "sheet_scorer.rules.validate, sheet_scorer.workbook.read, pandera.backends.pandas.builtin_checks, rich.table")
+    code = (
+        "import sys; sys.modules['hypothesis'] = None; import gc; gc.set_threshold(50_000, 10, 10); "
+        "import sheet_scorer.api, sheet_scorer.workbook.write, sheet_scorer.report.html, sheet_scorer.cli.main, "
+        "sheet_scorer.rules.validate, sheet_scorer.workbook.read, pandera.backends.pandas.builtin_checks, rich.table"
+    )
     full = [measure([str(PYTHON), "-c", code]).cpu for _ in range(5)]
     return statistics.median(bare), statistics.median(full)
 
 
 def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) -> str:
     from sheet_scorer import api
-    from sheet_scorer.report import chart, html as report
+    from sheet_scorer.report import chart
+    from sheet_scorer.report import html as report
+    from sheet_scorer.report import sheets as write_plan
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
-    from sheet_scorer.report import sheets as write_plan
     from sheet_scorer.workbook import read, write
-    from sheet_scorer.xlsx import book, package, reader as xlsx
+    from sheet_scorer.xlsx import book, package
+    from sheet_scorer.xlsx import reader as xlsx
 
     workbook = folder / f"{label}.xlsx"
     out = Path(tempfile.mkdtemp(prefix="sheet_scorer_profile_"))
@@ -348,8 +389,12 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     bare, imports = import_cost()
     best = min(stage_runs, key=lambda r: r[targets[0][2]])  # one consistent run: the fastest
     total = best[targets[0][2]]
-    lines = [f"### Stages of `score` for {label} (in-process CPU seconds, no profiler; fastest of {len(stage_runs)} runs)", "",
-             "| stage | CPU seconds | share of in-process total |", "|---|--:|--:|"]
+    lines = [
+        f"### Stages of `score` for {label} (in-process CPU seconds, no profiler; fastest of {len(stage_runs)} runs)",
+        "",
+        "| stage | CPU seconds | share of in-process total |",
+        "|---|--:|--:|",
+    ]
     for _, _, name in targets:
         if name not in best:
             continue
@@ -357,15 +402,26 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         depth = (len(name) - len(name.lstrip())) // 2
         shown = "&nbsp;&nbsp;" * (depth - 1) + "↳ " + name.strip() if depth else name
         lines.append(f"| {shown} | {seconds:.2f} | {100 * seconds / total:.0f}% |")
-    lines += [f"| interpreter start-up (`python -c pass`) | {bare:.2f} | (outside) |",
-              f"| start-up + imports (pandas, pandera, jinja2, rich …; CPU) | {imports:.2f} | (outside) |", ""]
-    groups = {"imports (start-up + imports, a process of its own)": imports,
-              "read": best.get("open_event (read: the package opened once, every sheet read)", 0.0), "validate": best.get("validate", 0.0),
-              "rank (score_rounds, standings)": best.get("score_rounds", 0.0) + best.get("standings_for", 0.0),
-              "report (HTML)": best.get("stream_report (HTML)", 0.0),
-              "patch (plan_writes, write_to)": best.get("plan_writes (frames -> plain values)", 0.0) + best.get("write_to (patch the package)", 0.0)}
-    lines += [f"By stage ({label}): " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in groups.items())
-              + f"; in-process total {total:.2f} s.", ""]
+    lines += [
+        f"| interpreter start-up (`python -c pass`) | {bare:.2f} | (outside) |",
+        f"| start-up + imports (pandas, pandera, jinja2, rich …; CPU) | {imports:.2f} | (outside) |",
+        "",
+    ]
+    groups = {
+        "imports (start-up + imports, a process of its own)": imports,
+        "read": best.get("open_event (read: the package opened once, every sheet read)", 0.0),
+        "validate": best.get("validate", 0.0),
+        "rank (score_rounds, standings)": best.get("score_rounds", 0.0) + best.get("standings_for", 0.0),
+        "report (HTML)": best.get("stream_report (HTML)", 0.0),
+        "patch (plan_writes, write_to)": best.get("plan_writes (frames -> plain values)", 0.0)
+        + best.get("write_to (patch the package)", 0.0),
+    }
+    lines += [
+        f"By stage ({label}): "
+        + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in groups.items())
+        + f"; in-process total {total:.2f} s.",
+        "",
+    ]
 
     if top <= 0:  # stages only
         shutil.rmtree(out, ignore_errors=True)
@@ -380,8 +436,19 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     pstats.Stats(profiler, stream=buffer).strip_dirs().sort_stats("tottime").print_stats(15)
     own = _trim(buffer.getvalue())
     shutil.rmtree(out, ignore_errors=True)
-    lines += [f"### cProfile of `score_workbook({label}.xlsx)`, top {top} by cumulative time", "", "```", cumulative, "```", "",
-              "### Same run, top 15 by own time (tottime)", "", "```", own, "```"]
+    lines += [
+        f"### cProfile of `score_workbook({label}.xlsx)`, top {top} by cumulative time",
+        "",
+        "```",
+        cumulative,
+        "```",
+        "",
+        "### Same run, top 15 by own time (tottime)",
+        "",
+        "```",
+        own,
+        "```",
+    ]
     return "\n".join(lines)
 
 
@@ -401,47 +468,92 @@ SOURCE_NOTE = ""
 
 def provenance() -> str:
     """Which sheet_scorer the children import, and the git state of the project beside this script."""
-    found = subprocess.run([str(PYTHON), "-c", "import sheet_scorer; print(sheet_scorer.__file__)"],
-                           capture_output=True, text=True, env=ENV).stdout.strip()
+    found = subprocess.run(
+        [str(PYTHON), "-c", "import sheet_scorer; print(sheet_scorer.__file__)"],
+        capture_output=True,
+        text=True,
+        env=ENV,
+    ).stdout.strip()
     project = Path(__file__).resolve().parent.parent
-    head = subprocess.run(["git", "-C", str(project), "log", "-1", "--format=%h %s"], capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", str(project), "status", "--porcelain", "--", "sheet_scorer", "templates"],
-                           capture_output=True, text=True).stdout.split("\n")
+    head = subprocess.run(
+        ["git", "-C", str(project), "log", "-1", "--format=%h %s"], capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(project), "status", "--porcelain", "--", "sheet_scorer", "templates"],
+        capture_output=True,
+        text=True,
+    ).stdout.split("\n")
     dirty = [line[3:] for line in dirty if line.strip()]
     inside = Path(found).resolve().is_relative_to(project) if found else False
     where = f"- sheet_scorer imported from: `{found}`" + (f" ({SOURCE_NOTE})" if SOURCE_NOTE else "")
     state = f"- project HEAD at {time.strftime('%H:%M')}: `{head}`" + (
-        (f"; uncommitted changes in {', '.join(dirty)}" if dirty else "; no uncommitted changes in sheet_scorer/ or templates/")
-        if inside else " (not what was measured: the package above is a copy, see --source)")
+        (
+            f"; uncommitted changes in {', '.join(dirty)}"
+            if dirty
+            else "; no uncommitted changes in sheet_scorer/ or templates/"
+        )
+        if inside
+        else " (not what was measured: the package above is a copy, see --source)"
+    )
     return where + "\n" + state
 
 
 def machine() -> str:
-    free = subprocess.run(["free", "-h"], capture_output=True, text=True).stdout.strip() if shutil.which("free") else "(free not found)"
-    return (f"- date: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}\n- machine: {platform.platform()}, nproc = {os.cpu_count()}\n"
-            f"- python: {platform.python_version()} ({PYTHON})\n"
-            f"- peak RSS and CPU via: os.wait4 (ru_maxrss of the largest process, ru_utime + ru_stime of all) and the summed RSS of the process tree sampled every 5 ms from /proc\n"
-            f"- load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n"
-            f"- memory (`free -h`):\n\n```\n{free}\n```")
+    free = (
+        subprocess.run(["free", "-h"], capture_output=True, text=True).stdout.strip()
+        if shutil.which("free")
+        else "(free not found)"
+    )
+    return (
+        f"- date: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}\n- machine: {platform.platform()}, nproc = {os.cpu_count()}\n"
+        f"- python: {platform.python_version()} ({PYTHON})\n"
+        f"- peak RSS and CPU via: os.wait4 (ru_maxrss of the largest process, ru_utime + ru_stime of all) and the summed RSS of the process tree sampled every 5 ms from /proc\n"
+        f"- load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n"
+        f"- memory (`free -h`):\n\n```\n{free}\n```"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--folder", type=Path, default=DEFAULT_FOLDER, help="where bench/make_workbooks.py wrote the workbooks")
-    parser.add_argument("--runs", type=int, default=5, help="repetitions for S and M (median; at least 5 recommended; 0 skips the single workbooks)")
+    parser.add_argument(
+        "--folder", type=Path, default=DEFAULT_FOLDER, help="where bench/make_workbooks.py wrote the workbooks"
+    )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=5,
+        help="repetitions for S and M (median; at least 5 recommended; 0 skips the single workbooks)",
+    )
     parser.add_argument("--large", action="store_true", help="also L (10,000 players × 10 rounds)")
     parser.add_argument("--large-runs", type=int, default=3, help="repetitions for L")
     parser.add_argument("--batch-runs", type=int, default=1, help="repetitions of the 50-workbook batch (0 skips it)")
-    parser.add_argument("--batch-parallel", action="store_true", help="also run the batch loop with nproc processes at a time")
-    parser.add_argument("--sizes", help="comma-separated workbooks to time instead of S,M(,L): e.g. L,L2 (M2, L2: the organiser layout)")
-    parser.add_argument("--profile", metavar="SIZE", choices=list(ROWS),
-                        help="instead of timing, profile the score pipeline in-process for SIZE and print the top entries")
-    parser.add_argument("--top", type=int, default=25, help="profile entries to print (0: the stage table only, no cProfile run)")
-    parser.add_argument("--stage-runs", type=int, default=2, help="un-profiled in-process runs for the stage table (fastest kept)")
-    parser.add_argument("--source", type=Path,
-                        help="a sheet_scorer checkout (e.g. `git archive HEAD | tar -x -C DIR`) to measure instead of the "
-                             "installed one: put first on PYTHONPATH, so a working tree being edited does not move the numbers")
-    parser.add_argument("--source-note", default="", help="what --source is, for the record (e.g. 'git archive 19f5f9a')")
+    parser.add_argument(
+        "--batch-parallel", action="store_true", help="also run the batch loop with nproc processes at a time"
+    )
+    parser.add_argument(
+        "--sizes", help="comma-separated workbooks to time instead of S,M(,L): e.g. L,L2 (M2, L2: the organiser layout)"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="SIZE",
+        choices=list(ROWS),
+        help="instead of timing, profile the score pipeline in-process for SIZE and print the top entries",
+    )
+    parser.add_argument(
+        "--top", type=int, default=25, help="profile entries to print (0: the stage table only, no cProfile run)"
+    )
+    parser.add_argument(
+        "--stage-runs", type=int, default=2, help="un-profiled in-process runs for the stage table (fastest kept)"
+    )
+    parser.add_argument(
+        "--source",
+        type=Path,
+        help="a sheet_scorer checkout (e.g. `git archive HEAD | tar -x -C DIR`) to measure instead of the "
+        "installed one: put first on PYTHONPATH, so a working tree being edited does not move the numbers",
+    )
+    parser.add_argument(
+        "--source-note", default="", help="what --source is, for the record (e.g. 'git archive 19f5f9a')"
+    )
     args = parser.parse_args()
     global SOURCE_NOTE
     SOURCE_NOTE = args.source_note
@@ -451,9 +563,15 @@ def main() -> None:
         sys.path.insert(0, source)
 
     labels = args.sizes.split(",") if args.sizes else ["S", "M"] + (["L"] if args.large else [])
-    missing = [f"{label}.xlsx" for label in ([args.profile] if args.profile else labels) if not (args.folder / f"{label}.xlsx").exists()]
+    missing = [
+        f"{label}.xlsx"
+        for label in ([args.profile] if args.profile else labels)
+        if not (args.folder / f"{label}.xlsx").exists()
+    ]
     if missing:
-        sys.exit(f"missing {', '.join(missing)} in {args.folder}: run `{PYTHON} bench/make_workbooks.py {args.folder}` first")
+        sys.exit(
+            f"missing {', '.join(missing)} in {args.folder}: run `{PYTHON} bench/make_workbooks.py {args.folder}` first"
+        )
     if args.profile:
         print(provenance() + "\n")
         print(profile(args.folder, args.profile, args.top, args.stage_runs))

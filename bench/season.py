@@ -97,15 +97,29 @@ def generate(folder: Path, events: int) -> list[Path]:
 
 
 def season_command(folder: Path, out: Path, jobs: int) -> list[str]:
-    return [str(SCORER), "season", str(folder), "--jobs", str(jobs), "-o", str(out / f"season_{jobs}.xlsx"),
-            "--html", str(out / f"season_{jobs}.html")]
+    return [
+        str(SCORER),
+        "season",
+        str(folder),
+        "--jobs",
+        str(jobs),
+        "-o",
+        str(out / f"season_{jobs}.xlsx"),
+        "--html",
+        str(out / f"season_{jobs}.html"),
+    ]
 
 
 def check_loop(paths: list[Path]) -> Sample:
     """`sheet-scorer check` once per file, one after another: the total wall time, the largest process."""
     samples = [measure([str(SCORER), "check", str(p)]) for p in paths]
-    return Sample(sum(s.wall for s in samples), max(s.rss_kb for s in samples), max(s.code for s in samples),
-                  sum(s.cpu for s in samples), max(s.tree_kb for s in samples))
+    return Sample(
+        sum(s.wall for s in samples),
+        max(s.rss_kb for s in samples),
+        max(s.code for s in samples),
+        sum(s.cpu for s in samples),
+        max(s.tree_kb for s in samples),
+    )
 
 
 def main() -> None:
@@ -122,11 +136,14 @@ def main() -> None:
     kinds: dict[str, list[Sample]] = {"parallel": [], "one by one": [], "check loop": []}
     with tempfile.TemporaryDirectory(prefix="season-bench-") as out:
         for run in range(args.runs):
-            order = [("parallel", season_command(folder, Path(out), args.jobs)), ("one by one", season_command(folder, Path(out), 1))]
+            order = [
+                ("parallel", season_command(folder, Path(out), args.jobs)),
+                ("one by one", season_command(folder, Path(out), 1)),
+            ]
             for kind, command in order if run % 2 == 0 else order[::-1]:
                 kinds[kind].append(measure(command))
             if args.check_sample:
-                kinds["check loop"].append(check_loop(paths[:args.check_sample]))
+                kinds["check loop"].append(check_loop(paths[: args.check_sample]))
     size = sum(p.stat().st_size for p in paths) / 1e6
     print(f"## season: {args.events} event workbooks ({size:.1f} MB), --jobs {args.jobs}, {args.runs} run(s)\n")
     print(before + "\n" + provenance() + "\n")
@@ -139,10 +156,16 @@ def main() -> None:
         wall, cpu, note = statistics.median(s.wall for s in samples), statistics.median(s.cpu for s in samples), ""
         if kind == "check loop":
             scale = args.events / min(args.check_sample, len(paths))
-            wall, cpu, note = wall * scale, cpu * scale, f" (×{scale:.0f}: {min(args.check_sample, len(paths))} files measured)"
-        print(f"| {kind}{note} | {wall:.1f} | {cpu:.1f} | "
-              f"{max(s.rss_kb for s in samples) / 1024:.0f} | {max(s.tree_kb for s in samples) / 1024:.0f} | "
-              f"{','.join(str(c) for c in sorted({s.code for s in samples}))} |")
+            wall, cpu, note = (
+                wall * scale,
+                cpu * scale,
+                f" (×{scale:.0f}: {min(args.check_sample, len(paths))} files measured)",
+            )
+        print(
+            f"| {kind}{note} | {wall:.1f} | {cpu:.1f} | "
+            f"{max(s.rss_kb for s in samples) / 1024:.0f} | {max(s.tree_kb for s in samples) / 1024:.0f} | "
+            f"{','.join(str(c) for c in sorted({s.code for s in samples}))} |"
+        )
     parallel = statistics.median(s.wall for s in kinds["parallel"])
     print(f"\nparallel / one by one: {parallel / base:.2f}x wall time")
 

@@ -32,9 +32,11 @@ def fresh(n: int, rounds: int, clubs: dict[str, str] | None = None) -> Callable[
 
 def replan(n: int, rounds: int, played: int, drops: int, late: int) -> Callable[[int], SeatingProblem]:
     """`new` with `rounds` rounds and this seed, `played` rounds played, then `seat` with the same seed."""
+
     def build(seed: int) -> SeatingProblem:
         history = tuple(plan(SeatingProblem(players(n), rounds, seed=seed))[:played])
         return SeatingProblem(players(n)[drops:] + players(late, "Late"), rounds - played, history=history, seed=seed)
+
     return build
 
 
@@ -71,8 +73,14 @@ CASES: dict[str, tuple[Callable[[int], SeatingProblem], str]] = {
     "100 players, 8 rounds": (fresh(100, 8), "0"),
     "199 players, 4 rounds (tables of 3)": (fresh(199, 4), "0"),
     "200 players, 4 rounds": (fresh(200, 4), "0"),
-    "200 players in 25 clubs, 4 rounds": (fresh(200, 4, {p: f"Club {i % 25}" for i, p in enumerate(players(200))}), "0"),
-    "200 players in 5 clubs of 40, 4 rounds": (fresh(200, 4, {p: "ABCDE"[i % 5] for i, p in enumerate(players(200))}), "0"),
+    "200 players in 25 clubs, 4 rounds": (
+        fresh(200, 4, {p: f"Club {i % 25}" for i, p in enumerate(players(200))}),
+        "0",
+    ),
+    "200 players in 5 clubs of 40, 4 rounds": (
+        fresh(200, 4, {p: "ABCDE"[i % 5] for i, p in enumerate(players(200))}),
+        "0",
+    ),
     "200 players, 5 rounds": (fresh(200, 5), "0"),
     "16 players, 6 rounds; 3 drop after round 1": (replan(16, 6, 1, 3, 0), "bound"),
     "100 players; 2 drop, 2 late after round 2 of 4": (replan(100, 4, 2, 2, 2), "0"),
@@ -86,7 +94,7 @@ CASES: dict[str, tuple[Callable[[int], SeatingProblem], str]] = {
 def uneven(rounds: list[SeatedRound], history: tuple[SeatedRound, ...], first_block: bool) -> int:
     """Players whose seats are less even than their games allow, over rounds 1–4 or the whole event."""
     if first_block:
-        return len(assess(rounds[:max(0, 4 - len(history))], history[:4]).unbalanced_players)
+        return len(assess(rounds[: max(0, 4 - len(history))], history[:4]).unbalanced_players)
     return len(assess(rounds, history).unbalanced_players)
 
 
@@ -94,8 +102,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    print("| case | repeats | optimum | uneven seats, rounds 1–4 | uneven seats, event | club pairs | legal tables "
-          "| median s | max s |")
+    print(
+        "| case | repeats | optimum | uneven seats, rounds 1–4 | uneven seats, event | club pairs | legal tables "
+        "| median s | max s |"
+    )
     print("|---|---:|---:|---:|---:|---:|:-:|---:|---:|")
     for name, (build, optimum) in CASES.items():
         times, worst, legal = [], [0, 0, 0, 0], True
@@ -105,14 +115,20 @@ def main() -> None:
             rounds = plan(problem)
             times.append(time.perf_counter() - start)
             report = assess(rounds, problem.history, problem.clubs)
-            found = [report.repeated_meetings, uneven(rounds, problem.history, True),
-                     len(report.unbalanced_players), report.club_conflicts]
+            found = [
+                report.repeated_meetings,
+                uneven(rounds, problem.history, True),
+                len(report.unbalanced_players),
+                report.club_conflicts,
+            ]
             worst = [max(a, b) for a, b in zip(worst, found)]
             sizes = sorted(table_sizes(len(problem.players), problem.fours_only)[0])
             legal = legal and all(sorted(map(len, r.tables)) == sizes for r in rounds)
         shown = f"≥ {lower_bound(build(0))}" if optimum == "bound" else optimum
-        print(f"| {name} | {worst[0]} | {shown} | {worst[1]} | {worst[2]} | {worst[3]} | {'yes' if legal else 'NO'} | "
-              f"{statistics.median(times):.2f} | {max(times):.2f} |")
+        print(
+            f"| {name} | {worst[0]} | {shown} | {worst[1]} | {worst[2]} | {worst[3]} | {'yes' if legal else 'NO'} | "
+            f"{statistics.median(times):.2f} | {max(times):.2f} |"
+        )
 
 
 if __name__ == "__main__":

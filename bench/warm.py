@@ -49,7 +49,9 @@ def time_calls(workbook: Path, runs: int, out: Path) -> tuple[float, list[float]
     first = 0.0
     for index in range(runs + 1):
         started, cpu = time.perf_counter(), time.process_time()
-        score_workbook(source, output=out / f"{workbook.stem}.{index}.scored.xlsx", html=out / f"{workbook.stem}.{index}.html")
+        score_workbook(
+            source, output=out / f"{workbook.stem}.{index}.scored.xlsx", html=out / f"{workbook.stem}.{index}.html"
+        )
         wall = time.perf_counter() - started
         if index == 0:
             first = wall
@@ -68,7 +70,9 @@ def main() -> None:
     workbooks = [HERE.parent / "example_workbooks" / "spring_open.xlsx", event_200(args.folder)]
     out = Path(tempfile.mkdtemp(prefix="sheet_scorer_warm_"))
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("| workbook | players × rounds | first call | warm wall (median) | warm min–max | warm CPU (median) | target | |")
+    print(
+        "| workbook | players × rounds | first call | warm wall (median) | warm min–max | warm CPU (median) | target | |"
+    )
     print("|---|---|--:|--:|--:|--:|--:|---|")
     try:
         for workbook in workbooks:
@@ -79,8 +83,10 @@ def main() -> None:
             shape = f"{len(result.standings)} × {len(result.data.rounds)}"
             target = TARGETS[workbook.stem]
             median = statistics.median(walls)
-            print(f"| {workbook.name} | {shape} | {first:.2f} s | **{median:.3f} s** | {min(walls):.3f}–{max(walls):.3f} s "
-                  f"| {statistics.median(cpus):.3f} s | ≤ {target} s | {'met' if median <= target else 'missed'} |")
+            print(
+                f"| {workbook.name} | {shape} | {first:.2f} s | **{median:.3f} s** | {min(walls):.3f}–{max(walls):.3f} s "
+                f"| {statistics.median(cpus):.3f} s | ≤ {target} s | {'met' if median <= target else 'missed'} |"
+            )
     finally:
         shutil.rmtree(out, ignore_errors=True)
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -73,10 +73,36 @@ PLANTED: list[tuple[str, str | int, str]] = [
     ("Round 2", "C12", "name-spelling"),
 ]
 
-EN_HEADERS = ["Table", "Seat", "Player", "Settlements", "Cities", "VP Cards", "Knights", "Roads", "Road Length",
-              "Army First", "Road First", "Declared", "Notes"]
-PL_HEADERS = ["Stół", "Pozycja", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
-              "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo", "Uwagi"]
+EN_HEADERS = [
+    "Table",
+    "Seat",
+    "Player",
+    "Settlements",
+    "Cities",
+    "VP Cards",
+    "Knights",
+    "Roads",
+    "Road Length",
+    "Army First",
+    "Road First",
+    "Declared",
+    "Notes",
+]
+PL_HEADERS = [
+    "Stół",
+    "Pozycja",
+    "Gracz",
+    "Osady",
+    "Miasta",
+    "Karty VP",
+    "Rycerze",
+    "Drogi",
+    "Długość drogi",
+    "Armia pierwsza",
+    "Droga pierwsza",
+    "Zgłoszone zwycięstwo",
+    "Uwagi",
+]
 WIDTHS = [7, 6, 22, 12, 8, 9, 9, 8, 12, 11, 11, 10, 42]
 HEADER_ROW = 3  # title in row 1, blank row 2
 
@@ -235,7 +261,9 @@ def seat_rounds(rng: random.Random, players: list[str], sizes: list[int], rounds
     raise RuntimeError("no seating without repeated opponents found")
 
 
-def _one_round(rng: random.Random, players: list[str], sizes: list[int], met: dict[str, set[str]]) -> list[list[str]] | None:
+def _one_round(
+    rng: random.Random, players: list[str], sizes: list[int], met: dict[str, set[str]]
+) -> list[list[str]] | None:
     for _ in range(200):
         remaining = players[:]
         rng.shuffle(remaining)
@@ -346,8 +374,9 @@ def save(book: openpyxl.Workbook, path: Path) -> None:
             target.writestr(fixed, data)
 
 
-def play_event(rng: random.Random, seating: list[list[list[str]]], special: dict[tuple[int, int], list[Game]],
-               sheet_name: str) -> list[list[tuple[list[str], list[Game]]]]:
+def play_event(
+    rng: random.Random, seating: list[list[list[str]]], special: dict[tuple[int, int], list[Game]], sheet_name: str
+) -> list[list[tuple[list[str], list[Game]]]]:
     """Games for every table of every round: hand-made `special` tables, random valid ones elsewhere."""
     event = []
     for r, tables in enumerate(seating, start=1):
@@ -371,11 +400,36 @@ def sprinkle_notes(rng: random.Random, event, notes: list[str], count: int) -> N
 # ---------------------------------------------------------------- spring_open.xlsx
 
 SPRING_PLAYERS = [
-    "Alice Carter", "Ben Okafor", "Chloe Evans", "Daniel Reid", "Emma Walsh", "Finn Gallagher", "Grace Liu",
-    "Harry Patel", "Isla Morgan", "Jack Thompson", "Kate Brennan", "Liam O'Connor", "Łukasz Nowak", "Mia Rossi",
-    "Noah Fischer", "Olivia Grant", "Priya Shah", "Quinn Taylor", "Ruby Hughes", "Sam Whitaker", "José Ferreira",
-    "Tom Baxter", "Uma Sharma", "Victor Lang", "Will Foster", "Zoë Hart", "Renée Dubois", "Søren Madsen",
-    "Yusuf Demir", "Hannah Price",
+    "Alice Carter",
+    "Ben Okafor",
+    "Chloe Evans",
+    "Daniel Reid",
+    "Emma Walsh",
+    "Finn Gallagher",
+    "Grace Liu",
+    "Harry Patel",
+    "Isla Morgan",
+    "Jack Thompson",
+    "Kate Brennan",
+    "Liam O'Connor",
+    "Łukasz Nowak",
+    "Mia Rossi",
+    "Noah Fischer",
+    "Olivia Grant",
+    "Priya Shah",
+    "Quinn Taylor",
+    "Ruby Hughes",
+    "Sam Whitaker",
+    "José Ferreira",
+    "Tom Baxter",
+    "Uma Sharma",
+    "Victor Lang",
+    "Will Foster",
+    "Zoë Hart",
+    "Renée Dubois",
+    "Søren Madsen",
+    "Yusuf Demir",
+    "Hannah Price",
 ]
 
 # Hand-made tables (round, table) -> games in seat order; the rest are random valid games.
@@ -420,9 +474,14 @@ SPRING_SPECIAL: dict[tuple[int, int], list[Game]] = {
 }
 
 SPRING_NOTES = [
-    "arrived 10 min late", "judge call: robber placement, play continued", "asked for a rules check on trades",
-    "swapped seats with a neighbour table by mistake, corrected", "prefers not to sit near the window",
-    "score sheet signed", "game ended on time limit extension", "dice tower used",
+    "arrived 10 min late",
+    "judge call: robber placement, play continued",
+    "asked for a rules check on trades",
+    "swapped seats with a neighbour table by mistake, corrected",
+    "prefers not to sit near the window",
+    "score sheet signed",
+    "game ended on time limit extension",
+    "dice tower used",
 ]
 
 
@@ -434,12 +493,17 @@ def build_spring_open(path: Path) -> None:
     sprinkle_notes(rng, event, SPRING_NOTES, 10)
 
     book = new_book()
-    write_key_values(book, "Settings", [
-        ("Tournament", "Spring Open 2026"),
-        ("Date", date(2026, 4, 18)),
-        ("Victory Target", 10),
-        ("Language", "en"),
-    ], ("Setting", "Value"))
+    write_key_values(
+        book,
+        "Settings",
+        [
+            ("Tournament", "Spring Open 2026"),
+            ("Date", date(2026, 4, 18)),
+            ("Victory Target", 10),
+            ("Language", "en"),
+        ],
+        ("Setting", "Value"),
+    )
     players = book.create_sheet("Players")
     players.append(["Player"])
     players["A1"].font = Font(bold=True)
@@ -468,9 +532,22 @@ def build_spring_open(path: Path) -> None:
 # ---------------------------------------------------------------- runda_polska.xlsx
 
 POLISH_PLAYERS = [
-    "Łukasz Żmuda", "Małgorzata Wąsik", "Paweł Śliwiński", "Agnieszka Bąk", "Grzegorz Łęcki", "Zofia Kołodziej",
-    "Michał Żurawski", "Katarzyna Dąbrowska", "Wojciech Pietrzak", "Jolanta Świątek", "Krzysztof Gołębiowski",
-    "Anna Maślanka", "Tomasz Wróbel", "Dorota Kaźmierczak", "Jarosław Zieliński", "Beata Jaśkiewicz",
+    "Łukasz Żmuda",
+    "Małgorzata Wąsik",
+    "Paweł Śliwiński",
+    "Agnieszka Bąk",
+    "Grzegorz Łęcki",
+    "Zofia Kołodziej",
+    "Michał Żurawski",
+    "Katarzyna Dąbrowska",
+    "Wojciech Pietrzak",
+    "Jolanta Świątek",
+    "Krzysztof Gołębiowski",
+    "Anna Maślanka",
+    "Tomasz Wróbel",
+    "Dorota Kaźmierczak",
+    "Jarosław Zieliński",
+    "Beata Jaśkiewicz",
 ]
 
 POLISH_SPECIAL: dict[tuple[int, int], list[Game]] = {
@@ -510,12 +587,17 @@ def build_runda_polska(path: Path) -> None:
     sprinkle_notes(rng, event, POLISH_NOTES, 5)
 
     book = new_book()
-    write_key_values(book, "Ustawienia", [
-        ("Turniej", "Turniej Catan — Runda Polska 2026"),
-        ("Data", date(2026, 3, 14)),
-        ("Próg zwycięstwa", 10),
-        ("Język", "pl"),
-    ], ("Ustawienie", "Wartość"))
+    write_key_values(
+        book,
+        "Ustawienia",
+        [
+            ("Turniej", "Turniej Catan — Runda Polska 2026"),
+            ("Data", date(2026, 3, 14)),
+            ("Próg zwycięstwa", 10),
+            ("Język", "pl"),
+        ],
+        ("Ustawienie", "Wartość"),
+    )
     for r, tables in enumerate(event, start=1):
         write_round(book.create_sheet(f"Runda {r}"), f"Runda Polska 2026 — Runda {r}", PL_HEADERS, tables)
     save(book, path)
@@ -525,61 +607,88 @@ def build_runda_polska(path: Path) -> None:
 
 MISTAKES_ROUNDS: list[list[tuple[list[str], list[Game]]]] = [
     [  # Round 1
-        (["Alice Carter", "Ben Okafor", "Chloe Evans", "Daniel Reid"], [
-            G(6, 0, 0, 1, 7, 4),                    # D4: 6 settlements (settlements-range)
-            G(2, 3, 0, 3, 9, 6),                    # 2+6+2(army) = 10
-            G(3, 1, 0, 0, 5, 7),                    # I6: road length 7 > 5 roads (road-length-range)
-            G(4, 1, 0, 2, 6, 3),
-        ]),
-        (["Emma Walsh", "Finn Gallagher", "Grace Liu", "Harry Patel"], [  # army tie at 4, no Army First
-            G(2, 3, 1, 4, 8, 6),                    # 2+6+1+2(road) = 11 (13 if marked)
-            G(3, 2, 0, 4, 6, 4),                    # 7 (9 if marked)
-            G(3, 1, 1, 1, 5, 3),
-            G(2, 1, 0, 2, 4, 4),
-        ]),
-        (["Łukasz Nowak", "Isla Morgan", "Jack Thompson", "Kate Brennan"], [  # valid
-            G(3, 2, 1, 3, 7, 5),                    # 3+4+1+2(army) = 10
-            G(2, 2, 0, 1, 8, 6),                    # 2+4+2(road) = 8
-            G(4, 1, 0, 2, 6, 4),
-            G(3, 0, 1, 0, 5, 3),
-        ]),
+        (
+            ["Alice Carter", "Ben Okafor", "Chloe Evans", "Daniel Reid"],
+            [
+                G(6, 0, 0, 1, 7, 4),  # D4: 6 settlements (settlements-range)
+                G(2, 3, 0, 3, 9, 6),  # 2+6+2(army) = 10
+                G(3, 1, 0, 0, 5, 7),  # I6: road length 7 > 5 roads (road-length-range)
+                G(4, 1, 0, 2, 6, 3),
+            ],
+        ),
+        (
+            ["Emma Walsh", "Finn Gallagher", "Grace Liu", "Harry Patel"],
+            [  # army tie at 4, no Army First
+                G(2, 3, 1, 4, 8, 6),  # 2+6+1+2(road) = 11 (13 if marked)
+                G(3, 2, 0, 4, 6, 4),  # 7 (9 if marked)
+                G(3, 1, 1, 1, 5, 3),
+                G(2, 1, 0, 2, 4, 4),
+            ],
+        ),
+        (
+            ["Łukasz Nowak", "Isla Morgan", "Jack Thompson", "Kate Brennan"],
+            [  # valid
+                G(3, 2, 1, 3, 7, 5),  # 3+4+1+2(army) = 10
+                G(2, 2, 0, 1, 8, 6),  # 2+4+2(road) = 8
+                G(4, 1, 0, 2, 6, 4),
+                G(3, 0, 1, 0, 5, 3),
+            ],
+        ),
     ],
     [  # Round 2
-        (["Emma Walsh", "Alice Carter", "Isla Morgan", "Jack Thompson"], [
-            G(3, 2, 0, "three", 7, 5),              # G4: "three" knights (not-a-number)
-            G(2, 2.5, 0, 1, 6, 4),                  # E5: 2.5 cities (not-whole-number)
-            G(2, 3, 1, 2, 9, 7),                    # 2+6+1+2(road) = 11
-            G(3, 1, 0, 1, 5, 3),
-        ]),
-        (["Ben Okafor", "Finn Gallagher", "Kate Brennan", "Harry Patel"], [  # 11 and 10 VP, no Declared; 15 knights
-            G(2, 3, 1, 6, 8, 5),                    # 2+6+1+2(army) = 11
-            G(2, 3, 0, 4, 10, 8),                   # 2+6+2(road) = 10
-            G(3, 1, 1, 3, 6, 4),
-            G(4, 0, 0, 2, 5, 3),
-        ]),
-        (["lukasz nowak", "Chloe Evans", "Daniel Reid", "Grace Liu"], [  # valid; C12 spelt differently (name-spelling)
-            G(2, 2, 0, 0, 6, 4),
-            G(3, 2, 1, 3, 9, 7),                    # 3+4+1+2+2 = 12
-            G(4, 1, 1, 2, 5, 5),
-            G(3, 1, 0, 1, 7, 4),
-        ]),
+        (
+            ["Emma Walsh", "Alice Carter", "Isla Morgan", "Jack Thompson"],
+            [
+                G(3, 2, 0, "three", 7, 5),  # G4: "three" knights (not-a-number)
+                G(2, 2.5, 0, 1, 6, 4),  # E5: 2.5 cities (not-whole-number)
+                G(2, 3, 1, 2, 9, 7),  # 2+6+1+2(road) = 11
+                G(3, 1, 0, 1, 5, 3),
+            ],
+        ),
+        (
+            ["Ben Okafor", "Finn Gallagher", "Kate Brennan", "Harry Patel"],
+            [  # 11 and 10 VP, no Declared; 15 knights
+                G(2, 3, 1, 6, 8, 5),  # 2+6+1+2(army) = 11
+                G(2, 3, 0, 4, 10, 8),  # 2+6+2(road) = 10
+                G(3, 1, 1, 3, 6, 4),
+                G(4, 0, 0, 2, 5, 3),
+            ],
+        ),
+        (
+            ["lukasz nowak", "Chloe Evans", "Daniel Reid", "Grace Liu"],
+            [  # valid; C12 spelt differently (name-spelling)
+                G(2, 2, 0, 0, 6, 4),
+                G(3, 2, 1, 3, 9, 7),  # 3+4+1+2+2 = 12
+                G(4, 1, 1, 2, 5, 5),
+                G(3, 1, 0, 1, 7, 4),
+            ],
+        ),
     ],
 ]
 
 
 def build_mistakes(path: Path) -> None:
     book = new_book()
-    write_key_values(book, "Settings", [
-        ("Tournament", "Club Night — mistakes example"),
-        ("Date", date(2026, 5, 9)),
-        ("Language", "en"),
-    ], ("Setting", "Value"))
+    write_key_values(
+        book,
+        "Settings",
+        [
+            ("Tournament", "Club Night — mistakes example"),
+            ("Date", date(2026, 5, 9)),
+            ("Language", "en"),
+        ],
+        ("Setting", "Value"),
+    )
     for r, tables in enumerate(MISTAKES_ROUNDS, start=1):
         write_round(book.create_sheet(f"Round {r}"), f"Club Night — Round {r}", EN_HEADERS, tables)
     # The planted values really are where the docstring says.
     expected_cells = {
-        ("Round 1", "D4"): 6, ("Round 1", "I6"): 7, ("Round 2", "G4"): "three", ("Round 2", "E5"): 2.5,
-        ("Round 2", "C12"): "lukasz nowak", ("Round 1", "C12"): "Łukasz Nowak",
+        ("Round 1", "D4"): 6,
+        ("Round 1", "I6"): 7,
+        ("Round 2", "G4"): "three",
+        ("Round 2", "E5"): 2.5,
+        ("Round 2", "C12"): "lukasz nowak",
+        ("Round 1", "C12"): "Łukasz Nowak",
     }
     for (sheet, cell), value in expected_cells.items():
         assert book[sheet][cell].value == value, (sheet, cell, book[sheet][cell].value)

@@ -19,7 +19,6 @@ import urllib.request
 from pathlib import Path
 
 import openpyxl
-
 from screenshot_report import ROOT, browser_command, find_browser
 
 
@@ -42,7 +41,17 @@ def main() -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        command = [sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--host", "127.0.0.1", "--port", str(port)]
+        command = [
+            sys.executable,
+            "-m",
+            "sheet_scorer",
+            "live",
+            str(workbook),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
         server = subprocess.Popen([*command, *(["--lang", args.lang] if args.lang else [])], stdout=subprocess.DEVNULL)
         try:
             for _ in range(300):
@@ -51,9 +60,19 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            subprocess.run(browser_command(browser, Path(folder) / "profile", "--window-size=1920,1080",
-                                           f"--screenshot={args.out.resolve()}", f"http://127.0.0.1:{port}/"),
-                           check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+            subprocess.run(
+                browser_command(
+                    browser,
+                    Path(folder) / "profile",
+                    "--window-size=1920,1080",
+                    f"--screenshot={args.out.resolve()}",
+                    f"http://127.0.0.1:{port}/",
+                ),
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=120,
+            )
         finally:
             server.terminate()
             server.wait(10)

@@ -31,10 +31,22 @@ def find_browser() -> str | None:
 def browser_command(browser: str, profile: Path, *args: str) -> list[str]:
     """A headless Chromium command line that makes no network request and leaves nothing behind."""
     return [
-        browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--disable-default-apps", "--disable-extensions", "--no-first-run", "--no-default-browser-check",
-        "--hide-scrollbars", "--mute-audio", f"--user-data-dir={profile}", *args,
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-default-apps",
+        "--disable-extensions",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--hide-scrollbars",
+        "--mute-audio",
+        f"--user-data-dir={profile}",
+        *args,
     ]
 
 
@@ -48,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
 
     browser = find_browser()
     if browser is None:
-        print("error: no headless Chromium found; install it (apt-get install chromium) or set CHROMIUM", file=sys.stderr)
+        print(
+            "error: no headless Chromium found; install it (apt-get install chromium) or set CHROMIUM", file=sys.stderr
+        )
         return 2
     sys.path.insert(0, str(ROOT))
     from sheet_scorer import score_workbook
@@ -60,8 +74,13 @@ def main(argv: list[str] | None = None) -> int:
         result = score_workbook(copy, lang=args.lang)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         out = args.out.resolve()
-        command = browser_command(browser, tmp / "profile", f"--screenshot={out}", f"--window-size={args.size}",
-                                  result.html.resolve().as_uri())
+        command = browser_command(
+            browser,
+            tmp / "profile",
+            f"--screenshot={out}",
+            f"--window-size={args.size}",
+            result.html.resolve().as_uri(),
+        )
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
         if done.returncode != 0 or not out.is_file():
             print(f"error: {browser} failed ({done.returncode}): {done.stderr.strip()[-500:]}", file=sys.stderr)

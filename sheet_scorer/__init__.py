@@ -10,7 +10,13 @@ from typing import Any
 __all__ = ["Problem", "ScoreResult", "WorkbookError", "check_workbook", "score_workbook"]
 __version__ = "0.1.0"
 
-_HOMES = {"ScoreResult": "model", "check_workbook": "api", "score_workbook": "api", "WorkbookError": "model", "Problem": "problems"}
+_HOMES = {
+    "ScoreResult": "model",
+    "check_workbook": "api",
+    "score_workbook": "api",
+    "WorkbookError": "model",
+    "Problem": "problems",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -21,19 +21,19 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheet_scorer.workbook.container import open_package
-from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
 from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, Settings, WorkbookData, WorkbookError, event_language
 from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.container import open_package
+from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from sheet_scorer.merge.plan import MergePlan
-    from sheet_scorer.xlsx.opc import OpcPackage
     from sheet_scorer.merge.split import SplitPlan
-    from sheet_scorer.workbook.read import EventRead
     from sheet_scorer.seating.planner import SeatingReport
+    from sheet_scorer.workbook.read import EventRead
+    from sheet_scorer.xlsx.opc import OpcPackage
 
 
 def default_outputs(path: Path) -> tuple[Path, Path]:
@@ -53,6 +53,7 @@ def _sorted(problems: list[Problem], sheet_names: list[str]) -> list[Problem]:
         rows = p.params.get("rows") or ()
         row = p.row or (min(rows) if rows else 0)
         return order.get(p.sheet, -1), -1 if p.table is None else p.table, row, p.cell
+
     return sorted(problems, key=key)
 
 
@@ -83,13 +84,15 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
 
     from sheet_scorer.report.sheets import check_added_sheets
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
+    from sheet_scorer.rules.settings import check_adjustments, judge_adjustments, judge_settings
     from sheet_scorer.rules.validate import validate
     from sheet_scorer.standings.engine import standings_for
-    from sheet_scorer.rules.settings import check_adjustments, judge_adjustments, judge_settings
 
     data.settings, setting_problems = judge_settings(data.setting_cells, Settings(tournament=data.path.stem))
     language = event_language(lang, data.settings.language)
-    check_added_sheets(data.path, data.sheet_names, data.added_sheets, language)  # what `score` would refuse, `check` refuses too
+    check_added_sheets(
+        data.path, data.sheet_names, data.added_sheets, language
+    )  # what `score` would refuse, `check` refuses too
     validated = validate(data)
     if validated.frame.empty:
         results = pd.DataFrame(columns=RESULT_COLUMNS).astype({"bye": bool, "game": bool, "scorable": bool})
@@ -101,7 +104,9 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     data.adjustments, unknown = check_adjustments(adjustments, players, {s.number for s in data.rounds})
     problems = _sorted(setting_problems + validated.problems + adjustment_problems + unknown, data.sheet_names)
     result = ScoreResult(data, results, results.iloc[:0], problems, lang=language, progress=validated.progress)
-    result.standings = standings_for(results, data.settings, data.adjustments, language, [s.name for s in result.played_rounds])
+    result.standings = standings_for(
+        results, data.settings, data.adjustments, language, [s.name for s in result.played_rounds]
+    )
     if playoff_rows is not None:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking
@@ -121,8 +126,13 @@ def _split_playoffs(data: WorkbookData, results: pd.DataFrame) -> tuple[pd.DataF
 
 
 def score_workbook(
-    path: Path | str, output: Path | str | None = None, html: Path | str | None = None,
-    lang: str | None = None, write: bool = True, in_place: bool = False, json: Path | str | None = None,
+    path: Path | str,
+    output: Path | str | None = None,
+    html: Path | str | None = None,
+    lang: str | None = None,
+    write: bool = True,
+    in_place: bool = False,
+    json: Path | str | None = None,
     force: bool = False,
 ) -> ScoreResult:
     """Score `path` and (with `write`) write the scored workbook and the HTML report beside it.
@@ -146,8 +156,15 @@ def score_workbook(
     return _score_and_write(opened, output_path, html_path, lang, Path(json) if json else None, force)
 
 
-def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, lang: str | None, in_place: bool,
-               json: Path | str | None, force: bool = False) -> ScoreResult:
+def _score_ods(
+    path: Path,
+    output: Path | str | None,
+    html: Path | str | None,
+    lang: str | None,
+    in_place: bool,
+    json: Path | str | None,
+    force: bool = False,
+) -> ScoreResult:
     """Convert the .ods with LibreOffice, score the .xlsx; the outputs go beside the .ods (docs/rules.md §5)."""
     if in_place:
         raise WorkbookError(key="ods_in_place", path=path, target=ods_outputs(path)[0].name)
@@ -159,8 +176,9 @@ def _score_ods(path: Path, output: Path | str | None, html: Path | str | None, l
     return result
 
 
-def _targets(path: Path, output: Path | str | None, html: Path | str | None, json: Path | str | None,
-             in_place: bool) -> tuple[Path, Path]:
+def _targets(
+    path: Path, output: Path | str | None, html: Path | str | None, json: Path | str | None, in_place: bool
+) -> tuple[Path, Path]:
     """The scored workbook and report paths, refused with one line if they cannot be written."""
     default_xlsx, default_html = default_outputs(path)
     output_path = path if in_place else Path(output) if output else default_xlsx
@@ -172,11 +190,12 @@ def _targets(path: Path, output: Path | str | None, html: Path | str | None, jso
         raise WorkbookError(key="wrong_suffix", path=output_path, suffix=path.suffix.lower())
     for target in (output_path, html_path, Path(json) if json else None):
         if target is not None and not target.parent.is_dir():
-            raise WorkbookError(key="no_folder", path=target,
-                                folder=target.parent)
+            raise WorkbookError(key="no_folder", path=target, folder=target.parent)
     if output and not in_place and output_path.resolve() == path.resolve():
         raise WorkbookError(key="output_is_input", path=path)
-    _refuse_clashes(path, {"the scored workbook": output_path, "--html": html_path, "--json": Path(json) if json else None})
+    _refuse_clashes(
+        path, {"the scored workbook": output_path, "--html": html_path, "--json": Path(json) if json else None}
+    )
     return output_path, html_path
 
 
@@ -199,8 +218,9 @@ def _option(name: str) -> Phrase | str:
     return Phrase("the_scored_workbook") if name == "the scored workbook" else name
 
 
-def _score_and_write(opened: OpcPackage, output: Path, html: Path, lang: str | None, json: Path | None,
-                     force: bool = False) -> ScoreResult:
+def _score_and_write(
+    opened: OpcPackage, output: Path, html: Path, lang: str | None, json: Path | None, force: bool = False
+) -> ScoreResult:
     """Score, then write the scored workbook, the report and the JSON: all put in place together, or none.
     The workbook is read and patched from one opening (`opened`, closed here).
 
@@ -208,8 +228,8 @@ def _score_and_write(opened: OpcPackage, output: Path, html: Path, lang: str | N
     from sheet_scorer.report.export import write_json
     from sheet_scorer.report.facts import withdrawn_notes
     from sheet_scorer.report.html import stream_report
-    from sheet_scorer.workbook.files import write_all
     from sheet_scorer.report.sheets import plan_writes
+    from sheet_scorer.workbook.files import write_all
     from sheet_scorer.workbook.read import open_event
     from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
     from sheet_scorer.workbook.write import write_to
@@ -226,7 +246,11 @@ def _score_and_write(opened: OpcPackage, output: Path, html: Path, lang: str | N
         except WorkbookError as error:
             raise error.in_language(language) from None
         result.output, result.html = output, html
-        plans = [plan_writes(*_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language))]
+        plans = [
+            plan_writes(
+                *_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language)
+            )
+        ]
 
         def workbook(temporary: Path) -> None:
             """The scored copy, patched from the opening read; the input closed once it is written."""
@@ -276,8 +300,15 @@ class SeatResult:
     lang: str
 
 
-def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False, force: bool = False,
-         by_standings: bool = False, lang: str | None = None) -> SeatResult:
+def seat(
+    path: Path | str,
+    rounds: int = 1,
+    seed: int = 0,
+    reseat: bool = False,
+    force: bool = False,
+    by_standings: bool = False,
+    lang: str | None = None,
+) -> SeatResult:
     """Seat the next `rounds` round(s) of the event in `path` (docs/rules.md §5, §6, §8), or with `reseat` lay out
     again the last round, seated but not played; the workbook is read once and updated in place."""
     from sheet_scorer.workbook.read import open_event
@@ -287,8 +318,9 @@ def seat(path: Path | str, rounds: int = 1, seed: int = 0, reseat: bool = False,
         return _seat(event, rounds, seed, reseat, force, by_standings, lang)
 
 
-def _seat(event: EventRead, rounds: int, seed: int, reseat: bool, force: bool, by_standings: bool,
-          lang: str | None) -> SeatResult:
+def _seat(
+    event: EventRead, rounds: int, seed: int, reseat: bool, force: bool, by_standings: bool, lang: str | None
+) -> SeatResult:
     """`seat` of an event read (`workbook.read.open_event`)."""
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
     from sheet_scorer.seating.planner import SeatingError, assess
@@ -317,12 +349,26 @@ def _seat(event: EventRead, rounds: int, seed: int, reseat: bool, force: bool, b
     try:
         seating = seat_next(problem, rounds, [stored_round(kept.get(first + i)) for i in range(problem.rounds)])
     except SeatingError as error:
-        raise WorkbookError(key="too_few_players", path=path, n=error.players,
-                            least=error.least).in_language(language) from None
-    update_workbook(path, seat_patch(last, header, first, seating, reseat, language, plan_sheet, data.sheet_names),
-                    command="seat", event=event)
-    return SeatResult(path, first, rounds, reseat, len(problem.players), seating.kept_plan,
-                      assess(seating.rounds, problem.history, problem.clubs), qualifying, language)
+        raise WorkbookError(key="too_few_players", path=path, n=error.players, least=error.least).in_language(
+            language
+        ) from None
+    update_workbook(
+        path,
+        seat_patch(last, header, first, seating, reseat, language, plan_sheet, data.sheet_names),
+        command="seat",
+        event=event,
+    )
+    return SeatResult(
+        path,
+        first,
+        rounds,
+        reseat,
+        len(problem.players),
+        seating.kept_plan,
+        assess(seating.rounds, problem.history, problem.clubs),
+        qualifying,
+        language,
+    )
 
 
 def _refuse_unread_active(result: ScoreResult) -> None:
@@ -331,27 +377,33 @@ def _refuse_unread_active(result: ScoreResult) -> None:
 
     unread = next((p for p in result.problems if p.code == "bad-active"), None)
     if unread is not None:
-        raise WorkbookError(key="seat_active_unread", place=Told(unread, place=True),
-                            problem=Told(unread)).in_language(result.lang)
+        raise WorkbookError(key="seat_active_unread", place=Told(unread, place=True), problem=Told(unread)).in_language(
+            result.lang
+        )
 
 
 def _refuse_unscored(result: ScoreResult, sheet: str) -> None:
     """One line when the previous round still has unscored or faulty tables (seat with --force anyway)."""
     from sheet_scorer.i18n.phrase import Count
 
-    waiting = sorted({p.table for p in result.problems if p.sheet == sheet and p.code == "table-not-reported" and p.table})
+    waiting = sorted(
+        {p.table for p in result.problems if p.sheet == sheet and p.code == "table-not-reported" and p.table}
+    )
     if waiting:  # seated, not played yet (docs/rules.md §3): seating the round after it would be a mistake
         tables = ", ".join(str(t) for t in waiting)
-        raise WorkbookError(key="seat_unreported",
-                            path=result.data.path, sheet=sheet, tables=tables).in_language(result.lang)
+        raise WorkbookError(key="seat_unreported", path=result.data.path, sheet=sheet, tables=tables).in_language(
+            result.lang
+        )
     errors = [p for p in result.problems if p.sheet == sheet and p.severity == "error"]
     if errors:
         tables = ", ".join(str(t) for t in sorted({p.table for p in errors if p.table is not None}))
         if tables:
-            raise WorkbookError(key="seat_unscored_tables", path=result.data.path, sheet=sheet,
-                                tables=tables).in_language(result.lang)
-        raise WorkbookError(key="seat_unscored_errors", path=result.data.path, sheet=sheet,
-                            errors=Count("errors", len(errors))).in_language(result.lang)
+            raise WorkbookError(
+                key="seat_unscored_tables", path=result.data.path, sheet=sheet, tables=tables
+            ).in_language(result.lang)
+        raise WorkbookError(
+            key="seat_unscored_errors", path=result.data.path, sheet=sheet, errors=Count("errors", len(errors))
+        ).in_language(result.lang)
 
 
 @dataclass(frozen=True)
@@ -367,12 +419,20 @@ class NewResult:
     lang: str
 
 
-def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str = "en", name: str | None = None,
-        when: date | None = None, seed: int = 0, force: bool = False) -> NewResult:
+def new(
+    players_file: Path | str,
+    output: Path | str,
+    rounds: int = 4,
+    lang: str = "en",
+    name: str | None = None,
+    when: date | None = None,
+    seed: int = 0,
+    force: bool = False,
+) -> NewResult:
     """A new event workbook from a list of players: Settings, Players, Round 1 seated, the later rounds planned."""
+    from sheet_scorer.rules.names import refuse_name_clashes
     from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, plan
     from sheet_scorer.workbook.new_event import create_event
-    from sheet_scorer.rules.names import refuse_name_clashes
     from sheet_scorer.workbook.players import read_player_lines
 
     players_file, output = Path(players_file), Path(output)
@@ -382,8 +442,7 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
     if output.exists() and not force:
         raise WorkbookError(key="new_exists", path=output)
     if not output.parent.is_dir():
-        raise WorkbookError(key="no_folder", path=output,
-                            folder=output.parent)
+        raise WorkbookError(key="no_folder", path=output, folder=output.parent)
     numbered, encoding = read_player_lines(players_file)
     refuse_name_clashes(players_file, numbered)
     players = [p for p, _ in numbered]
@@ -392,8 +451,7 @@ def new(players_file: Path | str, output: Path | str, rounds: int = 4, lang: str
     try:
         planned = plan(problem)
     except SeatingError as error:
-        raise WorkbookError(key="too_few_players", path=players_file, n=error.players,
-                            least=error.least) from None
+        raise WorkbookError(key="too_few_players", path=players_file, n=error.players, least=error.least) from None
     later = {number: (r.tables, r.byes) for number, r in enumerate(planned[1:], start=2)}
     create_event(output, players, (planned[0].tables, planned[0].byes), later, rounds, language, name, when)
     return NewResult(output, len(problem.players), rounds, encoding, assess(planned, clubs=clubs), language)
@@ -429,8 +487,13 @@ def playoffs(path: Path | str, lang: str | None = None, force: bool = False) -> 
         except WorkbookError as error:
             raise error.in_language(result.lang) from None
         update_workbook(path, WorkbookPatch(sheets=[sheet]), command="playoffs", event=event)
-    return PlayoffsResult(path, sheet.name, sheet.replace and sheet.name in result.data.sheet_names,
-                          len(sheet.rows) - sheet.header_row, result.lang)
+    return PlayoffsResult(
+        path,
+        sheet.name,
+        sheet.replace and sheet.name in result.data.sheet_names,
+        len(sheet.rows) - sheet.header_row,
+        result.lang,
+    )
 
 
 def _playoffs_refusal(result: ScoreResult) -> WorkbookError:
@@ -440,17 +503,23 @@ def _playoffs_refusal(result: ScoreResult) -> WorkbookError:
     errors = [p for p in result.problems if p.severity == "error"]
     first, lang = errors[0], result.lang
     more = Phrase("playoffs_more", {"errors": len(errors) - 1}) if len(errors) > 1 else ""
-    return WorkbookError(key="playoffs_refused", place=Told(first, place=True),
-                         problem=Told(first), more=more).in_language(lang)
+    return WorkbookError(
+        key="playoffs_refused", place=Told(first, place=True), problem=Told(first), more=more
+    ).in_language(lang)
 
 
-def merge(event: Path | str, copies: list[Path | str], lang: str | None = None, dry_run: bool = False,
-          force: bool = False) -> MergePlan:
+def merge(
+    event: Path | str, copies: list[Path | str], lang: str | None = None, dry_run: bool = False, force: bool = False
+) -> MergePlan:
     """Fill the event's empty game cells from the judges' copies (docs/rules.md §5); conflicts are kept and named."""
     opened: list[OpcPackage] = []
     try:
-        for index, path in enumerate([Path(event), *map(Path, copies)]):  # a missing or damaged file is told before the heavy imports
-            opened.append(open_package(path, patching=index == 0))  # each file's one opening (issue 20); the event is patched
+        for index, path in enumerate(
+            [Path(event), *map(Path, copies)]
+        ):  # a missing or damaged file is told before the heavy imports
+            opened.append(
+                open_package(path, patching=index == 0)
+            )  # each file's one opening (issue 20); the event is patched
         from sheet_scorer.merge.plan import merge_workbooks
 
         return merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)
@@ -468,10 +537,18 @@ class SplitResult:
     lang: str
 
 
-def split(event: Path | str, number: int, tables: frozenset[int], output: Path | str | None = None,
-          lang: str | None = None, force: bool = False) -> SplitResult:
+def split(
+    event: Path | str,
+    number: int,
+    tables: frozenset[int],
+    output: Path | str | None = None,
+    lang: str | None = None,
+    force: bool = False,
+) -> SplitResult:
     """A judge's copy of the event holding only `tables` of round `number`; the event itself is not changed."""
-    opened = open_package(Path(event), patching=True)  # a missing or damaged file is told before the heavy imports; its one opening
+    opened = open_package(
+        Path(event), patching=True
+    )  # a missing or damaged file is told before the heavy imports; its one opening
     try:
         from sheet_scorer.merge.split import split_workbook
 
@@ -500,7 +577,9 @@ def slips(workbook: Path | str, which: str, output: Path | str | None = None, la
     data = read_workbook(workbook)
     sheet = find_sheet(data, which, workbook)
     stem = f"round-{sheet.number}" if sheet.kind == "round" else sheet.kind
-    event = workbook.stem.removesuffix(".scored")  # slips printed from the scored copy are the event's, as its report is
+    event = workbook.stem.removesuffix(
+        ".scored"
+    )  # slips printed from the scored copy are the event's, as its report is
     target = Path(output) if output else workbook.with_name(f"{event}.{stem}.slips.html")
     language = event_language(lang, data.settings.language)
     write_text_atomically(render_slips(sheet, data.settings.tournament, language), target)
@@ -516,9 +595,13 @@ def find_sheet(data: WorkbookData, which: str, workbook: Path) -> RoundSheet:
     number = int(text) if text.isdigit() else round_number(text)
     stage = playoff_stage(text)
     for sheet in [*data.rounds, *data.playoffs]:
-        if fold(sheet.name) == fold(text) or (sheet.kind == "round" and sheet.number == number) or (stage and sheet.kind == stage):
+        if (
+            fold(sheet.name) == fold(text)
+            or (sheet.kind == "round" and sheet.number == number)
+            or (stage and sheet.kind == stage)
+        ):
             return sheet
     sheets = ", ".join(s.name for s in [*data.rounds, *data.playoffs]) or "–"
-    raise WorkbookError(key="slips_no_sheet", path=workbook, round=text,
-                        sheets=sheets).in_language(data.settings.language)
-
+    raise WorkbookError(key="slips_no_sheet", path=workbook, round=text, sheets=sheets).in_language(
+        data.settings.language
+    )

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sheet_scorer.i18n.phrase import Phrase
+from sheet_scorer.i18n.vocab import COMPONENTS, LANGUAGES
 from sheet_scorer.problems import Problem, has_errors
 from sheet_scorer.xlsx.errors import PackageError
-from sheet_scorer.i18n.vocab import COMPONENTS, LANGUAGES
 
 if TYPE_CHECKING:  # pandas is imported only where frames are built, so light commands start fast
     import pandas as pd
@@ -40,8 +40,7 @@ def event_language(lang: str | None, workbook: str | None = None) -> str:
     workbook's Settings → Language, else English; an unknown one is refused in one line."""
     language = lang or workbook or "en"
     if language not in LANGUAGES:
-        raise WorkbookError(key="unknown_language",
-                            language=language, languages=", ".join(LANGUAGES))
+        raise WorkbookError(key="unknown_language", language=language, languages=", ".join(LANGUAGES))
     return language
 
 
@@ -170,16 +169,24 @@ class WorkbookData:
     path: Path
     sheet_names: list[str]
     rounds: list[RoundSheet]
-    settings: Settings  # the event's name, date and language as read, the rest default until `api.check_data` judges them
+    settings: (
+        Settings  # the event's name, date and language as read, the rest default until `api.check_data` judges them
+    )
     problems: list[Problem] = field(default_factory=list)
     players: list[Registration] | None = None  # the Players sheet's rows, when there is one
-    adjustments: list[Adjustment] = field(default_factory=list)  # the Adjustments sheet's rows that hold (`api.check_data`)
-    playoffs: list[RoundSheet] = field(default_factory=list)  # Semifinal, Final: scored like rounds, never in the standings
+    adjustments: list[Adjustment] = field(
+        default_factory=list
+    )  # the Adjustments sheet's rows that hold (`api.check_data`)
+    playoffs: list[RoundSheet] = field(
+        default_factory=list
+    )  # Semifinal, Final: scored like rounds, never in the standings
     fingerprint: str = ""  # of the organiser's cells (workbook.record): no edit is ever thrown away
     conflicts: list[ConflictRow] = field(default_factory=list)  # the Conflicts sheet's rows (merge, docs/rules.md §5)
     conflicts_sheet: str = ""  # its name, when there is one
     added_sheets: dict[str, str] = field(default_factory=dict)  # sheets named like Standings/Problems: name -> A1 text
-    setting_cells: list[SettingCell] = field(default_factory=list)  # the Settings rows as read, judged by `rules.settings`
+    setting_cells: list[SettingCell] = field(
+        default_factory=list
+    )  # the Settings rows as read, judged by `rules.settings`
     # the Adjustments sheets' rows as read (None: a sheet without its header row), judged by `rules.settings`
     adjustment_sheets: dict[str, list[AdjustmentRow] | None] = field(default_factory=dict)
 
@@ -258,9 +265,13 @@ class ScoreResult:
     problems: list[Problem]
     output: Path | None = None
     html: Path | None = None
-    lang: str = "en"  # the language of the files and the terminal: --lang, else Settings, else English (docs/rules.md §5)
+    lang: str = (
+        "en"  # the language of the files and the terminal: --lang, else Settings, else English (docs/rules.md §5)
+    )
     converted_from: Path | None = None  # the .ods that LibreOffice converted into the workbook scored
-    playoff_results: pd.DataFrame | None = None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
+    playoff_results: pd.DataFrame | None = (
+        None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
+    )
     progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
     qualifying: list[str] | None = None  # the qualifying rank in `lang`, once computed (playoffs.qualifying_ranking)
 
@@ -310,7 +321,9 @@ class NewSheet:
     layout_from: str | None = None
     header_row: int = 1  # the row whose cells are bold and frozen above the data
     widths: dict[int, float] = field(default_factory=dict)  # 1-based column -> width in characters
-    links: dict[str, str] = field(default_factory=dict)  # cell -> where it links inside the workbook, like "'Round 1'!E7"
+    links: dict[str, str] = field(
+        default_factory=dict
+    )  # cell -> where it links inside the workbook, like "'Round 1'!E7"
     replace: bool = False  # True: a sheet of this name is the tool's and is rewritten
     hidden: bool = False
 
@@ -321,4 +334,6 @@ class WorkbookPatch:
 
     edits: dict[str, list[CellEdit]] = field(default_factory=dict)  # sheet name -> cells written
     sheets: list[NewSheet] = field(default_factory=list)
-    marks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sheet -> the tool's marks (cell, note), replacing its old ones
+    marks: dict[str, list[tuple[str, str]]] = field(
+        default_factory=dict
+    )  # sheet -> the tool's marks (cell, note), replacing its old ones

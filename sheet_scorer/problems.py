@@ -83,8 +83,12 @@ def template_key(problem: Problem) -> str:
     return f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
 
 
-def render(problem: Problem, catalogue: dict[str, str], plural_form: Callable[[float], str] = english_plural,
-           number: Callable[[Any], str] = str) -> str:
+def render(
+    problem: Problem,
+    catalogue: dict[str, str],
+    plural_form: Callable[[float], str] = english_plural,
+    number: Callable[[Any], str] = str,
+) -> str:
     """The problem's message from `catalogue` (English for a code it lacks), counts agreeing by `plural_form`."""
     code = template_key(problem)
     template = catalogue.get(code) or MESSAGES_EN[code]
@@ -114,8 +118,16 @@ def problem_message(problem: Problem, lang: str) -> str:
     params = dict(problem.params)
     if "column" in params and problem.field in COLUMN_WORDS:
         params["column"] = COLUMN_WORDS[problem.field][lang]
-    return render(dataclasses.replace(problem, params=params), messages(lang), plural_form(lang),
-                  lambda value: format_number(value, lang) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value))
+    return render(
+        dataclasses.replace(problem, params=params),
+        messages(lang),
+        plural_form(lang),
+        lambda value: (
+            format_number(value, lang)
+            if isinstance(value, (int, float)) and not isinstance(value, bool)
+            else str(value)
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -130,7 +142,9 @@ class Told:
         """The problem's line (or its place, with `place`) in `lang`, rendered only when the error is shown."""
         from sheet_scorer.i18n.text import language
 
-        return problem_place(self.problem, language(lang)) if self.place else problem_message(self.problem, language(lang))
+        return (
+            problem_place(self.problem, language(lang)) if self.place else problem_message(self.problem, language(lang))
+        )
 
 
 def code_message(code: str, values: dict[str, Any], lang: str) -> str:

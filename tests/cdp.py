@@ -14,8 +14,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--mute-audio", "--remote-debugging-pipe"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--mute-audio",
+    "--remote-debugging-pipe",
+]
 
 
 class Browser:
@@ -30,9 +40,14 @@ class Browser:
             os.dup2(a, 3)
             os.dup2(b, 4)
 
-        self.process = subprocess.Popen([chromium, *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                                         "about:blank"], preexec_fn=wire, close_fds=False,
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [chromium, *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}", "about:blank"],
+            preexec_fn=wire,
+            close_fds=False,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         os.close(to_browser)
         os.close(from_browser)
         self._buffer = b""

@@ -15,12 +15,31 @@ CT_WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.work
 REL_WORKSHEET = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 ROUND_PART = "xl/worksheets/corpusRound1.xml"
-HEADERS = ["Table", "Player", "Settlements", "Cities", "VP Cards", "Knights", "Roads", "Road Length",
-           "Army First", "Road First", "Declared"]
+HEADERS = [
+    "Table",
+    "Player",
+    "Settlements",
+    "Cities",
+    "VP Cards",
+    "Knights",
+    "Roads",
+    "Road Length",
+    "Army First",
+    "Road First",
+    "Declared",
+]
 # Table 1 scores: Ala 4 settlements + 3 cities = 10 VP, the others 2 each. Table 2: Fay's Settlements is
 # the text 'x', an error marked at C7 (a note on the cell: comments, VML and the sheet's relationships).
-ROWS = [[1, "Ala", 4, 3], [1, "Bob", 2, 0], [1, "Cyd", 2, 0], [1, "Dan", 2, 0],
-        [2, "Eve", 2, 0], [2, "Fay", "x", 0], [2, "Gus", 2, 0], [2, "Hal", 2, 0]]
+ROWS = [
+    [1, "Ala", 4, 3],
+    [1, "Bob", 2, 0],
+    [1, "Cyd", 2, 0],
+    [1, "Dan", 2, 0],
+    [2, "Eve", 2, 0],
+    [2, "Fay", "x", 0],
+    [2, "Gus", 2, 0],
+    [2, "Hal", 2, 0],
+]
 MARKED_CELL = "C7"
 
 
@@ -36,10 +55,17 @@ def round_sheet_xml(date_style: int | None = None) -> bytes:
     formats whole rows (where the computed columns go)."""
     rows = [HEADERS] + [[t, name, s, c, 0, 0, 2, 1] for t, name, s, c in ROWS]
     styled = "".join(f'<c r="{chr(64 + c)}{{r}}" s="{date_style}"/>' for c in range(12, 21)) if date_style else ""
-    body = "".join(f'<row r="{r}">' + "".join(_cell(f"{chr(64 + c)}{r}", v) for c, v in enumerate(row, start=1))
-                   + styled.format(r=r) + "</row>" for r, row in enumerate(rows, start=1))
-    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/'
-            f'spreadsheetml/2006/main" xmlns:r="{NS_REL}"><sheetData>{body}</sheetData></worksheet>').encode()
+    body = "".join(
+        f'<row r="{r}">'
+        + "".join(_cell(f"{chr(64 + c)}{r}", v) for c, v in enumerate(row, start=1))
+        + styled.format(r=r)
+        + "</row>"
+        for r, row in enumerate(rows, start=1)
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/'
+        f'spreadsheetml/2006/main" xmlns:r="{NS_REL}"><sheetData>{body}</sheetData></worksheet>'
+    ).encode()
 
 
 def add_round_sheet(source: Path, target: Path) -> Path:
@@ -48,23 +74,28 @@ def add_round_sheet(source: Path, target: Path) -> Path:
         parts = {info.filename: src.read(info) for info in src.infolist()}
     workbook = parts["xl/workbook.xml"].decode("utf-8")
     prefix = re.search(r"<(\w+:)?workbook\b", workbook).group(1) or ""
-    element = (f'<{prefix}sheet xmlns:r="{NS_REL}" name="Round 1" sheetId="999" r:id="rIdCorpusRound1"/>')
+    element = f'<{prefix}sheet xmlns:r="{NS_REL}" name="Round 1" sheetId="999" r:id="rIdCorpusRound1"/>'
     closing = re.search(rf"</{re.escape(prefix)}sheets>", workbook)
     if closing:
-        workbook = workbook[:closing.start()] + element + workbook[closing.start():]
+        workbook = workbook[: closing.start()] + element + workbook[closing.start() :]
     else:
         empty = re.search(rf"<{re.escape(prefix)}sheets\s*/>", workbook)
-        workbook = workbook[:empty.start()] + f"<{prefix}sheets>{element}</{prefix}sheets>" + workbook[empty.end():]
+        workbook = workbook[: empty.start()] + f"<{prefix}sheets>{element}</{prefix}sheets>" + workbook[empty.end() :]
     parts["xl/workbook.xml"] = workbook.encode("utf-8")
     rels = parts["xl/_rels/workbook.xml.rels"].decode("utf-8")
     closing = re.search(r"</(\w+:)?Relationships>", rels)
-    rels = (rels[:closing.start()] + f'<{closing.group(1) or ""}Relationship Id="rIdCorpusRound1" Type="{REL_WORKSHEET}" '
-            'Target="worksheets/corpusRound1.xml"/>' + rels[closing.start():])
+    rels = (
+        rels[: closing.start()] + f'<{closing.group(1) or ""}Relationship Id="rIdCorpusRound1" Type="{REL_WORKSHEET}" '
+        'Target="worksheets/corpusRound1.xml"/>' + rels[closing.start() :]
+    )
     parts["xl/_rels/workbook.xml.rels"] = rels.encode("utf-8")
     types = parts["[Content_Types].xml"].decode("utf-8")
     closing = re.search(r"</(\w+:)?Types>", types)
-    types = (types[:closing.start()] + f'<{closing.group(1) or ""}Override PartName="/{ROUND_PART}" ContentType="{CT_WORKSHEET}"/>'
-             + types[closing.start():])
+    types = (
+        types[: closing.start()]
+        + f'<{closing.group(1) or ""}Override PartName="/{ROUND_PART}" ContentType="{CT_WORKSHEET}"/>'
+        + types[closing.start() :]
+    )
     parts["[Content_Types].xml"] = types.encode("utf-8")
     date_style = _add_date_format(parts)
     parts[ROUND_PART] = round_sheet_xml(date_style)
@@ -85,10 +116,12 @@ def _add_date_format(parts: dict[str, bytes]) -> int | None:
         return None
     prefix = found.group(1) or ""
     close = styles.index(f"</{prefix}cellXfs>", found.end())
-    index = len(re.findall(rf"<{re.escape(prefix)}xf\b", styles[found.end():close]))
+    index = len(re.findall(rf"<{re.escape(prefix)}xf\b", styles[found.end() : close]))
     xf = f'<{prefix}xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
     opening = re.sub(r'\scount="\d+"', f' count="{index + 1}"', found.group(0))
-    parts["xl/styles.xml"] = (styles[:found.start()] + opening + styles[found.end():close] + xf + styles[close:]).encode("utf-8")
+    parts["xl/styles.xml"] = (
+        styles[: found.start()] + opening + styles[found.end() : close] + xf + styles[close:]
+    ).encode("utf-8")
     return index
 
 
@@ -103,7 +136,9 @@ def content_types(archive: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, s
     """(Default by lower-case extension, Override by lower-case part name without '/')."""
     root = ElementTree.fromstring(archive.read("[Content_Types].xml"))
     defaults = {e.get("Extension", "").lower(): e.get("ContentType", "") for e in root if local(e.tag) == "Default"}
-    overrides = {e.get("PartName", "").lstrip("/").lower(): e.get("ContentType", "") for e in root if local(e.tag) == "Override"}
+    overrides = {
+        e.get("PartName", "").lstrip("/").lower(): e.get("ContentType", "") for e in root if local(e.tag) == "Override"
+    }
     return defaults, overrides
 
 
@@ -118,7 +153,7 @@ def relationships(archive: zipfile.ZipFile, rels: str) -> list[tuple[str, str, s
     """(id, type, target part or None when external) of each relationship in part `rels`, targets resolved
     as URIs are (RFC 3986: a '..' above the root stays at the root)."""
     folder = rels.rpartition("/")[0]
-    source_folder = folder[:-len("_rels")].rstrip("/")
+    source_folder = folder[: -len("_rels")].rstrip("/")
     found = []
     for element in ElementTree.fromstring(archive.read(rels)):
         target = element.get("Target", "")
@@ -184,5 +219,7 @@ def sheet_cells(archive: zipfile.ZipFile, part: str, strings: list[str]) -> dict
 def shared_strings(archive: zipfile.ZipFile, part: str | None) -> list[str]:
     if part is None or part not in archive.namelist():
         return []
-    return ["".join(t.text or "" for t in si.iter() if local(t.tag) == "t" and "rPh" not in t.tag)
-            for si in ElementTree.fromstring(archive.read(part))]
+    return [
+        "".join(t.text or "" for t in si.iter() if local(t.tag) == "t" and "rPh" not in t.tag)
+        for si in ElementTree.fromstring(archive.read(part))
+    ]

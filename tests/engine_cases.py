@@ -36,11 +36,29 @@ def scored(t: Tournament, settings: Settings = Settings()) -> pd.DataFrame:
     for r, tables in enumerate(t.rounds, start=1):
         for number, table in enumerate(tables, start=1):
             for seat in table:
-                rows.append({"sheet": f"Round {r}", "round": r, "table": number, "player": seat[0], "vp": seat[1],
-                             "declared": len(seat) > 2 and bool(seat[2]), "bye": False})
+                rows.append(
+                    {
+                        "sheet": f"Round {r}",
+                        "round": r,
+                        "table": number,
+                        "player": seat[0],
+                        "vp": seat[1],
+                        "declared": len(seat) > 2 and bool(seat[2]),
+                        "bye": False,
+                    }
+                )
         for name in t.byes.get(r, []):
-            rows.append({"sheet": f"Round {r}", "round": r, "table": None, "player": name, "vp": None,
-                         "declared": False, "bye": True})
+            rows.append(
+                {
+                    "sheet": f"Round {r}",
+                    "round": r,
+                    "table": None,
+                    "player": name,
+                    "vp": None,
+                    "declared": False,
+                    "bye": True,
+                }
+            )
     frame = pd.DataFrame(rows)
     frame["row"] = range(2, len(frame) + 2)
     frame["vp"] = frame["vp"].astype("Int64")
@@ -76,7 +94,9 @@ def _share_hundredths(vp: int, table: list[Seat]) -> int:
     return math.floor(Fraction(100 * vp) / total * 100 + Fraction(1, 2))
 
 
-def reference_lines(t: Tournament, settings: Settings, adjustments: list[Adjustment], upto: int | None = None) -> dict[str, Line]:
+def reference_lines(
+    t: Tournament, settings: Settings, adjustments: list[Adjustment], upto: int | None = None
+) -> dict[str, Line]:
     """Every player's figures over rounds 1..`upto` (all rounds when None); an adjustment without a round
     counts only when every round is ranked."""
     lines: dict[str, Line] = {}
@@ -87,7 +107,9 @@ def reference_lines(t: Tournament, settings: Settings, adjustments: list[Adjustm
             at_target = [s for s in table if s[1] >= settings.victory_target]
 
             def key(seat: Seat) -> tuple[int, int]:
-                declared = len(at_target) >= 2 and len(seat) > 2 and bool(seat[2]) and seat[1] >= settings.victory_target
+                declared = (
+                    len(at_target) >= 2 and len(seat) > 2 and bool(seat[2]) and seat[1] >= settings.victory_target
+                )
                 return (1 if declared else 0, seat[1])
 
             ordered = sorted(table, key=key, reverse=True)
@@ -125,13 +147,22 @@ def reference_lines(t: Tournament, settings: Settings, adjustments: list[Adjustm
 def reference_figures(lines: dict[str, Line]) -> dict[str, dict[str, object]]:
     """Each player's figures by name, as exact numbers."""
     opponents = {n: sum((lines[o].points for o in line.met), Fraction(0)) for n, line in lines.items()}
-    return {n: {
-        "round_points": line.points, "wins": line.places[0], "vp": line.vp, "vp_capped": line.capped,
-        "vp_pct": Fraction(line.hundredths, 100), "games": line.games,
-        "mean_vp_pct": Fraction(line.hundredths, 100 * line.games) if line.games else Fraction(0),
-        "places": tuple(line.places), "opponents_points": opponents[n],
-        "opponents_opponents_points": sum((opponents[o] for o in line.met), Fraction(0)), "penalties": line.penalties,
-    } for n, line in lines.items()}
+    return {
+        n: {
+            "round_points": line.points,
+            "wins": line.places[0],
+            "vp": line.vp,
+            "vp_capped": line.capped,
+            "vp_pct": Fraction(line.hundredths, 100),
+            "games": line.games,
+            "mean_vp_pct": Fraction(line.hundredths, 100 * line.games) if line.games else Fraction(0),
+            "places": tuple(line.places),
+            "opponents_points": opponents[n],
+            "opponents_opponents_points": sum((opponents[o] for o in line.met), Fraction(0)),
+            "penalties": line.penalties,
+        }
+        for n, line in lines.items()
+    }
 
 
 def reference_order(figures: dict[str, dict[str, object]], settings: Settings) -> list[tuple[str, str]]:

@@ -13,16 +13,45 @@ from typing import Any
 
 import openpyxl
 from click.testing import CliRunner
-
 from helpers import write_workbook
 
-HEADERS_PL = ["Stół", "Pozycja", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
-              "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
+HEADERS_PL = [
+    "Stół",
+    "Pozycja",
+    "Gracz",
+    "Osady",
+    "Miasta",
+    "Karty VP",
+    "Rycerze",
+    "Drogi",
+    "Długość drogi",
+    "Armia pierwsza",
+    "Droga pierwsza",
+    "Zgłoszone zwycięstwo",
+]
 PLAYERS = [
-    "Przemysław Brzęczyszczykiewicz-Wołodyjowski", "Katarzyna Wiśniewska", "Łukasz Nowak", "Zofia Kowalczyk", "Jan Zieliński",
-    "Agnieszka Szymańska", "Piotr Woźniak", "Małgorzata Dąbrowska-Kamińska", "Tomasz Lewandowski", "Anna Kamińska",
-    "Marek Wójcik", "Ewa Jankowska", "Paweł Mazur", "Joanna Krawczyk", "Krzysztof Piotrowski", "Magdalena Grabowska",
-    "Michał Pawłowski", "Barbara Michalska", "Grzegorz Nowicki", "Aleksandra Adamczyk", "Wojciech Dudek", "Ola Zając",
+    "Przemysław Brzęczyszczykiewicz-Wołodyjowski",
+    "Katarzyna Wiśniewska",
+    "Łukasz Nowak",
+    "Zofia Kowalczyk",
+    "Jan Zieliński",
+    "Agnieszka Szymańska",
+    "Piotr Woźniak",
+    "Małgorzata Dąbrowska-Kamińska",
+    "Tomasz Lewandowski",
+    "Anna Kamińska",
+    "Marek Wójcik",
+    "Ewa Jankowska",
+    "Paweł Mazur",
+    "Joanna Krawczyk",
+    "Krzysztof Piotrowski",
+    "Magdalena Grabowska",
+    "Michał Pawłowski",
+    "Barbara Michalska",
+    "Grzegorz Nowicki",
+    "Aleksandra Adamczyk",
+    "Wojciech Dudek",
+    "Ola Zając",
 ]
 # VP -> (settlements, cities): every VP a player can reach without a bonus.
 SHAPES = {10: (2, 4), 9: (3, 3), 8: (2, 3), 7: (3, 2), 6: (2, 2), 5: (3, 1), 4: (2, 1), 3: (3, 0)}
@@ -43,7 +72,10 @@ def qualifying_round(number: int) -> list[list[Any]]:
     for table, size in enumerate((4, 4, 4, 4, 3, 3), start=1):
         vps = [10, *rng.sample([9, 8, 7, 6, 5, 4, 3], size - 1)]
         rng.shuffle(vps)
-        rows += [seat_row(table, seat, name, vp) for seat, (name, vp) in enumerate(zip(names[start:start + size], vps), start=1)]
+        rows += [
+            seat_row(table, seat, name, vp)
+            for seat, (name, vp) in enumerate(zip(names[start : start + size], vps), start=1)
+        ]
         start += size
     return rows
 
@@ -82,8 +114,15 @@ def build_event(folder: Path) -> Path:
     """The event run to its final ranking: `playoffs` three times, the playoff sheets typed in between."""
     from sheet_scorer.cli.main import main
 
-    settings = [["Klucz", "Wartość"], ["Turniej", "Mistrzostwa Mazowsza 2026"], ["Język", "pl"], ["Liczba w fazie finałowej", 16]]
-    path = write_workbook(folder / "mazowsze.xlsx", {"Ustawienia": settings, **{f"Runda {n}": qualifying_round(n) for n in range(1, 5)}})
+    settings = [
+        ["Klucz", "Wartość"],
+        ["Turniej", "Mistrzostwa Mazowsza 2026"],
+        ["Język", "pl"],
+        ["Liczba w fazie finałowej", 16],
+    ]
+    path = write_workbook(
+        folder / "mazowsze.xlsx", {"Ustawienia": settings, **{f"Runda {n}": qualifying_round(n) for n in range(1, 5)}}
+    )
     for stage in ("Półfinał", "Finał", None):
         step = CliRunner().invoke(main, ["playoffs", str(path)])
         assert step.exit_code == 0, step.output

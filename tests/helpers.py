@@ -8,12 +8,34 @@ from typing import Any
 
 import openpyxl
 
-HEADERS = ["Table", "Player", "Settlements", "Cities", "VP Cards", "Knights", "Roads", "Road Length",
-           "Army First", "Road First", "Declared"]
+HEADERS = [
+    "Table",
+    "Player",
+    "Settlements",
+    "Cities",
+    "VP Cards",
+    "Knights",
+    "Roads",
+    "Road Length",
+    "Army First",
+    "Road First",
+    "Declared",
+]
 
 
-def player(table: int, name: str, settlements: int = 2, cities: int = 0, vp_cards: int = 0, knights: int = 0,
-           roads: int = 2, road_length: int = 1, army_first: str = "", road_first: str = "", declared: str = "") -> list[Any]:
+def player(
+    table: int,
+    name: str,
+    settlements: int = 2,
+    cities: int = 0,
+    vp_cards: int = 0,
+    knights: int = 0,
+    roads: int = 2,
+    road_length: int = 1,
+    army_first: str = "",
+    road_first: str = "",
+    declared: str = "",
+) -> list[Any]:
     """One round-sheet row in HEADERS order; defaults are the smallest valid game (2 VP)."""
     return [table, name, settlements, cities, vp_cards, knights, roads, road_length, army_first, road_first, declared]
 
@@ -82,8 +104,13 @@ def run_text(*args: object) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def check(tmp_path: Path, *rows: list[Any], headers: list[str] = HEADERS, sheet: str = "Round 1",
-          extra: dict[str, list[list[Any]]] | None = None) -> Any:
+def check(
+    tmp_path: Path,
+    *rows: list[Any],
+    headers: list[str] = HEADERS,
+    sheet: str = "Round 1",
+    extra: dict[str, list[list[Any]]] | None = None,
+) -> Any:
     """Write one round sheet of `rows` (plus `extra` sheets) to tmp_path/event.xlsx and check it (nothing written)."""
     return check_sheets(tmp_path, {sheet: round_sheet(*rows, headers=headers), **(extra or {})})
 
@@ -95,13 +122,27 @@ def check_sheets(tmp_path: Path, sheets: dict[str, list[list[Any]]]) -> Any:
     return check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
 
 
-def soffice_convert(program: str, sources: list[Path], to: str, outdir: Path, profile: Path | None = None,
-                    timeout: int = 180) -> None:
+def soffice_convert(
+    program: str, sources: list[Path], to: str, outdir: Path, profile: Path | None = None, timeout: int = 180
+) -> None:
     """The tests' one LibreOffice launcher: `sources` converted `to` a format into `outdir`, headless, with a
     throwaway profile (`profile`, else outdir/profile) so a running LibreOffice is never disturbed."""
     import subprocess
 
     profile = profile or outdir / "profile"
-    subprocess.run([program, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                    "--convert-to", to, "--outdir", str(outdir), *map(str, sources)],
-                   check=True, capture_output=True, timeout=timeout)
+    subprocess.run(
+        [
+            program,
+            f"-env:UserInstallation={profile.as_uri()}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            to,
+            "--outdir",
+            str(outdir),
+            *map(str, sources),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=timeout,
+    )

@@ -35,7 +35,9 @@ class Unread(Exception):
     """A key expression the scan cannot follow to a string (`_keys_of` with `strict`)."""
 
 
-def _keys_of(expr: ast.expr | None, tree: ast.Module, seen: tuple[str, ...] = (), strict: bool = False) -> list[tuple[str, bool]]:
+def _keys_of(
+    expr: ast.expr | None, tree: ast.Module, seen: tuple[str, ...] = (), strict: bool = False
+) -> list[tuple[str, bool]]:
     """The keys an expression can be, as (key, True), or (prefix, False) for an f-string's head; none for a key
     passed through from elsewhere (`error.key`, a parameter), which was checked where it was named. With `strict`
     (a refusal's own `key=`, which nothing passes on), such a key is `Unread`."""
@@ -49,7 +51,9 @@ def _keys_of(expr: ast.expr | None, tree: ast.Module, seen: tuple[str, ...] = ()
         return [k for e in expr.elts for k in _keys_of(e, tree, seen, strict)]
     if isinstance(expr, ast.Dict):
         return [k for e in expr.values for k in _keys_of(e, tree, seen, strict)]
-    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get":  # {…}.get(x, default)
+    if (
+        isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get"
+    ):  # {…}.get(x, default)
         base = expr.func.value
         table = _module_dicts(tree).get(base.id) if isinstance(base, ast.Name) else base
         found = _keys_of(table, tree, seen, strict) if isinstance(table, ast.Dict) else []
@@ -57,9 +61,16 @@ def _keys_of(expr: ast.expr | None, tree: ast.Module, seen: tuple[str, ...] = ()
             raise Unread(ast.unparse(expr))
         return found + [k for a in expr.args[1:] for k in _keys_of(a, tree, seen, strict)]
     if isinstance(expr, ast.Name) and expr.id not in seen:  # a local name: what it is assigned or iterates over
-        values = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
-                  and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)]
-        values += [n.iter for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == expr.id]
+        values = [
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == expr.id for t in n.targets)
+        ]
+        values += [
+            n.iter
+            for n in ast.walk(tree)
+            if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == expr.id
+        ]
         if strict and not values:
             raise Unread(expr.id)
         return [k for v in values for k in _keys_of(v, tree, (*seen, expr.id), strict)]
@@ -141,18 +152,27 @@ def test_every_refusal_is_raised_by_a_key_with_its_values_and_no_english_copy(sc
 
 
 def test_the_refusal_scan_catches_an_english_copy_a_missing_key_and_a_key_it_cannot_read() -> None:
-    source = ("WorkbookError('the file is damaged', key='damaged', path=p)\n"
-              "PackageError(path=p)\n"
-              "WorkbookError(key=error.key, **error.values)\n"
-              "WorkbookError(key=given, path=p)\n"
-              "WorkbookError(key='merge_' + what, path=p)\n"
-              "WorkbookError(key='damaged' if bad else f'lacks_{what}', path=p)\n")
+    source = (
+        "WorkbookError('the file is damaged', key='damaged', path=p)\n"
+        "PackageError(path=p)\n"
+        "WorkbookError(key=error.key, **error.values)\n"
+        "WorkbookError(key=given, path=p)\n"
+        "WorkbookError(key='merge_' + what, path=p)\n"
+        "WorkbookError(key='damaged' if bad else f'lacks_{what}', path=p)\n"
+    )
     named, wrong = keys_in(ast.parse(source), "m.py")
     assert [(line, why.split(":")[0]) for _, line, why in wrong] == [
-        (1, "a positional message (an English copy) instead of key= and values"), (2, "a key the scan cannot read"),
-        (3, "a key the scan cannot read"), (4, "a key the scan cannot read"), (5, "a key the scan cannot read")]
+        (1, "a positional message (an English copy) instead of key= and values"),
+        (2, "a key the scan cannot read"),
+        (3, "a key the scan cannot read"),
+        (4, "a key the scan cannot read"),
+        (5, "a key the scan cannot read"),
+    ]
     assert [(line, key, whole) for _, line, _, key, whole in named] == [
-        (1, "damaged", True), (6, "damaged", True), (6, "lacks_", False)]
+        (1, "damaged", True),
+        (6, "damaged", True),
+        (6, "lacks_", False),
+    ]
 
 
 def test_every_key_the_package_names_is_an_entry_of_its_level_in_four_languages(named) -> None:
@@ -196,18 +216,28 @@ def test_no_entry_is_unused() -> None:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 constants.add(node.value)
             elif isinstance(node, ast.JoinedStr) and any(isinstance(v, ast.Constant) for v in node.values):
-                patterns.append(re.compile("".join(re.escape(str(v.value)) if isinstance(v, ast.Constant) else ".+"
-                                                   for v in node.values)))
+                patterns.append(
+                    re.compile(
+                        "".join(re.escape(str(v.value)) if isinstance(v, ast.Constant) else ".+" for v in node.values)
+                    )
+                )
     unused = [k for k in [*CATALOGUE, *NOUNS] if k not in constants and not any(p.fullmatch(k) for p in patterns)]
     assert unused == []
 
 
 def test_the_catalogue_is_plain_data() -> None:
     """It imports nothing of the package (no problems, no model: those render from it) and no library."""
-    imported = {a.name for node in ast.walk(ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8")))
-                if isinstance(node, ast.Import) for a in node.names}
-    imported |= {node.module for node in ast.walk(ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8")))
-                 if isinstance(node, ast.ImportFrom)}
+    imported = {
+        a.name
+        for node in ast.walk(ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Import)
+        for a in node.names
+    }
+    imported |= {
+        node.module
+        for node in ast.walk(ast.parse(CATALOGUE_FILE.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+    }
     assert imported <= {"__future__", "dataclasses", "typing"}
 
 
@@ -233,7 +263,10 @@ def test_a_refusal_carries_its_problem_and_says_it_in_the_language_it_is_told_in
     error = WorkbookError(key="merge_event_sheet", event="klub.xlsx", sheet="Runda 2", message=Told(problem))
     assert say("pl", error.key, **error.values) == (
         "klub.xlsx: nie można odczytać arkusza „Runda 2” (nie znaleziono wiersza nagłówków: arkusz potrzebuje wiersza "
-        "z co najmniej nagłówkami „Stół” i „Gracz”); popraw go i scal ponownie")
-    assert str(error) == ("klub.xlsx: sheet 'Runda 2' cannot be read (no header row found: the sheet needs a row with at least "
-                          "'Table' and 'Player' headers); fix it, then merge again")
+        "z co najmniej nagłówkami „Stół” i „Gracz”); popraw go i scal ponownie"
+    )
+    assert str(error) == (
+        "klub.xlsx: sheet 'Runda 2' cannot be read (no header row found: the sheet needs a row with at least "
+        "'Table' and 'Player' headers); fix it, then merge again"
+    )
     assert Told(Problem("bad-int", "Runda 2", cell="D7"), place=True).said_in("fr") == "'Runda 2'!D7"

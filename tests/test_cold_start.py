@@ -38,12 +38,15 @@ def test_title_holders_by_hand() -> None:
     """Largest Army needs 3 knights. Table 1: two players tie on 4, one marked first -> the marked one holds it.
     Table 2: nobody reaches 3 -> no leader. Table 3: one player alone on 5 -> holds it unmarked. A row without
     a table number is a table of its own."""
-    frame = pd.DataFrame({
-        "sheet": ["R1"] * 9,
-        "table": pd.array([1, 1, 1, 2, 2, 3, 3, 3, None], dtype="Int64"),
-        "knights": pd.array([4, 4, 2, 2, 1, 5, None, 3, 6], dtype="Int64"),
-        "army_first": [False, True, False, False, False, False, False, False, False],
-    }, index=range(2, 11))
+    frame = pd.DataFrame(
+        {
+            "sheet": ["R1"] * 9,
+            "table": pd.array([1, 1, 1, 2, 2, 3, 3, 3, None], dtype="Int64"),
+            "knights": pd.array([4, 4, 2, 2, 1, 5, None, 3, 6], dtype="Int64"),
+            "army_first": [False, True, False, False, False, False, False, False, False],
+        },
+        index=range(2, 11),
+    )
     held = title_holders(frame, "knights", 3, "army_first")
     assert held["leader"].tolist() == [True, True, False, False, False, True, False, False, True]
     assert held["leaders"].tolist() == [2, 2, 2, 0, 0, 1, 1, 1, 1]
@@ -56,7 +59,10 @@ def test_the_report_environment_reads_dict_fields_as_jinja2_does(tmp_path: Path)
     env = templating.environment(tmp_path, cache=False, undefined=jinja2.StrictUndefined)
     row = {"player": "Ala", "items": 5}
     # a key is read by its name; a dict's own method still wins over a key of the same name, as in jinja2
-    assert env.from_string("{{ row.player }} {{ row['items'] }} {{ row.items() | list | length }}").render(row=row) == "Ala 5 2"
+    assert (
+        env.from_string("{{ row.player }} {{ row['items'] }} {{ row.items() | list | length }}").render(row=row)
+        == "Ala 5 2"
+    )
     with pytest.raises(jinja2.UndefinedError):
         env.from_string("{{ row.missing }}").render(row=row)
     assert env.from_string("{{ row.real }}").render(row=2.5) == "2.5"  # anything else: jinja2's own lookup
@@ -64,10 +70,15 @@ def test_the_report_environment_reads_dict_fields_as_jinja2_does(tmp_path: Path)
 
 def test_a_clean_event_s_score_loads_neither_rapidfuzz_nor_lxml(tmp_path: Path) -> None:
     """rapidfuzz is for comparing names absent from some round (lxml is no longer used at all: notes go through expat): a clean event loads neither."""
-    rows = [player(1, "Ala", settlements=5, cities=2, vp_cards=1, declared="x"), *(player(1, n) for n in ("Bob", "Cyd", "Dan"))]
+    rows = [
+        player(1, "Ala", settlements=5, cities=2, vp_cards=1, declared="x"),
+        *(player(1, n) for n in ("Bob", "Cyd", "Dan")),
+    ]
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": round_sheet(*rows)})
-    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
-             "r = CliRunner().invoke(main, ['score', sys.argv[1]]); "
-             "print(r.exit_code, sorted({'rapidfuzz', 'lxml'} & set(sys.modules)))")
+    probe = (
+        "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
+        "r = CliRunner().invoke(main, ['score', sys.argv[1]]); "
+        "print(r.exit_code, sorted({'rapidfuzz', 'lxml'} & set(sys.modules)))"
+    )
     done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
     assert done.stdout.strip() == "0 []", done.stdout + done.stderr

@@ -45,8 +45,10 @@ def _conflict_rows(path: Path, sheet: str = "Conflicts") -> list[list[Any]]:
 def test_the_conflict_is_listed_with_both_values_and_files(merged: tuple[Path, Any]) -> None:
     event, result = merged
     assert result.exit_code == 1, result.output
-    assert ("1 conflict kept in the event: marked at its cell and listed in the sheet 'Conflicts'; type the agreed value, "
-            "then mark the row in the 'Resolved' column") in result.output
+    assert (
+        "1 conflict kept in the event: marked at its cell and listed in the sheet 'Conflicts'; type the agreed value, "
+        "then mark the row in the 'Resolved' column"
+    ) in result.output
     rows = _conflict_rows(event)
     assert rows == [["Sheet", "Cell", "Player", "Value", "File", "Other value", "Other file", "Resolved"], EXPECTED_ROW]
 
@@ -93,7 +95,9 @@ def _resolve(event: Path, target: Path, value: Any, resolved: Any) -> Path:
 
 
 @pytest.mark.parametrize("mark", ["tak", True])
-def test_marked_resolved_the_conflict_is_gone_and_the_table_scored(merged: tuple[Path, Any], tmp_path: Path, mark: Any) -> None:
+def test_marked_resolved_the_conflict_is_gone_and_the_table_scored(
+    merged: tuple[Path, Any], tmp_path: Path, mark: Any
+) -> None:
     event, _ = merged
     result = check_workbook(_resolve(event, tmp_path / "resolved.xlsx", 2, mark))
     assert [p for p in result.problems if p.severity == "error"] == []
@@ -121,10 +125,22 @@ def test_the_scored_copy_marks_the_conflict_and_lists_it_as_a_problem(merged: tu
 
 
 def test_in_polish_the_sheet_and_its_columns_are_polish(tmp_path: Path) -> None:
-    polish = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
-              "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
-    event = write_workbook(tmp_path / "event.xlsx", {"Runda 1": [polish, *[r[:] for r in seated(ROUND)]],
-                                                     "Ustawienia": [["Język", "pl"]]})
+    polish = [
+        "Stół",
+        "Gracz",
+        "Osady",
+        "Miasta",
+        "Karty VP",
+        "Rycerze",
+        "Drogi",
+        "Długość drogi",
+        "Armia pierwsza",
+        "Droga pierwsza",
+        "Zgłoszone zwycięstwo",
+    ]
+    event = write_workbook(
+        tmp_path / "event.xlsx", {"Runda 1": [polish, *[r[:] for r in seated(ROUND)]], "Ustawienia": [["Język", "pl"]]}
+    )
     book = openpyxl.load_workbook(event)
     book["Runda 1"]["D3"] = 1
     book.save(event)
@@ -146,11 +162,22 @@ def test_resolved_takes_the_flag_words_of_every_language() -> None:
 
 
 def test_a_conflicts_row_edited_into_nonsense_is_still_an_error_never_a_crash(tmp_path: Path) -> None:
-    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": [HEADERS, *ROUND], "Conflicts": [
-        ["Sheet", "Cell", "Player", "Value", "File", "Other value", "Other file", "Resolved"],
-        ["Round 1", "zz", "Ben", 1, "a.xlsx", 2, "b.xlsx", None], ["Round 9", "C5", "Ala", 1, "a.xlsx", 2, "b.xlsx", None]]})
+    path = write_workbook(
+        tmp_path / "e.xlsx",
+        {
+            "Round 1": [HEADERS, *ROUND],
+            "Conflicts": [
+                ["Sheet", "Cell", "Player", "Value", "File", "Other value", "Other file", "Resolved"],
+                ["Round 1", "zz", "Ben", 1, "a.xlsx", 2, "b.xlsx", None],
+                ["Round 9", "C5", "Ala", 1, "a.xlsx", 2, "b.xlsx", None],
+            ],
+        },
+    )
     result = score_workbook(path)
-    assert {(p.sheet, p.cell) for p in result.problems if p.code == "merge-conflict"} == {("Round 1", ""), ("Round 9", "C5")}
+    assert {(p.sheet, p.cell) for p in result.problems if p.code == "merge-conflict"} == {
+        ("Round 1", ""),
+        ("Round 9", "C5"),
+    }
     assert result.exit_code == 1 and result.results["scorable"].all()  # no cell named: no table left unscored
 
 
@@ -180,21 +207,30 @@ def test_a_merge_that_only_adds_a_conflict_does_not_say_the_event_is_unchanged(t
     result = _merge(event, judge)
     assert result.exit_code == 1 and _conflict_rows(event)[1:] == [EXPECTED_ROW]  # written: the Conflicts sheet
     assert say("en", "merge_nothing", event="event.xlsx") not in result.output
-    assert say("en", "merge_wrote", cells=count("en", "cells_written", 0), event="event.xlsx",
-               backup="event.backup.xlsx") in result.output
+    assert (
+        say("en", "merge_wrote", cells=count("en", "cells_written", 0), event="event.xlsx", backup="event.backup.xlsx")
+        in result.output
+    )
 
 
 # qa3: the line after a merge agrees with the number of conflicts: one is "marked at its cell", two are "marked at
 # their cells" (each language's participles agree too: pt marcado / marcados, pl zaznaczony / zaznaczone).
-@pytest.mark.parametrize(("lang", "n", "start"), [
-    ("en", 1, "1 conflict kept in the event: marked at its cell and listed in the sheet 'Conflicts';"),
-    ("en", 2, "2 conflicts kept in the event: marked at their cells and listed in the sheet 'Conflicts';"),
-    ("pt", 1, "1 conflito no evento: marcado na célula e listado na planilha “Conflitos”;"),
-    ("pt", 2, "2 conflitos no evento: marcados nas células e listados na planilha “Conflitos”;"),
-    ("pl", 1, "1 konflikt w turnieju: zaznaczony w komórce i wypisany w arkuszu „Konflikty”;"),
-    ("pl", 5, "5 konfliktów w turnieju: zaznaczone w komórkach i wypisane w arkuszu „Konflikty”;"),
-    ("fr", 1, "1 conflit dans l'événement\u202f: marqué à sa cellule et listé dans la feuille «\u202fConflits\u202f»\u202f;"),
-])
+@pytest.mark.parametrize(
+    ("lang", "n", "start"),
+    [
+        ("en", 1, "1 conflict kept in the event: marked at its cell and listed in the sheet 'Conflicts';"),
+        ("en", 2, "2 conflicts kept in the event: marked at their cells and listed in the sheet 'Conflicts';"),
+        ("pt", 1, "1 conflito no evento: marcado na célula e listado na planilha “Conflitos”;"),
+        ("pt", 2, "2 conflitos no evento: marcados nas células e listados na planilha “Conflitos”;"),
+        ("pl", 1, "1 konflikt w turnieju: zaznaczony w komórce i wypisany w arkuszu „Konflikty”;"),
+        ("pl", 5, "5 konfliktów w turnieju: zaznaczone w komórkach i wypisane w arkuszu „Konflikty”;"),
+        (
+            "fr",
+            1,
+            "1 conflit dans l'événement\u202f: marqué à sa cellule et listé dans la feuille «\u202fConflits\u202f»\u202f;",
+        ),
+    ],
+)
 def test_the_conflicts_line_agrees_with_its_number(lang: str, n: int, start: str) -> None:
     sheet = {"en": "Conflicts", "pt": "Conflitos", "pl": "Konflikty", "fr": "Conflits"}[lang]
     line = say(lang, "merge_conflicts_kept", conflicts=count(lang, "conflicts_kept", n), sheet=sheet, resolved="R")

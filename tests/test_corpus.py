@@ -15,11 +15,20 @@ from pathlib import Path
 
 import pytest
 from corpus_tools import (
-    ROUND_PART, ROWS, add_round_sheet, cell_formats, content_type, content_types, part_of, relationships, section_sizes,
-    shared_strings, sheet_cells,
+    ROUND_PART,
+    ROWS,
+    add_round_sheet,
+    cell_formats,
+    content_type,
+    content_types,
+    part_of,
+    relationships,
+    section_sizes,
+    shared_strings,
+    sheet_cells,
 )
-
 from helpers import soffice_convert
+
 from sheet_scorer import WorkbookError, check_workbook, score_workbook
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -27,15 +36,26 @@ STRICT = ["calamine-strict_iso_paths.xlsx"]
 FILES = sorted(p.name for p in CORPUS.glob("*.xlsx") if p.name not in STRICT)
 ROUND_RELS = "xl/worksheets/_rels/corpusRound1.xml.rels"
 # Scored end to end (check, score, report): written by Excel, LibreOffice, Google Sheets.
-END_TO_END = ["calamine-errors.xlsx", "closedxml-TryToLoad_LibreOfficeFileWithDates.xlsx", "closedxml-Other_GoogleSheets_file1.xlsx"]
+END_TO_END = [
+    "calamine-errors.xlsx",
+    "closedxml-TryToLoad_LibreOfficeFileWithDates.xlsx",
+    "closedxml-Other_GoogleSheets_file1.xlsx",
+]
 CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
 # The parts the tool owns in a scored copy: the workbook and its relationships, the content types, the
 # round sheet and its relationships, the style sheet and the shared strings (found per file), and the
 # document's custom properties (the fingerprint). Every other part of the input is copied as it was.
 # The parts the tool writes: `_rels/.rels` gains the relationship to docProps/custom.xml, where the fingerprint of the
 # organiser's cells is kept (docs/rules.md §5).
-OWNED = {"[Content_Types].xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", ROUND_PART, ROUND_RELS, "docProps/custom.xml",
-         "_rels/.rels"}
+OWNED = {
+    "[Content_Types].xml",
+    "xl/workbook.xml",
+    "xl/_rels/workbook.xml.rels",
+    ROUND_PART,
+    ROUND_RELS,
+    "docProps/custom.xml",
+    "_rels/.rels",
+}
 # Row of each player in 'Round 1' and the VP by hand (docs/rules.md §2): settlements + 2 x cities.
 ALA_ROW, ALA_VP = 2, 10
 
@@ -92,7 +112,11 @@ def test_check_and_score_agree_and_find_the_marked_error(name: str, scored: dict
 def test_every_part_the_tool_does_not_own_is_byte_identical(name: str, scored: dict) -> None:
     source, output, _, _ = scored[name]
     with zipfile.ZipFile(source) as before, zipfile.ZipFile(output) as after:
-        owned = OWNED | {p for p in (part_of(before, "xl/workbook.xml", "styles"), part_of(before, "xl/workbook.xml", "sharedStrings")) if p}
+        owned = OWNED | {
+            p
+            for p in (part_of(before, "xl/workbook.xml", "styles"), part_of(before, "xl/workbook.xml", "sharedStrings"))
+            if p
+        }
         calc_chain = part_of(before, "xl/workbook.xml", "calcChain")
         kept = {i.filename: i for i in after.infolist()}
         for info in before.infolist():
@@ -102,7 +126,9 @@ def test_every_part_the_tool_does_not_own_is_byte_identical(name: str, scored: d
                 assert info.filename == calc_chain, f"{info.filename} was dropped"
                 continue
             copy = kept[info.filename]
-            assert (copy.CRC, copy.compress_type, copy.file_size) == (info.CRC, info.compress_type, info.file_size), info.filename
+            assert (copy.CRC, copy.compress_type, copy.file_size) == (info.CRC, info.compress_type, info.file_size), (
+                info.filename
+            )
             assert after.read(copy) == before.read(info), info.filename
 
 
@@ -122,7 +148,9 @@ def test_every_part_has_a_content_type_and_every_relationship_a_target(name: str
             ids = [rid for rid, _, _ in relationships(archive, rels)]
             assert len(ids) == len(set(ids)), f"{rels}: an id used twice"
             for rid, _, target in relationships(archive, rels):
-                assert target is None or target.lower() in present, f"{rels}: {rid} points to {target}, not in the package"
+                assert target is None or target.lower() in present, (
+                    f"{rels}: {rid} points to {target}, not in the package"
+                )
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -132,9 +160,13 @@ def test_computed_numbers_are_in_the_tools_own_general_format(name: str, scored:
     with zipfile.ZipFile(source) as before, zipfile.ZipFile(output) as after:
         formats = cell_formats(after, part_of(after, "xl/workbook.xml", "styles"))
         original = cell_formats(before, part_of(before, "xl/workbook.xml", "styles"))
-        assert formats[:len(original)] == original  # the organiser's cell formats keep their numbers
-        cells = sheet_cells(after, ROUND_PART, shared_strings(after, part_of(after, "xl/workbook.xml", "sharedStrings")))
-    vp_column = next(ref[:-1] for ref, (_, value) in cells.items() if value == "VP" and ref[:-1] > "K" and ref[-1:] == "1")
+        assert formats[: len(original)] == original  # the organiser's cell formats keep their numbers
+        cells = sheet_cells(
+            after, ROUND_PART, shared_strings(after, part_of(after, "xl/workbook.xml", "sharedStrings"))
+        )
+    vp_column = next(
+        ref[:-1] for ref, (_, value) in cells.items() if value == "VP" and ref[:-1] > "K" and ref[-1:] == "1"
+    )
     assert cells[f"{vp_column}{ALA_ROW}"][1] == ALA_VP
     numbers = [(ref, style) for ref, (style, value) in cells.items() if isinstance(value, float) and ref[:-1] > "K"]
     assert len(numbers) >= 5 * 4  # table 1's four players, five computed columns each
@@ -152,7 +184,12 @@ def test_every_cell_format_names_parts_of_the_style_sheet_that_exist(name: str, 
         styles = part_of(archive, "xl/workbook.xml", "styles")
         sizes = section_sizes(archive, styles)
         for index, xf in enumerate(cell_formats(archive, styles)):
-            for attribute, section in (("fontId", "fonts"), ("fillId", "fills"), ("borderId", "borders"), ("xfId", "cellStyleXfs")):
+            for attribute, section in (
+                ("fontId", "fonts"),
+                ("fillId", "fills"),
+                ("borderId", "borders"),
+                ("xfId", "cellStyleXfs"),
+            ):
                 assert int(xf.get(attribute) or 0) < sizes.get(section, 0), (index, xf, sizes)
 
 

@@ -16,16 +16,25 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-
 from helpers import write_workbook
+
 from sheet_scorer.api import check_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.vocab import active_value
 from sheet_scorer.report.html import report_context
 
 HEADER = ["Table", "Player", "VP", "Declared"]
-ROUND_1 = [HEADER, [1, "Ala", 12, "x"], [1, "Bea", 9, ""], [1, "Cyd", 6, ""], [1, "Dan", 3, ""],
-           [2, "Eva", 11, "x"], [2, "Fil", 8, ""], [2, "Gil", 5, ""], [2, "Hal", 2, ""]]
+ROUND_1 = [
+    HEADER,
+    [1, "Ala", 12, "x"],
+    [1, "Bea", 9, ""],
+    [1, "Cyd", 6, ""],
+    [1, "Dan", 3, ""],
+    [2, "Eva", 11, "x"],
+    [2, "Fil", 8, ""],
+    [2, "Gil", 5, ""],
+    [2, "Hal", 2, ""],
+]
 NAMES = ["Ala", "Bea", "Cyd", "Dan", "Eva", "Fil", "Gil", "Hal"]
 
 
@@ -33,16 +42,41 @@ def players(active: dict[str, Any], header: str = "Active") -> list[list[Any]]:
     return [["Player", header]] + [[n, active.get(n, "yes")] for n in NAMES]
 
 
-@pytest.mark.parametrize("word", ["no", "N", "false", "0", 0, False, "Withdrawn", "dropped", "drop",
-                                  "nie", "wycofany", "Wycofana", "rezygnacja",
-                                  "não", "NAO", "desistiu", "desistente", "retirado",
-                                  "non", "abandon", "retiré", "Retirée", "forfait"])
+@pytest.mark.parametrize(
+    "word",
+    [
+        "no",
+        "N",
+        "false",
+        "0",
+        0,
+        False,
+        "Withdrawn",
+        "dropped",
+        "drop",
+        "nie",
+        "wycofany",
+        "Wycofana",
+        "rezygnacja",
+        "não",
+        "NAO",
+        "desistiu",
+        "desistente",
+        "retirado",
+        "non",
+        "abandon",
+        "retiré",
+        "Retirée",
+        "forfait",
+    ],
+)
 def test_words_for_no_in_four_languages(word: Any) -> None:
     assert active_value(word) is False
 
 
-@pytest.mark.parametrize("word", ["yes", "Y", "true", "1", 1, True, "x", "tak", "sim", "oui", "Aktywny", "ativo", "actif",
-                                  "", None, "  "])
+@pytest.mark.parametrize(
+    "word", ["yes", "Y", "true", "1", 1, True, "x", "tak", "sim", "oui", "Aktywny", "ativo", "actif", "", None, "  "]
+)
 def test_words_for_yes_and_an_empty_cell(word: Any) -> None:
     assert active_value(word) is True
 
@@ -53,8 +87,9 @@ def test_anything_else_is_not_understood(word: Any) -> None:
 
 
 def test_an_unreadable_active_cell_is_an_error_at_that_cell(tmp_path: Path) -> None:
-    path = write_workbook(tmp_path / "event.xlsx", {"Gracze": players({"Bea": "potem", "Cyd": "wycofany"}, "Aktywny"),
-                                                    "Runda 1": ROUND_1})
+    path = write_workbook(
+        tmp_path / "event.xlsx", {"Gracze": players({"Bea": "potem", "Cyd": "wycofany"}, "Aktywny"), "Runda 1": ROUND_1}
+    )
     result = check_workbook(path)
     errors = [(p.code, p.sheet, p.cell, p.player) for p in result.problems if p.severity == "error"]
     assert errors == [("bad-active", "Gracze", "B3", "Bea")]
@@ -64,8 +99,10 @@ def test_an_unreadable_active_cell_is_an_error_at_that_cell(tmp_path: Path) -> N
 
 def test_cut_line_qualifying_list_and_playoffs_are_one_list(tmp_path: Path) -> None:
     # Eva (2nd) withdrew: with Playoff Size 4 the qualifiers are Ala, Bea, Fil, Cyd, and the cut comes after Cyd.
-    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]],
-                                                    "Players": players({"Eva": "wycofana"}), "Round 1": ROUND_1})
+    path = write_workbook(
+        tmp_path / "event.xlsx",
+        {"Settings": [["Playoff Size", 4]], "Players": players({"Eva": "wycofana"}), "Round 1": ROUND_1},
+    )
     result = check_workbook(path)
     rows = report_context(result, "en")["standings"]
     assert [r["player"] for r in rows if r["qualified"]] == ["Ala", "Bea", "Fil", "Cyd"]
@@ -82,10 +119,20 @@ def test_cut_line_qualifying_list_and_playoffs_are_one_list(tmp_path: Path) -> N
 
 def test_withdrawn_players_are_marked_in_the_sheet_report_and_json(tmp_path: Path) -> None:
     # Eva plays round 1 only; Hal plays both rounds and then drops out.
-    round_2 = [HEADER, [1, "Ala", 11, "x"], [1, "Bea", 8, ""], [1, "Fil", 5, ""], [1, "Hal", 2, ""],
-               [2, "Cyd", 10, "x"], [2, "Dan", 7, ""], [2, "Gil", 4, ""]]
-    path = write_workbook(tmp_path / "event.xlsx", {"Players": players({"Eva": "withdrawn", "Hal": "non"}),
-                                                    "Round 1": ROUND_1, "Round 2": round_2})
+    round_2 = [
+        HEADER,
+        [1, "Ala", 11, "x"],
+        [1, "Bea", 8, ""],
+        [1, "Fil", 5, ""],
+        [1, "Hal", 2, ""],
+        [2, "Cyd", 10, "x"],
+        [2, "Dan", 7, ""],
+        [2, "Gil", 4, ""],
+    ]
+    path = write_workbook(
+        tmp_path / "event.xlsx",
+        {"Players": players({"Eva": "withdrawn", "Hal": "non"}), "Round 1": ROUND_1, "Round 2": round_2},
+    )
     out = CliRunner().invoke(main, ["score", str(path), "--lang", "pl", "--json", str(tmp_path / "event.json")])
     assert out.exit_code == 0, out.output
     sheet = list(openpyxl.load_workbook(tmp_path / "event.scored.xlsx")["Klasyfikacja"].iter_rows(values_only=True))
@@ -94,7 +141,9 @@ def test_withdrawn_players_are_marked_in_the_sheet_report_and_json(tmp_path: Pat
     assert status == {**{n: None for n in NAMES}, "Eva": "rezygnacja po: Round 1", "Hal": "rezygnacja po: Round 2"}
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
     assert {s["player"]: s["withdrawn"] for s in document["standings"] if s["withdrawn"]} == {
-        "Eva": "rezygnacja po: Round 1", "Hal": "rezygnacja po: Round 2"}
+        "Eva": "rezygnacja po: Round 1",
+        "Hal": "rezygnacja po: Round 2",
+    }
     page = (tmp_path / "event.standings.html").read_text(encoding="utf-8")
     assert "rezygnacja po: Round 1" in page and "rezygnacja po: Round 2" in page
     # each player's card says it too, in its heading; a player still in (Ala) has no mark
@@ -113,8 +162,9 @@ def test_no_status_column_when_nobody_withdrew(tmp_path: Path) -> None:
     assert "Status" not in header
 
 
-@pytest.mark.parametrize(("lang", "yes", "no"), [("en", "yes", "no"), ("pl", "tak", "nie"), ("pt", "sim", "não"),
-                                                 ("fr", "oui", "non")])
+@pytest.mark.parametrize(
+    ("lang", "yes", "no"), [("en", "yes", "no"), ("pl", "tak", "nie"), ("pt", "sim", "não"), ("fr", "oui", "non")]
+)
 def test_new_writes_a_drop_down_on_active(tmp_path: Path, lang: str, yes: str, no: str) -> None:
     names = tmp_path / "players.txt"
     names.write_text("\n".join(f"Gracz {i}" for i in range(8)) + "\n", encoding="utf-8")
@@ -144,21 +194,30 @@ def test_seat_refuses_while_an_active_cell_cannot_be_read(tmp_path: Path) -> Non
 
 def test_new_reads_the_active_words_and_refuses_one_it_cannot_read(tmp_path: Path) -> None:
     names = tmp_path / "players.csv"
-    names.write_text("Gracz;Aktywny\n" + "".join(f"Gracz {i};tak\n" for i in range(8)) + "Ola;wycofana\n", encoding="utf-8")
+    names.write_text(
+        "Gracz;Aktywny\n" + "".join(f"Gracz {i};tak\n" for i in range(8)) + "Ola;wycofana\n", encoding="utf-8"
+    )
     out = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "event.xlsx"), "--lang", "pl"])
     assert out.exit_code == 0, out.output
-    seated = [r[2] for r in openpyxl.load_workbook(tmp_path / "event.xlsx")["Runda 1"].iter_rows(min_row=2, values_only=True)]
+    seated = [
+        r[2] for r in openpyxl.load_workbook(tmp_path / "event.xlsx")["Runda 1"].iter_rows(min_row=2, values_only=True)
+    ]
     assert "Ola" not in seated and len([p for p in seated if p]) == 8
     names.write_text("Player,Active\nAla,yes\nBea,soon\nCyd,no\n", encoding="utf-8")
     refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx")])
     assert refused.exit_code == 2 and not (tmp_path / "other.xlsx").exists()
     # qa3: the refusal names the list's file, as `new`'s other refusals do (Bea's word is on line 3, under the header)
-    assert refused.output == (f"Error: {names}: line 3: 'soon' in the Active column is neither yes nor no "
-                              "(no, withdrawn, dropped: not playing)\n")
+    assert refused.output == (
+        f"Error: {names}: line 3: 'soon' in the Active column is neither yes nor no "
+        "(no, withdrawn, dropped: not playing)\n"
+    )
     names.write_bytes("Jogador;Ativo\r\nJoão;talvez\r\nAna;não\r\n".encode("cp1252"))  # Excel's CSV, Portuguese Windows
-    refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx"), "--lang", "pt"])
+    refused = CliRunner().invoke(
+        main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx"), "--lang", "pt"]
+    )
     assert refused.exit_code == 2 and refused.output == (
-        f"Erro: {names}: linha 2: “talvez” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)\n")
+        f"Erro: {names}: linha 2: “talvez” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)\n"
+    )
 
 
 @pytest.mark.parametrize("heading", ["Imię i nazwisko", "Uczestnik", "Nom complet", "Nome completo", "Full Name"])
@@ -179,17 +238,22 @@ def test_a_players_sheet_with_an_unknown_name_heading_beside_club(tmp_path: Path
 
 # qa3: the live projector marks the same qualifiers as the report and `playoffs` (a withdrawn player above the cut is
 # passed over) and says who withdrew; with nobody withdrawn the cut is the top four by rank.
-@pytest.mark.parametrize(("active", "advancing", "marks"), [
-    ({"Eva": "wycofana"}, ["Ala", "Bea", "Fil", "Cyd"], {"Eva": "withdrawn after Round 1"}),
-    ({}, ["Ala", "Eva", "Bea", "Fil"], {}),
-])
-def test_the_live_projector_reads_the_one_list_of_qualifiers(tmp_path: Path, active: dict[str, str], advancing: list[str],
-                                                              marks: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("active", "advancing", "marks"),
+    [
+        ({"Eva": "wycofana"}, ["Ala", "Bea", "Fil", "Cyd"], {"Eva": "withdrawn after Round 1"}),
+        ({}, ["Ala", "Eva", "Bea", "Fil"], {}),
+    ],
+)
+def test_the_live_projector_reads_the_one_list_of_qualifiers(
+    tmp_path: Path, active: dict[str, str], advancing: list[str], marks: dict[str, str]
+) -> None:
     from sheet_scorer.live.state import LiveState
     from sheet_scorer.live.view import live_context
 
-    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Players": players(active),
-                                                    "Round 1": ROUND_1})
+    path = write_workbook(
+        tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Players": players(active), "Round 1": ROUND_1}
+    )
     context = live_context(check_workbook(path), "en", None, "", "http://127.0.0.1:1/phone", "12:00")
     rows = context["standings"]
     assert [r["player"] for r in rows if r["qualified"]] == advancing
@@ -198,4 +262,6 @@ def test_the_live_projector_reads_the_one_list_of_qualifiers(tmp_path: Path, act
     state = LiveState(path, None, "http://127.0.0.1:1/phone", "")
     assert state.load().kind == "updated" and state.pages is not None
     page = state.pages.projector
-    assert ("<th scope=\"row\">Eva<small class=\"muted withdrawn\"> · withdrawn after Round 1</small></th>" in page) == bool(marks)
+    assert (
+        '<th scope="row">Eva<small class="muted withdrawn"> · withdrawn after Round 1</small></th>' in page
+    ) == bool(marks)

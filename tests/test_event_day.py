@@ -26,24 +26,52 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-
 from helpers import run
 
-NAMES = ["Anna Kowalska", "Łukasz Nowak", "Marek Wiśniewski", "Zofia Wójcik", "Piotr Kamiński", "Ewa Lewandowska",
-         "Jan Zieliński", "Katarzyna Szymańska", "Tomasz Woźniak", "Agnieszka Dąbrowska", "Michał Kozłowski",
-         "Magdalena Jankowska", "Paweł Mazur", "Joanna Kwiatkowska", "Krzysztof Krawczyk", "Barbara Piotrowska",
-         "Andrzej Grabowski", "Małgorzata Nowakowska", "Grzegorz Pawłowski", "Dorota Michalska", "Stanisław Król",
-         "Halina Wieczorek"]
+NAMES = [
+    "Anna Kowalska",
+    "Łukasz Nowak",
+    "Marek Wiśniewski",
+    "Zofia Wójcik",
+    "Piotr Kamiński",
+    "Ewa Lewandowska",
+    "Jan Zieliński",
+    "Katarzyna Szymańska",
+    "Tomasz Woźniak",
+    "Agnieszka Dąbrowska",
+    "Michał Kozłowski",
+    "Magdalena Jankowska",
+    "Paweł Mazur",
+    "Joanna Kwiatkowska",
+    "Krzysztof Krawczyk",
+    "Barbara Piotrowska",
+    "Andrzej Grabowski",
+    "Małgorzata Nowakowska",
+    "Grzegorz Pawłowski",
+    "Dorota Michalska",
+    "Stanisław Król",
+    "Halina Wieczorek",
+]
 DROPPED = "Jan Zieliński"
 LATE = "Olga Tokarczuk"
 # Round sheet headers as `new --lang pl` writes them (SPEC §1).
-H = {"table": "Stół", "seat": "Pozycja", "player": "Gracz", "settlements": "Osady", "cities": "Miasta",
-     "cards": "Karty VP", "knights": "Rycerze", "roads": "Drogi", "length": "Długość drogi",
-     "army": "Armia pierwsza", "road": "Droga pierwsza", "declared": "Zgłoszone zwycięstwo"}
+H = {
+    "table": "Stół",
+    "seat": "Pozycja",
+    "player": "Gracz",
+    "settlements": "Osady",
+    "cities": "Miasta",
+    "cards": "Karty VP",
+    "knights": "Rycerze",
+    "roads": "Drogi",
+    "length": "Długość drogi",
+    "army": "Armia pierwsza",
+    "road": "Droga pierwsza",
+    "declared": "Zgłoszone zwycięstwo",
+}
 # Settlements and cities giving each VP with no bonus (SPEC §2: VP = settlements + 2 × cities).
 COUNTS = {10: (2, 4), 9: (3, 3), 8: (2, 3), 7: (3, 2), 6: (2, 2), 5: (3, 1), 4: (2, 1)}
 SKILL = {name: (i * 7) % 23 for i, name in enumerate([*NAMES, LATE])}
-
 
 
 def fold(name: str) -> str:
@@ -113,8 +141,12 @@ def round_vps(number: int, tables: dict[int, list[str]]) -> dict[int, dict[str, 
     return games
 
 
-def fill(path: Path, sheet_name: str, games: dict[int, dict[str, int]], edits: dict[tuple[str, str], Any] | None = None,
-         ) -> None:
+def fill(
+    path: Path,
+    sheet_name: str,
+    games: dict[int, dict[str, int]],
+    edits: dict[tuple[str, str], Any] | None = None,
+) -> None:
     """Type each game into the sheet as a judge would (openpyxl standing in for Excel), then the `edits`."""
     book = openpyxl.load_workbook(path)
     sheet = book[sheet_name]
@@ -125,8 +157,14 @@ def fill(path: Path, sheet_name: str, games: dict[int, dict[str, int]], edits: d
         if name not in vps:
             continue
         settlements, cities = COUNTS[vps[name]]
-        for key, value in (("settlements", settlements), ("cities", cities), ("cards", 0), ("knights", 0),
-                           ("roads", 2), ("length", 1)):
+        for key, value in (
+            ("settlements", settlements),
+            ("cities", cities),
+            ("cards", 0),
+            ("knights", 0),
+            ("roads", 2),
+            ("length", 1),
+        ):
             row[cols[H[key]] - 1].value = value
         for (who, key), value in (edits or {}).items():
             if who == name:
@@ -168,7 +206,9 @@ def standings(path: Path) -> list[tuple[str, Any]]:
 def test_a_polish_club_event_from_new_to_the_final_ranking(tmp_path: Path) -> None:
     ref = Reference()
     players = tmp_path / "gracze.csv"
-    players.write_text("Gracz,Klub\n" + "".join(f"{n},{'ABCD'[i % 4]}\n" for i, n in enumerate(NAMES)), encoding="utf-8")
+    players.write_text(
+        "Gracz,Klub\n" + "".join(f"{n},{'ABCD'[i % 4]}\n" for i, n in enumerate(NAMES)), encoding="utf-8"
+    )
     event = tmp_path / "klub.xlsx"
     scored = tmp_path / "klub.scored.xlsx"
     assert run("new", "--players", players, "--rounds", 4, "--lang", "pl", "-o", event).exit_code == 0
@@ -235,13 +275,17 @@ def test_a_polish_club_event_from_new_to_the_final_ranking(tmp_path: Path) -> No
     merged = run("merge", scored, judge_a, judge_b)
     assert merged.exit_code == 1, merged.output
     typed, reported = COUNTS[4], COUNTS[games[2][disputed]]
-    conflict_cells = [cell_of(scored, "Runda 3", disputed, key)
-                      for key, mine, theirs in zip(("settlements", "cities"), typed, reported) if mine != theirs]
+    conflict_cells = [
+        cell_of(scored, "Runda 3", disputed, key)
+        for key, mine, theirs in zip(("settlements", "cities"), typed, reported)
+        if mine != theirs
+    ]
     assert conflict_cells  # the two results differ in at least one count
     again = run("score", scored)
     assert again.exit_code == 1
-    errors = [r for r in openpyxl.load_workbook(scored)["Problemy"].iter_rows(min_row=2, values_only=True)
-              if r[0] == "błąd"]
+    errors = [
+        r for r in openpyxl.load_workbook(scored)["Problemy"].iter_rows(min_row=2, values_only=True) if r[0] == "błąd"
+    ]
     assert [(r[1], r[2]) for r in errors] == [("Runda 3", cell) for cell in conflict_cells]
     # Agreed on the judge's value: typed in, and the conflict marked resolved.
     fill(scored, "Runda 3", {2: {disputed: games[2][disputed]}})
@@ -275,8 +319,10 @@ def test_a_polish_club_event_from_new_to_the_final_ranking(tmp_path: Path) -> No
     q = [p for p in expected if p != DROPPED]
     assert run("playoffs", scored).exit_code == 0
     semi = seated(scored, "Półfinał")
-    assert {t: sorted(ps) for t, ps in semi.items()} == {1: sorted([q[0], q[3], q[4], q[7]]),
-                                                         2: sorted([q[1], q[2], q[5], q[6]])}
+    assert {t: sorted(ps) for t, ps in semi.items()} == {
+        1: sorted([q[0], q[3], q[4], q[7]]),
+        2: sorted([q[1], q[2], q[5], q[6]]),
+    }
     # Table 1: ranks 4 and 5 tie for second on 7: rank 4 goes through. Table 2: rank 3 wins, rank 6 second.
     fill(scored, "Półfinał", {1: {q[0]: 10, q[3]: 7, q[4]: 7, q[7]: 5}, 2: {q[1]: 6, q[2]: 10, q[5]: 8, q[6]: 4}})
     assert run("playoffs", scored).exit_code == 0

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-
 from helpers import write_workbook
+
 from sheet_scorer.api import check_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.problems import problem_message
@@ -19,7 +19,9 @@ VP_ONLY = ["Table", "Player", "VP", "Declared"]
 
 
 def table(tmp_path: Path, vps: list[Any], declared: str = "", settings: list[list[Any]] | None = None) -> Any:
-    rows = [VP_ONLY] + [[1, name, vp, "x" if name == declared else ""] for name, vp in zip(["Ala", "Bob", "Cyd", "Dan"], vps)]
+    rows = [VP_ONLY] + [
+        [1, name, vp, "x" if name == declared else ""] for name, vp in zip(["Ala", "Bob", "Cyd", "Dan"], vps)
+    ]
     sheets = {"Settings": settings} if settings else {}
     return check_workbook(write_workbook(tmp_path / "event.xlsx", {**sheets, "Round 1": rows}))
 
@@ -37,8 +39,10 @@ def test_a_cities_and_knights_table_hints_at_victory_target(tmp_path: Path) -> N
     result = table(tmp_path, [13, 11, 10, 6])
     [problem] = [p for p in result.problems if p.severity == "error"]
     assert problem.code == "declared-missing"
-    assert problem.message == ("table 1: Ala, Bob, Cyd reached 10 VP; mark the one who declared victory in 'Declared'; "
-                               "if this event plays to 13 (Cities & Knights), set Victory Target in Settings")
+    assert problem.message == (
+        "table 1: Ala, Bob, Cyd reached 10 VP; mark the one who declared victory in 'Declared'; "
+        "if this event plays to 13 (Cities & Knights), set Victory Target in Settings"
+    )
     for lang, word in (("pl", "Próg zwycięstwa"), ("pt", "Meta de vitória"), ("fr", "Objectif de victoire")):
         assert word in problem_message(problem, lang)
     fixed = table(tmp_path, [13, 11, 10, 6], settings=[["Victory Target", 13]])
@@ -50,14 +54,18 @@ def test_the_hint_also_on_a_sheet_without_a_declared_column(tmp_path: Path) -> N
     result = check_workbook(write_workbook(tmp_path / "event.xlsx", {"Round 1": rows}))
     [problem] = [p for p in result.problems if p.severity == "error"]
     assert (problem.code, problem.cell) == ("flag-column-missing", "A1")
-    assert problem.message.endswith("add it to the header row, or, if this event plays to 13 (Cities & Knights), "
-                                    "set Victory Target in Settings")
+    assert problem.message.endswith(
+        "add it to the header row, or, if this event plays to 13 (Cities & Knights), set Victory Target in Settings"
+    )
 
 
-@pytest.mark.parametrize(("vps", "settings"), [
-    ([14, 13, 10, 6], None),                       # two at 13: Victory Target 13 would not settle it
-    ([14, 13, 10, 6], [["Victory Target", 13]]),   # already 13
-])
+@pytest.mark.parametrize(
+    ("vps", "settings"),
+    [
+        ([14, 13, 10, 6], None),  # two at 13: Victory Target 13 would not settle it
+        ([14, 13, 10, 6], [["Victory Target", 13]]),  # already 13
+    ],
+)
 def test_no_hint_where_it_would_not_help(tmp_path: Path, vps: list[int], settings: list[list[Any]] | None) -> None:
     result = table(tmp_path, vps, settings=settings)
     [problem] = [p for p in result.problems if p.severity == "error"]
@@ -79,8 +87,9 @@ def test_many_round_columns_raise_no_library_warning(tmp_path: Path) -> None:
 
     result = table(tmp_path, [10, 8, 6, 4])
     sheets = [f"Round {n}" for n in range(1, 153)]
-    results = pd.concat([result.results.assign(sheet=name, round=n) for n, name in enumerate(sheets, start=1)],
-                        ignore_index=True)
+    results = pd.concat(
+        [result.results.assign(sheet=name, round=n) for n, name in enumerate(sheets, start=1)], ignore_index=True
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         standings = standings_for(results, Settings(), sheets=sheets)

@@ -17,8 +17,8 @@ from test_merge import ROUND
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.vocab import fold
-from sheet_scorer.workbook.seating_plan import PLAN_SHEET
 from sheet_scorer.workbook.read import read_workbook
+from sheet_scorer.workbook.seating_plan import PLAN_SHEET
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Gosia", "Henryk", "Iza"]
 SETTINGS = {  # Ranking and Tiebreakers as each language's organiser reads them (SPEC §7)
@@ -51,7 +51,11 @@ def test_settings_values_are_in_the_events_language_and_read_back(events: dict[s
     values = {row[0]: row[1] for row in openpyxl.load_workbook(events[lang])[sheet].iter_rows(values_only=True)}
     assert ranking in values.values() and tiebreakers in values.values()
     settings = read_workbook(events[lang]).settings
-    assert (settings.ranking, settings.tiebreakers, settings.language) == ("round_points", ("vp", "vp_pct", "name"), lang)
+    assert (settings.ranking, settings.tiebreakers, settings.language) == (
+        "round_points",
+        ("vp", "vp_pct", "name"),
+        lang,
+    )
     assert [p for p in check_workbook(events[lang]).problems if p.sheet == sheet] == []
 
 
@@ -67,8 +71,10 @@ def test_the_seating_plan_headers_are_localised_and_the_plan_reads_back(events: 
 
 
 def test_a_misspelt_polish_tiebreaker_is_still_an_error_at_its_cell(tmp_path: Path) -> None:
-    path = write_workbook(tmp_path / "e.xlsx", {"Runda 1": [HEADERS, *ROUND],
-                                                "Ustawienia": [["Język", "pl"], ["Rozstrzyganie remisów", "PZ, Nazwizko"]]})
+    path = write_workbook(
+        tmp_path / "e.xlsx",
+        {"Runda 1": [HEADERS, *ROUND], "Ustawienia": [["Język", "pl"], ["Rozstrzyganie remisów", "PZ, Nazwizko"]]},
+    )
     assert [p.code for p in check_workbook(path).problems if p.severity == "error"] == ["bad-tiebreaker"]
 
 
@@ -140,7 +146,8 @@ def _plan_sheet_renamed(events: dict[str, Path], tmp_path: Path, name: str, own:
 
 
 def test_an_event_with_the_old_english_plan_sheet_seats_from_it_and_keeps_one_plan_sheet(
-        events: dict[str, Path], tmp_path: Path) -> None:
+    events: dict[str, Path], tmp_path: Path
+) -> None:
     path = _plan_sheet_renamed(events, tmp_path, "Seating Plan")
     planned = read_plan(path)
     assert planned == read_plan(events["fr"]) and sorted(planned) == [2, 3, 4]
@@ -154,7 +161,8 @@ def test_an_event_with_the_old_english_plan_sheet_seats_from_it_and_keeps_one_pl
 
 
 def test_an_organisers_sheet_named_like_the_plan_is_neither_read_as_the_plan_nor_replaced(
-        events: dict[str, Path], tmp_path: Path) -> None:
+    events: dict[str, Path], tmp_path: Path
+) -> None:
     path = _plan_sheet_renamed(events, tmp_path, None, own="Plan de table")
     assert read_plan(path) == {}
     result = CliRunner().invoke(main, ["seat", str(path), "--force"])

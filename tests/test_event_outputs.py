@@ -19,12 +19,11 @@ from typing import Any
 import openpyxl
 import pytest
 from event22 import HEADERS_PL, built_event
-from helpers import write_workbook, run
+from helpers import run, write_workbook
 from test_merge import judge_a, judge_b, make_event
 from test_report import run_browser, validate
 
-from sheet_scorer.api import check_workbook
-from sheet_scorer.api import find_sheet
+from sheet_scorer.api import check_workbook, find_sheet
 from sheet_scorer.i18n.terminal import count, say
 from sheet_scorer.i18n.text import typeset
 from sheet_scorer.report.chart import LABEL_CHARS, _short, rank_chart
@@ -56,15 +55,26 @@ def champion(event: Path) -> str:
     return next(r[header.index("Gracz")] for r in rows[1:] if r[header.index("Pozycja")] == 1)
 
 
-
 # --------------------------------------------------------------------------------------------
 # 1. Slips
 # --------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("which", "expected"), [
-    ("4", "Runda 4"), ("Runda 4", "Runda 4"), ("r4", "Runda 4"), ("semifinal", "Półfinał"), ("Półfinał", "Półfinał"),
-    ("POLFINAL", "Półfinał"), ("Demi-finale", "Półfinał"), ("Final", "Finał"), ("finał", "Finał"), ("Finale", "Finał"),
-])
+
+@pytest.mark.parametrize(
+    ("which", "expected"),
+    [
+        ("4", "Runda 4"),
+        ("Runda 4", "Runda 4"),
+        ("r4", "Runda 4"),
+        ("semifinal", "Półfinał"),
+        ("Półfinał", "Półfinał"),
+        ("POLFINAL", "Półfinał"),
+        ("Demi-finale", "Półfinał"),
+        ("Final", "Finał"),
+        ("finał", "Finał"),
+        ("Finale", "Finał"),
+    ],
+)
 def test_round_option_takes_a_number_or_a_sheet_name_in_any_language(event: Path, which: str, expected: str) -> None:
     assert find_sheet(read_workbook(event), which, event).name == expected
 
@@ -74,7 +84,8 @@ def test_a_sheet_that_is_not_there_is_one_polish_line(event: Path) -> None:
     assert done.exit_code == 2
     assert done.output.strip().splitlines() == [
         f"Błąd: {event}: brak czytelnego arkusza rundy lub fazy finałowej „Ćwierćfinał”; "
-        "arkusze to: Runda 1, Runda 2, Runda 3, Runda 4, Półfinał, Finał"]
+        "arkusze to: Runda 1, Runda 2, Runda 3, Runda 4, Półfinał, Finał"
+    ]
 
 
 def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(event: Path, tmp_path: Path) -> None:
@@ -88,15 +99,28 @@ def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(
         shutil.copy(event, folder / name)
         assert run("slips", folder / name, "--round", 2).exit_code == 0
         assert run("slips", folder / name, "--round", "Finał").exit_code == 0
-        assert sorted(p.name for p in folder.iterdir()) == sorted([name, "klub.round-2.slips.html", "klub.final.slips.html"])
+        assert sorted(p.name for p in folder.iterdir()) == sorted(
+            [name, "klub.round-2.slips.html", "klub.final.slips.html"]
+        )
 
 
 def test_slips_have_every_game_column_headed_as_the_sheet_heads_it(event: Path, tmp_path: Path) -> None:
     data = read_workbook(event)
     for sheet in (data.rounds[3], data.playoffs[0], data.playoffs[1]):
-        assert [c["header"] for c in slip_columns(sheet, "en")] == HEADERS_PL[3:]  # 6 counts, 3 marks, the sheet's words
-    vp_only = write_workbook(tmp_path / "vp.xlsx", {"Round 1": [["Table", "Player", "VP", "Declared Victory", "Notes"],
-                                                                [1, "Ala", 10, "x", ""], [1, "Bob", 8, "", ""], [1, "Cy", 6, "", ""]]})
+        assert [c["header"] for c in slip_columns(sheet, "en")] == HEADERS_PL[
+            3:
+        ]  # 6 counts, 3 marks, the sheet's words
+    vp_only = write_workbook(
+        tmp_path / "vp.xlsx",
+        {
+            "Round 1": [
+                ["Table", "Player", "VP", "Declared Victory", "Notes"],
+                [1, "Ala", 10, "x", ""],
+                [1, "Bob", 8, "", ""],
+                [1, "Cy", 6, "", ""],
+            ]
+        },
+    )
     assert [c["header"] for c in slip_columns(read_workbook(vp_only).rounds[0], "pl")] == ["VP", "Declared Victory"]
 
 
@@ -113,8 +137,15 @@ def test_a_table_of_five_goes_to_two_landscape_slips_a_page(tmp_path: Path) -> N
 
 
 def test_the_seating_list_is_sorted_by_surname(tmp_path: Path) -> None:
-    rows = [["Table", "Player"], [1, "Zofia Adamczyk"], [1, "Adam Zieliński"], [1, "Łukasz Nowak"], [2, "Lucyna Nowak"],
-            [2, "Ewa Żak"], [2, "Marek Zając"]]
+    rows = [
+        ["Table", "Player"],
+        [1, "Zofia Adamczyk"],
+        [1, "Adam Zieliński"],
+        [1, "Łukasz Nowak"],
+        [2, "Lucyna Nowak"],
+        [2, "Ewa Żak"],
+        [2, "Marek Zając"],
+    ]
     sheet = read_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})).rounds[0]
     listed = [r["name"] for r in slips_context(sheet, "T", "pl")["by_name"]]
     # Adamczyk; Nowak (Lucyna before Łukasz); Zając; Zieliński; Żak (Ż after Z in a person's alphabet)
@@ -144,10 +175,14 @@ def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, even
     pages = [render_slips(sheet, "Turniej", lang) for sheet, lang in documents]
     bodies = [re.search(r"<body>(.*)</body>", page, re.S).group(1) for page in pages]
     combined = tmp_path / "slips.html"
-    combined.write_text(pages[0].replace(bodies[0], "".join(f'<div style="break-before: page">{b}</div>' for b in bodies)),
-                        encoding="utf-8")
+    combined.write_text(
+        pages[0].replace(bodies[0], "".join(f'<div style="break-before: page">{b}</div>' for b in bodies)),
+        encoding="utf-8",
+    )
     pdf = tmp_path / "slips.pdf"
-    printed = run_browser(chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", combined.as_uri())
+    printed = run_browser(
+        chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", combined.as_uri()
+    )
     assert printed.returncode == 0 and pdf.is_file(), printed.stderr[-2000:]
     words = _pdf_words(pdf)
     left, right, bottom = 10 * MM - 1, (210 - 10) * MM + 1, (297 - 10) * MM + 1
@@ -156,11 +191,27 @@ def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, even
         context = slips_context(sheet, "Turniej", lang)
         headers = [context["words"]["seat"], context["words"]["player"], *(c["header"] for c in context["columns"])]
         for table in context["tables"]:
-            expected.append((context["words"]["table"], str(table["number"]), " ".join(headers).split(),
-                             " ".join(table["players"]).replace("-", " ").split()))  # a long name may wrap at its hyphen
-    titles = sorted(((i, w) for i, w in enumerate(words) if i + 1 < len(words) and w[5] in ("Stół", "Table")
-                     and words[i + 1][5].isdigit() and words[i + 1][0] == w[0] and abs(words[i + 1][2] - w[2]) < 1
-                     and w[4] - w[2] > 14), key=lambda item: (item[1][0], item[1][2]))  # the slips' titles (13 pt)
+            expected.append(
+                (
+                    context["words"]["table"],
+                    str(table["number"]),
+                    " ".join(headers).split(),
+                    " ".join(table["players"]).replace("-", " ").split(),
+                )
+            )  # a long name may wrap at its hyphen
+    titles = sorted(
+        (
+            (i, w)
+            for i, w in enumerate(words)
+            if i + 1 < len(words)
+            and w[5] in ("Stół", "Table")
+            and words[i + 1][5].isdigit()
+            and words[i + 1][0] == w[0]
+            and abs(words[i + 1][2] - w[2]) < 1
+            and w[4] - w[2] > 14
+        ),
+        key=lambda item: (item[1][0], item[1][2]),
+    )  # the slips' titles (13 pt)
     assert [(w[5], words[i + 1][5]) for i, w in titles] == [(e[0], e[1]) for e in expected]
     per_page: dict[int, int] = {}
     for (index, title), (_, _, headers, players) in zip(titles, expected):
@@ -168,7 +219,9 @@ def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, even
         following = [w for _, w in titles if w[0] == title[0] and w[2] > title[2]]
         top, end = title[2] - 3, min((w[2] for w in following), default=bottom)
         inside = [w for w in words if w[0] == title[0] and top <= w[2] and w[4] <= end]
-        assert all(left <= w[1] and w[3] <= right for w in inside), [w for w in inside if not (left <= w[1] and w[3] <= right)]
+        assert all(left <= w[1] and w[3] <= right for w in inside), [
+            w for w in inside if not (left <= w[1] and w[3] <= right)
+        ]
         found = [part for w in inside for part in w[5].split("-") if part]
         for word in headers + players:
             assert word in found, (title, word)
@@ -180,18 +233,31 @@ def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, even
 # 2. The ranking figure first
 # --------------------------------------------------------------------------------------------
 
+
 def small_event(tmp_path: Path, settings: list[list[Any]]) -> Path:
     """One VP-only round: Ala 10 (declared), Bob 8, Cy 6, Dan 4."""
-    rows = [["Table", "Player", "VP", "Declared"], [1, "Ala", 10, "x"], [1, "Bob", 8, ""], [1, "Cy", 6, ""], [1, "Dan", 4, ""]]
+    rows = [
+        ["Table", "Player", "VP", "Declared"],
+        [1, "Ala", 10, "x"],
+        [1, "Bob", 8, ""],
+        [1, "Cy", 6, ""],
+        [1, "Dan", 4, ""],
+    ]
     return write_workbook(tmp_path / "event.xlsx", {"Settings": [["Key", "Value"], *settings], "Round 1": rows})
 
 
-@pytest.mark.parametrize(("settings", "figures"), [
-    ([], ["Round Points", "VP", "VP %", "Games"]),
-    ([["Ranking", "Wins"]], ["Wins", "VP", "VP %", "Round Points", "Games"]),
-    ([["Ranking", "Wins"], ["Tiebreakers", "VP %, Places"]], ["Wins", "VP %", "Places", "Round Points", "VP", "Games"]),
-    ([["Tiebreakers", "Opponents' Points, VP"]], ["Round Points", "Opponents' Points", "VP", "VP %", "Games"]),
-])
+@pytest.mark.parametrize(
+    ("settings", "figures"),
+    [
+        ([], ["Round Points", "VP", "VP %", "Games"]),
+        ([["Ranking", "Wins"]], ["Wins", "VP", "VP %", "Round Points", "Games"]),
+        (
+            [["Ranking", "Wins"], ["Tiebreakers", "VP %, Places"]],
+            ["Wins", "VP %", "Places", "Round Points", "VP", "Games"],
+        ),
+        ([["Tiebreakers", "Opponents' Points, VP"]], ["Round Points", "Opponents' Points", "VP", "VP %", "Games"]),
+    ],
+)
 def test_the_columns_follow_the_ranking_settings(tmp_path: Path, settings: list[list[Any]], figures: list[str]) -> None:
     path = small_event(tmp_path, settings)
     done = run("score", path, "--lang", "en")
@@ -201,7 +267,7 @@ def test_the_columns_follow_the_ranking_settings(tmp_path: Path, settings: list[
     page = (tmp_path / "event.standings.html").read_text(encoding="utf-8")
     thead = re.search(r'<table class="standings">\s*<thead>(.*?)</thead>', page, re.S).group(1)
     shown = [html.unescape(re.sub(r"<[^>]+>", "", h)) for h in re.findall(r"<th scope=\"col\"[^>]*>(.*?)</th>", thead)]
-    assert shown[:len(figures) + 2] == ["Rank", "Player", *(f"{f}Pts" if f == "Round Points" else f for f in figures)]
+    assert shown[: len(figures) + 2] == ["Rank", "Player", *(f"{f}Pts" if f == "Round Points" else f for f in figures)]
     header = next(line for line in done.output.splitlines() if line.startswith("┃"))
     assert [h.strip() for h in header.strip("┃").split("┃")] == ["Rank", "Player", *figures]
     card = re.search(r'<article class="card" id="p-ala">.*?<span class="summary">(.*?)</span>', page, re.S).group(1)
@@ -217,16 +283,25 @@ def test_a_misspelt_tiebreaker_is_an_error_not_a_column(tmp_path: Path) -> None:
 # 3. Playoffs everywhere
 # --------------------------------------------------------------------------------------------
 
+
 def test_the_report_tells_the_playoffs_in_its_language(result: Any, champion: str) -> None:
     polish = render_report(result, "pl")
-    playoffs = polish[polish.index('<section id="playoffs">'):polish.index("</section>", polish.index('<section id="playoffs">'))]
-    assert playoffs.count('class="pill declared"') == 5 + 1  # a winner at each of 4 semifinal tables and the final; the key
+    playoffs = polish[
+        polish.index('<section id="playoffs">') : polish.index("</section>", polish.index('<section id="playoffs">'))
+    ]
+    assert (
+        playoffs.count('class="pill declared"') == 5 + 1
+    )  # a winner at each of 4 semifinal tables and the final; the key
     assert f"Mistrz: <strong>{champion}</strong>" in playoffs
-    card = polish[polish.index(f'id="{player_ids([champion])[champion]}"'):]
-    card = card[:card.index("</article>")]
+    card = polish[polish.index(f'id="{player_ids([champion])[champion]}"') :]
+    card = card[: card.index("</article>")]
     assert '<abbr title="Półfinał">Półfinał</abbr>' in card and '<abbr title="Finał">Finał</abbr>' in card
-    assert '<dt>Policzone stoły</dt><dd>29</dd>' in polish  # 6 tables x 4 rounds + 4 semifinal tables + the final
-    for lang, semifinal, final in (("fr", "Demi-finale", "Finale"), ("pt", "Semifinal", "Final"), ("en", "Semifinal", "Final")):
+    assert "<dt>Policzone stoły</dt><dd>29</dd>" in polish  # 6 tables x 4 rounds + 4 semifinal tables + the final
+    for lang, semifinal, final in (
+        ("fr", "Demi-finale", "Finale"),
+        ("pt", "Semifinal", "Final"),
+        ("en", "Semifinal", "Final"),
+    ):
         page = render_report(result, lang)
         assert f'<h3>{semifinal} <span class="muted">(Półfinał)</span></h3>' in page
         assert f'<h3>{final} <span class="muted">(Finał)</span></h3>' in page
@@ -234,19 +309,43 @@ def test_the_report_tells_the_playoffs_in_its_language(result: Any, champion: st
 
 def test_playoff_ties_are_marked(tmp_path: Path) -> None:
     """A final where Cyd and Dan tie on 9 VP below the target: Cyd (3rd in qualifying) takes 1st; both marked tied."""
-    round_1 = [["Table", "Player", "VP", "Declared"], [1, "Ala", 10, "x"], [1, "Bob", 8, ""], [1, "Cyd", 6, ""], [1, "Dan", 4, ""]]
-    final = [["Table", "Player", "VP", "Declared"], [1, "Ala", 7, ""], [1, "Bob", 5, ""], [1, "Cyd", 9, ""], [1, "Dan", 9, ""]]
-    page = render_report(check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_1, "Final": final})), "en")
-    table = page[page.index('table class="playoff"'):]
-    rows = re.findall(r'<th scope="row" class="name">(?:<a[^>]*>)?(\w+)(?:</a>)?(.*?)</th>', table[:table.index("</table>")])
-    assert [(name, "pill tied" in rest) for name, rest in rows] == [("Cyd", True), ("Dan", True), ("Ala", False), ("Bob", False)]
+    round_1 = [
+        ["Table", "Player", "VP", "Declared"],
+        [1, "Ala", 10, "x"],
+        [1, "Bob", 8, ""],
+        [1, "Cyd", 6, ""],
+        [1, "Dan", 4, ""],
+    ]
+    final = [
+        ["Table", "Player", "VP", "Declared"],
+        [1, "Ala", 7, ""],
+        [1, "Bob", 5, ""],
+        [1, "Cyd", 9, ""],
+        [1, "Dan", 9, ""],
+    ]
+    page = render_report(
+        check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_1, "Final": final})), "en"
+    )
+    table = page[page.index('table class="playoff"') :]
+    rows = re.findall(
+        r'<th scope="row" class="name">(?:<a[^>]*>)?(\w+)(?:</a>)?(.*?)</th>', table[: table.index("</table>")]
+    )
+    assert [(name, "pill tied" in rest) for name, rest in rows] == [
+        ("Cyd", True),
+        ("Dan", True),
+        ("Ala", False),
+        ("Bob", False),
+    ]
 
 
 def test_json_holds_the_playoff_games_and_the_final_ranking(result: Any, champion: str) -> None:
     document = json_document(result)
     validate(document, JSON_SCHEMA)
     assert document["version"] == 2
-    assert [(s["sheet"], s["stage"], len(s["tables"])) for s in document["playoffs"]] == [("Półfinał", "semifinal", 4), ("Finał", "final", 1)]
+    assert [(s["sheet"], s["stage"], len(s["tables"])) for s in document["playoffs"]] == [
+        ("Półfinał", "semifinal", 4),
+        ("Finał", "final", 1),
+    ]
     final = document["playoffs"][1]["tables"][0]["players"]
     assert final[0]["player"] == champion and final[0]["declared"] and [p["vp"] for p in final] == [10, 8, 6, 4]
     assert all(p["round_points"] is None for s in document["playoffs"] for t in s["tables"] for p in t["players"])
@@ -261,12 +360,16 @@ def test_json_before_the_final_has_no_final_ranking(tmp_path: Path) -> None:
     assert document["playoffs"] == [] and document["final_ranking"] is None
 
 
-def test_the_terminal_names_the_champion_and_prints_the_final_ranking(event: Path, champion: str, tmp_path: Path) -> None:
+def test_the_terminal_names_the_champion_and_prints_the_final_ranking(
+    event: Path, champion: str, tmp_path: Path
+) -> None:
     done = run("score", event, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html")
     assert done.exit_code == 0, done.output
     lines = done.output.splitlines()
-    assert lines[0] == ("Mistrzostwa Mazowsza 2026: 22 gracze, 4 rundy, policzone stoły: 29 z 29 (5 w fazie finałowej), "
-                        "0 błędów, 0 ostrzeżeń")  # one line, not wrapped at 80 columns
+    assert lines[0] == (
+        "Mistrzostwa Mazowsza 2026: 22 gracze, 4 rundy, policzone stoły: 29 z 29 (5 w fazie finałowej), "
+        "0 błędów, 0 ostrzeżeń"
+    )  # one line, not wrapped at 80 columns
     assert "Ranking końcowy" in lines and f"Mistrz turnieju: {champion}" in lines
     assert lines.count("… i jeszcze 14 graczy (--all pokazuje wszystkich)") == 2  # 22 - 8, under each table
     every = run("score", event, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html", "--all", "--lang", "en")
@@ -293,9 +396,12 @@ def test_a_table_problem_names_its_table_once(lang: str, table: str, tmp_path: P
 # 6. The chart
 # --------------------------------------------------------------------------------------------
 
+
 def test_the_cut_label_is_clear_of_every_line_and_marker_and_names_are_never_cut(result: Any) -> None:
-    cut_at_4 = dataclasses.replace(result, data=dataclasses.replace(
-        result.data, settings=dataclasses.replace(result.data.settings, playoff_size=4)))
+    cut_at_4 = dataclasses.replace(
+        result,
+        data=dataclasses.replace(result.data, settings=dataclasses.replace(result.data.settings, playoff_size=4)),
+    )
     chart = rank_chart(cut_at_4, "pl", player_ids(list(result.standings["player"])))
     cut = chart["cut"]
     assert cut is not None and "4" in cut["label"]  # drawn: the top 8 reach below rank 4
@@ -312,8 +418,11 @@ def test_the_cut_label_is_clear_of_every_line_and_marker_and_names_are_never_cut
         name, label = line["player"], line["label"].split(". ", 1)[1]
         assert len(line["label"]) <= LABEL_CHARS and line["full"] == f"{line['rank']}. {name}"
         words = name.split()
-        assert label == name or label.split() == [words[0], *(w[0] + "." for w in words[1:])] or (
-            label.endswith("…") and words[0].startswith(label[:-1]))
+        assert (
+            label == name
+            or label.split() == [words[0], *(w[0] + "." for w in words[1:])]
+            or (label.endswith("…") and words[0].startswith(label[:-1]))
+        )
 
 
 def test_long_names_are_shortened_by_whole_words_with_the_full_name_kept(result: Any) -> None:
@@ -330,19 +439,27 @@ def test_long_names_are_shortened_by_whole_words_with_the_full_name_kept(result:
 # 7. Grammar and typography
 # --------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("lang", "key", "n", "expected"), [
-    ("pl", "cells_would_be_written", 131, "do zapisania byłoby 131 komórek"),
-    ("pl", "cells_would_be_written", 3, "do zapisania byłyby 3 komórki"),
-    ("pl", "cells_would_be_written", 1, "do zapisania byłaby 1 komórka"),
-    ("pt", "cells_would_be_written", 0, "0 células seriam gravadas"),
-    ("pt", "cells_would_be_written", 1, "1 célula seria gravada"),
-    ("fr", "cells_would_be_written", 0, "0 cellule serait écrite"),
-    ("fr", "cells_would_be_written", 2, "2 cellules seraient écrites"),
-    ("en", "cells_would_be_written", 1, "1 cell would be written"),
-    ("en", "cells_would_be_written", 0, "0 cells would be written"),
-    ("pt", "errors", 0, "0 erros"), ("pt", "warnings", 0, "0 avisos"), ("pt", "errors", 1, "1 erro"),
-    ("pl", "errors", 0, "0 błędów"), ("fr", "errors", 0, "0 erreur"), ("en", "errors", 0, "0 errors"),
-])
+
+@pytest.mark.parametrize(
+    ("lang", "key", "n", "expected"),
+    [
+        ("pl", "cells_would_be_written", 131, "do zapisania byłoby 131 komórek"),
+        ("pl", "cells_would_be_written", 3, "do zapisania byłyby 3 komórki"),
+        ("pl", "cells_would_be_written", 1, "do zapisania byłaby 1 komórka"),
+        ("pt", "cells_would_be_written", 0, "0 células seriam gravadas"),
+        ("pt", "cells_would_be_written", 1, "1 célula seria gravada"),
+        ("fr", "cells_would_be_written", 0, "0 cellule serait écrite"),
+        ("fr", "cells_would_be_written", 2, "2 cellules seraient écrites"),
+        ("en", "cells_would_be_written", 1, "1 cell would be written"),
+        ("en", "cells_would_be_written", 0, "0 cells would be written"),
+        ("pt", "errors", 0, "0 erros"),
+        ("pt", "warnings", 0, "0 avisos"),
+        ("pt", "errors", 1, "1 erro"),
+        ("pl", "errors", 0, "0 błędów"),
+        ("fr", "errors", 0, "0 erreur"),
+        ("en", "errors", 0, "0 errors"),
+    ],
+)
 def test_counts_and_their_verbs_agree(lang: str, key: str, n: int, expected: str) -> None:
     assert count(lang, key, n) == expected
 
@@ -351,7 +468,10 @@ def test_merge_names_the_backup_it_kept(tmp_path: Path) -> None:
     event = make_event(tmp_path)
     done = run("merge", event, judge_a(tmp_path), judge_b(tmp_path), "--lang", "pl")
     assert done.exit_code == 0, done.output
-    assert done.output.splitlines()[-1] == "zapisano 50 komórek w event.xlsx; poprzednia wersja została zachowana jako event.backup.xlsx"
+    assert (
+        done.output.splitlines()[-1]
+        == "zapisano 50 komórek w event.xlsx; poprzednia wersja została zachowana jako event.backup.xlsx"
+    )
     assert (tmp_path / "event.backup.xlsx").is_file()
 
 

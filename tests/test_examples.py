@@ -21,23 +21,48 @@ POLISH = EXAMPLES / "runda_polska.xlsx"
 MISTAKES = EXAMPLES / "mistakes.xlsx"
 
 SPRING_PLAYERS = {
-    "Alice Carter", "Ben Okafor", "Chloe Evans", "Daniel Reid", "Emma Walsh", "Finn Gallagher", "Grace Liu",
-    "Harry Patel", "Isla Morgan", "Jack Thompson", "Kate Brennan", "Liam O'Connor", "Łukasz Nowak", "Mia Rossi",
-    "Noah Fischer", "Olivia Grant", "Priya Shah", "Quinn Taylor", "Ruby Hughes", "Sam Whitaker", "José Ferreira",
-    "Tom Baxter", "Uma Sharma", "Victor Lang", "Will Foster", "Zoë Hart", "Renée Dubois", "Søren Madsen",
-    "Yusuf Demir", "Hannah Price",
+    "Alice Carter",
+    "Ben Okafor",
+    "Chloe Evans",
+    "Daniel Reid",
+    "Emma Walsh",
+    "Finn Gallagher",
+    "Grace Liu",
+    "Harry Patel",
+    "Isla Morgan",
+    "Jack Thompson",
+    "Kate Brennan",
+    "Liam O'Connor",
+    "Łukasz Nowak",
+    "Mia Rossi",
+    "Noah Fischer",
+    "Olivia Grant",
+    "Priya Shah",
+    "Quinn Taylor",
+    "Ruby Hughes",
+    "Sam Whitaker",
+    "José Ferreira",
+    "Tom Baxter",
+    "Uma Sharma",
+    "Victor Lang",
+    "Will Foster",
+    "Zoë Hart",
+    "Renée Dubois",
+    "Søren Madsen",
+    "Yusuf Demir",
+    "Hannah Price",
 }
 
 # Planted in mistakes.xlsx: (sheet, cell, code) for cell problems, (sheet, table, code) for table problems.
 PLANTED_CELLS = {
-    ("Round 1", "D4", "settlements-range"),   # 6 settlements
-    ("Round 1", "I6", "road-length-range"),   # road length 7 with 5 roads
-    ("Round 2", "G4", "not-a-number"),        # "three" knights
-    ("Round 2", "E5", "not-whole-number"),    # 2.5 cities
-    ("Round 2", "C12", "name-spelling"),      # "lukasz nowak" vs Round 1 "Łukasz Nowak"
+    ("Round 1", "D4", "settlements-range"),  # 6 settlements
+    ("Round 1", "I6", "road-length-range"),  # road length 7 with 5 roads
+    ("Round 2", "G4", "not-a-number"),  # "three" knights
+    ("Round 2", "E5", "not-whole-number"),  # 2.5 cities
+    ("Round 2", "C12", "name-spelling"),  # "lukasz nowak" vs Round 1 "Łukasz Nowak"
 }
 PLANTED_TABLES = {
-    ("Round 1", 2, "army-tie-unmarked"),      # two players on 4 knights, no Army First
+    ("Round 1", 2, "army-tie-unmarked"),  # two players on 4 knights, no Army First
     # 6 + 4 + 3 + 2 = 15 knights. Ben's 11 VP (9 + Largest Army for his 6 knights) beside Finn's 10 with no
     # Declared mark is not a second error: the army depends on the knights in error (one mistake, one error).
     ("Round 2", 2, "table-knights"),
@@ -45,7 +70,9 @@ PLANTED_TABLES = {
 WARNINGS = {"name-spelling"}
 
 
-@pytest.mark.parametrize(("workbook", "expected"), [(SPRING, 0), (POLISH, 0), (MISTAKES, 1)], ids=lambda v: getattr(v, "stem", v))
+@pytest.mark.parametrize(
+    ("workbook", "expected"), [(SPRING, 0), (POLISH, 0), (MISTAKES, 1)], ids=lambda v: getattr(v, "stem", v)
+)
 def test_cli_scores_example(workbook: Path, expected: int, tmp_path: Path) -> None:
     output, html = tmp_path / "scored.xlsx", tmp_path / "report.html"
     result = CliRunner().invoke(main, ["score", str(workbook), "-o", str(output), "--html", str(html)])
@@ -54,7 +81,9 @@ def test_cli_scores_example(workbook: Path, expected: int, tmp_path: Path) -> No
     assert html.is_file() and html.stat().st_size > 0
 
 
-@pytest.mark.parametrize(("workbook", "expected"), [(SPRING, 0), (POLISH, 0), (MISTAKES, 1)], ids=lambda v: getattr(v, "stem", v))
+@pytest.mark.parametrize(
+    ("workbook", "expected"), [(SPRING, 0), (POLISH, 0), (MISTAKES, 1)], ids=lambda v: getattr(v, "stem", v)
+)
 def test_cli_checks_example(workbook: Path, expected: int) -> None:
     result = CliRunner().invoke(main, ["check", str(workbook)])
     assert result.exit_code == expected, result.output

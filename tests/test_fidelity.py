@@ -17,21 +17,28 @@ from pathlib import Path
 import openpyxl
 import pytest
 from fidelity_fixtures import build_all
+from helpers import soffice_convert
 from lxml import etree
 
-from helpers import soffice_convert
-from sheet_scorer.workbook.convert import libreoffice
 from sheet_scorer import score_workbook
 from sheet_scorer.i18n.vocab import COMPUTED_HEADERS
 from sheet_scorer.model import CellEdit, WorkbookPatch
-from sheet_scorer.xlsx.cells import column_index
+from sheet_scorer.workbook.convert import libreoffice
 from sheet_scorer.workbook.update import update_workbook
+from sheet_scorer.xlsx.cells import column_index
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # openpyxl: extensions it cannot read (we keep them)
 M = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 ROUND_SHEET = "xl/worksheets/sheet1.xml"
-WORKBOOK_LEVEL = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/styles.xml", "xl/sharedStrings.xml",
-                  "_rels/.rels", "docProps/custom.xml"}  # the last two: the record of the organiser's cells (rules.md §5)
+WORKBOOK_LEVEL = {
+    "[Content_Types].xml",
+    "xl/_rels/workbook.xml.rels",
+    "xl/workbook.xml",
+    "xl/styles.xml",
+    "xl/sharedStrings.xml",
+    "_rels/.rels",
+    "docProps/custom.xml",
+}  # the last two: the record of the organiser's cells (rules.md §5)
 COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
 
 
@@ -59,7 +66,9 @@ def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Pa
         built["libreoffice"] = saved
     for name, path in built.items():
         once = score_workbook(path).output
-        twice = score_workbook(once, output=folder / f"{name}.twice{path.suffix}", html=folder / f"{name}.twice.html").output
+        twice = score_workbook(
+            once, output=folder / f"{name}.twice{path.suffix}", html=folder / f"{name}.twice.html"
+        ).output
         done[name] = (path, once, twice)
     return done
 
@@ -97,21 +106,29 @@ def _owned(path: Path) -> set[str]:
     """The parts scoring may change: workbook-level ones, the round sheet, and the notes of the round sheet."""
     with zipfile.ZipFile(path) as archive:
         names = archive.namelist()
-        rels = archive.read("xl/worksheets/_rels/sheet1.xml.rels").decode() if "xl/worksheets/_rels/sheet1.xml.rels" in names else ""
+        rels = (
+            archive.read("xl/worksheets/_rels/sheet1.xml.rels").decode()
+            if "xl/worksheets/_rels/sheet1.xml.rels" in names
+            else ""
+        )
     notes = {n for n in names if n.startswith("xl/comments") and n.split("/")[-1] in rels}
     vml = {n for n in names if n.endswith(".vml") and n.split("/")[-1] in rels}
     return WORKBOOK_LEVEL | {ROUND_SHEET, "xl/worksheets/_rels/sheet1.xml.rels"} | notes | vml
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_every_part_the_tool_does_not_own_is_the_same_zip_entry(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
+def test_every_part_the_tool_does_not_own_is_the_same_zip_entry(
+    scored: dict[str, tuple[Path, Path, Path]], name: str
+) -> None:
     source, once, _ = _fixture(scored, name)
     before, after = _stored(source), _stored(once)
     assert set(before) <= set(after), set(before) - set(after)
     changed = {part for part in before if before[part] != after[part]}
     assert changed <= _owned(source), changed - _owned(source)
     added = set(after) - set(before)
-    assert all(p.startswith("xl/worksheets/sheet") or p == "docProps/custom.xml" for p in added), added  # Standings, Problems
+    assert all(p.startswith("xl/worksheets/sheet") or p == "docProps/custom.xml" for p in added), (
+        added
+    )  # Standings, Problems
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -125,7 +142,9 @@ def _cells(sheet: etree._Element) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
+def test_round_sheet_differs_only_in_the_tools_cells_and_marks(
+    scored: dict[str, tuple[Path, Path, Path]], name: str
+) -> None:
     source, once, _ = _fixture(scored, name)
     before, after = _xml(source, ROUND_SHEET), _xml(once, ROUND_SHEET)
     old, new = _cells(before), _cells(after)
@@ -133,8 +152,11 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
     header = {c.get("r"): c for c in after.iter(f"{M}c") if c.get("r", "").lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "2"}
     with zipfile.ZipFile(once) as archive:
         strings = [("".join(si.itertext())) for si in etree.fromstring(archive.read("xl/sharedStrings.xml"))]
-    computed = {ref.rstrip("0123456789") for ref, c in header.items() if ref not in old
-                and strings[int(c.findtext(f"{M}v"))] in COMPUTED_EN}
+    computed = {
+        ref.rstrip("0123456789")
+        for ref, c in header.items()
+        if ref not in old and strings[int(c.findtext(f"{M}v"))] in COMPUTED_EN
+    }
     assert len(computed) == 5
     assert {ref.rstrip("0123456789") for ref in set(new) - set(old)} == computed
     assert min(column_index(c) for c in computed) > column_index("U")  # past the logo, text box and sparkline (S..U, O)
@@ -149,6 +171,7 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
                 continue
             kept.append(_c14n(child))
         return kept
+
     assert around(before) == around(after)
 
     def columns(sheet: etree._Element) -> dict[int, dict[str, str]]:
@@ -158,36 +181,45 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(scored: dict[str,
             for c in range(int(col.get("min")), min(int(col.get("max")), 64) + 1):
                 found[c] = {k: v for k, v in col.attrib.items() if k not in ("min", "max")}
         return found
+
     old_cols, new_cols = columns(before), columns(after)
     computed_columns = {column_index(c) for c in computed}
     assert {c: a for c, a in old_cols.items() if c not in computed_columns} == {
-        c: a for c, a in new_cols.items() if c not in computed_columns and c in old_cols}  # the organiser's widths kept
+        c: a for c, a in new_cols.items() if c not in computed_columns and c in old_cols
+    }  # the organiser's widths kept
     for ref, cell in header.items():  # issue 18: a computed column is wide enough for its header
         text = strings[int(cell.findtext(f"{M}v"))] if cell.get("t") == "s" else ""
         if text in COMPUTED_EN and len(text) + 3 > 8.43:
             assert float(new_cols[column_index(ref.rstrip("0123456789"))]["width"]) >= len(text) + 3, ref
     for row_before, row_after in zip(before.iter(f"{M}row"), after.iter(f"{M}row")):
-        assert {k: v for k, v in row_before.attrib.items() if k != "spans"} == {k: v for k, v in row_after.attrib.items() if k != "spans"}
+        assert {k: v for k, v in row_before.attrib.items() if k != "spans"} == {
+            k: v for k, v in row_after.attrib.items() if k != "spans"
+        }
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_workbook_level_parts_only_gain_the_tools_entries(scored: dict[str, tuple[Path, Path, Path]], name: str) -> None:
+def test_workbook_level_parts_only_gain_the_tools_entries(
+    scored: dict[str, tuple[Path, Path, Path]], name: str
+) -> None:
     source, once, _ = _fixture(scored, name)
     for part in ("[Content_Types].xml", "xl/_rels/workbook.xml.rels", "_rels/.rels"):
         before = {_c14n(e) for e in _xml(source, part)}
         assert before <= {_c14n(e) for e in _xml(once, part)}, part
     for section in ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs"):
-        old, new = _xml(source, "xl/styles.xml").find(f"{M}{section}"), _xml(once, "xl/styles.xml").find(f"{M}{section}")
+        old, new = (
+            _xml(source, "xl/styles.xml").find(f"{M}{section}"),
+            _xml(once, "xl/styles.xml").find(f"{M}{section}"),
+        )
         if old is not None:
-            assert [_c14n(e) for e in new][:len(old)] == [_c14n(e) for e in old], section  # appended, never renumbered
+            assert [_c14n(e) for e in new][: len(old)] == [_c14n(e) for e in old], section  # appended, never renumbered
     old_strings, new_strings = _xml(source, "xl/sharedStrings.xml"), _xml(once, "xl/sharedStrings.xml")
-    assert [_c14n(e) for e in new_strings][:len(old_strings)] == [_c14n(e) for e in old_strings]
+    assert [_c14n(e) for e in new_strings][: len(old_strings)] == [_c14n(e) for e in old_strings]
     old_book, new_book = _xml(source, "xl/workbook.xml"), _xml(once, "xl/workbook.xml")
     assert [e.tag for e in new_book] == [e.tag for e in old_book]  # no element dropped, added or moved
     for old, new in zip(old_book, new_book):
         if old.tag == f"{M}sheets":
-            assert [_c14n(s) for s in new][:len(old)] == [_c14n(s) for s in old]
-            assert [s.get("name") for s in new][len(old):] in (["Standings"], ["Standings", "Problems"])
+            assert [_c14n(s) for s in new][: len(old)] == [_c14n(s) for s in old]
+            assert [s.get("name") for s in new][len(old) :] in (["Standings"], ["Standings", "Problems"])
         elif old.tag == f"{M}calcPr":
             others = [{k: v for k, v in e.attrib.items() if k != "fullCalcOnLoad"} for e in (old, new)]
             assert new.get("fullCalcOnLoad") == "1" and others[0] == others[1]
@@ -204,15 +236,27 @@ def test_saved_formula_values_and_excel_only_parts_survive(scored: dict[str, tup
         names = set(archive.namelist())
         summary = archive.read("xl/worksheets/sheet3.xml").decode()
         app = archive.read("docProps/app.xml").decode()
-    assert {"xl/metadata.xml", "xl/calcChain.xml", "xl/persons/person.xml", "xl/threadedComments/threadedComment1.xml",
-            "xl/printerSettings/printerSettings1.bin", "customXml/item1.xml", "docProps/thumbnail.jpeg", "docProps/custom.xml",
-            "xl/chartsheets/sheet1.xml", "xl/charts/chart1.xml", "xl/media/image1.png", "xl/tables/table1.xml"} <= names
+    assert {
+        "xl/metadata.xml",
+        "xl/calcChain.xml",
+        "xl/persons/person.xml",
+        "xl/threadedComments/threadedComment1.xml",
+        "xl/printerSettings/printerSettings1.bin",
+        "customXml/item1.xml",
+        "docProps/thumbnail.jpeg",
+        "docProps/custom.xml",
+        "xl/chartsheets/sheet1.xml",
+        "xl/charts/chart1.xml",
+        "xl/media/image1.png",
+        "xl/tables/table1.xml",
+    } <= names
     assert 'cm="1"' in summary and "<Company>Catan Club Łódź</Company>" in app and "<Manager>Piotr</Manager>" in app
     assert "<HeadingPairs>" in app and "<vt:lpstr>Round 1</vt:lpstr>" in app  # TitlesOfParts, byte for byte (not owned)
 
 
-def test_a_mark_keeps_the_organisers_note_and_fixing_removes_only_the_tools_text(scored: dict[str, tuple[Path, Path, Path]],
-                                                                                  tmp_path: Path) -> None:
+def test_a_mark_keeps_the_organisers_note_and_fixing_removes_only_the_tools_text(
+    scored: dict[str, tuple[Path, Path, Path]], tmp_path: Path
+) -> None:
     source, once, _ = scored["marked"]
     with zipfile.ZipFile(source) as archive:
         note_part = next(n for n in archive.namelist() if n.startswith("xl/comments"))
@@ -233,7 +277,9 @@ def test_a_mark_keeps_the_organisers_note_and_fixing_removes_only_the_tools_text
     assert _c14n(_xml(rescored.output, note_part)) == _c14n(_xml(source, note_part))
     assert "sheet-scorer" not in etree.tostring(_xml(rescored.output, ROUND_SHEET)).decode().split("</sheetData>")[1]
     problems = openpyxl.load_workbook(rescored.output)["Problems"]
-    assert [[c.value for c in row] for row in problems.iter_rows()][1:] == [["No problems: every table is scored.", None, None, None, None]]
+    assert [[c.value for c in row] for row in problems.iter_rows()][1:] == [
+        ["No problems: every table is scored.", None, None, None, None]
+    ]
 
 
 def test_every_part_written_is_well_formed_xml(scored: dict[str, tuple[Path, Path, Path]]) -> None:
@@ -258,8 +304,9 @@ def test_no_schema_error_is_added(scored: dict[str, tuple[Path, Path, Path]]) ->
         assert _audit(once) <= _audit(source), once.name
 
 
-def test_libreoffice_and_openpyxl_open_every_output(scored: dict[str, tuple[Path, Path, Path]], soffice: str,
-                                                    tmp_path: Path) -> None:
+def test_libreoffice_and_openpyxl_open_every_output(
+    scored: dict[str, tuple[Path, Path, Path]], soffice: str, tmp_path: Path
+) -> None:
     outputs = [once for _, once, _ in scored.values()]
     for path in outputs:
         openpyxl.load_workbook(path, keep_vba=path.suffix == ".xlsm")
@@ -276,37 +323,76 @@ def _rels(path: Path, part: str) -> dict[str, tuple[str, str]]:
     return {r.get("Id"): (r.get("Type"), r.get("Target")) for r in _xml(path, part)}
 
 
-def test_pivot_slicer_timeline_external_link_and_form_control_survive(scored: dict[str, tuple[Path, Path, Path]]) -> None:
+def test_pivot_slicer_timeline_external_link_and_form_control_survive(
+    scored: dict[str, tuple[Path, Path, Path]],
+) -> None:
     """Their parts byte for byte, and the elements pointing at them (round sheet, workbook.xml) with the same ids."""
     source, once, _ = scored["excel_only_kinds"]
     before, after = _stored(source), _stored(once)
-    kept = ["xl/pivotTables/pivotTable1.xml", "xl/pivotTables/_rels/pivotTable1.xml.rels", "xl/pivotCache/pivotCacheDefinition1.xml",
-            "xl/pivotCache/pivotCacheRecords1.xml", "xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels",
-            "xl/worksheets/_rels/sheet7.xml.rels", "xl/slicers/slicer1.xml", "xl/slicerCaches/slicerCache1.xml",
-            "xl/externalLinks/externalLink1.xml", "xl/externalLinks/_rels/externalLink1.xml.rels", "xl/ctrlProps/ctrlProp1.xml",
-            "xl/timelines/timeline1.xml", "xl/timelineCaches/timelineCache1.xml", "xl/drawings/drawing1.xml",
-            "xl/webextensions/taskpanes.xml", "xl/webextensions/webextension1.xml", "docProps/app.xml"]
+    kept = [
+        "xl/pivotTables/pivotTable1.xml",
+        "xl/pivotTables/_rels/pivotTable1.xml.rels",
+        "xl/pivotCache/pivotCacheDefinition1.xml",
+        "xl/pivotCache/pivotCacheRecords1.xml",
+        "xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels",
+        "xl/worksheets/_rels/sheet7.xml.rels",
+        "xl/slicers/slicer1.xml",
+        "xl/slicerCaches/slicerCache1.xml",
+        "xl/externalLinks/externalLink1.xml",
+        "xl/externalLinks/_rels/externalLink1.xml.rels",
+        "xl/ctrlProps/ctrlProp1.xml",
+        "xl/timelines/timeline1.xml",
+        "xl/timelineCaches/timelineCache1.xml",
+        "xl/drawings/drawing1.xml",
+        "xl/webextensions/taskpanes.xml",
+        "xl/webextensions/webextension1.xml",
+        "docProps/app.xml",
+    ]
     assert all(before[part] == after[part] for part in kept)
-    assert {_c14n(e) for e in _xml(source, "_rels/.rels")} < {_c14n(e) for e in _xml(once, "_rels/.rels")}  # + the record
+    assert {_c14n(e) for e in _xml(source, "_rels/.rels")} < {
+        _c14n(e) for e in _xml(once, "_rels/.rels")
+    }  # + the record
     drawing = zipfile.ZipFile(once).read("xl/drawings/drawing1.xml")
     assert b"<sle:slicer " in drawing and b"<tsle:timeslicer " in drawing  # the frames of the slicer and the timeline
     sheet, rels = _xml(once, ROUND_SHEET), _rels(once, "xl/worksheets/_rels/sheet1.xml.rels")
     choice = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Choice"
     control = sheet.find(f"*/{choice}/{M}controls/*/{choice}/{M}control")
     assert control.get("shapeId") == "1099" and rels[control.get(REL_ID)] == (
-        "http://schemas.openxmlformats.org/officeDocument/2006/relationships/ctrlProp", "../ctrlProps/ctrlProp1.xml")
+        "http://schemas.openxmlformats.org/officeDocument/2006/relationships/ctrlProp",
+        "../ctrlProps/ctrlProp1.xml",
+    )
     slicer = sheet.find(f"{M}extLst/{M}ext/{X14}slicerList/{X14}slicer")
     assert rels[slicer.get(REL_ID)][1] == "../slicers/slicer1.xml"
     x15 = "{http://schemas.microsoft.com/office/spreadsheetml/2010/11/main}"
-    assert rels[sheet.find(f"{M}extLst/{M}ext/{x15}timelineRefs/{x15}timelineRef").get(REL_ID)][1] == "../timelines/timeline1.xml"
+    assert (
+        rels[sheet.find(f"{M}extLst/{M}ext/{x15}timelineRefs/{x15}timelineRef").get(REL_ID)][1]
+        == "../timelines/timeline1.xml"
+    )
     tags = [child.tag.split("}")[1] for child in sheet]
-    for name in ("sheetProtection", "customSheetViews", "hyperlinks", "rowBreaks", "colBreaks", "legacyDrawing", "legacyDrawingHF", "AlternateContent"):
+    for name in (
+        "sheetProtection",
+        "customSheetViews",
+        "hyperlinks",
+        "rowBreaks",
+        "colBreaks",
+        "legacyDrawing",
+        "legacyDrawingHF",
+        "AlternateContent",
+    ):
         assert name in tags, name
     assert [r.get("outlineLevel") for r in sheet.iter(f"{M}row") if r.get("r") in {"3", "4", "5", "6"}] == ["1"] * 4
     book, book_rels = _xml(once, "xl/workbook.xml"), _rels(once, "xl/_rels/workbook.xml.rels")
-    assert book_rels[book.find(f"{M}externalReferences/{M}externalReference").get(REL_ID)][1] == "externalLinks/externalLink1.xml"
-    assert book_rels[book.find(f"{M}pivotCaches/{M}pivotCache").get(REL_ID)][1] == "pivotCache/pivotCacheDefinition1.xml"
-    assert book_rels[book.find(f"{M}extLst/{M}ext/{X14}slicerCaches/{X14}slicerCache").get(REL_ID)][1] == "slicerCaches/slicerCache1.xml"
+    assert (
+        book_rels[book.find(f"{M}externalReferences/{M}externalReference").get(REL_ID)][1]
+        == "externalLinks/externalLink1.xml"
+    )
+    assert (
+        book_rels[book.find(f"{M}pivotCaches/{M}pivotCache").get(REL_ID)][1] == "pivotCache/pivotCacheDefinition1.xml"
+    )
+    assert (
+        book_rels[book.find(f"{M}extLst/{M}ext/{X14}slicerCaches/{X14}slicerCache").get(REL_ID)][1]
+        == "slicerCaches/slicerCache1.xml"
+    )
     timeline_cache = book.find(f"{M}extLst/{M}ext/{x15}timelineCacheRefs/{x15}timelineCacheRef")
     assert book_rels[timeline_cache.get(REL_ID)][1] == "timelineCaches/timelineCache1.xml"
     assert len(book.findall(f"{M}bookViews/{M}workbookView")) == 2 and book.find(f"{M}customWorkbookViews") is not None
@@ -323,7 +409,10 @@ def test_a_signed_macro_project_keeps_its_signature(scored: dict[str, tuple[Path
     source, once, _ = scored["macros"]
     before, after = _stored(source), _stored(once)
     assert {"xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels"} <= set(before)
-    assert all(before[p] == after[p] for p in ("xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels"))
+    assert all(
+        before[p] == after[p]
+        for p in ("xl/vbaProject.bin", "xl/vbaProjectSignature.bin", "xl/_rels/vbaProject.bin.rels")
+    )
     types = {e.get("PartName"): e.get("ContentType") for e in _xml(once, "[Content_Types].xml")}
     assert types["/xl/vbaProjectSignature.bin"] == "application/vnd.ms-office.vbaProjectSignature"
 

@@ -19,8 +19,13 @@ from sheet_scorer import WorkbookError, score_workbook
 
 # Table 1: Ala wins with 10 VP; Bob's knights are unreadable, so table 2 is clean and table 1 is not.
 ROUND1 = round_sheet(
-    player(1, "Ala", settlements=4, cities=3), player(1, "Bob", knights="three"), player(1, "Cyd"),
-    player(2, "Dan", settlements=4, cities=3), player(2, "Eve"), player(2, "Fay"), player(2, "Gus"),
+    player(1, "Ala", settlements=4, cities=3),
+    player(1, "Bob", knights="three"),
+    player(1, "Cyd"),
+    player(2, "Dan", settlements=4, cities=3),
+    player(2, "Eve"),
+    player(2, "Fay"),
+    player(2, "Gus"),
 )
 ROUND2 = round_sheet(player(1, "Dan", settlements=4, cities=3), player(1, "Ala"), player(1, "Eve"), player(1, "Fay"))
 
@@ -39,11 +44,14 @@ def test_a_problem_before_writing_writes_nothing(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]
 
 
-@pytest.mark.parametrize(("sheets", "code", "stderr"), [
-    ({"Round 1": ROUND2}, 0, ""),
-    ({"Round 1": ROUND1}, 1, ""),
-    ({"Notes": [["no rounds"]]}, 2, "Error: "),
-])
+@pytest.mark.parametrize(
+    ("sheets", "code", "stderr"),
+    [
+        ({"Round 1": ROUND2}, 0, ""),
+        ({"Round 1": ROUND1}, 1, ""),
+        ({"Notes": [["no rounds"]]}, 2, "Error: "),
+    ],
+)
 def test_installed_command_exit_codes(tmp_path: Path, sheets: dict[str, Any], code: int, stderr: str) -> None:
     """`python -m sheet_scorer` runs cli.run, which ends the process with os._exit: output must still arrive."""
     path = write_workbook(tmp_path / "e.xlsx", sheets)
@@ -52,7 +60,9 @@ def test_installed_command_exit_codes(tmp_path: Path, sheets: dict[str, Any], co
     assert done.stderr.startswith(stderr) and "Traceback" not in done.stderr
     if code < 2:
         wrote = f"wrote {tmp_path / 'e.scored.xlsx'} and {tmp_path / 'e.standings.html'}"
-        assert "".join(done.stdout.split()).endswith("".join(wrote.split()))  # rich wraps long lines, even inside a path
+        assert "".join(done.stdout.split()).endswith(
+            "".join(wrote.split())
+        )  # rich wraps long lines, even inside a path
 
 
 def test_installed_command_usage_error_exits_2(tmp_path: Path) -> None:
@@ -92,7 +102,8 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 def test_a_target_that_cannot_be_replaced_is_one_line_and_stays_as_it_was(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """As on Windows when the scored workbook from the last run is still open in Excel."""
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
@@ -119,8 +130,6 @@ def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path, monkeypatch
     with pytest.raises(WorkbookError, match=f"cannot write in the folder {tmp_path}"):
         score_workbook(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]
-
-
 
 
 def test_a_full_disk_part_way_replaces_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -170,7 +179,9 @@ def _ended_process_id() -> int:
 
 
 @pytest.mark.skipif(os.name == "nt", reason="process liveness is tested with os.kill(pid, 0)")
-def test_temporary_files_of_an_ended_run_are_removed_but_not_a_live_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_temporary_files_of_an_ended_run_are_removed_but_not_a_live_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from sheet_scorer.workbook import files
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
@@ -181,7 +192,9 @@ def test_temporary_files_of_an_ended_run_are_removed_but_not_a_live_runs(tmp_pat
         file.write_bytes(b"partial")
     names: list[str] = []
     original = files.replace_with
-    monkeypatch.setattr(files, "replace_with", lambda temporary, target: (names.append(temporary.name), original(temporary, target)))
+    monkeypatch.setattr(
+        files, "replace_with", lambda temporary, target: (names.append(temporary.name), original(temporary, target))
+    )
     score_workbook(path)
     assert not abandoned.exists() and live.exists() and other.exists()
     assert names and all(f".{os.getpid()}." in n and n.endswith(".sheet-scorer-tmp") for n in names)

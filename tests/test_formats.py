@@ -23,10 +23,28 @@ VP_HEADERS = ["Table", "Player", "VP"]
 # Round 1: Ann and Eve win; round 2: Dan and Hal. Round points: Ann 5+2 = 7; Ben 3+3, Fay 3+3, Dan 1+5,
 # Eve 5+1, Hal 1+5 = 6; Cat 2+2 = 4; Gus 2+1 = 3.
 ROUNDS = {
-    "Round 1": [VP_HEADERS, [1, "Ann", 10], [1, "Ben", 9], [1, "Cat", 5], [1, "Dan", 3],  # 27
-                [2, "Eve", 10], [2, "Fay", 9], [2, "Gus", 6], [2, "Hal", 2]],  # 27
-    "Round 2": [VP_HEADERS, [1, "Dan", 10], [1, "Ben", 9], [1, "Ann", 8], [1, "Eve", 3],  # 30
-                [2, "Hal", 10], [2, "Fay", 9], [2, "Cat", 4], [2, "Gus", 2]],  # 25
+    "Round 1": [
+        VP_HEADERS,
+        [1, "Ann", 10],
+        [1, "Ben", 9],
+        [1, "Cat", 5],
+        [1, "Dan", 3],  # 27
+        [2, "Eve", 10],
+        [2, "Fay", 9],
+        [2, "Gus", 6],
+        [2, "Hal", 2],
+    ],  # 27
+    "Round 2": [
+        VP_HEADERS,
+        [1, "Dan", 10],
+        [1, "Ben", 9],
+        [1, "Ann", 8],
+        [1, "Eve", 3],  # 30
+        [2, "Hal", 10],
+        [2, "Fay", 9],
+        [2, "Cat", 4],
+        [2, "Gus", 2],
+    ],  # 25
 }
 # By round points, then VP, then VP %: Ann 7; Ben and Fay (18 VP: Fay 33.33 + 36.00 = 69.33 above
 # Ben 33.33 + 30.00 = 63.33), Eve and Dan (13 VP: Eve 37.04 + 10.00 = 47.04 above Dan 11.11 + 33.33 = 44.44), Hal (12).
@@ -58,9 +76,11 @@ def test_a_whole_event_ranked_by_wins(tmp_path: Path) -> None:
     standings = sheet_rows(result.output, "Standings")
     # the ranking figure first, then the tie-breakers (VP, VP %), then the other figures (docs/rules.md §5)
     assert standings[0] == ("Rank", "Player", "Wins", "VP", "VP %", "Round Points", "Games", "Round 1", "Round 2")
-    assert [(r[1], r[2]) for r in standings[1:]] == [(p, 1 if p in ("Ann", "Eve", "Dan", "Hal") else 0) for p in BY_WINS]
+    assert [(r[1], r[2]) for r in standings[1:]] == [
+        (p, 1 if p in ("Ann", "Eve", "Dan", "Hal") else 0) for p in BY_WINS
+    ]
     page = result.html.read_text(encoding="utf-8")
-    assert "<th scope=\"col\" class=\"num lead\">Wins</th>" in page
+    assert '<th scope="col" class="num lead">Wins</th>' in page
     assert "Tied with Eve on Wins, VP; VP % decides (44.44 vs 47.04)" in page  # Dan, below Eve
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
     validate(document, JSON_SCHEMA)
@@ -82,7 +102,10 @@ def test_a_penalty_flows_into_standings_sheet_report_and_json(tmp_path: Path) ->
     assert standings[6][1:3] == ("Ann", 5) and standings[6][6:8] == (-2, "R2: −2 (late for round 2)")
     assert standings[1][6:8] == (None, None)  # nobody else has an adjustment
     page = result.html.read_text(encoding="utf-8")
-    assert '<tr><th scope="row">Ann</th><td class="num">2</td><td class="num">-2</td><td>late for round 2</td></tr>' in page
+    assert (
+        '<tr><th scope="row">Ann</th><td class="num">2</td><td class="num">-2</td><td>late for round 2</td></tr>'
+        in page
+    )
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
     validate(document, JSON_SCHEMA)
     assert document["adjustments"] == [{"player": "Ann", "round": 2, "points": -2.0, "reason": "late for round 2"}]
@@ -93,27 +116,40 @@ def test_an_adjustment_without_a_round_counts_in_the_final_standings(tmp_path: P
     result = check_workbook(event(tmp_path, adjustments=[["Hal", None, 2, "host"]]))
     assert not result.problems and list(result.standings["player"][:2]) == ["Hal", "Ann"]
     assert result.standings.set_index("player").at["Hal", "round_points"] == 8
-    progression = rank_progression(result.results, result.data.settings, result.data.adjustments, "en",
-                                   ["Round 1", "Round 2"], ["Hal"])
+    progression = rank_progression(
+        result.results, result.data.settings, result.data.adjustments, "en", ["Round 1", "Round 2"], ["Hal"]
+    )
     assert progression.at["Hal", "Round 1"] == 8 and progression.at["Hal", "Round 2"] == 1  # 1 point after round 1
 
 
 def test_adjustment_for_an_unknown_player_or_round_is_an_error(tmp_path: Path) -> None:
     result = check_workbook(event(tmp_path, adjustments=[["Anne", 1, -1, "typo"], ["Ann", 3, -1, "no such round"]]))
     assert [(p.code, p.sheet, p.cell) for p in result.problems] == [
-        ("adjustment-unknown-player", "Adjustments", "A2"), ("adjustment-unknown-round", "Adjustments", "B3")]
+        ("adjustment-unknown-player", "Adjustments", "A2"),
+        ("adjustment-unknown-round", "Adjustments", "B3"),
+    ]
     assert result.exit_code == 1 and list(result.standings["player"]) == BY_POINTS  # neither applied
 
 
 def test_adjustment_rows_read_in_workbook_and_judged_in_rules(tmp_path: Path) -> None:
     """issue 20: the Adjustments rows read by workbook/ and judged by rules/ give each problem at its cell, in row
     order, next to those about players and rounds; Hal's usable row is applied (6 + 2 = 8, first)."""
-    result = check_workbook(event(tmp_path, adjustments=[["Ann", 1, "three", ""], [None, 1, -1, "who?"],
-                                                         ["Anne", 1, -1, "typo"], ["Hal", None, 2, "host"]]))
+    result = check_workbook(
+        event(
+            tmp_path,
+            adjustments=[
+                ["Ann", 1, "three", ""],
+                [None, 1, -1, "who?"],
+                ["Anne", 1, -1, "typo"],
+                ["Hal", None, 2, "host"],
+            ],
+        )
+    )
     assert [(p.code, p.cell, p.player, p.message) for p in result.problems] == [
         ("adjustment-points", "C2", "Ann", "Ann: the adjustment 'three' is not a number of points"),
         ("adjustment-no-player", "A3", "", "row 3 has an adjustment but no player name"),
-        ("adjustment-unknown-player", "A4", "Anne", "Anne plays in no round and is not on the Players sheet")]
+        ("adjustment-unknown-player", "A4", "Anne", "Anne plays in no round and is not on the Players sheet"),
+    ]
     assert result.exit_code == 1 and [a.player for a in result.data.adjustments] == ["Hal"]
     assert result.standings.set_index("player").at["Hal", "round_points"] == 8
 
@@ -130,7 +166,9 @@ def test_one_vp_percentage_in_every_output(tmp_path: Path) -> None:
     run = CliRunner().invoke(main, ["score", str(path), "--json", str(tmp_path / "three.json")])
     assert run.exit_code == 0, run.output
     expected = ["31.25", "28.13", "15.63"]
-    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in run.output.splitlines() if line.startswith("│")]
+    rows = [
+        [cell.strip() for cell in line.split("│")[1:-1]] for line in run.output.splitlines() if line.startswith("│")
+    ]
     assert [(row[1], row[4]) for row in rows] == list(zip("ABC", expected))  # Rank, Player, Round points, VP, VP %
     book = openpyxl.load_workbook(tmp_path / "three.scored.xlsx")
     cells = [book["Standings"].cell(r, 5) for r in (2, 3, 4)]
@@ -144,25 +182,49 @@ def test_one_vp_percentage_in_every_output(tmp_path: Path) -> None:
 
 def test_json_of_every_figure_validates(tmp_path: Path) -> None:
     """Every tie-breaker in use, with an adjustment: the JSON export still matches its schema."""
-    tiebreakers = "Round Points, VP Capped, Mean VP %, Places, Opponents' Points, Opponents' Opponents' Points, Penalties"
-    result = check_workbook(event(tmp_path, [["Ranking", "Wins"], ["Tiebreakers", tiebreakers]], [["Ann", 1, -1, "late"]]))
+    tiebreakers = (
+        "Round Points, VP Capped, Mean VP %, Places, Opponents' Points, Opponents' Opponents' Points, Penalties"
+    )
+    result = check_workbook(
+        event(tmp_path, [["Ranking", "Wins"], ["Tiebreakers", tiebreakers]], [["Ann", 1, -1, "late"]])
+    )
     assert not result.problems
     document = json_document(result)
     validate(document, JSON_SCHEMA)
     assert set(document["standings"][0]["figures"]) == {
-        "wins", "vp_capped", "mean_vp_pct", "places", "opponents_points", "opponents_opponents_points",  # round points: a base column
-        "penalties", "adjustments", "adjustment_notes"}
+        "wins",
+        "vp_capped",
+        "mean_vp_pct",
+        "places",
+        "opponents_points",
+        "opponents_opponents_points",  # round points: a base column
+        "penalties",
+        "adjustments",
+        "adjustment_notes",
+    }
 
 
 def test_polish_chart_orders_names_as_the_standings_do(tmp_path: Path) -> None:
     """Lucyna and Łaba tie on everything; in Polish Ł follows L: 1st and 2nd in the standings and in the chart."""
-    def round_rows() -> list[list]:
-        return [VP_HEADERS, [1, "Łaba", 10], [1, "F1", 8], [1, "F2", 6], [1, "F3", 4],
-                [2, "Lucyna", 10], [2, "G1", 8], [2, "G2", 6], [2, "G3", 4]]
 
-    path = write_workbook(tmp_path / "pl.xlsx", {"Ustawienia": [["Język", "pl"]], "Runda 1": round_rows(), "Runda 2": round_rows()})
+    def round_rows() -> list[list]:
+        return [
+            VP_HEADERS,
+            [1, "Łaba", 10],
+            [1, "F1", 8],
+            [1, "F2", 6],
+            [1, "F3", 4],
+            [2, "Lucyna", 10],
+            [2, "G1", 8],
+            [2, "G2", 6],
+            [2, "G3", 4],
+        ]
+
+    path = write_workbook(
+        tmp_path / "pl.xlsx", {"Ustawienia": [["Język", "pl"]], "Runda 1": round_rows(), "Runda 2": round_rows()}
+    )
     result = check_workbook(path)
     assert list(result.standings["player"][:2]) == ["Lucyna", "Łaba"]
     page = render_report(result, "pl")
-    svg = page[page.index("<svg"): page.index("</svg>")]
+    svg = page[page.index("<svg") : page.index("</svg>")]
     assert "Lucyna: 1 → 1" in svg and "Łaba: 2 → 2" in svg

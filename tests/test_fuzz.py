@@ -11,9 +11,9 @@ with the same value, except where the computed columns are written.
 from __future__ import annotations
 
 import math
-import re
 import os
 import random
+import re
 import tempfile
 import zipfile
 from datetime import date, datetime
@@ -30,37 +30,69 @@ import sheet_scorer
 from sheet_scorer.cli.main import main
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.problems import has_errors
+from sheet_scorer.report.sheets import computed_positions
 from sheet_scorer.xlsx import reader as xlsx
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
-from sheet_scorer.report.sheets import computed_positions
 
 ADDED_SHEETS = {"Standings", "Problems"}
 LONG = os.environ.get("SHEET_SCORER_FUZZ") == "long"  # bench/fuzz.py: many more examples
 
 ROUND_1 = round_sheet(
     # table 1: Ala 2 + 6 + 1 + 2 (army) = 11, Bob 9, Cyd 4, Dan 2
-    player(1, "Ala", settlements=2, cities=3, vp_cards=1, knights=3), player(1, "Bob", settlements=3, cities=3),
-    player(1, "Cyd", settlements=2, cities=1), player(1, "Dan"),
+    player(1, "Ala", settlements=2, cities=3, vp_cards=1, knights=3),
+    player(1, "Bob", settlements=3, cities=3),
+    player(1, "Cyd", settlements=2, cities=1),
+    player(1, "Dan"),
     # table 2: Ewa 1 + 8 + 2 (road) = 11, Fil 8, Gosia 6, Hen 3
-    player(2, "Ewa", settlements=1, cities=4, roads=8, road_length=6), player(2, "Fil", settlements=4, cities=2),
-    player(2, "Gosia", settlements=2, cities=2), player(2, "Hen", settlements=3),
+    player(2, "Ewa", settlements=1, cities=4, roads=8, road_length=6),
+    player(2, "Fil", settlements=4, cities=2),
+    player(2, "Gosia", settlements=2, cities=2),
+    player(2, "Hen", settlements=3),
     # table 3 (three players): Iza 2 + 8 + 2 = 12, Jan 5, Kasia 2
-    player(3, "Iza", settlements=2, cities=4, vp_cards=2), player(3, "Jan", settlements=3, cities=1), player(3, "Kasia"),
+    player(3, "Iza", settlements=2, cities=4, vp_cards=2),
+    player(3, "Jan", settlements=3, cities=1),
+    player(3, "Kasia"),
 )
 ROUND_2 = round_sheet(
     # table 1: Bob 10 (declared), Ewa 10, Iza 5, Dan 2
-    player(1, "Bob", settlements=4, cities=3, declared="x"), player(1, "Ewa", settlements=2, cities=4),
-    player(1, "Iza", settlements=3, cities=1), player(1, "Dan"),
+    player(1, "Bob", settlements=4, cities=3, declared="x"),
+    player(1, "Ewa", settlements=2, cities=4),
+    player(1, "Iza", settlements=3, cities=1),
+    player(1, "Dan"),
     # table 2: Fil 2 + 6 + 2 (army, 4 knights) = 10, Jan 2 + 2 + 2 (road) = 6, Ala 7, Kasia 2
-    player(2, "Fil", settlements=2, cities=3, knights=4), player(2, "Jan", settlements=2, cities=1, roads=7, road_length=5),
-    player(2, "Ala", settlements=3, cities=2), player(2, "Kasia"),
+    player(2, "Fil", settlements=2, cities=3, knights=4),
+    player(2, "Jan", settlements=2, cities=1, roads=7, road_length=5),
+    player(2, "Ala", settlements=3, cities=2),
+    player(2, "Kasia"),
     # table 3: Gosia 10, Hen 4, Cyd 3
-    player(3, "Gosia", settlements=2, cities=4), player(3, "Hen", settlements=2, cities=1), player(3, "Cyd", settlements=3),
+    player(3, "Gosia", settlements=2, cities=4),
+    player(3, "Hen", settlements=2, cities=1),
+    player(3, "Cyd", settlements=3),
 )
 BASE: dict[str, list[list[Any]]] = {"Round 1": ROUND_1, "Round 2": ROUND_2, "Notes": [["Organiser notes"], ["fee", 20]]}
 
-TEXTS = ["", "  ", "three", "=HYPERLINK(\"x\")", "<script>alert(1)</script>", "🎲🐑", "x", "yes", "BYE", "Table",
-         "Player", "VP", "Place", "Army Bonus", "#REF!", "3", " 4 ", "2,5", "Łukasz", "a" * 5000]
+TEXTS = [
+    "",
+    "  ",
+    "three",
+    '=HYPERLINK("x")',
+    "<script>alert(1)</script>",
+    "🎲🐑",
+    "x",
+    "yes",
+    "BYE",
+    "Table",
+    "Player",
+    "VP",
+    "Place",
+    "Army Bonus",
+    "#REF!",
+    "3",
+    " 4 ",
+    "2,5",
+    "Łukasz",
+    "a" * 5000,
+]
 # Printable text only: openpyxl refuses control characters in cells (a spreadsheet cannot hold them either).
 printable = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=40)
 values = st.one_of(
@@ -75,7 +107,18 @@ values = st.one_of(
     printable,
     st.sampled_from([date(2024, 4, 13), datetime(2024, 4, 13, 18, 30), datetime(1900, 3, 1)]),
 )
-JUNK_SHEETS = ["Junk", "Notes 2", "Données 🎲", "Round 9", "R1", "Tour 2", "Settings", "Players", "Final", "Adjustments"]
+JUNK_SHEETS = [
+    "Junk",
+    "Notes 2",
+    "Données 🎲",
+    "Round 9",
+    "R1",
+    "Tour 2",
+    "Settings",
+    "Players",
+    "Final",
+    "Adjustments",
+]
 NON_ROUND_NAMES = ["Archive", "Round one", "Round 1 (old)", "Sheet1"]
 
 mutation = st.one_of(
@@ -135,7 +178,9 @@ def _blank(value: Any) -> bool:
 @settings(max_examples=300 if LONG else 25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=st.lists(mutation, min_size=1, max_size=8))
 @example(steps=[("set", 0, 1, 1, None), ("set", 1, 1, 1, None)])  # no round sheet has a header row left
-@example(steps=[("rename", 0, "Archive"), ("shuffle_columns", 0, random.Random(3)), ("add_sheet", "Round 9", [["Table"]])])
+@example(
+    steps=[("rename", 0, "Archive"), ("shuffle_columns", 0, random.Random(3)), ("add_sheet", "Round 9", [["Table"]])]
+)
 def test_mutated_workbooks_never_crash_or_lose_data(steps: list[tuple]) -> None:
     sheets = {name: [list(r) for r in rows] for name, rows in BASE.items()}
     for step in steps:
@@ -232,14 +277,23 @@ def _cell_xml(ref: str, kind: str | None, text: str, r_first: bool) -> str:
 
 
 def _one_sheet(path: Path, sheet_data: str) -> Path:
-    rel = ('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
-           'Target="worksheets/sheet1.xml"/>')
+    rel = (
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
+        'Target="worksheets/sheet1.xml"/>'
+    )
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN_NS}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/'
-                         '2006/relationships"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/></sheets></workbook>')
-        archive.writestr("xl/_rels/workbook.xml.rels",
-                         f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rel}</Relationships>')
-        archive.writestr("xl/worksheets/sheet1.xml", f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>')
+        archive.writestr(
+            "xl/workbook.xml",
+            f'<workbook xmlns="{MAIN_NS}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/'
+            '2006/relationships"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        )
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rel}</Relationships>',
+        )
+        archive.writestr(
+            "xl/worksheets/sheet1.xml", f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>'
+        )
     return path
 
 
@@ -278,16 +332,36 @@ def test_reader_sees_every_cell_as_saved(cells: dict[tuple[int, int], tuple[str 
 
 
 HOSTILE_FRAGMENTS = [
-    b'<c r="XFD1048576"><v>1</v></c>', b'<c t="e" r="C3"><v>#REF!</v></c>', b'<c r="D13" t="e"/>', b"<v>1e400</v>",
-    b"<v>NaN</v>", b"_x0007_", b"_x001B_[2J", b'<!DOCTYPE x [<!ENTITY a "b">]>', b"&a;", b'<row r="0">', b'<c r="A1" t="s"><v>9</v></c>',
-    b"<f>SUBTOTAL(109,C2:C5)</f>", b'<mergeCell ref="A1:XFD1048576"/>', b"\x00", b"\xff\xfe", b"</sheetData>", b"<sheetData>",
+    b'<c r="XFD1048576"><v>1</v></c>',
+    b'<c t="e" r="C3"><v>#REF!</v></c>',
+    b'<c r="D13" t="e"/>',
+    b"<v>1e400</v>",
+    b"<v>NaN</v>",
+    b"_x0007_",
+    b"_x001B_[2J",
+    b'<!DOCTYPE x [<!ENTITY a "b">]>',
+    b"&a;",
+    b'<row r="0">',
+    b'<c r="A1" t="s"><v>9</v></c>',
+    b"<f>SUBTOTAL(109,C2:C5)</f>",
+    b'<mergeCell ref="A1:XFD1048576"/>',
+    b"\x00",
+    b"\xff\xfe",
+    b"</sheetData>",
+    b"<sheetData>",
 ]
 
 
 @settings(max_examples=600 if LONG else 25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(part=st.integers(0, 50), position=st.floats(0, 1), cut=st.integers(0, 40),
-       insert=st.one_of(st.sampled_from(HOSTILE_FRAGMENTS), st.binary(max_size=20)))
-def test_damaged_package_bytes_are_read_or_refused_in_one_line(part: int, position: float, cut: int, insert: bytes) -> None:
+@given(
+    part=st.integers(0, 50),
+    position=st.floats(0, 1),
+    cut=st.integers(0, 40),
+    insert=st.one_of(st.sampled_from(HOSTILE_FRAGMENTS), st.binary(max_size=20)),
+)
+def test_damaged_package_bytes_are_read_or_refused_in_one_line(
+    part: int, position: float, cut: int, insert: bytes
+) -> None:
     """Bytes of any part replaced: `check_workbook` gives a result or a one-line WorkbookError, nothing else."""
     with tempfile.TemporaryDirectory() as folder:
         source = write_workbook(Path(folder) / "event.xlsx", BASE)
@@ -299,7 +373,7 @@ def test_damaged_package_bytes_are_read_or_refused_in_one_line(part: int, positi
                 data = src.read(name)
                 if name == chosen:
                     at = int(position * len(data))
-                    data = data[:at] + insert + data[at + cut:]
+                    data = data[:at] + insert + data[at + cut :]
                 dst.writestr(name, data)
         try:
             result = sheet_scorer.check_workbook(target)
@@ -354,8 +428,12 @@ def _damaged_package(source: Path, target: Path, rng: random.Random) -> str:
         with zipfile.ZipFile(target) as archive:
             info = archive.infolist()[index]
         if kind == "deflate":  # a block of the reserved type at the start of the entry's compressed data
-            start = info.header_offset + 30 + int.from_bytes(raw[info.header_offset + 26:info.header_offset + 28], "little") \
-                + int.from_bytes(raw[info.header_offset + 28:info.header_offset + 30], "little")
+            start = (
+                info.header_offset
+                + 30
+                + int.from_bytes(raw[info.header_offset + 26 : info.header_offset + 28], "little")
+                + int.from_bytes(raw[info.header_offset + 28 : info.header_offset + 30], "little")
+            )
             raw[start] = 0xFF
         else:
             at = rng.randrange(len(raw))
@@ -375,15 +453,22 @@ def test_damaged_packages_are_refused_alike_and_never_unexpected(tmp_path: Path)
         if done.startswith("own_sheet"):
             target.write_bytes(own_sheet.read_bytes())
         out = tmp_path / f"out{number}.xlsx"
-        runs = {command: CliRunner().invoke(main, args) for command, args in (
-            ("check", ["check", str(target)]),
-            ("score", ["score", str(target), "-o", str(out), "--html", str(tmp_path / f"out{number}.html")]))}
+        runs = {
+            command: CliRunner().invoke(main, args)
+            for command, args in (
+                ("check", ["check", str(target)]),
+                ("score", ["score", str(target), "-o", str(out), "--html", str(tmp_path / f"out{number}.html")]),
+            )
+        }
         for command, run in runs.items():
             assert run.exception is None or isinstance(run.exception, SystemExit), (done, command, repr(run.exception))
             assert "unexpected" not in run.output and "Traceback" not in run.output, (done, command, run.output)
         assert runs["check"].exit_code == runs["score"].exit_code, (done, runs["check"].output, runs["score"].output)
         if runs["score"].exit_code == 2:
-            assert runs["score"].output.startswith("Error: ") and runs["score"].output.count("\n") == 1, (done, runs["score"].output)
+            assert runs["score"].output.startswith("Error: ") and runs["score"].output.count("\n") == 1, (
+                done,
+                runs["score"].output,
+            )
             assert not out.exists(), done
         else:
             sheet_scorer.check_workbook(out)  # the scored copy passes the package check: nothing for Excel to repair

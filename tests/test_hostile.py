@@ -9,7 +9,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import player, round_sheet, write_workbook, run
+from helpers import player, round_sheet, run, write_workbook
 from openpyxl.chart import BarChart, Reference
 
 from sheet_scorer.workbook.container import DAMAGES, damaged
@@ -17,7 +17,6 @@ from sheet_scorer.workbook.container import DAMAGES, damaged
 TABLE = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
 LAUGHS = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))
 ENTITY_BOMB = f'<?xml version="1.0"?><!DOCTYPE b [<!ENTITY l0 "lol">{LAUGHS}]>'
-
 
 
 def _rewrite(source: Path, target: Path, member: str, change: object) -> Path:
@@ -35,8 +34,12 @@ def _one_line_exit_2(result: object) -> None:
 
 def test_xml_entity_bomb_is_refused(tmp_path: Path) -> None:
     good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
-    bomb = _rewrite(good, tmp_path / "bomb.xlsx", "xl/worksheets/sheet1.xml",
-                    lambda xml: ENTITY_BOMB + xml.split("?>", 1)[-1].replace("<t>Bob</t>", "<t>&l9;</t>"))
+    bomb = _rewrite(
+        good,
+        tmp_path / "bomb.xlsx",
+        "xl/worksheets/sheet1.xml",
+        lambda xml: ENTITY_BOMB + xml.split("?>", 1)[-1].replace("<t>Bob</t>", "<t>&l9;</t>"),
+    )
     _one_line_exit_2(run("score", bomb))
     assert not (tmp_path / "bomb.scored.xlsx").exists()
 
@@ -98,14 +101,17 @@ def test_check_json(tmp_path: Path) -> None:
     report = json.loads(result.output)
     assert report["valid"] is False
     assert [(p["code"], p["sheet"], p["cell"], p["player"]) for p in report["problems"]] == [
-        ("settlements-range", "Round 1", "C2", "Ala")]
+        ("settlements-range", "Round 1", "C2", "Ala")
+    ]
 
 
 def test_batch_scores_every_file_and_exits_with_the_worst(tmp_path: Path) -> None:
     folder = tmp_path / "day"
     folder.mkdir()
     write_workbook(folder / "a.xlsx", {"Round 1": TABLE})
-    write_workbook(folder / "b.xlsx", {"Round 1": round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))})
+    write_workbook(
+        folder / "b.xlsx", {"Round 1": round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"))}
+    )
     (folder / "c.xlsx").write_text("not a workbook")
     result = run("score", folder, "--jobs", "2")
     assert result.exit_code == 2
@@ -148,7 +154,9 @@ def test_a_damaged_part_is_told_in_each_language_with_the_same_english(what: str
     error = refused.value
     assert str(error) == say("en", error.key, **error.values)
     assert str(error).startswith("event.xlsx: the workbook is damaged: part xl/_rels/workbook.xml.rels: ")
-    assert say("pl", error.key, **error.values).startswith("event.xlsx: skoroszyt jest uszkodzony: część xl/_rels/workbook.xml.rels: ")
+    assert say("pl", error.key, **error.values).startswith(
+        "event.xlsx: skoroszyt jest uszkodzony: część xl/_rels/workbook.xml.rels: "
+    )
 
 
 def test_a_damaged_package_is_refused_in_the_chosen_language(tmp_path: Path) -> None:
@@ -162,8 +170,10 @@ def test_a_damaged_package_is_refused_in_the_chosen_language(tmp_path: Path) -> 
             dst.writestr(name, data)
     result = run("check", "--lang", "pl", damaged_copy)
     assert result.exit_code == 2
-    assert result.output == (f"Błąd: {damaged_copy}: skoroszyt jest uszkodzony: część {parts[0][0]}: plik zip zawiera dwa wpisy "
-                             "o tej nazwie; otwórz go w Excelu lub LibreOffice i zapisz ponownie\n")
+    assert result.output == (
+        f"Błąd: {damaged_copy}: skoroszyt jest uszkodzony: część {parts[0][0]}: plik zip zawiera dwa wpisy "
+        "o tej nazwie; otwórz go w Excelu lub LibreOffice i zapisz ponownie\n"
+    )
 
 
 def test_a_missing_style_sheet_is_written_where_the_workbook_names_it(tmp_path: Path) -> None:
@@ -179,16 +189,24 @@ def test_a_missing_style_sheet_is_written_where_the_workbook_names_it(tmp_path: 
     with zipfile.ZipFile(tmp_path / "out.xlsx") as out:
         rels = out.read("xl/_rels/workbook.xml.rels").decode()
         assert rels.count("relationships/styles") == 1 and "xl/styles.xml" in out.namelist()
-        assert 'PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"' \
+        assert (
+            'PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"'
             in out.read("[Content_Types].xml").decode()
+        )
 
 
 def test_relationship_parts_typed_by_nothing_get_the_usual_default(tmp_path: Path) -> None:
     """A hand-made package whose [Content_Types].xml declares no type for its .rels parts is read, and the
     scored copy declares the Default every writer does, so that each of its parts has a content type."""
     good = write_workbook(tmp_path / "good.xlsx", {"Round 1": TABLE})
-    source = _rewrite(good, tmp_path / "untyped-rels.xlsx", "[Content_Types].xml", lambda xml: xml.replace(
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>', ""))
+    source = _rewrite(
+        good,
+        tmp_path / "untyped-rels.xlsx",
+        "[Content_Types].xml",
+        lambda xml: xml.replace(
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>', ""
+        ),
+    )
     assert 'Extension="rels"' not in zipfile.ZipFile(source).read("[Content_Types].xml").decode()
     assert run("check", source).exit_code == 0
     assert run("score", source, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html").exit_code == 0

@@ -24,8 +24,13 @@ def _limits() -> None:
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("hostile")
     script = Path(__file__).with_name("hostile_catalogue.py")
-    done = subprocess.run([sys.executable, str(script), str(folder)], capture_output=True, text=True,
-                          preexec_fn=_limits, timeout=2 * CASE_SECONDS * len(CATALOGUE))
+    done = subprocess.run(
+        [sys.executable, str(script), str(folder)],
+        capture_output=True,
+        text=True,
+        preexec_fn=_limits,
+        timeout=2 * CASE_SECONDS * len(CATALOGUE),
+    )
     found = {d["name"]: d for d in map(json.loads, done.stdout.splitlines())}
     assert len(found) == len(CATALOGUE), f"the catalogue stopped (exit {done.returncode}): {done.stderr[-2000:]}"
     return found
@@ -43,12 +48,17 @@ def test_scored_or_refused_in_one_line(case: Case, outcomes: dict[str, dict]) ->
         assert run["exception"] is None, (command, run["exception"])
         assert run["exit"] == expected, (command, run)
         assert run["seconds"] < CASE_SECONDS
-        assert not any(c in run["stdout"] + run["stderr"] for c in CONTROL), (command, "a control character was printed raw")
+        assert not any(c in run["stdout"] + run["stderr"] for c in CONTROL), (
+            command,
+            "a control character was printed raw",
+        )
         if expected == 2:
             assert run["stdout"] == "" and run["stderr"].count("\n") == 1, (command, run["stderr"])
             assert run["stderr"].startswith(f"Error: {found['file']}: ") and "Traceback" not in run["stderr"]
             assert "unexpected" not in run["stderr"]
-            assert not Path(found["file"]).with_name("out.xlsx").exists(), "a scored copy written from a refused package"
+            assert not Path(found["file"]).with_name("out.xlsx").exists(), (
+                "a scored copy written from a refused package"
+            )
         else:
             assert "Error" not in run["stderr"], (command, run["stderr"])
     if case.exit != 2:
@@ -62,7 +72,9 @@ def test_scored_files_keep_every_player_and_no_more(case: Case, outcomes: dict[s
     """The games are read whole: no row lost to a far cell, none added by a totals row."""
     import openpyxl
 
-    standings = openpyxl.load_workbook(Path(outcomes[case.name]["file"]).with_name("out.xlsx"), read_only=True)["Standings"]
+    standings = openpyxl.load_workbook(Path(outcomes[case.name]["file"]).with_name("out.xlsx"), read_only=True)[
+        "Standings"
+    ]
     names = [row[1] for row in standings.iter_rows(min_row=2, values_only=True) if row[1]]
     assert len(names) == case.players, names
 
@@ -78,7 +90,10 @@ def test_control_characters_are_shown_not_obeyed(outcomes: dict[str, dict]) -> N
     from sheet_scorer.workbook.read import read_workbook
 
     players = read_workbook(out).rounds[0].raw["player"]
-    assert (players[3], players[4]) == ("Bob\x07", "Cyd\x1b[2J\x1b]0;pwned\x07")  # the organiser's cells keep their values
+    assert (players[3], players[4]) == (
+        "Bob\x07",
+        "Cyd\x1b[2J\x1b]0;pwned\x07",
+    )  # the organiser's cells keep their values
 
 
 def test_a_number_beyond_a_double_is_kept_in_the_scored_copy(outcomes: dict[str, dict]) -> None:

@@ -20,8 +20,24 @@ def parsed(path: Path) -> ast.Module:
 # Lower layers never import higher ones; new stages (seating/, playoffs/, merge/) sit beside standings.
 # xlsx/ (the file format) is the lowest: the model's WorkbookError is its PackageError.
 # i18n/ (the words and the one message catalogue) sits below the model and the problems that it renders (issue 20).
-LAYERS = {"xlsx": -1, "i18n": -0.5, "model": 0, "problems": 0, "workbook": 1, "rules": 2, "standings": 3, "seating": 4, "playoffs": 4,
-          "merge": 4, "report": 4, "api": 5, "season": 5, "cli": 6, "__init__": 7, "__main__": 7}
+LAYERS = {
+    "xlsx": -1,
+    "i18n": -0.5,
+    "model": 0,
+    "problems": 0,
+    "workbook": 1,
+    "rules": 2,
+    "standings": 3,
+    "seating": 4,
+    "playoffs": 4,
+    "merge": 4,
+    "report": 4,
+    "api": 5,
+    "season": 5,
+    "cli": 6,
+    "__init__": 7,
+    "__main__": 7,
+}
 
 LAYERS["live"] = 5.5  # issue 22: the live view serves what `api` scores; only `cli` sits above it
 
@@ -36,8 +52,12 @@ def imports() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in PACKAGE.rglob("*.py"):
         tree = parsed(path)
-        skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-                   for n in ast.walk(node)}
+        skipped = {
+            id(n)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for n in ast.walk(node)
+        }
         found = set()
         for node in ast.walk(tree):
             if id(node) in skipped:
@@ -75,14 +95,21 @@ def test_no_import_cycle() -> None:
 
 
 def test_data_flows_one_way() -> None:
-    upward = [(m, t) for m, targets in imports().items() for t in targets if m != "sheet_scorer" and layer(t) > layer(m)]
+    upward = [
+        (m, t) for m, targets in imports().items() for t in targets if m != "sheet_scorer" and layer(t) > layer(m)
+    ]
     assert upward == []
 
 
 def test_the_file_format_knows_no_tournament() -> None:
     """xlsx/ imports only itself: no model, problems, i18n or any stage (issue 20)."""
-    outside = [(m, t) for m, targets in imports().items() if m.startswith("sheet_scorer.xlsx")
-               for t in targets if not t.startswith("sheet_scorer.xlsx")]
+    outside = [
+        (m, t)
+        for m, targets in imports().items()
+        if m.startswith("sheet_scorer.xlsx")
+        for t in targets
+        if not t.startswith("sheet_scorer.xlsx")
+    ]
     assert outside == []
 
 
@@ -94,13 +121,35 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
         for path in (PACKAGE / folder).glob("*.py"):
             for node in parsed(path).body:
                 if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in {
-                        "resolve_target", "resolve", "parse_ref", "parse_range", "rels_name", "relative", "column_index",
-                        "PartName",
-                        "column_letter", "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}:
+                    "resolve_target",
+                    "resolve",
+                    "parse_ref",
+                    "parse_range",
+                    "rels_name",
+                    "relative",
+                    "column_index",
+                    "PartName",
+                    "column_letter",
+                    "unescape",
+                    "ooxml_text",
+                    "SheetEntry",
+                    "Relationship",
+                    "read_strings",
+                }:
                     defined.setdefault(node.name, []).append(module_name(path))
     assert {name: where for name, where in defined.items() if len(where) > 1} == {}
-    assert set(defined) == {"PartName", "parse_ref", "parse_range", "column_index", "column_letter",
-                            "unescape", "ooxml_text", "SheetEntry", "Relationship", "read_strings"}
+    assert set(defined) == {
+        "PartName",
+        "parse_ref",
+        "parse_range",
+        "column_index",
+        "column_letter",
+        "unescape",
+        "ooxml_text",
+        "SheetEntry",
+        "Relationship",
+        "read_strings",
+    }
 
 
 def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
@@ -135,14 +184,19 @@ def test_only_the_cli_imports_click_rich_or_the_terminal_catalogue() -> None:
     outside = {}
     for path in PACKAGE.rglob("*.py"):
         name = module_name(path)
-        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n.terminal")) or name in TERMINAL_LEFT | {"sheet_scorer.model"}:
+        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n.terminal")) or name in TERMINAL_LEFT | {
+            "sheet_scorer.model"
+        }:
             continue
         used = {m for m in every_import(path) if any(m == t or m.startswith(f"{t}.") for t in TERMINAL_ONLY)}
         if used:
             outside[name] = sorted(used)
     assert outside == {}
-    still = {m for m in TERMINAL_LEFT
-             if any(i.startswith(TERMINAL_ONLY) for i in every_import(PACKAGE.parent / (m.replace(".", "/") + ".py")))}
+    still = {
+        m
+        for m in TERMINAL_LEFT
+        if any(i.startswith(TERMINAL_ONLY) for i in every_import(PACKAGE.parent / (m.replace(".", "/") + ".py")))
+    }
     assert still == TERMINAL_LEFT, f"{sorted(TERMINAL_LEFT - still)} no longer print: take them off TERMINAL_LEFT"
 
 
@@ -164,8 +218,17 @@ def test_below_the_cli_nothing_says_a_line() -> None:
 
 
 # The tournament workbook's I/O (issue 20, item 2): workbook/ reads and writes, it neither judges nor presents.
-NOT_IN_WORKBOOK = ("sheet_scorer.rules", "sheet_scorer.report", "sheet_scorer.standings", "sheet_scorer.seating",
-                   "sheet_scorer.playoffs", "sheet_scorer.merge", "sheet_scorer.i18n.text", "pandera", "jinja2")
+NOT_IN_WORKBOOK = (
+    "sheet_scorer.rules",
+    "sheet_scorer.report",
+    "sheet_scorer.standings",
+    "sheet_scorer.seating",
+    "sheet_scorer.playoffs",
+    "sheet_scorer.merge",
+    "sheet_scorer.i18n.text",
+    "pandera",
+    "jinja2",
+)
 
 
 def test_the_workbook_is_io_only() -> None:
@@ -189,8 +252,11 @@ def _nodes(path: Path) -> list[ast.AST]:
 
 def _constants(path: Path) -> list[str]:
     """The text of every str and bytes literal in `path`."""
-    return [node.value if isinstance(node.value, str) else node.value.decode("latin-1")
-            for node in _nodes(path) if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))]
+    return [
+        node.value if isinstance(node.value, str) else node.value.decode("latin-1")
+        for node in _nodes(path)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes))
+    ]
 
 
 def _names(path: Path) -> set[str]:
@@ -211,8 +277,11 @@ def test_one_xml_parser_and_no_lxml() -> None:
     no module imports lxml, ElementTree, minidom or SAX, and the installed package does not depend on lxml."""
     import tomllib
 
-    parsers = {name: sorted(m for m in every_import(path) if m.startswith(("lxml", "xml", "defusedxml")))
-               for path in PACKAGE.rglob("*.py") if (name := module_name(path))}
+    parsers = {
+        name: sorted(m for m in every_import(path) if m.startswith(("lxml", "xml", "defusedxml")))
+        for path in PACKAGE.rglob("*.py")
+        if (name := module_name(path))
+    }
     assert {name: found for name, found in parsers.items() if found} == {"sheet_scorer.xlsx.opc": ["xml.parsers"]}
     project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert not [d for d in project["dependencies"] if d.startswith("lxml")]
@@ -221,9 +290,12 @@ def test_one_xml_parser_and_no_lxml() -> None:
 def test_one_style_sheet_reader() -> None:
     """The style sheet is found and read in one place (`xlsx/styles.py`, `read_style_sheet`): the reader's date styles
     and the patcher's formats come from the same parse; no other module names the part or its relationship."""
-    where = {module_name(path) for path in PACKAGE.rglob("*.py")
-             if any("styles.xml" in text or text.endswith("/styles") for text in _constants(path))
-             or {"REL_STYLES", "CT_STYLES"} & _names(path)}
+    where = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if any("styles.xml" in text or text.endswith("/styles") for text in _constants(path))
+        or {"REL_STYLES", "CT_STYLES"} & _names(path)
+    }
     # opc defines the constants; the package check (container) excuses a dangling styles relationship, never reads it
     assert where == {"sheet_scorer.xlsx.styles", "sheet_scorer.xlsx.opc", "sheet_scorer.workbook.container"}
     users = {module_name(path) for path in PACKAGE.rglob("*.py") if "read_style_sheet" in _names(path)}
@@ -233,18 +305,31 @@ def test_one_style_sheet_reader() -> None:
 def test_one_merged_range_parser() -> None:
     """A `<mergeCell>` is parsed in `xlsx/merged.py` only (the reader's two paths and the patcher call it); elsewhere
     the name stands only in the worksheet's element order (`mergeCells`)."""
-    where = {module_name(path): sorted({t for t in _constants(path) if "mergeCell" in t and " " not in t})  # not prose
-             for path in PACKAGE.rglob("*.py")}
-    assert {m: found for m, found in where.items() if found} == {"sheet_scorer.xlsx.merged": ["mergeCell"],
-                                                                 "sheet_scorer.xlsx.sheetxml": ["mergeCells"]}
+    where = {
+        module_name(path): sorted({t for t in _constants(path) if "mergeCell" in t and " " not in t})  # not prose
+        for path in PACKAGE.rglob("*.py")
+    }
+    assert {m: found for m, found in where.items() if found} == {
+        "sheet_scorer.xlsx.merged": ["mergeCell"],
+        "sheet_scorer.xlsx.sheetxml": ["mergeCells"],
+    }
     users = {module_name(path) for path in PACKAGE.rglob("*.py") if {"merged_range", "merged_ranges"} & _names(path)}
-    assert users == {"sheet_scorer.xlsx.merged", "sheet_scorer.xlsx.reader", "sheet_scorer.xlsx.sheetxml", "sheet_scorer.workbook.write"}
+    assert users == {
+        "sheet_scorer.xlsx.merged",
+        "sheet_scorer.xlsx.reader",
+        "sheet_scorer.xlsx.sheetxml",
+        "sheet_scorer.workbook.write",
+    }
 
 
 def test_one_withdrawn_mark_for_the_standings_and_the_final_ranking() -> None:
-    """"withdrawn after Round 2" is worked out once, in playoffs/qualifying (the lowest module both report/ and
+    """ "withdrawn after Round 2" is worked out once, in playoffs/qualifying (the lowest module both report/ and
     playoffs/ import), and read by the Standings sheet's writer and the Final Ranking sheet alike: no second copy."""
-    defined = [module_name(path) for path in PACKAGE.rglob("*.py") for node in parsed(path).body
-               if isinstance(node, ast.FunctionDef) and node.name == "withdrawn_notes"]
+    defined = [
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        for node in parsed(path).body
+        if isinstance(node, ast.FunctionDef) and node.name == "withdrawn_notes"
+    ]
     assert defined == ["sheet_scorer.playoffs.qualifying"]
     assert "sheet_scorer.playoffs.qualifying" in imports()["sheet_scorer.playoffs.step"]

@@ -11,8 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from helpers import soffice_convert
+
 from sheet_scorer import score_workbook
 
 EXAMPLE = Path(__file__).parent.parent / "example_workbooks" / "spring_open.xlsx"
@@ -55,7 +55,8 @@ def test_a_workbook_saved_by_libreoffice_scores_the_same(soffice: str, tmp_path:
     again = score_workbook(resaved, output=tmp_path / "b.xlsx", html=tmp_path / "b.html")
     assert again.exit_code == original.exit_code == 0
     assert again.standings[["rank", "player", "round_points", "vp", "games"]].equals(
-        original.standings[["rank", "player", "round_points", "vp", "games"]])
+        original.standings[["rank", "player", "round_points", "vp", "games"]]
+    )
 
 
 def test_a_scored_copy_saved_by_libreoffice_keeps_its_record_and_fingerprint(soffice: str, tmp_path: Path) -> None:

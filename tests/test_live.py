@@ -70,8 +70,12 @@ class Server:
         self.port, self.log = port, log
         self.base = f"http://127.0.0.1:{port}"
         self.out = log.open("wb")
-        self.process = subprocess.Popen([sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--host", "127.0.0.1",
-                                         "--port", str(port)], stdout=self.out, stderr=subprocess.PIPE, cwd=log.parent)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--host", "127.0.0.1", "--port", str(port)],
+            stdout=self.out,
+            stderr=subprocess.PIPE,
+            cwd=log.parent,
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -79,7 +83,9 @@ class Server:
                 return
             except (urllib.error.URLError, ConnectionError):
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"live did not start: {self.process.stderr.read().decode() if self.process.stderr else ''}")
+                    raise RuntimeError(
+                        f"live did not start: {self.process.stderr.read().decode() if self.process.stderr else ''}"
+                    )
                 time.sleep(0.1)
 
     def get(self, path: str, method: str = "GET") -> bytes:
@@ -88,7 +94,9 @@ class Server:
 
     def status(self, path: str, method: str = "GET") -> int:
         try:
-            with urllib.request.urlopen(urllib.request.Request(self.base + path, method=method), timeout=10) as response:
+            with urllib.request.urlopen(
+                urllib.request.Request(self.base + path, method=method), timeout=10
+            ) as response:
                 return response.status
         except urllib.error.HTTPError as error:
             return error.code
@@ -130,6 +138,7 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
     def break_it(book: openpyxl.Workbook) -> None:
         book["Round 4"]["D4"] = "many"  # Victor Lang's Settlements, table 1: not a number
+
     edited(EXAMPLE, files["broken"], break_it)
     return files
 
@@ -163,18 +172,18 @@ def test_projector_before_the_save(live: tuple[Server, Path]) -> None:
     assert "Round 4: 4 of 8 tables reported" in page
     assert page.count('data-status="playing"') == 4 and page.count('data-status="reported"') == 4
     # the ranking figure first: Round Points, then the tie-breakers VP and VP %, then Games
-    head = page[page.index("<thead>"):page.index("</thead>")]
+    head = page[page.index("<thead>") : page.index("</thead>")]
     assert [h for h in ("Round Points", "VP", "VP %", "Games") if h in head] == ["Round Points", "VP", "VP %", "Games"]
     assert head.index("Round Points") < head.index(">VP<") < head.index("VP %") < head.index("Games")
     assert "<svg" in page and "http://127.0.0.1:" in page  # the QR code and the phone address
-    assert "src=" not in page and "href=\"http" not in page  # self-contained: nothing fetched from elsewhere
+    assert "src=" not in page and 'href="http' not in page  # self-contained: nothing fetched from elsewhere
 
 
 def test_phone_shows_the_next_table_while_playing(live: tuple[Server, Path]) -> None:
     server, _ = live
     page = server.get("/phone").decode()
-    card = page[page.index('data-search="ruby hughes"'):]
-    card = card[:card.index("</article>")]
+    card = page[page.index('data-search="ruby hughes"') :]
+    card = card[: card.index("</article>")]
     assert "Now: Round 4, table 8" in card
     assert "Did not play" not in card and "did not play" not in card.split("Round 4")[-1]
 
@@ -192,14 +201,18 @@ def test_json_is_the_score_json_document(live: tuple[Server, Path], tmp_path: Pa
     assert [s["player"] for s in document["standings"][:2]] == ["Yusuf Demir", "Łukasz Nowak"]
 
 
-def test_a_save_updates_the_projector_in_place(live: tuple[Server, Path], browser: Browser, event: dict[str, Path]) -> None:
+def test_a_save_updates_the_projector_in_place(
+    live: tuple[Server, Path], browser: Browser, event: dict[str, Path]
+) -> None:
     server, workbook = live
     browser.size(1920, 1080)
     browser.open(server.base + "/")
     assert browser.js(RUBY + ".querySelector('td.first').textContent") == "9.5"
     # 30 players do not fit 1920×1080 in projector type: a screenful at a time, ranks 1.. first
     assert browser.wait_for("document.getElementById('pager').textContent").startswith("Page 1 of ")
-    visible = browser.js("Array.from(document.querySelectorAll('tr.player-row')).filter(r => r.offsetParent).map(r => +r.dataset.rank)")
+    visible = browser.js(
+        "Array.from(document.querySelectorAll('tr.player-row')).filter(r => r.offsetParent).map(r => +r.dataset.rank)"
+    )
     assert visible == list(range(1, len(visible) + 1)) and 8 <= len(visible) < 30
     assert browser.js("document.documentElement.scrollHeight") <= 1080
     browser.js("window.kept = 42")
@@ -227,14 +240,18 @@ def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path],
         time.sleep(0.1)
 
 
-def test_an_error_keeps_the_last_good_standings_with_a_banner(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+def test_an_error_keeps_the_last_good_standings_with_a_banner(
+    live: tuple[Server, Path], event: dict[str, Path]
+) -> None:
     server, workbook = live
     excel_save(event["broken"].read_bytes(), workbook)
     page = server.wait_page("/", "the last good standings")
-    banner = page[page.index('<section class="banner'):page.index("</section>")]
+    banner = page[page.index('<section class="banner') : page.index("</section>")]
     assert "Round 4 D4" in banner and "Settlements" in banner
     assert "After Round 4" in page and '<th scope="row">Ruby Hughes</th>' in page
-    assert json.loads(server.get("/standings.json"))["provisional"] is True  # the JSON follows the file, as score --json
+    assert (
+        json.loads(server.get("/standings.json"))["provisional"] is True
+    )  # the JSON follows the file, as score --json
     excel_save(event["full"].read_bytes(), workbook)
     deadline = time.monotonic() + 10
     while 'class="banner' in server.get("/").decode():
@@ -246,11 +263,17 @@ def test_phone_view_at_390px(live: tuple[Server, Path], browser: Browser) -> Non
     server, _ = live
     browser.size(390, 844, mobile=True)
     browser.open(server.base + "/phone")
-    browser.js("const box = document.getElementById('who'); box.value = 'lukasz'; box.dispatchEvent(new Event('input'))")
-    shown = browser.js("Array.from(document.querySelectorAll('.player')).filter(c => !c.hidden).map(c => c.querySelector('h2').textContent)")
+    browser.js(
+        "const box = document.getElementById('who'); box.value = 'lukasz'; box.dispatchEvent(new Event('input'))"
+    )
+    shown = browser.js(
+        "Array.from(document.querySelectorAll('.player')).filter(c => !c.hidden).map(c => c.querySelector('h2').textContent)"
+    )
     assert shown == ["Łukasz Nowak"]
     # round 4, table 1: 4 settlements + 3 cities × 2 = 10 VP, first of four: 5 round points
-    row = browser.js("Array.from(document.querySelectorAll('.player:not([hidden]) tbody tr')).map(r => r.innerText.split('\\t').join('|'))")
+    row = browser.js(
+        "Array.from(document.querySelectorAll('.player:not([hidden]) tbody tr')).map(r => r.innerText.split('\\t').join('|'))"
+    )
     assert any(r.startswith("Round 4|1|1|10|5|") for r in row), row
     assert browser.js("document.documentElement.scrollWidth") <= 390
     assert browser.js("document.querySelector('.player:not([hidden]) .path').textContent").endswith("→ 2")
@@ -273,6 +296,7 @@ def test_names_are_escaped(tmp_path: Path) -> None:
                 for cell in row:
                     if cell.value == "Ruby Hughes":
                         cell.value = "<script>alert(1)</script>"
+
     edited(EXAMPLE, tmp_path / "event.xlsx", rename)
     state = LiveState(tmp_path / "event.xlsx", None, "http://127.0.0.1:1/phone", "")
     state.load()
@@ -284,8 +308,22 @@ def test_names_are_escaped(tmp_path: Path) -> None:
 
 def test_a_busy_port_is_one_line(live: tuple[Server, Path]) -> None:
     server, workbook = live
-    second = subprocess.run([sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--host", "127.0.0.1",
-                             "--port", str(server.port)], capture_output=True, text=True, timeout=30)
+    second = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sheet_scorer",
+            "live",
+            str(workbook),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(server.port),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert second.returncode == 2
     assert second.stderr.strip().count("\n") == 0 and "already in use" in second.stderr
 
@@ -314,21 +352,25 @@ def test_ranking_figure_first_cut_line_and_language(tmp_path: Path) -> None:
     from sheet_scorer.i18n.vocab import STANDINGS_HEADERS
     from sheet_scorer.live.state import LiveState
 
-    edited(EXAMPLE, tmp_path / "event.xlsx", lambda book: _settings(book, {"Ranking": "Wins", "Playoff Size": 8, "Language": "pl"}))
+    edited(
+        EXAMPLE,
+        tmp_path / "event.xlsx",
+        lambda book: _settings(book, {"Ranking": "Wins", "Playoff Size": 8, "Language": "pl"}),
+    )
     state = LiveState(tmp_path / "event.xlsx", None, "http://127.0.0.1:1/phone", "")
     assert state.load().kind == "updated"
     assert state.pages is not None
     page = state.pages.projector
-    head = page[page.index("<thead>"):page.index("</thead>")]
+    head = page[page.index("<thead>") : page.index("</thead>")]
     order = [STANDINGS_HEADERS[f]["pl"] for f in ("rank", "player", "wins", "vp", "vp_pct", "round_points", "games")]
     assert [head.index(f">{name}<") for name in order] == sorted(head.index(f">{name}<") for name in order)
     # Yusuf Demir won rounds 2 and 3 (5 round points: first alone) and was second in rounds 1 and 4: 2 wins
-    row = page[page.index(">Yusuf Demir<"):]
-    row = row[:row.index("</tr>")]
+    row = page[page.index(">Yusuf Demir<") :]
+    row = row[: row.index("</tr>")]
     assert '<td class="num first">2</td>' in row and "145,31" in row  # VP % to hundredths, Polish decimal comma
-    body = page[page.index("<tbody>"):page.index("</tbody>")]
+    body = page[page.index("<tbody>") : page.index("</tbody>")]
     cut = body.index('class="cut"')
-    assert body[:cut].count('class="player-row') == 8 and "8" in body[cut:body.index("</tr>", cut)]
+    assert body[:cut].count('class="player-row') == 8 and "8" in body[cut : body.index("</tr>", cut)]
     assert 'lang="pl"' in page and "Po rundzie: Round 4" in page
 
 
@@ -339,6 +381,7 @@ def test_a_table_half_filled_is_an_error_one_not_started_is_not(tmp_path: Path) 
     def half(book: openpyxl.Workbook) -> None:
         clear_round4(book)
         book["Round 4"]["D20"] = 2  # table 5, Uma Sharma's Settlements only: reported, but not complete
+
     edited(EXAMPLE, tmp_path / "half.xlsx", half)
     edited(EXAMPLE, tmp_path / "seated.xlsx", clear_round4)
     seated = LiveState(tmp_path / "seated.xlsx", None, "http://127.0.0.1:1/phone", "")
@@ -357,7 +400,9 @@ def test_an_unreadable_workbook_is_refused_in_one_line(tmp_path: Path) -> None:
     from sheet_scorer.cli.main import main
 
     (tmp_path / "event.xlsx").write_bytes(b"PK\x03\x04 not really")
-    result = CliRunner().invoke(main, ["live", str(tmp_path / "event.xlsx"), "--host", "127.0.0.1", "--port", str(free_port())])
+    result = CliRunner().invoke(
+        main, ["live", str(tmp_path / "event.xlsx"), "--host", "127.0.0.1", "--port", str(free_port())]
+    )
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and "damaged" in result.output
 
@@ -416,20 +461,28 @@ def test_an_unreadable_save_is_told_in_the_event_s_language(tmp_path: Path) -> N
     assert outcome.kind == "unreadable"
     assert say("pl", "live_unreadable", time="21:00", reason=outcome.reason) == (
         "21:00 nie udało się odczytać skoroszytu (plik jest uszkodzony (niekompletny .xlsx); zapisz go ponownie w Excelu "
-        "lub LibreOffice); nadal widać ostatnią poprawną klasyfikację")
+        "lub LibreOffice); nadal widać ostatnią poprawną klasyfikację"
+    )
     assert state.pages is not None
-    banner = state.pages.projector[state.pages.projector.index('class="banner'):]
-    banner = banner[:banner.index("</section>")]
+    banner = state.pages.projector[state.pages.projector.index('class="banner') :]
+    banner = banner[: banner.index("</section>")]
     assert "Ostatniego zapisu nie udało się jeszcze odczytać (plik jest uszkodzony (niekompletny .xlsx)" in banner
     assert "damaged" not in banner and "could not" not in banner
 
 
 # qa3: the line after each save gives the seconds in the language's digits, as every other number it prints:
 # 0.084 s is "0.08" in English and "0,08" in Portuguese and Polish (two decimals), never "0.08" after Portuguese words.
-@pytest.mark.parametrize(("lang", "expected"), [("en", "updated in 0.08 s: After Round 1"),
-                                                ("pt", "atualizado em 0,08 s: After Round 1"),
-                                                ("pl", "zaktualizowano w 1,50 s: After Round 1")])
-def test_the_seconds_of_a_save_are_in_the_languages_digits(capsys: pytest.CaptureFixture[str], lang: str, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "updated in 0.08 s: After Round 1"),
+        ("pt", "atualizado em 0,08 s: After Round 1"),
+        ("pl", "zaktualizowano w 1,50 s: After Round 1"),
+    ],
+)
+def test_the_seconds_of_a_save_are_in_the_languages_digits(
+    capsys: pytest.CaptureFixture[str], lang: str, expected: str
+) -> None:
     import re
 
     from sheet_scorer.cli.live import _tell
@@ -446,14 +499,26 @@ def test_the_seconds_of_a_save_are_in_the_languages_digits(capsys: pytest.Captur
 # who did not reach the final (Cyd) has no Final step.
 def test_the_phone_card_goes_on_through_the_playoffs(tmp_path: Path) -> None:
     from helpers import write_workbook
+
     from sheet_scorer.api import check_workbook
     from sheet_scorer.live.view import live_context
 
     head = ["Table", "Player", "VP", "Declared"]
-    round_1 = [head, [1, "Ala", 12, "x"], [1, "Bea", 9, ""], [1, "Cyd", 6, ""], [1, "Dan", 3, ""],
-               [2, "Eva", 11, "x"], [2, "Fil", 8, ""], [2, "Gil", 5, ""], [2, "Hal", 2, ""]]
+    round_1 = [
+        head,
+        [1, "Ala", 12, "x"],
+        [1, "Bea", 9, ""],
+        [1, "Cyd", 6, ""],
+        [1, "Dan", 3, ""],
+        [2, "Eva", 11, "x"],
+        [2, "Fil", 8, ""],
+        [2, "Gil", 5, ""],
+        [2, "Hal", 2, ""],
+    ]
     final = [head, [1, "Ala", 9, ""], [1, "Eva", 7, ""], [1, "Bea", 5, ""], [1, "Fil", 12, "x"]]
-    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Round 1": round_1, "Final": final})
+    path = write_workbook(
+        tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Round 1": round_1, "Final": final}
+    )
     context = live_context(check_workbook(path), "en", None, "", "http://127.0.0.1:1/phone", "12:00")
     cards = {card["player"]: card["steps"] for card in context["players"]}
     steps = [(s["sheet"], s["table"], s["place"], s["vp"]) for s in cards["Fil"]]
@@ -472,14 +537,26 @@ def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_i
     import re
 
     from helpers import run_ok, write_workbook
+
     from sheet_scorer.live.state import LiveState
     from sheet_scorer.live.view import PROJECTOR, live_context, render
 
     head = ["Table", "Player", "VP", "Declared"]
-    round_1 = [head, [1, "Ala", 12, "x"], [1, "Bea", 9, ""], [1, "Cyd", 6, ""], [1, "Dan", 3, ""],
-               [2, "Eva", 11, "x"], [2, "Fil", 8, ""], [2, "Gil", 5, ""], [2, "Hal", 2, ""]]
+    round_1 = [
+        head,
+        [1, "Ala", 12, "x"],
+        [1, "Bea", 9, ""],
+        [1, "Cyd", 6, ""],
+        [1, "Dan", 3, ""],
+        [2, "Eva", 11, "x"],
+        [2, "Fil", 8, ""],
+        [2, "Gil", 5, ""],
+        [2, "Hal", 2, ""],
+    ]
     players = [["Player", "Active"]] + [[row[1], "withdrawn" if row[1] == "Hal" else "yes"] for row in round_1[1:]]
-    path = write_workbook(tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Players": players, "Round 1": round_1})
+    path = write_workbook(
+        tmp_path / "event.xlsx", {"Settings": [["Playoff Size", 4]], "Players": players, "Round 1": round_1}
+    )
     run_ok("playoffs", path)
 
     state = LiveState(path, None, "http://127.0.0.1:1/phone", "")
@@ -499,18 +576,29 @@ def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_i
     assert state.refresh().kind == "updated"
     page = state.pages.projector
     assert '<p class="champion">Champion: <strong>Fil</strong></p>' in page
-    final = page[page.index('<table class="final-ranking">'):]
-    final = final[:final.index("</table>")]
-    rows = re.findall(r'data-rank="(\d+)"><td class="rank num"><span class="rank-badge">\d+</span></td><th scope="row">'
-                      r'([^<]+)(<small class="muted withdrawn"> · ([^<]+)</small>)?</th><td>([^<]+)</td>', final)
+    final = page[page.index('<table class="final-ranking">') :]
+    final = final[: final.index("</table>")]
+    rows = re.findall(
+        r'data-rank="(\d+)"><td class="rank num"><span class="rank-badge">\d+</span></td><th scope="row">'
+        r'([^<]+)(<small class="muted withdrawn"> · ([^<]+)</small>)?</th><td>([^<]+)</td>',
+        final,
+    )
     assert [(int(r), p, w, s) for r, p, _, w, s in rows] == [
-        (1, "Fil", "", "Final"), (2, "Ala", "", "Final"), (3, "Eva", "", "Final"), (4, "Bea", "", "Final"),
-        (5, "Cyd", "", "Qualifying"), (6, "Gil", "", "Qualifying"), (7, "Dan", "", "Qualifying"),
-        (8, "Hal", "withdrawn after Round 1", "Qualifying")]
+        (1, "Fil", "", "Final"),
+        (2, "Ala", "", "Final"),
+        (3, "Eva", "", "Final"),
+        (4, "Bea", "", "Final"),
+        (5, "Cyd", "", "Qualifying"),
+        (6, "Gil", "", "Qualifying"),
+        (7, "Dan", "", "Qualifying"),
+        (8, "Hal", "withdrawn after Round 1", "Qualifying"),
+    ]
     assert page.index('<p class="champion">') < page.index("Final Ranking") < page.index('<table class="standings">')
     # the phone page is unchanged: no champion line, no final ranking
     assert '<p class="champion">' not in state.pages.phone and '<table class="final-ranking">' not in state.pages.phone
 
     assert state.good is not None  # the event's language: the report's words, in Polish
-    polish = render(PROJECTOR, {**live_context(state.good, "pl", None, "", "http://127.0.0.1:1/phone", "12:00"), "version": 1})
+    polish = render(
+        PROJECTOR, {**live_context(state.good, "pl", None, "", "http://127.0.0.1:1/phone", "12:00"), "version": 1}
+    )
     assert '<p class="champion">Mistrz: <strong>Fil</strong></p>' in polish

@@ -10,15 +10,27 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import HEADERS, write_workbook, run as run_command, soffice_convert
+from helpers import HEADERS, soffice_convert, write_workbook
+from helpers import run as run_command
 
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import count, say
 from sheet_scorer.merge.plan import merge_workbooks
 from sheet_scorer.problems import Problem
 
-POLISH = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
-          "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
+POLISH = [
+    "Stół",
+    "Gracz",
+    "Osady",
+    "Miasta",
+    "Karty VP",
+    "Rycerze",
+    "Drogi",
+    "Długość drogi",
+    "Armia pierwsza",
+    "Droga pierwsza",
+    "Zgłoszone zwycięstwo",
+]
 
 # The full round, written by hand in HEADERS order: two tables, each a valid game (docs/rules.md §2).
 # Table 1: Anna 2 settlements + 3 cities + Largest Army (3 knights) = 10 and declared; Ben 3+2 cities + Longest Road = 9.
@@ -54,19 +66,28 @@ def judge_a(tmp_path: Path, name: str = "judge_a.xlsx") -> Path:
 def judge_b(tmp_path: Path) -> Path:
     """Table 2 filled, in Polish (sheet and headers), with a row inserted inside the table, an extra
     column of notes, and an extra sheet; table 1's rows left empty."""
+
     def polish(row: list[Any], note: str = "") -> list[Any]:
         return [*row, note]
 
     rows = [polish(r) for r in seated(ROUND[:4])]
-    rows += [polish(ROUND[4]), polish(ROUND[5]), [None] * len(HEADERS) + ["Gosia came late"], polish(ROUND[6]),
-             polish(ROUND[7], "checked")]
+    rows += [
+        polish(ROUND[4]),
+        polish(ROUND[5]),
+        [None] * len(HEADERS) + ["Gosia came late"],
+        polish(ROUND[6]),
+        polish(ROUND[7], "checked"),
+    ]
     return write_workbook(tmp_path / "judge_b.xlsx", {"Runda 1": [[*POLISH, "Uwagi"], *rows], "Scratch": [["a", 1]]})
 
 
 def cells(path: Path, sheet: str = "Round 1") -> list[list[Any]]:
     """Every cell of the sheet's table (header included) as openpyxl reads it."""
     book = openpyxl.load_workbook(path)
-    return [list(r) for r in book[sheet].iter_rows(min_row=1, max_row=len(ROUND) + 1, max_col=len(HEADERS), values_only=True)]
+    return [
+        list(r)
+        for r in book[sheet].iter_rows(min_row=1, max_row=len(ROUND) + 1, max_col=len(HEADERS), values_only=True)
+    ]
 
 
 run = partial(run_command, "merge")
@@ -98,7 +119,15 @@ def test_the_merged_round_is_a_valid_scored_round(tmp_path: Path) -> None:
     result = check_workbook(event)
     assert [p.code for p in result.problems] == []
     assert dict(zip(result.standings["player"], result.standings["vp"])) == {
-        "Anna": 10, "Ben": 9, "Cara": 6, "Dan": 4, "Eva": 10, "Filip": 8, "Gosia": 9, "Hugo": 2}
+        "Anna": 10,
+        "Ben": 9,
+        "Cara": 6,
+        "Dan": 4,
+        "Eva": 10,
+        "Filip": 8,
+        "Gosia": 9,
+        "Hugo": 2,
+    }
 
 
 def test_a_conflict_is_named_and_the_events_value_kept(tmp_path: Path) -> None:
@@ -113,8 +142,20 @@ def test_a_conflict_is_named_and_the_events_value_kept(tmp_path: Path) -> None:
     assert merged[1] == ROUND[0]  # everything else of the copy taken
     assert merged[2][:3] == ROUND[1][:3] and merged[2][4:] == ROUND[1][4:]
     assert say("en", "merge_copy", copy="judge_a.xlsx", taken=23, already=1, conflicts=1) in result.output
-    assert say("en", "merge_conflict", sheet="Round 1", cell="D3", player="Ben", value="1", source="event.xlsx",
-                other="2", other_source="judge_a.xlsx") in result.output
+    assert (
+        say(
+            "en",
+            "merge_conflict",
+            sheet="Round 1",
+            cell="D3",
+            player="Ben",
+            value="1",
+            source="event.xlsx",
+            other="2",
+            other_source="judge_a.xlsx",
+        )
+        in result.output
+    )
 
 
 def test_two_copies_that_disagree_leave_the_cell_empty_and_name_both_files(tmp_path: Path) -> None:
@@ -125,7 +166,8 @@ def test_two_copies_that_disagree_leave_the_cell_empty_and_name_both_files(tmp_p
     book.save(tmp_path / "judge_c.xlsx")
     plan = merge_workbooks(event, [first, tmp_path / "judge_c.xlsx"])
     assert [(c.sheet, c.cell, c.player, c.value, c.source, c.other, c.other_source) for c in plan.conflicts] == [
-        ("Round 1", "F5", "Dan", 0, "judge_a.xlsx", 5, "judge_c.xlsx")]
+        ("Round 1", "F5", "Dan", 0, "judge_a.xlsx", 5, "judge_c.xlsx")
+    ]
     assert cells(event)[4][5] is None  # Dan's Knights: not taken
     assert [(c.taken, c.already, c.conflicts) for c in plan.copies] == [(24, 0, 1), (0, 24, 1)]
 
@@ -165,14 +207,19 @@ def test_a_row_whose_table_the_judge_left_empty_is_matched_by_player(tmp_path: P
 
 
 def test_a_copys_round_sheet_that_cannot_be_read_is_named_and_exits_1(tmp_path: Path) -> None:
-    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Round 2": [HEADERS, *seated(ROUND)]})
-    copy = write_workbook(tmp_path / "judge.xlsx", {"Round 1": [HEADERS, *ROUND[:4]],
-                                                    "Round 2": [["Stół", "Who", "Osady"], [1, "Anna", 2]]})  # no Player header
+    event = write_workbook(
+        tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Round 2": [HEADERS, *seated(ROUND)]}
+    )
+    copy = write_workbook(
+        tmp_path / "judge.xlsx",
+        {"Round 1": [HEADERS, *ROUND[:4]], "Round 2": [["Stół", "Who", "Osady"], [1, "Anna", 2]]},
+    )  # no Player header
     result = run(event, copy)
     assert result.exit_code == 1
     assert result.output.splitlines()[:2] == [
         say("en", "merge_copy", copy="judge.xlsx", taken=25, already=0, conflicts=0),
-        say("en", "merge_skipped", sheet="Round 2", message=Problem("no-header-row", "Round 2").message)]
+        say("en", "merge_skipped", sheet="Round 2", message=Problem("no-header-row", "Round 2").message),
+    ]
     assert cells(event)[1:5] == ROUND[:4]
 
 
@@ -239,34 +286,51 @@ def test_dry_run_says_the_same_and_writes_nothing(tmp_path: Path) -> None:
     assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
     real = run(event, *copies)
     assert dry.output.splitlines()[:2] == real.output.splitlines()[:2]
-    assert dry.output.splitlines()[2] == say("en", "merge_dry_run", cells=count("en", "cells_would_be_written", 50), event="event.xlsx")
+    assert dry.output.splitlines()[2] == say(
+        "en", "merge_dry_run", cells=count("en", "cells_would_be_written", 50), event="event.xlsx"
+    )
 
 
 def test_lang_prints_in_that_language(tmp_path: Path) -> None:
     event = make_event(tmp_path)
     result = run(event, judge_a(tmp_path), "--lang", "pl", "--dry-run")
-    assert result.output.splitlines()[0] == say("pl", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
-    assert say("pl", "merge_copy", copy="x", taken=1, already=2, conflicts=3) != say("en", "merge_copy", copy="x", taken=1,
-                                                                                     already=2, conflicts=3)
+    assert result.output.splitlines()[0] == say(
+        "pl", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0
+    )
+    assert say("pl", "merge_copy", copy="x", taken=1, already=2, conflicts=3) != say(
+        "en", "merge_copy", copy="x", taken=1, already=2, conflicts=3
+    )
 
 
-@pytest.mark.parametrize("args", [["merge", "{missing}", "{missing}"], ["split", "{missing}", "--round", "1", "--tables", "1-4"]])
+@pytest.mark.parametrize(
+    "args", [["merge", "{missing}", "{missing}"], ["split", "{missing}", "--round", "1", "--tables", "1-4"]]
+)
 def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, args: list[str]) -> None:
     import sys
 
-    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
-             "r = CliRunner().invoke(main, sys.argv[1:]); "
-             "print(r.exit_code, sorted({'pandas', 'pandera', 'openpyxl'} & set(sys.modules)))")
+    probe = (
+        "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
+        "r = CliRunner().invoke(main, sys.argv[1:]); "
+        "print(r.exit_code, sorted({'pandas', 'pandera', 'openpyxl'} & set(sys.modules)))"
+    )
     argv = [a.format(missing=tmp_path / "missing.xlsx") for a in args]
     done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True)
     assert done.stdout.strip() == "2 []", done.stderr
 
 
 def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:
-    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Settings": [["Language", "fr"]]})
+    event = write_workbook(
+        tmp_path / "event.xlsx", {"Round 1": [HEADERS, *seated(ROUND)], "Settings": [["Language", "fr"]]}
+    )
     result = run(event, judge_a(tmp_path), "--dry-run")
-    assert result.output.splitlines()[0] == say("fr", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0)
-    assert run(event, judge_a(tmp_path), "--dry-run", "--lang", "en").output.splitlines()[0].startswith("judge_a.xlsx: taken 25")
+    assert result.output.splitlines()[0] == say(
+        "fr", "merge_copy", copy="judge_a.xlsx", taken=25, already=0, conflicts=0
+    )
+    assert (
+        run(event, judge_a(tmp_path), "--dry-run", "--lang", "en")
+        .output.splitlines()[0]
+        .startswith("judge_a.xlsx: taken 25")
+    )
 
 
 def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> None:
@@ -306,20 +370,26 @@ def split(*args: Any) -> Any:
 
 
 def test_split_writes_a_copy_holding_only_the_judges_tables(tmp_path: Path) -> None:
-    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *ROUND], "Round 2": [HEADERS, *ROUND[:4], *seated(ROUND[4:])],
-                                                     "Notes": NOTES})
+    event = write_workbook(
+        tmp_path / "event.xlsx",
+        {"Round 1": [HEADERS, *ROUND], "Round 2": [HEADERS, *ROUND[:4], *seated(ROUND[4:])], "Notes": NOTES},
+    )
     before = event.read_bytes()
     result = split(event, "--round", 2, "--tables", "2")
     assert result.exit_code == 0, result.output
     copy = tmp_path / "event.round2.tables2.xlsx"
     empty = [[None] * len(HEADERS)]
     assert cells(copy, "Round 2") == [HEADERS, *empty * 4, *seated(ROUND[4:])]
-    assert cells(copy, "Round 1") == [HEADERS, *empty * 8]  # the other round: nothing to fill, nothing to come back stale
+    assert cells(copy, "Round 1") == [
+        HEADERS,
+        *empty * 8,
+    ]  # the other round: nothing to fill, nothing to come back stale
     assert [list(r) for r in openpyxl.load_workbook(copy)["Notes"].iter_rows(values_only=True)] == NOTES
     assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
     # qa2: one table is "table 2"; two or more are "tables 1-2"
-    assert result.output.strip() == (f"wrote {copy}: 'Round 2' holds table 2 (4 players); the other tables and rounds "
-                                     "are emptied")
+    assert result.output.strip() == (
+        f"wrote {copy}: 'Round 2' holds table 2 (4 players); the other tables and rounds are emptied"
+    )
     both = split(event, "--round", 2, "--tables", "1-2", "--lang", "fr")
     assert f"« Round 2 » contient les tables 1-2 (8 joueurs)" in both.output.replace("\u202f", " ")
     one = split(event, "--round", 2, "--tables", "1", "--lang", "fr")
@@ -356,14 +426,17 @@ def test_split_empties_a_merged_table_cell_at_its_top_left(tmp_path: Path) -> No
     assert [copy.cell(r, 2).value for r in range(2, 10)] == [None] * 4 + ["Eva", "Filip", "Gosia", "Hugo"]
 
 
-@pytest.mark.parametrize(("args", "code"), [
-    (["--round", 1, "--tables", "4-1"], 2),  # not a range
-    (["--round", 1, "--tables", "0"], 2),
-    (["--round", 1, "--tables", "1-100000000"], 2),
-    (["--round", 3, "--tables", "1"], 2),  # no such round
-    (["--round", 1, "--tables", "5-6"], 2),  # none of these tables
-    (["--round", 1, "--tables", "2-3"], 0),  # table 3 missing: said, the copy still written
-])
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["--round", 1, "--tables", "4-1"], 2),  # not a range
+        (["--round", 1, "--tables", "0"], 2),
+        (["--round", 1, "--tables", "1-100000000"], 2),
+        (["--round", 3, "--tables", "1"], 2),  # no such round
+        (["--round", 1, "--tables", "5-6"], 2),  # none of these tables
+        (["--round", 1, "--tables", "2-3"], 0),  # table 3 missing: said, the copy still written
+    ],
+)
 def test_split_misuse_is_one_line_and_writes_nothing(tmp_path: Path, args: list[Any], code: int) -> None:
     event = make_event(tmp_path)
     before = event.read_bytes()
@@ -383,7 +456,9 @@ def test_split_never_writes_over_the_event(tmp_path: Path) -> None:
     assert event.read_bytes() == before
 
 
-@pytest.mark.parametrize(("spec", "tables"), [("1-4", {1, 2, 3, 4}), ("1, 3,5-7", {1, 3, 5, 6, 7}), ("2", {2}), ("2–3", {2, 3})])
+@pytest.mark.parametrize(
+    ("spec", "tables"), [("1-4", {1, 2, 3, 4}), ("1, 3,5-7", {1, 3, 5, 6, 7}), ("2", {2}), ("2–3", {2, 3})]
+)
 def test_tables_are_read_as_an_organiser_writes_them(spec: str, tables: set[int]) -> None:
     from sheet_scorer.merge.split import parse_tables, tables_text
 
@@ -420,4 +495,6 @@ def test_split_of_tables_the_round_lacks_says_table_or_tables_as_asked(tmp_path:
     one = split(event, "--round", 1, "--tables", "9", "-o", tmp_path / "a.xlsx")
     assert one.exit_code == 2 and one.output == "Error: 'Round 1' has no table 9; nothing written\n", one.output
     two = split(event, "--round", 1, "--tables", "5-6", "--lang", "pt", "-o", tmp_path / "b.xlsx")
-    assert two.exit_code == 2 and two.output == "Erro: “Round 1” não tem nenhuma das mesas 5-6; nada foi gravado\n", two.output
+    assert two.exit_code == 2 and two.output == "Erro: “Round 1” não tem nenhuma das mesas 5-6; nada foi gravado\n", (
+        two.output
+    )

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sheet_scorer.xlsx import reader as xlsx
 from sheet_scorer.i18n.catalogue import CATALOGUE
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.model import WorkbookError
+from sheet_scorer.xlsx import reader as xlsx
 
 LANGS = {"en", "pl", "pt", "fr"}
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -20,16 +20,25 @@ MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 def _package(path: Path, sheet_data: str, head: bytes = b"") -> Path:
     """A minimal hand-written workbook: one sheet 'Round 1' holding `sheet_data` (its XML preceded by `head`)."""
-    rels = ('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
-            'Target="worksheets/sheet1.xml"/>')
+    rels = (
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
+        'Target="worksheets/sheet1.xml"/>'
+    )
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN_NS}" xmlns:r="http://schemas.openxmlformats.org/'
-                         'officeDocument/2006/relationships"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/>'
-                         '</sheets></workbook>')
-        archive.writestr("xl/_rels/workbook.xml.rels",
-                         f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>')
-        archive.writestr("xl/worksheets/sheet1.xml",
-                         head + f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>'.encode())
+        archive.writestr(
+            "xl/workbook.xml",
+            f'<workbook xmlns="{MAIN_NS}" xmlns:r="http://schemas.openxmlformats.org/'
+            'officeDocument/2006/relationships"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/>'
+            "</sheets></workbook>",
+        )
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>',
+        )
+        archive.writestr(
+            "xl/worksheets/sheet1.xml",
+            head + f'<worksheet xmlns="{MAIN_NS}"><sheetData>{sheet_data}</sheetData></worksheet>'.encode(),
+        )
     return path
 
 
@@ -39,16 +48,20 @@ def _refusal(path: Path) -> WorkbookError:
     return refused.value
 
 
-@pytest.mark.parametrize(("data", "polish"), [
-    ('<row r="1"><c r="XFE1"><v>1</v></c></row>', "adres komórki „XFE1” wychodzi poza siatkę (A1 do XFD1048576)"),
-    ('<row r="0"><c><v>1</v></c></row>', "numer wiersza „0” wychodzi poza siatkę (1 do 1048576)"),
-])
+@pytest.mark.parametrize(
+    ("data", "polish"),
+    [
+        ('<row r="1"><c r="XFE1"><v>1</v></c></row>', "adres komórki „XFE1” wychodzi poza siatkę (A1 do XFD1048576)"),
+        ('<row r="0"><c><v>1</v></c></row>', "numer wiersza „0” wychodzi poza siatkę (1 do 1048576)"),
+    ],
+)
 def test_a_damaged_sheet_is_refused_in_polish(tmp_path: Path, data: str, polish: str) -> None:
     """Formerly English only: the reader's damaged-sheet refusal, now a key said in Polish."""
     path = _package(tmp_path / "zly.xlsx", data)
     error = _refusal(path)
     assert say("pl", error.key, **error.values) == (
-        f"{path}: arkusz „Round 1” jest uszkodzony: {polish}; otwórz go i zapisz w Excelu lub LibreOffice")
+        f"{path}: arkusz „Round 1” jest uszkodzony: {polish}; otwórz go i zapisz w Excelu lub LibreOffice"
+    )
 
 
 def test_a_doctype_is_refused_in_polish_and_french(tmp_path: Path) -> None:
@@ -56,12 +69,16 @@ def test_a_doctype_is_refused_in_polish_and_french(tmp_path: Path) -> None:
     error = _refusal(path)
     assert say("pl", error.key, **error.values) == (
         f"{path}: część xl/worksheets/sheet1.xml deklaruje DOCTYPE lub encje, czego skoroszyty nigdy nie robią "
-        "(plik złośliwy lub uszkodzony); zapisz go ponownie w Excelu lub LibreOffice")
+        "(plik złośliwy lub uszkodzony); zapisz go ponownie w Excelu lub LibreOffice"
+    )
     assert say("fr", error.key, **error.values) == (
         f"{path}\u202f: la partie xl/worksheets/sheet1.xml déclare un DOCTYPE ou des entités, ce que les classeurs ne font "
-        "jamais (fichier hostile ou endommagé)\u202f; enregistrez-le à nouveau depuis Excel ou LibreOffice")
-    assert str(error) == (f"{path}: part xl/worksheets/sheet1.xml declares a DOCTYPE or entities, which workbooks never do "
-                          "(a hostile or damaged file); save it again from Excel or LibreOffice")
+        "jamais (fichier hostile ou endommagé)\u202f; enregistrez-le à nouveau depuis Excel ou LibreOffice"
+    )
+    assert str(error) == (
+        f"{path}: part xl/worksheets/sheet1.xml declares a DOCTYPE or entities, which workbooks never do "
+        "(a hostile or damaged file); save it again from Excel or LibreOffice"
+    )
 
 
 def test_a_missing_sheet_is_refused_in_polish(tmp_path: Path) -> None:
@@ -81,13 +98,24 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
     from sheet_scorer.rules.validate import ROW_CODE_FIELDS, TABLE_CODES
 
     PROBLEM_CODES = {code: entry for code, entry in CATALOGUE.items() if entry.level in ("error", "warning")}
-    assert WARNING_CODES == {"name-spelling", "name-similar", "no-target", "hidden-row", "unknown-setting", "table-not-reported",
-                             "season_alias_both", "season_name_similar", "season_name_spelling"}
+    assert WARNING_CODES == {
+        "name-spelling",
+        "name-similar",
+        "no-target",
+        "hidden-row",
+        "unknown-setting",
+        "table-not-reported",
+        "season_alias_both",
+        "season_name_similar",
+        "season_name_spelling",
+    }
     assert set(TABLE_CODES) == {c for c, kind in PROBLEM_CODES.items() if kind.table}
     assert TABLE_CODES["table-knights"][0] == "knights" and TABLE_CODES["no-target"][0] == "vp"
     assert ROW_CODE_FIELDS["settlements-min"] == "settlements" and ROW_CODE_FIELDS["seat-duplicate"] == "seat"
     for code, kind in PROBLEM_CODES.items():
         assert set(kind.templates) == LANGS and all(set(words) == LANGS for words in kind.variants.values()), code
     assert MESSAGES_EN["declared-missing.target_hint"].endswith("set Victory Target in Settings")
-    assert Problem("no-target", "Round 1").severity == "warning" and Problem("table-size", "Round 1").severity == "error"
+    assert (
+        Problem("no-target", "Round 1").severity == "warning" and Problem("table-size", "Round 1").severity == "error"
+    )
     assert messages("fr")["no-target"].startswith("table {table}\u202f: ")  # French typeset once, from the table

@@ -54,7 +54,9 @@ def test_similar_names_in_the_same_round_are_two_people(tmp_path):
 
 def test_names_two_edits_apart_when_short_are_not_flagged(tmp_path):
     """'Ola Bąk' / 'Ala Bąc' (7 letters, 2 edits): too far for a short name."""
-    result = check_rounds(tmp_path, [["Ola Bąk", "Bartek", "Celina", "Darek"], ["Ala Bąc", "Bartek", "Celina", "Darek"]])
+    result = check_rounds(
+        tmp_path, [["Ola Bąk", "Bartek", "Celina", "Darek"], ["Ala Bąc", "Bartek", "Celina", "Darek"]]
+    )
     assert found(result, "name-similar") == []
 
 
@@ -86,20 +88,26 @@ def test_an_unknown_name_far_from_everyone_gets_no_suggestion(tmp_path):
 
 
 def test_close_pairs_by_hand():
-    names = [folded(n) for n in ("Anna", "Anan", "Annna", "Bob", "Katarzyna Dąbrowska", "katarzyna dabrowksa", "Katarzyna Dąbrowsky")]
+    names = [
+        folded(n)
+        for n in ("Anna", "Anan", "Annna", "Bob", "Katarzyna Dąbrowska", "katarzyna dabrowksa", "Katarzyna Dąbrowsky")
+    ]
     # Anna-Anan swap 1; Anna-Annna insert 1; Anan-Annna 2 (> 1 for a 4-letter name);
     # Dąbrowska-Dąbrowksa swap 1; Dąbrowska-Dąbrowsky 1; Dąbrowksa-Dąbrowsky 2 (19 letters allow 2)
     assert sorted(close_pairs(names)) == [(0, 1, 1), (0, 2, 1), (4, 5, 1), (4, 6, 1), (5, 6, 2)]
 
 
-@pytest.mark.parametrize(("name", "expected"), [
-    ("Anan", "Anna"),            # 1 swap
-    ("BARTEK", "Bartek"),        # 0 edits once folded: the nearest of all
-    ("Bartke", "Bartek"),        # 1 swap
-    ("Celinka", "Celina"),       # 1 insertion
-    ("Kasia", None),             # 'kasia'/'anna': drop k, s->n, i->n = 3 edits > max(2, 5 // 3)
-    ("Xyz", None),
-])
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Anan", "Anna"),  # 1 swap
+        ("BARTEK", "Bartek"),  # 0 edits once folded: the nearest of all
+        ("Bartke", "Bartek"),  # 1 swap
+        ("Celinka", "Celina"),  # 1 insertion
+        ("Kasia", None),  # 'kasia'/'anna': drop k, s->n, i->n = 3 edits > max(2, 5 // 3)
+        ("Xyz", None),
+    ],
+)
 def test_closest(name, expected):
     assert closest(name, ["Anna", "Bartek", "Celina"]) == expected
 
@@ -131,13 +139,17 @@ def test_seating_and_scoring_share_one_player_identity(tmp_path):
 # --------------------------------------------------------------------------------------------
 # a list of players naming one person twice (the rule `new` applies; issue 20: moved to rules/names)
 
+
 def test_names_differing_only_by_case_accents_or_spacing_are_refused_as_one_person_twice(tmp_path) -> None:
     from sheet_scorer.model import Registration, WorkbookError
     from sheet_scorer.rules.names import refuse_name_clashes
 
     path = tmp_path / "players.txt"
-    lines = [(Registration("Zofia Kamińska", "", True), 1), (Registration("Jan Nowak", "", True), 2),
-             (Registration("zofia  kaminska", "", True), 3)]
+    lines = [
+        (Registration("Zofia Kamińska", "", True), 1),
+        (Registration("Jan Nowak", "", True), 2),
+        (Registration("zofia  kaminska", "", True), 3),
+    ]
     with pytest.raises(WorkbookError) as refused:
         refuse_name_clashes(path, lines)
     assert refused.value.key == "same_name_twice"
@@ -148,6 +160,14 @@ def test_names_one_letter_apart_are_two_people(tmp_path) -> None:
     from sheet_scorer.model import Registration
     from sheet_scorer.rules.names import refuse_name_clashes
 
-    assert refuse_name_clashes(tmp_path / "p.txt", [(Registration("Jan Nowak", "", True), 1),
-                                                    (Registration("Jan Nowacki", "", True), 2),
-                                                    (Registration("Jana Nowak", "", True), 3)]) is None
+    assert (
+        refuse_name_clashes(
+            tmp_path / "p.txt",
+            [
+                (Registration("Jan Nowak", "", True), 1),
+                (Registration("Jan Nowacki", "", True), 2),
+                (Registration("Jana Nowak", "", True), 3),
+            ],
+        )
+        is None
+    )

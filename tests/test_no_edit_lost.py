@@ -10,7 +10,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from helpers import HEADERS, write_workbook, run
+from helpers import HEADERS, run, write_workbook
 from test_merge import ROUND, seated
 
 from sheet_scorer.i18n.terminal import say
@@ -18,7 +18,6 @@ from sheet_scorer.workbook.fingerprint import Fingerprint
 from sheet_scorer.workbook.read import read_workbook
 from sheet_scorer.workbook.record import package_seal, read_record
 from sheet_scorer.xlsx.reader import SheetCells
-
 
 
 @pytest.fixture(scope="module")
@@ -62,8 +61,15 @@ def test_a_hand_corrected_scored_copy_is_not_replaced(day: Path) -> None:
     assert result.exit_code == 2
     line = result.output.strip()
     assert "\n" not in line and "event.scored.xlsx" in line and "--force" in line
-    assert line == "Error: " + say("en", "edited_since", target=copy, source="event.xlsx", command="score",
-                                   name="event.scored.xlsx", backup="event.scored.backup.xlsx")
+    assert line == "Error: " + say(
+        "en",
+        "edited_since",
+        target=copy,
+        source="event.xlsx",
+        command="score",
+        name="event.scored.xlsx",
+        backup="event.scored.backup.xlsx",
+    )
     assert copy.read_bytes() == before and not (day / "event.scored.backup.xlsx").exists()
 
 
@@ -104,8 +110,9 @@ def test_a_copy_corrected_and_rescored_is_still_not_replaced_from_the_event(day:
     assert copy.read_bytes() == before
 
 
-@pytest.mark.parametrize("command", [["seat"], ["playoffs"], ["split", "--round", "1", "--tables", "1"],
-                                     ["merge", "JUDGE"]])
+@pytest.mark.parametrize(
+    "command", [["seat"], ["playoffs"], ["split", "--round", "1", "--tables", "1"], ["merge", "JUDGE"]]
+)
 def test_the_event_is_not_used_while_the_scored_copy_is_the_working_copy(day: Path, command: list[str]) -> None:
     _edit(day / "event.scored.xlsx", "Round 1", "D3", 3)
     judge = write_workbook(day / "judge.xlsx", {"Round 1": [HEADERS, *ROUND]})
@@ -114,10 +121,14 @@ def test_the_event_is_not_used_while_the_scored_copy_is_the_working_copy(day: Pa
     args = [command[0], event, *(judge if a == "JUDGE" else a for a in command[1:])]
     result = run(*args)
     assert result.exit_code == 2
-    assert result.output.strip() == "Error: " + say("en", "working_copy", path=event, copy="event.scored.xlsx",
-                                                    name="event.xlsx", command=command[0])
+    assert result.output.strip() == "Error: " + say(
+        "en", "working_copy", path=event, copy="event.scored.xlsx", name="event.xlsx", command=command[0]
+    )
     assert event.read_bytes() == before and sorted(p.name for p in day.iterdir()) == [
-        "event.scored.xlsx", "event.xlsx", "judge.xlsx"]
+        "event.scored.xlsx",
+        "event.xlsx",
+        "judge.xlsx",
+    ]
 
 
 def test_seat_with_force_uses_the_event_anyway(day: Path) -> None:
@@ -145,8 +156,9 @@ def test_a_judges_copy_filled_in_is_not_replaced_by_a_new_split(day: Path) -> No
     before = copy.read_bytes()
     again = run("split", event, "--round", "1", "--tables", "1")
     assert again.exit_code == 2 and copy.read_bytes() == before
-    assert again.output.strip() == "Error: " + say("en", "edited_copy", target=copy, source="fresh.xlsx",
-                                                   name=copy.name, backup="fresh.round1.tables1.backup.xlsx")
+    assert again.output.strip() == "Error: " + say(
+        "en", "edited_copy", target=copy, source="fresh.xlsx", name=copy.name, backup="fresh.round1.tables1.backup.xlsx"
+    )
     forced = run("split", event, "--round", "1", "--tables", "1", "--force")
     assert forced.exit_code == 0
     assert openpyxl.load_workbook(day / "fresh.round1.tables1.backup.xlsx")["Round 1"]["C2"].value == 2
@@ -161,6 +173,7 @@ def test_a_formula_counts_by_its_text_not_its_saved_value() -> None:
         found = Fingerprint()
         found.add("Prizes", _cells({1: {1: "Winner", 2: value}}, {(2, 1): formula}))  # B1, keyed (column, row)
         return found.hexdigest()
+
     assert digest(10.0, "Standings!C2") == digest(12.0, "Standings!C2")  # recalculated on open: no edit
     assert digest(10.0, "Standings!C2") != digest(10.0, "Standings!C3")  # the formula changed: an edit
 
@@ -171,9 +184,11 @@ def test_the_tools_sheets_and_columns_do_not_count_but_every_other_cell_does() -
         for name, rows in sheets.items():
             found.add(name, _cells(rows), skip, 1)
         return found.hexdigest()
+
     base = {"Round 1": {1: {1: "Table", 2: "Player", 3: "VP"}, 2: {1: 1.0, 2: "Ala", 3: 10.0}}}
     assert digest(base, frozenset({3})) == digest({**base, "Standings": {1: {1: "Rank"}}}, frozenset({3}))
-    assert digest(base, frozenset({3})) == digest({"Round 1": {**base["Round 1"], 2: {1: 1.0, 2: "Ala", 3: 9.0}}},
-                                                  frozenset({3}))
+    assert digest(base, frozenset({3})) == digest(
+        {"Round 1": {**base["Round 1"], 2: {1: 1.0, 2: "Ala", 3: 9.0}}}, frozenset({3})
+    )
     assert digest(base) != digest({"Round 1": {**base["Round 1"], 2: {1: 1.0, 2: "Ala", 3: 9.0}}})
     assert digest(base) != digest({**base, "Conflicts": {2: {8: "x"}}})  # marking a conflict resolved is an edit

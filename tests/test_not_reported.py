@@ -23,14 +23,23 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-
 from helpers import player, round_sheet, write_workbook
+
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
 from sheet_scorer.report.facts import progress_note
 
-ROUND_1 = [player(1, "Ala", 2, 4), player(1, "Bob", 3, 1), player(1, "Cyd", 4), player(1, "Dan", 2),
-           player(2, "Eve", 2, 4), player(2, "Fay", 3, 2), player(2, "Gus", 3), player(2, "Hal", 2), ["BYE", "Ivy"]]
+ROUND_1 = [
+    player(1, "Ala", 2, 4),
+    player(1, "Bob", 3, 1),
+    player(1, "Cyd", 4),
+    player(1, "Dan", 2),
+    player(2, "Eve", 2, 4),
+    player(2, "Fay", 3, 2),
+    player(2, "Gus", 3),
+    player(2, "Hal", 2),
+    ["BYE", "Ivy"],
+]
 REPORTED = [player(1, "Bob", 2, 4), player(1, "Eve", 4, 1), player(1, "Ala", 3), player(1, "Hal", 2)]
 
 
@@ -50,7 +59,8 @@ def test_a_table_not_reported_is_one_warning_and_its_players_get_nothing(tmp_pat
     path = workbook(tmp_path, [*REPORTED, *seated(2, "Cyd", "Dan", "Fay", "Gus"), ["BYE", "Ivy"]])
     result = check_workbook(path)
     assert [(p.code, p.severity, p.sheet, p.table, p.cell) for p in result.problems] == [
-        ("table-not-reported", "warning", "Round 2", 2, "")]
+        ("table-not-reported", "warning", "Round 2", 2, "")
+    ]
     assert "Cyd, Dan, Fay, Gus" in result.problems[0].message
     assert not result.has_errors and result.exit_code == 0
     assert [(p.sheet, p.tables, p.reported) for p in result.progress] == [("Round 1", 2, 2), ("Round 2", 2, 1)]
@@ -62,7 +72,10 @@ def test_a_table_not_reported_is_one_warning_and_its_players_get_nothing(tmp_pat
     assert progress_note(result, "en") == "Standings after Round 1; Round 2: 1 of 2 tables reported"
     assert progress_note(result, "pl") == "Klasyfikacja po: Round 1; Round 2: wyniki z 1 z 2 stołów"
     # French puts a narrow no-break space before `:` and `;`, and "1 tables" is not French
-    assert progress_note(result, "fr") == "Classement après\u202f: Round 1\u202f; Round 2\u202f: résultats de 1 sur 2 tables"
+    assert (
+        progress_note(result, "fr")
+        == "Classement après\u202f: Round 1\u202f; Round 2\u202f: résultats de 1 sur 2 tables"
+    )
 
 
 def test_files_and_terminal_say_how_far_the_round_is(tmp_path: Path) -> None:
@@ -73,8 +86,10 @@ def test_files_and_terminal_say_how_far_the_round_is(tmp_path: Path) -> None:
     assert "(PROVISIONAL)" not in out.output
     document = json.loads((tmp_path / "club.json").read_text(encoding="utf-8"))
     assert document["provisional"] is False
-    assert document["progress"] == [{"sheet": "Round 1", "kind": "round", "number": 1, "tables": 2, "reported": 2},
-                                    {"sheet": "Round 2", "kind": "round", "number": 2, "tables": 2, "reported": 1}]
+    assert document["progress"] == [
+        {"sheet": "Round 1", "kind": "round", "number": 1, "tables": 2, "reported": 2},
+        {"sheet": "Round 2", "kind": "round", "number": 2, "tables": 2, "reported": 1},
+    ]
     assert document["progress_note"] == "Standings after Round 1; Round 2: 1 of 2 tables reported"
     page = (tmp_path / "club.standings.html").read_text(encoding="utf-8")
     assert "Standings after Round 1; Round 2: 1 of 2 tables reported" in page
@@ -86,7 +101,9 @@ def test_files_and_terminal_say_how_far_the_round_is(tmp_path: Path) -> None:
 
 
 def test_a_round_with_no_table_reported_is_not_played_yet(tmp_path: Path) -> None:
-    path = workbook(tmp_path, [*seated(1, "Bob", "Eve", "Ala", "Hal"), *seated(2, "Cyd", "Dan", "Fay", "Gus"), ["BYE", "Ivy"]])
+    path = workbook(
+        tmp_path, [*seated(1, "Bob", "Eve", "Ala", "Hal"), *seated(2, "Cyd", "Dan", "Fay", "Gus"), ["BYE", "Ivy"]]
+    )
     result = check_workbook(path)
     assert [(p.code, p.table) for p in result.problems] == [("table-not-reported", 1), ("table-not-reported", 2)]
     assert [p.name for p in result.played_rounds] == ["Round 1"]
@@ -94,9 +111,11 @@ def test_a_round_with_no_table_reported_is_not_played_yet(tmp_path: Path) -> Non
     # Round 1 only: Ala 5 (10 VP) and Eve 5 (10 VP) tie on VP; VP % Ala 100·10/21 = 47.62 > Eve 100·10/22 = 45.45;
     # Fay and Bob 3 points each, Fay 7 VP > Bob 5.
     assert list(standings["player"])[:4] == ["Ala", "Eve", "Fay", "Bob"]
-    assert standings.loc[standings["player"] == "Ivy", "round_points"].item() == 2.75  # the unplayed round's bye: nothing
+    assert (
+        standings.loc[standings["player"] == "Ivy", "round_points"].item() == 2.75
+    )  # the unplayed round's bye: nothing
     assert set(standings["games"]) == {0, 1}
-    assert list(standings.columns[list(standings.columns).index("ahead_by") + 1:]) == ["Round 1"]
+    assert list(standings.columns[list(standings.columns).index("ahead_by") + 1 :]) == ["Round 1"]
     assert progress_note(result, "en") == "Standings after Round 1; Round 2: 0 of 2 tables reported"
     from sheet_scorer.report.html import report_context
 
@@ -120,8 +139,11 @@ def test_a_partly_filled_table_is_an_error_at_each_empty_cell(tmp_path: Path) ->
 
 
 def test_playoffs_and_seat_wait_for_the_tables_not_reported(tmp_path: Path) -> None:
-    path = workbook(tmp_path, [*REPORTED, *seated(2, "Cyd", "Dan", "Fay", "Gus")],
-                    settings=[["Qualifying Rounds", 2], ["Playoff Size", 4]])
+    path = workbook(
+        tmp_path,
+        [*REPORTED, *seated(2, "Cyd", "Dan", "Fay", "Gus")],
+        settings=[["Qualifying Rounds", 2], ["Playoff Size", 4]],
+    )
     refused = CliRunner().invoke(main, ["playoffs", str(path)])
     assert refused.exit_code == 2
     assert "'Round 2': 1 of 2 tables reported" in refused.output and "Traceback" not in refused.output
@@ -150,7 +172,9 @@ def test_score_workbook_writes_no_mark_for_a_seated_round(tmp_path: Path) -> Non
 def test_reseat_lays_out_again_a_seated_unplayed_round_after_a_complete_one(tmp_path: Path) -> None:
     # Round 1 complete, round 2 seated and not played: `seat` refuses (round 2's results are to come), `seat
     # --reseat` replaces round 2, checking round 1 (complete) rather than the round it lays out again.
-    path = workbook(tmp_path, [*seated(1, "Bob", "Eve", "Ala", "Hal"), *seated(2, "Cyd", "Dan", "Fay", "Gus"), ["BYE", "Ivy"]])
+    path = workbook(
+        tmp_path, [*seated(1, "Bob", "Eve", "Ala", "Hal"), *seated(2, "Cyd", "Dan", "Fay", "Gus"), ["BYE", "Ivy"]]
+    )
     refused = CliRunner().invoke(main, ["seat", str(path)])
     assert refused.exit_code == 2 and "'Round 2' has tables not reported yet (1, 2)" in refused.output
     again = CliRunner().invoke(main, ["seat", str(path), "--reseat"])

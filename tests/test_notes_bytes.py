@@ -20,16 +20,20 @@ from sheet_scorer.workbook.update import update_workbook
 MARKER = "⚠ sheet-scorer:"
 # An organiser's notes part as a hand-made or older tool might write it: a prefix, single quotes, indentation,
 # a CDATA section and an entity. B2 has a note with no problem; C2 a note on a cell with a problem (6 settlements).
-ORGANISER = ("<?xml version='1.0' encoding='UTF-8'?>\n"
-             "<x:comments xmlns:x='http://schemas.openxmlformats.org/spreadsheetml/2006/main'>\n"
-             "  <x:authors>\n    <x:author>Marta</x:author>\n  </x:authors>\n"
-             "  <x:commentList>\n"
-             "    <x:comment ref='B2' authorId='0'><x:text><x:t><![CDATA[Ala & Bob <late>]]></x:t></x:text></x:comment>\n"
-             "    <x:comment ref=\"C2\" authorId=\"0\"><x:text><x:r><x:t xml:space=\"preserve\">judge: recounted &amp; "
-             "checked</x:t></x:r></x:text></x:comment>\n"
-             "  </x:commentList>\n</x:comments>").encode()
-RUN = re.compile(rb'<x:r><x:rPr><x:sz val="9"/><x:color indexed="81"/><x:rFont val="Tahoma"/><x:family val="2"/></x:rPr>'
-                 rb'<x:t xml:space="preserve">([^<]*)</x:t></x:r>')
+ORGANISER = (
+    "<?xml version='1.0' encoding='UTF-8'?>\n"
+    "<x:comments xmlns:x='http://schemas.openxmlformats.org/spreadsheetml/2006/main'>\n"
+    "  <x:authors>\n    <x:author>Marta</x:author>\n  </x:authors>\n"
+    "  <x:commentList>\n"
+    "    <x:comment ref='B2' authorId='0'><x:text><x:t><![CDATA[Ala & Bob <late>]]></x:t></x:text></x:comment>\n"
+    '    <x:comment ref="C2" authorId="0"><x:text><x:r><x:t xml:space="preserve">judge: recounted &amp; '
+    "checked</x:t></x:r></x:text></x:comment>\n"
+    "  </x:commentList>\n</x:comments>"
+).encode()
+RUN = re.compile(
+    rb'<x:r><x:rPr><x:sz val="9"/><x:color indexed="81"/><x:rFont val="Tahoma"/><x:family val="2"/></x:rPr>'
+    rb'<x:t xml:space="preserve">([^<]*)</x:t></x:r>'
+)
 
 
 def _notes_part(path: Path) -> str:
@@ -63,11 +67,16 @@ def test_the_tools_runs_note_and_author_are_spliced_into_the_organisers_bytes(ev
     assert len(texts) == 2
     assert texts[0].startswith("\n\n" + MARKER) and "\n\n" not in texts[0][2:]  # appended to Marta's C2 note
     assert texts[1].startswith(MARKER)  # C3's own note
-    expected = (ORGANISER
-                .replace(b"</x:author>\n  </x:authors>", b"</x:author>\n  <x:author>sheet-scorer</x:author></x:authors>")
-                .replace(b"checked</x:t></x:r></x:text>", b"checked</x:t></x:r>RUN</x:text>")
-                .replace(b"</x:comment>\n  </x:commentList>", b'</x:comment>\n  <x:comment ref="C3" authorId="1"><x:text>RUN'
-                         b"</x:text></x:comment></x:commentList>"))
+    expected = (
+        ORGANISER.replace(
+            b"</x:author>\n  </x:authors>", b"</x:author>\n  <x:author>sheet-scorer</x:author></x:authors>"
+        )
+        .replace(b"checked</x:t></x:r></x:text>", b"checked</x:t></x:r>RUN</x:text>")
+        .replace(
+            b"</x:comment>\n  </x:commentList>",
+            b'</x:comment>\n  <x:comment ref="C3" authorId="1"><x:text>RUN</x:text></x:comment></x:commentList>',
+        )
+    )
     assert RUN.sub(b"RUN", out) == expected
     ws = openpyxl.load_workbook(scored.output)["Round 1"]
     assert ws["B2"].comment.text == "Ala & Bob <late>"
@@ -83,10 +92,14 @@ def test_fixed_and_scored_again_the_organisers_notes_are_back_byte_for_byte(even
     with zipfile.ZipFile(fixed.output) as archive:
         out = archive.read(part)
     # The tool's run and its note are gone with nothing of the organiser's touched; its name stays among the authors.
-    assert out == ORGANISER.replace(b"</x:author>\n  </x:authors>", b"</x:author>\n  <x:author>sheet-scorer</x:author></x:authors>")
+    assert out == ORGANISER.replace(
+        b"</x:author>\n  </x:authors>", b"</x:author>\n  <x:author>sheet-scorer</x:author></x:authors>"
+    )
 
 
-def test_a_notes_part_in_utf16_is_written_back_in_utf8_with_the_organisers_text(tmp_path: Path, event: tuple[Path, str]) -> None:
+def test_a_notes_part_in_utf16_is_written_back_in_utf8_with_the_organisers_text(
+    tmp_path: Path, event: tuple[Path, str]
+) -> None:
     """Spliced bytes are UTF-8: a part in another encoding (read by expat) is converted once, its declaration too."""
     source, part = event
     path = tmp_path / "utf16.xlsx"

@@ -14,7 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import player, round_sheet, write_workbook, soffice_convert
+from helpers import player, round_sheet, soffice_convert, write_workbook
 from openpyxl.styles import Font
 
 from sheet_scorer import check_workbook, score_workbook
@@ -52,7 +52,9 @@ def test_an_ods_is_converted_scored_and_said_so(ods_files: dict[str, Path], tmp_
     event = copy(ods_files["event"], tmp_path)
     result = CliRunner().invoke(main, ["score", str(event)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0].startswith(f"{event}: a LibreOffice file, converted by LibreOffice to .xlsx and scored")
+    assert result.output.splitlines()[0].startswith(
+        f"{event}: a LibreOffice file, converted by LibreOffice to .xlsx and scored"
+    )
     scored = tmp_path / "event.scored.xlsx"
     assert scored.is_file() and (tmp_path / "event.standings.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.ods", "event.scored.xlsx", "event.standings.html"]
@@ -60,7 +62,11 @@ def test_an_ods_is_converted_scored_and_said_so(ods_files: dict[str, Path], tmp_
     assert sheet["B2"].value == "Ala" and sheet["B2"].font.bold  # the formatting came through LibreOffice
     standings = openpyxl.load_workbook(scored)["Standings"]
     assert [[c.value for c in r][:3] for r in standings.iter_rows(min_row=2, max_row=5)] == [
-        [1, "Ala", 5], [2, "Bob", 2], [3, "Cyd", 2], [4, "Dan", 2]]
+        [1, "Ala", 5],
+        [2, "Bob", 2],
+        [3, "Cyd", 2],
+        [4, "Dan", 2],
+    ]
 
 
 def test_an_ods_is_checked_like_its_xlsx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,7 +76,9 @@ def test_an_ods_is_checked_like_its_xlsx(tmp_path: Path, monkeypatch: pytest.Mon
 
     (tmp_path / "source").mkdir()
     made_from = write_workbook(tmp_path / "source" / "broken.xlsx", {"Round 1": BROKEN})
-    monkeypatch.setattr(api, "convert_to_xlsx", lambda sources, folder: {sources[0]: Path(shutil.copy(made_from, folder))})
+    monkeypatch.setattr(
+        api, "convert_to_xlsx", lambda sources, folder: {sources[0]: Path(shutil.copy(made_from, folder))}
+    )
     event = tmp_path / "event"
     event.mkdir()
     (event / "broken.ods").write_bytes(b"PK")
@@ -80,14 +88,17 @@ def test_an_ods_is_checked_like_its_xlsx(tmp_path: Path, monkeypatch: pytest.Mon
     assert list(event.iterdir()) == [event / "broken.ods"]  # check writes nothing
 
 
-def test_a_batch_converts_all_ods_in_one_libreoffice_run(ods_files: dict[str, Path], tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_batch_converts_all_ods_in_one_libreoffice_run(
+    ods_files: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     for ods in ods_files.values():
         copy(ods, tmp_path)
     write_workbook(tmp_path / "plain.xlsx", {"Round 1": CLEAN})
     runs: list[list[Path]] = []
     real_run = convert._run
-    monkeypatch.setattr(convert, "_run", lambda program, sources, folder: (runs.append(sources), real_run(program, sources, folder)))
+    monkeypatch.setattr(
+        convert, "_run", lambda program, sources, folder: (runs.append(sources), real_run(program, sources, folder))
+    )
     result = CliRunner().invoke(main, ["score", str(tmp_path), "--jobs", "1"])
     assert result.exit_code == 1, result.output  # broken.ods has an error
     assert len(runs) == 1 and sorted(p.name for p in runs[0]) == ["broken.ods", "event.ods"]
@@ -137,7 +148,7 @@ def test_a_batch_without_libreoffice_scores_the_xlsx_and_reports_the_ods(tmp_pat
 def test_a_conversion_that_hangs_is_ended_at_its_time_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A LibreOffice that never finishes: the run is ended after the limit (here 1 s), by its own process id."""
     hanging = tmp_path / "soffice"
-    hanging.write_text("#!/bin/sh\necho $$ > \"$(dirname \"$0\")/pid\"\nexec sleep 60\n")
+    hanging.write_text('#!/bin/sh\necho $$ > "$(dirname "$0")/pid"\nexec sleep 60\n')
     hanging.chmod(0o755)
     monkeypatch.setenv("SOFFICE", str(hanging))
     monkeypatch.setattr(convert, "SECONDS_PER_CALL", 0)

@@ -12,33 +12,38 @@ from __future__ import annotations
 import pytest
 from helpers import HEADERS, check, player
 
-
 R1 = "Round 1"
 
 
 def base(**changes):
-    rows = {"anna": dict(settlements=2, cities=4), "bartek": dict(settlements=3, cities=1),
-            "celina": dict(settlements=4), "darek": dict(settlements=2)}
+    rows = {
+        "anna": dict(settlements=2, cities=4),
+        "bartek": dict(settlements=3, cities=1),
+        "celina": dict(settlements=4),
+        "darek": dict(settlements=2),
+    }
     for name, values in changes.items():
         rows[name].update(values)
     return [player(1, name.capitalize(), **values) for name, values in rows.items()]
-
 
 
 def problems(result):
     return {(p.code, p.cell or p.table) for p in result.problems}
 
 
-@pytest.mark.parametrize(("changes", "expected"), [
-    # 44 settlements would give Bartek 46 VP: with Anna's 10, two at the target and no Declared flag
-    ({"bartek": {"settlements": 44}}, {("settlements-range", "C3")}),
-    # 5 cities: 13 VP
-    ({"bartek": {"cities": 5}}, {("cities-range", "D3")}),
-    # 7 VP cards: out of range, and the table sum (7 > 5) is the same mistake
-    ({"bartek": {"vp_cards": 7}}, {("vp-cards-range", "E3")}),
-    # 15 knights: out of range, the table total (15 > 14) and an army leader are the same mistake
-    ({"bartek": {"knights": 15}}, {("knights-range", "F3")}),
-])
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        # 44 settlements would give Bartek 46 VP: with Anna's 10, two at the target and no Declared flag
+        ({"bartek": {"settlements": 44}}, {("settlements-range", "C3")}),
+        # 5 cities: 13 VP
+        ({"bartek": {"cities": 5}}, {("cities-range", "D3")}),
+        # 7 VP cards: out of range, and the table sum (7 > 5) is the same mistake
+        ({"bartek": {"vp_cards": 7}}, {("vp-cards-range", "E3")}),
+        # 15 knights: out of range, the table total (15 > 14) and an army leader are the same mistake
+        ({"bartek": {"knights": 15}}, {("knights-range", "F3")}),
+    ],
+)
 def test_a_count_out_of_range_is_one_error(tmp_path, changes, expected):
     assert problems(check(tmp_path, *base(**changes))) == expected
 
@@ -65,7 +70,9 @@ def test_vp_only_sheet_without_declared_column_names_the_column_at_the_header(tm
     """VP-only: 10 and 12 reach the target; no Declared column to mark, so the header row is marked."""
     rows = [[1, "Anna", 10], [1, "Bartek", 12], [1, "Celina", 4], [1, "Darek", 2]]
     result = check(tmp_path, *rows, headers=["Table", "Player", "VP"])
-    assert [(p.code, p.cell, p.table, p.params["column"]) for p in result.problems] == [("flag-column-missing", "A1", 1, "Declared")]
+    assert [(p.code, p.cell, p.table, p.params["column"]) for p in result.problems] == [
+        ("flag-column-missing", "A1", 1, "Declared")
+    ]
     assert result.results["round_points"].isna().all()
 
 
@@ -94,4 +101,6 @@ def test_a_tie_for_largest_army_without_the_army_first_column_names_the_column(t
     headers = [h for h in HEADERS if h != "Army First"]
     rows = [r[:8] + r[9:] for r in base(anna={"knights": 3}, bartek={"knights": 3})]
     result = check(tmp_path, *rows, headers=headers)
-    assert [(p.code, p.cell, p.table, p.params["column"]) for p in result.problems] == [("flag-column-missing", "A1", 1, "Army First")]
+    assert [(p.code, p.cell, p.table, p.params["column"]) for p in result.problems] == [
+        ("flag-column-missing", "A1", 1, "Army First")
+    ]

@@ -19,35 +19,54 @@ from sheet_scorer.xlsx.styles import read_style_sheet
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 # Cell formats 0 General, 1 a custom date (dd/mm/yyyy), 2 built-in 14 (a date), 3 a custom number with a quoted "d".
-STYLES = (f'<styleSheet xmlns="{MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>'
-          '<numFmt numFmtId="165" formatCode="0.0&quot;d&quot;"/></numFmts><fonts count="1"><font><sz val="11"/></font></fonts>'
-          '<fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders>'
-          '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4">'
-          '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-          '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-          '</cellXfs></styleSheet>')
+STYLES = (
+    f'<styleSheet xmlns="{MAIN}"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>'
+    '<numFmt numFmtId="165" formatCode="0.0&quot;d&quot;"/></numFmts><fonts count="1"><font><sz val="11"/></font></fonts>'
+    '<fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders>'
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4">'
+    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    "</cellXfs></styleSheet>"
+)
 # Merged: A1:B2, C5:A3 (corners the other way round), a single cell, a damaged and an out-of-grid reference.
-MERGES = ['<mergeCell ref="A1:B2"/>', "<mergeCell ref='C5:A3'></mergeCell>", '<mergeCell ref="D1"/>',
-          '<mergeCell ref="E1:junk"/>', '<mergeCell ref="A1:XFE2"/>']
-SHEET = (f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="A3"><v>2</v></c>'
-         '</row></sheetData><mergeCells count="5">' + "".join(MERGES) + "</mergeCells></worksheet>")
+MERGES = [
+    '<mergeCell ref="A1:B2"/>',
+    "<mergeCell ref='C5:A3'></mergeCell>",
+    '<mergeCell ref="D1"/>',
+    '<mergeCell ref="E1:junk"/>',
+    '<mergeCell ref="A1:XFE2"/>',
+]
+SHEET = (
+    f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="A3"><v>2</v></c>'
+    '</row></sheetData><mergeCells count="5">' + "".join(MERGES) + "</mergeCells></worksheet>"
+)
 
 
 def _workbook(path: Path, sheet: str = SHEET, styles_relationship: bool = True) -> Path:
     rels = f'<Relationship Id="rId1" Type="{REL}/worksheet" Target="worksheets/sheet1.xml"/>'
     if styles_relationship:
         rels += f'<Relationship Id="rId2" Type="{REL}/styles" Target="styles.xml"/>'
-    types = ('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" '
-             'ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" '
-             'ContentType="application/xml"/></Types>')
+    types = (
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" '
+        'ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" '
+        'ContentType="application/xml"/></Types>'
+    )
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("[Content_Types].xml", types)
-        archive.writestr("_rels/.rels", '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-                         f'<Relationship Id="rId1" Type="{REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>')
-        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}" xmlns:r="{REL}"><sheets>'
-                         '<sheet name="Round 1" sheetId="1" r:id="rId1"/></sheets></workbook>')
-        archive.writestr("xl/_rels/workbook.xml.rels",
-                         f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>')
+        archive.writestr(
+            "_rels/.rels",
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        )
+        archive.writestr(
+            "xl/workbook.xml",
+            f'<workbook xmlns="{MAIN}" xmlns:r="{REL}"><sheets>'
+            '<sheet name="Round 1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        )
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>',
+        )
         archive.writestr("xl/worksheets/sheet1.xml", sheet)
         archive.writestr("xl/styles.xml", STYLES)
     return path
@@ -67,7 +86,11 @@ def test_the_reader_and_the_patcher_read_one_style_sheet(tmp_path: Path, related
     finally:
         patched.close()
     assert (seen.part, seen.related, seen.cell_formats, seen.number_formats) == (
-        "xl/styles.xml", related, [0, 164, 14, 165], {164: "dd/mm/yyyy", 165: '0.0"d"'})
+        "xl/styles.xml",
+        related,
+        [0, 164, 14, 165],
+        {164: "dd/mm/yyyy", 165: '0.0"d"'},
+    )
     assert seen.xml == STYLES.encode()
 
 
@@ -75,7 +98,9 @@ def test_a_scored_copy_writes_the_style_sheet_the_reader_read_and_relates_it(tmp
     """An organiser's xl/styles.xml with no relationship to it (a generator's omission): the reader took its date
     formats, so the patcher writes its formats into the same part (the cells' style numbers keep their meaning) and
     relates it, instead of a second style sheet beside it that the cells' numbers would point into wrongly."""
-    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"), player(1, "Cyd"))})
+    path = write_workbook(
+        tmp_path / "event.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"), player(1, "Cyd"))}
+    )
     with zipfile.ZipFile(path) as archive:
         parts = {info.filename: archive.read(info) for info in archive.infolist()}
     rels = parts["xl/_rels/workbook.xml.rels"].decode()
@@ -106,8 +131,10 @@ def test_a_merge_cell_reference_is_parsed_one_way() -> None:
 
 
 def test_merge_refs_finds_any_quoting_and_only_its_prefix() -> None:
-    xml = (b'<x:mergeCells><x:mergeCell ref="A1:B2"/><x:mergeCell ref = \'C1:D&#50;\'></x:mergeCell></x:mergeCells>'
-           b'<mergeCell ref="E1:F2"/>')
+    xml = (
+        b"<x:mergeCells><x:mergeCell ref=\"A1:B2\"/><x:mergeCell ref = 'C1:D&#50;'></x:mergeCell></x:mergeCells>"
+        b'<mergeCell ref="E1:F2"/>'
+    )
     assert merge_refs(xml, prefix=b"x:") == ["A1:B2", "C1:D2"]
     assert merge_refs(xml) == ["E1:F2"]  # `<mergeCells>` is not a merged range
     assert merge_refs(xml, 40, prefix=b"x:") == ["C1:D2"]
@@ -116,7 +143,9 @@ def test_merge_refs_finds_any_quoting_and_only_its_prefix() -> None:
 def test_the_reader_and_the_patcher_see_the_same_merged_ranges(tmp_path: Path) -> None:
     """Both ways the reader reads a sheet (the plain form and the general one, here forced by a prefix) and the patcher
     give A1:B2 and A3:C5 only; the reader repeats A1's value over A1:B2 and A3's over A3:C5 on the rows it has."""
-    prefixed = re.sub(r"<(/?)(?=[a-z])", r"<\1x:", SHEET).replace(f'<x:worksheet xmlns="{MAIN}"', f'<x:worksheet xmlns:x="{MAIN}"')
+    prefixed = re.sub(r"<(/?)(?=[a-z])", r"<\1x:", SHEET).replace(
+        f'<x:worksheet xmlns="{MAIN}"', f'<x:worksheet xmlns:x="{MAIN}"'
+    )
     expected = [(1, 1, 2, 2), (1, 3, 3, 5)]
     for name, sheet in (("plain", SHEET), ("prefixed", prefixed)):
         path = _workbook(tmp_path / f"{name}.xlsx", sheet)
@@ -125,6 +154,7 @@ def test_the_reader_and_the_patcher_see_the_same_merged_ranges(tmp_path: Path) -
             assert cells.merged == expected, name
             cells.fill_merged(read.budget, "Round 1")
             assert cells.rows == {1: {1: 1.0, 2: 1.0}, 3: {1: 2.0, 2: 2.0, 3: 2.0}}, name
-            assert covered_cells(path, {"Round 1": cells.merged}) == {"Round 1": frozenset(
-                {"B1", "A2", "B2", "B3", "C3", "A4", "B4", "C4", "A5", "B5", "C5"})}
+            assert covered_cells(path, {"Round 1": cells.merged}) == {
+                "Round 1": frozenset({"B1", "A2", "B2", "B3", "C3", "A4", "B4", "C4", "A5", "B5", "C5"})
+            }
         assert Worksheet(sheet.encode(), "Round 1").merged_ranges() == expected, name

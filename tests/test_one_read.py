@@ -133,7 +133,9 @@ def test_split_and_merge(event: Path, reads: Reads) -> None:
     reads.opens.clear(), reads.inflated.clear()
     merged = api.merge(event, [split.target])
     assert_read_once(reads, event, split.target)
-    assert {sheet: [(e.cell, e.value) for e in edits] for sheet, edits in merged.edits.items()} == {"Round 4": [("D4", settlements)]}
+    assert {sheet: [(e.cell, e.value) for e in edits] for sheet, edits in merged.edits.items()} == {
+        "Round 4": [("D4", settlements)]
+    }
     assert openpyxl.load_workbook(event)["Round 4"]["D4"].value == settlements
 
 
@@ -157,9 +159,10 @@ def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch:
     ranking read it from the result: two runs of the standings engine, the standings and the qualifying rank."""
     import json
 
-    import sheet_scorer.standings.engine as engine
     from helpers import write_workbook
     from test_playoffs import fill, small_event
+
+    import sheet_scorer.standings.engine as engine
 
     # Qualifying Rounds 1: Round 1 alone ranks the qualifiers. Round points 5-3-2-1 per table: Ala 5 (12 VP) and
     # Basia 5 (10 VP), then Ewa 3 (9 VP) and Gosia 3 (8 VP): the final of four is Ala, Basia, Ewa, Gosia.
@@ -179,12 +182,21 @@ def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch:
     assert result.qualifying[:4] == ["Ala", "Basia", "Ewa", "Gosia"]
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
     assert [(p["rank"], p["player"], p["qualifying_rank"]) for p in document["final_ranking"]] == [
-        (1, "Gosia", 4), (2, "Ewa", 3), (3, "Basia", 2), (4, "Ala", 1),
+        (1, "Gosia", 4),
+        (2, "Ewa", 3),
+        (3, "Basia", 2),
+        (4, "Ala", 1),
         # the others by qualifying rank: Franek 2 points (5 VP), Henio 2 (4 VP), Dorota 1 (3 VP), Czesia 1 (2 VP)
-        (5, "Franek", 5), (6, "Henio", 6), (7, "Dorota", 7), (8, "Czesia", 8)]
+        (5, "Franek", 5),
+        (6, "Henio", 6),
+        (7, "Dorota", 7),
+        (8, "Czesia", 8),
+    ]
 
 
-def test_parts_past_the_keep_limit_are_unpacked_again_to_the_same_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_parts_past_the_keep_limit_are_unpacked_again_to_the_same_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A big event's round sheets are not held between the read and the write (`opc.KEEP`): unpacked again, the
     scored copy is byte for byte the one written from the parts kept."""
     import sheet_scorer.workbook.container as container
@@ -226,8 +238,17 @@ def test_the_input_is_opened_in_one_place() -> None:
 def test_the_settings_problems_are_the_rules() -> None:
     """workbook/ reads the Settings and Adjustments cells; which values hold and the problems at the others are
     `rules.settings`'."""
-    codes = {"unknown-setting", "bad-setting", "bad-ranking", "bad-playoff-size", "bad-tiebreaker",
-             "adjustments-no-header", "adjustment-no-player", "adjustment-points", "adjustment-unknown-round",
-             "adjustment-unknown-player"}
+    codes = {
+        "unknown-setting",
+        "bad-setting",
+        "bad-ranking",
+        "bad-playoff-size",
+        "bad-tiebreaker",
+        "adjustments-no-header",
+        "adjustment-no-player",
+        "adjustment-points",
+        "adjustment-unknown-round",
+        "adjustment-unknown-player",
+    }
     assert {module: names & codes for module, names in _calls("workbook").items() if names & codes} == {}
     assert _calls("rules")["settings.py"] >= codes

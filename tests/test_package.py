@@ -13,8 +13,8 @@ import pytest
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import OpcPackage, PartName
 from sheet_scorer.xlsx.package import Package
-from sheet_scorer.xlsx.splice import insert_child
 from sheet_scorer.xlsx.sheetxml import WORKSHEET_ORDER
+from sheet_scorer.xlsx.splice import insert_child
 
 
 def resolve(source: str, target: str) -> str:
@@ -42,7 +42,9 @@ class _Unseekable(io.RawIOBase):
 def test_entries_with_data_descriptors_are_copied_as_stored(tmp_path: Path) -> None:
     stream = _Unseekable()
     with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml", '<Types><Default Extension="xml" ContentType="application/xml"/></Types>')
+        archive.writestr(
+            "[Content_Types].xml", '<Types><Default Extension="xml" ContentType="application/xml"/></Types>'
+        )
         archive.writestr("xl/a.xml", "<a>" + "x" * 5000 + "</a>")
         archive.writestr("xl/b.bin", bytes(range(256)) * 4)
     source = tmp_path / "in.zip"
@@ -71,11 +73,17 @@ def test_unchanged_bytes_keep_the_original_entry(tmp_path: Path) -> None:
 
 
 def test_elements_go_where_the_schema_puts_them_even_past_alternate_content() -> None:
-    sheet = (b"<worksheet><sheetData/><mergeCells/><mc:AlternateContent><mc:Choice><controls/></mc:Choice>"
-             b"</mc:AlternateContent><tableParts/></worksheet>")
+    sheet = (
+        b"<worksheet><sheetData/><mergeCells/><mc:AlternateContent><mc:Choice><controls/></mc:Choice>"
+        b"</mc:AlternateContent><tableParts/></worksheet>"
+    )
     start, end = len(b"<worksheet>"), len(sheet) - len(b"</worksheet>")
     inserted = insert_child(sheet, start, end, "legacyDrawing", b"<legacyDrawing/>", WORKSHEET_ORDER)
-    assert inserted.index(b"<mergeCells/>") < inserted.index(b"<legacyDrawing/>") < inserted.index(b"<mc:AlternateContent>")
+    assert (
+        inserted.index(b"<mergeCells/>")
+        < inserted.index(b"<legacyDrawing/>")
+        < inserted.index(b"<mc:AlternateContent>")
+    )
     inserted = insert_child(sheet, start, end, "extLst", b"<extLst/>", WORKSHEET_ORDER)
     assert inserted.endswith(b"<tableParts/><extLst/></worksheet>")
 

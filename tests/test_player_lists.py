@@ -21,7 +21,9 @@ PORTUGUESE = ["João Conceição", "António Gonçalves", "Inês Simões", "Seba
 
 def _csv(names: list[str], separator: str = ";") -> str:
     """What Excel writes: a header, then one name and club a line, CRLF line ends."""
-    return "\r\n".join([f"Player{separator}Club", *(f"{n}{separator}Club {i % 2}" for i, n in enumerate(names))]) + "\r\n"
+    return (
+        "\r\n".join([f"Player{separator}Club", *(f"{n}{separator}Club {i % 2}" for i, n in enumerate(names))]) + "\r\n"
+    )
 
 
 CASES = [
@@ -35,8 +37,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("encoding", "names", "bom", "label"), CASES)
-def test_a_list_in_each_encoding_reads_every_name_exactly(tmp_path: Path, encoding: str, names: list[str], bom: bytes,
-                                                          label: str) -> None:
+def test_a_list_in_each_encoding_reads_every_name_exactly(
+    tmp_path: Path, encoding: str, names: list[str], bom: bytes, label: str
+) -> None:
     path = tmp_path / "players.csv"
     path.write_bytes(bom + _csv(names).encode(encoding))
     players, found = read_players(path)
@@ -59,8 +62,10 @@ def test_a_plain_text_list_in_windows_1250(tmp_path: Path) -> None:
     assert [p.name for p in players] == POLISH and found == "Windows-1250"
 
 
-@pytest.mark.parametrize("data", [bytes(range(256)) * 4, b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + bytes(200),
-                                  codecs.BOM_UTF8 + b"Ala\n\xff\xfe\xfa"])
+@pytest.mark.parametrize(
+    "data",
+    [bytes(range(256)) * 4, b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + bytes(200), codecs.BOM_UTF8 + b"Ala\n\xff\xfe\xfa"],
+)
 def test_what_cannot_be_decoded_is_refused_naming_the_excel_option(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "players.csv"
     path.write_bytes(data)
@@ -72,7 +77,9 @@ def test_what_cannot_be_decoded_is_refused_naming_the_excel_option(tmp_path: Pat
 def test_new_names_the_encoding_and_refuses_in_one_line(tmp_path: Path) -> None:
     good = tmp_path / "players.csv"
     good.write_bytes(_csv(POLISH + ["Anna Nowak", "Piotr Wiśniewski", "Ewa Kowalska"]).encode("cp1250"))
-    result = CliRunner().invoke(main, ["new", "--players", str(good), "--lang", "pl", "-o", str(tmp_path / "club.xlsx")])
+    result = CliRunner().invoke(
+        main, ["new", "--players", str(good), "--lang", "pl", "-o", str(tmp_path / "club.xlsx")]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == say("pl", "new_encoding", path=good, encoding="Windows-1250")
     bad = tmp_path / "bad.csv"
@@ -82,14 +89,19 @@ def test_new_names_the_encoding_and_refuses_in_one_line(tmp_path: Path) -> None:
     assert "CSV UTF-8 (Comma delimited)" in refused.output and not (tmp_path / "x.xlsx").exists()
 
 
-@pytest.mark.parametrize(("header", "names", "clubs"), [
-    # the name column headed with a word the tool does not know: the header row is still a header (Club is known)
-    ("Imię i nazwisko;Klub", POLISH[:2], ["Club 0", "Club 1"]),
-    ("Nom complet;Équipe;Actif", FRENCH[:2], ["Club 0", "Club 1"]),
-    # a known name header stays as it was; no header at all: every line a name
-    ("Gracz;Klub", POLISH[:2], ["Club 0", "Club 1"]),
-])
-def test_a_header_row_is_never_read_as_a_player(tmp_path: Path, header: str, names: list[str], clubs: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("header", "names", "clubs"),
+    [
+        # the name column headed with a word the tool does not know: the header row is still a header (Club is known)
+        ("Imię i nazwisko;Klub", POLISH[:2], ["Club 0", "Club 1"]),
+        ("Nom complet;Équipe;Actif", FRENCH[:2], ["Club 0", "Club 1"]),
+        # a known name header stays as it was; no header at all: every line a name
+        ("Gracz;Klub", POLISH[:2], ["Club 0", "Club 1"]),
+    ],
+)
+def test_a_header_row_is_never_read_as_a_player(
+    tmp_path: Path, header: str, names: list[str], clubs: list[str]
+) -> None:
     rows = [f"{n};Club {i}" + (";oui" if header.count(";") == 2 else "") for i, n in enumerate(names)]
     path = tmp_path / "players.csv"
     path.write_bytes("\r\n".join([header, *rows]).encode("cp1250" if names is POLISH[:2] else "utf-8"))

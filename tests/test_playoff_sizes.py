@@ -18,8 +18,8 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-
 from helpers import run_ok, write_workbook
+
 from sheet_scorer.api import check_workbook
 from sheet_scorer.cli.main import main
 
@@ -108,7 +108,9 @@ def test_size_8_two_semifinal_tables_top_two_to_the_final(tmp_path: Path) -> Non
     play(path, "Final", game((7, 12), (2, 9), (1, 6), (8, 3)))
     run(path)
     # Final 1-4: r7, r2, r1, r8. Out in the semifinal, 3rd places r4, r6 (5, 6), 4th places r3, r5 (7, 8); then r9 …
-    assert [(r, p) for r, p, _ in final_ranking(path)] == list(enumerate(ranks(7, 2, 1, 8, 4, 6, 3, 5, *range(9, 33)), start=1))
+    assert [(r, p) for r, p, _ in final_ranking(path)] == list(
+        enumerate(ranks(7, 2, 1, 8, 4, 6, 3, 5, *range(9, 33)), start=1)
+    )
     stages = [s for _, _, s in final_ranking(path)]
     assert stages[:4] == ["Final"] * 4 and stages[4:8] == ["Semifinal"] * 4 and stages[8] == "Qualifying"
 
@@ -116,11 +118,35 @@ def test_size_8_two_semifinal_tables_top_two_to_the_final(tmp_path: Path) -> Non
 def test_size_16_four_semifinal_tables_winners_to_the_final(tmp_path: Path) -> None:
     path = event(tmp_path, 16)
     run(path)
-    assert tables(path, "Semifinal") == {1: ranks(1, 8, 9, 16), 2: ranks(2, 7, 10, 15), 3: ranks(3, 6, 11, 14),
-                                         4: ranks(4, 5, 12, 13)}
+    assert tables(path, "Semifinal") == {
+        1: ranks(1, 8, 9, 16),
+        2: ranks(2, 7, 10, 15),
+        3: ranks(3, 6, 11, 14),
+        4: ranks(4, 5, 12, 13),
+    }
     # Winners r9, r2, r14, r5; seconds r1, r7, r3, r4; thirds r8 (tied with r16, better qualifier), r10, r6, r12.
-    play(path, "Semifinal", game((9, 12), (1, 9), (8, 6), (16, 6), (2, 12), (7, 9), (10, 6), (15, 3),
-                                 (14, 12), (3, 9), (6, 6), (11, 3), (5, 12), (4, 9), (12, 6), (13, 3)))
+    play(
+        path,
+        "Semifinal",
+        game(
+            (9, 12),
+            (1, 9),
+            (8, 6),
+            (16, 6),
+            (2, 12),
+            (7, 9),
+            (10, 6),
+            (15, 3),
+            (14, 12),
+            (3, 9),
+            (6, 6),
+            (11, 3),
+            (5, 12),
+            (4, 9),
+            (12, 6),
+            (13, 3),
+        ),
+    )
     run(path)
     assert tables(path, "Final") == {1: ranks(2, 5, 9, 14)}
     play(path, "Final", game((14, 12), (2, 9), (9, 6), (5, 3)))
@@ -161,7 +187,9 @@ def test_size_32_quarterfinal_semifinal_final(tmp_path: Path) -> None:
 def test_any_other_size_is_an_error_at_its_cell_from_score_and_playoffs(tmp_path: Path, size: int) -> None:
     path = event(tmp_path, size)
     result = check_workbook(path)
-    assert [(p.code, p.sheet, p.cell) for p in result.problems if p.severity == "error"] == [("bad-playoff-size", "Settings", "B1")]
+    assert [(p.code, p.sheet, p.cell) for p in result.problems if p.severity == "error"] == [
+        ("bad-playoff-size", "Settings", "B1")
+    ]
     assert "4, 8, 16, 32" in result.problems[0].message
     scored = CliRunner().invoke(main, ["score", str(path)])
     assert scored.exit_code == 1
@@ -169,8 +197,10 @@ def test_any_other_size_is_an_error_at_its_cell_from_score_and_playoffs(tmp_path
     assert refused.exit_code == 2 and "'Settings'!B1" in refused.output and "4, 8, 16, 32" in refused.output
 
 
-@pytest.mark.parametrize(("size", "lang", "sheet"), [(32, "pl", "Ćwierćfinał"), (32, "pt", "Quartas de final"),
-                                                      (32, "fr", "Quart de finale"), (8, "pl", "Półfinał")])
+@pytest.mark.parametrize(
+    ("size", "lang", "sheet"),
+    [(32, "pl", "Ćwierćfinał"), (32, "pt", "Quartas de final"), (32, "fr", "Quart de finale"), (8, "pl", "Półfinał")],
+)
 def test_stage_sheets_are_named_in_the_event_language(tmp_path: Path, size: int, lang: str, sheet: str) -> None:
     path = event(tmp_path, size)
     result = CliRunner().invoke(main, ["playoffs", str(path), "--lang", lang])

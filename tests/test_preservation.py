@@ -17,8 +17,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 import openpyxl
-from defusedxml import ElementTree
 import pytest
+from defusedxml import ElementTree
 from helpers import HEADERS, player, round_sheet, write_workbook
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
@@ -122,8 +122,15 @@ def _build_round_sheet(ws: Worksheet) -> None:
     ws.auto_filter.ref = f"A{HEADER_ROW}:M{HEADER_ROW + 4}"
     # The organiser's own conditional formatting: settlements above 4 in red.
     ws.conditional_formatting.add("C4:C7", CellIsRule(operator="greaterThan", formula=["4"], fill=RED_DXF))
-    settlements = DataValidation(type="whole", operator="between", formula1="0", formula2="5", showErrorMessage=True,
-                                 error="0 to 5 settlements", errorTitle="Settlements")
+    settlements = DataValidation(
+        type="whole",
+        operator="between",
+        formula1="0",
+        formula2="5",
+        showErrorMessage=True,
+        error="0 to 5 settlements",
+        errorTitle="Settlements",
+    )
     flags = DataValidation(type="list", formula1='"x,yes"', allow_blank=True)
     ws.add_data_validation(settlements)
     ws.add_data_validation(flags)
@@ -214,7 +221,10 @@ def build_rich_workbook(path: Path) -> Path:
 
 def _style(cell: Any) -> tuple:
     # copy() unwraps openpyxl's StyleProxy, whose == does not compare with another proxy
-    return (cell.number_format, *(copy(s) for s in (cell.font, cell.fill, cell.border, cell.alignment, cell.protection)))
+    return (
+        cell.number_format,
+        *(copy(s) for s in (cell.font, cell.fill, cell.border, cell.alignment, cell.protection)),
+    )
 
 
 def _extras(cell: Any) -> tuple:
@@ -225,8 +235,11 @@ def _extras(cell: Any) -> tuple:
 
 def _value(cell: Any) -> Any:
     value = cell.value
-    return ("rich", str(value), [(repr(b.font), b.text) if isinstance(b, TextBlock) else b for b in value]) \
-        if isinstance(value, CellRichText) else value
+    return (
+        ("rich", str(value), [(repr(b.font), b.text) if isinstance(b, TextBlock) else b for b in value])
+        if isinstance(value, CellRichText)
+        else value
+    )
 
 
 def _assert_same_cells(before: Worksheet, after: Worksheet, max_column: int | None = None) -> None:
@@ -268,7 +281,11 @@ def test_rich_workbook_is_scored(scored: tuple[Path, Path]) -> None:
     header = [c.value for c in ws[HEADER_ROW]]
     assert header == [*HEADERS, *EXTRA_HEADERS, *COMPUTED_EN]
     assert [[c.value for c in row[LAST_ORGANISER_COLUMN:]] for row in ws.iter_rows(min_row=HEADER_ROW + 1)] == [
-        [2, 0, 11, 1, 5], [0, 0, 9, 2, 3], [0, 0, 4, 3, 2], [0, 0, 2, 4, 1]]
+        [2, 0, 11, 1, 5],
+        [0, 0, 9, 2, 3],
+        [0, 0, 4, 3, 2],
+        [0, 0, 2, 4, 1],
+    ]
 
 
 def test_sheets_order_visibility_and_tab_colours(scored: tuple[Path, Path]) -> None:
@@ -276,8 +293,14 @@ def test_sheets_order_visibility_and_tab_colours(scored: tuple[Path, Path]) -> N
     book = _load(out)
     assert book.sheetnames == [*SHEET_ORDER, "Standings"]
     assert {ws.title: ws.sheet_state for ws in book.worksheets} == {
-        "Cover": "visible", "Round 1": "visible", "Info": "visible", "Hidden notes": "hidden", "Secret": "veryHidden",
-        "Prizes": "visible", "Standings": "visible"}
+        "Cover": "visible",
+        "Round 1": "visible",
+        "Info": "visible",
+        "Hidden notes": "hidden",
+        "Secret": "veryHidden",
+        "Prizes": "visible",
+        "Standings": "visible",
+    }
     colours = {ws.title: ws.sheet_properties.tabColor.rgb for ws in book.worksheets if ws.sheet_properties.tabColor}
     assert colours == TAB_COLOURS
     assert book.active.title == "Round 1"
@@ -312,7 +335,9 @@ def test_round_sheet_left_of_computed_columns_cell_by_cell(scored: tuple[Path, P
     assert after.cell(HEADER_ROW, LAST_ORGANISER_COLUMN + 1).value == "Army Bonus"
     _assert_same_cells(before, after, max_column=LAST_ORGANISER_COLUMN)
     for offset, (row, extra) in enumerate(zip(TABLE_ROWS, EXTRAS), start=HEADER_ROW + 1):
-        assert [c.value for c in after[offset][:LAST_ORGANISER_COLUMN]] == [None if v == "" else v for v in [*row, *extra]]
+        assert [c.value for c in after[offset][:LAST_ORGANISER_COLUMN]] == [
+            None if v == "" else v for v in [*row, *extra]
+        ]
     assert after["A1"].value == "Spring Open — Round 1" and after["A1"].font.name == "Georgia"
     assert after["A1"].alignment.horizontal == "center"
     assert after["B5"].fill.fgColor.rgb == "FFFFFF00"
@@ -362,10 +387,14 @@ def test_conditional_formatting_and_data_validation_survive(scored: tuple[Path, 
     sqref, rule = rules[0]
     assert sqref == "C4:C7" and rule.type == "cellIs" and rule.operator == "greaterThan" and rule.formula == ["4"]
     assert rule.dxf.fill.fgColor.rgb == "FFFF9999"
-    validations = sorted((str(v.sqref), v.type, v.operator, v.formula1, v.formula2, v.error, v.errorTitle)
-                         for v in ws.data_validations.dataValidation)
-    assert validations == [("C4:C40", "whole", "between", "0", "5", "0 to 5 settlements", "Settlements"),
-                           ("I4:K40", "list", None, '"x,yes"', None, None, None)]
+    validations = sorted(
+        (str(v.sqref), v.type, v.operator, v.formula1, v.formula2, v.error, v.errorTitle)
+        for v in ws.data_validations.dataValidation
+    )
+    assert validations == [
+        ("C4:C40", "whole", "between", "0", "5", "0 to 5 settlements", "Settlements"),
+        ("I4:K40", "list", None, '"x,yes"', None, None, None),
+    ]
 
 
 def test_hyperlinks_and_comments_on_organiser_sheet(scored: tuple[Path, Path]) -> None:
@@ -396,7 +425,13 @@ def test_print_settings_survive(scored: tuple[Path, Path]) -> None:
     assert ws.print_title_rows == "$3:$3"
     margins = ws.page_margins
     assert (margins.left, margins.right, margins.top, margins.bottom, margins.header, margins.footer) == (
-        0.4, 0.35, 0.6, 0.55, 0.2, 0.25)
+        0.4,
+        0.35,
+        0.6,
+        0.55,
+        0.2,
+        0.25,
+    )
     assert ws.oddHeader.center.text == "Spring Open" and ws.oddFooter.right.text == "Page &P of &N"
     info = book["Info"]
     assert info.page_setup.orientation == "portrait"
@@ -407,7 +442,11 @@ def test_workbook_properties_survive(scored: tuple[Path, Path]) -> None:
     _, out = scored
     props = _load(out).properties
     assert (props.title, props.creator, props.subject, props.keywords) == (
-        "Spring Open 2024", "Marta Organiser", "Catan qualifier", "catan; spring")
+        "Spring Open 2024",
+        "Marta Organiser",
+        "Catan qualifier",
+        "catan; spring",
+    )
 
 
 def test_scoring_twice_changes_nothing(scored: tuple[Path, Path], tmp_path: Path) -> None:
@@ -418,7 +457,9 @@ def test_scoring_twice_changes_nothing(scored: tuple[Path, Path], tmp_path: Path
     for name in one.sheetnames:
         _assert_same_cells(one[name], two[name])
         assert [str(r) for r in one[name].merged_cells.ranges] == [str(r) for r in two[name].merged_cells.ranges]
-    rules = [(str(cf.sqref), rule.type, rule.formula) for cf in two["Round 1"].conditional_formatting for rule in cf.rules]
+    rules = [
+        (str(cf.sqref), rule.type, rule.formula) for cf in two["Round 1"].conditional_formatting for rule in cf.rules
+    ]
     assert rules == [("C4:C7", "cellIs", ["4"])]
     assert [c.value for c in two["Round 1"][HEADER_ROW]].count("Army Bonus") == 1
     assert {ws.title: ws.sheet_state for ws in two.worksheets} == {ws.title: ws.sheet_state for ws in one.worksheets}
@@ -435,13 +476,23 @@ def test_organiser_conditional_format_survives_marking_and_fixing(tmp_path: Path
 
     def rules(target: Path) -> list[tuple]:
         sheet = openpyxl.load_workbook(target)["Round 1"]
-        return sorted((str(cf.sqref), rule.type, rule.operator, tuple(rule.formula or ()),
-                       rule.dxf.fill.fgColor.rgb if rule.dxf and rule.dxf.fill else None,
-                       rule.dxf.font.color.rgb if rule.dxf and rule.dxf.font else None)
-                      for cf in sheet.conditional_formatting for rule in cf.rules)
+        return sorted(
+            (
+                str(cf.sqref),
+                rule.type,
+                rule.operator,
+                tuple(rule.formula or ()),
+                rule.dxf.fill.fgColor.rgb if rule.dxf and rule.dxf.fill else None,
+                rule.dxf.font.color.rgb if rule.dxf and rule.dxf.font else None,
+            )
+            for cf in sheet.conditional_formatting
+            for rule in cf.rules
+        )
 
-    organisers = [("C2:C4", "cellIs", "equal", ("0",), None, "FF0000FF"),
-                  ("C2:C4", "cellIs", "greaterThan", ("4",), "FFFF9999", None)]
+    organisers = [
+        ("C2:C4", "cellIs", "equal", ("0",), None, "FF0000FF"),
+        ("C2:C4", "cellIs", "greaterThan", ("4",), "FFFF9999", None),
+    ]
     first = score_workbook(path, output=tmp_path / "marked.xlsx", html=tmp_path / "marked.html")
     assert first.exit_code == 1
     marked = rules(first.output)
@@ -459,11 +510,13 @@ def test_organiser_conditional_format_survives_marking_and_fixing(tmp_path: Path
 # ---------------------------------------------------------------- .xlsm
 
 
-VBA_BYTES = b"Attribute VB_Name = \"Module1\"\r\nSub Hello()\r\nEnd Sub\r\n" * 40
+VBA_BYTES = b'Attribute VB_Name = "Module1"\r\nSub Hello()\r\nEnd Sub\r\n' * 40
 VBA_CT = '<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/>'
 XLSM_MAIN = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
-VBA_REL = ('<Relationship Id="rIdVBA" Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" '
-           'Target="vbaProject.bin"/>')
+VBA_REL = (
+    '<Relationship Id="rIdVBA" Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" '
+    'Target="vbaProject.bin"/>'
+)
 
 
 def _make_xlsm(source: Path, target: Path) -> Path:
@@ -476,8 +529,9 @@ def _make_xlsm(source: Path, target: Path) -> Path:
         for item in src.infolist():
             data = src.read(item.filename)
             if item.filename == "[Content_Types].xml":
-                text = data.decode().replace("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-                                             XLSM_MAIN)
+                text = data.decode().replace(
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml", XLSM_MAIN
+                )
                 data = text.replace("<Default ", VBA_CT + "<Default ", 1).encode()
             elif item.filename == "xl/_rels/workbook.xml.rels":
                 data = data.decode().replace("</Relationships>", VBA_REL + "</Relationships>").encode()

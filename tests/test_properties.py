@@ -23,8 +23,24 @@ from sheet_scorer.model import Settings
 from sheet_scorer.rules.score import game_vp, score_rounds
 from sheet_scorer.standings.engine import standings_for
 
-NAMES = ["Anna", "Bartek", "Celina", "Darek", "Ewa", "Filip", "Gosia", "Henryk", "Iza", "Jan", "Kasia", "Łukasz",
-         "Lucyna", "Marek", "Żaneta", "Zenon"]
+NAMES = [
+    "Anna",
+    "Bartek",
+    "Celina",
+    "Darek",
+    "Ewa",
+    "Filip",
+    "Gosia",
+    "Henryk",
+    "Iza",
+    "Jan",
+    "Kasia",
+    "Łukasz",
+    "Lucyna",
+    "Marek",
+    "Żaneta",
+    "Zenon",
+]
 MARKS = ["x", "X", "✓", "yes", "TRUE", "1", True, 1]
 TARGET = 10
 FAST = settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -45,9 +61,21 @@ def valid_table(draw, table: int, names: list[str]) -> list[dict]:
         knights_left -= knights
         roads = draw(st.integers(2, 15))
         road_length = draw(st.integers(0, min(roads, 8)))
-        players.append({"table": table, "name": name, "settlements": settlements, "cities": cities, "vp_cards": vp_cards,
-                        "knights": knights, "roads": roads, "road_length": road_length,
-                        "army_first": "", "road_first": "", "declared": ""})
+        players.append(
+            {
+                "table": table,
+                "name": name,
+                "settlements": settlements,
+                "cities": cities,
+                "vp_cards": vp_cards,
+                "knights": knights,
+                "roads": roads,
+                "road_length": road_length,
+                "army_first": "",
+                "road_first": "",
+                "declared": "",
+            }
+        )
     bonus = {i: 0 for i in range(len(players))}
     for value, minimum, flag in (("knights", 3, "army_first"), ("road_length", 5, "road_first")):
         best = max((p[value] for p in players if p[value] >= minimum), default=None)
@@ -72,7 +100,7 @@ def valid_round(draw, max_tables: int = 3) -> list[dict]:
     names = draw(st.permutations(NAMES))
     players, start = [], 0
     for table, size in enumerate(sizes, start=1):
-        players += draw(valid_table(table, names[start:start + size]))
+        players += draw(valid_table(table, names[start : start + size]))
         start += size
     return players
 
@@ -85,12 +113,18 @@ def frame_of(players: list[dict]) -> pd.DataFrame:
     """The typed frame the validator would hand to the scorer."""
     rows = []
     for p in players:
-        rows.append({
-            "sheet": "Round 1", "round": 1, "table": p["table"], "player": p["name"],
-            **{k: p[k] for k in ("settlements", "cities", "vp_cards", "knights", "roads", "road_length")},
-            **{k: is_marked(p[k]) for k in ("army_first", "road_first", "declared")},
-            "bye": False, "scorable": True,
-        })
+        rows.append(
+            {
+                "sheet": "Round 1",
+                "round": 1,
+                "table": p["table"],
+                "player": p["name"],
+                **{k: p[k] for k in ("settlements", "cities", "vp_cards", "knights", "roads", "road_length")},
+                **{k: is_marked(p[k]) for k in ("army_first", "road_first", "declared")},
+                "bye": False,
+                "scorable": True,
+            }
+        )
     frame = pd.DataFrame(rows)
     for column in ("table", "settlements", "cities", "vp_cards", "knights", "roads", "road_length"):
         frame[column] = frame[column].astype("Int64")
@@ -170,9 +204,26 @@ def test_standings_are_a_permutation_ranked_1_to_n(players):
 
 
 def check_rows(directory: Path, name: str, players: list[dict]):
-    rows = [player(*(p[k] for k in ("table", "name")), **{k: p[k] for k in (
-        "settlements", "cities", "vp_cards", "knights", "roads", "road_length", "army_first", "road_first", "declared")})
-        for p in players]
+    rows = [
+        player(
+            *(p[k] for k in ("table", "name")),
+            **{
+                k: p[k]
+                for k in (
+                    "settlements",
+                    "cities",
+                    "vp_cards",
+                    "knights",
+                    "roads",
+                    "road_length",
+                    "army_first",
+                    "road_first",
+                    "declared",
+                )
+            },
+        )
+        for p in players
+    ]
     return sheet_scorer.check_workbook(write_workbook(directory / name, {"Round 1": round_sheet(*rows)}))
 
 

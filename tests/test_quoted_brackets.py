@@ -50,7 +50,9 @@ def _parsed(xml: bytes) -> minidom.Document:
 
 
 def _score(path: Path) -> tuple[int, Path]:
-    result = score_workbook(path, output=path.with_name(path.stem + ".scored.xlsx"), html=path.with_name(path.stem + ".html"))
+    result = score_workbook(
+        path, output=path.with_name(path.stem + ".scored.xlsx"), html=path.with_name(path.stem + ".html")
+    )
     return result.exit_code, result.output
 
 
@@ -113,8 +115,13 @@ def test_a_row_and_cell_whose_attributes_hold_a_bracket_get_cells_rewritten(vali
 
 def test_calc_pr_whose_attribute_holds_a_bracket_is_asked_to_recalculate(valid: Path, tmp_path: Path) -> None:
     """`Book.recalculate_on_open` sets fullCalcOnLoad on the organiser's `<calcPr>`, after its own attributes."""
-    path = _edited(valid, tmp_path / "calc.xlsx", "xl/workbook.xml", b'<calcPr calcId="124519" fullCalcOnLoad="1"/>',
-                   b'<calcPr foo="a>b" calcId="124519"/>')
+    path = _edited(
+        valid,
+        tmp_path / "calc.xlsx",
+        "xl/workbook.xml",
+        b'<calcPr calcId="124519" fullCalcOnLoad="1"/>',
+        b'<calcPr foo="a>b" calcId="124519"/>',
+    )
     code, scored = _score(path)
     assert code == 0
     out = _part(scored, "xl/workbook.xml")
@@ -123,7 +130,9 @@ def test_calc_pr_whose_attribute_holds_a_bracket_is_asked_to_recalculate(valid: 
     assert (calc.getAttribute("foo"), calc.getAttribute("fullCalcOnLoad")) == ("a>b", "1")
 
 
-def test_columns_whose_attributes_hold_a_bracket_are_kept_when_the_tool_widens_its_own(valid: Path, tmp_path: Path) -> None:
+def test_columns_whose_attributes_hold_a_bracket_are_kept_when_the_tool_widens_its_own(
+    valid: Path, tmp_path: Path
+) -> None:
     """`<cols>` and a `<col>` with '>' in a value: the organiser's column A:C keeps its bytes (it was lost: the
     pattern for a `<col>` found none) and the tool's wider columns are added beside it."""
     cols = b'<cols foo="c>d"><col min="1" max="3" width="20" customWidth="1" foo="a>b"/></cols>'
@@ -131,13 +140,15 @@ def test_columns_whose_attributes_hold_a_bracket_are_kept_when_the_tool_widens_i
     code, scored = _score(path)
     assert code == 0
     out = _part(scored, SHEET)
-    assert cols[:-len(b"</cols>")] in out
+    assert cols[: -len(b"</cols>")] in out
     columns = _parsed(out).getElementsByTagName("col")
     assert [(c.getAttribute("min"), c.getAttribute("foo")) for c in columns][0] == ("1", "a>b")
     assert len(columns) > 1 and all(int(c.getAttribute("min")) > 3 for c in columns[1:])
 
 
-def test_the_first_font_whose_attributes_hold_a_bracket_is_the_base_of_the_tools_fonts(problem: Path, tmp_path: Path) -> None:
+def test_the_first_font_whose_attributes_hold_a_bracket_is_the_base_of_the_tools_fonts(
+    problem: Path, tmp_path: Path
+) -> None:
     """The bold and the link font are the workbook's first font remade (`Styles.font`): its start tag, colour and
     size found whatever their values hold; the link colour goes right after `<sz>` (the schema's order)."""
     font = b'<font><name val="Calibri"/><family val="2"/><color theme="1"/><sz val="11"/><scheme val="minor"/></font>'
@@ -150,8 +161,10 @@ def test_the_first_font_whose_attributes_hold_a_bracket_is_the_base_of_the_tools
     fonts = re.findall(rb"<font\b.*?</font>", out)
     assert fonts[0] == mine
     bold = b'<font foo="a>b"><b/><name val="Calibri"/><family val="2"/><sz foo="e>f" val="11"/><scheme val="minor"/></font>'
-    link = (b'<font foo="a>b"><u/><name val="Calibri"/><family val="2"/><sz foo="e>f" val="11"/><color rgb="FF0563C1"/>'
-            b'<scheme val="minor"/></font>')
+    link = (
+        b'<font foo="a>b"><u/><name val="Calibri"/><family val="2"/><sz foo="e>f" val="11"/><color rgb="FF0563C1"/>'
+        b'<scheme val="minor"/></font>'
+    )
     assert bold in fonts and link in fonts
 
 
@@ -184,8 +197,10 @@ def _with_notes(problem: Path, target: Path, notes: bytes) -> Path:
 def test_a_note_whose_attributes_hold_a_bracket_gets_the_tools_text_appended(problem: Path, tmp_path: Path) -> None:
     """The organiser's note on C2 (its `ref` after `foo="a>b"`, an empty `<text c=">"/>`) is found as C2's note
     (it was not, and C2 got a second note) and the tool's run goes into its text, opened; the rest keeps its bytes."""
-    notes = (f'<comments xmlns="{MAIN}"><authors><author foo="a>b">Marta</author></authors><commentList>'
-             '<comment authorId="0" foo="a>b" ref="C2"><text c=">"/></comment></commentList></comments>').encode()
+    notes = (
+        f'<comments xmlns="{MAIN}"><authors><author foo="a>b">Marta</author></authors><commentList>'
+        '<comment authorId="0" foo="a>b" ref="C2"><text c=">"/></comment></commentList></comments>'
+    ).encode()
     path = _with_notes(problem, tmp_path / "note.xlsx", notes)
     code, scored = _score(path)
     assert code == 1
@@ -197,14 +212,18 @@ def test_a_note_whose_attributes_hold_a_bracket_gets_the_tools_text_appended(pro
     assert out == notes.replace(b'<text c=">"/>', b'<text c=">">' + run.group(1) + b"</text>")
 
 
-def test_the_tools_note_whose_attributes_hold_a_bracket_is_removed_with_its_shape(problem: Path, tmp_path: Path) -> None:
+def test_the_tools_note_whose_attributes_hold_a_bracket_is_removed_with_its_shape(
+    problem: Path, tmp_path: Path
+) -> None:
     """Fixed and scored again, the tool's note on C2 (its `ref` after `foo="a>b"`) goes, and its drawn shape
     with it (the shape stayed: the note's cell was not read)."""
     _, first = _score(_copy(problem, tmp_path / "own.xlsx"))
     notes = next(n for n in zipfile.ZipFile(first).namelist() if re.fullmatch(r"xl/comments\d*\.xml", n))
     data = _part(first, notes)
     assert data.count(b'<comment ref="C2" authorId="0">') == 1
-    with_part(first, notes, data.replace(b'<comment ref="C2" authorId="0">', b'<comment foo="a>b" authorId="0" ref="C2">'))
+    with_part(
+        first, notes, data.replace(b'<comment ref="C2" authorId="0">', b'<comment foo="a>b" authorId="0" ref="C2">')
+    )
     update_workbook(first, WorkbookPatch(edits={"Round 1": [CellEdit("C2", 5)]}))
     code, fixed = _score(first)
     assert code == 0
@@ -238,7 +257,10 @@ def test_a_drawing_whose_idmap_holds_a_bracket_keeps_its_block_of_shape_ids(prob
 def test_a_cloned_sheet_head_gets_its_dimension_after_sheet_pr_not_inside_it() -> None:
     """`new_sheet_xml` puts the new sheet's `<dimension>` after the cloned `<sheetPr>`: found as an element, not by
     the first '/>' (its tabColor's, or one inside a quoted value)."""
-    for head in (b'<sheetPr><tabColor rgb="FFFF0000"/></sheetPr>', b'<sheetPr foo="a/>b"><tabColor rgb="FFFF0000"/></sheetPr>'):
+    for head in (
+        b'<sheetPr><tabColor rgb="FFFF0000"/></sheetPr>',
+        b'<sheetPr foo="a/>b"><tabColor rgb="FFFF0000"/></sheetPr>',
+    ):
         xml = new_sheet_xml([], {}, head=head + b'<sheetFormatPr defaultRowHeight="15"/>')
         root = _parsed(xml).documentElement
         names = [n.tagName for n in root.childNodes]
@@ -248,8 +270,10 @@ def test_a_cloned_sheet_head_gets_its_dimension_after_sheet_pr_not_inside_it() -
 
 def test_an_inline_string_whose_t_holds_a_bracket_reads_as_its_text() -> None:
     """`Worksheet.cell_value` (how the patcher recognises its own sheets by a cell's text) of `<t foo="a>b">`."""
-    xml = (f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t foo="a>b">Standings</t>'
-           '</is></c></row></sheetData></worksheet>').encode()
+    xml = (
+        f'<worksheet xmlns="{MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t foo="a>b">Standings</t>'
+        "</is></c></row></sheetData></worksheet>"
+    ).encode()
     assert Worksheet(xml, "S").cell_value("A1") == ("inlineStr", "Standings")
 
 
@@ -258,20 +282,28 @@ def test_the_reader_reads_a_root_and_rows_whose_attributes_hold_a_bracket(valid:
     recognise (`foo="a>b"` before the namespace) is read the general way, to the same cells: Ala 5 VP, the others 2."""
     root = f'<worksheet xmlns="{MAIN}">'.encode()
     path = _edited(valid, tmp_path / "read.xlsx", SHEET, root, f'<worksheet foo="a>b" xmlns="{MAIN}">'.encode())
-    data = _part(path, SHEET).replace(b'<row r="2">', b'<row r="2" foo="a>b">').replace(b'<row r="3">', b"<row r='3' bar='c>d'>")
+    data = (
+        _part(path, SHEET)
+        .replace(b'<row r="2">', b'<row r="2" foo="a>b">')
+        .replace(b'<row r="3">', b"<row r='3' bar='c>d'>")
+    )
     with_part(path, SHEET, data)
     result = check_workbook(path)
     assert result.exit_code == 0
     assert dict(zip(result.standings["player"], result.standings["vp"])) == {"Ala": 5, "Bob": 2, "Cyd": 2, "Dan": 2}
 
 
-def test_a_sheet_laid_out_like_one_whose_selection_holds_a_bracket_has_no_selection(valid: Path, tmp_path: Path) -> None:
+def test_a_sheet_laid_out_like_one_whose_selection_holds_a_bracket_has_no_selection(
+    valid: Path, tmp_path: Path
+) -> None:
     """A new sheet laid out like Round 1 copies its view but not its selection (`update._layout`), found whatever
     its values hold."""
     view = b'<sheetView workbookViewId="0"><selection activeCell="A1" sqref="A1"/></sheetView>'
     mine = b'<sheetView workbookViewId="0"><selection foo="a>b" activeCell="B3" sqref="B3"/></sheetView>'
     path = _edited(valid, tmp_path / "layout.xlsx", SHEET, view, mine)
-    update_workbook(path, WorkbookPatch(sheets=[NewSheet("Round 2", [["Table", "Player"], [1, "Ala"]], layout_from="Round 1")]))
+    update_workbook(
+        path, WorkbookPatch(sheets=[NewSheet("Round 2", [["Table", "Player"], [1, "Ala"]], layout_from="Round 1")])
+    )
     with zipfile.ZipFile(path) as archive:
         new = [archive.read(n) for n in archive.namelist() if n.startswith("xl/worksheets/sheet") and n != SHEET]
     assert len(new) == 1
@@ -309,7 +341,11 @@ def test_no_patcher_module_finds_a_tags_end_with_a_plain_search() -> None:
     root = Path(sheet_scorer.__file__).parent
     modules = [*(root / "xlsx").glob("*.py"), root / "workbook" / "update.py", root / "workbook" / "record.py"]
     plain = re.compile(r"""\[\^>\]|(?:index|find)\(b["']>""")
-    found = [f"{path.name}:{number}" for path in modules if path.name != "reader.py"
-             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-             if plain.search(line) and "<\\?xml" not in line and "DOCTYPE" not in line]
+    found = [
+        f"{path.name}:{number}"
+        for path in modules
+        if path.name != "reader.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if plain.search(line) and "<\\?xml" not in line and "DOCTYPE" not in line
+    ]
     assert found == []

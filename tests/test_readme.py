@@ -19,9 +19,17 @@ from sheet_scorer.i18n.vocab import (
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
 
-NAMES = sorted({*SETTINGS_SHEETS, *PLAYERS_SHEETS, *ADJUSTMENTS_SHEETS, *STANDINGS_SHEET.values(), *PROBLEMS_SHEET.values(),
-                *(word for words in SETTING_KEYS.values() for word in words),
-                *(word for words in PLAYOFF_SHEETS.values() for word in words.values())})
+NAMES = sorted(
+    {
+        *SETTINGS_SHEETS,
+        *PLAYERS_SHEETS,
+        *ADJUSTMENTS_SHEETS,
+        *STANDINGS_SHEET.values(),
+        *PROBLEMS_SHEET.values(),
+        *(word for words in SETTING_KEYS.values() for word in words),
+        *(word for words in PLAYOFF_SHEETS.values() for word in words.values()),
+    }
+)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -35,6 +43,10 @@ def test_windows_commands_use_the_scripts_folder() -> None:
 
 def test_the_fix_and_rescore_walk_through_follows_the_file_naming() -> None:
     """docs/rules.md §5: scoring EVENT.scored.xlsx updates it, keeping NAME.backup.xlsx and NAME.original.xlsx."""
-    for name in ("sheet-scorer score club.scored.xlsx", "club.scored.backup.xlsx", "club.scored.original.xlsx",
-                 "club.standings.html"):
+    for name in (
+        "sheet-scorer score club.scored.xlsx",
+        "club.scored.backup.xlsx",
+        "club.scored.original.xlsx",
+        "club.standings.html",
+    ):
         assert name in README, name

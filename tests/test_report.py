@@ -25,19 +25,19 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-import pytest
 import pandas as pd
+import pytest
 from helpers import HEADERS, player, round_sheet, write_workbook
 from markupsafe import escape
 
 from sheet_scorer import check_workbook
-from sheet_scorer.report import html as report
-from sheet_scorer.model import ScoreResult
 from sheet_scorer.i18n.text import format_date, format_number, format_pct, ordinal, text
+from sheet_scorer.model import ScoreResult
 from sheet_scorer.problems import MESSAGES_EN, Problem, messages, problem_message
-from sheet_scorer.standings.progression import rank_progression
+from sheet_scorer.report import html as report
 from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
 from sheet_scorer.report.html import compact_layout, render_report, stream_report
+from sheet_scorer.standings.progression import rank_progression
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -52,25 +52,25 @@ def bye(name: str) -> list[Any]:
 # Round 1: Bob and Cyd tie for 2nd at table 1 -> (3 + 2) / 2 = 2.5 each; Hal has a bye (2.75).
 # Round 2: Gus has a bye. Totals: Ala 8 (18 VP), <script> 8 (16 VP), Eve 8 (15 VP), Bob 7.5, ...
 ROUND_1 = round_sheet(
-    player(1, "Ala", settlements=4, cities=3),       # 10
-    player(1, "Bob", settlements=3),                 # 3
-    player(1, "Cyd", settlements=3),                 # 3
-    player(1, "Dan"),                                # 2
-    player(2, "Eve", settlements=4, cities=3),       # 10
+    player(1, "Ala", settlements=4, cities=3),  # 10
+    player(1, "Bob", settlements=3),  # 3
+    player(1, "Cyd", settlements=3),  # 3
+    player(1, "Dan"),  # 2
+    player(2, "Eve", settlements=4, cities=3),  # 10
     player(2, SCRIPT_NAME, settlements=2, cities=2),  # 6
-    player(2, "Fay", settlements=2, cities=1),       # 4
-    player(2, "Gus"),                                # 2
+    player(2, "Fay", settlements=2, cities=1),  # 4
+    player(2, "Gus"),  # 2
     bye("Hal"),
 )
 ROUND_2 = round_sheet(
-    player(1, "Bob", settlements=4, cities=3),       # 10
-    player(1, "Eve", settlements=3, cities=1),       # 5
-    player(1, "Hal", settlements=2, cities=1),       # 4
-    player(1, "Dan"),                                # 2
+    player(1, "Bob", settlements=4, cities=3),  # 10
+    player(1, "Eve", settlements=3, cities=1),  # 5
+    player(1, "Hal", settlements=2, cities=1),  # 4
+    player(1, "Dan"),  # 2
     player(2, SCRIPT_NAME, settlements=4, cities=3),  # 10
-    player(2, "Ala", settlements=2, cities=3),       # 8
-    player(2, "Cyd", settlements=3),                 # 3
-    player(2, "Fay"),                                # 2
+    player(2, "Ala", settlements=2, cities=3),  # 8
+    player(2, "Cyd", settlements=3),  # 3
+    player(2, "Fay"),  # 2
     bye("Gus"),
 )
 EXPECTED_ORDER = ["Ala", SCRIPT_NAME, "Eve", "Bob", "Hal", "Cyd", "Gus", "Fay", "Dan"]
@@ -96,13 +96,16 @@ def broken(tmp_path: Path) -> Path:
 
 def standings_in_html(page: str) -> list[str]:
     """Player names of the standings rows, in page order."""
-    table = page[page.index('<table class="standings">'): page.index("</table>", page.index('<table class="standings">'))]
+    table = page[
+        page.index('<table class="standings">') : page.index("</table>", page.index('<table class="standings">'))
+    ]
     return [htmllib.unescape(name) for name in re.findall(r'<th scope="row"><a href="#[^"]*">(.*?)</a>', table, re.S)]
 
 
 # --------------------------------------------------------------------------------------------
 # Content
 # --------------------------------------------------------------------------------------------
+
 
 def test_names_are_escaped(event: Path) -> None:
     page = render_report(check_workbook(event), "en")
@@ -127,7 +130,9 @@ def test_standings_order(event: Path) -> None:
         assert standings_in_html(render_report(result, lang)) == EXPECTED_ORDER
 
 
-@pytest.mark.parametrize(("lang", "split", "other"), [("en", "2.5", "2,5"), ("pl", "2,5", "2.5"), ("pt", "2,5", "2.5"), ("fr", "2,5", "2.5")])
+@pytest.mark.parametrize(
+    ("lang", "split", "other"), [("en", "2.5", "2,5"), ("pl", "2,5", "2.5"), ("pt", "2,5", "2.5"), ("fr", "2,5", "2.5")]
+)
 def test_split_points_use_the_languages_decimal_mark(event: Path, lang: str, split: str, other: str) -> None:
     page = render_report(check_workbook(event), lang)
     assert f'<html lang="{lang}">' in page
@@ -147,7 +152,7 @@ def test_provisional_banner_only_with_errors(event: Path, broken: Path) -> None:
     result = check_workbook(broken)
     assert result.has_errors
     page = render_report(result, "en")
-    banner = page[page.index('id="provisional"'): page.index("</section>", page.index('id="provisional"'))]
+    banner = page[page.index('id="provisional"') : page.index("</section>", page.index('id="provisional"'))]
     assert "PROVISIONAL" in banner and "Round 2, table 2" in banner
     assert "Cyd: Knights is &#39;three&#39;, which is not a number" in banner
     assert "Round 1, table" not in banner  # scored tables are not listed
@@ -161,9 +166,12 @@ def test_medals_cut_and_tie_notes(tmp_path: Path) -> None:
     page = render_report(result, "en")
     assert page.count('class="player-row medal-') == 3
     assert re.search(r'medal-1[^"]*" data-rank="1"', page)
-    assert page.count(" qualified\"") == 4 and "Top 4 advance to the playoffs" in page
+    assert page.count(' qualified"') == 4 and "Top 4 advance to the playoffs" in page
     cut_row = page.index('<tr class="cut">')
-    assert page.rfind('data-rank="4"', 0, cut_row) > page.rfind('data-rank="3"', 0, cut_row) and page.find('data-rank="5"') > cut_row
+    assert (
+        page.rfind('data-rank="4"', 0, cut_row) > page.rfind('data-rank="3"', 0, cut_row)
+        and page.find('data-rank="5"') > cut_row
+    )
     assert "Tied with Ala on Round Points; VP decides (16 vs 18)" in page
     assert f"Tied with {escape(SCRIPT_NAME)} on Round Points; VP decides (15 vs 16)" in page
     # no cut line when there are no more players than the playoff size
@@ -171,8 +179,10 @@ def test_medals_cut_and_tie_notes(tmp_path: Path) -> None:
     assert len(small.standings) <= 16 and '<tr class="cut">' not in render_report(small, "en")
 
 
-@pytest.mark.parametrize(("rows", "cut"), [([], None), ([["Playoff Size", 0]], None), ([["Playoff Size", ""]], None),
-                                           ([["Playoff Size", 4]], 4)])
+@pytest.mark.parametrize(
+    ("rows", "cut"),
+    [([], None), ([["Playoff Size", 0]], None), ([["Playoff Size", ""]], None), ([["Playoff Size", 4]], 4)],
+)
 def test_cut_line_only_when_playoff_size_is_set(tmp_path: Path, rows: list[list[Any]], cut: int | None) -> None:
     """docs/rules.md §7: no Playoff Size, 0 or blank: no cut line, and no problem either."""
     result = check_workbook(build(tmp_path / "cut.xlsx", settings=[*SETTINGS, *rows]))
@@ -195,8 +205,10 @@ def test_round_results_show_places_bonuses_and_byes(tmp_path: Path) -> None:
     rows[1] = player(1, "Ala", settlements=2, cities=3, knights=3, roads=6, road_length=5)  # 2 + 6 + 2 + 2 = 12
     result = check_workbook(write_workbook(tmp_path / "bonus.xlsx", {"Round 1": rows}))
     page = render_report(result, "en")
-    round_1 = page[page.index('id="round-1"'): page.index("</section>", page.index('id="round-1"'))]
-    assert re.search(r">2=</td>\s*<th[^>]*><a[^>]*>Bob</a>", round_1) and re.search(r">2=</td>\s*<th[^>]*><a[^>]*>Cyd</a>", round_1)
+    round_1 = page[page.index('id="round-1"') : page.index("</section>", page.index('id="round-1"'))]
+    assert re.search(r">2=</td>\s*<th[^>]*><a[^>]*>Bob</a>", round_1) and re.search(
+        r">2=</td>\s*<th[^>]*><a[^>]*>Cyd</a>", round_1
+    )
     assert 'title="Largest Army (+2 VP)"' in round_1 and 'title="Longest Road (+2 VP)"' in round_1
     assert "Bye:</strong>" in round_1 and ">Hal</a> (2.75)" in round_1
 
@@ -204,15 +216,17 @@ def test_round_results_show_places_bonuses_and_byes(tmp_path: Path) -> None:
 def test_player_paths_link_from_standings(event: Path) -> None:
     page = render_report(check_workbook(event), "en")
     ids = re.findall(r'<th scope="row"><a href="#([^"]+)">', page)
-    assert ids and all(f'<article class="card" id="{i}">' in page for i in ids[:len(EXPECTED_ORDER)])
-    card = page[page.index('id="p-ala"'): page.index("</article>", page.index('id="p-ala"'))]
-    opponents = [re.findall(r">([^<]*)</a>", cell) for cell in re.findall(r'<td colspan="4" class="opp">(.*?)</td>', card, re.S)]
+    assert ids and all(f'<article class="card" id="{i}">' in page for i in ids[: len(EXPECTED_ORDER)])
+    card = page[page.index('id="p-ala"') : page.index("</article>", page.index('id="p-ala"'))]
+    opponents = [
+        re.findall(r">([^<]*)</a>", cell) for cell in re.findall(r'<td colspan="4" class="opp">(.*?)</td>', card, re.S)
+    ]
     assert opponents == [["Bob", "Cyd", "Dan"], [str(escape(SCRIPT_NAME)), "Cyd", "Fay"]]  # in place order
 
 
 def test_svg_chart_is_inline_and_greyscale_readable(event: Path) -> None:
     page = render_report(check_workbook(event), "en")
-    svg = page[page.index("<svg"): page.index("</svg>")]
+    svg = page[page.index("<svg") : page.index("</svg>")]
     assert 'role="img"' in svg and "<title" in svg
     series = svg.count('<g class="series">')
     assert series == 8
@@ -224,8 +238,9 @@ def test_svg_chart_is_inline_and_greyscale_readable(event: Path) -> None:
 def progression_of(result: ScoreResult, lang: str = "en") -> pd.DataFrame:
     """The rank after each round of every player of `result`, as the chart gets it."""
     rounds = [sheet.name for sheet in result.data.rounds]
-    return rank_progression(result.results, result.data.settings, result.data.adjustments, lang, rounds,
-                            list(result.standings["player"]))
+    return rank_progression(
+        result.results, result.data.settings, result.data.adjustments, lang, rounds, list(result.standings["player"])
+    )
 
 
 def test_rank_progression_ends_at_the_final_rank(event: Path) -> None:
@@ -259,7 +274,15 @@ def test_stream_report_and_json(event: Path, tmp_path: Path) -> None:
 # JSON export
 # --------------------------------------------------------------------------------------------
 
-_TYPES = {"string": str, "integer": int, "number": (int, float), "boolean": bool, "object": dict, "array": list, "null": type(None)}
+_TYPES = {
+    "string": str,
+    "integer": int,
+    "number": (int, float),
+    "boolean": bool,
+    "object": dict,
+    "array": list,
+    "null": type(None),
+}
 
 
 def validate(value: Any, schema: dict[str, Any], where: str = "$") -> None:
@@ -279,7 +302,9 @@ def validate(value: Any, schema: dict[str, Any], where: str = "$") -> None:
         assert value in schema["enum"], f"{where}: {value!r} not in {schema['enum']}"
     if "type" in schema:
         kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        ok = any(isinstance(value, _TYPES[k]) and not (k in ("integer", "number") and isinstance(value, bool)) for k in kinds)
+        ok = any(
+            isinstance(value, _TYPES[k]) and not (k in ("integer", "number") and isinstance(value, bool)) for k in kinds
+        )
         assert ok, f"{where}: {value!r} is not {kinds}"
     if isinstance(value, dict):
         for key in schema.get("required", []):
@@ -310,13 +335,19 @@ def test_json_export_validates_against_its_schema(event: Path, broken: Path) -> 
     assert document["standings"][0]["rounds"] == {"Round 1": 5.0, "Round 2": 3.0}  # Eve
     table = document["results"][0]["tables"][0]
     assert [(p["player"], p["place"], p["tied"], p["round_points"]) for p in table["players"]] == [
-        ("Ala", 1, False, 5.0), ("Bob", 2, True, 2.5), ("Cyd", 2, True, 2.5), ("Dan", 4, False, 1.0)]
+        ("Ala", 1, False, 5.0),
+        ("Bob", 2, True, 2.5),
+        ("Cyd", 2, True, 2.5),
+        ("Dan", 4, False, 1.0),
+    ]
     assert document["results"][0]["byes"] == [{"player": "Hal", "round_points": 2.75}]
     unscored = document["results"][1]["tables"][1]
     assert unscored["scored"] is False and all(p["round_points"] is None for p in unscored["players"])
     assert {"code": "not-a-number", "cell": "F8"}.items() <= document["problems"][0].items()
     clean = json_document(check_workbook(event))
-    assert clean["standings"][1]["tiebreak"] == {"above": "Ala", "by": "vp"} and clean["standings"][0]["tiebreak"] is None
+    assert (
+        clean["standings"][1]["tiebreak"] == {"above": "Ala", "by": "vp"} and clean["standings"][0]["tiebreak"] is None
+    )
 
 
 def test_json_schema_keys_are_documented() -> None:
@@ -337,6 +368,7 @@ def test_empty_workbook_still_renders(tmp_path: Path) -> None:
 # i18n
 # --------------------------------------------------------------------------------------------
 
+
 def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
@@ -352,17 +384,26 @@ def test_every_problem_message_is_translated_with_the_same_placeholders(lang: st
 
 def test_problem_message_localises_numbers() -> None:
     """Decimals the language's way, and the column named in the language's words (docs/rules.md §1)."""
-    problem = Problem("not-whole-number", "Runda 1", "E5", "Ala", field="cities", params={"column": "Cities", "value": 2.5})
+    problem = Problem(
+        "not-whole-number", "Runda 1", "E5", "Ala", field="cities", params={"column": "Cities", "value": 2.5}
+    )
     assert problem_message(problem, "en") == "Ala: Cities is 2.5, but it must be a whole number"
     assert problem_message(problem, "pl") == "Ala: w polu „Miasta” wpisano 2,5, a musi tam być liczba całkowita"
-    assert problem_message(problem, "fr") == "Ala\u202f: la case «\u202fVilles\u202f» contient 2,5, mais doit contenir un nombre entier"
+    assert (
+        problem_message(problem, "fr")
+        == "Ala\u202f: la case «\u202fVilles\u202f» contient 2,5, mais doit contenir un nombre entier"
+    )
     assert problem_message(problem, "xx") == problem.message
 
 
 def test_formatting() -> None:
     assert [format_number(2.5, lang) for lang in ("en", "pl", "pt", "fr")] == ["2.5", "2,5", "2,5", "2,5"]
     assert format_number(16.0, "pl") == "16" and format_number(None, "en") == ""
-    assert format_pct(116.94444, "en") == "116.94" and format_pct(116.94444, "fr") == "116,94" and format_pct(5, "pt") == "5,00"
+    assert (
+        format_pct(116.94444, "en") == "116.94"
+        and format_pct(116.94444, "fr") == "116,94"
+        and format_pct(5, "pt") == "5,00"
+    )
     assert format_date(date(2026, 4, 18), "pt") == "18 de abril de 2026" and format_date("spring", "en") == "spring"
     assert text("fr", "table_n", table=3) == "Table 3" and text("pt", "points_short") == "Pontos"
     for lang in ("pl", "pt", "fr"):
@@ -377,12 +418,17 @@ def test_formatting() -> None:
 GAMES = [(4, 3), (2, 2), (3, 1), (2, 0)]
 GAMES_TIED = [(4, 3), (3, 1), (3, 1), (2, 0)]
 FIRST_NAMES = "Ala Bartek Chloe Dawid Emma Finn Iga Jakub Łukasz Zoë Théo Inês João Ángela Renée Søren".split()
-LAST_NAMES = "Nowak Wiśniewski Silva Dubois Okafor Walsh Kelly Price Costa Lima Moreau Byrne Evans Hughes Carter".split()
+LAST_NAMES = (
+    "Nowak Wiśniewski Silva Dubois Okafor Walsh Kelly Price Costa Lima Moreau Byrne Evans Hughes Carter".split()
+)
 
 
 def big_event(path: Path, players: int, rounds: int) -> Path:
     """`players` (a multiple of 4) × `rounds` valid games in tables of 4, written with openpyxl write_only."""
-    names = [f"{FIRST_NAMES[i % 16]} {LAST_NAMES[i // 16 % 15]}" + (f" {i // 240 + 1}" if i >= 240 else "") for i in range(players)]
+    names = [
+        f"{FIRST_NAMES[i % 16]} {LAST_NAMES[i // 16 % 15]}" + (f" {i // 240 + 1}" if i >= 240 else "")
+        for i in range(players)
+    ]
     names[7] = SCRIPT_NAME
     book = openpyxl.Workbook(write_only=True)
     settings = book.create_sheet("Settings")
@@ -391,8 +437,8 @@ def big_event(path: Path, players: int, rounds: int) -> Path:
     for r in range(rounds):
         sheet = book.create_sheet(f"Round {r + 1}")
         sheet.append(HEADERS)
-        order = names[r * 37 % players:] + names[:r * 37 % players]  # a different seating each round
-        order = order[r % 2::2] + order[1 - r % 2::2]
+        order = names[r * 37 % players :] + names[: r * 37 % players]  # a different seating each round
+        order = order[r % 2 :: 2] + order[1 - r % 2 :: 2]
         for t in range(players // 4):
             games = GAMES_TIED if t % 5 == 0 else GAMES
             shift = (t + r) % 4
@@ -427,14 +473,18 @@ def test_big_event_gets_the_full_page_within_its_budget(big: ScoreResult) -> Non
     assert page.count('<article class="card" id="p-') == 400
     assert page.count('<section class="round"') == 6 and "<details" not in page
     links_resolve(page)
-    svg = page[page.index("<svg"): page.index("</svg>")]
+    svg = page[page.index("<svg") : page.index("</svg>")]
     height = float(re.search(r'viewBox="0 0 \d+ ([\d.]+)"', svg).group(1))
     assert height < 500 and "Rank (log scale)" in svg  # the top 8 came from far down: log rank axis
 
 
 def compact_standings(page: str) -> list[str]:
     """Player names of the compact standings rows, in page order."""
-    table = page[page.index('<table class="standings compact">'): page.index("</table>", page.index('<table class="standings compact">'))]
+    table = page[
+        page.index('<table class="standings compact">') : page.index(
+            "</table>", page.index('<table class="standings compact">')
+        )
+    ]
     return [htmllib.unescape(name) for name in re.findall(r"<th scope=row>([^<]*)", table)]
 
 
@@ -452,10 +502,10 @@ def test_big_event_compact_layout(big: ScoreResult, monkeypatch: pytest.MonkeyPa
     assert f"<th scope=row>{escape(SCRIPT_NAME)}" in page
     # each round collapsed: one row per table, every player once per round in place order with VP
     assert page.count('<details class="round"') == 6 and "<details open" not in page
-    rounds = page[page.index('<section id="rounds">'): page.index("</section>", page.index('<section id="rounds">'))]
+    rounds = page[page.index('<section id="rounds">') : page.index("</section>", page.index('<section id="rounds">'))]
     assert rounds.count("<tr><th scope=row>") == 6 * 100
     assert rounds.count(f"<td>{escape(SCRIPT_NAME)}") == 6
-    assert f"<th scope=\"col\">{ordinal(4, lang)}</th>" in rounds and "(2=)<td>5" in rounds
+    assert f'<th scope="col">{ordinal(4, lang)}</th>' in rounds and "(2=)<td>5" in rounds
     # no card per player; the links that are left (chart, contents) resolve
     assert '<article class="card"' not in page and 'id="players"' not in page
     links_resolve(page)
@@ -481,7 +531,13 @@ def test_rank_progression_ends_at_the_final_ranking(big: ScoreResult) -> None:
 
 
 def test_format_number_is_cached_and_still_localised() -> None:
-    assert [format_number(v, "fr") for v in (2.5, 2.5, 1234.5, float("nan"), None)] == ["2,5", "2,5", "1\u202f234,5", "", ""]
+    assert [format_number(v, "fr") for v in (2.5, 2.5, 1234.5, float("nan"), None)] == [
+        "2,5",
+        "2,5",
+        "1\u202f234,5",
+        "",
+        "",
+    ]
     assert format_pct(116.94444, "pl") == "116,94" and format_number("x", "en") == "x"
     assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
     assert (ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "pt"), ordinal(4, "pl")) == ("1er", "2e", "3º", "4.")
@@ -490,6 +546,7 @@ def test_format_number_is_cached_and_still_localised() -> None:
 # --------------------------------------------------------------------------------------------
 # Golden files
 # --------------------------------------------------------------------------------------------
+
 
 def normalise(page: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r">\s+<", "><", page)).strip()
@@ -515,8 +572,14 @@ def compare(name: str, golden: str, rendered: str) -> None:
     """Fail with a short diff when `rendered` differs from `golden` beyond white space."""
     expected, actual = normalise(golden), normalise(rendered)
     if expected != actual:
-        diff = difflib.unified_diff(expected.replace("><", ">\n<").splitlines(), actual.replace("><", ">\n<").splitlines(),
-                                    "golden", "rendered", lineterm="", n=2)
+        diff = difflib.unified_diff(
+            expected.replace("><", ">\n<").splitlines(),
+            actual.replace("><", ">\n<").splitlines(),
+            "golden",
+            "rendered",
+            lineterm="",
+            n=2,
+        )
         pytest.fail(f"{name} differs from the golden file (UPDATE_GOLDEN=1 to accept):\n" + "\n".join(list(diff)[:60]))
 
 
@@ -532,7 +595,9 @@ def check_css(name: str, css: str) -> None:
         return
     lines, shared = css.splitlines(), base.read_text(encoding="utf-8").splitlines()
     matcher = difflib.SequenceMatcher(None, shared, lines, autojunk=False)
-    assert all(op in ("equal", "insert") for op, *_ in matcher.get_opcodes()), "the compact CSS leaves out lines of report.css"
+    assert all(op in ("equal", "insert") for op, *_ in matcher.get_opcodes()), (
+        "the compact CSS leaves out lines of report.css"
+    )
     added = "\n".join(line for op, _, _, j1, j2 in matcher.get_opcodes() if op == "insert" for line in lines[j1:j2])
     extra = GOLDEN / "report.compact.css"
     if os.environ.get("UPDATE_GOLDEN") == "1":
@@ -559,12 +624,23 @@ def test_golden_built_reports(tmp_path: Path, lang: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-
 def run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--disable-default-apps", "--disable-extensions", "--no-first-run", "--no-default-browser-check",
-               f"--user-data-dir={profile}", *args]
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-default-apps",
+        "--disable-extensions",
+        "--no-first-run",
+        "--no-default-browser-check",
+        f"--user-data-dir={profile}",
+        *args,
+    ]
     return subprocess.run(command, capture_output=True, text=True, timeout=180)
 
 
@@ -584,8 +660,13 @@ def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
     assert printed.returncode == 0, printed.stderr[-2000:]
     assert pdf.is_file() and pdf.stat().st_size > 1000 and pdf.read_bytes()[:5] == b"%PDF-"
     if shutil.which("pdftotext"):
-        first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"],
-                               capture_output=True, text=True, timeout=60, check=True).stdout
+        first = subprocess.run(
+            ["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout
         assert "Standings" in first and "Club Night & <Friends>" in first
         positions = [first.find(name) for name in EXPECTED_ORDER]
         assert -1 not in positions and positions == sorted(positions), positions
@@ -600,12 +681,23 @@ def test_compact_report_in_headless_chromium(chromium: str, tmp_path: Path, monk
     dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", page.resolve().as_uri())
     assert dom.returncode == 0, dom.stderr[-2000:]
     start = dom.stdout.index('<table class="standings compact">')
-    body = dom.stdout[dom.stdout.index("<tbody>", start): dom.stdout.index("</tbody>", start)]
+    body = dom.stdout[dom.stdout.index("<tbody>", start) : dom.stdout.index("</tbody>", start)]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
     players = [r for r in rows if "<th" in r]
-    assert [htmllib.unescape(re.search(r'<th scope="row">([^<]*)', r).group(1)) for r in players] == list(result.standings["player"])
+    assert [htmllib.unescape(re.search(r'<th scope="row">([^<]*)', r).group(1)) for r in players] == list(
+        result.standings["player"]
+    )
     assert all(len(re.findall(r"<t[dh][ >]", r)) == 6 + 2 for r in players)  # rank, name, 4 totals, 2 rounds
     assert len(rows) == len(players) + 1  # and the cut line
-    games = dom.stdout[dom.stdout.index('<details class="round" id="round-1">'):]
+    games = dom.stdout[dom.stdout.index('<details class="round" id="round-1">') :]
     first = re.search(r"<tbody>\s*<tr>(.*?)</tr>", games, re.S).group(1)
-    assert [c.strip() for c in re.findall(r">([^<>]+)</td>", first)] == ["Ala", "10", "Bob (2=)", "3", "Cyd (2=)", "3", "Dan", "2"]
+    assert [c.strip() for c in re.findall(r">([^<>]+)</td>", first)] == [
+        "Ala",
+        "10",
+        "Bob (2=)",
+        "3",
+        "Cyd (2=)",
+        "3",
+        "Dan",
+        "2",
+    ]

@@ -72,9 +72,22 @@ window.addEventListener('load', () => {
 
 
 def browse(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
-               "--no-first-run", "--no-default-browser-check", "--hide-scrollbars", f"--user-data-dir={profile}", *args]
+    command = [
+        browser,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-extensions",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--hide-scrollbars",
+        f"--user-data-dir={profile}",
+        *args,
+    ]
     return subprocess.run(command, capture_output=True, text=True, timeout=180)
 
 
@@ -96,17 +109,29 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, ob
 
 
 @pytest.fixture(scope="module")
-def measured(chromium: str, reports: dict[str, tuple[str, object]], tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+def measured(
+    chromium: str, reports: dict[str, tuple[str, object]], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("layout")
     frames = []
     for name, (page, _) in reports.items():
         frames.append(f'<iframe id="{name}-phone" width="390" height="12000" srcdoc="{html.escape(page)}"></iframe>')
-        frames.append(f'<iframe id="{name}-a4" width="{A4_TEXT_WIDTH}" height="12000" srcdoc="{html.escape(as_printed(page))}"></iframe>')
+        frames.append(
+            f'<iframe id="{name}-a4" width="{A4_TEXT_WIDTH}" height="12000" srcdoc="{html.escape(as_printed(page))}"></iframe>'
+        )
     harness = folder / "harness.html"
-    harness.write_text(f"<!DOCTYPE html><html><body style='margin:0'><pre id='out'></pre>{''.join(frames)}{MEASURE}</body></html>",
-                       encoding="utf-8")
-    done = browse(chromium, folder / "profile", "--virtual-time-budget=10000", "--window-size=1200,900", "--dump-dom",
-                  harness.as_uri())
+    harness.write_text(
+        f"<!DOCTYPE html><html><body style='margin:0'><pre id='out'></pre>{''.join(frames)}{MEASURE}</body></html>",
+        encoding="utf-8",
+    )
+    done = browse(
+        chromium,
+        folder / "profile",
+        "--virtual-time-budget=10000",
+        "--window-size=1200,900",
+        "--dump-dom",
+        harness.as_uri(),
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     found = re.search(r'<pre id="out">(.*?)</pre>', done.stdout, re.S)
     assert found and found.group(1), "the measuring script did not run"
@@ -152,7 +177,9 @@ def test_printed_a4_and_phone_screenshot(chromium: str, reports: dict, tmp_path:
     printed = browse(chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", source.as_uri())
     assert printed.returncode == 0 and pdf.read_bytes()[:5] == b"%PDF-", printed.stderr[-2000:]
     if shutil.which("pdftotext"):
-        words = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split())
+        words = " ".join(
+            subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split()
+        )
         # every player, whole: standings 1 + round tables 3 + own card 1 + opponent on 3 cards x 3 rounds = 14
         for name in result.standings["player"]:
             assert words.count(name) >= 1 + 3 + 1 + 3 * 3, name
@@ -163,7 +190,9 @@ def test_printed_a4_and_phone_screenshot(chromium: str, reports: dict, tmp_path:
 
 
 @pytest.mark.parametrize("view", ["runda_polska-phone", "mistakes-phone"])
-def test_the_phone_shows_the_ranking_figure_and_first_tiebreaker_and_cues_the_rest(measured: dict[str, dict], view: str) -> None:
+def test_the_phone_shows_the_ranking_figure_and_first_tiebreaker_and_cues_the_rest(
+    measured: dict[str, dict], view: str
+) -> None:
     shown = measured[view]
     assert shown["first_four_right"] <= shown["width"]
     assert shown["table_wider"] and shown["cue"].startswith("→")  # more columns beyond the edge, and a line saying so

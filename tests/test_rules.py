@@ -31,7 +31,6 @@ R1 = "Round 1"
 # ---------------------------------------------------------------- helpers
 
 
-
 def where(p):
     """(code, sheet, cell) for a cell problem, (code, sheet, table) for a whole-table problem."""
     return (p.code, p.sheet, p.cell or p.table)
@@ -55,10 +54,7 @@ def _value(v):
 def outcome(result, sheet=R1):
     """player -> (vp, place, round points); None where the player got nothing."""
     frame = result.results[result.results["sheet"] == sheet]
-    return {
-        r.player: (_value(r.vp), _value(r.place), _value(r.round_points))
-        for r in frame.itertuples()
-    }
+    return {r.player: (_value(r.vp), _value(r.place), _value(r.round_points)) for r in frame.itertuples()}
 
 
 def bonuses(result, sheet=R1):
@@ -156,7 +152,27 @@ def declared_table(anna_flag, bartek_flag=""):
     ]
 
 
-MARKED = ["x", "X", "✓", "✔", "yes", "YES", "y", "Y", "true", "True", "1", 1, True, "tak", "TAK", "sim", "Sim", "oui", "OUI"]
+MARKED = [
+    "x",
+    "X",
+    "✓",
+    "✔",
+    "yes",
+    "YES",
+    "y",
+    "Y",
+    "true",
+    "True",
+    "1",
+    1,
+    True,
+    "tak",
+    "TAK",
+    "sim",
+    "Sim",
+    "oui",
+    "OUI",
+]
 UNMARKED = [None, "", "0", 0, "no", "NO", "n", "N", "false", "FALSE", False]
 
 
@@ -165,7 +181,12 @@ def test_flag_marked(tmp_path, value):
     """A marked Declared on Anna: she is placed first although Bartek has more VP."""
     result = check(tmp_path, *declared_table(value))
     assert errors(result) == set()
-    assert outcome(result) == {"Anna": (10, 1, 5.0), "Bartek": (11, 2, 3.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)}
+    assert outcome(result) == {
+        "Anna": (10, 1, 5.0),
+        "Bartek": (11, 2, 3.0),
+        "Celina": (4, 3, 2.0),
+        "Darek": (2, 4, 1.0),
+    }
 
 
 @pytest.mark.parametrize("value", UNMARKED, ids=[repr(v) for v in UNMARKED])
@@ -173,7 +194,12 @@ def test_flag_unmarked(tmp_path, value):
     """Anna's flag is read as unmarked, Bartek's x as marked: one declarer, Bartek first."""
     result = check(tmp_path, *declared_table(value, "x"))
     assert errors(result) == set()
-    assert outcome(result) == {"Anna": (10, 2, 3.0), "Bartek": (11, 1, 5.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)}
+    assert outcome(result) == {
+        "Anna": (10, 2, 3.0),
+        "Bartek": (11, 1, 5.0),
+        "Celina": (4, 3, 2.0),
+        "Darek": (2, 4, 1.0),
+    }
 
 
 @pytest.mark.parametrize("value", ["maybe", "2", 2, "xx", "-", "?"], ids=repr)
@@ -219,8 +245,16 @@ def test_vp_only_values_in_range(tmp_path, vp):
 
 @pytest.mark.parametrize(
     ("vp", "code"),
-    [(23, "vp-range"), (1, "vp-range"), (0, "vp-range"), (-1, "vp-range"), (100, "vp-range"), (2.5, "not-whole-number"),
-     ("ten", "not-a-number"), (None, "empty-cell")],
+    [
+        (23, "vp-range"),
+        (1, "vp-range"),
+        (0, "vp-range"),
+        (-1, "vp-range"),
+        (100, "vp-range"),
+        (2.5, "not-whole-number"),
+        ("ten", "not-a-number"),
+        (None, "empty-cell"),
+    ],
     ids=["23", "1", "0", "-1", "100", "2.5", "word", "empty"],
 )
 def test_vp_only_values_rejected(tmp_path, vp, code):
@@ -235,7 +269,12 @@ def test_vp_only_declared_rule_applies(tmp_path):
     rows = [[1, "Anna", 10, "x"], [1, "Bartek", 11, ""], [1, "Celina", 4, ""], [1, "Darek", 2, ""]]
     result = check(tmp_path, *rows, headers=VP_ONLY_DECLARED)
     assert errors(result) == set()
-    assert outcome(result) == {"Anna": (10, 1, 5.0), "Bartek": (11, 2, 3.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)}
+    assert outcome(result) == {
+        "Anna": (10, 1, 5.0),
+        "Bartek": (11, 2, 3.0),
+        "Celina": (4, 3, 2.0),
+        "Darek": (2, 4, 1.0),
+    }
 
 
 def test_vp_only_two_at_target_without_flag_is_an_error(tmp_path):
@@ -297,9 +336,15 @@ COUNT_VALID = {
     "cities-0": ({"bartek": {"settlements": 3, "cities": 0}}, {"Bartek": (3, 0, 0)}),
     # VP cards 0..5 per player, at most 5 at the table
     "vp-cards-5-one-player": ({"darek": {"vp_cards": 5}}, {"Darek": (7, 0, 0)}),
-    "vp-cards-5-at-table": ({"bartek": {"vp_cards": 3}, "darek": {"vp_cards": 2}}, {"Bartek": (8, 0, 0), "Darek": (4, 0, 0)}),
+    "vp-cards-5-at-table": (
+        {"bartek": {"vp_cards": 3}, "darek": {"vp_cards": 2}},
+        {"Bartek": (8, 0, 0), "Darek": (4, 0, 0)},
+    ),
     # knights: at most 14 at the table; Largest Army to the sole player with the most (>= 3)
-    "knights-14-at-table": ({"anna": {"knights": 8}, "bartek": {"knights": 6}}, {"Anna": (12, 2, 0), "Bartek": (5, 0, 0)}),
+    "knights-14-at-table": (
+        {"anna": {"knights": 8}, "bartek": {"knights": 6}},
+        {"Anna": (12, 2, 0), "Bartek": (5, 0, 0)},
+    ),
     # roads 2..15; road length 0..roads
     "roads-2": ({"bartek": {"roads": 2, "road_length": 2}}, {"Bartek": (5, 0, 0)}),
     "roads-15": ({"bartek": {"roads": 15, "road_length": 15}}, {"Bartek": (7, 0, 2)}),
@@ -359,47 +404,87 @@ TITLE_VALID = {
     # Largest Army needs >= 3 knights
     "army-3-knights": ({"bartek": {"knights": 3}}, {**NOBODY, "Bartek": (2, 0)}),
     "army-2-knights-nobody": ({"bartek": {"knights": 2}, "celina": {"knights": 1}}, NOBODY),
-    "army-most-knights": ({"anna": {"knights": 5}, "bartek": {"knights": 4}, "celina": {"knights": 3}}, {**NOBODY, "Anna": (2, 0)}),
-    "army-most-eligible-over-ineligible": ({"anna": {"knights": 2}, "darek": {"knights": 3}}, {**NOBODY, "Darek": (2, 0)}),
+    "army-most-knights": (
+        {"anna": {"knights": 5}, "bartek": {"knights": 4}, "celina": {"knights": 3}},
+        {**NOBODY, "Anna": (2, 0)},
+    ),
+    "army-most-eligible-over-ineligible": (
+        {"anna": {"knights": 2}, "darek": {"knights": 3}},
+        {**NOBODY, "Darek": (2, 0)},
+    ),
     "army-tie-one-flag": (
-        {"anna": {"knights": 4}, "bartek": {"knights": 4, "army_first": "x"}}, {**NOBODY, "Bartek": (2, 0)}),
+        {"anna": {"knights": 4}, "bartek": {"knights": 4, "army_first": "x"}},
+        {**NOBODY, "Bartek": (2, 0)},
+    ),
     "army-three-tie-one-flag": (
         {"anna": {"knights": 3}, "bartek": {"knights": 3}, "celina": {"knights": 3, "army_first": "x"}},
-        {**NOBODY, "Celina": (2, 0)}),
+        {**NOBODY, "Celina": (2, 0)},
+    ),
     "army-flag-on-sole-leader": ({"anna": {"knights": 5, "army_first": "x"}}, {**NOBODY, "Anna": (2, 0)}),
     "army-ineligible-tie-no-flag": ({"anna": {"knights": 2}, "bartek": {"knights": 2}}, NOBODY),
     # Longest Road needs length >= 5
     "road-length-5": ({"bartek": {"roads": 5, "road_length": 5}}, {**NOBODY, "Bartek": (0, 2)}),
     "road-length-4-nobody": ({"bartek": {"roads": 9, "road_length": 4}}, NOBODY),
-    "road-longest": ({"anna": {"roads": 8, "road_length": 7}, "bartek": {"roads": 9, "road_length": 8}}, {**NOBODY, "Bartek": (0, 2)}),
+    "road-longest": (
+        {"anna": {"roads": 8, "road_length": 7}, "bartek": {"roads": 9, "road_length": 8}},
+        {**NOBODY, "Bartek": (0, 2)},
+    ),
     "road-tie-one-flag": (
         {"anna": {"roads": 6, "road_length": 6, "road_first": "x"}, "bartek": {"roads": 7, "road_length": 6}},
-        {**NOBODY, "Anna": (0, 2)}),
-    "road-flag-on-sole-leader": ({"celina": {"roads": 5, "road_length": 5, "road_first": "x"}}, {**NOBODY, "Celina": (0, 2)}),
-    "road-ineligible-tie-no-flag": ({"anna": {"roads": 4, "road_length": 4}, "bartek": {"roads": 4, "road_length": 4}}, NOBODY),
+        {**NOBODY, "Anna": (0, 2)},
+    ),
+    "road-flag-on-sole-leader": (
+        {"celina": {"roads": 5, "road_length": 5, "road_first": "x"}},
+        {**NOBODY, "Celina": (0, 2)},
+    ),
+    "road-ineligible-tie-no-flag": (
+        {"anna": {"roads": 4, "road_length": 4}, "bartek": {"roads": 4, "road_length": 4}},
+        NOBODY,
+    ),
     "both-titles": (
-        {"anna": {"knights": 3}, "darek": {"roads": 5, "road_length": 5}}, {**NOBODY, "Anna": (2, 0), "Darek": (0, 2)}),
-    "both-titles-one-player": (
-        {"darek": {"knights": 3, "roads": 5, "road_length": 5}}, {**NOBODY, "Darek": (2, 2)}),
+        {"anna": {"knights": 3}, "darek": {"roads": 5, "road_length": 5}},
+        {**NOBODY, "Anna": (2, 0), "Darek": (0, 2)},
+    ),
+    "both-titles-one-player": ({"darek": {"knights": 3, "roads": 5, "road_length": 5}}, {**NOBODY, "Darek": (2, 2)}),
 }
 TITLE_INVALID = {
     "army-tie-unmarked": ({"anna": {"knights": 4}, "bartek": {"knights": 4}}, {("army-tie-unmarked", 1)}),
     "army-tie-both-marked": (
-        {"anna": {"knights": 4, "army_first": "x"}, "bartek": {"knights": 4, "army_first": "x"}}, {("army-tie-multiple", 1)}),
-    "army-flag-not-leader": ({"anna": {"knights": 5}, "bartek": {"knights": 3, "army_first": "x"}}, {("army-first-not-leader", "I3")}),
+        {"anna": {"knights": 4, "army_first": "x"}, "bartek": {"knights": 4, "army_first": "x"}},
+        {("army-tie-multiple", 1)},
+    ),
+    "army-flag-not-leader": (
+        {"anna": {"knights": 5}, "bartek": {"knights": 3, "army_first": "x"}},
+        {("army-first-not-leader", "I3")},
+    ),
     "army-flag-not-eligible": ({"anna": {"knights": 2, "army_first": "x"}}, {("army-first-not-leader", "I2")}),
     "army-flag-outside-tie": (
-        {"anna": {"knights": 4}, "bartek": {"knights": 4, "army_first": "x"}, "celina": {"knights": 3, "army_first": "x"}},
-        {("army-first-not-leader", "I4")}),
+        {
+            "anna": {"knights": 4},
+            "bartek": {"knights": 4, "army_first": "x"},
+            "celina": {"knights": 3, "army_first": "x"},
+        },
+        {("army-first-not-leader", "I4")},
+    ),
     "road-tie-unmarked": (
-        {"anna": {"roads": 6, "road_length": 6}, "bartek": {"roads": 6, "road_length": 6}}, {("road-tie-unmarked", 1)}),
+        {"anna": {"roads": 6, "road_length": 6}, "bartek": {"roads": 6, "road_length": 6}},
+        {("road-tie-unmarked", 1)},
+    ),
     "road-tie-both-marked": (
-        {"anna": {"roads": 6, "road_length": 6, "road_first": "x"}, "bartek": {"roads": 6, "road_length": 6, "road_first": "x"}},
-        {("road-tie-multiple", 1)}),
+        {
+            "anna": {"roads": 6, "road_length": 6, "road_first": "x"},
+            "bartek": {"roads": 6, "road_length": 6, "road_first": "x"},
+        },
+        {("road-tie-multiple", 1)},
+    ),
     "road-flag-not-leader": (
         {"anna": {"roads": 7, "road_length": 7}, "bartek": {"roads": 6, "road_length": 6, "road_first": "x"}},
-        {("road-first-not-leader", "J3")}),
-    "road-flag-not-eligible": ({"darek": {"roads": 4, "road_length": 4, "road_first": "x"}}, {("road-first-not-leader", "J5")}),
+        {("road-first-not-leader", "J3")},
+    ),
+    "road-flag-not-eligible": (
+        {"darek": {"roads": 4, "road_length": 4, "road_first": "x"}},
+        {("road-first-not-leader", "J5")},
+    ),
 }
 
 
@@ -459,31 +544,32 @@ DECLARED_VALID = {
     # Anna 10 declared, Bartek 11: Anna first although she has fewer VP
     "declarer-fewer-vp-first": (
         [(2, 4, "x"), (3, 4, ""), (4, 0, ""), (2, 0, "")],
-        {"Anna": (10, 1, 5.0), "Bartek": (11, 2, 3.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)}),
+        {"Anna": (10, 1, 5.0), "Bartek": (11, 2, 3.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)},
+    ),
     # three at the target, the one with the fewest declared; the rest by VP
     "three-at-target": (
         [(2, 4, ""), (3, 4, ""), (4, 3, "x"), (2, 0, "")],
-        {"Anna": (10, 3, 2.0), "Bartek": (11, 2, 3.0), "Celina": (10, 1, 5.0), "Darek": (2, 4, 1.0)}),
+        {"Anna": (10, 3, 2.0), "Bartek": (11, 2, 3.0), "Celina": (10, 1, 5.0), "Darek": (2, 4, 1.0)},
+    ),
     # the declarer is also the top VP: ordinary order
     "declarer-most-vp": (
         [(2, 4, ""), (3, 4, "x"), (4, 0, ""), (2, 0, "")],
-        {"Anna": (10, 2, 3.0), "Bartek": (11, 1, 5.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)}),
+        {"Anna": (10, 2, 3.0), "Bartek": (11, 1, 5.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)},
+    ),
     # one at the target with a flag: harmless
-    "one-at-target-flagged": (
-        [(2, 4, "x"), (3, 1, ""), (4, 0, ""), (2, 0, "")],
-        BASE_OUTCOME),
+    "one-at-target-flagged": ([(2, 4, "x"), (3, 1, ""), (4, 0, ""), (2, 0, "")], BASE_OUTCOME),
     # one at the target, no flag: fine
-    "one-at-target-unflagged": (
-        [(2, 4, ""), (3, 1, ""), (4, 0, ""), (2, 0, "")],
-        BASE_OUTCOME),
+    "one-at-target-unflagged": ([(2, 4, ""), (3, 1, ""), (4, 0, ""), (2, 0, "")], BASE_OUTCOME),
     # declarer with 10 beats two others tied on 11, who share 2nd and 3rd: (3 + 2) / 2
     "declarer-then-tie": (
         [(2, 4, "x"), (3, 4, ""), (3, 4, ""), (2, 0, "")],
-        {"Anna": (10, 1, 5.0), "Bartek": (11, 2, 2.5), "Celina": (11, 2, 2.5), "Darek": (2, 4, 1.0)}),
+        {"Anna": (10, 1, 5.0), "Bartek": (11, 2, 2.5), "Celina": (11, 2, 2.5), "Darek": (2, 4, 1.0)},
+    ),
     # declarer tied on VP with another at the target: the declarer is first
     "declarer-equal-vp": (
         [(2, 4, ""), (2, 4, "x"), (4, 0, ""), (2, 0, "")],
-        {"Anna": (10, 2, 3.0), "Bartek": (10, 1, 5.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)}),
+        {"Anna": (10, 2, 3.0), "Bartek": (10, 1, 5.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)},
+    ),
 }
 DECLARED_INVALID = {
     "flag-below-target": ([(2, 4, ""), (3, 1, ""), (4, 0, "x"), (2, 0, "")], {("declared-below-target", "K4")}),
@@ -547,7 +633,10 @@ TIES = {
     # 4 players, three tied for 2nd: (3 + 2 + 1) / 3 = 2
     "4p-three-tie-2nd": ([(2, 4), (4, 0), (4, 0), (4, 0)], [(10, 1, 5.0), (4, 2, 2.0), (4, 2, 2.0), (4, 2, 2.0)]),
     # 4 players, three tied for 1st: (5 + 3 + 2) / 3 = 10/3
-    "4p-three-tie-1st": ([(4, 0), (4, 0), (4, 0), (2, 0)], [(4, 1, 10 / 3), (4, 1, 10 / 3), (4, 1, 10 / 3), (2, 4, 1.0)]),
+    "4p-three-tie-1st": (
+        [(4, 0), (4, 0), (4, 0), (2, 0)],
+        [(4, 1, 10 / 3), (4, 1, 10 / 3), (4, 1, 10 / 3), (2, 4, 1.0)],
+    ),
     # all four tied: 11 / 4 = 2.75
     "4p-all-tied": ([(4, 0), (4, 0), (4, 0), (4, 0)], [(4, 1, 2.75)] * 4),
     # two pairs: (5 + 3) / 2 = 4 and (2 + 1) / 2 = 1.5
@@ -649,7 +738,9 @@ def test_without_players_sheet_any_name_is_fine(tmp_path):
     assert errors(result) == set()
 
 
-@pytest.mark.parametrize(("first", "second"), [("Łukasz", "Lukasz"), ("Anna", "anna"), ("José", "JOSE"), ("Zoë", "Zoe")])
+@pytest.mark.parametrize(
+    ("first", "second"), [("Łukasz", "Lukasz"), ("Anna", "anna"), ("José", "JOSE"), ("Zoë", "Zoe")]
+)
 def test_names_differing_by_case_or_accents_warn(tmp_path, first, second):
     round_1 = base()
     round_2 = base()
@@ -679,20 +770,97 @@ def test_same_spelling_everywhere_no_warning(tmp_path):
 
 
 LOCAL_HEADERS = {
-    "pl": ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi", "Armia pierwsza",
-           "Droga pierwsza", "Zgłoszone zwycięstwo"],
-    "pt": ["Mesa", "Jogador", "Aldeias", "Cidades", "Cartas VP", "Cavaleiros", "Estradas", "Comprimento da estrada",
-           "Exército primeiro", "Estrada primeiro", "Vitória declarada"],
-    "fr": ["Table", "Joueur", "Colonies", "Villes", "Cartes VP", "Chevaliers", "Routes", "Longueur de route",
-           "Armée en premier", "Route en premier", "Victoire déclarée"],
-    "en-aliases": ["Table", "Name", "Settlements", "Cities", "Dev VP", "Knights Played", "Roads Built", "Longest Road",
-                   "Army First", "Road First", "Declared Victory"],
-    "en-alias-vp-dev": ["Table", "Player", "Settlements", "Cities", "VP Dev Cards", "Knights", "Roads", "Road Length",
-                        "Army First", "Road First", "Declared"],
-    "folded": ["TABLE", " player ", "settlements", "CITIES", "vp-cards", "Knights.", "roads", "Road_Length",
-               "army first", "ROAD FIRST", "declared!"],
-    "no-accents": ["Stol", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Dlugosc drogi", "Armia pierwsza",
-                   "Droga pierwsza", "Zgloszone zwyciestwo"],
+    "pl": [
+        "Stół",
+        "Gracz",
+        "Osady",
+        "Miasta",
+        "Karty VP",
+        "Rycerze",
+        "Drogi",
+        "Długość drogi",
+        "Armia pierwsza",
+        "Droga pierwsza",
+        "Zgłoszone zwycięstwo",
+    ],
+    "pt": [
+        "Mesa",
+        "Jogador",
+        "Aldeias",
+        "Cidades",
+        "Cartas VP",
+        "Cavaleiros",
+        "Estradas",
+        "Comprimento da estrada",
+        "Exército primeiro",
+        "Estrada primeiro",
+        "Vitória declarada",
+    ],
+    "fr": [
+        "Table",
+        "Joueur",
+        "Colonies",
+        "Villes",
+        "Cartes VP",
+        "Chevaliers",
+        "Routes",
+        "Longueur de route",
+        "Armée en premier",
+        "Route en premier",
+        "Victoire déclarée",
+    ],
+    "en-aliases": [
+        "Table",
+        "Name",
+        "Settlements",
+        "Cities",
+        "Dev VP",
+        "Knights Played",
+        "Roads Built",
+        "Longest Road",
+        "Army First",
+        "Road First",
+        "Declared Victory",
+    ],
+    "en-alias-vp-dev": [
+        "Table",
+        "Player",
+        "Settlements",
+        "Cities",
+        "VP Dev Cards",
+        "Knights",
+        "Roads",
+        "Road Length",
+        "Army First",
+        "Road First",
+        "Declared",
+    ],
+    "folded": [
+        "TABLE",
+        " player ",
+        "settlements",
+        "CITIES",
+        "vp-cards",
+        "Knights.",
+        "roads",
+        "Road_Length",
+        "army first",
+        "ROAD FIRST",
+        "declared!",
+    ],
+    "no-accents": [
+        "Stol",
+        "Gracz",
+        "Osady",
+        "Miasta",
+        "Karty VP",
+        "Rycerze",
+        "Drogi",
+        "Dlugosc drogi",
+        "Armia pierwsza",
+        "Droga pierwsza",
+        "Zgloszone zwyciestwo",
+    ],
 }
 
 
@@ -700,7 +868,12 @@ LOCAL_HEADERS = {
 def test_headers_localised_aliases_and_folded(tmp_path, headers):
     result = check(tmp_path, *declared_table("x"), headers=headers)
     assert result.problems == []
-    assert outcome(result) == {"Anna": (10, 1, 5.0), "Bartek": (11, 2, 3.0), "Celina": (4, 3, 2.0), "Darek": (2, 4, 1.0)}
+    assert outcome(result) == {
+        "Anna": (10, 1, 5.0),
+        "Bartek": (11, 2, 3.0),
+        "Celina": (4, 3, 2.0),
+        "Darek": (2, 4, 1.0),
+    }
 
 
 def test_header_row_below_a_title_and_columns_in_any_order(tmp_path):
@@ -721,7 +894,9 @@ def test_missing_component_column_is_reported(tmp_path):
     assert result.has_errors
 
 
-@pytest.mark.parametrize("name", ["Round 1", "round 1", "ROUND  1", "R 1", "R1", "Runda 1", "Rodada 1", "Ronde 1", "Tour 1"])
+@pytest.mark.parametrize(
+    "name", ["Round 1", "round 1", "ROUND  1", "R 1", "R1", "Runda 1", "Rodada 1", "Ronde 1", "Tour 1"]
+)
 def test_round_sheet_names(tmp_path, name):
     result = check(tmp_path, *base(), sheet=name)
     assert result.problems == []
@@ -742,7 +917,9 @@ def test_players_sheet_localised(tmp_path, sheet):
 
 
 def test_vp_only_sheet_with_localised_vp_header(tmp_path):
-    result = check(tmp_path, [1, "Anna", 10], [1, "Bartek", 5], [1, "Celina", 4], [1, "Darek", 2], headers=["Stół", "Gracz", "PZ"])
+    result = check(
+        tmp_path, [1, "Anna", 10], [1, "Bartek", 5], [1, "Celina", 4], [1, "Darek", 2], headers=["Stół", "Gracz", "PZ"]
+    )
     assert result.problems == []
     assert outcome(result) == BASE_OUTCOME
 
@@ -752,7 +929,9 @@ def test_vp_only_sheet_with_localised_vp_header(tmp_path):
 SEATS = [*HEADERS, "Seat"]  # Seat in column L
 
 
-@pytest.mark.parametrize("seats", [(1, 2, 3, 4), (4, 3, 2, 1), (None, None, None, None)], ids=["in-order", "reversed", "empty"])
+@pytest.mark.parametrize(
+    "seats", [(1, 2, 3, 4), (4, 3, 2, 1), (None, None, None, None)], ids=["in-order", "reversed", "empty"]
+)
 def test_seats_valid(tmp_path, seats):
     rows = [[*row, seat] for row, seat in zip(base(), seats)]
     result = check(tmp_path, *rows, headers=SEATS)
@@ -840,9 +1019,17 @@ def test_unreadable_table_number_leaves_the_neighbouring_tables_unscored(tmp_pat
     from sheet_scorer import check_workbook
 
     rows = round_sheet(
-        player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player("#REF", "Dan"),
-        player(2, "Eve", settlements=4, cities=3), player(2, "Fay"), player(2, "Gus"), player(2, "Hal"),
-        player(3, "Ian", settlements=4, cities=3), player(3, "Jo"), player(3, "Kim"),
+        player(1, "Ala", settlements=4, cities=3),
+        player(1, "Bob"),
+        player(1, "Cyd"),
+        player("#REF", "Dan"),
+        player(2, "Eve", settlements=4, cities=3),
+        player(2, "Fay"),
+        player(2, "Gus"),
+        player(2, "Hal"),
+        player(3, "Ian", settlements=4, cities=3),
+        player(3, "Jo"),
+        player(3, "Kim"),
     )
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
     assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bad-table", "A5")]
@@ -865,7 +1052,9 @@ def test_a_round_sheet_with_only_a_header_is_skipped(tmp_path):
 
     from sheet_scorer import check_workbook
 
-    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*_four()), "Round 2": round_sheet()}))
+    result = check_workbook(
+        write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*_four()), "Round 2": round_sheet()})
+    )
     assert [p.code for p in result.problems if p.severity == "error"] == []
     assert list(result.standings["player"]) == ["A", "B", "C", "D"]
 
@@ -887,7 +1076,9 @@ def test_a_bye_for_an_unregistered_name_is_an_error(tmp_path):
     from sheet_scorer import check_workbook
 
     rows = round_sheet(*_four(), ["BYE", "Zed"] + [None] * 9)
-    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Players": [["Player"], ["A"], ["B"], ["C"], ["D"]], "Round 1": rows}))
+    result = check_workbook(
+        write_workbook(tmp_path / "e.xlsx", {"Players": [["Player"], ["A"], ["B"], ["C"], ["D"]], "Round 1": rows})
+    )
     assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("unregistered-player", "B6")]
     assert "Zed" not in set(result.standings.loc[result.standings["round_points"] > 0, "player"])
 
@@ -921,9 +1112,15 @@ def test_ranking_and_tiebreakers_settings_are_applied(tmp_path):
     from sheet_scorer import check_workbook
 
     settings = [["Ranking", "Wins"], ["Tiebreakers", "VP %, Name"]]
-    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*_four())}))
+    result = check_workbook(
+        write_workbook(tmp_path / "e.xlsx", {"Settings": settings, "Round 1": round_sheet(*_four())})
+    )
     assert (result.data.settings.ranking, result.data.settings.tiebreakers) == ("wins", ("vp_pct", "name"))
-    assert not [p for p in result.problems if p.severity == "error"] and len(result.standings) == 4 and "wins" in result.standings
+    assert (
+        not [p for p in result.problems if p.severity == "error"]
+        and len(result.standings) == 4
+        and "wins" in result.standings
+    )
 
 
 def test_declared_below_target_message_shows_the_vp(tmp_path):
@@ -932,8 +1129,11 @@ def test_declared_below_target_message_shows_the_vp(tmp_path):
     from sheet_scorer import check_workbook
 
     rows = round_sheet(player(1, "A", 5, 1, declared="x"), player(1, "B"), player(1, "C"))  # A has 7 VP
-    problem = next(p for p in check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})).problems
-                   if p.code == "declared-below-target")
+    problem = next(
+        p
+        for p in check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})).problems
+        if p.code == "declared-below-target"
+    )
     assert problem.params["value"] == 7
 
 
@@ -956,8 +1156,18 @@ def test_one_reading_of_a_bye_and_of_the_game_cells():
 
     assert [is_bye(v) for v in ("BYE", " pauza ", "Folga", "exempt", "Bye.")] == [True] * 5
     assert [is_bye(v) for v in (3, "3", None, "by", "", True)] == [False] * 6
-    assert GAME_FIELDS == ("settlements", "cities", "vp_cards", "knights", "roads", "road_length", "vp",
-                           "army_first", "road_first", "declared")
+    assert GAME_FIELDS == (
+        "settlements",
+        "cities",
+        "vp_cards",
+        "knights",
+        "roads",
+        "road_length",
+        "vp",
+        "army_first",
+        "road_first",
+        "declared",
+    )
 
 
 def test_one_reading_of_table_numbers_and_of_played(tmp_path):
@@ -967,7 +1177,18 @@ def test_one_reading_of_table_numbers_and_of_played(tmp_path):
     from sheet_scorer.rules.cells import table_numbers
 
     values = pd.Series([3, 3.0, " 3 ", 0, -1, 2.5, "bye", None, True, "1e3"], dtype=object)
-    assert [None if pd.isna(v) else int(v) for v in table_numbers(values)] == [3, 3, 3, None, None, None, None, None, None, 1000]
+    assert [None if pd.isna(v) else int(v) for v in table_numbers(values)] == [
+        3,
+        3,
+        3,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        1000,
+    ]
     seated = [[1, name, "", "", "", "", "", "", "", "", ""] for name in ("Ala", "Bob", "Cyd", "Dan")]
     result = check(tmp_path, *seated, extra={"Round 2": round_sheet(*base())})
     assert [(p.sheet, p.played) for p in result.progress] == [("Round 1", False), ("Round 2", True)]
@@ -986,8 +1207,29 @@ def test_blank_and_bye_cells_are_read_one_way_by_validation_and_progress():
     from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 
     cells = [None, "", "   ", "\t", 0, "0", "x", FormulaCell(""), ErrorCell("#N/A"), 3.0]
-    assert blank_cells(pd.Series(cells, dtype=object)).tolist() == [True, True, True, True, False, False, False, False, False, False]
+    assert blank_cells(pd.Series(cells, dtype=object)).tolist() == [
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
     assert blank_cells(pd.Series(cells, dtype=object)).tolist() == [is_blank(v) for v in cells]
     tables = ["BYE", "pauza", "Folga", "Exempt", "exempté", 1, "1", "table", None]
-    assert bye_cells(pd.Series(tables, dtype=object)).tolist() == [True, True, True, True, False, False, False, False, False]
+    assert bye_cells(pd.Series(tables, dtype=object)).tolist() == [
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
     assert bye_cells(pd.Series(tables, dtype=object)).tolist() == [is_bye(v) for v in tables]

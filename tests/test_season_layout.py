@@ -31,15 +31,35 @@ window.addEventListener('load', () => {
 def test_the_season_points_fit_a_phone(chromium: str, tmp_path: Path) -> None:
     names = ["Grzegorz Brzęczyszczykiewicz", "Agnieszka Kamińska", "Krzysztof Dąbrowski", "Magdalena Zielińska"]
     event(tmp_path / "a.xlsx", "Jesień", date(2026, 1, 1), [list(zip(names, (12, 9, 7, 5)))])
-    out = CliRunner().invoke(main, ["season", str(tmp_path / "a.xlsx"), "--lang", "pl", "-o", str(tmp_path / "s.xlsx"),
-                                    "--html", str(tmp_path / "s.html")])
+    out = CliRunner().invoke(
+        main,
+        [
+            "season",
+            str(tmp_path / "a.xlsx"),
+            "--lang",
+            "pl",
+            "-o",
+            str(tmp_path / "s.xlsx"),
+            "--html",
+            str(tmp_path / "s.html"),
+        ],
+    )
     assert out.exit_code == 0, out.output
     page = (tmp_path / "s.html").read_text(encoding="utf-8")
     harness = tmp_path / "harness.html"
-    harness.write_text(f"<!DOCTYPE html><html><body style='margin:0'><pre id='out'></pre><iframe width='390' height='3000' "
-                       f"srcdoc=\"{html.escape(page)}\"></iframe>{MEASURE}</body></html>", encoding="utf-8")
-    done = browse(chromium, tmp_path / "profile", "--virtual-time-budget=5000", "--window-size=800,900", "--dump-dom",
-                  harness.as_uri())
+    harness.write_text(
+        f"<!DOCTYPE html><html><body style='margin:0'><pre id='out'></pre><iframe width='390' height='3000' "
+        f'srcdoc="{html.escape(page)}"></iframe>{MEASURE}</body></html>',
+        encoding="utf-8",
+    )
+    done = browse(
+        chromium,
+        tmp_path / "profile",
+        "--virtual-time-budget=5000",
+        "--window-size=800,900",
+        "--dump-dom",
+        harness.as_uri(),
+    )
     found = re.search(r'<pre id="out">(.*?)</pre>', done.stdout, re.S)
     assert found and found.group(1), done.stderr[-2000:]
     measured = json.loads(html.unescape(found.group(1)))

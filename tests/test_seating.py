@@ -71,16 +71,29 @@ def test_a_club_larger_than_the_tables_shares_one_table_per_round_and_no_more() 
     players = names(16)
     clubs = {p: "big" for p in players[:5]}  # five club-mates at four tables: one pair must sit together
     rounds = plan(SeatingProblem(players, 4, clubs, seed=2))
-    together = [sum(1 for t in r.tables for a, b in itertools.combinations(t, 2) if clubs.get(a) == clubs.get(b) == "big")
-                for r in rounds]
+    together = [
+        sum(1 for t in r.tables for a, b in itertools.combinations(t, 2) if clubs.get(a) == clubs.get(b) == "big")
+        for r in rounds
+    ]
     assert together == [1, 1, 1, 1]
     assert max(meetings(rounds).values()) == 1
 
 
-@pytest.mark.parametrize(("n", "sizes", "byes"), [
-    (3, [3], 0), (4, [4], 0), (5, [4], 1), (6, [3, 3], 0), (7, [4, 3], 0), (9, [3, 3, 3], 0), (13, [4, 3, 3, 3], 0),
-    (14, [4, 4, 3, 3], 0), (15, [4, 4, 4, 3], 0), (16, [4, 4, 4, 4], 0),
-])
+@pytest.mark.parametrize(
+    ("n", "sizes", "byes"),
+    [
+        (3, [3], 0),
+        (4, [4], 0),
+        (5, [4], 1),
+        (6, [3, 3], 0),
+        (7, [4, 3], 0),
+        (9, [3, 3, 3], 0),
+        (13, [4, 3, 3, 3], 0),
+        (14, [4, 4, 3, 3], 0),
+        (15, [4, 4, 4, 3], 0),
+        (16, [4, 4, 4, 4], 0),
+    ],
+)
 def test_tables_of_four_and_as_many_threes_as_needed(n: int, sizes: list[int], byes: int) -> None:
     assert table_sizes(n) == (sizes, byes)
 
@@ -156,16 +169,25 @@ def test_by_standings_groups_neighbours_in_the_standings() -> None:
     players = names(16)
     ranking = tuple(random.Random(1).sample(players, 16))
     spread = tuple(tuple(ranking[i + 4 * k] for k in range(4)) for i in range(4))  # round 1: ranks 1,5,9,13 …
-    rounds = plan(SeatingProblem(players, 1, history=(SeatedRound(spread),), ranking=ranking, by_standings=True, seed=3))
+    rounds = plan(
+        SeatingProblem(players, 1, history=(SeatedRound(spread),), ranking=ranking, by_standings=True, seed=3)
+    )
     place = {p: i for i, p in enumerate(ranking)}
-    assert sorted(sorted(place[p] for p in t) for t in rounds[0].tables) == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+    assert sorted(sorted(place[p] for p in t) for t in rounds[0].tables) == [
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9, 10, 11],
+        [12, 13, 14, 15],
+    ]
 
 
 def test_by_standings_still_avoids_a_repeat() -> None:
     players = names(16)
     ranking = players
-    together = tuple(tuple(players[i:i + 4]) for i in range(0, 16, 4))  # round 1 already sat ranks 1-4 together
-    rounds = plan(SeatingProblem(players, 1, history=(SeatedRound(together),), ranking=ranking, by_standings=True, seed=3))
+    together = tuple(tuple(players[i : i + 4]) for i in range(0, 16, 4))  # round 1 already sat ranks 1-4 together
+    rounds = plan(
+        SeatingProblem(players, 1, history=(SeatedRound(together),), ranking=ranking, by_standings=True, seed=3)
+    )
     assert max(meetings([SeatedRound(together), *rounds]).values()) == 1
 
 
@@ -184,12 +206,22 @@ def test_the_seating_does_not_depend_on_the_process_hash_seed() -> None:
     import subprocess
     import sys
 
-    script = ("from sheet_scorer.seating.planner import SeatingProblem, SeatedRound, plan\n"
-              "ps = tuple(f'P{i:02d}' for i in range(23)); clubs = {p: 'ABC'[i % 3] for i, p in enumerate(ps)}\n"
-              "past = SeatedRound(tuple(tuple(ps[i:i + 4]) for i in range(0, 20, 4)) + ((ps[20], ps[21], ps[22]),))\n"
-              "print(plan(SeatingProblem(ps[1:] + ('Late',), 3, clubs, history=(past,), ranking=ps, seed=5)))\n")
-    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    script = (
+        "from sheet_scorer.seating.planner import SeatingProblem, SeatedRound, plan\n"
+        "ps = tuple(f'P{i:02d}' for i in range(23)); clubs = {p: 'ABC'[i % 3] for i, p in enumerate(ps)}\n"
+        "past = SeatedRound(tuple(tuple(ps[i:i + 4]) for i in range(0, 20, 4)) + ((ps[20], ps[21], ps[22]),))\n"
+        "print(plan(SeatingProblem(ps[1:] + ('Late',), 3, clubs, history=(past,), ranking=ps, seed=5)))\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
     assert len(outputs) == 1 and "Late" in outputs.pop()
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from helpers import run, soffice_convert
+
 from sheet_scorer import score_workbook
 from sheet_scorer.standings.engine import name_order_key
 from sheet_scorer.workbook.read import read_workbook
@@ -20,7 +20,6 @@ CLUBS = "ABCD"
 TABLE, SEAT, PLAYER, FIRST_COUNT = 1, 2, 3, 4
 WINNER = [2, 4, 0, 0, 2, 1]  # 2 settlements + 4 cities = 10 VP, roads 2, road length 1
 OTHER = [3, 1, 0, 0, 2, 1]  # 5 VP
-
 
 
 def player_names(n: int) -> list[str]:
@@ -78,8 +77,20 @@ def test_new_writes_settings_players_and_a_seated_round_with_validations(tmp_pat
     players = list(book["Players"].iter_rows(min_row=2, values_only=True))
     assert [p[0] for p in players] == player_names(16) and [p[1] for p in players] == [CLUBS[i % 4] for i in range(16)]
     round1 = book["Round 1"]
-    assert [c.value for c in round1[1]] == ["Table", "Seat", "Player", "Settlements", "Cities", "VP Cards", "Knights",
-                                            "Roads", "Road Length", "Army First", "Road First", "Declared"]
+    assert [c.value for c in round1[1]] == [
+        "Table",
+        "Seat",
+        "Player",
+        "Settlements",
+        "Cities",
+        "VP Cards",
+        "Knights",
+        "Roads",
+        "Road Length",
+        "Army First",
+        "Road First",
+        "Declared",
+    ]
     assert round1["A1"].font.b and round1.freeze_panes == "A2"
     tables, byes = seated(round1)
     assert byes == [] and sorted(len(t) for t in tables.values()) == [4, 4, 4, 4]
@@ -108,12 +119,16 @@ def test_new_in_polish_names_sheets_and_headers_in_polish(tmp_path: Path) -> Non
     assert data.registered == player_names(8) and len(data.rounds[0].raw) == 8
 
 
-@pytest.mark.parametrize(("names", "lines"), [
-    (["Anna Kowalska", "Piotr", "anna  kowalska"], ("line 1", "line 3")),
-    (["Łukasz Nowak", "Lukasz Nowak"], ("line 1", "line 2")),
-])
-def test_new_refuses_names_that_differ_only_by_case_accents_or_spacing(tmp_path: Path, names: list[str],
-                                                                        lines: tuple[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("names", "lines"),
+    [
+        (["Anna Kowalska", "Piotr", "anna  kowalska"], ("line 1", "line 3")),
+        (["Łukasz Nowak", "Lukasz Nowak"], ("line 1", "line 2")),
+    ],
+)
+def test_new_refuses_names_that_differ_only_by_case_accents_or_spacing(
+    tmp_path: Path, names: list[str], lines: tuple[str, str]
+) -> None:
     (tmp_path / "p.txt").write_text("\n".join(names + ["Ewa", "Olek"]) + "\n", encoding="utf-8")
     result = run("new", "--players", tmp_path / "p.txt", "-o", tmp_path / "e.xlsx")
     assert result.exit_code == 2
@@ -136,24 +151,43 @@ def test_new_takes_a_text_file_and_an_xlsx_column_with_team_and_active(tmp_path:
     tables, _ = seated(openpyxl.load_workbook(tmp_path / "a.xlsx")["Round 1"])
     assert sorted(p for t in tables.values() for p in t) == ["Ala", "Bob", "Cyd", "Dan"]
     book = openpyxl.Workbook()
-    for row in (["Name", "Team", "Active"], ["Ala", "X", "yes"], ["Bob", "X", ""], ["Cyd", "Y", "no"], ["Dan", "Y", None],
-                ["Eve", "Z", "yes"]):
+    for row in (
+        ["Name", "Team", "Active"],
+        ["Ala", "X", "yes"],
+        ["Bob", "X", ""],
+        ["Cyd", "Y", "no"],
+        ["Dan", "Y", None],
+        ["Eve", "Z", "yes"],
+    ):
         book.active.append(row)
     book.save(tmp_path / "list.xlsx")
     assert run("new", "--players", tmp_path / "list.xlsx", "-o", tmp_path / "b.xlsx").exit_code == 0
     created = openpyxl.load_workbook(tmp_path / "b.xlsx")
     tables, _ = seated(created["Round 1"])
     assert sorted(p for t in tables.values() for p in t) == ["Ala", "Bob", "Dan", "Eve"]  # Cyd is not active
-    assert [r[0] for r in created["Players"].iter_rows(min_row=2, values_only=True)] == ["Ala", "Bob", "Cyd", "Dan", "Eve"]
+    assert [r[0] for r in created["Players"].iter_rows(min_row=2, values_only=True)] == [
+        "Ala",
+        "Bob",
+        "Cyd",
+        "Dan",
+        "Eve",
+    ]
 
 
 def test_new_reads_a_semicolon_csv_as_excel_exports_it_in_europe(tmp_path: Path) -> None:
-    (tmp_path / "p.csv").write_text("Gracz;Klub;Aktywny\nŁukasz Żak;Kraków;tak\nAnna Nowak, jr.;Kraków;\nEwa;;nie\n"
-                                    "Olek;Gdańsk;\nPiotr;;\n", encoding="utf-8")
+    (tmp_path / "p.csv").write_text(
+        "Gracz;Klub;Aktywny\nŁukasz Żak;Kraków;tak\nAnna Nowak, jr.;Kraków;\nEwa;;nie\nOlek;Gdańsk;\nPiotr;;\n",
+        encoding="utf-8",
+    )
     assert run("new", "--players", tmp_path / "p.csv", "-o", tmp_path / "e.xlsx").exit_code == 0
     rows = list(openpyxl.load_workbook(tmp_path / "e.xlsx")["Players"].iter_rows(min_row=2, values_only=True))
-    assert [r[:2] for r in rows] == [("Łukasz Żak", "Kraków"), ("Anna Nowak, jr.", "Kraków"), ("Ewa", None),
-                                     ("Olek", "Gdańsk"), ("Piotr", None)]
+    assert [r[:2] for r in rows] == [
+        ("Łukasz Żak", "Kraków"),
+        ("Anna Nowak, jr.", "Kraków"),
+        ("Ewa", None),
+        ("Olek", "Gdańsk"),
+        ("Piotr", None),
+    ]
     assert [r[2] for r in rows] == ["yes", "yes", "no", "yes", "yes"]
 
 
@@ -169,7 +203,9 @@ def test_new_with_five_players_gives_one_bye(tmp_path: Path) -> None:
 def test_a_whole_event_new_seat_fill_score_keeps_every_rule(tmp_path: Path) -> None:
     path = new_event(tmp_path)
     planned: dict[int, list[tuple[int, int, str]]] = {}
-    for number, table, seat, name in openpyxl.load_workbook(path)["Seating Plan"].iter_rows(min_row=2, values_only=True):
+    for number, table, seat, name in openpyxl.load_workbook(path)["Seating Plan"].iter_rows(
+        min_row=2, values_only=True
+    ):
         planned.setdefault(number, []).append((table, seat, name))
     for number, more in ((1, 1), (2, 2)):  # Round 2, then Rounds 3 and 4 at once
         fill_results(path, f"Round {number}")
@@ -277,10 +313,14 @@ def test_slips_show_each_table_in_seat_order_and_the_list_by_name(tmp_path: Path
     for number, slip in enumerate(slips, start=1):
         names = re.findall(r'<td class="name">([^<]+)</td>', slip)
         assert names == tables[number]
-        assert slip.count('<td class="box"></td>') == 4 * 6 and slip.count('<td class="mark"></td>') == 4 * 3  # 6 counts, 3 flags
+        assert (
+            slip.count('<td class="box"></td>') == 4 * 6 and slip.count('<td class="mark"></td>') == 4 * 3
+        )  # 6 counts, 3 flags
     listed = re.findall(r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td>", page)
     # by surname (the last word), in the alphabetical order of docs/rules.md §4
-    assert [n for n, _ in listed] == sorted(player_names(16), key=lambda n: (name_order_key(n.split()[-1]), name_order_key(n)))
+    assert [n for n, _ in listed] == sorted(
+        player_names(16), key=lambda n: (name_order_key(n.split()[-1]), name_order_key(n))
+    )
     where = {p: t for t, players in tables.items() for p in players}
     assert all(where[n] == int(t) for n, t in listed)
     missing = run("slips", path, "--round", 7)
@@ -310,8 +350,11 @@ def test_the_next_round_is_named_and_laid_out_like_the_organisers_last_one(tmp_p
     from helpers import HEADERS, player, write_workbook
 
     headers = ["Table", "Name", *HEADERS[2:], "Notes"]  # 'Name' for Player, no Seat column, a column of their own
-    rows = [player(t, f"P{t}{i}", settlements=4, cities=3) + ["ok"] if i == 0 else player(t, f"P{t}{i}") + [None]
-            for t in (1, 2) for i in range(4)]
+    rows = [
+        player(t, f"P{t}{i}", settlements=4, cities=3) + ["ok"] if i == 0 else player(t, f"P{t}{i}") + [None]
+        for t in (1, 2)
+        for i in range(4)
+    ]
     path = write_workbook(tmp_path / "cup.xlsx", {"R1": [["Spring cup"], headers, *rows]})
     result = run("seat", path)
     assert result.exit_code == 0, result.output
@@ -330,10 +373,17 @@ def test_the_words_new_writes_exist_in_four_languages_and_read_back() -> None:
     tables = [vocab.ROUND_HEADERS, vocab.PLAYERS_HEADERS, vocab.SETTING_NAMES, vocab.SLIP_WORDS]
     assert all(set(words) == set(vocab.LANGUAGES) for table in tables for words in table.values())
     for lang in vocab.LANGUAGES:
-        assert all(vocab.INPUT_HEADER_INDEX[vocab.fold(words[lang])] == key for key, words in vocab.ROUND_HEADERS.items())
-        assert all(vocab.SETTING_KEY_INDEX[vocab.fold(words[lang])] == key for key, words in vocab.SETTING_NAMES.items())
+        assert all(
+            vocab.INPUT_HEADER_INDEX[vocab.fold(words[lang])] == key for key, words in vocab.ROUND_HEADERS.items()
+        )
+        assert all(
+            vocab.SETTING_KEY_INDEX[vocab.fold(words[lang])] == key for key, words in vocab.SETTING_NAMES.items()
+        )
         assert vocab.fold(vocab.BYE_WORD[lang]) in vocab.BYE_WORDS
-        assert vocab.fold(vocab.NO_WORD[lang]) in vocab.INACTIVE_WORDS and vocab.fold(vocab.YES_WORD[lang]) not in vocab.INACTIVE_WORDS
+        assert (
+            vocab.fold(vocab.NO_WORD[lang]) in vocab.INACTIVE_WORDS
+            and vocab.fold(vocab.YES_WORD[lang]) not in vocab.INACTIVE_WORDS
+        )
         assert vocab.round_number(f"{vocab.ROUND_SHEET_WORD[lang]} 7") == 7
 
 

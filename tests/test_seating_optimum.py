@@ -24,7 +24,9 @@ def legal_sizes(n: int) -> list[int]:
 
 def repeats(rounds: list[SeatedRound] | list[list[tuple[int, ...]]]) -> int:
     """Σ over pairs of (meetings − 1)."""
-    met = Counter(frozenset(pair) for r in rounds for t in getattr(r, "tables", r) for pair in itertools.combinations(t, 2))
+    met = Counter(
+        frozenset(pair) for r in rounds for t in getattr(r, "tables", r) for pair in itertools.combinations(t, 2)
+    )
     return sum(m - 1 for m in met.values())
 
 
@@ -173,7 +175,10 @@ def test_every_seat_once_over_rounds_1_to_4_then_as_even_as_possible(n: int, rou
 
 def test_24_players_in_4_clubs_of_6_over_4_rounds_never_meet_twice_nor_a_club_mate() -> None:
     players = names(24)
-    for clubs in ({p: "ABCD"[i // 6] for i, p in enumerate(players)}, {p: "ABCD"[i % 4] for i, p in enumerate(players)}):
+    for clubs in (
+        {p: "ABCD"[i // 6] for i, p in enumerate(players)},
+        {p: "ABCD"[i % 4] for i, p in enumerate(players)},
+    ):
         planned = plan(SeatingProblem(players, 4, clubs, seed=3))
         check_legal(planned, players)
         assert repeats(planned) == 0

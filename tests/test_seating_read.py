@@ -8,7 +8,6 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-
 from helpers import read_plan, read_players
 
 from sheet_scorer.model import Registration, WorkbookError
@@ -44,14 +43,27 @@ def _with_doctype(path: Path, part: str) -> Path:
 
 
 def test_a_players_workbook_gives_names_clubs_and_active_from_its_first_sheet(tmp_path: Path) -> None:
-    path = _save(tmp_path / "list.xlsx", {
-        "List": [["Name", "Team", "Active"], ["  Ala  Kot ", "X", "yes"], [None], ["Bob", 12, "no"],
-                 ["#N/A"], ['=A2&"x"'], ["Cyd"]],
-        "Other": [["Zed"]],
-    })
+    path = _save(
+        tmp_path / "list.xlsx",
+        {
+            "List": [
+                ["Name", "Team", "Active"],
+                ["  Ala  Kot ", "X", "yes"],
+                [None],
+                ["Bob", 12, "no"],
+                ["#N/A"],
+                ['=A2&"x"'],
+                ["Cyd"],
+            ],
+            "Other": [["Zed"]],
+        },
+    )
     # An error value and a formula without a saved value are no names; a number club reads as saved (12.0).
-    assert read_players(path)[0] == [Registration("Ala Kot", "X", True), Registration("Bob", "12.0", False),
-                                      Registration("Cyd", "", True)]
+    assert read_players(path)[0] == [
+        Registration("Ala Kot", "X", True),
+        Registration("Bob", "12.0", False),
+        Registration("Cyd", "", True),
+    ]
 
 
 @pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/workbook.xml"])
@@ -69,8 +81,10 @@ def test_a_players_workbook_past_the_cell_budget_is_refused(tmp_path: Path, monk
         read_players(path)[0]
 
 
-@pytest.mark.parametrize("content, words", [(b"not a zip", "not an Excel workbook"),
-                                            (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 8, "legacy .xls")])
+@pytest.mark.parametrize(
+    "content, words",
+    [(b"not a zip", "not an Excel workbook"), (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 8, "legacy .xls")],
+)
 def test_a_players_file_that_is_no_workbook_is_refused_in_one_line(tmp_path: Path, content: bytes, words: str) -> None:
     path = tmp_path / "list.xlsx"
     path.write_bytes(content)
@@ -79,17 +93,32 @@ def test_a_players_file_that_is_no_workbook_is_refused_in_one_line(tmp_path: Pat
 
 
 def test_the_plan_sheet_reads_back_tables_in_seat_order_and_byes(tmp_path: Path) -> None:
-    path = _save(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player"]], PLAN_SHEET: [
-        ["Round", "Table", "Seat", "Player"],
-        [2, 2, 2, "Dan"], [2, 1, 2, "Bob"], [2, 1, 1, " Ala "], [2, 2, 1, "Cyd"], [2, "bye", None, "Eve"],
-        [3, 1, 1, "Ala"], [3, "BYE"], [3, 1, 2, "#N/A"], ["x", 1, 1, "Zed"],
-    ]})
+    path = _save(
+        tmp_path / "event.xlsx",
+        {
+            "Round 1": [["Table", "Player"]],
+            PLAN_SHEET: [
+                ["Round", "Table", "Seat", "Player"],
+                [2, 2, 2, "Dan"],
+                [2, 1, 2, "Bob"],
+                [2, 1, 1, " Ala "],
+                [2, 2, 1, "Cyd"],
+                [2, "bye", None, "Eve"],
+                [3, 1, 1, "Ala"],
+                [3, "BYE"],
+                [3, 1, 2, "#N/A"],
+                ["x", 1, 1, "Zed"],
+            ],
+        },
+    )
     assert read_plan(path) == {2: ([["Ala", "Bob"], ["Cyd", "Dan"]], ["Eve"]), 3: ([["Ala"]], [])}
 
 
 def test_no_plan_sheet_is_no_plan_and_a_hostile_one_is_refused(tmp_path: Path) -> None:
     assert read_plan(_save(tmp_path / "plain.xlsx", {"Round 1": [["Table", "Player"]]})) == {}
-    path = _save(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player"]], PLAN_SHEET: [["Round", "Table", "Seat", "Player"]]})
+    path = _save(
+        tmp_path / "event.xlsx", {"Round 1": [["Table", "Player"]], PLAN_SHEET: [["Round", "Table", "Seat", "Player"]]}
+    )
     with pytest.raises(WorkbookError, match="DOCTYPE"):
         read_plan(_with_doctype(path, "xl/worksheets/sheet2.xml"))
 
@@ -107,8 +136,12 @@ def test_a_file_that_is_no_workbook_has_no_plan_read_but_is_refused(tmp_path: Pa
 
 
 def test_the_header_is_read_as_written_up_to_the_last_column(tmp_path: Path) -> None:
-    rows = [["Spring cup"], [None], [None, "Table", "Seat", "Player", "#N/A", "Cities", None, "  ", "Notes"],
-            [None, 1, 1, "Ala", None, None, None, None, None, "late"]]
+    rows = [
+        ["Spring cup"],
+        [None],
+        [None, "Table", "Seat", "Player", "#N/A", "Cities", None, "  ", "Notes"],
+        [None, 1, 1, "Ala", None, None, None, None, None, "late"],
+    ]
     path = _save(tmp_path / "event.xlsx", {"Round 1": rows}, merged={"Round 1": "F3:G3"})
     with open_event(path) as event:  # the one read of a command; `EventRead.header` takes its cells this way
         values = event.values("Round 1") or []

@@ -15,8 +15,12 @@ from sheet_scorer import check_workbook
 from sheet_scorer.report import templating
 from sheet_scorer.rules import validate as validation
 
-BROKEN = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob", knights="three"), player(1, "Cyd"),
-                     player(1, "Dan", roads=44))
+BROKEN = round_sheet(
+    player(1, "Ala", settlements=4, cities=3),
+    player(1, "Bob", knights="three"),
+    player(1, "Cyd"),
+    player(1, "Dan", roads=44),
+)
 
 
 def _folder(tmp_path: Path, source: str) -> Path:
@@ -26,7 +30,9 @@ def _folder(tmp_path: Path, source: str) -> Path:
     return folder
 
 
-def test_a_compiled_template_is_kept_and_the_next_process_does_not_compile_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_compiled_template_is_kept_and_the_next_process_does_not_compile_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder, cache = _folder(tmp_path, "<b>{{ name }}</b>"), tmp_path / "cache"
     cache.mkdir()
     first = templating.environment(folder, cache, autoescape=True).get_template("page.j2").render(name="A & B")
@@ -45,9 +51,15 @@ def test_a_changed_template_or_other_options_are_compiled_again(tmp_path: Path) 
     cache = tmp_path / "cache"
     cache.mkdir()
     folder = _folder(tmp_path, "<b>{{ name }}</b>")
-    assert templating.environment(folder, cache, autoescape=True).get_template("page.j2").render(name="<x>") == "<b>&lt;x&gt;</b>"
+    assert (
+        templating.environment(folder, cache, autoescape=True).get_template("page.j2").render(name="<x>")
+        == "<b>&lt;x&gt;</b>"
+    )
     # the same template without autoescape must not reuse the escaping code
-    assert templating.environment(folder, cache, autoescape=False).get_template("page.j2").render(name="<x>") == "<b><x></b>"
+    assert (
+        templating.environment(folder, cache, autoescape=False).get_template("page.j2").render(name="<x>")
+        == "<b><x></b>"
+    )
     _folder(tmp_path, "<i>{{ name }}</i>")
     assert templating.environment(folder, cache, autoescape=True).get_template("page.j2").render(name="y") == "<i>y</i>"
 
@@ -93,9 +105,11 @@ def test_schemas_are_built_once_and_give_the_same_problems_every_time(tmp_path: 
 def test_check_imports_neither_jinja2_nor_the_patcher(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": BROKEN})
     heavy = "{'jinja2', 'openpyxl', 'lxml', 'sheet_scorer.xlsx.package', 'sheet_scorer.workbook.write', 'sheet_scorer.report.html'}"
-    probe = ("import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
-             "r = CliRunner().invoke(main, ['check', sys.argv[1]]); "
-             f"print(r.exit_code, sorted({heavy} & set(sys.modules)))")
+    probe = (
+        "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
+        "r = CliRunner().invoke(main, ['check', sys.argv[1]]); "
+        f"print(r.exit_code, sorted({heavy} & set(sys.modules)))"
+    )
     done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
     assert done.stdout.strip() == "1 []", done.stderr
 
@@ -103,54 +117,93 @@ def test_check_imports_neither_jinja2_nor_the_patcher(tmp_path: Path) -> None:
 def test_the_command_does_not_load_pandera_s_data_generator(tmp_path: Path) -> None:
     """pandera imports hypothesis when it is installed; the installed command never generates data."""
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": BROKEN})
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "sheet_scorer", "check", str(path)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "sheet_scorer", "check", str(path)], capture_output=True, text=True
+    )
     assert done.returncode == 1 and "F3" in done.stdout, done.stderr[-500:]
     assert "pandera.backends" in done.stderr and "hypothesis.core" not in done.stderr  # tried, refused at once
 
 
 # ------------------------------------------------------------------------------ the reader's plain-form path
 
-from dataclasses import asdict  # noqa: E402
 import zipfile  # noqa: E402
+from dataclasses import asdict  # noqa: E402
 
-from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given  # noqa: E402
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from sheet_scorer.model import WorkbookError  # noqa: E402
 from sheet_scorer.xlsx import reader as xlsx  # noqa: E402
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-STYLES = (f'<styleSheet xmlns="{MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>'
-          '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>')
+STYLES = (
+    f'<styleSheet xmlns="{MAIN}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>'
+    '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/></cellXfs></styleSheet>'
+)
 STRINGS = f'<sst xmlns="{MAIN}"><si><t>Ala &amp; Ola</t></si><si><r><t>Bo</t></r><r><t>b</t></r></si><si><t>x_x0007_</t></si></sst>'
 CELLS = [
-    '<c r="{ref}"><v>3</v></c>', '<c r="{ref}" t="n"><v>2.5</v></c>', '<c r="{ref}" s="1"><v>45000</v></c>',
-    '<c r="{ref}" s="2" t="n"><v>0.5</v></c>', '<c r="{ref}" s="0"><v>1e400</v></c>', '<c r="{ref}"><v>NaN</v></c>',
-    '<c r="{ref}"><v> 7 </v></c>', '<c r="{ref}"><v>abc</v></c>', '<c r="{ref}" t="s"><v>0</v></c>', '<c r="{ref}" t="s"><v>1</v></c>',
-    '<c r="{ref}" t="s"><v>2</v></c>', '<c r="{ref}" t="b"><v>1</v></c>', '<c r="{ref}" t="e"><v>#REF!</v></c>', '<c r="{ref}" t="e"/>',
-    '<c r="{ref}" t="str"><v>text &lt;b&gt;</v></c>', '<c r="{ref}" t="d"><v>2026-04-18T10:00:00</v></c>',
-    '<c r="{ref}" t="inlineStr"><is><t>Zo&#235; &#x141;</t></is></c>', '<c r="{ref}" t="inlineStr"></c>', '<c r="{ref}"/>',
-    '<c r="{ref}" t="inlineStr"><is><t xml:space="preserve"> a </t></is></c>', '<c r="{ref}" t="inlineStr"><is/></c>',
-    '<c r="{ref}"><is><t>no type</t></is></c>', '<c r="{ref}" t="n"><is><t>ignored</t></is></c>',
-    '<c r="{ref}" t="inlineStr"><is><r><t>ri</t></r><r><t>ch</t></r></is></c>', '<c r="{ref}"><f>SUBTOTAL(9,A1)</f><v>3</v></c>',
-    '<c r="{ref}"><f>A1</f></c>', '<c t="n" r="{ref}"><v>4</v></c>', '<c><v>5</v></c>', '<c r="{ref}" t="s"><v>9</v></c>',
+    '<c r="{ref}"><v>3</v></c>',
+    '<c r="{ref}" t="n"><v>2.5</v></c>',
+    '<c r="{ref}" s="1"><v>45000</v></c>',
+    '<c r="{ref}" s="2" t="n"><v>0.5</v></c>',
+    '<c r="{ref}" s="0"><v>1e400</v></c>',
+    '<c r="{ref}"><v>NaN</v></c>',
+    '<c r="{ref}"><v> 7 </v></c>',
+    '<c r="{ref}"><v>abc</v></c>',
+    '<c r="{ref}" t="s"><v>0</v></c>',
+    '<c r="{ref}" t="s"><v>1</v></c>',
+    '<c r="{ref}" t="s"><v>2</v></c>',
+    '<c r="{ref}" t="b"><v>1</v></c>',
+    '<c r="{ref}" t="e"><v>#REF!</v></c>',
+    '<c r="{ref}" t="e"/>',
+    '<c r="{ref}" t="str"><v>text &lt;b&gt;</v></c>',
+    '<c r="{ref}" t="d"><v>2026-04-18T10:00:00</v></c>',
+    '<c r="{ref}" t="inlineStr"><is><t>Zo&#235; &#x141;</t></is></c>',
+    '<c r="{ref}" t="inlineStr"></c>',
+    '<c r="{ref}"/>',
+    '<c r="{ref}" t="inlineStr"><is><t xml:space="preserve"> a </t></is></c>',
+    '<c r="{ref}" t="inlineStr"><is/></c>',
+    '<c r="{ref}"><is><t>no type</t></is></c>',
+    '<c r="{ref}" t="n"><is><t>ignored</t></is></c>',
+    '<c r="{ref}" t="inlineStr"><is><r><t>ri</t></r><r><t>ch</t></r></is></c>',
+    '<c r="{ref}"><f>SUBTOTAL(9,A1)</f><v>3</v></c>',
+    '<c r="{ref}"><f>A1</f></c>',
+    '<c t="n" r="{ref}"><v>4</v></c>',
+    "<c><v>5</v></c>",
+    '<c r="{ref}" t="s"><v>9</v></c>',
 ]
-ROWS = ['<row r="{n}">', '<row r="{n}" hidden="1">', '<row r="{n}" spans="1:3" ht="20" customHeight="1">', "<row>", '<row r="0{n}">']
+ROWS = [
+    '<row r="{n}">',
+    '<row r="{n}" hidden="1">',
+    '<row r="{n}" spans="1:3" ht="20" customHeight="1">',
+    "<row>",
+    '<row r="0{n}">',
+]
 
 
 def _workbook(path: Path, sheet_data: str, tail: str = "") -> Path:
     rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}" xmlns:r="{rel}"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/>'
-                         '</sheets></workbook>')
-        archive.writestr("xl/_rels/workbook.xml.rels", '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-                         f'<Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
-                         f'<Relationship Id="rId2" Type="{rel}/styles" Target="styles.xml"/>'
-                         f'<Relationship Id="rId3" Type="{rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
+        archive.writestr(
+            "xl/workbook.xml",
+            f'<workbook xmlns="{MAIN}" xmlns:r="{rel}"><sheets><sheet name="Round 1" sheetId="1" r:id="rId1"/>'
+            "</sheets></workbook>",
+        )
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
+            f'<Relationship Id="rId2" Type="{rel}/styles" Target="styles.xml"/>'
+            f'<Relationship Id="rId3" Type="{rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+        )
         archive.writestr("xl/styles.xml", STYLES)
         archive.writestr("xl/sharedStrings.xml", STRINGS)
-        archive.writestr("xl/worksheets/sheet1.xml", f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                         f'<worksheet xmlns="{MAIN}"><sheetData>{sheet_data}</sheetData>{tail}</worksheet>')
+        archive.writestr(
+            "xl/worksheets/sheet1.xml",
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<worksheet xmlns="{MAIN}"><sheetData>{sheet_data}</sheetData>{tail}</worksheet>',
+        )
     return path
 
 
@@ -175,13 +228,24 @@ def test_the_examples_read_the_same_both_ways(name: str, monkeypatch: pytest.Mon
     assert plain == general and isinstance(plain, list) and plain
 
 
-@hypothesis_settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(rows=st.lists(st.tuples(st.integers(1, 40), st.sampled_from(ROWS),
-                               st.lists(st.tuples(st.sampled_from(CELLS), st.sampled_from("ABCDXFD"), st.booleans()), max_size=5)),
-                     max_size=6),
-       merged=st.booleans(), spaced=st.booleans())
-def test_the_plain_path_reads_what_the_handlers_read(rows: list, merged: bool, spaced: bool, tmp_path_factory: pytest.TempPathFactory,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+@hypothesis_settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.integers(1, 40),
+            st.sampled_from(ROWS),
+            st.lists(st.tuples(st.sampled_from(CELLS), st.sampled_from("ABCDXFD"), st.booleans()), max_size=5),
+        ),
+        max_size=6,
+    ),
+    merged=st.booleans(),
+    spaced=st.booleans(),
+)
+def test_the_plain_path_reads_what_the_handlers_read(
+    rows: list, merged: bool, spaced: bool, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Any mix of the forms writers use (and some they do not): the same cells, hidden rows, merges and errors."""
     xml = []
     for number, row, cells in sorted(rows, key=lambda r: r[0]):

@@ -21,8 +21,19 @@ from sheet_scorer.standings.engine import standings_for
 
 # (settlements, cities, VP cards) giving each VP with no bonus (knights 0, road length 1).
 MAKE_VP = {
-    2: (2, 0, 0), 3: (3, 0, 0), 4: (4, 0, 0), 5: (5, 0, 0), 6: (2, 2, 0), 7: (3, 2, 0), 8: (2, 3, 0),
-    9: (1, 4, 0), 10: (2, 4, 0), 11: (3, 4, 0), 12: (4, 4, 0), 13: (5, 4, 0), 14: (5, 4, 1),
+    2: (2, 0, 0),
+    3: (3, 0, 0),
+    4: (4, 0, 0),
+    5: (5, 0, 0),
+    6: (2, 2, 0),
+    7: (3, 2, 0),
+    8: (2, 3, 0),
+    9: (1, 4, 0),
+    10: (2, 4, 0),
+    11: (3, 4, 0),
+    12: (4, 4, 0),
+    13: (5, 4, 0),
+    14: (5, 4, 1),
 }
 
 
@@ -35,8 +46,13 @@ def score(tmp_path, rounds, workbook=False):
     """rounds: sheet name -> list of (table, name, vp[, declared]). In memory (tests/engine_cases.py), or with
     `workbook` through a real workbook and `check_workbook`, as an organiser's file goes."""
     if not workbook:
-        tables = [[[(name, vp, *flag) for t, name, vp, *flag in rows if t == number] for number in dict.fromkeys(r[0] for r in rows)]
-                  for rows in rounds.values()]
+        tables = [
+            [
+                [(name, vp, *flag) for t, name, vp, *flag in rows if t == number]
+                for number in dict.fromkeys(r[0] for r in rows)
+            ]
+            for rows in rounds.values()
+        ]
         return SimpleNamespace(standings=standings_for(scored(Tournament(tables)), Settings(), sheets=list(rounds)))
     sheets = {name: round_sheet(*(vp_row(*row) for row in rows)) for name, rows in rounds.items()}
     result = sheet_scorer.check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
@@ -64,20 +80,44 @@ def assert_ranks_are_1_to_n(standings):
 # The others at A's table are Ola, Piotr, Rafał; at B's Sara, Tomek, Ula.
 SEED_003 = {
     "Round 1": [
-        (1, "A", 10), (1, "Ola", 9), (1, "Piotr", 8), (1, "Rafał", 5),  # 32
-        (2, "B", 10), (2, "Sara", 8), (2, "Tomek", 7), (2, "Ula", 5),  # 30
+        (1, "A", 10),
+        (1, "Ola", 9),
+        (1, "Piotr", 8),
+        (1, "Rafał", 5),  # 32
+        (2, "B", 10),
+        (2, "Sara", 8),
+        (2, "Tomek", 7),
+        (2, "Ula", 5),  # 30
     ],
     "Round 2": [
-        (1, "A", 8), (1, "Ola", 10), (1, "Piotr", 7), (1, "Rafał", 5),  # 30
-        (2, "B", 10), (2, "Sara", 9), (2, "Tomek", 8), (2, "Ula", 6),  # 33
+        (1, "A", 8),
+        (1, "Ola", 10),
+        (1, "Piotr", 7),
+        (1, "Rafał", 5),  # 30
+        (2, "B", 10),
+        (2, "Sara", 9),
+        (2, "Tomek", 8),
+        (2, "Ula", 6),  # 33
     ],
     "Round 3": [
-        (1, "A", 10), (1, "Ola", 9), (1, "Piotr", 9), (1, "Rafał", 8),  # 36
-        (2, "B", 8), (2, "Sara", 14), (2, "Tomek", 7), (2, "Ula", 7),  # 36
+        (1, "A", 10),
+        (1, "Ola", 9),
+        (1, "Piotr", 9),
+        (1, "Rafał", 8),  # 36
+        (2, "B", 8),
+        (2, "Sara", 14),
+        (2, "Tomek", 7),
+        (2, "Ula", 7),  # 36
     ],
     "Round 4": [
-        (1, "A", 10), (1, "Ola", 9), (1, "Piotr", 8), (1, "Rafał", 5),  # 32
-        (2, "B", 10), (2, "Sara", 8), (2, "Tomek", 7), (2, "Ula", 5),  # 30
+        (1, "A", 10),
+        (1, "Ola", 9),
+        (1, "Piotr", 8),
+        (1, "Rafał", 5),  # 32
+        (2, "B", 10),
+        (2, "Sara", 8),
+        (2, "Tomek", 7),
+        (2, "Ula", 5),  # 30
     ],
 }
 # A: 100 x (10/32 + 8/30 + 10/36 + 10/32) = 100 x (225 + 96 + 100) / 360 = 42100/360 = 116.9444...
@@ -155,10 +195,21 @@ def test_four_player_table_vp_percentage_is_not_raised(tmp_path):
 def test_round_points_rank_before_vp(tmp_path):
     """Zenon wins with 5 VP (5 points); Adam is 2nd with 9 VP (3 points): Zenon ranks higher
     although Adam has more VP, a higher VP % (9/24 = 37.5 > 5/14 = 35.7) and an earlier name."""
-    result = score(tmp_path, {"Round 1": [
-        (1, "Zenon", 5), (1, "Kasia", 4), (1, "Jan", 3), (1, "Iza", 2),
-        (2, "Wiola", 10), (2, "Adam", 9), (2, "Hubert", 3), (2, "Gosia", 2),
-    ]})
+    result = score(
+        tmp_path,
+        {
+            "Round 1": [
+                (1, "Zenon", 5),
+                (1, "Kasia", 4),
+                (1, "Jan", 3),
+                (1, "Iza", 2),
+                (2, "Wiola", 10),
+                (2, "Adam", 9),
+                (2, "Hubert", 3),
+                (2, "Gosia", 2),
+            ]
+        },
+    )
     table = by_player(result.standings)
     assert table.at["Zenon", "round_points"] == 5 and table.at["Adam", "round_points"] == 3
     assert table.at["Zenon", "rank"] < table.at["Adam", "rank"]
@@ -168,10 +219,21 @@ def test_round_points_rank_before_vp(tmp_path):
 
 def test_vp_rank_before_vp_percentage(tmp_path):
     """Both win (5 points). Zenon 10 VP of 36 (27.78 %), Adam 8 VP of 14 (57.14 %): Zenon first on VP."""
-    result = score(tmp_path, {"Round 1": [
-        (1, "Zenon", 10), (1, "Kasia", 9), (1, "Jan", 9), (1, "Iza", 8),
-        (2, "Adam", 8), (2, "Hubert", 2), (2, "Gosia", 2), (2, "Filip", 2),
-    ]})
+    result = score(
+        tmp_path,
+        {
+            "Round 1": [
+                (1, "Zenon", 10),
+                (1, "Kasia", 9),
+                (1, "Jan", 9),
+                (1, "Iza", 8),
+                (2, "Adam", 8),
+                (2, "Hubert", 2),
+                (2, "Gosia", 2),
+                (2, "Filip", 2),
+            ]
+        },
+    )
     table = by_player(result.standings)
     assert table.at["Zenon", "vp_pct"] == 27.78 and table.at["Adam", "vp_pct"] == 57.14  # 27.77… and 57.142…
     assert list(result.standings["player"][:2]) == ["Zenon", "Adam"]
@@ -179,16 +241,29 @@ def test_vp_rank_before_vp_percentage(tmp_path):
 
 def test_vp_percentage_ranks_before_name(tmp_path):
     """Two winners with 10 VP each: Zenon of 30 (33.33 %) above Adam of 36 (27.78 %)."""
-    result = score(tmp_path, {"Round 1": [
-        (1, "Adam", 10), (1, "Kasia", 9), (1, "Jan", 9), (1, "Iza", 8),
-        (2, "Zenon", 10), (2, "Hubert", 9), (2, "Gosia", 6), (2, "Filip", 5),
-    ]})
+    result = score(
+        tmp_path,
+        {
+            "Round 1": [
+                (1, "Adam", 10),
+                (1, "Kasia", 9),
+                (1, "Jan", 9),
+                (1, "Iza", 8),
+                (2, "Zenon", 10),
+                (2, "Hubert", 9),
+                (2, "Gosia", 6),
+                (2, "Filip", 5),
+            ]
+        },
+    )
     assert list(result.standings["player"][:2]) == ["Zenon", "Adam"]
 
 
 def test_name_decides_last_through_a_workbook(tmp_path):
     """All four tied at 4 VP: 2.75 points, 4 VP and 25 % each; then the name, as a person sorts."""
-    result = score(tmp_path, {"Round 1": [(1, "Marek", 4), (1, "Łukasz", 4), (1, "Lucyna", 4), (1, "bartek", 4)]}, workbook=True)
+    result = score(
+        tmp_path, {"Round 1": [(1, "Marek", 4), (1, "Łukasz", 4), (1, "Lucyna", 4), (1, "bartek", 4)]}, workbook=True
+    )
     assert list(result.standings["player"]) == ["bartek", "Lucyna", "Łukasz", "Marek"]
     assert_ranks_are_1_to_n(result.standings)
     assert list(result.standings["round_points"]) == [2.75] * 4
@@ -197,24 +272,55 @@ def test_name_decides_last_through_a_workbook(tmp_path):
 
 def test_name_order_case_insensitive_accents_beside_base_letter():
     names = ["Zenon", "Marek", "Łukasz", "Lucyna", "bartek", "Ania", "Żaneta", "Émile", "Eryk", "ola", "Olaf"]
-    results = pd.DataFrame({
-        "sheet": "Round 1", "round": 1, "table": 1, "player": names, "vp": 5, "table_vp": 20, "table_size": 4,
-        "round_points": 2.75, "place": 1, "game": True,
-    })
+    results = pd.DataFrame(
+        {
+            "sheet": "Round 1",
+            "round": 1,
+            "table": 1,
+            "player": names,
+            "vp": 5,
+            "table_vp": 20,
+            "table_size": 4,
+            "round_points": 2.75,
+            "place": 1,
+            "game": True,
+        }
+    )
     standings = standings_for(results, Settings(), sheets=["Round 1"])
     # Ł sorts as L (after Lucyna, before Marek), Ż as Z, É as E; lower case beside upper case.
     assert list(standings["player"]) == [
-        "Ania", "bartek", "Émile", "Eryk", "Lucyna", "Łukasz", "Marek", "ola", "Olaf", "Żaneta", "Zenon",
+        "Ania",
+        "bartek",
+        "Émile",
+        "Eryk",
+        "Lucyna",
+        "Łukasz",
+        "Marek",
+        "ola",
+        "Olaf",
+        "Żaneta",
+        "Zenon",
     ]
     assert_ranks_are_1_to_n(standings)
 
 
 def test_ranks_have_no_gaps_and_no_shares_with_ties(tmp_path):
     """Two tables of identical results: every figure ties in pairs, yet ranks are 1..8."""
-    result = score(tmp_path, {"Round 1": [
-        (1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 5), (1, "Darek", 2),
-        (2, "Ewa", 10), (2, "Filip", 5), (2, "Gosia", 5), (2, "Henryk", 2),
-    ]})
+    result = score(
+        tmp_path,
+        {
+            "Round 1": [
+                (1, "Anna", 10),
+                (1, "Bartek", 5),
+                (1, "Celina", 5),
+                (1, "Darek", 2),
+                (2, "Ewa", 10),
+                (2, "Filip", 5),
+                (2, "Gosia", 5),
+                (2, "Henryk", 2),
+            ]
+        },
+    )
     standings = result.standings
     assert_ranks_are_1_to_n(standings)
     assert list(standings["player"]) == ["Anna", "Ewa", "Bartek", "Celina", "Filip", "Gosia", "Darek", "Henryk"]
@@ -226,10 +332,13 @@ def test_ranks_have_no_gaps_and_no_shares_with_ties(tmp_path):
 
 def test_absent_player_scores_nothing_for_that_round(tmp_path):
     """Darek plays round 1 only (4th of 10/5/4/2: 1 point, 2 VP of 21); round 2 is a table of 3."""
-    result = score(tmp_path, {
-        "Round 1": [(1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 4), (1, "Darek", 2)],
-        "Round 2": [(1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 4)],
-    })
+    result = score(
+        tmp_path,
+        {
+            "Round 1": [(1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 4), (1, "Darek", 2)],
+            "Round 2": [(1, "Anna", 10), (1, "Bartek", 5), (1, "Celina", 4)],
+        },
+    )
     table = by_player(result.standings)
     assert table.at["Darek", "round_points"] == 1
     assert table.at["Darek", "vp"] == 2
@@ -251,11 +360,20 @@ def test_vp_percentage_is_the_sum_of_rounded_shares_not_the_exact_sum():
     Zenon: 5 of 20 (25.00) + 5 of 30 (16.666… -> 16.67) = 41.67; Adam: 5 of 24 twice (20.833… -> 20.83) = 41.66.
     Exactly, both are 125/3 and the name would put Adam first; the rulebook's figures put Zenon first."""
     assert Fraction(100 * 5, 20) + Fraction(100 * 5, 30) == Fraction(100 * 5, 24) * 2 == Fraction(125, 3)
-    results = pd.DataFrame({
-        "sheet": ["Round 1", "Round 2", "Round 1", "Round 2"], "round": [1, 2, 1, 2], "table": [1, 1, 2, 2],
-        "player": ["Zenon", "Zenon", "Adam", "Adam"], "vp": 5, "table_vp": [20, 30, 24, 24], "table_size": 4,
-        "round_points": 2.0, "place": 3, "game": True,
-    })
+    results = pd.DataFrame(
+        {
+            "sheet": ["Round 1", "Round 2", "Round 1", "Round 2"],
+            "round": [1, 2, 1, 2],
+            "table": [1, 1, 2, 2],
+            "player": ["Zenon", "Zenon", "Adam", "Adam"],
+            "vp": 5,
+            "table_vp": [20, 30, 24, 24],
+            "table_size": 4,
+            "round_points": 2.0,
+            "place": 3,
+            "game": True,
+        }
+    )
     standings = standings_for(results, Settings(), sheets=["Round 1", "Round 2"])
     assert list(standings["player"]) == ["Zenon", "Adam"]
     assert list(standings["vp_pct"]) == [41.67, 41.66]

@@ -27,13 +27,63 @@ from sheet_scorer.workbook.files import write_error
 _LINES = {key: entry.templates for key, entry in CATALOGUE.items() if entry.level in ("refusal", "line")}
 _COUNTS = NOUNS
 
-HEADERS_PL = ["Stół", "Gracz", "Osady", "Miasta", "Karty VP", "Rycerze", "Drogi", "Długość drogi",
-              "Armia pierwsza", "Droga pierwsza", "Zgłoszone zwycięstwo"]
+HEADERS_PL = [
+    "Stół",
+    "Gracz",
+    "Osady",
+    "Miasta",
+    "Karty VP",
+    "Rycerze",
+    "Drogi",
+    "Długość drogi",
+    "Armia pierwsza",
+    "Droga pierwsza",
+    "Zgłoszone zwycięstwo",
+]
 # Words and fragments of the English interface; none may appear in a Polish run (word boundaries, any case).
-ENGLISH = ["error", "errors", "warning", "warnings", "player", "players", "round", "rounds", "table", "tables", "scored",
-           "wrote", "standings", "rank", "provisional", "settlement", "settlements", "cities", "knights", "declared",
-           "army first", "did you mean", "mark", "true", "yes", "and", "of", "more", "see", "sheet", "spelt", "reached",
-           "points", "is", "the", "but", "not", "file", "output", "workbooks", "exit"]
+ENGLISH = [
+    "error",
+    "errors",
+    "warning",
+    "warnings",
+    "player",
+    "players",
+    "round",
+    "rounds",
+    "table",
+    "tables",
+    "scored",
+    "wrote",
+    "standings",
+    "rank",
+    "provisional",
+    "settlement",
+    "settlements",
+    "cities",
+    "knights",
+    "declared",
+    "army first",
+    "did you mean",
+    "mark",
+    "true",
+    "yes",
+    "and",
+    "of",
+    "more",
+    "see",
+    "sheet",
+    "spelt",
+    "reached",
+    "points",
+    "is",
+    "the",
+    "but",
+    "not",
+    "file",
+    "output",
+    "workbooks",
+    "exit",
+]
 
 
 def row(table, name, settlements=2, cities=0, declared=""):
@@ -44,12 +94,28 @@ def polish_event(folder: Path, language: str | None = "Polski") -> Path:
     """Round 1: table 1 clean (Zofia 10 VP declared), table 2 with 44 settlements for Piotr.
     Round 2: table 1 with Declared 'może' on Zofia (she and Agnieszka have 10 and 11 VP), and
     'Katarzyna Dąbrowksa' for Katarzyna Dąbrowska."""
-    round_1 = [HEADERS_PL,
-               row(1, "Zofia Kamińska", 2, 4, "x"), row(1, "Agnieszka Bąk", 3), row(1, "Katarzyna Dąbrowska", 4), row(1, "Jan Nowak"),
-               row(2, "Piotr Zieliński", 44), row(2, "Łukasz Wójcik", 3), row(2, "Marek Lis", 4), row(2, "Ewa Kruk")]
-    round_2 = [HEADERS_PL,
-               row(1, "Zofia Kamińska", 2, 4, "może"), row(1, "Agnieszka Bąk", 3, 4), row(1, "Katarzyna Dąbrowksa", 4), row(1, "Jan Nowak"),
-               row(2, "Piotr Zieliński", 2, 4, "x"), row(2, "Łukasz Wójcik", 3), row(2, "Marek Lis", 4), row(2, "Ewa Kruk")]
+    round_1 = [
+        HEADERS_PL,
+        row(1, "Zofia Kamińska", 2, 4, "x"),
+        row(1, "Agnieszka Bąk", 3),
+        row(1, "Katarzyna Dąbrowska", 4),
+        row(1, "Jan Nowak"),
+        row(2, "Piotr Zieliński", 44),
+        row(2, "Łukasz Wójcik", 3),
+        row(2, "Marek Lis", 4),
+        row(2, "Ewa Kruk"),
+    ]
+    round_2 = [
+        HEADERS_PL,
+        row(1, "Zofia Kamińska", 2, 4, "może"),
+        row(1, "Agnieszka Bąk", 3, 4),
+        row(1, "Katarzyna Dąbrowksa", 4),
+        row(1, "Jan Nowak"),
+        row(2, "Piotr Zieliński", 2, 4, "x"),
+        row(2, "Łukasz Wójcik", 3),
+        row(2, "Marek Lis", 4),
+        row(2, "Ewa Kruk"),
+    ]
     sheets = {"Runda 1": round_1, "Runda 2": round_2}
     if language:
         sheets["Ustawienia"] = [["Turniej", "Turniej klubowy"], ["Język", language]]
@@ -91,7 +157,9 @@ def test_score_follows_the_settings_language(tmp_path: Path) -> None:
     code, output = run("score", polish_event(tmp_path))
     assert code == 1
     assert english_in(output, tmp_path) == [], output
-    assert "Klasyfikacja (TYMCZASOWA)" in output and "9 graczy, 2 rundy" in output  # 8 and the misspelt name, warned only and "policzone stoły: 2 z 4" in output
+    assert (
+        "Klasyfikacja (TYMCZASOWA)" in output and "9 graczy, 2 rundy" in output
+    )  # 8 and the misspelt name, warned only and "policzone stoły: 2 z 4" in output
 
 
 def test_lang_option_wins_over_settings(tmp_path: Path) -> None:
@@ -112,29 +180,46 @@ def test_one_line_error_in_polish(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.output == f"Błąd: {tmp_path / 'brak.xlsx'}: nie ma takiego pliku\n"
 
 
-@pytest.mark.parametrize(("n", "expected"), [(1, "1 błąd"), (2, "2 błędy"), (4, "4 błędy"), (5, "5 błędów"), (12, "12 błędów"),
-                                             (22, "22 błędy"), (25, "25 błędów")])
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (1, "1 błąd"),
+        (2, "2 błędy"),
+        (4, "4 błędy"),
+        (5, "5 błędów"),
+        (12, "12 błędów"),
+        (22, "22 błędy"),
+        (25, "25 błędów"),
+    ],
+)
 def test_polish_plural_of_errors(n: int, expected: str) -> None:
     """Polish: one for 1; few for 2-4 and 22-24 (not 12-14); many otherwise (CLDR)."""
     assert count("pl", "errors", n) == expected
 
 
-@pytest.mark.parametrize(("lang", "n", "expected"), [
-    ("pl", 1, "Ala: wpisano 1 osadę, a można mieć od 0 do 5"),
-    ("pl", 2, "Ala: wpisano 2 osady, a można mieć od 0 do 5"),
-    ("pl", 6, "Ala: wpisano 6 osad, a można mieć od 0 do 5"),
-    ("pt", 1, "Ala: 1 aldeia, mas cada jogador tem de 0 a 5"),
-    ("pt", 6, "Ala: 6 aldeias, mas cada jogador tem de 0 a 5"),
-    ("fr", 1, "Ala\u202f: 1 colonie, mais chaque joueur en a de 0 à 5"),
-    ("fr", 6, "Ala\u202f: 6 colonies, mais chaque joueur en a de 0 à 5"),
-    ("en", 1, "Ala: 1 settlement, but a player has 0 to 5"),
-])
+@pytest.mark.parametrize(
+    ("lang", "n", "expected"),
+    [
+        ("pl", 1, "Ala: wpisano 1 osadę, a można mieć od 0 do 5"),
+        ("pl", 2, "Ala: wpisano 2 osady, a można mieć od 0 do 5"),
+        ("pl", 6, "Ala: wpisano 6 osad, a można mieć od 0 do 5"),
+        ("pt", 1, "Ala: 1 aldeia, mas cada jogador tem de 0 a 5"),
+        ("pt", 6, "Ala: 6 aldeias, mas cada jogador tem de 0 a 5"),
+        ("fr", 1, "Ala\u202f: 1 colonie, mais chaque joueur en a de 0 à 5"),
+        ("fr", 6, "Ala\u202f: 6 colonies, mais chaque joueur en a de 0 à 5"),
+        ("en", 1, "Ala: 1 settlement, but a player has 0 to 5"),
+    ],
+)
 def test_counts_agree_with_their_noun(lang: str, n: int, expected: str) -> None:
-    problem = Problem("settlements-range", "R1", "C2", "Ala", field="settlements", params={"value": n, "column": "Settlements"})
+    problem = Problem(
+        "settlements-range", "R1", "C2", "Ala", field="settlements", params={"value": n, "column": "Settlements"}
+    )
     assert problem_message(problem, lang) == expected
 
 
-@pytest.mark.parametrize(("lang", "opening", "closing"), [("pl", "„", "”"), ("pt", "“", "”"), ("fr", "«\u202f", "\u202f»")])
+@pytest.mark.parametrize(
+    ("lang", "opening", "closing"), [("pl", "„", "”"), ("pt", "“", "”"), ("fr", "«\u202f", "\u202f»")]
+)
 def test_each_language_quotes_its_own_way(lang: str, opening: str, closing: str) -> None:
     problem = Problem("bad-flag", "R1", "K2", "Ala", field="declared", params={"value": "?", "column": "Declared"})
     message = problem_message(problem, lang)
@@ -146,9 +231,35 @@ def test_each_language_quotes_its_own_way(lang: str, opening: str, closing: str)
 # --------------------------------------------------------------------------------------------
 
 # More of the English interface: what new/seat/slips/merge/split print.
-ENGLISH_EVENT = ["seated", "planned", "repeated", "meetings", "balance", "club", "conflicts", "conflict", "slips", "taken",
-                 "already", "there", "cells", "dry", "holds", "emptied", "kept", "nothing", "unchanged", "backup",
-                 "version", "wrote", "copy", "into", "for", "every", "evenly"]
+ENGLISH_EVENT = [
+    "seated",
+    "planned",
+    "repeated",
+    "meetings",
+    "balance",
+    "club",
+    "conflicts",
+    "conflict",
+    "slips",
+    "taken",
+    "already",
+    "there",
+    "cells",
+    "dry",
+    "holds",
+    "emptied",
+    "kept",
+    "nothing",
+    "unchanged",
+    "backup",
+    "version",
+    "wrote",
+    "copy",
+    "into",
+    "for",
+    "every",
+    "evenly",
+]
 
 
 def english_left(output: str, folder: Path) -> list[str]:
@@ -159,8 +270,23 @@ def english_left(output: str, folder: Path) -> list[str]:
 
 def test_new_seat_and_slips_in_polish_have_no_english(tmp_path: Path) -> None:
     players = tmp_path / "gracze.txt"
-    players.write_text("\n".join(["Zofia Kamińska", "Agnieszka Bąk", "Katarzyna Dąbrowska", "Jan Nowak", "Piotr Zieliński",
-                                  "Łukasz Wójcik", "Marek Lis", "Ewa Kruk", "Ola Sowa"]) + "\n", encoding="utf-8")
+    players.write_text(
+        "\n".join(
+            [
+                "Zofia Kamińska",
+                "Agnieszka Bąk",
+                "Katarzyna Dąbrowska",
+                "Jan Nowak",
+                "Piotr Zieliński",
+                "Łukasz Wójcik",
+                "Marek Lis",
+                "Ewa Kruk",
+                "Ola Sowa",
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     event = tmp_path / "turniej.xlsx"
     code, output = run("new", "--players", players, "--rounds", 3, "--lang", "pl", "-o", event)
     assert code == 0, output
@@ -180,46 +306,90 @@ def test_new_seat_and_slips_in_polish_have_no_english(tmp_path: Path) -> None:
     assert "ponownie rozsadzono od rundy 2: 1 runda" in output
 
 
-@pytest.mark.parametrize(("lang", "rounds", "line"), [
-    ("fr", 1, "e.xlsx : placement de 1 ronde à partir de la ronde 2 (9 joueurs, replanifié)"),  # not "1 ronde placées"
-    ("fr", 2, "e.xlsx : placement de 2 rondes à partir de la ronde 2 (9 joueurs, replanifié)"),
-    ("pl", 1, "e.xlsx: rozsadzono od rundy 2: 1 runda (9 graczy, zaplanowano od nowa)"),
-    ("pl", 2, "e.xlsx: rozsadzono od rundy 2: 2 rundy (9 graczy, zaplanowano od nowa)"),
-])
+@pytest.mark.parametrize(
+    ("lang", "rounds", "line"),
+    [
+        (
+            "fr",
+            1,
+            "e.xlsx : placement de 1 ronde à partir de la ronde 2 (9 joueurs, replanifié)",
+        ),  # not "1 ronde placées"
+        ("fr", 2, "e.xlsx : placement de 2 rondes à partir de la ronde 2 (9 joueurs, replanifié)"),
+        ("pl", 1, "e.xlsx: rozsadzono od rundy 2: 1 runda (9 graczy, zaplanowano od nowa)"),
+        ("pl", 2, "e.xlsx: rozsadzono od rundy 2: 2 rundy (9 graczy, zaplanowano od nowa)"),
+    ],
+)
 def test_the_seat_summary_agrees_with_its_number(lang: str, rounds: int, line: str) -> None:
     from sheet_scorer.i18n.terminal import count, say
 
-    assert say(lang, "seated", path="e.xlsx", first=2, rounds=count(lang, "rounds", rounds),
-               players=count(lang, "players", 9), how=say(lang, "replanned")).replace("\u202f", " ") == line
+    assert (
+        say(
+            lang,
+            "seated",
+            path="e.xlsx",
+            first=2,
+            rounds=count(lang, "rounds", rounds),
+            players=count(lang, "players", 9),
+            how=say(lang, "replanned"),
+        ).replace("\u202f", " ")
+        == line
+    )
 
 
 def test_seat_refusal_in_polish(tmp_path: Path) -> None:
     """Round 1 has two faulty tables (44 settlements; 'może' in Declared): seat refuses in Polish."""
     code, output = run("seat", polish_event(tmp_path), "--lang", "pl")
     assert code == 2
-    assert "arkusz „Runda 2” nie jest w pełni policzony (stoły: 1); popraw go i uruchom seat ponownie albo użyj --force" in output
+    assert (
+        "arkusz „Runda 2” nie jest w pełni policzony (stoły: 1); popraw go i uruchom seat ponownie albo użyj --force"
+        in output
+    )
     assert english_left(output, tmp_path) == [], output
 
 
 def split_and_merge_event(folder: Path) -> Path:
     """Round 1 with its tables seated and no results, in a workbook whose Settings say Polski."""
-    seated = [[t, name, *[""] * 9] for t, name in [(1, "Zofia Kamińska"), (1, "Agnieszka Bąk"), (1, "Jan Nowak"),
-                                                     (2, "Piotr Zieliński"), (2, "Łukasz Wójcik"), (2, "Marek Lis")]]
-    return write_workbook(folder / "turniej.xlsx", {"Runda 1": [HEADERS_PL, *seated], "Ustawienia": [["Język", "Polski"]]})
+    seated = [
+        [t, name, *[""] * 9]
+        for t, name in [
+            (1, "Zofia Kamińska"),
+            (1, "Agnieszka Bąk"),
+            (1, "Jan Nowak"),
+            (2, "Piotr Zieliński"),
+            (2, "Łukasz Wójcik"),
+            (2, "Marek Lis"),
+        ]
+    ]
+    return write_workbook(
+        folder / "turniej.xlsx", {"Runda 1": [HEADERS_PL, *seated], "Ustawienia": [["Język", "Polski"]]}
+    )
 
 
 def test_split_and_merge_in_polish_have_no_english(tmp_path: Path) -> None:
     event = split_and_merge_event(tmp_path)
     code, output = run("split", event, "--round", 1, "--tables", "1,3")
     assert code == 0 and english_left(output, tmp_path) == [], output
-    assert "w arkuszu „Runda 1” nie ma stołu 3" in output and "zawiera stół 1 (3 gracze)" in output  # one table: stół; 3: the CLDR 'few' form
-    judge = write_workbook(tmp_path / "sedzia.xlsx", {"Runda 1": [
-        HEADERS_PL, row(1, "Zofia Kamińska", 2, 4, "x"), row(1, "Agnieszka Bąk", 3), row(1, "Jan Nowak", 4)]})
+    assert (
+        "w arkuszu „Runda 1” nie ma stołu 3" in output and "zawiera stół 1 (3 gracze)" in output
+    )  # one table: stół; 3: the CLDR 'few' form
+    judge = write_workbook(
+        tmp_path / "sedzia.xlsx",
+        {
+            "Runda 1": [
+                HEADERS_PL,
+                row(1, "Zofia Kamińska", 2, 4, "x"),
+                row(1, "Agnieszka Bąk", 3),
+                row(1, "Jan Nowak", 4),
+            ]
+        },
+    )
     code, output = run("merge", event, judge, "--dry-run")
     assert code == 0 and english_left(output, tmp_path) == [], output
     # Table 1's game cells: Zofia 6 counts + Declared, Agnieszka and Jan 6 counts each = 19 (the CLDR 'many' form)
-    assert output.splitlines() == ["sedzia.xlsx: przeniesione 19, już były 0, konflikty 0",
-                                   "próba: do zapisania byłoby 19 komórek; turniej.xlsx bez zmian"]
+    assert output.splitlines() == [
+        "sedzia.xlsx: przeniesione 19, już były 0, konflikty 0",
+        "próba: do zapisania byłoby 19 komórek; turniej.xlsx bez zmian",
+    ]
 
 
 def test_a_damaged_file_is_refused_in_polish_and_french(tmp_path: Path) -> None:
@@ -227,10 +397,16 @@ def test_a_damaged_file_is_refused_in_polish_and_french(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     cut = tmp_path / "uciety.xlsx"
     cut.write_bytes(b"PK\x03\x04" + bytes(40))  # a zip header and nothing after it
-    assert run("check", empty, "--lang", "pl") == (2, f"Błąd: {empty}: pusty plik; sheet-scorer czyta skoroszyty .xlsx i .xlsm\n")
+    assert run("check", empty, "--lang", "pl") == (
+        2,
+        f"Błąd: {empty}: pusty plik; sheet-scorer czyta skoroszyty .xlsx i .xlsm\n",
+    )
     code, output = run("score", cut, "--lang", "fr")
-    assert (code, output) == (2, f"Erreur : {cut} : le fichier est endommagé (.xlsx incomplet) ; "
-                                 "enregistrez-le à nouveau depuis Excel ou LibreOffice\n")
+    assert (code, output) == (
+        2,
+        f"Erreur : {cut} : le fichier est endommagé (.xlsx incomplet) ; "
+        "enregistrez-le à nouveau depuis Excel ou LibreOffice\n",
+    )
     # without --lang: English, word for word as before
     assert run("check", empty) == (2, f"Error: {empty}: an empty file; sheet-scorer reads .xlsx and .xlsm workbooks\n")
 
@@ -241,10 +417,17 @@ def test_a_missing_output_folder_is_refused_in_portuguese(tmp_path: Path) -> Non
     assert (code, output) == (2, f"Erro: {target}: a pasta {target.parent} não existe\n")
 
 
-@pytest.mark.parametrize(("number", "key", "polish"), [
-    (errno.ENOSPC, "cannot_write", "{path}: nie można zapisać (dysk jest pełny; zwolnij trochę miejsca i policz ponownie)"),
-    (errno.EACCES, "cannot_write_folder", "{path}: nie można zapisywać w folderze {folder} (brak uprawnień)"),
-])
+@pytest.mark.parametrize(
+    ("number", "key", "polish"),
+    [
+        (
+            errno.ENOSPC,
+            "cannot_write",
+            "{path}: nie można zapisać (dysk jest pełny; zwolnij trochę miejsca i policz ponownie)",
+        ),
+        (errno.EACCES, "cannot_write_folder", "{path}: nie można zapisywać w folderze {folder} (brak uprawnień)"),
+    ],
+)
 def test_a_write_failure_gives_its_reason_in_the_language(tmp_path: Path, number: int, key: str, polish: str) -> None:
     path = tmp_path / "wynik.xlsx"
     error = write_error(path, OSError(number, "system words"), folder=key == "cannot_write_folder")
@@ -294,11 +477,15 @@ def test_a_name_written_twice_in_the_player_list_is_refused_in_polish(tmp_path: 
     players.write_text("Zofia Kamińska\nJan Nowak\nzofia kaminska\nEwa Kruk\nJAN NOWAK\n", encoding="utf-8")
     code, output = run("new", "--players", players, "--lang", "pl", "-o", tmp_path / "t.xlsx")
     assert code == 2 and not (tmp_path / "t.xlsx").exists()
-    assert output == (f"Błąd: {players}: dwa razy to samo imię i nazwisko: wiersz 1 „Zofia Kamińska” i wiersz 3 "
-                      "„zofia kaminska”; wiersz 2 „Jan Nowak” i wiersz 5 „JAN NOWAK”\n")
+    assert output == (
+        f"Błąd: {players}: dwa razy to samo imię i nazwisko: wiersz 1 „Zofia Kamińska” i wiersz 3 "
+        "„zofia kaminska”; wiersz 2 „Jan Nowak” i wiersz 5 „JAN NOWAK”\n"
+    )
     code, output = run("new", "--players", players, "-o", tmp_path / "t.xlsx")  # English, as before
-    assert output == (f"Error: {players}: the same name twice: line 1 'Zofia Kamińska' and line 3 'zofia kaminska'; "
-                      "line 2 'Jan Nowak' and line 5 'JAN NOWAK'\n")
+    assert output == (
+        f"Error: {players}: the same name twice: line 1 'Zofia Kamińska' and line 3 'zofia kaminska'; "
+        "line 2 'Jan Nowak' and line 5 'JAN NOWAK'\n"
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -311,8 +498,17 @@ PLAYOFF_ENGLISH = ["added", "rewrote", "sheet", "fix", "run", "again", "active",
 def polish_qualifying(folder: Path, settings: list[list[object]]) -> Path:
     """Two tables of four, VP only: Ala 12 and Basia 10 win their tables (docs/rules.md §6)."""
     header = ["Stół", "Gracz", "PZ", "Zgłoszone zwycięstwo"]
-    rows = [header, [1, "Ala", 12, ""], [1, "Ewa", 9, ""], [1, "Franek", 5, ""], [1, "Czesia", 2, ""],
-            [2, "Basia", 10, ""], [2, "Gosia", 8, ""], [2, "Henio", 4, ""], [2, "Dorota", 3, ""]]
+    rows = [
+        header,
+        [1, "Ala", 12, ""],
+        [1, "Ewa", 9, ""],
+        [1, "Franek", 5, ""],
+        [1, "Czesia", 2, ""],
+        [2, "Basia", 10, ""],
+        [2, "Gosia", 8, ""],
+        [2, "Henio", 4, ""],
+        [2, "Dorota", 3, ""],
+    ]
     return write_workbook(folder / "turniej.xlsx", {"Ustawienia": [["Język", "Polski"], *settings], "Runda 1": rows})
 
 
@@ -334,10 +530,13 @@ def test_playoffs_refusal_in_polish(tmp_path: Path) -> None:
     assert [w for w in english_left(output, tmp_path) if w in PLAYOFF_ENGLISH + ENGLISH] == []
 
 
-@pytest.mark.parametrize(("lang", "line"), [
-    ("pl", "8 graczy, runda 1 rozsadzona, runda 2 zaplanowana"),  # not "rundy 2–2 zaplanowane"
-    ("fr", "8 joueurs, ronde 1 placée, ronde 2 planifiée"),
-])
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("pl", "8 graczy, runda 1 rozsadzona, runda 2 zaplanowana"),  # not "rundy 2–2 zaplanowane"
+        ("fr", "8 joueurs, ronde 1 placée, ronde 2 planifiée"),
+    ],
+)
 def test_new_over_two_rounds_names_round_2(tmp_path: Path, lang: str, line: str) -> None:
     players = tmp_path / "p.txt"
     players.write_text("\n".join(["Ala", "Bob", "Cyd", "Dan", "Eva", "Fil", "Gil", "Hal"]) + "\n", encoding="utf-8")
@@ -353,10 +552,17 @@ def test_a_refusal_is_a_key_and_values_and_its_english_text_comes_from_the_catal
 
     error = WorkbookError(key="seat_unscored_errors", path="e.xlsx", sheet="Round 1", errors=Count("errors", 2))
     assert str(error) == "e.xlsx: 'Round 1' is not fully scored (2 errors); fix it and run seat again, or use --force"
-    assert say("pl", error.key, **error.values).endswith("(2 błędy); popraw go i uruchom seat ponownie albo użyj --force")
+    assert say("pl", error.key, **error.values).endswith(
+        "(2 błędy); popraw go i uruchom seat ponownie albo użyj --force"
+    )
     assert str(WorkbookError("a line of its own")) == "a line of its own"
-    event = write_workbook(tmp_path / "event.xlsx", {"Round 1": [["Table", "Player", "VP"], [1, "Ala", 10], [1, "Bob", 5],
-                                                                   [1, "Cyd", 4]]})
+    event = write_workbook(
+        tmp_path / "event.xlsx", {"Round 1": [["Table", "Player", "VP"], [1, "Ala", 10], [1, "Bob", 5], [1, "Cyd", 4]]}
+    )
     code, output = run("score", event, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.xlsx", "--lang", "pl")
-    assert code == 2 and output == f"Błąd: {tmp_path / 'out.xlsx'}: wskazany zarówno jako policzony skoroszyt, jak i --html; " \
-                                   "wybierz dwa różne pliki\n"
+    assert (
+        code == 2
+        and output
+        == f"Błąd: {tmp_path / 'out.xlsx'}: wskazany zarówno jako policzony skoroszyt, jak i --html; "
+        "wybierz dwa różne pliki\n"
+    )

@@ -22,7 +22,7 @@ X14_VALIDATION = (
     '<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
     '<x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:dataValidation type="list" '
     'allowBlank="1" showInputMessage="1" showErrorMessage="1"><x14:formula1><xm:f>Players!$A$2:$A$40</xm:f></x14:formula1>'
-    '<xm:sqref>B2:B40</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst>'
+    "<xm:sqref>B2:B40</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst>"
 )
 
 
@@ -53,11 +53,14 @@ def _with_x14_validation(path: Path, sheet_part: str) -> None:
 
 @pytest.fixture
 def event(tmp_path: Path) -> Path:
-    path = write_workbook(tmp_path / "event.xlsx", {
-        "Round 1": [["Table", "Player", "Score"], [1, "Ala", 3], [1, "Bob", None]],
-        "Players": [["Player"], ["Ala"], ["Bob"]],
-        "Notes": [["keep me"]],
-    })
+    path = write_workbook(
+        tmp_path / "event.xlsx",
+        {
+            "Round 1": [["Table", "Player", "Score"], [1, "Ala", 3], [1, "Bob", None]],
+            "Players": [["Player"], ["Ala"], ["Bob"]],
+            "Notes": [["keep me"]],
+        },
+    )
     book = openpyxl.load_workbook(path)
     ws = book["Round 1"]
     for cell in ws[1]:
@@ -76,11 +79,26 @@ def event(tmp_path: Path) -> Path:
 
 def test_cell_edits_borrow_the_neighbours_style_and_leave_other_parts_identical(event: Path) -> None:
     before = _raw_entries(event)
-    update_workbook(event, WorkbookPatch(edits={"Round 1": [
-        CellEdit("C3", 4, style_like="C2"), CellEdit("A4", 2), CellEdit("B2", None), CellEdit("B4", "Cyd")]}))
+    update_workbook(
+        event,
+        WorkbookPatch(
+            edits={
+                "Round 1": [
+                    CellEdit("C3", 4, style_like="C2"),
+                    CellEdit("A4", 2),
+                    CellEdit("B2", None),
+                    CellEdit("B4", "Cyd"),
+                ]
+            }
+        ),
+    )
     ws = openpyxl.load_workbook(event)["Round 1"]
     assert [[c.value for c in row] for row in ws.iter_rows()] == [
-        ["Table", "Player", "Score"], [1, None, 3], [1, "Bob", 4], [2, "Cyd", None]]
+        ["Table", "Player", "Score"],
+        [1, None, 3],
+        [1, "Bob", 4],
+        [2, "Cyd", None],
+    ]
     assert ws["C3"].number_format == "0.0" and ws["A4"].number_format == "General"
     after = _raw_entries(event)
     changed = {name for name in before if before[name] != after.get(name)}
@@ -100,10 +118,21 @@ def test_versions_are_kept_when_the_file_is_replaced(event: Path) -> None:
 
 
 def test_new_sheet_from_rows_with_widths_links_and_hidden(event: Path, tmp_path: Path) -> None:
-    out = update_workbook(event, WorkbookPatch(sheets=[
-        NewSheet("Pairings", [["Table", "Player"], [1, "Ala"], [1, "Bob"]], widths={2: 30},
-                 links={"B2": "'Round 1'!B2"}),
-        NewSheet("Plan", [["stored plan"]], hidden=True)]), target=tmp_path / "out.xlsx")
+    out = update_workbook(
+        event,
+        WorkbookPatch(
+            sheets=[
+                NewSheet(
+                    "Pairings",
+                    [["Table", "Player"], [1, "Ala"], [1, "Bob"]],
+                    widths={2: 30},
+                    links={"B2": "'Round 1'!B2"},
+                ),
+                NewSheet("Plan", [["stored plan"]], hidden=True),
+            ]
+        ),
+        target=tmp_path / "out.xlsx",
+    )
     assert not event.with_name("event.backup.xlsx").exists()  # another target: the input is not replaced
     book = openpyxl.load_workbook(out)
     assert book.sheetnames == ["Round 1", "Players", "Notes", "Pairings", "Plan"]
@@ -116,12 +145,24 @@ def test_new_sheet_from_rows_with_widths_links_and_hidden(event: Path, tmp_path:
 
 
 def test_new_sheet_laid_out_like_another(event: Path, tmp_path: Path) -> None:
-    out = update_workbook(event, WorkbookPatch(sheets=[
-        NewSheet("Round 2", [["Table", "Player", "Score"], [1, "Bob", None], [1, "Ala", None]], layout_from="Round 1")]),
-        target=tmp_path / "out.xlsx")
+    out = update_workbook(
+        event,
+        WorkbookPatch(
+            sheets=[
+                NewSheet(
+                    "Round 2", [["Table", "Player", "Score"], [1, "Bob", None], [1, "Ala", None]], layout_from="Round 1"
+                )
+            ]
+        ),
+        target=tmp_path / "out.xlsx",
+    )
     book = openpyxl.load_workbook(out)
     ws = book["Round 2"]
-    assert [[c.value for c in row] for row in ws.iter_rows()] == [["Table", "Player", "Score"], [1, "Bob", None], [1, "Ala", None]]
+    assert [[c.value for c in row] for row in ws.iter_rows()] == [
+        ["Table", "Player", "Score"],
+        [1, "Bob", None],
+        [1, "Ala", None],
+    ]
     assert ws["A1"].font.b and ws["A1"].font.color.rgb == "FF1F4E79" and ws["B1"].fill.fgColor.rgb == "FFDDEBF7"
     assert ws.column_dimensions["B"].width == 31 and ws.freeze_panes == "A2"
     assert [(str(v.sqref), v.formula1) for v in ws.data_validations.dataValidation] == [("C2:C40", "0")]

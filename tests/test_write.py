@@ -41,7 +41,9 @@ def event(tmp_path: Path) -> Path:
 
 def test_computed_columns_and_standings(event: Path) -> None:
     result = score_workbook(event)
-    assert result.output == event.with_name("event.scored.xlsx") and result.html == event.with_name("event.standings.html")
+    assert result.output == event.with_name("event.scored.xlsx") and result.html == event.with_name(
+        "event.standings.html"
+    )
     book = openpyxl.load_workbook(result.output)
     assert book.sheetnames == ["Round 1", "Notes", "Standings"]
     rows = _values(book["Round 1"])
@@ -51,7 +53,11 @@ def test_computed_columns_and_standings(event: Path) -> None:
     assert standings[0] == ("Rank", "Player", "Round Points", "VP", "VP %", "Games", "Round 1")
     # VP % = 100 * VP / 26 (table total 11 + 9 + 4 + 2)
     assert [r[:4] + (r[5], r[6]) for r in standings[1:]] == [
-        (1, "Ala", 5, 11, 1, 5), (2, "Bob", 3, 9, 1, 3), (3, "Cyd", 2, 4, 1, 2), (4, "Dan", 1, 2, 1, 1)]
+        (1, "Ala", 5, 11, 1, 5),
+        (2, "Bob", 3, 9, 1, 3),
+        (3, "Cyd", 2, 4, 1, 2),
+        (4, "Dan", 1, 2, 1, 1),
+    ]
     assert standings[1][4] == 42.31  # 100 × 11 / 26 = 42.307…, to hundredths (docs/rules.md §4)
     assert book["Standings"]["E2"].number_format == "0.00"
     assert _values(book["Notes"]) == [("keep", "me"), (1, 2)]
@@ -88,7 +94,10 @@ def test_fix_and_rescore_clears_marks_and_keeps_organiser_formatting(tmp_path: P
     assert _marks(ws) == {"C2"}
     assert ws["C2"].comment.text.startswith("judge: recounted twice") and COMMENT_MARKER in ws["C2"].comment.text
     assert [r[-5:] for r in _values(ws)[1:]] == [(None,) * 5] * 3  # the table is not scored
-    assert [tuple(r[:3]) for r in _values(book["Problems"])] == [("Severity", "Sheet", "Cell"), ("error", "Round 1", "C2")]
+    assert [tuple(r[:3]) for r in _values(book["Problems"])] == [
+        ("Severity", "Sheet", "Cell"),
+        ("error", "Round 1", "C2"),
+    ]
 
     ws["C2"] = 5  # the organiser fixes the count in the scored file
     book.save(scored.output)
@@ -100,8 +109,15 @@ def test_fix_and_rescore_clears_marks_and_keeps_organiser_formatting(tmp_path: P
     assert ws["C2"].comment.text == "judge: recounted twice" and ws["C2"].comment.author == "Marta"
     assert ws["C2"].fill.fgColor.rgb == "FFFFFF00"
     # Ala 5, Bob 2, Cyd 2: nobody reached 10, which is only a warning now
-    assert [tuple(r[:3]) for r in _values(fixed["Problems"])] == [("Severity", "Sheet", "Cell"), ("warning", "Round 1", None)]
-    assert [r[-3:] for r in _values(ws)[1:]] == [(5, 1, 5), (2, 2, 2.5), (2, 2, 2.5)]  # Bob and Cyd share 2nd: (3 + 2) / 2
+    assert [tuple(r[:3]) for r in _values(fixed["Problems"])] == [
+        ("Severity", "Sheet", "Cell"),
+        ("warning", "Round 1", None),
+    ]
+    assert [r[-3:] for r in _values(ws)[1:]] == [
+        (5, 1, 5),
+        (2, 2, 2.5),
+        (2, 2, 2.5),
+    ]  # Bob and Cyd share 2nd: (3 + 2) / 2
 
 
 def test_organiser_vp_column_is_filled_and_never_overwritten(tmp_path: Path) -> None:
@@ -122,7 +138,7 @@ def test_organiser_vp_column_is_filled_and_never_overwritten(tmp_path: Path) -> 
 
 
 def test_formula_like_names_are_written_as_text(tmp_path: Path) -> None:
-    names = ["=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "-1+1", "@SUM(A1)"]
+    names = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", "-1+1", "@SUM(A1)"]
     rows = round_sheet(*[player(1, n) for n in names])
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})
     book = openpyxl.load_workbook(path)
@@ -164,7 +180,13 @@ def test_language_of_added_names_and_no_duplicates_across_languages(event: Path,
     assert [c.value for c in book["Round 1"][1]][-5:] == ["Bonus armii", "Bonus drogi", "PZ", "Miejsce", "Punkty rundy"]
     english = openpyxl.load_workbook(score_workbook(polish, output=tmp_path / "en.xlsx", lang="en").output)
     assert english.sheetnames == ["Round 1", "Notes", "Standings"]
-    assert [c.value for c in english["Round 1"][1]][len(HEADERS):] == ["Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    assert [c.value for c in english["Round 1"][1]][len(HEADERS) :] == [
+        "Army Bonus",
+        "Road Bonus",
+        "VP",
+        "Place",
+        "Round Points",
+    ]
 
 
 def test_report_is_written_and_escaped(tmp_path: Path) -> None:
@@ -219,7 +241,16 @@ def test_an_empty_merged_cell_where_computed_columns_would_go_is_stepped_over(tm
     book["Round 1"].merge_cells("L3:N3")
     book.save(path)
     ws = openpyxl.load_workbook(score_workbook(path).output)["Round 1"]
-    assert [ws.cell(1, c).value for c in range(12, 20)] == [None, None, None, "Army Bonus", "Road Bonus", "VP", "Place", "Round Points"]
+    assert [ws.cell(1, c).value for c in range(12, 20)] == [
+        None,
+        None,
+        None,
+        "Army Bonus",
+        "Road Bonus",
+        "VP",
+        "Place",
+        "Round Points",
+    ]
     assert [ws.cell(2, c).value for c in range(15, 20)] == [2, 0, 11, 1, 5]
     assert [str(r) for r in ws.merged_cells.ranges] == ["L3:N3"]
 
@@ -266,7 +297,9 @@ def test_standings_say_provisional_right_of_the_header_and_problems_link_to_thei
     assert problems["C2"].value == "C2" and problems["C2"].hyperlink.location == "'Round 1'!C2"
     for column, title in enumerate(c.value for c in problems[1]):
         assert problems.column_dimensions[chr(65 + column)].width >= len(title) + 1, title
-    fixed = write_workbook(tmp_path / "f.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"), player(1, "Cyd"))})
+    fixed = write_workbook(
+        tmp_path / "f.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"), player(1, "Cyd"))}
+    )
     clean = openpyxl.load_workbook(score_workbook(fixed, lang="pl").output)
     assert [c.value for c in clean["Klasyfikacja"][1]][-1] == "Round 1"  # not provisional: nothing right of the header
 
@@ -283,7 +316,10 @@ def _note_shapes(path: Path) -> list[tuple[int, int]]:
             if name.endswith(".vml"):
                 data = archive.read(name)
                 etree.fromstring(data)
-                found += [(int(r), int(c)) for r, c in re.findall(rb"<[\w]+:Row>(\d+)</[\w]+:Row>\s*<[\w]+:Column>(\d+)</", data)]
+                found += [
+                    (int(r), int(c))
+                    for r, c in re.findall(rb"<[\w]+:Row>(\d+)</[\w]+:Row>\s*<[\w]+:Column>(\d+)</", data)
+                ]
     return sorted(found)
 
 
@@ -327,16 +363,24 @@ def _prefixed(path: Path, parts: tuple[str, ...]) -> None:
     for part in parts:
         text = data[part].decode()
         text = re.sub(r"<(/?)(?!\?)([A-Za-z]\w*)([\s/>])", r"<\1x:\2\3", text)
-        data[part] = text.replace('xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
-                                  'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"').encode()
+        data[part] = text.replace(
+            'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+            'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+        ).encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, content in data.items():
             archive.writestr(name, content)
 
 
 def test_a_workbook_written_with_prefixed_elements_is_patched_in_its_own_form(tmp_path: Path) -> None:
-    bad = round_sheet(player(1, "Ala", settlements=6), player(1, "Bob"), player(1, "Cyd"), player(2, "Dan", cities=4),
-                      player(2, "Eve"), player(2, "Fay"))
+    bad = round_sheet(
+        player(1, "Ala", settlements=6),
+        player(1, "Bob"),
+        player(1, "Cyd"),
+        player(2, "Dan", cities=4),
+        player(2, "Eve"),
+        player(2, "Fay"),
+    )
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": bad})
     _prefixed(path, ("xl/worksheets/sheet1.xml", "xl/styles.xml", "xl/workbook.xml"))
     result = score_workbook(path)
@@ -359,7 +403,9 @@ def test_a_workbook_without_a_style_sheet_is_scored_with_one_added(tmp_path: Pat
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})
     with zipfile.ZipFile(path) as archive:
         parts = {info.filename: archive.read(info) for info in archive.infolist() if info.filename != "xl/styles.xml"}
-    parts["xl/_rels/workbook.xml.rels"] = re.sub(rb"<Relationship[^>]*/styles\"[^>]*/>", b"", parts["xl/_rels/workbook.xml.rels"])
+    parts["xl/_rels/workbook.xml.rels"] = re.sub(
+        rb"<Relationship[^>]*/styles\"[^>]*/>", b"", parts["xl/_rels/workbook.xml.rels"]
+    )
     parts["xl/worksheets/sheet1.xml"] = re.sub(rb' s="\d+"', b"", parts["xl/worksheets/sheet1.xml"])
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in parts.items():

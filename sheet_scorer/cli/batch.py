@@ -67,8 +67,17 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
     except Exception as error:  # an unexpected failure in one file is reported, not raised
         return Outcome(shown, 2, failure=f"unexpected failure ({type(error).__name__}: {error})", lang=lang)
     errors = sum(p.severity == "error" for p in result.problems)
-    return Outcome(shown, result.exit_code, len(result.standings), len(result.played_rounds), errors,
-                   len(result.problems) - errors, str(result.output), lang=result.lang, converted=source is not None)
+    return Outcome(
+        shown,
+        result.exit_code,
+        len(result.standings),
+        len(result.played_rounds),
+        errors,
+        len(result.problems) - errors,
+        str(result.output),
+        lang=result.lang,
+        converted=source is not None,
+    )
 
 
 def _reason(error: WorkbookError, lang: str | None) -> str:
@@ -111,7 +120,9 @@ def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = Fal
         todo = [p for p in paths if p not in failed]
         jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo)))
         with ProcessPoolExecutor(max_workers=jobs, initializer=_finish_current_on_interrupt) as pool:
-            futures = [pool.submit(score_one, converted.get(p, p), lang, in_place, p if p in converted else None) for p in todo]
+            futures = [
+                pool.submit(score_one, converted.get(p, p), lang, in_place, p if p in converted else None) for p in todo
+            ]
             try:
                 if console.is_terminal:
                     with Progress(console=console, transient=True) as progress:
@@ -123,13 +134,25 @@ def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = Fal
                     for done, future in enumerate(as_completed(futures), start=1):
                         outcome = future.result()
                         outcomes.append(outcome)
-                        print(say(lang or outcome.lang, "progress", done=done, total=len(todo), path=visible(str(outcome.path)),
-                                  code=outcome.exit_code), file=sys.stderr, flush=True)
+                        print(
+                            say(
+                                lang or outcome.lang,
+                                "progress",
+                                done=done,
+                                total=len(todo),
+                                path=visible(str(outcome.path)),
+                                code=outcome.exit_code,
+                            ),
+                            file=sys.stderr,
+                            flush=True,
+                        )
             except KeyboardInterrupt:  # Ctrl-C: the workbooks in hand finish; the others are not started
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise
     languages = {o.lang for o in outcomes if o.lang}
-    _print_summary(sorted(outcomes, key=lambda o: paths.index(o.path)), lang or (languages.pop() if len(languages) == 1 else None))
+    _print_summary(
+        sorted(outcomes, key=lambda o: paths.index(o.path)), lang or (languages.pop() if len(languages) == 1 else None)
+    )
     return max(o.exit_code for o in outcomes)
 
 
@@ -146,10 +169,23 @@ def _print_summary(outcomes: list[Outcome], lang: str | None) -> None:
     for o in outcomes:
         if o.failure:
             reason = say(lang, "interrupted_one") if o.exit_code == 130 else one_line(o.failure)
-            table.add_row(escape(visible(str(o.path))), "", "", "", "", f"[red]{escape(say(lang, 'not_scored', reason=reason))}[/]")
+            table.add_row(
+                escape(visible(str(o.path))),
+                "",
+                "",
+                "",
+                "",
+                f"[red]{escape(say(lang, 'not_scored', reason=reason))}[/]",
+            )
         else:
-            table.add_row(escape(visible(str(o.path))), str(o.players), str(o.rounds), str(o.errors), str(o.warnings),
-                          escape(visible(o.output)))
+            table.add_row(
+                escape(visible(str(o.path))),
+                str(o.players),
+                str(o.rounds),
+                str(o.errors),
+                str(o.warnings),
+                escape(visible(o.output)),
+            )
     console = Console(width=160)
     console.print(table)
     converted = [visible(o.path.name) for o in outcomes if o.converted]

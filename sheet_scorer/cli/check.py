@@ -16,11 +16,14 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("workbook", type=WORKBOOK)
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", help="How to print the problems.")
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", help="How to print the problems."
+)
 @lang_option("Language of the messages (default: Settings → Language, else en).")
 @verbose_option
 def check(workbook: Path, output_format: str, lang: str | None, verbose: bool) -> None:
     """Check WORKBOOK against the rules and list its problems; writes nothing."""
+
     def action() -> int:
         from sheet_scorer.api import check_workbook
 
@@ -41,12 +44,22 @@ def _problems_json(result: ScoreResult) -> str:
     from sheet_scorer.problems import problem_message
 
     problems = [
-        {"code": p.code, "severity": p.severity, "sheet": p.sheet, "cell": p.cell or None, "table": p.table,
-         "player": p.player or None, "message": problem_message(p, result.lang)}
+        {
+            "code": p.code,
+            "severity": p.severity,
+            "sheet": p.sheet,
+            "cell": p.cell or None,
+            "table": p.table,
+            "player": p.player or None,
+            "message": problem_message(p, result.lang),
+        }
         for p in result.problems
     ]
-    return json.dumps({"file": str(result.converted_from or result.data.path), "valid": not result.has_errors,
-                       "problems": problems}, ensure_ascii=False, indent=2)
+    return json.dumps(
+        {"file": str(result.converted_from or result.data.path), "valid": not result.has_errors, "problems": problems},
+        ensure_ascii=False,
+        indent=2,
+    )
 
 
 def _print_problems(result: ScoreResult) -> None:
@@ -71,6 +84,15 @@ def _print_problems(result: ScoreResult) -> None:
             click.echo("  " + text(lang, "table_n", table=table).lower())
         group = (problem.sheet, table)
         indent = "    " if table is not None else "  "
-        click.echo(f"{indent}{severity_word(problem.severity, lang):<{width}}{problem.cell:<6}{problem_message(problem, lang)}")
-    click.echo(say(lang, "checked", file=visible(source.name), errors=count(lang, "errors", errors),
-                   warnings=count(lang, "warnings", warnings)))
+        click.echo(
+            f"{indent}{severity_word(problem.severity, lang):<{width}}{problem.cell:<6}{problem_message(problem, lang)}"
+        )
+    click.echo(
+        say(
+            lang,
+            "checked",
+            file=visible(source.name),
+            errors=count(lang, "errors", errors),
+            warnings=count(lang, "warnings", warnings),
+        )
+    )

@@ -18,6 +18,7 @@ import click
 
 from sheet_scorer.i18n.visible import visible
 
+
 class _OneLineUsageError(click.UsageError):
     """A misuse of the command told in one line (click's own takes four: usage, hint, blank, error)."""
 
@@ -69,7 +70,9 @@ def output_option(help: str, required: bool = False) -> Decorator:
     return click.option("-o", "--output", type=FILE, required=required, help=help)
 
 
-verbose_option: Decorator = click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
+verbose_option: Decorator = click.option(
+    "-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors."
+)
 
 
 def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None) -> None:
@@ -78,7 +81,9 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
     from sheet_scorer.model import WorkbookError
 
     try:
-        with warnings.catch_warnings():  # a library's warning (pandas, openpyxl) is not the organiser's business: only the tool's own lines
+        with (
+            warnings.catch_warnings()
+        ):  # a library's warning (pandas, openpyxl) is not the organiser's business: only the tool's own lines
             warnings.simplefilter("ignore")
             code = action()
     except BrokenPipeError:  # the reader went away (`| head`, quitting `less`): stop quietly, as other tools do
@@ -90,7 +95,9 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
         sys.exit(130)
     except WorkbookError as error:
         told = lang or error.lang
-        click.echo(one_line(say(told, "error", message=say(told, error.key, **error.values) if error.key else error)), err=True)
+        click.echo(
+            one_line(say(told, "error", message=say(told, error.key, **error.values) if error.key else error)), err=True
+        )
         sys.exit(2)
     except Exception as error:  # an unexpected failure: one line, details with -v
         if verbose:

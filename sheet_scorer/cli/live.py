@@ -43,9 +43,14 @@ def _url(host: str, port: int, path: str) -> str:
 @click.command()
 @click.argument("workbook", type=WORKBOOK)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to serve on.")
-@click.option("--host", help="Address to listen on and print (default: this computer's LAN address, for phones; "
-                             "127.0.0.1 for this screen only).")
-@click.option("--lang", type=LANGS, help="Language of the pages and the terminal (default: Settings → Language, else en).")
+@click.option(
+    "--host",
+    help="Address to listen on and print (default: this computer's LAN address, for phones; "
+    "127.0.0.1 for this screen only).",
+)
+@click.option(
+    "--lang", type=LANGS, help="Language of the pages and the terminal (default: Settings → Language, else en)."
+)
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
 def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose: bool) -> None:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
@@ -59,8 +64,12 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
             sock = bind(address, port)
         except OSError as error:
             key = "live_port_busy" if error.errno == errno.EADDRINUSE else "live_cannot_bind"
-            click.echo(one_line(say(lang, "error", message=say(lang, key, host=address, port=port, reason=error.strerror or error))),
-                       err=True)
+            click.echo(
+                one_line(
+                    say(lang, "error", message=say(lang, key, host=address, port=port, reason=error.strerror or error))
+                ),
+                err=True,
+            )
             return 2
         shown = lan_address() if address in ("0.0.0.0", "::") else address  # every interface: phones use the LAN one
         with sock:
@@ -84,14 +93,29 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
     told = lang or state.language
     assert state.good is not None
     tournament = state.good.data.settings.tournament or workbook.stem
-    click.echo(one_line(say(told, "live_serving", tournament=visible(tournament), projector=_url(address, port, "/"), phone=phone)))
+    click.echo(
+        one_line(
+            say(told, "live_serving", tournament=visible(tournament), projector=_url(address, port, "/"), phone=phone)
+        )
+    )
     click.echo(say(told, "live_qr"))
     click.echo(qr_text(phone), nl=False)
-    if loaded.kind != "updated":  # errors from the start: there is no earlier good view, these standings are provisional
+    if (
+        loaded.kind != "updated"
+    ):  # errors from the start: there is no earlier good view, these standings are provisional
         problems = state.good.problems
         errors = sum(p.severity == "error" for p in problems)
-        click.echo(one_line(say(told, "checked", file=visible(str(workbook)), errors=count(told, "errors", errors),
-                                warnings=count(told, "warnings", len(problems) - errors))))
+        click.echo(
+            one_line(
+                say(
+                    told,
+                    "checked",
+                    file=visible(str(workbook)),
+                    errors=count(told, "errors", errors),
+                    warnings=count(told, "warnings", len(problems) - errors),
+                )
+            )
+        )
     click.echo(one_line(say(told, "live_stop", file=visible(str(workbook)))))
     sys.stdout.flush()
 
@@ -113,7 +137,9 @@ def _tell(outcome: Outcome, lang: str) -> None:
 
     now = datetime.now().strftime("%H:%M:%S")
     if outcome.kind == "updated":
-        line = say(lang, "live_updated", time=now, seconds=format_seconds(outcome.seconds, lang), progress=outcome.progress)
+        line = say(
+            lang, "live_updated", time=now, seconds=format_seconds(outcome.seconds, lang), progress=outcome.progress
+        )
     elif outcome.kind == "unreadable":
         line = say(lang, "live_unreadable", time=now, reason=outcome.reason)
     else:

@@ -27,6 +27,7 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
     cannot be read); a copy of another event is refused and nothing is written (exit 2). EVENT is updated in place, its version before kept as
     EVENT.backup.xlsx (and the first one as EVENT.original.xlsx).
     """
+
     def action() -> int:
         from sheet_scorer.api import merge as merge_copies
 
@@ -46,22 +47,57 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
 
     lang = plan.lang
     for counts in plan.copies:
-        click.echo(say(lang, "merge_copy", copy=counts.path.name, taken=counts.taken, already=counts.already,
-                        conflicts=counts.conflicts))
+        click.echo(
+            say(
+                lang,
+                "merge_copy",
+                copy=counts.path.name,
+                taken=counts.taken,
+                already=counts.already,
+                conflicts=counts.conflicts,
+            )
+        )
         for problem in counts.skipped:
             click.echo(say(lang, "merge_skipped", sheet=problem.sheet, message=Told(problem)))
     for c in plan.conflicts:
-        click.echo(say(lang, "merge_conflict", sheet=c.sheet, cell=c.cell, player=c.player, value=shown(c.value),
-                        source=c.source, other=shown(c.other), other_source=c.other_source))
+        click.echo(
+            say(
+                lang,
+                "merge_conflict",
+                sheet=c.sheet,
+                cell=c.cell,
+                player=c.player,
+                value=shown(c.value),
+                source=c.source,
+                other=shown(c.other),
+                other_source=c.other_source,
+            )
+        )
     if plan.conflicts and plan.conflicts_sheet and not dry_run:
         from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS
 
-        click.echo(say(lang, "merge_conflicts_kept", conflicts=count(lang, "conflicts_kept", len(plan.conflicts)),
-                       sheet=plan.conflicts_sheet, resolved=CONFLICTS_HEADERS["resolved"][lang]))
+        click.echo(
+            say(
+                lang,
+                "merge_conflicts_kept",
+                conflicts=count(lang, "conflicts_kept", len(plan.conflicts)),
+                sheet=plan.conflicts_sheet,
+                resolved=CONFLICTS_HEADERS["resolved"][lang],
+            )
+        )
     if dry_run:
-        click.echo(say(lang, "merge_dry_run", cells=count(lang, "cells_would_be_written", plan.cells), event=plan.event.name))
+        click.echo(
+            say(lang, "merge_dry_run", cells=count(lang, "cells_would_be_written", plan.cells), event=plan.event.name)
+        )
     elif plan.cells or plan.new_conflicts:  # conflicts alone are written too (the Conflicts sheet, the marks)
-        click.echo(say(lang, "merge_wrote", cells=count(lang, "cells_written", plan.cells), event=plan.event.name,
-                       backup=backup_path(plan.event).name))
+        click.echo(
+            say(
+                lang,
+                "merge_wrote",
+                cells=count(lang, "cells_written", plan.cells),
+                event=plan.event.name,
+                backup=backup_path(plan.event).name,
+            )
+        )
     else:
         click.echo(say(lang, "merge_nothing", event=plan.event.name))

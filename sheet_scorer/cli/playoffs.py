@@ -20,13 +20,22 @@ def playoffs(workbook: Path, lang: str | None, force: bool, verbose: bool) -> No
 
     WORKBOOK is updated in place; the version before is kept as WORKBOOK.backup.xlsx.
     """
+
     def action() -> int:
         from sheet_scorer.api import playoffs as next_step
         from sheet_scorer.i18n.terminal import count, say
 
         done = next_step(workbook, lang, force)
-        click.echo(say(done.lang, "playoffs_rewrote" if done.rewrote else "playoffs_added", path=workbook, sheet=done.sheet,
-                       players=count(done.lang, "players", done.players), backup=f"{workbook.stem}.backup{workbook.suffix}"))
+        click.echo(
+            say(
+                done.lang,
+                "playoffs_rewrote" if done.rewrote else "playoffs_added",
+                path=workbook,
+                sheet=done.sheet,
+                players=count(done.lang, "players", done.players),
+                backup=f"{workbook.stem}.backup{workbook.suffix}",
+            )
+        )
         return 0
 
     run_action(verbose, action, lang)

@@ -15,18 +15,35 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("workbook", type=WORKBOOK)
-@click.option("--rounds", "count", type=click.IntRange(min=1, max=30), default=1, show_default=True, help="Round sheets to add.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the seating search (same seed, same seating).")
+@click.option(
+    "--rounds", "count", type=click.IntRange(min=1, max=30), default=1, show_default=True, help="Round sheets to add."
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the seating search (same seed, same seating)."
+)
 @click.option("--reseat", is_flag=True, help="Replace the last round, seated but not yet played (no-shows).")
-@force_option("Seat even though the previous round has unscored or faulty tables, or WORKBOOK.scored.xlsx "
-              "has edits WORKBOOK does not have.")
-@click.option("--by", "by", type=click.Choice(["plan", "standings"]), default="plan", show_default=True,
-              help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats; "
-                   "only the rounds laid out are planned.")
-@lang_option("Language of the words written (the bye), of the name order and of the terminal (default: Settings → Language, else en).")
+@force_option(
+    "Seat even though the previous round has unscored or faulty tables, or WORKBOOK.scored.xlsx "
+    "has edits WORKBOOK does not have."
+)
+@click.option(
+    "--by",
+    "by",
+    type=click.Choice(["plan", "standings"]),
+    default="plan",
+    show_default=True,
+    help="'standings': players of similar standing share tables (Swiss-like), still avoiding repeats; "
+    "only the rounds laid out are planned.",
+)
+@lang_option(
+    "Language of the words written (the bye), of the name order and of the terminal (default: Settings → Language, else en)."
+)
 @verbose_option
-def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: str, lang: str | None, verbose: bool) -> None:
+def seat(
+    workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: str, lang: str | None, verbose: bool
+) -> None:
     """Seat the next round(s) of WORKBOOK, which is updated (its previous version kept as .backup)."""
+
     def action() -> int:
         from sheet_scorer.api import seat as seat_event
         from sheet_scorer.i18n.terminal import count as count_of
@@ -34,10 +51,17 @@ def seat(workbook: Path, count: int, seed: int, reseat: bool, force: bool, by: s
 
         done = seat_event(workbook, count, seed, reseat, force, by == "standings", lang)
         language = done.lang
-        click.echo(say(language, "reseated" if done.reseat else "seated", path=done.path,
-                       rounds=count_of(language, "rounds", done.rounds), first=done.first,
-                       players=count_of(language, "players", done.players),
-                       how=say(language, "plan_kept" if done.kept_plan else "replanned")))
+        click.echo(
+            say(
+                language,
+                "reseated" if done.reseat else "seated",
+                path=done.path,
+                rounds=count_of(language, "rounds", done.rounds),
+                first=done.first,
+                players=count_of(language, "players", done.players),
+                how=say(language, "plan_kept" if done.kept_plan else "replanned"),
+            )
+        )
         echo_report(done.report, done.qualifying, language)
         return 0
 
@@ -55,8 +79,15 @@ def echo_report(report: SeatingReport, qualifying: int, lang: str | None) -> Non
     if report.unbalanced_players:
         shown = ", ".join(report.unbalanced_players[:5]) + (" …" if len(report.unbalanced_players) > 5 else "")
         why = say(lang, "tables_of_three") if report.tables_of_three else ""
-        click.echo(say(lang, "seat_balance_uneven", players=count(lang, "players", len(report.unbalanced_players)),
-                       why=why, names=shown))
+        click.echo(
+            say(
+                lang,
+                "seat_balance_uneven",
+                players=count(lang, "players", len(report.unbalanced_players)),
+                why=why,
+                names=shown,
+            )
+        )
     else:
         click.echo(say(lang, "seat_balance_even", rounds=count(lang, "rounds", qualifying)))
     click.echo(say(lang, "club_conflicts", n=report.club_conflicts))

@@ -11,13 +11,19 @@ from sheet_scorer.cli.common import WORKBOOK, lang_option, output_option, run_ac
 
 @click.command()
 @click.argument("workbook", type=WORKBOOK)
-@click.option("--round", "which", required=True, metavar="N|SHEET",
-              help="The round to print: its number, or a sheet's name in any language (3, 'Runda 3', semifinal, Półfinał, Final).")
+@click.option(
+    "--round",
+    "which",
+    required=True,
+    metavar="N|SHEET",
+    help="The round to print: its number, or a sheet's name in any language (3, 'Runda 3', semifinal, Półfinał, Final).",
+)
 @output_option("HTML file (default: WORKBOOK.round-N.slips.html, WORKBOOK.<sheet>.slips.html for a playoff sheet).")
 @lang_option("Language of the slips and of the terminal (default: Settings → Language, else en).")
 @verbose_option
 def slips(workbook: Path, which: str, output: Path | None, lang: str | None, verbose: bool) -> None:
     """Write result slips (four to an A4 page) and the seating lists of a round or playoff sheet of WORKBOOK."""
+
     def action() -> int:
         from sheet_scorer.api import slips as write_slips
         from sheet_scorer.i18n.terminal import say

@@ -21,20 +21,26 @@ def _tables(context: click.Context, parameter: click.Parameter, value: str) -> f
 
 @click.command()
 @click.argument("event", type=WORKBOOK)
-@click.option("--round", "number", type=click.IntRange(min=1), required=True, help="The round whose tables the judge fills.")
+@click.option(
+    "--round", "number", type=click.IntRange(min=1), required=True, help="The round whose tables the judge fills."
+)
 @click.option("--tables", required=True, callback=_tables, help="The judge's tables, like 1-4 or 1,3,5-7.")
 @output_option("The judge's copy (default: EVENT.roundN.tablesT.xlsx beside EVENT).")
 @lang_option("Language of the terminal (default: Settings → Language, else en).")
-@force_option("Replace a judge's copy holding edits of its own (kept as .backup), or split "
-              "EVENT although EVENT.scored.xlsx has edits it does not have.")
+@force_option(
+    "Replace a judge's copy holding edits of its own (kept as .backup), or split "
+    "EVENT although EVENT.scored.xlsx has edits it does not have."
+)
 @verbose_option
-def split(event: Path, number: int, tables: frozenset[int], output: Path | None, lang: str | None, force: bool,
-          verbose: bool) -> None:
+def split(
+    event: Path, number: int, tables: frozenset[int], output: Path | None, lang: str | None, force: bool, verbose: bool
+) -> None:
     """Write a judge's copy of EVENT holding only the given tables of one round (the rows of the other tables
     and of the other rounds emptied).
 
     EVENT is not changed; the filled copy comes back with `sheet-scorer merge EVENT COPY`.
     """
+
     def action() -> int:
         from sheet_scorer.api import split as split_event
         from sheet_scorer.i18n.terminal import count, say
@@ -45,8 +51,16 @@ def split(event: Path, number: int, tables: frozenset[int], output: Path | None,
         if plan.missing:
             click.echo(say(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
         key = "split_wrote_one" if len(plan.tables) == 1 else "split_wrote"  # "table 3", "tables 1-4"
-        click.echo(say(language, key, copy=done.target, sheet=plan.sheet, tables=tables_text(plan.tables),
-                       players=count(language, "players", plan.players)))
+        click.echo(
+            say(
+                language,
+                key,
+                copy=done.target,
+                sheet=plan.sheet,
+                tables=tables_text(plan.tables),
+                players=count(language, "players", plan.players),
+            )
+        )
         return 0
 
     run_action(verbose, action, lang)

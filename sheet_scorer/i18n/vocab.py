@@ -12,11 +12,20 @@ from typing import Any
 
 LANGUAGES = ("en", "pl", "pt", "fr")
 # Settings → Language may name the language in words, in its own language or in English (folded).
-LANGUAGE_NAMES = {"english": "en", "polski": "pl", "polish": "pl", "portugues": "pt", "portuguese": "pt",
-                  "francais": "fr", "french": "fr"}
+LANGUAGE_NAMES = {
+    "english": "en",
+    "polski": "pl",
+    "polish": "pl",
+    "portugues": "pt",
+    "portuguese": "pt",
+    "francais": "fr",
+    "french": "fr",
+}
 
 # Letters that Unicode does not decompose into base letter + accent.
-_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae", "œ": "oe"})
+_UNDECOMPOSED = str.maketrans(
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae", "œ": "oe"}
+)
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
@@ -34,7 +43,8 @@ def fold(text: str) -> str:
 # Input columns (docs/rules.md §1's table): canonical field -> its one name per language, what the tool writes
 # (headers of the sheets it lays out) and what its messages call the column.
 COLUMN_WORDS: dict[str, dict[str, str]] = {
-    field: dict(zip(LANGUAGES, words)) for field, words in {
+    field: dict(zip(LANGUAGES, words))
+    for field, words in {
         "table": ("Table", "Stół", "Mesa", "Table"),
         "seat": ("Seat", "Pozycja", "Posição", "Position"),
         "player": ("Player", "Gracz", "Jogador", "Joueur"),
@@ -54,14 +64,19 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
 _OTHER_INPUT_HEADERS: dict[str, tuple[str, ...]] = {
     "table": ("Stol", "Stolik"),
     "player": ("Name", "Player Name"),
-    "vp_cards": ("Dev VP", "VP Dev Cards", "Cartes PV"),  # French "PV" (points de victoire) read too; SPEC §1 writes "Cartes VP"
+    "vp_cards": (
+        "Dev VP",
+        "VP Dev Cards",
+        "Cartes PV",
+    ),  # French "PV" (points de victoire) read too; SPEC §1 writes "Cartes VP"
     "knights": ("Knights Played",),
     "roads": ("Roads Built",),
     "road_length": ("Longest Road",),
     "declared": ("Declared Victory",),
 }
 INPUT_HEADERS: dict[str, tuple[str, ...]] = {
-    field: (*dict.fromkeys(words.values()), *_OTHER_INPUT_HEADERS.get(field, ())) for field, words in COLUMN_WORDS.items()
+    field: (*dict.fromkeys(words.values()), *_OTHER_INPUT_HEADERS.get(field, ()))
+    for field, words in COLUMN_WORDS.items()
 }
 COMPONENTS = ("settlements", "cities", "vp_cards", "knights", "roads", "road_length")
 FLAGS = ("army_first", "road_first", "declared")
@@ -102,8 +117,12 @@ SEVERITY_WORDS: dict[str, dict[str, str]] = {
 STANDINGS_SHEET = {"en": "Standings", "pl": "Klasyfikacja", "pt": "Classificação", "fr": "Classement"}
 PROBLEMS_SHEET = {"en": "Problems", "pl": "Problemy", "pt": "Problemas", "fr": "Problèmes"}
 # The one line of a Problems sheet once everything is fixed (docs/rules.md §5).
-NO_PROBLEMS = {"en": "No problems: every table is scored.", "pl": "Brak problemów: wszystkie stoły są policzone.",
-               "pt": "Nenhum problema: todas as mesas foram pontuadas.", "fr": "Aucun problème : toutes les tables sont comptées."}
+NO_PROBLEMS = {
+    "en": "No problems: every table is scored.",
+    "pl": "Brak problemów: wszystkie stoły są policzone.",
+    "pt": "Nenhum problema: todas as mesas foram pontuadas.",
+    "fr": "Aucun problème : toutes les tables sont comptées.",
+}
 SETTINGS_SHEETS = ("Settings", "Ustawienia", "Configurações", "Paramètres")
 PLAYERS_SHEETS = ("Players", "Gracze", "Jogadores", "Joueurs")
 ROUND_WORDS = ("round", "r", "runda", "rodada", "ronde", "tour")
@@ -120,18 +139,33 @@ def is_bye(value: object) -> bool:
 
 
 # A label under the games that makes a row a total, not a player (an Excel Table's total row, a hand-made sum).
-TOTAL_WORDS = frozenset(fold(w) for w in ("total", "totals", "sum", "grand total", "suma", "razem", "łącznie", "soma", "totaux"))
+TOTAL_WORDS = frozenset(
+    fold(w) for w in ("total", "totals", "sum", "grand total", "suma", "razem", "łącznie", "soma", "totaux")
+)
 
 # Settings keys (docs/rules.md §7): canonical key -> its one name per language, as `new` writes it.
 SETTING_NAMES: dict[str, dict[str, str]] = {
     "tournament": {"en": "Tournament", "pl": "Turniej", "pt": "Torneio", "fr": "Tournoi"},
     "date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
-    "victory_target": {"en": "Victory Target", "pl": "Próg zwycięstwa", "pt": "Meta de vitória", "fr": "Objectif de victoire"},
-    "qualifying_rounds": {"en": "Qualifying Rounds", "pl": "Rundy eliminacyjne", "pt": "Rodadas classificatórias",
-                          "fr": "Rondes qualificatives"},
+    "victory_target": {
+        "en": "Victory Target",
+        "pl": "Próg zwycięstwa",
+        "pt": "Meta de vitória",
+        "fr": "Objectif de victoire",
+    },
+    "qualifying_rounds": {
+        "en": "Qualifying Rounds",
+        "pl": "Rundy eliminacyjne",
+        "pt": "Rodadas classificatórias",
+        "fr": "Rondes qualificatives",
+    },
     "table_size": {"en": "Table Size", "pl": "Wielkość stołów", "pt": "Tamanho das mesas", "fr": "Taille des tables"},
-    "playoff_size": {"en": "Playoff Size", "pl": "Liczba w fazie finałowej", "pt": "Tamanho dos playoffs",
-                     "fr": "Taille des phases finales"},
+    "playoff_size": {
+        "en": "Playoff Size",
+        "pl": "Liczba w fazie finałowej",
+        "pt": "Tamanho dos playoffs",
+        "fr": "Taille des phases finales",
+    },
     "language": {"en": "Language", "pl": "Język", "pt": "Idioma", "fr": "Langue"},
     "points_4": {"en": "Points 4", "pl": "Punkty 4", "pt": "Pontos 4", "fr": "Points 4"},
     "points_3": {"en": "Points 3", "pl": "Punkty 3", "pt": "Pontos 3", "fr": "Points 3"},
@@ -141,7 +175,8 @@ SETTING_NAMES: dict[str, dict[str, str]] = {
 }
 # ... and every spelling the reader accepts: those names, then the other spellings read.
 SETTING_KEYS: dict[str, tuple[str, ...]] = {
-    key: (*dict.fromkeys(words.values()), *{"tiebreakers": ("Tie-breakers",)}.get(key, ())) for key, words in SETTING_NAMES.items()
+    key: (*dict.fromkeys(words.values()), *{"tiebreakers": ("Tie-breakers",)}.get(key, ()))
+    for key, words in SETTING_NAMES.items()
 }
 
 # What ranks first (docs/rules.md §7 `Ranking`) and the tie-breakers (docs/rules.md §8 `Tiebreakers`), in the order of
@@ -154,11 +189,20 @@ FIGURE_NAMES: dict[str, tuple[str, ...]] = {
     "vp_pct": ("VP %", "PZ %", "PV %", "PV %", "VP Percentage", "Procent PZ", "Porcentagem de PV", "Pourcentage de PV"),
     "mean_vp_pct": ("Mean VP %", "Średni PZ %", "PV % médio", "PV % moyen", "Average VP %"),
     "places": ("Places", "Miejsca", "Colocações", "Places"),
-    "opponents_points": ("Opponents' Points", "Punkty przeciwników", "Pontos dos adversários", "Points des adversaires",
-                         "Opponent Points"),
-    "opponents_opponents_points": ("Opponents' Opponents' Points", "Punkty przeciwników przeciwników",
-                                   "Pontos dos adversários dos adversários", "Points des adversaires des adversaires",
-                                   "Opponent Opponent Points"),
+    "opponents_points": (
+        "Opponents' Points",
+        "Punkty przeciwników",
+        "Pontos dos adversários",
+        "Points des adversaires",
+        "Opponent Points",
+    ),
+    "opponents_opponents_points": (
+        "Opponents' Opponents' Points",
+        "Punkty przeciwników przeciwników",
+        "Pontos dos adversários dos adversários",
+        "Points des adversaires des adversaires",
+        "Opponent Opponent Points",
+    ),
     "penalties": ("Penalties", "Kary", "Penalidades", "Pénalités"),
     "name": ("Name", "Nazwisko", "Nome", "Nom", "Imię", "Player", "Gracz"),
 }
@@ -181,8 +225,13 @@ ADJUSTMENT_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 TABLE_SIZES = ("3-4", "4")
 # Standings columns of the tie-breakers in use and of the adjustments (docs/rules.md §5, §8), by language.
-STANDINGS_HEADERS.update({key: dict(zip(LANGUAGES, names)) for key, names in FIGURE_NAMES.items()
-                          if key not in STANDINGS_HEADERS and key != "name"})
+STANDINGS_HEADERS.update(
+    {
+        key: dict(zip(LANGUAGES, names))
+        for key, names in FIGURE_NAMES.items()
+        if key not in STANDINGS_HEADERS and key != "name"
+    }
+)
 STANDINGS_HEADERS["adjustments"] = dict(zip(LANGUAGES, ADJUSTMENTS_SHEETS))
 STANDINGS_HEADERS["adjustment_notes"] = dict(zip(LANGUAGES, ADJUSTMENT_COLUMNS["reason"]))
 
@@ -209,33 +258,62 @@ PLAYERS_HEADERS: dict[str, dict[str, str]] = {
 }
 # ... and every header the reader accepts (folded): those names, then the other spellings read, and a list's
 # full-name headings (the round sheets' Player/Name words are read too, `players_header`).
-PLAYERS_COLUMNS = {fold(w): key for key, words in {
-    "club": (*PLAYERS_HEADERS["club"].values(), "Team", "Drużyna", "Equipe", "Équipe"),
-    "active": tuple(PLAYERS_HEADERS["active"].values()),
-    "player": ("Full Name", "Participant", "Imię i nazwisko", "Nazwisko i imię", "Zawodnik", "Uczestnik",
-               "Nome completo", "Participante", "Nom complet", "Prénom et nom", "Prénom nom"),
-}.items() for w in words}
+PLAYERS_COLUMNS = {
+    fold(w): key
+    for key, words in {
+        "club": (*PLAYERS_HEADERS["club"].values(), "Team", "Drużyna", "Equipe", "Équipe"),
+        "active": tuple(PLAYERS_HEADERS["active"].values()),
+        "player": (
+            "Full Name",
+            "Participant",
+            "Imię i nazwisko",
+            "Nazwisko i imię",
+            "Zawodnik",
+            "Uczestnik",
+            "Nome completo",
+            "Participante",
+            "Nom complet",
+            "Prénom et nom",
+            "Prénom nom",
+        ),
+    }.items()
+    for w in words
+}
 
 
 def players_header(row: list[Any]) -> dict[str, int]:
     """A players list's header row -> its columns by key ({} when the row is not a header). A row naming Club or
     Active but no name column has the names in the first column it does not name ("Imię;Klub"): never a player."""
-    found = {PLAYERS_COLUMNS.get(fold(v)) or INPUT_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
+    found = {
+        PLAYERS_COLUMNS.get(fold(v)) or INPUT_HEADER_INDEX.get(fold(v)): c
+        for c, v in enumerate(row)
+        if isinstance(v, str)
+    }
     columns = {k: c for k, c in found.items() if k}
     if "player" not in columns and ("club" in columns or "active" in columns):
         columns["player"] = next(c for c in range(len(row) + 1) if c not in columns.values())
     return columns if "player" in columns else {}
+
+
 # issue 18: the Players sheet's Active cell (docs/rules.md §1), one vocabulary for every language: still playing,
 # or dropped out / withdrawn. Compared folded (case, accents, spaces ignored); an empty cell is active.
 ACTIVE_WORDS: dict[bool, dict[str, tuple[str, ...]]] = {
-    True: {"en": ("yes", "y", "true", "1", "x", "✓", "✔", "active"), "pl": ("tak", "aktywny", "aktywna", "gra"),
-           "pt": ("sim", "s", "ativo", "ativa"), "fr": ("oui", "o", "actif", "active")},
-    False: {"en": ("no", "n", "false", "0", "withdrawn", "dropped", "drop", "out", "inactive"),
-            "pl": ("nie", "wycofany", "wycofana", "wycofał się", "wycofała się", "rezygnacja", "nieaktywny", "nieaktywna"),
-            "pt": ("não", "nao", "desistiu", "desistente", "retirado", "retirada", "inativo", "inativa"),
-            "fr": ("non", "abandon", "retiré", "retirée", "forfait", "inactif", "inactive")},
+    True: {
+        "en": ("yes", "y", "true", "1", "x", "✓", "✔", "active"),
+        "pl": ("tak", "aktywny", "aktywna", "gra"),
+        "pt": ("sim", "s", "ativo", "ativa"),
+        "fr": ("oui", "o", "actif", "active"),
+    },
+    False: {
+        "en": ("no", "n", "false", "0", "withdrawn", "dropped", "drop", "out", "inactive"),
+        "pl": ("nie", "wycofany", "wycofana", "wycofał się", "wycofała się", "rezygnacja", "nieaktywny", "nieaktywna"),
+        "pt": ("não", "nao", "desistiu", "desistente", "retirado", "retirada", "inativo", "inativa"),
+        "fr": ("non", "abandon", "retiré", "retirée", "forfait", "inactif", "inactive"),
+    },
 }
-_ACTIVE_INDEX = {fold(w) if fold(w) else w: active for active, words in ACTIVE_WORDS.items() for ws in words.values() for w in ws}
+_ACTIVE_INDEX = {
+    fold(w) if fold(w) else w: active for active, words in ACTIVE_WORDS.items() for ws in words.values() for w in ws
+}
 INACTIVE_WORDS = frozenset(word for word, active in _ACTIVE_INDEX.items() if not active)
 
 
@@ -250,6 +328,7 @@ def active_value(value: object) -> bool | None:
         return True
     return _ACTIVE_INDEX.get(fold(text) or text)
 
+
 # Playoff sheets (docs/rules.md §1, §6): the stage of each, in order, and the names the tool gives and recognises.
 PLAYOFF_STAGES = ("quarterfinal", "semifinal", "final")
 #: Playoff Size values (docs/rules.md §6, §7): 4 the final only; 8 and 16 semifinals and final; 32 quarterfinals too.
@@ -260,7 +339,12 @@ PLAYOFF_SHEETS: dict[str, dict[str, str]] = {
     "final": {"en": "Final", "pl": "Finał", "pt": "Final", "fr": "Finale"},
 }
 PLAYOFF_SHEET_INDEX = {fold(n): stage for stage, names in PLAYOFF_SHEETS.items() for n in names.values()}
-FINAL_RANKING_SHEET = {"en": "Final Ranking", "pl": "Ranking końcowy", "pt": "Classificação final", "fr": "Classement final"}
+FINAL_RANKING_SHEET = {
+    "en": "Final Ranking",
+    "pl": "Ranking końcowy",
+    "pt": "Classificação final",
+    "fr": "Classement final",
+}
 FINAL_RANKING_SHEET_NAMES = frozenset(fold(n) for n in FINAL_RANKING_SHEET.values())
 # Where a player finished (the Stage column of Final Ranking) and the columns `playoffs` writes.
 STAGE_WORDS: dict[str, dict[str, str]] = {
@@ -273,8 +357,12 @@ PLAYOFF_HEADERS: dict[str, dict[str, str]] = {
     "rank": STANDINGS_HEADERS["rank"],
     "player": STANDINGS_HEADERS["player"],
     "stage": {"en": "Stage", "pl": "Etap", "pt": "Fase", "fr": "Phase"},
-    "qualifying_rank": {"en": "Qualifying Rank", "pl": "Miejsce w eliminacjach", "pt": "Posição na classificatória",
-                        "fr": "Rang en qualifications"},
+    "qualifying_rank": {
+        "en": "Qualifying Rank",
+        "pl": "Miejsce w eliminacjach",
+        "pt": "Posição na classificatória",
+        "fr": "Rang en qualifications",
+    },
     "pick": {"en": "Seat Pick", "pl": "Wybór pozycji", "pt": "Escolha da posição", "fr": "Choix de position"},
 }
 
@@ -292,6 +380,7 @@ def round_number(sheet_name: str) -> int | None:
     match = _ROUND_NAME.match(strip_accents(sheet_name).strip().lower())
     return int(match.group(1)) if match else None
 
+
 # What `new`, `seat` and `slips` write (docs/rules.md §1, §6, §7): one word per language, in LANGUAGES order
 # where a tuple above already lists them so (SETTINGS_SHEETS, PLAYERS_SHEETS).
 ROUND_SHEET_WORD = {"en": "Round", "pl": "Runda", "pt": "Rodada", "fr": "Ronde"}
@@ -299,8 +388,14 @@ BYE_WORD = {"en": "BYE", "pl": "Pauza", "pt": "Folga", "fr": "Exempt"}
 # The columns of a round sheet the tool lays out (`new`, `seat`): the input columns but VP (computed there).
 ROUND_HEADERS: dict[str, dict[str, str]] = {field: words for field, words in COLUMN_WORDS.items() if field != "vp"}
 # Whole-number range of each count (docs/rules.md §2), for the data validation of new round sheets.
-COUNT_RANGES = {"settlements": (0, 5), "cities": (0, 4), "vp_cards": (0, 5), "knights": (0, 14), "roads": (2, 15),
-                "road_length": (0, 15)}
+COUNT_RANGES = {
+    "settlements": (0, 5),
+    "cities": (0, 4),
+    "vp_cards": (0, 5),
+    "knights": (0, 14),
+    "roads": (2, 15),
+    "road_length": (0, 15),
+}
 YES_WORD = {"en": "yes", "pl": "tak", "pt": "sim", "fr": "oui"}
 NO_WORD = {"en": "no", "pl": "nie", "pt": "não", "fr": "non"}
 # Words of the printed result slips and seating lists (`slips`).
@@ -311,10 +406,18 @@ SLIP_WORDS: dict[str, dict[str, str]] = {
     "seat": ROUND_HEADERS["seat"],
     "player": ROUND_HEADERS["player"],
     "signature": {"en": "Signature", "pl": "Podpis", "pt": "Assinatura", "fr": "Signature"},
-    "by_name": {"en": "Seating by surname", "pl": "Rozsadzenie według nazwisk", "pt": "Lugares por sobrenome",
-                "fr": "Placement par nom de famille"},
-    "by_table": {"en": "Seating by table", "pl": "Rozsadzenie według stołów", "pt": "Lugares por mesa",
-                 "fr": "Placement par table"},
+    "by_name": {
+        "en": "Seating by surname",
+        "pl": "Rozsadzenie według nazwisk",
+        "pt": "Lugares por sobrenome",
+        "fr": "Placement par nom de famille",
+    },
+    "by_table": {
+        "en": "Seating by table",
+        "pl": "Rozsadzenie według stołów",
+        "pt": "Lugares por mesa",
+        "fr": "Placement par table",
+    },
     "bye": BYE_WORD,
 }
 

@@ -31,9 +31,13 @@ DEBOUNCE_MS = 100
 RETRY_SECONDS = 1.0
 #: A comment line on the event stream this often keeps proxies and phones from dropping it.
 KEEPALIVE_SECONDS = 15.0
-HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-           "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-                                      "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'"}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+}
 
 
 class Hub:
@@ -57,7 +61,11 @@ def make_app(state: LiveState, hub: Hub) -> Starlette:
         assert state.pages is not None
         body, packed = state.pages.encoded(part)
         if "gzip" in request.headers.get("accept-encoding", ""):
-            return Response(packed, media_type=media_type, headers={**HEADERS, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+            return Response(
+                packed,
+                media_type=media_type,
+                headers={**HEADERS, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"},
+            )
         return Response(body, media_type=media_type, headers={**HEADERS, "Vary": "Accept-Encoding"})
 
     async def projector(request: Request) -> Response:
@@ -93,10 +101,17 @@ def make_app(state: LiveState, hub: Hub) -> Starlette:
                     if quiet >= KEEPALIVE_SECONDS:
                         quiet = 0.0
                         yield ": keep-alive\n\n"
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={**HEADERS, "X-Accel-Buffering": "no"})
 
-    routes = [Route("/", projector, methods=["GET"]), Route("/phone", phone, methods=["GET"]),
-              Route("/standings.json", standings, methods=["GET"]), Route("/events", events, methods=["GET"])]
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={**HEADERS, "X-Accel-Buffering": "no"}
+        )
+
+    routes = [
+        Route("/", projector, methods=["GET"]),
+        Route("/phone", phone, methods=["GET"]),
+        Route("/standings.json", standings, methods=["GET"]),
+        Route("/events", events, methods=["GET"]),
+    ]
     return Starlette(routes=routes)
 
 
@@ -108,8 +123,16 @@ async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], sto
         return Path(path).name == name
 
     retry = False  # the last read failed: read again every RETRY_SECONDS until it reads
-    async for changes in watchfiles.awatch(folder, watch_filter=ours, debounce=DEBOUNCE_MS, step=25, stop_event=stop,
-                                           rust_timeout=int(RETRY_SECONDS * 1000), yield_on_timeout=True, recursive=False):
+    async for changes in watchfiles.awatch(
+        folder,
+        watch_filter=ours,
+        debounce=DEBOUNCE_MS,
+        step=25,
+        stop_event=stop,
+        rust_timeout=int(RETRY_SECONDS * 1000),
+        yield_on_timeout=True,
+        recursive=False,
+    ):
         if not changes and not retry:
             continue  # the once-a-second wake-up, with nothing to do
         version = state.version
@@ -146,8 +169,14 @@ def bind(host: str, port: int) -> socket.socket:
 async def serve(state: LiveState, sock: socket.socket, told: Callable[[Outcome], None]) -> None:
     """Serve until Ctrl-C (or SIGTERM): Uvicorn on `sock`, the watcher beside it; open streams end at once."""
     hub = Hub()
-    config = uvicorn.Config(make_app(state, hub), log_level="critical", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=1, server_header=False)
+    config = uvicorn.Config(
+        make_app(state, hub),
+        log_level="critical",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=1,
+        server_header=False,
+    )
     server = uvicorn.Server(config)
     stop = asyncio.Event()
     watcher = asyncio.create_task(watch(state, hub, told, stop))

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.api import check_workbook
-from sheet_scorer.live.view import PHONE, PROJECTOR, blocking_errors, live_context, problem_views, render, table_status
 from sheet_scorer.i18n.phrase import Phrase
+from sheet_scorer.live.view import PHONE, PROJECTOR, blocking_errors, live_context, problem_views, render, table_status
 from sheet_scorer.model import ScoreResult, WorkbookError
 from sheet_scorer.report.export import json_document
 

@@ -15,8 +15,18 @@ import pandas as pd
 from sheet_scorer.i18n.text import format_number, language, text, translator
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import RoundProgress
-from sheet_scorer.report.facts import (figure_name, figure_text, missing, player_ids, playoff_cut, playoff_rows, qualified,
-                                       scored_results, tables_of, withdrawn_notes)
+from sheet_scorer.report.facts import (
+    figure_name,
+    figure_text,
+    missing,
+    player_ids,
+    playoff_cut,
+    playoff_rows,
+    qualified,
+    scored_results,
+    tables_of,
+    withdrawn_notes,
+)
 from sheet_scorer.report.html import _environment, _player_paths, _problem_view, _table_players
 from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.standings.engine import BASE_COLUMNS, criteria
@@ -28,8 +38,18 @@ if TYPE_CHECKING:
     from sheet_scorer.problems import Problem
 
 #: The cells a table reports its game in: a table with none of them filled is still playing (SPEC §3).
-GAME_CELLS = ["settlements", "cities", "vp_cards", "knights", "roads", "road_length", "vp_entered", "army_first",
-              "road_first", "declared"]
+GAME_CELLS = [
+    "settlements",
+    "cities",
+    "vp_cards",
+    "knights",
+    "roads",
+    "road_length",
+    "vp_entered",
+    "army_first",
+    "road_first",
+    "declared",
+]
 #: The warning scoring gives a table seated and not reported yet (SPEC §3).
 NOT_REPORTED = "table-not-reported"
 PROJECTOR = "live_projector.html.j2"
@@ -57,8 +77,14 @@ def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
     status: dict[tuple[str, int], str] = {}
     if not played.empty:
         filled = played[GAME_CELLS].apply(lambda column: column.map(_filled)).any(axis=1)
-        frame = pd.DataFrame({"sheet": played["sheet"], "table": played["table"].astype("int64"), "game": played["game"],
-                              "filled": filled})
+        frame = pd.DataFrame(
+            {
+                "sheet": played["sheet"],
+                "table": played["table"].astype("int64"),
+                "game": played["game"],
+                "filled": filled,
+            }
+        )
         tables = frame.groupby(["sheet", "table"], sort=False).agg(game=("game", "all"), filled=("filled", "any"))
         for (sheet, table), game, any_filled in zip(tables.index, tables["game"].tolist(), tables["filled"].tolist()):
             status[(sheet, int(table))] = "reported" if game else "problem" if any_filled else "playing"
@@ -68,7 +94,9 @@ def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
     return status
 
 
-def seated(result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[tuple[str, int], list[str]]:
+def seated(
+    result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, Any]]]
+) -> dict[tuple[str, int], list[str]]:
     """(sheet, table) -> its players in row order: from `results`, and for tables not reported yet from their rows."""
     players = {key: [r["player"] for r in sorted(rows, key=lambda r: r["row"])] for key, rows in by_table.items()}
     sheets = {s.name: s for s in [*result.data.rounds, *result.data.playoffs]}
@@ -77,7 +105,9 @@ def seated(result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, A
         if problem.code != NOT_REPORTED or problem.table is None or sheet is None or "player" not in sheet.raw.columns:
             continue
         rows = [r for r in problem.params.get("rows") or () if r in sheet.raw.index]
-        players[(problem.sheet, int(problem.table))] = [clean_name(str(sheet.raw.at[r, "player"] or "")) for r in sorted(rows)]
+        players[(problem.sheet, int(problem.table))] = [
+            clean_name(str(sheet.raw.at[r, "player"] or "")) for r in sorted(rows)
+        ]
     return players
 
 
@@ -119,21 +149,32 @@ def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str
     rows = []
     for row in result.standings.to_dict("records"):
         rank = int(row["rank"])
-        rows.append({"rank": rank, "player": row["player"], "id": ids[row["player"]],
-                     "figures": [figure_text(f, row[f], lang) for f in figures],
-                     "medal": rank if rank <= 3 and int(row["games"]) > 0 else 0,
-                     "qualified": row["player"] in advancing_set, "cut_after": row["player"] == last_in,
-                     "withdrawn": gone.get(row["player"], "")})
+        rows.append(
+            {
+                "rank": rank,
+                "player": row["player"],
+                "id": ids[row["player"]],
+                "figures": [figure_text(f, row[f], lang) for f in figures],
+                "medal": rank if rank <= 3 and int(row["games"]) > 0 else 0,
+                "qualified": row["player"] in advancing_set,
+                "cut_after": row["player"] == last_in,
+                "withdrawn": gone.get(row["player"], ""),
+            }
+        )
     return rows
 
 
-def _tables(current: RoundProgress | None, status: dict[tuple[str, int], str],
-            players: dict[tuple[str, int], list[str]]) -> list[dict[str, Any]]:
+def _tables(
+    current: RoundProgress | None, status: dict[tuple[str, int], str], players: dict[tuple[str, int], list[str]]
+) -> list[dict[str, Any]]:
     """The current round's tables by number, with their status and players in seat order."""
     if current is None:
         return []
     tables = sorted(t for (s, t) in status if s == current.sheet)
-    return [{"table": t, "status": status[(current.sheet, t)], "players": players.get((current.sheet, t), [])} for t in tables]
+    return [
+        {"table": t, "status": status[(current.sheet, t)], "players": players.get((current.sheet, t), [])}
+        for t in tables
+    ]
 
 
 def _rank_paths(result: ScoreResult, lang: str) -> dict[str, dict[str, int | None]]:
@@ -144,12 +185,21 @@ def _rank_paths(result: ScoreResult, lang: str) -> dict[str, dict[str, int | Non
     if not sheets or not players:
         return {}
     progression = rank_progression(results, result.data.settings, result.data.adjustments, lang, sheets, players)
-    return {p: {sheet: None if pd.isna(v) else int(v) for sheet, v in zip(sheets, values)}
-            for p, values in zip(progression.index, progression.to_numpy().tolist())}
+    return {
+        p: {sheet: None if pd.isna(v) else int(v) for sheet, v in zip(sheets, values)}
+        for p, values in zip(progression.index, progression.to_numpy().tolist())
+    }
 
 
-def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, qr_svg: str, phone_url: str,
-                 updated: str, status: dict[tuple[str, int], str] | None = None) -> dict[str, Any]:
+def live_context(
+    result: ScoreResult,
+    lang: str,
+    banner: dict[str, Any] | None,
+    qr_svg: str,
+    phone_url: str,
+    updated: str,
+    status: dict[tuple[str, int], str] | None = None,
+) -> dict[str, Any]:
     """Everything the projector and phone templates show, formatted for `lang` (`status`: `table_status`, if known)."""
     lang = language(lang)
     status = table_status(result) if status is None else status
@@ -171,34 +221,55 @@ def live_context(result: ScoreResult, lang: str, banner: dict[str, Any] | None, 
     paths = _player_paths(result, every, listed, standings, lang)
     ranks = _rank_paths(result, lang)
     at_table = seated(result, by_table)
-    playing_at = {p: t for (s, t), names in at_table.items() if current and s == current.sheet
-                  and status.get((s, t)) == "playing" for p in names}
+    playing_at = {
+        p: t
+        for (s, t), names in at_table.items()
+        if current and s == current.sheet and status.get((s, t)) == "playing"
+        for p in names
+    }
     for path in paths:
         for step in path["steps"]:
             step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))
-    phones = [{**path, "search": strip_accents(str(path["player"])).lower(), "rank_after": ranks.get(path["player"], {}),
-               "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
-               "next_table": playing_at.get(path["player"])} for path in paths]
+    phones = [
+        {
+            **path,
+            "search": strip_accents(str(path["player"])).lower(),
+            "rank_after": ranks.get(path["player"], {}),
+            "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
+            "next_table": playing_at.get(path["player"]),
+        }
+        for path in paths
+    ]
     final = playoff_view(result, lang, ids) if result.data.playoffs else None  # the report's one final ranking
     if current is None:
         progress_line = ""
     elif current.complete:
         progress_line = text(lang, "live_after", sheet=current.sheet)
     else:
-        progress_line = text(lang, "live_progress", sheet=current.sheet, reported=current.reported, tables=current.tables)
+        progress_line = text(
+            lang, "live_progress", sheet=current.sheet, reported=current.reported, tables=current.tables
+        )
     return {
-        "lang": lang, "t": translator(lang),
+        "lang": lang,
+        "t": translator(lang),
         "title": result.data.settings.tournament or result.data.path.stem,
         "headers": [figure_name(f, lang) for f in figures],
         "pct_columns": [i for i, f in enumerate(figures) if f in ("vp_pct", "mean_vp_pct")],
-        "standings": standings, "cut": playoff_cut(result),
-        "current": current.sheet if current else "", "progress": progress_line,
+        "standings": standings,
+        "cut": playoff_cut(result),
+        "current": current.sheet if current else "",
+        "progress": progress_line,
         "tables": _tables(current, status, at_table),
-        "players": phones, "rounds": [s.name for s in result.data.rounds],
-        "banner": banner, "qr_svg": qr_svg, "phone_url": phone_url, "updated": updated,
+        "players": phones,
+        "rounds": [s.name for s in result.data.rounds],
+        "banner": banner,
+        "qr_svg": qr_svg,
+        "phone_url": phone_url,
+        "updated": updated,
         "players_text": format_number(len(ranked), lang),
         # once the Final is scored: the champion and the final ranking, as the report shows them (docs/rules.md §6)
-        "champion": final["champion"] if final else None, "final_ranking": final["ranking"] if final else [],
+        "champion": final["champion"] if final else None,
+        "final_ranking": final["ranking"] if final else [],
     }
 
 

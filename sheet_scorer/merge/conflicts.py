@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheet_scorer.problems import problem_message
 from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS, CONFLICTS_SHEET
 from sheet_scorer.model import ConflictRow, NewSheet, WorkbookData
+from sheet_scorer.problems import problem_message
 from sheet_scorer.rules.conflicts import conflict_problems, is_resolved, shown
 
 _WIDTHS = [14, 8, 24, 10, 28, 12, 28, 12]
@@ -37,8 +37,9 @@ def conflict_rows(data: WorkbookData, found: list[Any]) -> tuple[list[ConflictRo
         key = _key(c.sheet, c.cell, c.value, c.source, c.other, c.other_source)
         if key not in listed and not _heard(c, data.conflicts):
             listed.add(key)
-            rows.append(ConflictRow(c.sheet, c.cell, c.player, c.value, c.source, c.other, c.other_source, None,
-                                    len(rows) + 2))
+            rows.append(
+                ConflictRow(c.sheet, c.cell, c.player, c.value, c.source, c.other, c.other_source, None, len(rows) + 2)
+            )
             added += 1
     return rows, added
 
@@ -70,18 +71,39 @@ def conflicts_sheet(data: WorkbookData, rows: list[ConflictRow], lang: str) -> N
     """The tool's Conflicts sheet (its name kept if it has one), each Cell linked to the cell it names."""
     name = data.conflicts_sheet or CONFLICTS_SHEET[lang]
     headers = [words[lang] for words in CONFLICTS_HEADERS.values()]
-    values = [[r.sheet, r.cell, r.player, as_written(r.value), r.file, as_written(r.other), r.other_file,
-               None if r.resolved in ("", None) else r.resolved] for r in rows]
+    values = [
+        [
+            r.sheet,
+            r.cell,
+            r.player,
+            as_written(r.value),
+            r.file,
+            as_written(r.other),
+            r.other_file,
+            None if r.resolved in ("", None) else r.resolved,
+        ]
+        for r in rows
+    ]
     sheets = {s.name for s in data.rounds}
-    links = {f"B{n}": "'" + r.sheet.replace("'", "''") + f"'!{r.cell}" for n, r in enumerate(rows, start=2) if r.sheet in sheets}
+    links = {
+        f"B{n}": "'" + r.sheet.replace("'", "''") + f"'!{r.cell}"
+        for n, r in enumerate(rows, start=2)
+        if r.sheet in sheets
+    }
     widths = {c: float(max(w, len(h) + 3)) for c, (w, h) in enumerate(zip(_WIDTHS, headers), start=1)}
     return NewSheet(name, [headers, *values], widths=widths, links=links, replace=True)
 
 
 def conflict_marks(data: WorkbookData, rows: list[ConflictRow], lang: str) -> dict[str, list[tuple[str, str]]]:
     """Round sheet -> the marks of its unresolved conflicts (a sheet whose conflicts are all resolved: none)."""
-    listed = WorkbookData(data.path, data.sheet_names, data.rounds, data.settings, conflicts=rows,
-                          conflicts_sheet=data.conflicts_sheet or CONFLICTS_SHEET[lang])
+    listed = WorkbookData(
+        data.path,
+        data.sheet_names,
+        data.rounds,
+        data.settings,
+        conflicts=rows,
+        conflicts_sheet=data.conflicts_sheet or CONFLICTS_SHEET[lang],
+    )
     problems = conflict_problems(listed)
     sheets = {s.name for s in data.rounds}
     marks: dict[str, list[tuple[str, str]]] = {r.sheet: [] for r in rows if r.sheet in sheets}

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.problems import Problem, Told
-from sheet_scorer.merge.conflicts import as_written
 from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
+from sheet_scorer.merge.conflicts import as_written
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
-from sheet_scorer.rules.names import name_key
+from sheet_scorer.problems import Problem, Told
 from sheet_scorer.rules.cells import parse_flag, parse_int
+from sheet_scorer.rules.names import name_key
 from sheet_scorer.rules.progress import game_fields
-from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 
 if TYPE_CHECKING:
     from sheet_scorer.workbook.read import EventRead
@@ -145,14 +145,23 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
             continue
         key = name_key(str(name))
         if key in rows:
-            raise WorkbookError(key="merge_twice", file=path.name, sheet=sheet.name, player=key,
-                                rows=f"{rows[key]}, {row}").in_language(lang)
+            raise WorkbookError(
+                key="merge_twice", file=path.name, sheet=sheet.name, player=key, rows=f"{rows[key]}, {row}"
+            ).in_language(lang)
         rows[key] = int(row)
         spelling = _spelling(key)
         spellings[spelling] = None if spelling in spellings else int(row)  # two players spelt alike: by exact name only
     fields = game_fields(sheet)
-    return _View(sheet, path.name, rows, spellings, table_meanings(sheet.raw["table"]).to_dict(), fields, sheet.raw.to_dict("index"),
-                 _cell_meanings(sheet.raw, fields).to_dict("index"))
+    return _View(
+        sheet,
+        path.name,
+        rows,
+        spellings,
+        table_meanings(sheet.raw["table"]).to_dict(),
+        fields,
+        sheet.raw.to_dict("index"),
+        _cell_meanings(sheet.raw, fields).to_dict("index"),
+    )
 
 
 def shown(value: Any) -> str:
@@ -171,7 +180,13 @@ def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list
     tables = set(event.tables.values())
     for row, values in copy.cells.items():
         name = "" if is_blank(values["player"]) else str(values["player"])
-        where = {"copy": copy.file, "sheet": copy.sheet.name, "row": int(row), "event": event_file, "event_sheet": event.sheet.name}
+        where = {
+            "copy": copy.file,
+            "sheet": copy.sheet.name,
+            "row": int(row),
+            "event": event_file,
+            "event_sheet": event.sheet.name,
+        }
         if not name:
             if any(not is_blank(values[f]) for f in copy.fields):
                 raise WorkbookError(key="merge_no_player", **where).in_language(lang)
@@ -185,8 +200,14 @@ def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list
     return pairs
 
 
-def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData], counts: list[CopyCounts],
-            conflicts: list[Conflict], lang: str) -> dict[tuple[int, int, str], list[_Offer]]:
+def _offers(
+    event: dict[int, _View],
+    event_file: str,
+    copies: list[WorkbookData],
+    counts: list[CopyCounts],
+    conflicts: list[Conflict],
+    lang: str,
+) -> dict[tuple[int, int, str], list[_Offer]]:
     """Every filled game cell of every copy, by event cell; refuses a copy that is not of this event.
 
     A row whose player sits at another table in the event is a conflict on its Table cell and gives nothing.
@@ -194,20 +215,33 @@ def _offers(event: dict[int, _View], event_file: str, copies: list[WorkbookData]
     offers: dict[tuple[int, int, str], list[_Offer]] = {}
     for index, data in enumerate(copies):
         matched = 0
-        counts[index].skipped = [p for p in data.problems
-                                 if p.code in UNREAD_SHEET and round_number(p.sheet) in event]
+        counts[index].skipped = [p for p in data.problems if p.code in UNREAD_SHEET and round_number(p.sheet) in event]
         for sheet in data.rounds:
             if sheet.number not in event:
-                raise WorkbookError(key="merge_unknown_round", copy=data.path.name, sheet=sheet.name, round=sheet.number,
-                                    event=event_file).in_language(lang)
+                raise WorkbookError(
+                    key="merge_unknown_round",
+                    copy=data.path.name,
+                    sheet=sheet.name,
+                    round=sheet.number,
+                    event=event_file,
+                ).in_language(lang)
             theirs, ours = _view(sheet, data.path, lang), event[sheet.number]
             pairs = _matched_rows(theirs, ours, event_file, lang)
             matched += len(pairs)
             fields = [f for f in ours.fields if f in theirs.fields]
             for copy_row, event_row in pairs:
                 if theirs.tables[copy_row] not in ("", ours.tables[event_row]):
-                    conflicts.append(Conflict(ours.sheet.name, cell_ref(ours.sheet.columns["table"], event_row), ours.player(event_row),
-                                              ours.cells[event_row]["table"], event_file, theirs.cells[copy_row]["table"], data.path.name))
+                    conflicts.append(
+                        Conflict(
+                            ours.sheet.name,
+                            cell_ref(ours.sheet.columns["table"], event_row),
+                            ours.player(event_row),
+                            ours.cells[event_row]["table"],
+                            event_file,
+                            theirs.cells[copy_row]["table"],
+                            data.path.name,
+                        )
+                    )
                     counts[index].conflicts += 1
                     continue
                 for name in fields:
@@ -248,12 +282,20 @@ def _check_unread_rounds(event: WorkbookData, read: set[int], copies: list[Workb
     wanted = {sheet.number for data in copies for sheet in data.rounds} - read
     for problem in event.problems:
         if problem.code in UNREAD_SHEET and round_number(problem.sheet) in wanted:
-            raise WorkbookError(key="merge_event_sheet", event=event.path.name, sheet=problem.sheet,
-                                message=Told(problem)).in_language(lang)
+            raise WorkbookError(
+                key="merge_event_sheet", event=event.path.name, sheet=problem.sheet, message=Told(problem)
+            ).in_language(lang)
 
 
-def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[str], counts: list[CopyCounts],
-            conflicts: list[Conflict]) -> CellEdit | None:
+def _settle(
+    view: _View,
+    row: int,
+    name: str,
+    given: list[_Offer],
+    files: list[str],
+    counts: list[CopyCounts],
+    conflicts: list[Conflict],
+) -> CellEdit | None:
     """One event cell and the copies' values for it: the edit taking it, or None (already there, or a conflict).
 
     A filled event cell is kept: each copy agrees (already there) or conflicts with it. An empty one takes the
@@ -266,13 +308,17 @@ def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[s
             if offer.meaning == view.meanings[row][name]:
                 counts[offer.copy].already += 1
             else:
-                conflicts.append(Conflict(view.sheet.name, cell, player, held, view.file, offer.value, files[offer.copy]))
+                conflicts.append(
+                    Conflict(view.sheet.name, cell, player, held, view.file, offer.value, files[offer.copy])
+                )
                 counts[offer.copy].conflicts += 1
         return None
     first, rest = given[0], given[1:]
     differing = [o for o in rest if o.meaning != first.meaning]
     for offer in differing:
-        conflicts.append(Conflict(view.sheet.name, cell, player, first.value, files[first.copy], offer.value, files[offer.copy]))
+        conflicts.append(
+            Conflict(view.sheet.name, cell, player, first.value, files[first.copy], offer.value, files[offer.copy])
+        )
         counts[first.copy].conflicts += 1
         counts[offer.copy].conflicts += 1
     if differing:
@@ -287,11 +333,16 @@ def _settle(view: _View, row: int, name: str, given: list[_Offer], files: list[s
 def _row_column(cell: str) -> tuple[int, str]:
     """Sort key of a cell reference: by row, then by column (`B10` after `C9`)."""
     letters = cell.rstrip("0123456789")
-    return int(cell[len(letters):]), letters.rjust(3)
+    return int(cell[len(letters) :]), letters.rjust(3)
 
 
-def merge_workbooks(event: Path | OpcPackage, copies: list[Path | OpcPackage], lang: str | None = None,
-                    dry_run: bool = False, force: bool = False) -> MergePlan:
+def merge_workbooks(
+    event: Path | OpcPackage,
+    copies: list[Path | OpcPackage],
+    lang: str | None = None,
+    dry_run: bool = False,
+    force: bool = False,
+) -> MergePlan:
     """Read the event and its copies, plan the merge and (unless `dry_run`) write the event in place.
 
     Conflicts are kept in the event (`merge.conflicts`): listed in its Conflicts sheet and marked at their cells.

@@ -67,8 +67,9 @@ def round_sheet(data: WorkbookData, number: int, lang: str) -> RoundSheet:
     raise WorkbookError(key="split_no_round", event=data.path.name, round=number).in_language(lang)
 
 
-def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], covered: dict[str, frozenset[str]],
-               lang: str) -> SplitPlan:
+def plan_split(
+    data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], covered: dict[str, frozenset[str]], lang: str
+) -> SplitPlan:
     """Empty every row of `sheet` whose table is not in `tables`, and every row of the other round sheets
     (the judge fills this round; a stale copy of the others would only come back as conflicts).
 
@@ -79,10 +80,16 @@ def plan_split(data: WorkbookData, sheet: RoundSheet, tables: frozenset[int], co
     found = table_meanings(sheet.raw["table"])
     keep = found.map(lambda t: not isinstance(t, str) and t in tables).astype(bool)
     if not keep.any():
-        raise WorkbookError(key="split_no_table" if len(tables) == 1 else "split_no_tables", sheet=sheet.name,
-                            tables=tables_text(sorted(tables))).in_language(lang)
-    edits = {other.name: _emptied(other, [int(r) for r in other.raw.index], covered.get(other.name, frozenset()))
-             for other in data.rounds if other is not sheet}
+        raise WorkbookError(
+            key="split_no_table" if len(tables) == 1 else "split_no_tables",
+            sheet=sheet.name,
+            tables=tables_text(sorted(tables)),
+        ).in_language(lang)
+    edits = {
+        other.name: _emptied(other, [int(r) for r in other.raw.index], covered.get(other.name, frozenset()))
+        for other in data.rounds
+        if other is not sheet
+    }
     edits[sheet.name] = _emptied(sheet, [int(r) for r in sheet.raw.index[~keep]], covered.get(sheet.name, frozenset()))
     present = sorted({int(t) for t in found[keep]})
     return SplitPlan(sheet.name, present, sorted(tables - set(present)), int(keep.sum()), WorkbookPatch(edits=edits))
@@ -97,23 +104,34 @@ def _emptied(sheet: RoundSheet, rows: list[int], covered: frozenset[str]) -> lis
 
 def default_copy(event: Path, number: int, tables: frozenset[int]) -> Path:
     """`event.xlsx`, round 3, tables 1-4 -> `event.round3.tables1-4.xlsx`, beside the event."""
-    return event.with_name(f"{event.stem}.round{number}.tables{tables_text(sorted(tables)).replace(',', '_')}{event.suffix}")
+    return event.with_name(
+        f"{event.stem}.round{number}.tables{tables_text(sorted(tables)).replace(',', '_')}{event.suffix}"
+    )
 
 
-def split_workbook(event: Path | OpcPackage, number: int, tables: frozenset[int], output: Path | None = None,
-                   lang: str | None = None, force: bool = False) -> tuple[SplitPlan, Path, str]:
+def split_workbook(
+    event: Path | OpcPackage,
+    number: int,
+    tables: frozenset[int],
+    output: Path | None = None,
+    lang: str | None = None,
+    force: bool = False,
+) -> tuple[SplitPlan, Path, str]:
     """Write the judge's copy of `event` holding only `tables` of round `number`; the event itself is not touched.
 
     Returns the plan, the copy's path and the language the terminal speaks.
     """
     from sheet_scorer.workbook.read import open_event
 
-    with open_event(event, patching=True) as read:  # the event opened and read once; the copy is patched from that opening
+    with open_event(
+        event, patching=True
+    ) as read:  # the event opened and read once; the copy is patched from that opening
         return _split(read, number, tables, output, lang, force)
 
 
-def _split(read: EventRead, number: int, tables: frozenset[int], output: Path | None, lang: str | None,
-           force: bool) -> tuple[SplitPlan, Path, str]:
+def _split(
+    read: EventRead, number: int, tables: frozenset[int], output: Path | None, lang: str | None, force: bool
+) -> tuple[SplitPlan, Path, str]:
     """`split_workbook` of the event as read (`workbook.read.open_event`)."""
     from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook

@@ -15,7 +15,8 @@ def playoff_places(rows: pd.DataFrame, ranking: list[str]) -> pd.DataFrame:
     out = rows.copy()
     games = out[out["game"]]
     ordered = games.assign(_q=games["player"].map(rank).fillna(len(rank))).sort_values(
-        ["sheet", "table", "place", "_q", "player"], kind="stable")
+        ["sheet", "table", "place", "_q", "player"], kind="stable"
+    )
     out.loc[ordered.index, "place"] = (ordered.groupby(["sheet", "table"]).cumcount() + 1).astype("int64")
     out["round_points"] = float("nan")
     return out

@@ -19,10 +19,13 @@ def require_qualifying_played(result: ScoreResult) -> None:
     if missing:
         raise WorkbookError(key="qualifying_round_missing", last=last, missing=missing[0])
     for progress in result.progress:
-        counts = progress.number <= last if last else progress.played  # not set: the rounds played are the qualifying ones
+        counts = (
+            progress.number <= last if last else progress.played
+        )  # not set: the rounds played are the qualifying ones
         if progress.kind == "round" and counts and progress.tables and not progress.complete:
-            raise WorkbookError(key="stage_unreported", sheet=progress.sheet,
-                                done=progress.reported, total=progress.tables)
+            raise WorkbookError(
+                key="stage_unreported", sheet=progress.sheet, done=progress.reported, total=progress.tables
+            )
 
 
 def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str]:
@@ -66,8 +69,11 @@ def withdrawn_notes(result: ScoreResult, lang: str) -> dict[str, str]:
     notes = {}
     for player in result.standings["player"]:
         if player in gone:
-            notes[player] = (text(lang, "withdrawn_after", sheet=names[int(last[player])]) if player in last.index
-                             else text(lang, "withdrawn"))
+            notes[player] = (
+                text(lang, "withdrawn_after", sheet=names[int(last[player])])
+                if player in last.index
+                else text(lang, "withdrawn")
+            )
     return notes
 
 

@@ -18,8 +18,12 @@ TWO_TABLE_SEEDS = ((1, 4, 5, 8), (2, 3, 6, 7))
 #: Quarterfinal table t (Playoff Size 32): ranks t, 17−t, 16+t, 33−t.
 QUARTERFINAL_SEEDS = tuple((t, 17 - t, 16 + t, 33 - t) for t in range(1, 9))
 #: Each size's first stage and its seeding table.
-FIRST_STAGE = {4: ("final", ((1, 2, 3, 4),)), 8: ("semifinal", TWO_TABLE_SEEDS), 16: ("semifinal", SEMIFINAL_SEEDS),
-               32: ("quarterfinal", QUARTERFINAL_SEEDS)}
+FIRST_STAGE = {
+    4: ("final", ((1, 2, 3, 4),)),
+    8: ("semifinal", TWO_TABLE_SEEDS),
+    16: ("semifinal", SEMIFINAL_SEEDS),
+    32: ("quarterfinal", QUARTERFINAL_SEEDS),
+}
 #: Seats of each stage: a quarterfinal sends 8 players on, a semifinal 4 (the final's table).
 NEXT_SEATS = {"quarterfinal": 8, "semifinal": 4}
 #: Playoff Size when Settings do not say (docs/rules.md §7).
@@ -36,8 +40,7 @@ def check_size(size: int) -> None:
     if size == 0:
         raise WorkbookError(key="playoff_size_zero")
     if size not in PLAYOFF_SIZES:
-        raise WorkbookError(key="playoff_size_bad",
-                            size=size, valid=valid_sizes())
+        raise WorkbookError(key="playoff_size_bad", size=size, valid=valid_sizes())
 
 
 def qualifiers(ranking: list[str], inactive: set[str], size: int) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from sheet_scorer.i18n.text import text
 from sheet_scorer.i18n.vocab import (
     COLUMN_WORDS,
     FINAL_RANKING_SHEET,
@@ -21,7 +22,6 @@ from sheet_scorer.i18n.vocab import (
 )
 from sheet_scorer.model import NewSheet, RoundSheet, ScoreResult, WorkbookError
 from sheet_scorer.playoffs.places import table_winners
-from sheet_scorer.i18n.text import text
 from sheet_scorer.playoffs.qualifying import (
     qualified_players,
     qualifying_ranking,
@@ -65,8 +65,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     check_size(size)
     qualified = qualified_players(result, size, lang)
     if len(qualified) < size:
-        raise WorkbookError(
-            key="playoff_too_few", n=len(qualified), size=size)
+        raise WorkbookError(key="playoff_too_few", n=len(qualified), size=size)
     stage, tables = first_stage_tables(qualified)
     return playoff_sheet(stage, tables, ranking, data.rounds[-1], lang)
 
@@ -74,8 +73,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
 def _require_scored(rows: pd.DataFrame, sheet: str, result: ScoreResult) -> None:
     progress = result.progress_of(sheet)
     if progress is not None and progress.played and not progress.complete:
-        raise WorkbookError(key="stage_unreported", sheet=sheet, done=progress.reported,
-                            total=progress.tables)
+        raise WorkbookError(key="stage_unreported", sheet=sheet, done=progress.reported, total=progress.tables)
     if not stage_complete(rows, sheet, result):
         raise WorkbookError(key="playoff_not_played", sheet=sheet)
 
@@ -87,7 +85,11 @@ def _existing_final_ranking(sheet_names: list[str]) -> str | None:
 
 def _fields(layout: RoundSheet) -> list[str]:
     """The input columns of `layout` in its order, with Seat after Table when it has none."""
-    fields = [f for f, _ in sorted(layout.columns.items(), key=lambda item: item[1]) if not (f == "vp" and layout.vp_is_computed)]
+    fields = [
+        f
+        for f, _ in sorted(layout.columns.items(), key=lambda item: item[1])
+        if not (f == "vp" and layout.vp_is_computed)
+    ]
     if "seat" not in fields:
         fields.insert(fields.index("table") + 1, "seat")
     return fields
@@ -104,8 +106,12 @@ def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layou
         for pick, name in enumerate(pick_order(players, ranking), start=1):
             known = {"table": table, "seat": pick, "player": name}
             rows.append([known.get(f) for f in fields] + [qualifying.get(name), pick])
-    added = {len(fields) + i: float(max(10, len(h) + 3)) for i, h in enumerate(header[-2:], start=1)}  # wide enough for headers
-    return NewSheet(PLAYOFF_SHEETS[stage][lang], rows, layout_from=layout.name, header_row=layout.header_row, widths=added)
+    added = {
+        len(fields) + i: float(max(10, len(h) + 3)) for i, h in enumerate(header[-2:], start=1)
+    }  # wide enough for headers
+    return NewSheet(
+        PLAYOFF_SHEETS[stage][lang], rows, layout_from=layout.name, header_row=layout.header_row, widths=added
+    )
 
 
 def final_ranking_sheet(placings: list[Placing], name: str, lang: str, notes: dict[str, str] | None = None) -> NewSheet:
@@ -114,7 +120,9 @@ def final_ranking_sheet(placings: list[Placing], name: str, lang: str, notes: di
     `notes` (player -> "withdrawn after Round 2") fill a last Status column, as on the Standings sheet, when a placed
     player has one (docs/rules.md §6)."""
     header = [PLAYOFF_HEADERS[k][lang] for k in ("rank", "player", "stage", "qualifying_rank")]
-    rows: list[list[Any]] = [header] + [[p.rank, p.player, STAGE_WORDS[p.stage][lang], p.qualifying_rank] for p in placings]
+    rows: list[list[Any]] = [header] + [
+        [p.rank, p.player, STAGE_WORDS[p.stage][lang], p.qualifying_rank] for p in placings
+    ]
     widths = {c: float(max(least, len(h) + 3)) for c, (least, h) in enumerate(zip((6, 28, 14, 16), header), start=1)}
     marked = {p.player: notes[p.player] for p in placings if notes and p.player in notes}
     if marked:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import text
-from sheet_scorer.report.facts import playoff_cut, qualified, scored_results, round_names
+from sheet_scorer.report.facts import playoff_cut, qualified, round_names, scored_results
 from sheet_scorer.standings.progression import rank_progression
 
 if TYPE_CHECKING:
@@ -69,12 +69,15 @@ def _crosses(box: tuple[float, float, float, float], a: tuple[float, float], b: 
     """True when the segment a-b passes through the rectangle (x0, y0, x1, y1) (sampled finely: labels are small)."""
     x0, y0, x1, y1 = box
     steps = max(2, int(max(abs(b[0] - a[0]), abs(b[1] - a[1])) / 2))
-    return any(x0 <= a[0] + (b[0] - a[0]) * i / steps <= x1 and y0 <= a[1] + (b[1] - a[1]) * i / steps <= y1
-               for i in range(steps + 1))
+    return any(
+        x0 <= a[0] + (b[0] - a[0]) * i / steps <= x1 and y0 <= a[1] + (b[1] - a[1]) * i / steps <= y1
+        for i in range(steps + 1)
+    )
 
 
-def _cut_label(label: str, y: float, xs: list[float], lines: list[list[tuple[float, float]]], left: float,
-               right: float) -> tuple[float, float] | None:
+def _cut_label(
+    label: str, y: float, xs: list[float], lines: list[list[tuple[float, float]]], left: float, right: float
+) -> tuple[float, float] | None:
     """Where the cut line's label sits clear of every line and marker: just above or below the dashed line, in a
     gap between rounds; None when no gap is clear (the label then goes under the axis)."""
     width, height, pad = len(label) * CUT_CHAR_WIDTH, 11.0, 7.0
@@ -95,13 +98,17 @@ def _points(line: dict[str, Any]) -> list[tuple[float, float]]:
     return points + [points[-1]] if len(points) == 1 else points
 
 
-def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.DataFrame | None = None) -> dict[str, Any] | None:
+def rank_chart(
+    result: ScoreResult, lang: str, ids: dict[str, str], results: pd.DataFrame | None = None
+) -> dict[str, Any] | None:
     """Geometry of the rank-progression chart (top 8 by final rank) for the SVG partial; None without games."""
     results = scored_results(result) if results is None else results
     if not bool(results["game"].any()):
         return None
     players = result.standings["player"].head(CHART_PLAYERS).tolist()
-    progression = rank_progression(results, result.data.settings, result.data.adjustments, lang, round_names(result), players)
+    progression = rank_progression(
+        results, result.data.settings, result.data.adjustments, lang, round_names(result), players
+    )
     rounds = list(progression.columns)
     if progression.empty or not rounds:
         return None
@@ -124,7 +131,7 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
         return top_margin + (rank - 1) * step if max_rank > 1 else top_margin + plot_h / 2
 
     if logarithmic:
-        ticks = [t for t in (m * 10 ** e for e in range(7) for m in (1, 2, 5)) if t <= max_rank]
+        ticks = [t for t in (m * 10**e for e in range(7) for m in (1, 2, 5)) if t <= max_rank]
         ticks += [max_rank] if max_rank >= ticks[-1] * 1.25 else []
     else:
         ticks = sorted({1, *range(5, max_rank + 1, 5)} | ({max_rank} if max_rank % 5 >= 2 or max_rank < 5 else set()))
@@ -133,12 +140,22 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
         colour, dash, shape, filled = _STYLES[index % len(_STYLES)]
         points = [(x(i), y(int(r))) for i, r in enumerate(ranks) if not pd.isna(r)]  # no rank before a first game
         history = " → ".join("–" if pd.isna(r) else str(int(r)) for r in ranks)
-        lines.append({
-            "player": player, "id": ids.get(player, ""), "rank": int(ranks.iloc[-1]), "colour": colour, "dash": dash,
-            "filled": filled, "path": "M" + " L".join(f"{px:.1f},{py:.1f}" for px, py in points),
-            "markers": [_marker(shape, px, py) for px, py in points], "shape": shape,
-            "title": f"{player}: {history}", "end": points[-1], "points": points,
-        })
+        lines.append(
+            {
+                "player": player,
+                "id": ids.get(player, ""),
+                "rank": int(ranks.iloc[-1]),
+                "colour": colour,
+                "dash": dash,
+                "filled": filled,
+                "path": "M" + " L".join(f"{px:.1f},{py:.1f}" for px, py in points),
+                "markers": [_marker(shape, px, py) for px, py in points],
+                "shape": shape,
+                "title": f"{player}: {history}",
+                "end": points[-1],
+                "points": points,
+            }
+        )
     # Direct labels at the right, pushed apart so that they never overlap.
     gap = 16.0
     ordered = sorted(lines, key=lambda line: line["end"][1])
@@ -159,22 +176,39 @@ def rank_chart(result: ScoreResult, lang: str, ids: dict[str, str], results: pd.
         line["sample"] = _marker(line["shape"], label_x + 12, line["label_y"], 4.0)
     cut = playoff_cut(result)
     advancing = qualified(result, lang) if cut else []  # a dropped player above the cut moves the line down
-    cut_rank = int(result.standings.loc[result.standings["player"] == advancing[-1], "rank"].iloc[0]) if advancing else cut
+    cut_rank = (
+        int(result.standings.loc[result.standings["player"] == advancing[-1], "rank"].iloc[0]) if advancing else cut
+    )
     cut_line = None
     if cut and cut_rank and cut_rank < max_rank:
         label = text(lang, "chart_cut", n=cut)
         cut_y = round(y(cut_rank + 0.5), 1)
-        where = _cut_label(label, cut_y, [x(i) for i in range(len(rounds))], [[*_points(line)] for line in lines], left, left + plot_w)
+        where = _cut_label(
+            label, cut_y, [x(i) for i in range(len(rounds))], [[*_points(line)] for line in lines], left, left + plot_w
+        )
         if where is None:  # no clear gap on the line: the label goes under the axis, beside a sample of the dashes
             where = (left + 30.0, round(top_margin + plot_h + bottom + 4, 1))
             height += 18
-        cut_line = {"y": cut_y, "label": label, "x": where[0], "label_y": where[1], "below": where[1] > top_margin + plot_h + 20}
+        cut_line = {
+            "y": cut_y,
+            "label": label,
+            "x": where[0],
+            "label_y": where[1],
+            "below": where[1] > top_margin + plot_h + 20,
+        }
     return {
-        "width": width, "height": round(height, 1), "left": left, "right": left + plot_w, "top": top_margin,
+        "width": width,
+        "height": round(height, 1),
+        "left": left,
+        "right": left + plot_w,
+        "top": top_margin,
         "bottom": round(top_margin + plot_h, 1),
-        "rounds": [{"x": round(x(i), 1), "label": text(lang, "chart_round", n=i + 1), "sheet": s} for i, s in enumerate(rounds)],
+        "rounds": [
+            {"x": round(x(i), 1), "label": text(lang, "chart_round", n=i + 1), "sheet": s} for i, s in enumerate(rounds)
+        ],
         "ticks": [{"rank": t, "y": round(y(t), 1)} for t in ticks],
         "cut": cut_line,
-        "lines": lines, "count": len(lines),
+        "lines": lines,
+        "count": len(lines),
         "axis": text(lang, "chart_axis_log" if logarithmic else "rank"),
     }

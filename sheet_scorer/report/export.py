@@ -10,8 +10,22 @@ from typing import TYPE_CHECKING, Any
 from sheet_scorer.i18n.text import hundredths
 from sheet_scorer.i18n.vocab import FIGURE_NAMES
 from sheet_scorer.report.facts import (
-    tables_by_round, tables_of, byes_by_round, extra_figures, as_flag, as_float, as_int, missing, place_labels, playoff_cut, playoff_rows,
-    scored_results, progress_note, qualified, round_names, withdrawn_notes,
+    as_flag,
+    as_float,
+    as_int,
+    byes_by_round,
+    extra_figures,
+    missing,
+    place_labels,
+    playoff_cut,
+    playoff_rows,
+    progress_note,
+    qualified,
+    round_names,
+    scored_results,
+    tables_by_round,
+    tables_of,
+    withdrawn_notes,
 )
 from sheet_scorer.standings.engine import criteria
 from sheet_scorer.workbook.files import write_text_atomically
@@ -32,70 +46,169 @@ def _object(properties: dict[str, Any]) -> dict[str, Any]:
     return {"type": "object", "required": list(properties), "additionalProperties": False, "properties": properties}
 
 
-_PLAYER_RESULT = _object({
-    "player": {"type": "string"}, "row": {"type": "integer"}, "place": _nullable("integer"), "tied": {"type": "boolean"},
-    "vp": _nullable("integer"), "army_bonus": _nullable("integer"), "road_bonus": _nullable("integer"),
-    "declared": {"type": "boolean"}, "round_points": _nullable("number"),
-})
+_PLAYER_RESULT = _object(
+    {
+        "player": {"type": "string"},
+        "row": {"type": "integer"},
+        "place": _nullable("integer"),
+        "tied": {"type": "boolean"},
+        "vp": _nullable("integer"),
+        "army_bonus": _nullable("integer"),
+        "road_bonus": _nullable("integer"),
+        "declared": {"type": "boolean"},
+        "round_points": _nullable("number"),
+    }
+)
 
 #: JSON Schema (draft 2020-12) of `write_json`'s output; every object lists all its keys.
 JSON_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "sheet-scorer standings export",
-    **_object({
-        "schema": {"const": JSON_SCHEMA_ID},
-        "version": {"const": JSON_VERSION},
-        "tournament": {"type": "string"},
-        "date": _nullable("string"),
-        "source": {"type": "string"},
-        "provisional": {"type": "boolean"},
-        "playoff_cut": _nullable("integer"),
-        "qualified": {"type": "array", "items": {"type": "string"}},
-        "rounds": {"type": "array", "items": {"type": "string"}},
-        "progress": {"type": "array", "items": _object({
-            "sheet": {"type": "string"}, "kind": {"type": "string"}, "number": {"type": "integer"},
-            "tables": {"type": "integer"}, "reported": {"type": "integer"},
-        })},
-        "progress_note": {"type": "string"},
-        "standings": {"type": "array", "items": _object({
-            "rank": {"type": "integer"}, "player": {"type": "string"}, "round_points": {"type": "number"},
-            "vp": {"type": "integer"}, "vp_pct": {"type": "number"}, "games": {"type": "integer"},
-            "rounds": {"type": "object", "additionalProperties": _nullable("number")},
-            "figures": {"type": "object", "additionalProperties": {"type": ["number", "string", "array", "null"]}},
-            "withdrawn": _nullable("string"),
-            "tiebreak": {"anyOf": [{"type": "null"}, _object({
-                "above": {"type": "string"}, "by": {"enum": list(FIGURE_NAMES)},
-            })]},
-        })},
-        "results": {"type": "array", "items": _object({
-            "sheet": {"type": "string"}, "round": {"type": "integer"},
-            "tables": {"type": "array", "items": _object({
-                "table": {"type": "integer"}, "scored": {"type": "boolean"},
-                "players": {"type": "array", "items": _PLAYER_RESULT},
-            })},
-            "byes": {"type": "array", "items": _object({"player": {"type": "string"}, "round_points": _nullable("number")})},
-        })},
-        "playoffs": {"type": "array", "items": _object({
-            "sheet": {"type": "string"}, "stage": {"enum": ["semifinal", "final"]},
-            "tables": {"type": "array", "items": _object({
-                "table": {"type": "integer"}, "scored": {"type": "boolean"},
-                "players": {"type": "array", "items": _object({
-                    **_PLAYER_RESULT["properties"], "qualifying_rank": _nullable("integer")})},
-            })},
-        })},
-        "final_ranking": {"anyOf": [{"type": "null"}, {"type": "array", "items": _object({
-            "rank": {"type": "integer"}, "player": {"type": "string"}, "stage": {"enum": ["final", "semifinal", "qualifying"]},
-            "qualifying_rank": _nullable("integer"), "withdrawn": _nullable("string"),
-        })}]},
-        "adjustments": {"type": "array", "items": _object({
-            "player": {"type": "string"}, "round": _nullable("integer"), "points": {"type": "number"}, "reason": {"type": "string"},
-        })},
-        "problems": {"type": "array", "items": _object({
-            "code": {"type": "string"}, "severity": {"enum": ["error", "warning"]}, "sheet": {"type": "string"},
-            "cell": {"type": "string"}, "player": {"type": "string"}, "table": _nullable("integer"),
-            "message": {"type": "string"},
-        })},
-    }),
+    **_object(
+        {
+            "schema": {"const": JSON_SCHEMA_ID},
+            "version": {"const": JSON_VERSION},
+            "tournament": {"type": "string"},
+            "date": _nullable("string"),
+            "source": {"type": "string"},
+            "provisional": {"type": "boolean"},
+            "playoff_cut": _nullable("integer"),
+            "qualified": {"type": "array", "items": {"type": "string"}},
+            "rounds": {"type": "array", "items": {"type": "string"}},
+            "progress": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "sheet": {"type": "string"},
+                        "kind": {"type": "string"},
+                        "number": {"type": "integer"},
+                        "tables": {"type": "integer"},
+                        "reported": {"type": "integer"},
+                    }
+                ),
+            },
+            "progress_note": {"type": "string"},
+            "standings": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "rank": {"type": "integer"},
+                        "player": {"type": "string"},
+                        "round_points": {"type": "number"},
+                        "vp": {"type": "integer"},
+                        "vp_pct": {"type": "number"},
+                        "games": {"type": "integer"},
+                        "rounds": {"type": "object", "additionalProperties": _nullable("number")},
+                        "figures": {
+                            "type": "object",
+                            "additionalProperties": {"type": ["number", "string", "array", "null"]},
+                        },
+                        "withdrawn": _nullable("string"),
+                        "tiebreak": {
+                            "anyOf": [
+                                {"type": "null"},
+                                _object(
+                                    {
+                                        "above": {"type": "string"},
+                                        "by": {"enum": list(FIGURE_NAMES)},
+                                    }
+                                ),
+                            ]
+                        },
+                    }
+                ),
+            },
+            "results": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "sheet": {"type": "string"},
+                        "round": {"type": "integer"},
+                        "tables": {
+                            "type": "array",
+                            "items": _object(
+                                {
+                                    "table": {"type": "integer"},
+                                    "scored": {"type": "boolean"},
+                                    "players": {"type": "array", "items": _PLAYER_RESULT},
+                                }
+                            ),
+                        },
+                        "byes": {
+                            "type": "array",
+                            "items": _object({"player": {"type": "string"}, "round_points": _nullable("number")}),
+                        },
+                    }
+                ),
+            },
+            "playoffs": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "sheet": {"type": "string"},
+                        "stage": {"enum": ["semifinal", "final"]},
+                        "tables": {
+                            "type": "array",
+                            "items": _object(
+                                {
+                                    "table": {"type": "integer"},
+                                    "scored": {"type": "boolean"},
+                                    "players": {
+                                        "type": "array",
+                                        "items": _object(
+                                            {**_PLAYER_RESULT["properties"], "qualifying_rank": _nullable("integer")}
+                                        ),
+                                    },
+                                }
+                            ),
+                        },
+                    }
+                ),
+            },
+            "final_ranking": {
+                "anyOf": [
+                    {"type": "null"},
+                    {
+                        "type": "array",
+                        "items": _object(
+                            {
+                                "rank": {"type": "integer"},
+                                "player": {"type": "string"},
+                                "stage": {"enum": ["final", "semifinal", "qualifying"]},
+                                "qualifying_rank": _nullable("integer"),
+                                "withdrawn": _nullable("string"),
+                            }
+                        ),
+                    },
+                ]
+            },
+            "adjustments": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "player": {"type": "string"},
+                        "round": _nullable("integer"),
+                        "points": {"type": "number"},
+                        "reason": {"type": "string"},
+                    }
+                ),
+            },
+            "problems": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "code": {"type": "string"},
+                        "severity": {"enum": ["error", "warning"]},
+                        "sheet": {"type": "string"},
+                        "cell": {"type": "string"},
+                        "player": {"type": "string"},
+                        "table": _nullable("integer"),
+                        "message": {"type": "string"},
+                    }
+                ),
+            },
+        }
+    ),
 }
 
 
@@ -157,19 +270,30 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
     above = None
     for row in result.standings.to_dict("records"):
         tied = above is not None and above["ahead_by"] not in ("", decide[0])
-        standings.append({
-            "rank": int(row["rank"]), "player": row["player"], "round_points": float(row["round_points"]),
-            "vp": int(row["vp"]), "vp_pct": float(hundredths(row["vp_pct"])), "games": int(row["games"]),
-            "rounds": {name: as_float(row.get(name)) for name in rounds},
-            "figures": {f: _json_figure(f, row[f]) for f in extra},
-            "withdrawn": gone.get(row["player"]),
-            "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
-        })
+        standings.append(
+            {
+                "rank": int(row["rank"]),
+                "player": row["player"],
+                "round_points": float(row["round_points"]),
+                "vp": int(row["vp"]),
+                "vp_pct": float(hundredths(row["vp_pct"])),
+                "games": int(row["games"]),
+                "rounds": {name: as_float(row.get(name)) for name in rounds},
+                "figures": {f: _json_figure(f, row[f]) for f in extra},
+                "withdrawn": gone.get(row["player"]),
+                "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
+            }
+        )
         above = row
-    per_round = [{
-        "sheet": sheet.name, "round": int(sheet.number), "tables": _tables(by_round.get(sheet.name, [])),
-        "byes": [{"player": p, "round_points": as_float(pts)} for p, pts in byes.get(sheet.name, [])],
-    } for sheet in result.played_rounds]
+    per_round = [
+        {
+            "sheet": sheet.name,
+            "round": int(sheet.number),
+            "tables": _tables(by_round.get(sheet.name, [])),
+            "byes": [{"player": p, "round_points": as_float(pts)} for p, pts in byes.get(sheet.name, [])],
+        }
+        for sheet in result.played_rounds
+    ]
     playoffs, final = _playoffs(result)
     date = settings.date
     return {
@@ -182,35 +306,62 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
         "playoff_cut": playoff_cut(result),
         "qualified": qualified(result, result.lang),
         "rounds": rounds,
-        "progress": [{"sheet": p.sheet, "kind": p.kind, "number": p.number, "tables": p.tables, "reported": p.reported}
-                     for p in result.progress],
+        "progress": [
+            {"sheet": p.sheet, "kind": p.kind, "number": p.number, "tables": p.tables, "reported": p.reported}
+            for p in result.progress
+        ],
         "progress_note": progress_note(result, result.lang),
         "standings": standings,
         "results": per_round,
         "playoffs": playoffs,
         "final_ranking": final,
-        "adjustments": [{"player": a.player, "round": a.round, "points": float(a.points), "reason": a.reason}
-                        for a in result.data.adjustments],
+        "adjustments": [
+            {"player": a.player, "round": a.round, "points": float(a.points), "reason": a.reason}
+            for a in result.data.adjustments
+        ],
         "problems": [
-            {"code": p.code, "severity": p.severity, "sheet": p.sheet, "cell": p.cell, "player": p.player,
-             "table": None if p.table is None else int(p.table), "message": p.message}
+            {
+                "code": p.code,
+                "severity": p.severity,
+                "sheet": p.sheet,
+                "cell": p.cell,
+                "player": p.player,
+                "table": None if p.table is None else int(p.table),
+                "message": p.message,
+            }
             for p in result.problems
         ],
     }
 
 
-def _tables(tables: list[tuple[int, list[dict[str, Any]]]], qualifying: dict[str, int] | None = None) -> list[dict[str, Any]]:
+def _tables(
+    tables: list[tuple[int, list[dict[str, Any]]]], qualifying: dict[str, int] | None = None
+) -> list[dict[str, Any]]:
     """The game tables of one sheet as JSON, players in place order; with `qualifying`, each player's qualifying rank."""
     out = []
     for table, rows in tables:
         labels = place_labels([as_int(r["place"]) for r in rows])
-        out.append({"table": table, "scored": all(bool(r["game"]) for r in rows), "players": [
-            {"player": r["player"], "row": int(r["row"]), "place": as_int(r["place"]), "tied": label.endswith("="),
-             "vp": as_int(r["vp"]), "army_bonus": as_int(r["army_bonus"]), "road_bonus": as_int(r["road_bonus"]),
-             "declared": bool(r["game"]) and as_flag(r["declared"]), "round_points": as_float(r["round_points"]),
-             **({} if qualifying is None else {"qualifying_rank": qualifying.get(r["player"])})}
-            for r, label in zip(rows, labels)
-        ]})
+        out.append(
+            {
+                "table": table,
+                "scored": all(bool(r["game"]) for r in rows),
+                "players": [
+                    {
+                        "player": r["player"],
+                        "row": int(r["row"]),
+                        "place": as_int(r["place"]),
+                        "tied": label.endswith("="),
+                        "vp": as_int(r["vp"]),
+                        "army_bonus": as_int(r["army_bonus"]),
+                        "road_bonus": as_int(r["road_bonus"]),
+                        "declared": bool(r["game"]) and as_flag(r["declared"]),
+                        "round_points": as_float(r["round_points"]),
+                        **({} if qualifying is None else {"qualifying_rank": qualifying.get(r["player"])}),
+                    }
+                    for r, label in zip(rows, labels)
+                ],
+            }
+        )
     return out
 
 
@@ -221,18 +372,35 @@ def _playoffs(result: ScoreResult) -> tuple[list[dict[str, Any]], list[dict[str,
     rows = playoff_rows(result)
     if rows is None or rows.empty:
         return [], None
-    ranked = result.qualifying or []  # the qualifying rank of the run: computed once with the playoff places (api.check_data)
+    ranked = (
+        result.qualifying or []
+    )  # the qualifying rank of the run: computed once with the playoff places (api.check_data)
     qualifying = {name: rank for rank, name in enumerate(ranked, start=1)}
     tables = tables_of(rows)
     stages = []
     for sheet in result.data.playoffs:
-        mine = sorted(((table, players) for (name, table), players in tables.items() if name == sheet.name), key=lambda item: item[0])
+        mine = sorted(
+            ((table, players) for (name, table), players in tables.items() if name == sheet.name),
+            key=lambda item: item[0],
+        )
         if mine:
             stages.append({"sheet": sheet.name, "stage": sheet.kind, "tables": _tables(mine, qualifying)})
     ranking = event_ranking(result, ranked)
     gone = withdrawn_notes(result, result.lang)
-    final = None if ranking is None else [{"rank": p.rank, "player": p.player, "stage": p.stage, "qualifying_rank": p.qualifying_rank,
-                                           "withdrawn": gone.get(p.player)} for p in ranking]
+    final = (
+        None
+        if ranking is None
+        else [
+            {
+                "rank": p.rank,
+                "player": p.player,
+                "stage": p.stage,
+                "qualifying_rank": p.qualifying_rank,
+                "withdrawn": gone.get(p.player),
+            }
+            for p in ranking
+        ]
+    )
     return stages, final
 
 

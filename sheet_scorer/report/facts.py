@@ -18,6 +18,7 @@ from sheet_scorer.standings.engine import BASE_COLUMNS
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
 
+
 def missing(value: Any) -> bool:
     return value is None or (not isinstance(value, str) and bool(pd.isna(value)))
 
@@ -71,7 +72,7 @@ def qualified(result: ScoreResult, lang: str | None = None) -> list[str]:
 
 
 def progress_note(result: ScoreResult, lang: str) -> str:
-    """"Standings after Round 2; Round 3: 4 of 6 tables reported" while some sheet has tables not reported yet
+    """ "Standings after Round 2; Round 3: 4 of 6 tables reported" while some sheet has tables not reported yet
     (docs/rules.md §3); "" once every table of every sheet is reported. The same line in the terminal, report and JSON."""
     waiting = [p for p in result.progress if p.tables and not p.complete]
     if not waiting:
@@ -134,14 +135,28 @@ def place_labels(places: list[int | None]) -> list[str]:
     return ["" if p is None else f"{p}{'=' if places.count(p) > 1 else ''}" for p in places]
 
 
-_TABLE_FIELDS = ["sheet", "table", "row", "player", "place", "vp", "round_points", "army_bonus", "road_bonus",
-                 "declared", "game", "scorable"]
+_TABLE_FIELDS = [
+    "sheet",
+    "table",
+    "row",
+    "player",
+    "place",
+    "vp",
+    "round_points",
+    "army_bonus",
+    "road_bonus",
+    "declared",
+    "game",
+    "scorable",
+]
 
 
 def tables_of(results: pd.DataFrame) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """The game rows of each (sheet, table), in place order (unplaced rows last, by row)."""
     played = results.loc[~results["bye"] & results["table"].notna(), _TABLE_FIELDS]
-    played = played.assign(_place=played["place"].astype("Float64").fillna(99.0)).sort_values(["_place", "row"], kind="stable")
+    played = played.assign(_place=played["place"].astype("Float64").fillna(99.0)).sort_values(
+        ["_place", "row"], kind="stable"
+    )
     tables: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
     keys = zip(played["sheet"].tolist(), played["table"].astype("int64").tolist())
     for key, values in zip(keys, zip(*(played[c].tolist() for c in _TABLE_FIELDS))):
@@ -149,7 +164,9 @@ def tables_of(results: pd.DataFrame) -> dict[tuple[str, int], list[dict[str, Any
     return dict(tables)
 
 
-def tables_by_round(result: ScoreResult, tables: dict[tuple[str, int], list[dict[str, Any]]]) -> dict[str, list[tuple[int, list[dict[str, Any]]]]]:
+def tables_by_round(
+    result: ScoreResult, tables: dict[tuple[str, int], list[dict[str, Any]]]
+) -> dict[str, list[tuple[int, list[dict[str, Any]]]]]:
     """`tables_of` grouped once per round sheet: sheet -> [(table, rows)] by table number."""
     rounds: dict[str, list[tuple[int, list[dict[str, Any]]]]] = {sheet.name: [] for sheet in result.played_rounds}
     for (sheet, table), rows in tables.items():

@@ -19,17 +19,41 @@ import jinja2
 import numpy as np
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_date, format_number, format_pct, language, ordinal, severity_word, text, translator
-from sheet_scorer.problems import problem_message
+from sheet_scorer.i18n.text import (
+    format_date,
+    format_number,
+    format_pct,
+    language,
+    ordinal,
+    severity_word,
+    text,
+    translator,
+)
 from sheet_scorer.i18n.visible import visible
+from sheet_scorer.problems import problem_message
 from sheet_scorer.report.chart import CHART_PLAYERS, rank_chart
-from sheet_scorer.report.playoffs import playoff_view, stage_name
-from sheet_scorer.report.templating import environment
 from sheet_scorer.report.facts import (
-    as_flag, as_int, byes_by_round, figure_name, figure_text, missing, place_labels, player_ids, playoff_cut,
-    playoff_rows, progress_note, qualified, round_names, scored_results, shown_figures, tables_by_round, tables_of,
+    as_flag,
+    as_int,
+    byes_by_round,
+    figure_name,
+    figure_text,
+    missing,
+    place_labels,
+    player_ids,
+    playoff_cut,
+    playoff_rows,
+    progress_note,
+    qualified,
+    round_names,
+    scored_results,
+    shown_figures,
+    tables_by_round,
+    tables_of,
     withdrawn_notes,
 )
+from sheet_scorer.report.playoffs import playoff_view, stage_name
+from sheet_scorer.report.templating import environment
 from sheet_scorer.standings.engine import criteria
 
 if TYPE_CHECKING:
@@ -48,22 +72,28 @@ def template_dir() -> Path:
     raise FileNotFoundError(f"report template {TEMPLATE} not found beside {package}")
 
 
-
-
 # --------------------------------------------------------------------------------------------
 # Standings and tie-breaks
 # --------------------------------------------------------------------------------------------
+
 
 def _tie_note(above: dict[str, Any] | None, row: dict[str, Any], decide: list[str], lang: str) -> str:
     """Why `row` is below `above` although they tie on the ranking figure; '' when the ranking figure decided."""
     if above is None or above["ahead_by"] in ("", decide[0]):
         return ""
     by = above["ahead_by"]
-    tied = ", ".join(figure_name(f, lang) for f in decide[:decide.index(by)])
+    tied = ", ".join(figure_name(f, lang) for f in decide[: decide.index(by)])
     if by == "name":
         return text(lang, "tie_name", player=above["player"], tied=tied)
-    return text(lang, "tie_figure", player=above["player"], tied=tied, figure=figure_name(by, lang),
-                mine=figure_text(by, row[by], lang), theirs=figure_text(by, above[by], lang))
+    return text(
+        lang,
+        "tie_figure",
+        player=above["player"],
+        tied=tied,
+        figure=figure_name(by, lang),
+        mine=figure_text(by, row[by], lang),
+        theirs=figure_text(by, above[by], lang),
+    )
 
 
 def _figure_text(figure: str, value: Any, lang: str) -> str:
@@ -99,32 +129,46 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
     for row in result.standings.to_dict("records"):
         rank = int(row["rank"])
         played = int(row["games"]) > 0 or float(row["round_points"]) > 0
-        rows.append({
-            "rank": rank, "player": row["player"], "id": ids[row["player"]],
-            "round_points": format_number(row["round_points"], lang), "vp": int(row["vp"]),
-            "vp_pct": format_pct(row["vp_pct"], lang), "games": int(row["games"]),
-            "figures": [_figure_text(f, row[f], lang) for f in shown],
-            "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
-            "rounds": [format_number(row.get(name), lang) for name in rounds],
-            "medal": rank if rank <= 3 and played else 0,
-            "qualified": row["player"] in advancing_set,
-            "cut_after": row["player"] == last_in,
-            "tie_note": _tie_note(above, row, decide, lang),
-            "withdrawn": gone.get(row["player"], ""),
-        })
+        rows.append(
+            {
+                "rank": rank,
+                "player": row["player"],
+                "id": ids[row["player"]],
+                "round_points": format_number(row["round_points"], lang),
+                "vp": int(row["vp"]),
+                "vp_pct": format_pct(row["vp_pct"], lang),
+                "games": int(row["games"]),
+                "figures": [_figure_text(f, row[f], lang) for f in shown],
+                "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
+                "rounds": [format_number(row.get(name), lang) for name in rounds],
+                "medal": rank if rank <= 3 and played else 0,
+                "qualified": row["player"] in advancing_set,
+                "cut_after": row["player"] == last_in,
+                "tie_note": _tie_note(above, row, decide, lang),
+                "withdrawn": gone.get(row["player"], ""),
+            }
+        )
         above = row
     return rows
 
 
 def _adjustment_rows(result: ScoreResult, lang: str) -> list[dict[str, Any]]:
     """Every adjustment applied (docs/rules.md §8), penalties included, with its reason, in sheet order."""
-    return [{"player": a.player, "round": "" if a.round is None else a.round,
-             "points": format_number(float(a.points), lang), "reason": a.reason} for a in result.data.adjustments]
+    return [
+        {
+            "player": a.player,
+            "round": "" if a.round is None else a.round,
+            "points": format_number(float(a.points), lang),
+            "reason": a.reason,
+        }
+        for a in result.data.adjustments
+    ]
 
 
 # --------------------------------------------------------------------------------------------
 # Problems: which tables are not scored, and why
 # --------------------------------------------------------------------------------------------
+
 
 def _problem_rows(problem: Problem) -> set[int]:
     rows = set(problem.params.get("rows") or ())
@@ -146,18 +190,24 @@ def _problem_keys(problem: Problem, row_tables: dict[tuple[str, int], tuple[str,
     return {row_tables[(problem.sheet, r)] for r in _problem_rows(problem) if (problem.sheet, r) in row_tables}
 
 
-def unscored_tables(result: ScoreResult, results: pd.DataFrame, lang: str = "en") -> tuple[list[dict[str, Any]], list[Problem]]:
+def unscored_tables(
+    result: ScoreResult, results: pd.DataFrame, lang: str = "en"
+) -> tuple[list[dict[str, Any]], list[Problem]]:
     """The tables (or loose rows) that are not scored, each with its errors; and the errors not tied to one."""
     errors = [p for p in result.problems if p.severity == "error"]
     named = {(p.sheet, r) for p in errors if p.table is None for r in _problem_rows(p)}
     row_tables = {}
     if named:
-        for s, r, t, b in zip(results["sheet"].tolist(), results["row"].tolist(), results["table"].tolist(), results["bye"].tolist()):
+        for s, r, t, b in zip(
+            results["sheet"].tolist(), results["row"].tolist(), results["table"].tolist(), results["bye"].tolist()
+        ):
             if (s, r) in named:
                 row_tables[(s, int(r))] = _row_key(s, t, r, b)
     unscored = results[~results["scorable"]]
     groups: dict[tuple[str, Any], list[str]] = {}
-    for sheet, row, table, bye, player in zip(unscored["sheet"], unscored["row"], unscored["table"], unscored["bye"], unscored["player"]):
+    for sheet, row, table, bye, player in zip(
+        unscored["sheet"], unscored["row"], unscored["table"], unscored["bye"], unscored["player"]
+    ):
         groups.setdefault(_row_key(sheet, table, row, bye), []).append(player)
     by_key: dict[tuple[str, Any], list[Problem]] = defaultdict(list)
     loose: list[Problem] = []
@@ -171,63 +221,118 @@ def unscored_tables(result: ScoreResult, results: pd.DataFrame, lang: str = "en"
 
     def sort_key(key: tuple[str, Any]) -> tuple[int, int, int]:
         sheet, table = key
-        return (order.get(sheet, len(order)), 1, table[1]) if isinstance(table, tuple) else (order.get(sheet, len(order)), 0, table)
+        return (
+            (order.get(sheet, len(order)), 1, table[1])
+            if isinstance(table, tuple)
+            else (order.get(sheet, len(order)), 0, table)
+        )
 
     items = []
     for key in sorted(groups, key=sort_key):
         sheet, table = key
-        label = (text(lang, "unscored_rows", sheet=sheet, rows=table[1]) if isinstance(table, tuple)
-                 else text(lang, "unscored_table", sheet=sheet, table=table))
-        items.append({"sheet": sheet, "table": None if isinstance(table, tuple) else table, "label": label,
-                      "players": groups[key], "problems": by_key.get(key, [])})
+        label = (
+            text(lang, "unscored_rows", sheet=sheet, rows=table[1])
+            if isinstance(table, tuple)
+            else text(lang, "unscored_table", sheet=sheet, table=table)
+        )
+        items.append(
+            {
+                "sheet": sheet,
+                "table": None if isinstance(table, tuple) else table,
+                "label": label,
+                "players": groups[key],
+                "problems": by_key.get(key, []),
+            }
+        )
     return items, loose
 
 
 def _problem_view(problem: Problem, lang: str) -> dict[str, Any]:
     where = problem.cell or (text(lang, "table_n", table=problem.table) if problem.table is not None else "")
-    return {"severity": problem.severity, "severity_word": severity_word(problem.severity, lang), "sheet": problem.sheet,
-            "cell": problem.cell, "where": where, "player": problem.player, "message": problem_message(problem, lang)}
+    return {
+        "severity": problem.severity,
+        "severity_word": severity_word(problem.severity, lang),
+        "sheet": problem.sheet,
+        "cell": problem.cell,
+        "where": where,
+        "player": problem.player,
+        "message": problem_message(problem, lang),
+    }
 
 
 # --------------------------------------------------------------------------------------------
 # Per-round results and each player's path
 # --------------------------------------------------------------------------------------------
 
+
 def _table_players(rows: list[dict[str, Any]], lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
     scored = all(bool(r["game"]) for r in rows)
     labels = place_labels([as_int(r["place"]) for r in rows])
-    return [{
-        "player": r["player"], "id": ids.get(r["player"], ""), "place": place,
-        "vp": "" if missing(r["vp"]) else int(r["vp"]), "points": format_number(r["round_points"], lang),
-        "army": as_int(r["army_bonus"]) == 2, "road": as_int(r["road_bonus"]) == 2,
-        "declared": scored and as_flag(r["declared"]), "row": int(r["row"]),
-    } for r, place in zip(rows, labels)]
+    return [
+        {
+            "player": r["player"],
+            "id": ids.get(r["player"], ""),
+            "place": place,
+            "vp": "" if missing(r["vp"]) else int(r["vp"]),
+            "points": format_number(r["round_points"], lang),
+            "army": as_int(r["army_bonus"]) == 2,
+            "road": as_int(r["road_bonus"]) == 2,
+            "declared": scored and as_flag(r["declared"]),
+            "row": int(r["row"]),
+        }
+        for r, place in zip(rows, labels)
+    ]
 
 
-def _round_sections(result: ScoreResult, results: pd.DataFrame, tables: dict[str, list[tuple[int, list[dict[str, Any]]]]],
-                    listed: dict[tuple[str, int], list[dict[str, Any]]], unscored: list[dict[str, Any]], lang: str,
-                    ids: dict[str, str]) -> list[dict[str, Any]]:
+def _round_sections(
+    result: ScoreResult,
+    results: pd.DataFrame,
+    tables: dict[str, list[tuple[int, list[dict[str, Any]]]]],
+    listed: dict[tuple[str, int], list[dict[str, Any]]],
+    unscored: list[dict[str, Any]],
+    lang: str,
+    ids: dict[str, str],
+) -> list[dict[str, Any]]:
     """One section per round: a card per table (players from `listed`, the `_table_players` of each table) and the byes."""
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = byes_by_round(results)
     sections = []
-    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
+    for number, sheet in enumerate(
+        result.played_rounds, start=1
+    ):  # a round not played yet has nothing to show (docs/rules.md §3)
         cards = []
         for table, rows in tables.get(sheet.name, []):
             scored = all(bool(r["game"]) for r in rows)
-            cards.append({
-                "table": table, "scored": scored, "players": listed[(sheet.name, table)],
-                "problems": [] if scored else [_problem_view(p, lang) for p in why.get((sheet.name, table), [])],
-            })
-        sections.append({
-            "number": number, "sheet": sheet.name, "id": f"round-{number}", "tables": cards,
-            "byes": [{"player": p, "id": ids.get(p, ""), "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
-        })
+            cards.append(
+                {
+                    "table": table,
+                    "scored": scored,
+                    "players": listed[(sheet.name, table)],
+                    "problems": [] if scored else [_problem_view(p, lang) for p in why.get((sheet.name, table), [])],
+                }
+            )
+        sections.append(
+            {
+                "number": number,
+                "sheet": sheet.name,
+                "id": f"round-{number}",
+                "tables": cards,
+                "byes": [
+                    {"player": p, "id": ids.get(p, ""), "points": format_number(pts, lang)}
+                    for p, pts in byes.get(sheet.name, [])
+                ],
+            }
+        )
     return sections
 
 
-def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple[str, int], list[dict[str, Any]]],
-                  standings: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+def _player_paths(
+    result: ScoreResult,
+    results: pd.DataFrame,
+    listed: dict[tuple[str, int], list[dict[str, Any]]],
+    standings: list[dict[str, Any]],
+    lang: str,
+) -> list[dict[str, Any]]:
     """Per player, per round and then per playoff sheet they played (through the final): table, place, VP, round
     points and opponents (in place order)."""
     fields = ["player", "sheet", "row", "table", "vp", "round_points", "bye", "scorable", "game"]
@@ -240,7 +345,10 @@ def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple
     paths = []
     for row in standings:
         steps = []
-        for sheet in [*result.played_rounds, *(p for p in result.data.playoffs if (q := result.progress_of(p.name)) is None or q.played)]:
+        for sheet in [
+            *result.played_rounds,
+            *(p for p in result.data.playoffs if (q := result.progress_of(p.name)) is None or q.played),
+        ]:
             records = by_player.get((row["player"], sheet.name))
             if not records:
                 if sheet.kind == "round":
@@ -248,24 +356,39 @@ def _player_paths(result: ScoreResult, results: pd.DataFrame, listed: dict[tuple
                 continue
             for r in records:
                 if r["bye"]:
-                    steps.append({"sheet": sheet.name, "label": labels[sheet.name], "kind": "bye",
-                                  "points": format_number(r["round_points"], lang),
-                                  "scored": bool(r["scorable"])})
+                    steps.append(
+                        {
+                            "sheet": sheet.name,
+                            "label": labels[sheet.name],
+                            "kind": "bye",
+                            "points": format_number(r["round_points"], lang),
+                            "scored": bool(r["scorable"]),
+                        }
+                    )
                     continue
                 table = as_int(r["table"])
                 players = listed.get((sheet.name, table), []) if table is not None else []
-                steps.append({
-                    "sheet": sheet.name, "label": labels[sheet.name], "kind": "game", "table": table, "scored": bool(r["game"]),
-                    "playoff": sheet.kind != "round",
-                    "place": next((p["place"] for p in players if p["row"] == r["row"]), ""),
-                    "vp": "" if missing(r["vp"]) else int(r["vp"]), "points": format_number(r["round_points"], lang),
-                    "opponents": [{"player": p["player"], "id": p["id"]} for p in players if p["row"] != r["row"]],
-                })
+                steps.append(
+                    {
+                        "sheet": sheet.name,
+                        "label": labels[sheet.name],
+                        "kind": "game",
+                        "table": table,
+                        "scored": bool(r["game"]),
+                        "playoff": sheet.kind != "round",
+                        "place": next((p["place"] for p in players if p["row"] == r["row"]), ""),
+                        "vp": "" if missing(r["vp"]) else int(r["vp"]),
+                        "points": format_number(r["round_points"], lang),
+                        "opponents": [{"player": p["player"], "id": p["id"]} for p in players if p["row"] != r["row"]],
+                    }
+                )
         paths.append({**row, "steps": steps})
     return paths
 
 
-def _compact_rounds(result: ScoreResult, results: pd.DataFrame, unscored: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+def _compact_rounds(
+    result: ScoreResult, results: pd.DataFrame, unscored: list[dict[str, Any]], lang: str
+) -> list[dict[str, Any]]:
     """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order.
 
     Built column-wise from `results` (no per-row dicts): shared places and scored tables come from
@@ -273,33 +396,60 @@ def _compact_rounds(result: ScoreResult, results: pd.DataFrame, unscored: list[d
     """
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = byes_by_round(results)
-    played = results.loc[~results["bye"] & results["table"].notna(), ["sheet", "table", "row", "player", "place", "vp", "game"]]
-    played = (played.assign(_place=played["place"].astype("Float64").fillna(99.0))
-              .sort_values(["sheet", "table", "_place", "row"], kind="stable"))
+    played = results.loc[
+        ~results["bye"] & results["table"].notna(), ["sheet", "table", "row", "player", "place", "vp", "game"]
+    ]
+    played = played.assign(_place=played["place"].astype("Float64").fillna(99.0)).sort_values(
+        ["sheet", "table", "_place", "row"], kind="stable"
+    )
     shared = played.groupby(["sheet", "table", "place"])["row"].transform("size").fillna(0).to_numpy() > 1
     scored = played.groupby(["sheet", "table"])["game"].transform("all").to_numpy(bool)
     place = played["place"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object)
     label = np.where(shared, place + "=", "")
-    vp = np.where(scored & played["vp"].notna().to_numpy(bool), played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object), "")
+    vp = np.where(
+        scored & played["vp"].notna().to_numpy(bool),
+        played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object),
+        "",
+    )
     by_sheet: dict[str, list[dict[str, Any]]] = defaultdict(list)
     last: tuple[str, int] | None = None
-    for sheet, table, player, mark, points, ok in zip(played["sheet"].tolist(), played["table"].astype("int64").tolist(),
-                                                      played["player"].tolist(), label.tolist(), vp.tolist(), scored.tolist()):
+    for sheet, table, player, mark, points, ok in zip(
+        played["sheet"].tolist(),
+        played["table"].astype("int64").tolist(),
+        played["player"].tolist(),
+        label.tolist(),
+        vp.tolist(),
+        scored.tolist(),
+    ):
         if (sheet, table) != last:
             last = (sheet, table)
-            by_sheet[sheet].append({"table": table, "scored": ok, "players": [],
-                                    "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])]})
+            by_sheet[sheet].append(
+                {
+                    "table": table,
+                    "scored": ok,
+                    "players": [],
+                    "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])],
+                }
+            )
         by_sheet[sheet][-1]["players"].append((player, mark, points))
     sections = []
-    for number, sheet in enumerate(result.played_rounds, start=1):  # a round not played yet has nothing to show (docs/rules.md §3)
+    for number, sheet in enumerate(
+        result.played_rounds, start=1
+    ):  # a round not played yet has nothing to show (docs/rules.md §3)
         rows = by_sheet.get(sheet.name, [])
         width = max((len(row["players"]) for row in rows), default=0)
-        sections.append({
-            "number": number, "sheet": sheet.name, "id": f"round-{number}", "tables": rows,
-            "count": format_number(len(rows), lang), "places": [ordinal(n, lang) for n in range(1, width + 1)],
-            "unscored": sum(not row["scored"] for row in rows),
-            "byes": [{"player": p, "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
-        })
+        sections.append(
+            {
+                "number": number,
+                "sheet": sheet.name,
+                "id": f"round-{number}",
+                "tables": rows,
+                "count": format_number(len(rows), lang),
+                "places": [ordinal(n, lang) for n in range(1, width + 1)],
+                "unscored": sum(not row["scored"] for row in rows),
+                "byes": [{"player": p, "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
+            }
+        )
     return sections
 
 
@@ -395,8 +545,14 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
 @functools.lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     """The report's environment, once per process; its compiled templates kept for the next run (`templating`)."""
-    return environment(template_dir(), autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                       undefined=jinja2.StrictUndefined, finalize=_shown)
+    return environment(
+        template_dir(),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+        finalize=_shown,
+    )
 
 
 def _shown(value: Any) -> Any:
@@ -421,4 +577,3 @@ def stream_report(result: ScoreResult, path: Path, lang: str = "en") -> None:
     pieces = _environment().get_template(TEMPLATE).generate(**report_context(result, lang))
     with Path(path).open("w", encoding="utf-8") as file:
         file.writelines(pieces)
-

@@ -37,18 +37,49 @@ def playoff_view(result: ScoreResult, lang: str, ids: dict[str, str] | None = No
                 continue
             scored = all(bool(r["game"]) for r in players)
             vps = [as_int(r["vp"]) for r in players]
-            cards.append({"table": int(table), "scored": scored, "players": [
-                {"place": as_int(r["place"]), "player": r["player"], "id": ids.get(r["player"], ""),
-                 "vp": as_int(r["vp"]), "qualifying_rank": qualifying.get(r["player"]),
-                 "declared": scored and as_flag(r["declared"]), "army": as_int(r["army_bonus"]) == 2,
-                 "road": as_int(r["road_bonus"]) == 2,
-                 "tied": scored and not missing(r["vp"]) and vps.count(as_int(r["vp"])) > 1 and not as_flag(r["declared"])}
-                for r in players]})
+            cards.append(
+                {
+                    "table": int(table),
+                    "scored": scored,
+                    "players": [
+                        {
+                            "place": as_int(r["place"]),
+                            "player": r["player"],
+                            "id": ids.get(r["player"], ""),
+                            "vp": as_int(r["vp"]),
+                            "qualifying_rank": qualifying.get(r["player"]),
+                            "declared": scored and as_flag(r["declared"]),
+                            "army": as_int(r["army_bonus"]) == 2,
+                            "road": as_int(r["road_bonus"]) == 2,
+                            "tied": scored
+                            and not missing(r["vp"])
+                            and vps.count(as_int(r["vp"])) > 1
+                            and not as_flag(r["declared"]),
+                        }
+                        for r in players
+                    ],
+                }
+            )
         if cards:  # a sheet not played yet has no tables to show
-            stages.append({"sheet": sheet.name, "kind": sheet.kind, "title": stage_name(sheet.kind, sheet.name, lang),
-                           "id": f"playoff-{sheet.kind}", "tables": cards})
+            stages.append(
+                {
+                    "sheet": sheet.name,
+                    "kind": sheet.kind,
+                    "title": stage_name(sheet.kind, sheet.name, lang),
+                    "id": f"playoff-{sheet.kind}",
+                    "tables": cards,
+                }
+            )
     gone = withdrawn_notes(result, lang)  # marked here as in the standings (docs/rules.md §1)
-    ranking = [{"rank": p.rank, "player": p.player, "stage": STAGE_WORDS[p.stage][lang], "qualifying_rank": p.qualifying_rank,
-                "id": ids.get(p.player, ""), "withdrawn": gone.get(p.player, "")}
-               for p in event_ranking(result, ranked) or []]
+    ranking = [
+        {
+            "rank": p.rank,
+            "player": p.player,
+            "stage": STAGE_WORDS[p.stage][lang],
+            "qualifying_rank": p.qualifying_rank,
+            "id": ids.get(p.player, ""),
+            "withdrawn": gone.get(p.player, ""),
+        }
+        for p in event_ranking(result, ranked) or []
+    ]
     return {"stages": stages, "ranking": ranking, "champion": ranking[0]["player"] if ranking else None}

@@ -14,10 +14,6 @@ import pandas as pd
 
 from sheet_scorer.i18n.text import format_places, hundredths, text
 from sheet_scorer.i18n.visible import visible
-from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
-from sheet_scorer.problems import Problem, problem_message
-from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
-from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.i18n.vocab import (
     COMPUTED,
     COMPUTED_HEADERS,
@@ -29,6 +25,11 @@ from sheet_scorer.i18n.vocab import (
     STANDINGS_SHEET,
     fold,
 )
+from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
+from sheet_scorer.problems import Problem, problem_message
+from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
+from sheet_scorer.xlsx.cells import cell_ref
+
 
 def check_added_sheets(path: Path, sheet_names: list[str], first_cells: dict[str, str], lang: str) -> None:
     """Refuse, as `score` would, a workbook where the Standings or Problems sheet cannot be written: the organiser
@@ -86,7 +87,9 @@ def _sheet_plan(sheet: RoundSheet, rows: pd.DataFrame | None, problems: list[Pro
     if rows is not None:
         columns = [_column_values(c, rows[name]) for c, name in zip(columns, ours)]
         if own_vp:  # fill only empty VP cells: an entered VP that could not be read leaves its table unscored
-            columns.append(_column_values(ColumnValues(positions["vp"], None), rows["vp"].where(rows["vp_entered"].isna())))
+            columns.append(
+                _column_values(ColumnValues(positions["vp"], None), rows["vp"].where(rows["vp_entered"].isna()))
+            )
     marks = [(ref, problem_message(p, lang)) for p in problems for ref in _marked_cells(sheet, p)]
     clear = sorted(ours.values()) if sheet.computed else []
     return SheetPlan(sheet.name, sheet.header_row, sheet.columns["player"], clear, columns, marks)
@@ -101,13 +104,19 @@ def _marked_cells(sheet: RoundSheet, problem: Problem) -> list[str]:
 
 
 def plan_writes(
-    rounds: list[RoundSheet], results: pd.DataFrame, standings: pd.DataFrame, problems: list[Problem], lang: str = "en",
+    rounds: list[RoundSheet],
+    results: pd.DataFrame,
+    standings: pd.DataFrame,
+    problems: list[Problem],
+    lang: str = "en",
     notes: dict[str, str] | None = None,
 ) -> WritePlan:
     """The plan for `rounds` (playoff sheets too) scored into `results` and `standings`, with `problems` marked and listed.
 
     `notes` (player -> "withdrawn after Round 2") fill a last Standings column when there are any."""
-    by_sheet = {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
+    by_sheet = (
+        {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
+    )
     errors: dict[str, list[Problem]] = {}
     for problem in problems:
         if problem.severity == "error":
@@ -115,20 +124,28 @@ def plan_writes(
     sheets = [_sheet_plan(s, by_sheet.get(s.name), errors.get(s.name, []), lang) for s in rounds]
     fields = _standings_fields(standings)
     standings_rows = [
-        [_standings_value(field, value, lang) for field, value in zip(fields, record[:len(fields)])]
-        + [plain(value) for value in record[len(fields) + 1:]]
+        [_standings_value(field, value, lang) for field, value in zip(fields, record[: len(fields)])]
+        + [plain(value) for value in record[len(fields) + 1 :]]
         for record in standings.itertuples(index=False, name=None)
     ]
     if notes:
         standings_rows = [row + [notes.get(player)] for row, player in zip(standings_rows, standings["player"])]
     problems_rows = [
-        [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, visible(p.player), problem_message(p, lang)] for p in problems
+        [SEVERITY_WORDS[p.severity][lang], p.sheet, p.cell, visible(p.player), problem_message(p, lang)]
+        for p in problems
     ]
     return WritePlan(
-        sheets, STANDINGS_SHEET[lang], [STANDINGS_HEADERS[c][lang] for c in fields], standings_rows,
-        _round_columns(standings), PROBLEMS_SHEET[lang], [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS], problems_rows,
+        sheets,
+        STANDINGS_SHEET[lang],
+        [STANDINGS_HEADERS[c][lang] for c in fields],
+        standings_rows,
+        _round_columns(standings),
+        PROBLEMS_SHEET[lang],
+        [PROBLEMS_HEADERS[c][lang] for c in PROBLEMS_FIELDS],
+        problems_rows,
         [i for i, field in enumerate(fields, start=1) if field in PCT_FIELDS],
-        provisional=text(lang, "provisional_label") if errors else "", no_problems=NO_PROBLEMS[lang],
+        provisional=text(lang, "provisional_label") if errors else "",
+        no_problems=NO_PROBLEMS[lang],
         notes_header=text(lang, "status") if notes else "",
     )
 
@@ -136,13 +153,13 @@ def plan_writes(
 def _round_columns(standings: pd.DataFrame) -> list[str]:
     """The round sheets the standings count, one column each: the rounds played (docs/rules.md §3)."""
     columns = list(standings.columns)
-    return columns[columns.index("ahead_by") + 1:] if "ahead_by" in columns else []
+    return columns[columns.index("ahead_by") + 1 :] if "ahead_by" in columns else []
 
 
 def _standings_fields(standings: pd.DataFrame) -> list[str]:
     """The figure columns of the standings frame: those before `ahead_by` (the round sheets' columns follow it)."""
     columns = list(standings.columns)
-    return columns[:columns.index("ahead_by")] if "ahead_by" in columns else columns
+    return columns[: columns.index("ahead_by")] if "ahead_by" in columns else columns
 
 
 def _standings_value(field: str, value: Any, lang: str) -> Any:

@@ -34,8 +34,10 @@ def slip_columns(sheet: RoundSheet, lang: str) -> list[dict[str, str]]:
     the counts and marks; VP and marks on a VP-only sheet (docs/rules.md §1)."""
     fields = ("vp", *FLAGS) if sheet.vp_only else (*COMPONENTS, *FLAGS)
     present = sorted((f for f in fields if f in sheet.columns), key=lambda f: sheet.columns[f])
-    return [{"field": f, "header": sheet.headers.get(f) or ROUND_HEADERS.get(f, {}).get(lang, f),
-             "mark": f in FLAGS} for f in present]
+    return [
+        {"field": f, "header": sheet.headers.get(f) or ROUND_HEADERS.get(f, {}).get(lang, f), "mark": f in FLAGS}
+        for f in present
+    ]
 
 
 def surname_key(name: str, lang: str) -> tuple[Any, ...]:
@@ -51,15 +53,25 @@ def slips_context(sheet: RoundSheet, tournament: str, lang: str) -> dict[str, An
     by_name = sorted(
         [{"name": p, "table": t["number"], "seat": s} for t in tables for s, p in enumerate(t["players"], start=1)]
         + [{"name": p, "table": SLIP_WORDS["bye"][lang], "seat": ""} for p in seated.byes],
-        key=lambda row: surname_key(row["name"], lang))
+        key=lambda row: surname_key(row["name"], lang),
+    )
     words = {key: value[lang] for key, value in SLIP_WORDS.items()}
     columns = slip_columns(sheet, lang)
     landscape = len(columns) > PORTRAIT_COLUMNS or any(len(t["players"]) > PORTRAIT_PLAYERS for t in tables)
     per_page = 2 if landscape else 4
-    return {"lang": lang, "tournament": tournament, "round": sheet.name, "tables": tables, "byes": list(seated.byes),
-            "by_name": by_name, "words": words, "columns": columns, "landscape": landscape,
-            "colon": typeset(lang, " :" if lang == "fr" else ":"),
-            "pages": [tables[i:i + per_page] for i in range(0, len(tables), per_page)]}
+    return {
+        "lang": lang,
+        "tournament": tournament,
+        "round": sheet.name,
+        "tables": tables,
+        "byes": list(seated.byes),
+        "by_name": by_name,
+        "words": words,
+        "columns": columns,
+        "landscape": landscape,
+        "colon": typeset(lang, " :" if lang == "fr" else ":"),
+        "pages": [tables[i : i + per_page] for i in range(0, len(tables), per_page)],
+    }
 
 
 def render_slips(sheet: RoundSheet, tournament: str, lang: str) -> str:

@@ -57,11 +57,12 @@ def parse_ints(frame: pd.DataFrame) -> pd.DataFrame:
     if rows * len(frame.columns) > STACKED_CELLS:
         return pd.DataFrame({c: parse_int(frame[c]) for c in frame.columns}, index=frame.index)
     parsed = parse_int(pd.Series(frame.to_numpy(dtype=object).ravel(order="F"))).array
-    return pd.DataFrame({c: parsed[i * rows:(i + 1) * rows] for i, c in enumerate(frame.columns)}, index=frame.index)
+    return pd.DataFrame({c: parsed[i * rows : (i + 1) * rows] for i, c in enumerate(frame.columns)}, index=frame.index)
 
 
 def parse_flag(values: pd.Series) -> pd.Series:
     """Marked (x, ✓, yes, true, 1, TRUE cell, tak/sim/oui) -> True; unmarked -> False; else NA."""
+
     def flag(value: Any) -> bool | None:
         if isinstance(value, bool):
             return value

@@ -11,7 +11,6 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, parse_ref
 
 
-
 def is_resolved(value: Any) -> bool:
     """The Resolved cell marked as a flag is (x, ✓, yes, tak, sim, oui, true, 1 or a TRUE cell)."""
     if isinstance(value, bool):
@@ -40,11 +39,19 @@ def conflict_problems(data: WorkbookData) -> dict[str, list[Problem]]:
 def _problem(conflict: ConflictRow, sheet: str) -> Problem:
     """The error at the conflict's cell; a Cell that names no cell (edited by hand) puts it on the whole sheet."""
     row = _cell_row(conflict.cell)
-    params: dict[str, Any] = {"value": shown(conflict.value), "file": conflict.file, "other": shown(conflict.other),
-                              "other_file": conflict.other_file, "conflicts_sheet": sheet, "line": conflict.row}
+    params: dict[str, Any] = {
+        "value": shown(conflict.value),
+        "file": conflict.file,
+        "other": shown(conflict.other),
+        "other_file": conflict.other_file,
+        "conflicts_sheet": sheet,
+        "line": conflict.row,
+    }
     if row is not None:
         params["row"] = row
-    return Problem("merge-conflict", conflict.sheet, conflict.cell if row is not None else "", conflict.player, params=params)
+    return Problem(
+        "merge-conflict", conflict.sheet, conflict.cell if row is not None else "", conflict.player, params=params
+    )
 
 
 def _cell_row(cell: str) -> int | None:

@@ -54,8 +54,14 @@ def close_pairs(names: list[str]) -> list[tuple[int, int, int]]:
 
     for length, members in by_length.items():
         others = [j for step in range(MAX_EDITS + 1) for j in by_length.get(length + step, ())]
-        distances = cdist([names[i] for i in members], [names[j] for j in others],
-                          scorer=OSA.distance, score_cutoff=MAX_EDITS, dtype="int8", workers=1)
+        distances = cdist(
+            [names[i] for i in members],
+            [names[j] for j in others],
+            scorer=OSA.distance,
+            score_cutoff=MAX_EDITS,
+            dtype="int8",
+            workers=1,
+        )
         for a, b in zip(*(distances <= MAX_EDITS).nonzero()):
             i, j, distance = members[a], others[b], int(distances[a, b])
             if i != j and (length < len(names[j]) or i < j) and 0 < distance <= allowed_edits(names[i]):
@@ -96,11 +102,24 @@ def near_miss_warnings(frame: pd.DataFrame, registered: frozenset[str] | None) -
     for i, j, distance in close_pairs([folded(n) for n in names]):
         if rounds[names[i]] & rounds[names[j]]:
             continue
-        rare, usual = (names[i], names[j]) if (len(rounds[names[i]]), -i) < (len(rounds[names[j]]), -j) else (names[j], names[i])
+        rare, usual = (
+            (names[i], names[j]) if (len(rounds[names[i]]), -i) < (len(rounds[names[j]]), -j) else (names[j], names[i])
+        )
         first = firsts.loc[rare]
-        problems.append(Problem("name-similar", first["sheet"], first["cell"], rare,
-                                params={"other": usual, "other_sheet": firsts.loc[usual, "sheet"],
-                                        "distance": distance, "row": int(first["row"])}))
+        problems.append(
+            Problem(
+                "name-similar",
+                first["sheet"],
+                first["cell"],
+                rare,
+                params={
+                    "other": usual,
+                    "other_sheet": firsts.loc[usual, "sheet"],
+                    "distance": distance,
+                    "row": int(first["row"]),
+                },
+            )
+        )
     return problems
 
 
@@ -116,8 +135,12 @@ def refuse_name_clashes(path: Path, players: list[tuple[Registration, int]]) -> 
     for player, line in players:
         key = name_clash_key(player.name)
         if key in seen:
-            clashes.append(Phrase("name_clash", {"first_line": seen[key][1], "first": seen[key][0], "second_line": line,
-                                                 "second": player.name}))
+            clashes.append(
+                Phrase(
+                    "name_clash",
+                    {"first_line": seen[key][1], "first": seen[key][0], "second_line": line, "second": player.name},
+                )
+            )
         else:
             seen[key] = (player.name, line)
     if clashes:

@@ -21,7 +21,6 @@ from sheet_scorer.rules.cells import blank_cells, bye_cells, table_numbers
 from sheet_scorer.workbook.cells import clean_name
 
 
-
 def game_fields(sheet: RoundSheet) -> list[str]:
     """The game cells of `sheet` a table judge fills in after the game (`GAME_FIELDS`), but the tool's own VP column."""
     return [f for f in GAME_FIELDS if f in sheet.raw.columns and not (f == "vp" and sheet.vp_is_computed)]
@@ -40,7 +39,9 @@ class Reporting:
         """True for each row of a table not reported yet: a numbered table none of whose rows has a game cell filled."""
         numbered = self.tables.notna().to_numpy(bool)
         codes, _ = pd.factorize(self.tables[numbered])
-        reported = np.bincount(codes, weights=self.filled.to_numpy(bool)[numbered], minlength=codes.max(initial=-1) + 1) > 0
+        reported = (
+            np.bincount(codes, weights=self.filled.to_numpy(bool)[numbered], minlength=codes.max(initial=-1) + 1) > 0
+        )
         waiting = np.zeros(len(numbered), dtype=bool)
         waiting[numbered] = ~reported[codes]
         return pd.Series(waiting, index=self.sheet.raw.index)
@@ -54,8 +55,9 @@ class Reporting:
     def progress(self) -> RoundProgress:
         seated = self.tables.dropna().nunique()
         waiting = self.tables[self.waiting].dropna().nunique()
-        return RoundProgress(self.sheet.name, self.sheet.kind, self.sheet.number, int(seated), int(seated - waiting),
-                             self.played)
+        return RoundProgress(
+            self.sheet.name, self.sheet.kind, self.sheet.number, int(seated), int(seated - waiting), self.played
+        )
 
     def warnings(self) -> list[Problem]:
         """One warning per table not reported yet, naming its players (no cell: the table as a whole)."""
@@ -64,8 +66,14 @@ class Reporting:
         for table in sorted(set(tables.astype(int))):
             rows = tables.index[tables == table]
             players = ", ".join(clean_name(str(self.sheet.raw.at[r, "player"] or "")) for r in rows)
-            problems.append(Problem("table-not-reported", self.sheet.name, table=int(table),
-                                    params={"players": players, "rows": tuple(int(r) for r in rows)}))
+            problems.append(
+                Problem(
+                    "table-not-reported",
+                    self.sheet.name,
+                    table=int(table),
+                    params={"players": players, "rows": tuple(int(r) for r in rows)},
+                )
+            )
         return problems
 
 

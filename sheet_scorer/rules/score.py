@@ -16,9 +16,33 @@ from sheet_scorer.model import Settings
 TABLE_KEYS = ["sheet", "table"]
 # The columns of `score_rounds`' result, also when no table could be read at all.
 RESULT_COLUMNS = [
-    "row", "sheet", "round", "table", "player", "seat", "army_first", "road_first", "declared", "settlements", "cities",
-    "vp_cards", "knights", "roads", "road_length", "vp_entered", "army_bonus", "road_bonus", "vp", "bye", "scorable",
-    "cell", "game", "place", "round_points", "table_vp", "table_size",
+    "row",
+    "sheet",
+    "round",
+    "table",
+    "player",
+    "seat",
+    "army_first",
+    "road_first",
+    "declared",
+    "settlements",
+    "cities",
+    "vp_cards",
+    "knights",
+    "roads",
+    "road_length",
+    "vp_entered",
+    "army_bonus",
+    "road_bonus",
+    "vp",
+    "bye",
+    "scorable",
+    "cell",
+    "game",
+    "place",
+    "round_points",
+    "table_vp",
+    "table_size",
 ]
 
 
@@ -94,7 +118,9 @@ def place_tables(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     first = place.to_numpy() - 1
     cum4, cum3 = _cumulative_points(settings.points_4), _cumulative_points(settings.points_3)
     last = np.minimum(first + tied, 4)
-    total = np.where(size == 4, cum4[last], cum3[np.minimum(last, 3)]) - np.where(size == 4, cum4[first], cum3[np.minimum(first, 3)])
+    total = np.where(size == 4, cum4[last], cum3[np.minimum(last, 3)]) - np.where(
+        size == 4, cum4[first], cum3[np.minimum(first, 3)]
+    )
     return pd.DataFrame({"place": place, "round_points": total / tied}, index=frame.index)
 
 

@@ -38,19 +38,35 @@ def _judge(cell: SettingCell) -> Problem | list[Problem] | None:
         return Problem("unknown-setting", cell.sheet, cell_ref(1, cell.row), params={"key": label})
     where = cell_ref(2, cell.row)
     if cell.key == "tiebreakers":  # the names understood hold; each word that is none is an error
-        return [Problem("bad-tiebreaker", cell.sheet, where, params={"key": label, "value": word, "valid": valid_figure_names()})
-                for word in cell.parsed[1]] or None
+        return [
+            Problem(
+                "bad-tiebreaker", cell.sheet, where, params={"key": label, "value": word, "valid": valid_figure_names()}
+            )
+            for word in cell.parsed[1]
+        ] or None
     value = cell.parsed
     if value is not None and cell.key in _AT_LEAST and value < _AT_LEAST[cell.key]:
         value = None
-    if cell.key == "playoff_size" and value not in (None, 0, *PLAYOFF_SIZES):  # no seeding table for it (docs/rules.md §6)
-        return Problem("bad-playoff-size", cell.sheet, where, params={
-            "key": label, "value": cell.value, "valid": ", ".join(str(n) for n in PLAYOFF_SIZES)})
+    if cell.key == "playoff_size" and value not in (
+        None,
+        0,
+        *PLAYOFF_SIZES,
+    ):  # no seeding table for it (docs/rules.md §6)
+        return Problem(
+            "bad-playoff-size",
+            cell.sheet,
+            where,
+            params={"key": label, "value": cell.value, "valid": ", ".join(str(n) for n in PLAYOFF_SIZES)},
+        )
     if value is not None and _holds(cell.key, value):
         return None
     code = "bad-ranking" if cell.key == "ranking" else "bad-setting"
-    return Problem(code, cell.sheet, where, params={
-        "key": label, "value": cell.value, "valid": ", ".join(FIGURE_NAMES[k][0] for k in RANKINGS)})
+    return Problem(
+        code,
+        cell.sheet,
+        where,
+        params={"key": label, "value": cell.value, "valid": ", ".join(FIGURE_NAMES[k][0] for k in RANKINGS)},
+    )
 
 
 def _holds(key: str, value: object) -> bool:
@@ -84,8 +100,17 @@ def judge_adjustments(sheets: dict[str, list[AdjustmentRow] | None]) -> tuple[li
             if problem is not None:
                 problems.append(problem)
             else:
-                adjustments.append(Adjustment(row.player, row.round, row.points, row.reason, row.sheet, row.row,  # type: ignore[arg-type]
-                                              row.columns[:2]))
+                adjustments.append(
+                    Adjustment(
+                        row.player,
+                        row.round,
+                        row.points,
+                        row.reason,
+                        row.sheet,
+                        row.row,  # type: ignore[arg-type]
+                        row.columns[:2],
+                    )
+                )
     return adjustments, problems
 
 
@@ -101,7 +126,9 @@ def _judge_adjustment(row: AdjustmentRow) -> Problem | None:
     return None
 
 
-def check_adjustments(adjustments: list[Adjustment], players: set[str], rounds: set[int]) -> tuple[list[Adjustment], list[Problem]]:
+def check_adjustments(
+    adjustments: list[Adjustment], players: set[str], rounds: set[int]
+) -> tuple[list[Adjustment], list[Problem]]:
     """The adjustments that name a player of the event and an existing round; an error at the cell of each other one."""
     kept: list[Adjustment] = []
     problems: list[Problem] = []
@@ -109,8 +136,15 @@ def check_adjustments(adjustments: list[Adjustment], players: set[str], rounds: 
         if a.player not in players:
             problems.append(Problem("adjustment-unknown-player", a.sheet, cell_ref(a.columns[0], a.row), a.player))
         elif a.round is not None and a.round not in rounds:
-            problems.append(Problem("adjustment-unknown-round", a.sheet, cell_ref(a.columns[1], a.row), a.player,
-                                    params={"value": a.round}))
+            problems.append(
+                Problem(
+                    "adjustment-unknown-round",
+                    a.sheet,
+                    cell_ref(a.columns[1], a.row),
+                    a.player,
+                    params={"value": a.round},
+                )
+            )
         else:
             kept.append(a)
     return kept, problems

@@ -23,17 +23,19 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.errors import SchemaErrors
 
+from sheet_scorer.i18n.catalogue import (
+    CATALOGUE as PROBLEM_CODES,  # the one catalogue: a problem code carries its field
+)
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, strip_accents
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
-from sheet_scorer.i18n.catalogue import CATALOGUE as PROBLEM_CODES  # the one catalogue: a problem code carries its field
-from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
-from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
-from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, strip_accents
+from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
 VP_ONLY_RANGE = (2, 22)
@@ -41,7 +43,9 @@ VP_ONLY_RANGE = (2, 22)
 CITIES_AND_KNIGHTS_TARGET = 13
 COLUMN_NAMES = {field: words["en"] for field, words in COLUMN_WORDS.items()}
 _DATE_TYPES = (datetime, date, time, timedelta)
-_SPREADSHEET_ERRORS = frozenset({"#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"})
+_SPREADSHEET_ERRORS = frozenset(
+    {"#REF!", "#N/A", "#VALUE!", "#DIV/0!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#GETTING_DATA"}
+)
 
 
 @dataclass
@@ -94,6 +98,7 @@ def _parsed(column: str) -> pd.Series:
 def _cell_schema(columns: tuple[str, ...], vp_only: bool) -> pa.DataFrameSchema:
     """Is every cell readable as what its column holds? Built once per set of columns (a process scoring again,
     the live view, reuses it); checks read the parse made once in `_typed` (`_TYPED`)."""
+
     def whole(column: str, allow_blank: bool) -> pa.Check:
         typed_column = column if column != "vp" else "vp_entered"
         if allow_blank:
@@ -127,7 +132,9 @@ def _checked(typed: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
         return checked
     for column, (low, high) in COUNT_RANGES.items():
         checked[column] = typed[column].where(typed[column].between(low, high))
-    checked["settlements"] = checked["settlements"].where(~((typed["cities"] == 0) & (typed["settlements"] < 2)).fillna(False))
+    checked["settlements"] = checked["settlements"].where(
+        ~((typed["cities"] == 0) & (typed["settlements"] < 2)).fillna(False)
+    )
     checked["road_length"] = checked["road_length"].where(~(typed["road_length"] > typed["roads"]).fillna(False))
     return checked
 
@@ -175,6 +182,7 @@ def _rule(code: str, ok: Callable[[pd.DataFrame], pd.Series], needs: str | None 
 
     `ignore_na=False`: the check fills its own gaps, and no row is missing every value (`sheet`, `row` are always
     there), so pandera's pass over the whole frame for all-missing rows, once per check, finds nothing."""
+
     def check(df: pd.DataFrame) -> pd.Series:
         """Which rows pass the rule (unknown counts as passing; incomplete rows pass with `needs`)."""
         passed = ok(df).to_numpy(dtype=bool, na_value=True)  # a rule that cannot be told passes (numpy: no copies)
@@ -190,7 +198,11 @@ def _title_rules(prefix: str, first: str) -> list[pa.Check]:
     leader, leaders, flagged = f"{prefix}_leader", f"{prefix}_leaders", f"{prefix}_flagged"
     return [
         _rule(f"{prefix}-tie-unmarked", lambda df: ~(df[leader] & (df[leaders] >= 2) & (df[flagged] == 0)), prefix),
-        _rule(f"{prefix}-tie-multiple", lambda df: ~(df[leader] & df[first] & (df[leaders] >= 2) & (df[flagged] >= 2)), prefix),
+        _rule(
+            f"{prefix}-tie-multiple",
+            lambda df: ~(df[leader] & df[first] & (df[leaders] >= 2) & (df[flagged] >= 2)),
+            prefix,
+        ),
         _rule(f"{prefix}-first-not-leader", lambda df: ~(df[first] & ~df[leader]), prefix),
     ]
 
@@ -210,7 +222,11 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
         _rule("seat-duplicate", lambda df: df["seat"].isna() | ~df.duplicated([*TABLE_KEYS, "seat"], keep=False)),
         _rule("declared-below-target", lambda df: ~(df["declared"] & ~df["reached"]), "vp"),
         _rule("declared-multiple", lambda df: ~(df["declared"] & (df["declared_count"] >= 2)), "vp"),
-        _rule("declared-missing", lambda df: ~(df["reached"] & (df["reached_count"] >= 2) & (df["declared_count"] == 0)), "vp"),
+        _rule(
+            "declared-missing",
+            lambda df: ~(df["reached"] & (df["reached_count"] >= 2) & (df["declared_count"] == 0)),
+            "vp",
+        ),
         _rule("no-target", lambda df: df["reached_count"] > 0, "vp"),
     ]
     if registered is not None:
@@ -225,7 +241,10 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
             _rule("road-length-range", lambda df: ~(df["road_length"] > df["roads"])),
             _rule("table-vp-cards", lambda df: df["table_vp_cards"] <= 5, "vp_cards"),
             _rule("table-knights", lambda df: df["table_knights"] <= 14, "knights"),
-            _rule("vp-mismatch", lambda df: df["vp_entered"].isna() | df["checked_vp"].isna() | (df["vp_entered"] == df["vp"])),
+            _rule(
+                "vp-mismatch",
+                lambda df: df["vp_entered"].isna() | df["checked_vp"].isna() | (df["vp_entered"] == df["vp"]),
+            ),
             *_title_rules("army", "army_first"),
             *_title_rules("road", "road_first"),
         ]
@@ -249,7 +268,8 @@ _TABLE_VALUES: dict[str, Callable[[pd.DataFrame], Any]] = {
     "no-target": lambda rows: None,
 }
 TABLE_CODES: dict[str, tuple[str, Callable[[pd.DataFrame], Any]]] = {
-    code: (str(PROBLEM_CODES[code].field), value_of) for code, value_of in _TABLE_VALUES.items()}
+    code: (str(PROBLEM_CODES[code].field), value_of) for code, value_of in _TABLE_VALUES.items()
+}
 # Row-level codes whose cell is not the column pandera names.
 ROW_CODE_FIELDS = {code: kind.field for code, kind in PROBLEM_CODES.items() if kind.field and not kind.table}
 
@@ -269,14 +289,24 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series, 
     for row, column, check in failures.itertuples(index=False):
         value = sheet.raw.at[row, column]
         code = {"int-cell": int_cell_code(value), "flag-cell": "bad-flag"}.get(check, check)
-        if code in ("bad-table", "bad-flag", "empty-name") and int_cell_code(value) in ("formula-no-value", "error-value"):
+        if code in ("bad-table", "bad-flag", "empty-name") and int_cell_code(value) in (
+            "formula-no-value",
+            "error-value",
+        ):
             code = int_cell_code(value)
         elif code == "bad-table" and int_cell_code(value) == "empty-cell":
             code = "empty-cell"
-        problems.append(Problem(
-            code, sheet.name, cell_ref(sheet.columns[column], row), names.get(row, ""), _int_or_none(tables.get(row)),
-            field=column, params={"value": value, "column": COLUMN_NAMES[column], "row": row},
-        ))
+        problems.append(
+            Problem(
+                code,
+                sheet.name,
+                cell_ref(sheet.columns[column], row),
+                names.get(row, ""),
+                _int_or_none(tables.get(row)),
+                field=column,
+                params={"value": value, "column": COLUMN_NAMES[column], "row": row},
+            )
+        )
     return problems
 
 
@@ -292,20 +322,43 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
             absent = field in FLAGS and field not in sheet.columns
             header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
             for table, group in failed.groupby("table", sort=True):
-                params = {"players": ", ".join(group["player"]), "value": value_of(group), "size": len(group),
-                          "column": COLUMN_NAMES[field], "target": settings.victory_target,
-                          "rows": tuple(int(r) for r in group.index)}
-                if check == "declared-missing" and _target_would_help(typed.loc[typed["table"] == table, "vp"], settings):
+                params = {
+                    "players": ", ".join(group["player"]),
+                    "value": value_of(group),
+                    "size": len(group),
+                    "column": COLUMN_NAMES[field],
+                    "target": settings.victory_target,
+                    "rows": tuple(int(r) for r in group.index),
+                }
+                if check == "declared-missing" and _target_would_help(
+                    typed.loc[typed["table"] == table, "vp"], settings
+                ):
                     params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
-                problems.append(Problem("flag-column-missing" if absent else check, sheet.name, header, "", int(table), field,
-                                        params=params))
+                problems.append(
+                    Problem(
+                        "flag-column-missing" if absent else check,
+                        sheet.name,
+                        header,
+                        "",
+                        int(table),
+                        field,
+                        params=params,
+                    )
+                )
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
         for row, record in failed.iterrows():
-            problems.append(Problem(
-                check, sheet.name, cell_ref(sheet.columns[field], row), record["player"], _int_or_none(record["table"]), field,
-                params=_row_params(check, field, row, record, typed, settings),
-            ))
+            problems.append(
+                Problem(
+                    check,
+                    sheet.name,
+                    cell_ref(sheet.columns[field], row),
+                    record["player"],
+                    _int_or_none(record["table"]),
+                    field,
+                    params=_row_params(check, field, row, record, typed, settings),
+                )
+            )
     return problems
 
 
@@ -319,9 +372,16 @@ def _int_or_none(value: Any) -> int | None:
     return None if pd.isna(value) else int(value)
 
 
-def _row_params(check: str, field: str, row: int, record: pd.Series, typed: pd.DataFrame, settings: Settings) -> dict[str, Any]:
+def _row_params(
+    check: str, field: str, row: int, record: pd.Series, typed: pd.DataFrame, settings: Settings
+) -> dict[str, Any]:
     value = {"vp-mismatch": record["vp_entered"], "declared-below-target": record["vp"]}.get(check, record[field])
-    params: dict[str, Any] = {"value": value, "target": settings.victory_target, "row": row, "column": COLUMN_NAMES[field]}
+    params: dict[str, Any] = {
+        "value": value,
+        "target": settings.victory_target,
+        "row": row,
+        "column": COLUMN_NAMES[field],
+    }
     if check == "road-length-range":
         params["roads"] = record["roads"]
     elif check == "vp-mismatch":
@@ -378,13 +438,21 @@ def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
     rows = sheet.raw.loc[bye]
     filled = ~pd.DataFrame({c: blank_cells(rows[c]) for c in score_columns}, index=rows.index).all(axis=1)
     problems = [
-        Problem("bye-with-scores", sheet.name, cell_ref(sheet.columns["table"], int(row)), clean_name(str(sheet.raw.at[row, "player"])),
-                field="table", params={"row": int(row)})
+        Problem(
+            "bye-with-scores",
+            sheet.name,
+            cell_ref(sheet.columns["table"], int(row)),
+            clean_name(str(sheet.raw.at[row, "player"])),
+            field="table",
+            params={"row": int(row)},
+        )
         for row in filled.index[filled]
     ]
     nameless = sheet.raw.loc[bye, "player"].map(lambda v: not clean_name(str(v or "")))
-    problems += [Problem("bye-no-name", sheet.name, cell_ref(sheet.columns["player"], int(row)), params={"row": int(row)})
-                 for row in nameless.index[nameless]]
+    problems += [
+        Problem("bye-no-name", sheet.name, cell_ref(sheet.columns["player"], int(row)), params={"row": int(row)})
+        for row in nameless.index[nameless]
+    ]
     return bye, problems
 
 
@@ -409,8 +477,10 @@ def _by_sheet(failures: pd.DataFrame, stacked: pd.DataFrame) -> dict[str, pd.Dat
     """Split failures of a stacked frame (index 0..n) into per-sheet failures indexed by Excel row."""
     if failures.empty:
         return {}
-    located = failures.assign(sheet=stacked["sheet"].to_numpy()[failures["index"].astype(int)],
-                              index=stacked["row"].to_numpy()[failures["index"].astype(int)])
+    located = failures.assign(
+        sheet=stacked["sheet"].to_numpy()[failures["index"].astype(int)],
+        index=stacked["row"].to_numpy()[failures["index"].astype(int)],
+    )
     return {name: group.drop(columns="sheet") for name, group in located.groupby("sheet", sort=False)}
 
 
@@ -419,7 +489,9 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     if not parts:
         return
     vp_only = parts[0].sheet.vp_only
-    games = pd.concat([p.games.assign(sheet=p.sheet.name, round=p.sheet.number).reset_index() for p in parts], ignore_index=True)
+    games = pd.concat(
+        [p.games.assign(sheet=p.sheet.name, round=p.sheet.number).reset_index() for p in parts], ignore_index=True
+    )
     typed = _typed(games, vp_only)
     per_sheet = {name: rows.set_index("row") for name, rows in typed.groupby("sheet", sort=False)}
     for part in parts:
@@ -440,19 +512,32 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
         part.problems += _rule_problems(part.sheet, rule_failures.get(part.sheet.name, empty), part.typed, settings)
 
 
-def _bye_player_problems(sheet: RoundSheet, byes: pd.DataFrame, games: pd.DataFrame,
-                         registered: frozenset[str] | None) -> list[Problem]:
+def _bye_player_problems(
+    sheet: RoundSheet, byes: pd.DataFrame, games: pd.DataFrame, registered: frozenset[str] | None
+) -> list[Problem]:
     """A bye's player must not also play (or have another bye) in the round, and must be registered (docs/rules.md §3)."""
     column = sheet.columns["player"]
     everyone = pd.concat([games["player"], byes["player"]])
     twice = byes["player"].isin(games["player"]) | byes["player"].duplicated(keep=False)
-    problems = [Problem("duplicate-player", sheet.name, cell_ref(column, int(row)), name,
-                        params={"row": int(row), "other": ", ".join(str(r) for r in everyone.index[(everyone == name) & (everyone.index != row)])})
-                for row, name in byes["player"][twice].items()]
+    problems = [
+        Problem(
+            "duplicate-player",
+            sheet.name,
+            cell_ref(column, int(row)),
+            name,
+            params={
+                "row": int(row),
+                "other": ", ".join(str(r) for r in everyone.index[(everyone == name) & (everyone.index != row)]),
+            },
+        )
+        for row, name in byes["player"][twice].items()
+    ]
     if registered is not None:
         unknown = ~byes["player"].isin(registered)
-        problems += [Problem("unregistered-player", sheet.name, cell_ref(column, int(row)), name, params={"row": int(row)})
-                     for row, name in byes["player"][unknown].items()]
+        problems += [
+            Problem("unregistered-player", sheet.name, cell_ref(column, int(row)), name, params={"row": int(row)})
+            for row, name in byes["player"][unknown].items()
+        ]
     return problems
 
 
@@ -464,12 +549,26 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
     no_byes = None
     for part in parts:
         sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
-        byes = pd.DataFrame({"sheet": sheet.name, "round": sheet.number,
-                             "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v)))}, index=raw.index[bye])
+        byes = pd.DataFrame(
+            {
+                "sheet": sheet.name,
+                "round": sheet.number,
+                "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v))),
+            },
+            index=raw.index[bye],
+        )
         if len(byes):
             problems += _bye_player_problems(sheet, byes, part.typed, registered)
-        problems += [Problem("hidden-row", sheet.name, cell_ref(sheet.columns["player"], row), clean_name(str(raw.at[row, "player"])),
-                             params={"row": row}) for row in sorted(sheet.hidden_rows)]
+        problems += [
+            Problem(
+                "hidden-row",
+                sheet.name,
+                cell_ref(sheet.columns["player"], row),
+                clean_name(str(raw.at[row, "player"])),
+                params={"row": row},
+            )
+            for row in sorted(sheet.hidden_rows)
+        ]
         if len(part.typed) + len(byes):  # a sheet with no rows adds none (nor its columns' types)
             if len(part.typed):
                 pieces.append(part.typed.assign(bye=False))
@@ -529,8 +628,17 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
         return None if code is None else k * width + code
 
     errors = [[p for p in found if p.severity == "error"] for found in problems]
-    bad_row = np.isin(part_of * span + rows, [k * span + row for k, found in enumerate(errors) for p in found if "row" in p.params
-                                               for row in (int(p.params["row"]),) if 0 <= row < span])
+    bad_row = np.isin(
+        part_of * span + rows,
+        [
+            k * span + row
+            for k, found in enumerate(errors)
+            for p in found
+            if "row" in p.params
+            for row in (int(p.params["row"]),)
+            if 0 <= row < span
+        ],
+    )
     bad_tables = {table_key(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
     bad_tables |= set(table_keys[bad_row & ~bye & known].tolist())
     lost = ~bye & ~known
@@ -554,8 +662,15 @@ def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
     for _, group in clashes.groupby("folded", sort=False):
         first = group.iloc[0]
         for _, other in group.iloc[1:].iterrows():
-            problems.append(Problem("name-spelling", other["sheet"], other["cell"], other["player"],
-                                    params={"other": first["player"], "other_sheet": first["sheet"], "row": int(other["row"])}))
+            problems.append(
+                Problem(
+                    "name-spelling",
+                    other["sheet"],
+                    other["cell"],
+                    other["player"],
+                    params={"other": first["player"], "other_sheet": first["sheet"], "row": int(other["row"])},
+                )
+            )
     return problems
 
 
@@ -594,8 +709,9 @@ def _reported_part(sheet: RoundSheet, waiting: pd.Series) -> RoundSheet:
     """`sheet` without the rows of its tables not reported yet: those are neither checked nor scored."""
     if not waiting.any():
         return sheet
-    return dataclasses.replace(sheet, raw=sheet.raw[~waiting],
-                               hidden_rows=frozenset(r for r in sheet.hidden_rows if not waiting.get(r, False)))
+    return dataclasses.replace(
+        sheet, raw=sheet.raw[~waiting], hidden_rows=frozenset(r for r in sheet.hidden_rows if not waiting.get(r, False))
+    )
 
 
 def _with_closest(problem: Problem, registered: frozenset[str]) -> Problem:

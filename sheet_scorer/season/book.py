@@ -31,8 +31,10 @@ def standings_rows(season: Season) -> tuple[list[str], list[list[Any]], list[lis
     """The Season Standings header, rows and, per row, which event cells hold a dropped finish."""
     lang = season.lang
     counted = season.counted
-    header = [text(lang, key) for key in ("rank", "player", "season_points", "season_counted", "season_played", "season_won",
-                                          "season_best")] + [e.label for e in counted]
+    header = [
+        text(lang, key)
+        for key in ("rank", "player", "season_points", "season_counted", "season_played", "season_won", "season_best")
+    ] + [e.label for e in counted]
     rows, dropped = [], []
     for row in season.rows:
         cells: list[Any] = [None] * len(counted)
@@ -52,8 +54,15 @@ def events_rows(season: Season) -> tuple[list[str], list[list[Any]]]:
     rows = []
     for entry in season.entries:
         s = entry.summary
-        rows.append([s.name or None, s.date if s.date not in ("", None) else None, len(s.ranking) if s.readable else None,
-                     s.path.name, text(lang, entry.status, **entry.values)])
+        rows.append(
+            [
+                s.name or None,
+                s.date if s.date not in ("", None) else None,
+                len(s.ranking) if s.readable else None,
+                s.path.name,
+                text(lang, entry.status, **entry.values),
+            ]
+        )
     return header, rows
 
 

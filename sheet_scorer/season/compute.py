@@ -42,17 +42,29 @@ def event_entries(summaries: Sequence[EventSummary], include_provisional: bool, 
         key = (summary.name.casefold(), date_key(summary.date))
         if key in seen:
             when = format_date(summary.date, lang) or text(lang, "season_no_date")
-            entries.append(EventEntry(summary, "season_status_duplicate", {"name": summary.name, "date": when, "other": seen[key].path.name}))
+            entries.append(
+                EventEntry(
+                    summary,
+                    "season_status_duplicate",
+                    {"name": summary.name, "date": when, "other": seen[key].path.name},
+                )
+            )
             continue
         seen[key] = summary
         if summary.errors:
             status = "season_status_provisional_counted" if include_provisional else "season_status_provisional"
             entries.append(EventEntry(summary, status, {"errors": summary.errors}, counted=include_provisional))
         else:
-            entries.append(EventEntry(summary, "season_status_final" if summary.final else "season_status_standings", counted=True))
+            entries.append(
+                EventEntry(summary, "season_status_final" if summary.final else "season_status_standings", counted=True)
+            )
     for summary in sorted((s for s in summaries if not s.readable and not s.season_file), key=lambda s: s.path.name):
         # the refusal without its file (the file is in its own column), said in the season's language where it is shown
-        reason = Phrase(summary.failure_key, {**summary.failure_values, "path": None}) if summary.failure_key else summary.failure
+        reason = (
+            Phrase(summary.failure_key, {**summary.failure_values, "path": None})
+            if summary.failure_key
+            else summary.failure
+        )
         entries.append(EventEntry(summary, "season_status_unreadable", {"reason": reason}))
     _label(entries, lang)
     return entries
@@ -66,7 +78,9 @@ def _label(entries: list[EventEntry], lang: str) -> None:
         names[entry.summary.name.casefold()] += 1
     for entry in counted:
         shown = format_date(entry.summary.date, lang) or text(lang, "season_no_date")
-        entry.label = entry.summary.name if names[entry.summary.name.casefold()] == 1 else f"{entry.summary.name} ({shown})"
+        entry.label = (
+            entry.summary.name if names[entry.summary.name.casefold()] == 1 else f"{entry.summary.name} ({shown})"
+        )
 
 
 def points_for(rank: int, players: int, table: dict[int, Fraction] | None) -> Fraction:
@@ -83,16 +97,31 @@ def rank_season(finishes: dict[str, list[Finish]], best: int | None, lang: str) 
         chosen = sorted(mine, key=lambda f: (-f.points, f.event))
         keep = {f.event for f in (chosen if best is None else chosen[:best])}
         marked = [Finish(f.event, f.rank, f.of, f.points, f.event in keep) for f in sorted(mine, key=lambda f: f.event)]
-        rows.append(SeasonRow(0, player, sum((f.points for f in marked if f.counted), Fraction(0)), len(keep), len(marked),
-                              sum(f.rank == 1 for f in marked), min(f.rank for f in marked), marked))
+        rows.append(
+            SeasonRow(
+                0,
+                player,
+                sum((f.points for f in marked if f.counted), Fraction(0)),
+                len(keep),
+                len(marked),
+                sum(f.rank == 1 for f in marked),
+                min(f.rank for f in marked),
+                marked,
+            )
+        )
     rows.sort(key=lambda r: (-r.points, -r.won, r.best, -r.played, name_order_key(r.player, lang)))
     for rank, row in enumerate(rows, start=1):
         row.rank = rank
     return rows
 
 
-def build_season(summaries: Sequence[EventSummary], settings: SeasonSettings, best: int | None = None,
-                 include_provisional: bool = False, lang: str | None = None) -> Season:
+def build_season(
+    summaries: Sequence[EventSummary],
+    settings: SeasonSettings,
+    best: int | None = None,
+    include_provisional: bool = False,
+    lang: str | None = None,
+) -> Season:
     """The season from events already read: who counts, one person per name (aliases joined), points and ranks."""
     language = season_language(lang, settings, summaries)
     entries = event_entries(summaries, include_provisional, language)
@@ -105,12 +134,29 @@ def build_season(summaries: Sequence[EventSummary], settings: SeasonSettings, be
         ranking = entry.summary.ranking
         for rank, name in enumerate(ranking, start=1):
             player = joined.get(name, name)
-            if events_of[player][-1:] == [index]:  # two spellings joined by an alias both played here: the better finish counts
-                notes.append(Note(entry.summary.path.name, "season_alias_both", {"name": name, "other": player, "event": entry.label}))
+            if events_of[player][-1:] == [
+                index
+            ]:  # two spellings joined by an alias both played here: the better finish counts
+                notes.append(
+                    Note(
+                        entry.summary.path.name,
+                        "season_alias_both",
+                        {"name": name, "other": player, "event": entry.label},
+                    )
+                )
                 continue
             events_of[player].append(index)
-            finishes[player].append(Finish(index, rank, len(ranking), points_for(rank, len(ranking), settings.points_by_place), True))
+            finishes[player].append(
+                Finish(index, rank, len(ranking), points_for(rank, len(ranking), settings.points_by_place), True)
+            )
     notes += spelling_notes(events_of, [e.label for e in counted])
     title = settings.title or text(language, "season_default_title")
-    return Season(title, language, best, entries, rank_season(finishes, best, language), settings.notes + notes, settings.points_by_place)
-
+    return Season(
+        title,
+        language,
+        best,
+        entries,
+        rank_season(finishes, best, language),
+        settings.notes + notes,
+        settings.points_by_place,
+    )

@@ -30,8 +30,14 @@ def event_files(paths: Iterable[Path], skip: Iterable[Path] = ()) -> list[Path]:
         if not path.is_dir():
             files.append(path)
             continue
-        found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in WORKBOOK_SUFFIXES
-                       and not p.name.startswith((".", "~$")) and not p.stem.endswith(_COPIES))
+        found = sorted(
+            p
+            for p in path.iterdir()
+            if p.is_file()
+            and p.suffix.lower() in WORKBOOK_SUFFIXES
+            and not p.name.startswith((".", "~$"))
+            and not p.stem.endswith(_COPIES)
+        )
         scored = {p.with_name(p.name.replace(".scored", "", 1)) for p in found if p.stem.endswith(".scored")}
         files.extend(p for p in found if p not in scored)
     seen: set[Path] = set()
@@ -55,15 +61,25 @@ def read_event(path: Path) -> EventSummary:
         placings = event_placings(result)
     except WorkbookError as error:
         if error.key == "no_round_sheets":
-            return EventSummary(path, failure=str(error), failure_key="season_not_event", season_file=is_season_file(path))
+            return EventSummary(
+                path, failure=str(error), failure_key="season_not_event", season_file=is_season_file(path)
+            )
         return EventSummary(path, failure=str(error), failure_key=error.key, failure_values=dict(error.values))
     except Exception as error:  # an unexpected failure in one file is reported with it, not raised
         return EventSummary(path, failure=f"unexpected failure ({type(error).__name__}: {error})")
     ranking = tuple(p.player for p in placings) if placings else tuple(result.standings["player"].tolist())
     errors = sum(p.severity == "error" for p in result.problems)
     settings = result.data.settings
-    return EventSummary(path, settings.tournament or path.stem, settings.date, settings.language, ranking, placings is not None,
-                        errors, len(result.problems) - errors)
+    return EventSummary(
+        path,
+        settings.tournament or path.stem,
+        settings.date,
+        settings.language,
+        ranking,
+        placings is not None,
+        errors,
+        len(result.problems) - errors,
+    )
 
 
 def is_season_file(path: Path) -> bool:
@@ -80,7 +96,9 @@ def is_season_file(path: Path) -> bool:
         return False
 
 
-def read_events(paths: list[Path], jobs: int | None = None, done: Callable[[EventSummary], None] | None = None) -> list[EventSummary]:
+def read_events(
+    paths: list[Path], jobs: int | None = None, done: Callable[[EventSummary], None] | None = None
+) -> list[EventSummary]:
     """Every event read once, `jobs` at a time (default: the number of cores); `done` is told of each as it finishes.
 
     Returned in the order of `paths`. One job reads in this process (no pool to start)."""

@@ -37,16 +37,47 @@ def season_document(season: Season) -> dict[str, Any]:
     counted = season.counted
     table = season.points_by_place
     return {
-        "schema": "sheet-scorer/season", "version": 1, "season": season.title, "lang": lang, "best": season.best,
+        "schema": "sheet-scorer/season",
+        "version": 1,
+        "season": season.title,
+        "lang": lang,
+        "best": season.best,
         "points": "rank" if table is None else {str(place): number(points) for place, points in sorted(table.items())},
-        "events": [{"label": e.label or None, "name": e.summary.name or None, "date": _date(e.summary.date),
-                    "players": len(e.summary.ranking) if e.summary.readable else None, "file": e.summary.path.name,
-                    "status": text(lang, e.status, **e.values), "counted": e.counted, "final": e.summary.final}
-                   for e in season.entries],
-        "standings": [{"rank": r.rank, "player": r.player, "points": number(r.points), "counted": r.counted, "played": r.played,
-                       "won": r.won, "best_finish": r.best,
-                       "finishes": [{"event": counted[f.event].label, "rank": f.rank, "of": f.of, "points": number(f.points),
-                                     "counted": f.counted} for f in r.finishes]} for r in season.rows],
+        "events": [
+            {
+                "label": e.label or None,
+                "name": e.summary.name or None,
+                "date": _date(e.summary.date),
+                "players": len(e.summary.ranking) if e.summary.readable else None,
+                "file": e.summary.path.name,
+                "status": text(lang, e.status, **e.values),
+                "counted": e.counted,
+                "final": e.summary.final,
+            }
+            for e in season.entries
+        ],
+        "standings": [
+            {
+                "rank": r.rank,
+                "player": r.player,
+                "points": number(r.points),
+                "counted": r.counted,
+                "played": r.played,
+                "won": r.won,
+                "best_finish": r.best,
+                "finishes": [
+                    {
+                        "event": counted[f.event].label,
+                        "rank": f.rank,
+                        "of": f.of,
+                        "points": number(f.points),
+                        "counted": f.counted,
+                    }
+                    for f in r.finishes
+                ],
+            }
+            for r in season.rows
+        ],
         "problems": [{"severity": n.severity, "where": n.where, "message": n.message(lang)} for n in season.notes],
     }
 

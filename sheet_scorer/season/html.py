@@ -26,7 +26,10 @@ def points_rule(season: Season) -> str:
     table = season.points_by_place
     if table is None:
         return text(season.lang, "season_points_rule")
-    shown = ", ".join(f"{ordinal(place, season.lang)} {format_number(number(points), season.lang)}" for place, points in sorted(table.items()))
+    shown = ", ".join(
+        f"{ordinal(place, season.lang)} {format_number(number(points), season.lang)}"
+        for place, points in sorted(table.items())
+    )
     return text(season.lang, "season_points_table", table=shown)
 
 
@@ -35,30 +38,80 @@ def season_context(season: Season) -> dict[str, Any]:
     lang = season.lang
     counted = season.counted
     ids = player_ids([row.player for row in season.rows])
-    events = [{"label": e.label, "date": format_date(e.summary.date, lang), "players": len(e.summary.ranking),
-               "file": e.summary.path.name, "status": text(lang, e.status, **e.values), "counted": e.counted,
-               "final": e.summary.final} for e in season.entries]
+    events = [
+        {
+            "label": e.label,
+            "date": format_date(e.summary.date, lang),
+            "players": len(e.summary.ranking),
+            "file": e.summary.path.name,
+            "status": text(lang, e.status, **e.values),
+            "counted": e.counted,
+            "final": e.summary.final,
+        }
+        for e in season.entries
+    ]
     standings, paths = [], []
     for row in season.rows:
         cells = [None] * len(counted)
         for f in row.finishes:
             cells[f.event] = {"points": format_number(number(f.points), lang), "counted": f.counted}
-        standings.append({"rank": row.rank, "player": row.player, "id": ids[row.player], "points": format_number(number(row.points), lang),
-                          "counted": row.counted, "played": row.played, "won": row.won, "best": row.best,
-                          "medal": row.rank if row.rank <= 3 else 0, "cells": cells})
-        paths.append({"player": row.player, "id": ids[row.player], "rank": row.rank, "points": format_number(number(row.points), lang),
-                      "steps": [{"event": counted[f.event].label, "date": format_date(counted[f.event].summary.date, lang),
-                                 "finish": text(lang, "season_rank_of", rank=f.rank, n=f.of),
-                                 "points": format_number(number(f.points), lang), "counted": f.counted} for f in row.finishes]})
+        standings.append(
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "id": ids[row.player],
+                "points": format_number(number(row.points), lang),
+                "counted": row.counted,
+                "played": row.played,
+                "won": row.won,
+                "best": row.best,
+                "medal": row.rank if row.rank <= 3 else 0,
+                "cells": cells,
+            }
+        )
+        paths.append(
+            {
+                "player": row.player,
+                "id": ids[row.player],
+                "rank": row.rank,
+                "points": format_number(number(row.points), lang),
+                "steps": [
+                    {
+                        "event": counted[f.event].label,
+                        "date": format_date(counted[f.event].summary.date, lang),
+                        "finish": text(lang, "season_rank_of", rank=f.rank, n=f.of),
+                        "points": format_number(number(f.points), lang),
+                        "counted": f.counted,
+                    }
+                    for f in row.finishes
+                ],
+            }
+        )
     return {
-        "lang": lang, "t": translator(lang), "title": season.title, "best": season.best,
-        "events_counted": len(counted), "files": len(season.read), "players": len(season.rows),
-        "event_labels": [e.label for e in counted], "events": events, "standings": standings,
-        "matrix": len(season.rows) * len(counted) <= MATRIX_CELLS, "paths": paths, "fold_paths": len(paths) > OPEN_PATHS,
+        "lang": lang,
+        "t": translator(lang),
+        "title": season.title,
+        "best": season.best,
+        "events_counted": len(counted),
+        "files": len(season.read),
+        "players": len(season.rows),
+        "event_labels": [e.label for e in counted],
+        "events": events,
+        "standings": standings,
+        "matrix": len(season.rows) * len(counted) <= MATRIX_CELLS,
+        "paths": paths,
+        "fold_paths": len(paths) > OPEN_PATHS,
         "points_rule": points_rule(season),
         "left_out": [e for e in events if not e["counted"]],
-        "problems": [{"severity": n.severity, "severity_word": severity_word(n.severity, lang), "where": n.where,
-                      "message": n.message(lang)} for n in season.notes],
+        "problems": [
+            {
+                "severity": n.severity,
+                "severity_word": severity_word(n.severity, lang),
+                "where": n.where,
+                "message": n.message(lang),
+            }
+            for n in season.notes
+        ],
     }
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from sheet_scorer.rules.names import close_pairs, closest, folded
-from sheet_scorer.rules.names import name_key
+from sheet_scorer.rules.names import close_pairs, closest, folded, name_key
 from sheet_scorer.season.model import Alias, Note
 
 
@@ -26,11 +25,18 @@ def join_aliases(aliases: Sequence[Alias], known: set[str]) -> tuple[dict[str, s
     notes = []
     for alias in aliases:
         name, same = name_key(alias.name), name_key(alias.same_as)
-        bad = [(value, at) for value, at in ((name, alias.where_name), (same, alias.where_same_as)) if value not in known]
+        bad = [
+            (value, at) for value, at in ((name, alias.where_name), (same, alias.where_same_as)) if value not in known
+        ]
         for value, at in bad:
             other = closest(value, known)
-            notes.append(Note(at, "season_alias_nobody_closest" if other else "season_alias_nobody",
-                              {"name": value, "other": other} if other else {"name": value}))
+            notes.append(
+                Note(
+                    at,
+                    "season_alias_nobody_closest" if other else "season_alias_nobody",
+                    {"name": value, "other": other} if other else {"name": value},
+                )
+            )
         if not bad and root(name) != root(same):
             parent[root(name)] = root(same)
     return {name: root(name) for name in parent}, notes
@@ -51,8 +57,19 @@ def spelling_notes(events_of: dict[str, list[int]], event_names: Sequence[str]) 
         a, b = names[i], names[j]
         if set(events_of[a]) & set(events_of[b]):
             continue  # both play in one event: two people
-        rare, usual = (a, b) if (len(events_of[a]), -events_of[a][0]) < (len(events_of[b]), -events_of[b][0]) else (b, a)
-        notes.append(Note(event_names[events_of[rare][0]], key,
-                          {"player": rare, "event": event_names[events_of[rare][0]],
-                           "other": usual, "other_event": event_names[events_of[usual][0]]}))
+        rare, usual = (
+            (a, b) if (len(events_of[a]), -events_of[a][0]) < (len(events_of[b]), -events_of[b][0]) else (b, a)
+        )
+        notes.append(
+            Note(
+                event_names[events_of[rare][0]],
+                key,
+                {
+                    "player": rare,
+                    "event": event_names[events_of[rare][0]],
+                    "other": usual,
+                    "other_event": event_names[events_of[usual][0]],
+                },
+            )
+        )
     return sorted(notes, key=lambda n: (n.values["player"], n.values["other"]))

@@ -42,7 +42,9 @@ class EventEntry:
 
     summary: EventSummary
     status: str  # an `i18n.text` key: season_status_standings, _final, _provisional, _provisional_counted, _unreadable, _duplicate
-    values: dict[str, Any] = field(default_factory=dict)  # its placeholders (an unreadable file's reason: a Phrase, said by `text`)
+    values: dict[str, Any] = field(
+        default_factory=dict
+    )  # its placeholders (an unreadable file's reason: a Phrase, said by `text`)
     counted: bool = False
     label: str = ""  # the column heading of a counted event (its name; with the date when two share a name)
 
@@ -64,7 +66,7 @@ class Note:
 
     @property
     def severity(self) -> str:
-        """"error" or "warning", as the catalogue says for the code."""
+        """ "error" or "warning", as the catalogue says for the code."""
         return "warning" if self.key in WARNING_CODES else "error"
 
     def message(self, lang: str) -> str:

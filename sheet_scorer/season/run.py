@@ -24,10 +24,19 @@ class SeasonResult:
         return self.season.exit_code
 
 
-def season(events: list[Path | str], output: Path | str | None = None, html: Path | str | None = None,
-           best: int | None = None, settings: Path | str | None = None, jobs: int | None = None,
-           include_provisional: bool = False, json: Path | str | None = None, lang: str | None = None,
-           started: Callable[[int], None] | None = None, done: Callable[[EventSummary], None] | None = None) -> SeasonResult:
+def season(
+    events: list[Path | str],
+    output: Path | str | None = None,
+    html: Path | str | None = None,
+    best: int | None = None,
+    settings: Path | str | None = None,
+    jobs: int | None = None,
+    include_provisional: bool = False,
+    json: Path | str | None = None,
+    lang: str | None = None,
+    started: Callable[[int], None] | None = None,
+    done: Callable[[EventSummary], None] | None = None,
+) -> SeasonResult:
     """Rank players across events (docs/rules.md §10) and write the season workbook, its report (and `json`).
 
     `started` is told how many event files will be read, `done` of each as it is read (a progress bar)."""

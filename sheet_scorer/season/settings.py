@@ -16,12 +16,12 @@ from typing import Any
 from sheet_scorer.i18n.text import text
 from sheet_scorer.i18n.vocab import LANGUAGES, SETTING_KEY_INDEX, SETTINGS_SHEET_NAMES, fold
 from sheet_scorer.model import Settings
+from sheet_scorer.rules.settings import judge_settings
 from sheet_scorer.season.model import Alias, Note, SeasonSettings
-from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.workbook.container import open_package
-from sheet_scorer.rules.settings import judge_settings
 from sheet_scorer.workbook.settings import parse_number, setting_cells
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 from sheet_scorer.xlsx.reader import Package
 
 
@@ -48,7 +48,10 @@ def read_season_settings(path: Path) -> SeasonSettings:
             kind = fold(entry.name)
             if kind not in POINTS_SHEETS | ALIAS_SHEETS | SETTINGS_SHEET_NAMES:
                 continue
-            rows = [["" if isinstance(v, (ErrorCell, FormulaCell)) else v for v in row] for row in book.sheet(entry).dense(entry.name)]
+            rows = [
+                ["" if isinstance(v, (ErrorCell, FormulaCell)) else v for v in row]
+                for row in book.sheet(entry).dense(entry.name)
+            ]
             if kind in POINTS_SHEETS:
                 settings.points_by_place = _points(path, entry.name, rows, settings.notes)
             elif kind in ALIAS_SHEETS:
@@ -88,19 +91,28 @@ def _points(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) ->
         return None
     start, place_column, points_column = found
     table: dict[int, Fraction] = {}
-    for index, row in enumerate(rows[start + 1:], start=start + 2):
+    for index, row in enumerate(rows[start + 1 :], start=start + 2):
         place, points = _cell(row, place_column), _cell(row, points_column)
         if is_blank(place) and is_blank(points):
             continue
         number = parse_number(place)
         value = parse_number(points)
         if number is None or number.denominator != 1 or number < 1:
-            notes.append(Note(where(path, sheet, cell_ref(place_column + 1, index)), "season_bad_place", {"value": place}))
+            notes.append(
+                Note(where(path, sheet, cell_ref(place_column + 1, index)), "season_bad_place", {"value": place})
+            )
         elif value is None:
-            notes.append(Note(where(path, sheet, cell_ref(points_column + 1, index)), "season_bad_points", {"value": points}))
+            notes.append(
+                Note(where(path, sheet, cell_ref(points_column + 1, index)), "season_bad_points", {"value": points})
+            )
         elif int(number) in table:
-            notes.append(Note(where(path, sheet, cell_ref(place_column + 1, index)), "season_duplicate_place",
-                              {"value": int(number)}))
+            notes.append(
+                Note(
+                    where(path, sheet, cell_ref(place_column + 1, index)),
+                    "season_duplicate_place",
+                    {"value": int(number)},
+                )
+            )
         else:
             table[int(number)] = value
     return table
@@ -114,7 +126,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
         return []
     start, name_column, same_column = found
     aliases = []
-    for index, row in enumerate(rows[start + 1:], start=start + 2):
+    for index, row in enumerate(rows[start + 1 :], start=start + 2):
         name, same = _cell(row, name_column), _cell(row, same_column)
         if is_blank(name) and is_blank(same):
             continue
@@ -129,8 +141,16 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
 
 def _settings(sheet: str, rows: list[list[Any]], settings: SeasonSettings) -> None:
     """Tournament (the season's title) and Language from a Settings sheet, read as an event's are (docs/rules.md §7)."""
-    read, _ = judge_settings(setting_cells(sheet, rows), Settings(tournament=""))  # other keys are an event's, not the season's
+    read, _ = judge_settings(
+        setting_cells(sheet, rows), Settings(tournament="")
+    )  # other keys are an event's, not the season's
     settings.title = read.tournament
-    if any(row and not is_blank(row[0]) and len(row) > 1 and not is_blank(row[1])
-           and SETTING_KEY_INDEX.get(fold(str(row[0]))) == "language" for row in rows):
+    if any(
+        row
+        and not is_blank(row[0])
+        and len(row) > 1
+        and not is_blank(row[1])
+        and SETTING_KEY_INDEX.get(fold(str(row[0]))) == "language"
+        for row in rows
+    ):
         settings.language = read.language

@@ -44,8 +44,10 @@ def write_season(season: Season, output: Path, html: Path, json: Path | None = N
     from sheet_scorer.season.html import write_season_page
     from sheet_scorer.workbook.files import write_all
 
-    writers = {output: lambda temporary: save_season_workbook(season, temporary),
-               html: lambda temporary: write_season_page(season, temporary)}
+    writers = {
+        output: lambda temporary: save_season_workbook(season, temporary),
+        html: lambda temporary: write_season_page(season, temporary),
+    }
     if json is not None:
         writers[json] = lambda temporary: write_season_json(season, temporary)
     write_all(writers)

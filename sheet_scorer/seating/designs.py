@@ -65,8 +65,10 @@ def affine_16() -> Design:
 
 def rotational_24() -> Design:
     """The 24-point design: the base round shifted by r = 0 … 6 on Z_7 (∞ fixed)."""
+
     def shift(p: int, r: int) -> int:
         return p if p >= 21 else 7 * (p // 7) + (p % 7 + r) % 7
+
     return [[tuple(shift(p, r) for p in table) for table in _BASE_24] for r in range(7)]
 
 

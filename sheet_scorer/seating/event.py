@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
-from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
 from sheet_scorer.i18n.vocab import is_bye
+from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
 from sheet_scorer.rules.names import name_key
+from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -32,7 +32,9 @@ def seated_round(sheet: RoundSheet) -> SeatedRound:
         seat = values.get("seat", "")
         order = float(seat) if isinstance(seat, (int, float)) and not isinstance(seat, bool) else float("inf")
         tables.setdefault(table, []).append((order, int(row), name))
-    ordered = [tuple(n for _, _, n in sorted(seats)) for _, seats in sorted(tables.items(), key=lambda kv: _table_key(kv[0]))]
+    ordered = [
+        tuple(n for _, _, n in sorted(seats)) for _, seats in sorted(tables.items(), key=lambda kv: _table_key(kv[0]))
+    ]
     return SeatedRound(tuple(ordered), tuple(byes))
 
 
@@ -69,8 +71,12 @@ def seat_next(problem: SeatingProblem, count: int, stored: Sequence[SeatedRound 
     with the byes the rules give now and is no worse than a fresh plan (repeats, clubs, seat balance)."""
     fresh = plan(problem)
     kept = [s for s in stored if s is not None]
-    if len(kept) == len(fresh) and all(s.players == set(problem.players) for s in kept) \
-            and set(kept[0].byes) == set(fresh[0].byes) and _quality(kept, problem) <= _quality(fresh, problem):
+    if (
+        len(kept) == len(fresh)
+        and all(s.players == set(problem.players) for s in kept)
+        and set(kept[0].byes) == set(fresh[0].byes)
+        and _quality(kept, problem) <= _quality(fresh, problem)
+    ):
         return Seating(kept[:count], kept[count:], True)
     return Seating(fresh[:count], fresh[count:], False)
 
@@ -81,13 +87,22 @@ def _quality(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, i
     return report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players)
 
 
-def seating_problem(result: ScoreResult, played: list[RoundSheet], rounds: int, by_standings: bool,
-                    seed: int) -> SeatingProblem:
+def seating_problem(
+    result: ScoreResult, played: list[RoundSheet], rounds: int, by_standings: bool, seed: int
+) -> SeatingProblem:
     """What the optimiser is asked: the active players, the rounds played, the standings, clubs, table size."""
     data = result.data
     ranking = tuple(result.standings.sort_values("rank")["player"]) if len(result.standings) else ()
-    return SeatingProblem(tuple(active_players(data)), rounds, clubs_of(data), tuple(seated_round(s) for s in played),
-                          ranking, fours_only=data.settings.table_size == "4", by_standings=by_standings, seed=seed)
+    return SeatingProblem(
+        tuple(active_players(data)),
+        rounds,
+        clubs_of(data),
+        tuple(seated_round(s) for s in played),
+        ranking,
+        fours_only=data.settings.table_size == "4",
+        by_standings=by_standings,
+        seed=seed,
+    )
 
 
 def stored_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRound | None:
@@ -97,8 +112,16 @@ def stored_round(stored: tuple[list[list[str]], list[str]] | None) -> SeatedRoun
     return SeatedRound(tuple(tuple(name_key(n) for n in t) for t in stored[0]), tuple(name_key(n) for n in stored[1]))
 
 
-def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating, reseat: bool,
-               language: str, plan_sheet: str | None = None, sheet_names: Sequence[str] = ()) -> WorkbookPatch:
+def seat_patch(
+    last: RoundSheet,
+    header: list[Any],
+    first: int,
+    seating: Seating,
+    reseat: bool,
+    language: str,
+    plan_sheet: str | None = None,
+    sheet_names: Sequence[str] = (),
+) -> WorkbookPatch:
     """The new round sheets (named and laid out like the last one, `header` its header cells), the re-seated
     round, and the rest of the plan (replacing the event's plan sheet `plan_sheet`, else a new one in `language`)."""
     from sheet_scorer.workbook.seating_plan import next_round_name, plan_rows, plan_sheet_name, plan_widths, round_rows
@@ -109,21 +132,29 @@ def seat_patch(last: RoundSheet, header: list[Any], first: int, seating: Seating
     new_rounds = seating.rounds[1:] if reseat else seating.rounds
     for number, planned in enumerate(new_rounds, start=first + 1 if reseat else first):
         rows = round_rows(planned.tables, planned.byes, language, last.columns, last.header_row, header)
-        patch.sheets.append(NewSheet(next_round_name(last.name, number), rows, layout_from=last.name,
-                                     header_row=last.header_row))
+        patch.sheets.append(
+            NewSheet(next_round_name(last.name, number), rows, layout_from=last.name, header_row=last.header_row)
+        )
     later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
     rows = plan_rows(later, language)
-    patch.sheets.append(NewSheet(plan_sheet_name(plan_sheet, sheet_names, language), rows, replace=plan_sheet is not None,
-                                 hidden=True, widths=plan_widths(rows[0])))
+    patch.sheets.append(
+        NewSheet(
+            plan_sheet_name(plan_sheet, sheet_names, language),
+            rows,
+            replace=plan_sheet is not None,
+            hidden=True,
+            widths=plan_widths(rows[0]),
+        )
+    )
     return patch
 
 
 def _rewrite(sheet: RoundSheet, planned: SeatedRound, language: str) -> list[CellEdit]:
     """Cell edits that replace a seated, unplayed round's Table/Seat/Player cells in place (--reseat)."""
-    from sheet_scorer.xlsx.cells import cell_ref
     from sheet_scorer.workbook.seating_plan import round_rows
+    from sheet_scorer.xlsx.cells import cell_ref
 
-    rows = round_rows(planned.tables, planned.byes, language, sheet.columns, sheet.header_row)[sheet.header_row:]
+    rows = round_rows(planned.tables, planned.byes, language, sheet.columns, sheet.header_row)[sheet.header_row :]
     old_last = max(sheet.raw.index, default=sheet.header_row)
     edits = []
     for offset in range(max(len(rows), old_last - sheet.header_row)):
@@ -132,6 +163,11 @@ def _rewrite(sheet: RoundSheet, planned: SeatedRound, language: str) -> list[Cel
             if key not in sheet.columns:
                 continue
             value = rows[offset][sheet.columns[key] - 1] if offset < len(rows) else None
-            edits.append(CellEdit(cell_ref(sheet.columns[key], excel_row), value,
-                                  style_like=cell_ref(sheet.columns[key], sheet.header_row + 1)))
+            edits.append(
+                CellEdit(
+                    cell_ref(sheet.columns[key], excel_row),
+                    value,
+                    style_like=cell_ref(sheet.columns[key], sheet.header_row + 1),
+                )
+            )
     return edits

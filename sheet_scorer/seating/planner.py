@@ -94,7 +94,6 @@ ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats ar
 SEATS = 4
 
 
-
 class SeatingError(ValueError):
     """The players cannot be seated as asked (too few players): `players` active, `least` needed for a table."""
 
@@ -165,7 +164,12 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
-        quality = (report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players))
+        quality = (
+            report.repeated_meetings,
+            report.most_meetings,
+            report.club_conflicts,
+            len(report.unbalanced_players),
+        )
         if best is None or quality < best[0]:
             best = (quality, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
@@ -197,8 +201,14 @@ def choose_byes(problem: SeatingProblem, count: int, rng: random.Random) -> list
 Rows = list[dict[str, int] | None]  # per planned round, each player's row (tables take one player of each row), or None
 
 
-def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-           rng: random.Random, evaluations: int) -> tuple[list[list[list[str]]], int, Rows]:
+def _group(
+    problem: SeatingProblem,
+    players: list[str],
+    sizes: list[int],
+    byes: list[list[str]],
+    rng: random.Random,
+    evaluations: int,
+) -> tuple[list[list[list[str]]], int, Rows]:
     """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
     and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
@@ -209,9 +219,13 @@ def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: 
         if any(sorted(map(len, rnd)) != sorted(sizes) for rnd in start):  # never by construction; greedy is legal
             start, rows, seat_rows = _greedy(problem, players, sizes, byes, rng, []), [], False
         share = (evaluations - spent) // (len(starts) - number)  # the budget left, shared by the starts left
-        search = _TableSearch(problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, share)
+        search = _TableSearch(
+            problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, share
+        )
         steps = max(2000, 40 * len(players))
-        if rows:  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
+        if (
+            rows
+        ):  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
             search.row = [[row[p] for p in players] if row else None for row in rows]
             search.reset(search.run(iterations=steps))
             search.row = None
@@ -228,8 +242,9 @@ def _group(problem: SeatingProblem, players: list[str], sizes: list[int], byes: 
 Start = tuple[list[list[list[str]]], Rows, bool]
 
 
-def _starts(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-            rng: random.Random) -> Iterator[Start]:
+def _starts(
+    problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]], rng: random.Random
+) -> Iterator[Start]:
     """The constructed first plans (module docstring, step 2), each with the rows it keeps apart (clubs packed into
     grid rows, or the seats players still need in the event's current block of 4 rounds) and whether the rows are
     seats. With clubs, the club construction first, then the one without clubs: a repeat costs more than a club
@@ -258,24 +273,26 @@ def _starts(problem: SeatingProblem, players: list[str], sizes: list[int], byes:
     yield _plain_start(problem, players, sizes, byes, rng), [], False
 
 
-def _plain_start(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-                 rng: random.Random) -> list[list[list[str]]]:
+def _plain_start(
+    problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]], rng: random.Random
+) -> list[list[list[str]]]:
     """A fresh plan's start without regard to clubs: a stored design or plan, else the grid, then greedy rounds."""
     g = len(sizes)
     known = best_plan(len(players), problem.rounds) or design(len(players))
     if known:
         order = list(players)
         rng.shuffle(order)
-        constructed = [[[order[p] for p in table] for table in rnd] for rnd in known[:problem.rounds]]
+        constructed = [[[order[p] for p in table] for table in rnd] for rnd in known[: problem.rounds]]
     elif g >= 4:
         constructed = _grid_rounds(_grid(players, {}, g, len(players), rng)[0], min(problem.rounds, _grid_bound(g)))
     else:
         constructed = []
-    return constructed + _greedy(problem, players, sizes, byes[len(constructed):], rng, constructed)
+    return constructed + _greedy(problem, players, sizes, byes[len(constructed) :], rng, constructed)
 
 
-def _needed_seats(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-                  rng: random.Random) -> Rows:
+def _needed_seats(
+    problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]], rng: random.Random
+) -> Rows:
     """Continuing an event at tables of 4 only, the seat each player takes in each planned round, block by block of
     4 event rounds: the seats not yet taken in the block (the seats taken least in the event first, for late
     entries), one player per seat and table, from a k-edge-colouring (König) of players and seat copies. Rounds
@@ -294,12 +311,14 @@ def _needed_seats(problem: SeatingProblem, players: list[str], sizes: list[int],
         first = played + len(rows)  # the event round (from 0) this block's planned rounds start at
         k = min(SEATS - first % SEATS, problem.rounds - len(rows))
         used: dict[str, set[int]] = {p: set() for p in players}
-        for past in problem.history[first - first % SEATS:]:
+        for past in problem.history[first - first % SEATS :]:
             for table in past.tables:
                 for s, p in enumerate(table):
                     if p in used:
                         used[p].add(s)
-        block = _block_seats(players, {p: [s for s in range(SEATS) if s not in used[p]] for p in players}, counts, k, g, rng)
+        block = _block_seats(
+            players, {p: [s for s in range(SEATS) if s not in used[p]] for p in players}, counts, k, g, rng
+        )
         if block is None:
             return rows + [None] * (problem.rounds - len(rows))
         for row in block:
@@ -309,8 +328,9 @@ def _needed_seats(problem: SeatingProblem, players: list[str], sizes: list[int],
     return rows
 
 
-def _block_seats(players: list[str], need: dict[str, list[int]], counts: dict[str, list[int]], k: int, g: int,
-                 rng: random.Random) -> list[dict[str, int]] | None:
+def _block_seats(
+    players: list[str], need: dict[str, list[int]], counts: dict[str, list[int]], k: int, g: int, rng: random.Random
+) -> list[dict[str, int]] | None:
     """k rounds of seats: each player k different seats of `need`, each seat k·g times; None if the choice fails."""
     if any(len(need[p]) < k for p in players):
         return None  # a seat taken twice already in the block (seated by hand): no perfect block
@@ -346,8 +366,15 @@ def _grid_bound(g: int) -> int:
     return 4 if g == 4 else min(g // math.gcd(d, g) for d in (1, 2, 3))
 
 
-def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]],
-            rng: random.Random, before: list[list[list[str]]], rows: Sequence[dict[str, int] | None] = ()) -> list[list[list[str]]]:
+def _greedy(
+    problem: SeatingProblem,
+    players: list[str],
+    sizes: list[int],
+    byes: list[list[str]],
+    rng: random.Random,
+    before: list[list[list[str]]],
+    rows: Sequence[dict[str, int] | None] = (),
+) -> list[list[list[str]]]:
     """One round after another, each player in a seeded order to the table where they meet the fewest
     people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
     then club-mates; the tables of 3 go to those with the most games at tables of 4. With rows for a round,
@@ -375,8 +402,10 @@ def _greedy(problem: SeatingProblem, players: list[str], sizes: list[int], byes:
         playing.sort(key=lambda a: -at_four[a])  # stable: who goes to the tables of 3, the rest in seeded order
         threes = sum(1 for s in sizes if s != SEATS) * 3
         tables: list[list[int]] = [[] for _ in sizes]
-        kinds = ((playing[:threes], [t for t, s in enumerate(sizes) if s != SEATS]),
-                 (playing[threes:], [t for t, s in enumerate(sizes) if s == SEATS]))
+        kinds = (
+            (playing[:threes], [t for t, s in enumerate(sizes) if s != SEATS]),
+            (playing[threes:], [t for t, s in enumerate(sizes) if s == SEATS]),
+        )
         for group, choices in kinds:
             order = list(group)
             rng.shuffle(order)
@@ -417,13 +446,14 @@ def _cut(order: list[str], sizes: list[int]) -> list[list[str]]:
     """Consecutive players into tables of the given sizes."""
     tables, at = [], 0
     for size in sizes:
-        tables.append(order[at:at + size])
+        tables.append(order[at : at + size])
         at += size
     return tables
 
 
-def _grid(players: list[str], clubs: Mapping[str, str], g: int, n: int,
-          rng: random.Random) -> tuple[list[list[str | None]], bool]:
+def _grid(
+    players: list[str], clubs: Mapping[str, str], g: int, n: int, rng: random.Random
+) -> tuple[list[list[str | None]], bool]:
     """A 4 × g grid of players, each club packed into one row where it fits (first fit decreasing); the last
     row's tail is empty (the tables of 3). True when every club is whole within one row (so one player per row
     and table keeps club-mates apart)."""
@@ -489,8 +519,15 @@ _DOWN = [_pair_cost(m - 1) - _pair_cost(m) if m else 0 for m in range(_MOST)]  #
 class _TableSearch:
     """Tabu search over swaps of two players of one round (module docstring, step 3)."""
 
-    def __init__(self, problem: SeatingProblem, players: list[str], index: dict[str, int],
-                 rounds: list[list[list[int]]], rng: random.Random, evaluations: int = EVALUATIONS) -> None:
+    def __init__(
+        self,
+        problem: SeatingProblem,
+        players: list[str],
+        index: dict[str, int],
+        rounds: list[list[list[int]]],
+        rng: random.Random,
+        evaluations: int = EVALUATIONS,
+    ) -> None:
         n = len(players)
         self.rng = rng
         self.budget = evaluations
@@ -527,8 +564,12 @@ class _TableSearch:
         self.floor += (REPEAT + SPREAD) * least
         if problem.by_standings:
             rank = {index[p]: i for i, p in enumerate(problem.ranking) if p in index}
-            self.floor += sum(RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
-                              for rnd in rounds for table in rnd for a, b in itertools.combinations(table, 2))
+            self.floor += sum(
+                RANK * abs(rank.get(a, len(rank)) - rank.get(b, len(rank)))
+                for rnd in rounds
+                for table in rnd
+                for a, b in itertools.combinations(table, 2)
+            )
 
     @staticmethod
     def _standings_apart(problem: SeatingProblem, players: list[str]) -> list[list[int]] | None:
@@ -581,12 +622,18 @@ class _TableSearch:
             if y != b:
                 delta += down[meet_b[y]] + up[meet_a[y]]
         if club_a or club_b:
-            together = sum((club_b != "" and club_b == club[x]) - (club_a != "" and club_a == club[x]) for x in home if x != a)
-            together += sum((club_a != "" and club_a == club[y]) - (club_b != "" and club_b == club[y]) for y in away if y != b)
+            together = sum(
+                (club_b != "" and club_b == club[x]) - (club_a != "" and club_a == club[x]) for x in home if x != a
+            )
+            together += sum(
+                (club_a != "" and club_a == club[y]) - (club_b != "" and club_b == club[y]) for y in away if y != b
+            )
             delta += self.club_cost[r] * together
         if apart is not None:
             apart_a, apart_b = apart[a], apart[b]
-            delta += sum(apart_b[x] - apart_a[x] for x in home if x != a) + sum(apart_a[y] - apart_b[y] for y in away if y != b)
+            delta += sum(apart_b[x] - apart_a[x] for x in home if x != a) + sum(
+                apart_a[y] - apart_b[y] for y in away if y != b
+            )
         return delta
 
     def _swap(self, r: int, a: int, b: int) -> None:
@@ -595,9 +642,15 @@ class _TableSearch:
         ta.remove(a)
         tb.remove(b)
         for x in ta:
-            self.meet[a][x] -= 1; self.meet[x][a] -= 1; self.meet[b][x] += 1; self.meet[x][b] += 1  # noqa: E702
+            self.meet[a][x] -= 1
+            self.meet[x][a] -= 1
+            self.meet[b][x] += 1
+            self.meet[x][b] += 1  # noqa: E702
         for y in tb:
-            self.meet[b][y] -= 1; self.meet[y][b] -= 1; self.meet[a][y] += 1; self.meet[y][a] += 1  # noqa: E702
+            self.meet[b][y] -= 1
+            self.meet[y][b] -= 1
+            self.meet[a][y] += 1
+            self.meet[y][a] += 1  # noqa: E702
         ta.append(b)
         tb.append(a)
         where[a], where[b] = where[b], where[a]
@@ -634,8 +687,9 @@ class _TableSearch:
         """False when nothing can be improved by swaps (one table per round, or a single round with no pair costs)."""
         return any(len(rnd) > 1 for rnd in self.rounds)
 
-    def _best_move(self, step: int, tabu: dict[tuple[int, int, int], int], current: int,
-                   best: int) -> tuple[int, int, int, int] | None:
+    def _best_move(
+        self, step: int, tabu: dict[tuple[int, int, int], int], current: int, best: int
+    ) -> tuple[int, int, int, int] | None:
         """The best non-tabu swap of a conflicted player (ties broken by the seeded generator)."""
         candidates: list[tuple[int, int, int, int]] = []
         low = None
@@ -684,13 +738,24 @@ class _TableSearch:
             conflicted = self._conflicted(r)
             a = self.rng.choice(conflicted) if conflicted else self.rng.choice(self.rng.choice(rnd))
             row = self.row[r] if self.row else None
-            others = [b for t, table in enumerate(rnd) if t != self.where[r][a] for b in table if row is None or row[b] == row[a]]
+            others = [
+                b
+                for t, table in enumerate(rnd)
+                if t != self.where[r][a]
+                for b in table
+                if row is None or row[b] == row[a]
+            ]
             if others:
                 self._swap(r, a, self.rng.choice(others))
 
 
-def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: random.Random,
-                  steps: int = BALANCE, seat_rows: Sequence[dict[str, int] | None] = ()) -> list[tuple[tuple[str, ...], ...]]:
+def _assign_seats(
+    problem: SeatingProblem,
+    groups: list[list[list[str]]],
+    rng: random.Random,
+    steps: int = BALANCE,
+    seat_rows: Sequence[dict[str, int] | None] = (),
+) -> list[tuple[tuple[str, ...], ...]]:
     """Seat order at every table so each player takes each starting seat as evenly as possible, over the
     event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
@@ -706,12 +771,16 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
     for start in range(len(groups)):
         if start and (played + start) % SEATS:
             continue
-        block = groups[start:start + SEATS - (played + start) % SEATS]  # the planned rounds of one block of 4 event rounds
+        block = groups[
+            start : start + SEATS - (played + start) % SEATS
+        ]  # the planned rounds of one block of 4 event rounds
         for rnd in block:
             for table in rnd:
                 for p in table:
                     sizes[p][len(table) == 3] += 1
-        kept = _seated_by_rows(block, [seat_rows[start + i] if start + i < len(seat_rows) else None for i in range(len(block))])
+        kept = _seated_by_rows(
+            block, [seat_rows[start + i] if start + i < len(seat_rows) else None for i in range(len(block))]
+        )
         if kept is not None:
             ordered = kept
             for rnd in ordered:  # the seats the start gave and the search kept (continuing an event, tables of 4)
@@ -739,8 +808,13 @@ def _assign_seats(problem: SeatingProblem, groups: list[list[list[str]]], rng: r
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
 
 
-def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], counts: dict[str, list[int]],
-                       bounds: dict[str, int], steps: int = BALANCE) -> None:
+def _regroup_for_seats(
+    problem: SeatingProblem,
+    seated: list[list[list[str]]],
+    counts: dict[str, list[int]],
+    bounds: dict[str, int],
+    steps: int = BALANCE,
+) -> None:
     """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
     player with one of another table of the same round when that makes no new meeting and no club conflict,
     and seat both tables anew, while that evens the seats (in place; PASSES passes, at most REPAIRS tables tried
@@ -761,20 +835,30 @@ def _regroup_for_seats(problem: SeatingProblem, seated: list[list[list[str]]], c
                 if trials[0] <= 0:
                     return
                 trials[0] -= 1
-                if any(_fits(a, b, home, other, met, club) and _reseat_pair(home, other, a, b, counts, met) for b in other):
+                if any(
+                    _fits(a, b, home, other, met, club) and _reseat_pair(home, other, a, b, counts, met) for b in other
+                ):
                     break
 
 
-def _fits(a: str, b: str, home: list[str], other: list[str], met: Counter[frozenset[str]], club: Mapping[str, str]) -> bool:
+def _fits(
+    a: str, b: str, home: list[str], other: list[str], met: Counter[frozenset[str]], club: Mapping[str, str]
+) -> bool:
     """a may take b's place and b a's: neither meets anyone a second time nor sits with a club-mate."""
+
     def joins(p: str, table: list[str], leaving: str) -> bool:
-        return not any(met[frozenset((p, x))] or (club.get(p) and club.get(p) == club.get(x)) for x in table if x != leaving)
+        return not any(
+            met[frozenset((p, x))] or (club.get(p) and club.get(p) == club.get(x)) for x in table if x != leaving
+        )
+
     return joins(a, other, b) and joins(b, home, a)
 
 
-def _reseat_pair(home: list[str], other: list[str], a: str, b: str, counts: dict[str, list[int]],
-                 met: Counter[frozenset[str]]) -> bool:
+def _reseat_pair(
+    home: list[str], other: list[str], a: str, b: str, counts: dict[str, list[int]], met: Counter[frozenset[str]]
+) -> bool:
     """Swap a and b and seat both tables anew; kept (True) only if Σ seat count² of their players falls."""
+
     def squares(players: list[str]) -> int:
         return sum(c * c for p in players for c in counts[p])
 
@@ -807,7 +891,9 @@ def _unseat(table: list[str], counts: dict[str, list[int]]) -> None:
         counts[p][s] -= 1
 
 
-def _seated_by_rows(block: list[list[list[str]]], rows: Sequence[dict[str, int] | None]) -> list[list[list[str]]] | None:
+def _seated_by_rows(
+    block: list[list[list[str]]], rows: Sequence[dict[str, int] | None]
+) -> list[list[list[str]]] | None:
     """The block's tables in seat order by each player's row (seat), when every table has one player per row; else None."""
     ordered = []
     for row, rnd in zip(rows, block):
@@ -881,8 +967,13 @@ def _even(games: int, seats: int) -> int:
     return (seats - rem) * q * q + rem * (q + 1) * (q + 1)
 
 
-def _balance_seats(seated: list[list[list[str]]], counts: dict[str, list[int]], bounds: dict[str, int],
-                   rng: random.Random, iterations: int = 2000) -> None:
+def _balance_seats(
+    seated: list[list[list[str]]],
+    counts: dict[str, list[int]],
+    bounds: dict[str, int],
+    rng: random.Random,
+    iterations: int = 2000,
+) -> None:
     """Tabu search over swaps of two seats at one table, minimising Σ seat count² (in place)."""
     where: dict[str, list[tuple[int, int]]] = {}
     for r, rnd in enumerate(seated):
@@ -916,7 +1007,10 @@ def _balance_seats(seated: list[list[list[str]]], counts: dict[str, list[int]], 
         a, b = table[x], table[y]
         over[a] += 2 * (counts[a][y] - counts[a][x] + 1)
         over[b] += 2 * (counts[b][x] - counts[b][y] + 1)
-        counts[a][x] -= 1; counts[a][y] += 1; counts[b][y] -= 1; counts[b][x] += 1  # noqa: E702
+        counts[a][x] -= 1
+        counts[a][y] += 1
+        counts[b][y] -= 1
+        counts[b][x] += 1  # noqa: E702
         table[x], table[y] = b, a
         unbalanced = {p for p in unbalanced | {a, b} if over[p] > 0}
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
@@ -935,8 +1029,9 @@ class SeatingReport:
     tables_of_three: bool = False  # some planned table has no seat 4, so some players cannot be perfectly even
 
 
-def assess(rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (),
-           clubs: Mapping[str, str] | None = None) -> SeatingReport:
+def assess(
+    rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (), clubs: Mapping[str, str] | None = None
+) -> SeatingReport:
     """Count repeated meetings (history included), seat balance and club conflicts of `rounds`."""
     clubs = clubs or {}
     meetings: Counter[frozenset[str]] = Counter()
@@ -948,9 +1043,15 @@ def assess(rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (),
             for s, p in enumerate(table):
                 seats.setdefault(p, [0] * SEATS)[s] += 1
                 games.setdefault(p, [0, 0])[len(table) == 3] += 1
-    conflicts = sum(1 for rnd in rounds for table in rnd.tables for a, b in itertools.combinations(table, 2)
-                    if clubs.get(a) and clubs.get(a) == clubs.get(b))
+    conflicts = sum(
+        1
+        for rnd in rounds
+        for table in rnd.tables
+        for a, b in itertools.combinations(table, 2)
+        if clubs.get(a) and clubs.get(a) == clubs.get(b)
+    )
     unbalanced = tuple(sorted(p for p, c in seats.items() if sum(x * x for x in c) > _seat_bound(*games[p])))
     threes = any(len(table) == 3 for rnd in rounds for table in rnd.tables)
-    return SeatingReport(sum(m - 1 for m in meetings.values()), max(meetings.values(), default=0), unbalanced, conflicts,
-                         threes)
+    return SeatingReport(
+        sum(m - 1 for m in meetings.values()), max(meetings.values(), default=0), unbalanced, conflicts, threes
+    )

@@ -15,8 +15,16 @@ import pandas as pd
 from sheet_scorer.model import Adjustment, RoundSheet, Settings
 from sheet_scorer.standings.tiebreakers import name_order_key, player_figures, sort_keys
 
-__all__ = ["BASE_COLUMNS", "criteria", "figure_columns", "name_order_key", "order_players", "qualifying_sheets", "rank_players",
-           "standings_for"]
+__all__ = [
+    "BASE_COLUMNS",
+    "criteria",
+    "figure_columns",
+    "name_order_key",
+    "order_players",
+    "qualifying_sheets",
+    "rank_players",
+    "standings_for",
+]
 
 #: The columns every standings frame starts with (docs/rules.md §5).
 BASE_COLUMNS = ["rank", "player", "round_points", "vp", "vp_pct", "games"]
@@ -41,7 +49,10 @@ def figure_columns(settings: Settings, with_adjustments: bool) -> list[str]:
 
 
 def standings_for(
-    results: pd.DataFrame, settings: Settings, adjustments: Sequence[Adjustment] = (), lang: str = "en",
+    results: pd.DataFrame,
+    settings: Settings,
+    adjustments: Sequence[Adjustment] = (),
+    lang: str = "en",
     sheets: Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """The standings over `sheets` (default: every round sheet in `results`), one row per player in rank order.
@@ -78,7 +89,11 @@ def _round_points_by_sheet(rows: pd.DataFrame, players: pd.Series, sheets: list[
 
 
 def rank_players(
-    rows: pd.DataFrame, settings: Settings, adjustments: Sequence[Adjustment], lang: str, complete: bool,
+    rows: pd.DataFrame,
+    settings: Settings,
+    adjustments: Sequence[Adjustment],
+    lang: str,
+    complete: bool,
 ) -> tuple[pd.DataFrame, np.ndarray, list[str]]:
     """The figures of every player in `rows`, their positions in rank order, and what put each ahead of the next.
 
@@ -87,7 +102,9 @@ def rank_players(
     rounds = set(pd.unique(rows["round"].dropna()).astype(int))
     counted = [a for a in adjustments if (a.round in rounds) or (a.round is None and complete)]
     named = pd.unique(rows["player"])
-    players = pd.Index(list(dict.fromkeys([*(p for p in named if p != ""), *(a.player for a in counted)])), name="player", dtype=object)
+    players = pd.Index(
+        list(dict.fromkeys([*(p for p in named if p != ""), *(a.player for a in counted)])), name="player", dtype=object
+    )
     figures = player_figures(rows, settings, counted, players)
     order, ahead_by = order_players(figures, criteria(settings), lang)
     return figures, order, ahead_by

@@ -13,7 +13,11 @@ from sheet_scorer.standings.tiebreakers import PLAYED_COLUMNS, Played, Totals, f
 
 
 def rank_progression(
-    results: pd.DataFrame, settings: Settings, adjustments: Sequence[Adjustment], lang: str, sheets: Sequence[str],
+    results: pd.DataFrame,
+    settings: Settings,
+    adjustments: Sequence[Adjustment],
+    lang: str,
+    sheets: Sequence[str],
     players: Sequence[str],
 ) -> pd.DataFrame:
     """Rank of each of `players` after each of `sheets` (in round order): index player, one column per sheet.

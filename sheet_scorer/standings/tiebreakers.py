@@ -66,7 +66,9 @@ def _place_shares(table: np.ndarray, place: np.ndarray) -> list[np.ndarray]:
     return [np.where((place <= p) & (p < place + tied), 1.0 / tied, 0.0) for p in range(1, PLACES_COUNTED + 1)]
 
 
-def player_figures(rows: pd.DataFrame, settings: Settings, adjustments: list[Adjustment], players: pd.Index) -> pd.DataFrame:
+def player_figures(
+    rows: pd.DataFrame, settings: Settings, adjustments: list[Adjustment], players: pd.Index
+) -> pd.DataFrame:
     """Every figure of every player in `players`, from `rows` (their results in the rounds ranked) and `adjustments`.
 
     Shown figures: round_points (games, byes and adjustments), wins, vp, vp_capped, vp_pct, mean_vp_pct
@@ -75,7 +77,9 @@ def player_figures(rows: pd.DataFrame, settings: Settings, adjustments: list[Adj
     Sums are numpy bincounts over each row's player number (`Played`, `Totals`).
     """
     played = Played.of(rows, players.get_indexer(rows["player"]))
-    return figures_from(players, Totals.of(played, len(players), settings.victory_target), played.who, played.table, adjustments)
+    return figures_from(
+        players, Totals.of(played, len(players), settings.victory_target), played.who, played.table, adjustments
+    )
 
 
 #: The columns of a results frame `Played.of` reads.
@@ -106,7 +110,9 @@ class Played:
         several subsets of the same rows (the rank progression, round by round) slices these instead."""
         arrays = {"game": rows["game"].to_numpy(dtype=bool)}
         arrays.update({k: rows[k].to_numpy() for k in TABLE_KEYS})
-        arrays.update({k: rows[k].to_numpy(dtype="float64", na_value=0) for k in ("vp", "table_vp", "table_size", "place")})
+        arrays.update(
+            {k: rows[k].to_numpy(dtype="float64", na_value=0) for k in ("vp", "table_vp", "table_size", "place")}
+        )
         arrays["round_points"] = rows["round_points"].to_numpy(dtype="float64", na_value=0.0)
         return arrays
 
@@ -140,21 +146,33 @@ class Totals:
     @classmethod
     def of(cls, played: Played, n: int, target: int) -> Totals:
         """The sums over `played` for players 0..n-1."""
+
         def per_player(values: np.ndarray, where: np.ndarray = played.who) -> np.ndarray:
             return np.bincount(where, weights=values, minlength=n) if where.size else np.zeros(n)
 
-        return cls(per_player(played.points, played.code), per_player(np.ones(played.who.size)), per_player(played.vp),
-                   per_player(np.minimum(played.vp, target)), per_player(played.hundredths),
-                   [per_player(share) for share in played.shares])
+        return cls(
+            per_player(played.points, played.code),
+            per_player(np.ones(played.who.size)),
+            per_player(played.vp),
+            per_player(np.minimum(played.vp, target)),
+            per_player(played.hundredths),
+            [per_player(share) for share in played.shares],
+        )
 
     def __add__(self, other: Totals) -> Totals:
-        return Totals(self.round_points + other.round_points, self.games + other.games, self.vp + other.vp,
-                      self.vp_capped + other.vp_capped, self.vp_pct_h + other.vp_pct_h,
-                      [a + b for a, b in zip(self.places, other.places)])
+        return Totals(
+            self.round_points + other.round_points,
+            self.games + other.games,
+            self.vp + other.vp,
+            self.vp_capped + other.vp_capped,
+            self.vp_pct_h + other.vp_pct_h,
+            [a + b for a, b in zip(self.places, other.places)],
+        )
 
 
-def figures_from(players: pd.Index, totals: Totals, who: np.ndarray, table: np.ndarray,
-                 adjustments: list[Adjustment]) -> pd.DataFrame:
+def figures_from(
+    players: pd.Index, totals: Totals, who: np.ndarray, table: np.ndarray, adjustments: list[Adjustment]
+) -> pd.DataFrame:
     """`player_figures` from the sums over the games (`totals`), who met whom (`who` at `table`, the games
     ranked) and the adjustments counted."""
     n = len(players)
@@ -170,23 +188,28 @@ def figures_from(players: pd.Index, totals: Totals, who: np.ndarray, table: np.n
     opponents_points = _opponents_sum(who, table, round_points, n)
     # One frame made from whole columns: the chart's progression makes one per round, and adding ~17 columns
     # one by one cost more than working them out.
-    return pd.DataFrame({
-        "round_points": round_points,
-        "games": games,
-        "vp": totals.vp.astype(np.int64),
-        "vp_capped": totals.vp_capped.astype(np.int64),
-        "vp_pct_h": vp_pct_h,
-        "vp_pct": vp_pct_h / 100,
-        "mean_vp_pct_exact": vp_pct_h / (100 * games_or_one),
-        "mean_vp_pct": ((2 * vp_pct_h + games_or_one) // (2 * games_or_one)) / 100,  # half up to hundredths
-        "wins": totals.places[0],
-        "places": list(zip(*totals.places)),
-        "opponents_points": opponents_points,
-        "opponents_opponents_points": _opponents_sum(who, table, opponents_points, n),
-        "penalties": penalties,
-        "adjustments": np.where(np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan),
-        "adjustment_notes": pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna(""),
-    }, index=players)
+    return pd.DataFrame(
+        {
+            "round_points": round_points,
+            "games": games,
+            "vp": totals.vp.astype(np.int64),
+            "vp_capped": totals.vp_capped.astype(np.int64),
+            "vp_pct_h": vp_pct_h,
+            "vp_pct": vp_pct_h / 100,
+            "mean_vp_pct_exact": vp_pct_h / (100 * games_or_one),
+            "mean_vp_pct": ((2 * vp_pct_h + games_or_one) // (2 * games_or_one)) / 100,  # half up to hundredths
+            "wins": totals.places[0],
+            "places": list(zip(*totals.places)),
+            "opponents_points": opponents_points,
+            "opponents_opponents_points": _opponents_sum(who, table, opponents_points, n),
+            "penalties": penalties,
+            "adjustments": np.where(
+                np.isin(np.arange(n), [players.get_loc(a.player) for a in adjustments]), adjusted, np.nan
+            ),
+            "adjustment_notes": pd.Series(_notes(adjustments), dtype=object).reindex(players).fillna(""),
+        },
+        index=players,
+    )
 
 
 def _opponents_sum(who: np.ndarray, table: np.ndarray, figure: np.ndarray, n: int) -> np.ndarray:
@@ -213,10 +236,11 @@ def sort_keys(figures: pd.DataFrame, figure: str, lang: str) -> list[np.ndarray]
     if figure == "name":
         return [name_ranks(tuple(figures.index), lang)]
     if figure == "places":
-        return [-np.round(np.array([p[k] for p in figures["places"]], dtype=float), _DIGITS) for k in range(PLACES_COUNTED)]
+        return [
+            -np.round(np.array([p[k] for p in figures["places"]], dtype=float), _DIGITS) for k in range(PLACES_COUNTED)
+        ]
     column = {"vp_pct": "vp_pct_h", "mean_vp_pct": "mean_vp_pct_exact"}.get(figure, figure)
     values = figures[column].to_numpy(dtype=float)
     if column in ("round_points", "wins", "opponents_points", "opponents_opponents_points", "penalties"):
         values = np.round(values, _DIGITS)
     return [values if figure in SMALLER_FIRST else -values]
-

@@ -10,7 +10,9 @@ from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 
 def is_blank(value: Any) -> bool:
     """An empty cell: None, '' or only spaces (an error value or a formula is never blank)."""
-    return value is None or (isinstance(value, str) and not isinstance(value, (FormulaCell, ErrorCell)) and not value.strip())
+    return value is None or (
+        isinstance(value, str) and not isinstance(value, (FormulaCell, ErrorCell)) and not value.strip()
+    )
 
 
 _SPACES = re.compile(r"\s+")

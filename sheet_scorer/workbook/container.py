@@ -10,7 +10,16 @@ from typing import Any, NoReturn
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import (
-    CONTENT_TYPES, KEEP, KEEP_READING, MAX_PART, MAX_TOTAL, ROOT_RELS, STRICT_RELATIONSHIPS, OpcPackage, PartName, holds,
+    CONTENT_TYPES,
+    KEEP,
+    KEEP_READING,
+    MAX_PART,
+    MAX_TOTAL,
+    ROOT_RELS,
+    STRICT_RELATIONSHIPS,
+    OpcPackage,
+    PartName,
+    holds,
     is_xml_part,
 )
 
@@ -68,7 +77,17 @@ def _check_entries(path: Path, members: list[zipfile.ZipInfo]) -> None:
 
 
 # What can be wrong with a part: each is the catalogue refusal `damaged_<what>` (i18n.catalogue), said in the command's language.
-DAMAGES = ("twice", "missing_types", "missing_rels", "untyped", "id_twice", "no_target", "dangling", "main_elsewhere", "no_main")
+DAMAGES = (
+    "twice",
+    "missing_types",
+    "missing_rels",
+    "untyped",
+    "id_twice",
+    "no_target",
+    "dangling",
+    "main_elsewhere",
+    "no_main",
+)
 
 
 def damaged(path: Path, part: str, what: str, **values: str) -> NoReturn:

@@ -74,11 +74,22 @@ def convert_to_xlsx(sources: list[Path], folder: Path) -> dict[Path, Path]:
 def _run(program: str, sources: list[Path], folder: Path) -> None:
     """One headless LibreOffice run converting `sources` into `folder`, within its time limit."""
     profile = folder / "profile"
-    command = [program, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore", "--nolockcheck",
-               "--convert-to", "xlsx", "--outdir", str(folder), *(str(s.resolve()) for s in sources)]
+    command = [
+        program,
+        f"-env:UserInstallation={profile.as_uri()}",
+        "--headless",
+        "--norestore",
+        "--nolockcheck",
+        "--convert-to",
+        "xlsx",
+        "--outdir",
+        str(folder),
+        *(str(s.resolve()) for s in sources),
+    ]
     limit = SECONDS_PER_CALL + SECONDS_PER_FILE * len(sources)
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     try:
         process.wait(timeout=limit)
     except BaseException as stop:  # the time limit, or Ctrl-C: end what was started here, by its id

@@ -92,7 +92,9 @@ def temporary_beside(path: Path) -> Path:
     """A new empty file in `path`'s folder (same file system, so the final rename is atomic)."""
     remove_abandoned(path.parent)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TEMPORARY_SUFFIX, dir=path.parent)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.{os.getpid()}.", suffix=TEMPORARY_SUFFIX, dir=path.parent
+        )
     except OSError as error:
         raise write_error(path, error, folder=True) from None
     os.close(handle)
@@ -135,9 +137,15 @@ def replace_with(temporary: Path, path: Path) -> None:
         raise write_error(path, error) from None
 
 
-_REASON_KEYS = {errno.ENOSPC: "reason_disk_full", errno.EROFS: "reason_read_only", errno.EACCES: "reason_denied",
-                errno.EPERM: "reason_denied", errno.EISDIR: "reason_is_folder", errno.ENOENT: "reason_no_folder",
-                errno.EDQUOT: "reason_quota"}
+_REASON_KEYS = {
+    errno.ENOSPC: "reason_disk_full",
+    errno.EROFS: "reason_read_only",
+    errno.EACCES: "reason_denied",
+    errno.EPERM: "reason_denied",
+    errno.EISDIR: "reason_is_folder",
+    errno.ENOENT: "reason_no_folder",
+    errno.EDQUOT: "reason_quota",
+}
 
 
 def write_error(path: Path, error: OSError, folder: bool = False) -> WorkbookError:
@@ -146,8 +154,12 @@ def write_error(path: Path, error: OSError, folder: bool = False) -> WorkbookErr
 
     key = _REASON_KEYS.get(error.errno or 0)
     if key is None:  # the system's own words for a rarer failure stay as they are
-        return WorkbookError(key="cannot_write_folder" if folder else "cannot_write", path=path, folder=path.parent,
-                             reason=error.strerror or type(error).__name__)
+        return WorkbookError(
+            key="cannot_write_folder" if folder else "cannot_write",
+            path=path,
+            folder=path.parent,
+            reason=error.strerror or type(error).__name__,
+        )
     reason = Phrase(key, {"folder": path.parent})
     if folder:
         return WorkbookError(key="cannot_write_folder", path=path, folder=path.parent, reason=reason)

@@ -33,8 +33,11 @@ class Fingerprint:
         for number in sorted(cells.rows):
             row = cells.rows[number]
             dropped = skip if number >= header_row else frozenset()
-            items = [(c, _formula(formulas[(c, number)]) if (c, number) in formulas else row[c])
-                     for c in sorted(row) if c not in dropped]
+            items = [
+                (c, _formula(formulas[(c, number)]) if (c, number) in formulas else row[c])
+                for c in sorted(row)
+                if c not in dropped
+            ]
             if items:
                 digest.update(repr((number, items)).encode())
         self._sheets[name] = digest.digest()

@@ -9,16 +9,32 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from sheet_scorer.i18n.vocab import (
+    COUNT_RANGES,
+    FIGURE_NAMES,
+    FLAGS,
+    LANGUAGES,
+    NO_WORD,
+    PLAYERS_HEADERS,
+    PLAYERS_SHEETS,
+    ROUND_SHEET_WORD,
+    SEATING_PLAN_SHEET,
+    SETTING_NAMES,
+    SETTINGS_SHEETS,
+    YES_WORD,
+)
 from sheet_scorer.model import Registration
-from sheet_scorer.xlsx.cells import column_letter
 from sheet_scorer.workbook.files import atomic_target
 from sheet_scorer.workbook.seating_plan import (
-    ROUND_COLUMNS, WIDTHS, Tables, plan_header, plan_rows, plan_widths, round_rows,
+    ROUND_COLUMNS,
+    WIDTHS,
+    Tables,
+    plan_header,
+    plan_rows,
+    plan_widths,
+    round_rows,
 )
-from sheet_scorer.i18n.vocab import (
-    COUNT_RANGES, FIGURE_NAMES, FLAGS, LANGUAGES, NO_WORD, PLAYERS_HEADERS, PLAYERS_SHEETS, ROUND_SHEET_WORD,
-    SEATING_PLAN_SHEET, SETTING_NAMES, SETTINGS_SHEETS, YES_WORD,
-)
+from sheet_scorer.xlsx.cells import column_letter
 
 PLAYER_LIST_NAME = "PlayerNames"  # the defined name the Player dropdown refers to
 
@@ -35,9 +51,16 @@ def figure_word(key: str, lang: str) -> str:
     return FIGURE_NAMES[key][LANGUAGES.index(lang)]
 
 
-def create_event(target: Path, players: list[Registration], first: tuple[Tables, Sequence[str]],
-                 later: dict[int, tuple[Tables, Sequence[str]]], rounds: int, lang: str,
-                 name: str | None, when: date | str | None) -> None:
+def create_event(
+    target: Path,
+    players: list[Registration],
+    first: tuple[Tables, Sequence[str]],
+    later: dict[int, tuple[Tables, Sequence[str]]],
+    rounds: int,
+    lang: str,
+    name: str | None,
+    when: date | str | None,
+) -> None:
     """Write a new event workbook: Settings, Players, Round 1 seated and validated, the hidden plan."""
     from openpyxl import Workbook
 
@@ -63,10 +86,18 @@ def create_event(target: Path, players: list[Registration], first: tuple[Tables,
 def _settings_sheet(book: Any, lang: str, name: str, when: date | str | None, rounds: int) -> None:
     """Every Settings key (docs/rules.md §7) with its default; Playoff Size blank (no playoffs decided yet)."""
     values: dict[str, Any] = {
-        "tournament": name, "date": when, "victory_target": 10, "qualifying_rounds": rounds, "table_size": "3-4",
-        "playoff_size": None, "language": lang, "points_4": "5, 3, 2, 1", "points_3": "5, 3, 2",
+        "tournament": name,
+        "date": when,
+        "victory_target": 10,
+        "qualifying_rounds": rounds,
+        "table_size": "3-4",
+        "playoff_size": None,
+        "language": lang,
+        "points_4": "5, 3, 2, 1",
+        "points_3": "5, 3, 2",
         "ranking": figure_word("round_points", lang),
-        "tiebreakers": ", ".join(figure_word(key, lang) for key in ("vp", "vp_pct", "name")), "bye_points": 2.75,
+        "tiebreakers": ", ".join(figure_word(key, lang) for key in ("vp", "vp_pct", "name")),
+        "bye_points": 2.75,
     }
     sheet = book.create_sheet(SETTINGS_SHEETS[LANGUAGES.index(lang)])
     for key, value in values.items():
@@ -102,7 +133,9 @@ def _active_dropdown(sheet: Any, lang: str, last: int) -> None:
     (withdrawn, wycofany, …) may still be typed, so Excel shows no error for them (docs/rules.md §1)."""
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    rule = DataValidation("list", formula1=f'"{YES_WORD[lang]},{NO_WORD[lang]}"', allow_blank=True, showErrorMessage=False)
+    rule = DataValidation(
+        "list", formula1=f'"{YES_WORD[lang]},{NO_WORD[lang]}"', allow_blank=True, showErrorMessage=False
+    )
     rule.add(f"C2:C{last}")
     sheet.add_data_validation(rule)
 
@@ -121,8 +154,15 @@ def style_round_sheet(sheet: Any, players: int) -> None:
         sheet.column_dimensions[letter].width = WIDTHS.get(key, max(10, len(str(sheet.cell(1, index).value)) + 2))
         if key in COUNT_RANGES or key == "seat":
             low, high = COUNT_RANGES.get(key, (1, 4))
-            rule = DataValidation("whole", operator="between", formula1=str(low), formula2=str(high), allow_blank=True,
-                                  showErrorMessage=True, error=f"{low}–{high}")
+            rule = DataValidation(
+                "whole",
+                operator="between",
+                formula1=str(low),
+                formula2=str(high),
+                allow_blank=True,
+                showErrorMessage=True,
+                error=f"{low}–{high}",
+            )
         elif key in FLAGS:
             rule = DataValidation("list", formula1='"x"', allow_blank=True, showErrorMessage=True, error="x")
         elif key == "player":

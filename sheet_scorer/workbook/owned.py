@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sheet_scorer.i18n.vocab import PROBLEMS_HEADERS, PROBLEMS_SHEET_NAMES, STANDINGS_HEADERS, STANDINGS_SHEET_NAMES, fold
+from sheet_scorer.i18n.vocab import (
+    PROBLEMS_HEADERS,
+    PROBLEMS_SHEET_NAMES,
+    STANDINGS_HEADERS,
+    STANDINGS_SHEET_NAMES,
+    fold,
+)
 from sheet_scorer.model import WorkbookError
 
 ADDED_SHEETS = {

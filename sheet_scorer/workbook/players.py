@@ -9,11 +9,11 @@ import io
 from pathlib import Path
 from typing import Any
 
+from sheet_scorer.i18n.vocab import active_value, players_header
 from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.values import sheet_values
-from sheet_scorer.i18n.vocab import active_value, players_header
 
 
 def read_player_lines(path: Path) -> tuple[list[tuple[Registration, int]], str | None]:
@@ -54,9 +54,11 @@ def _registrations(rows: list[list[Any]], path: Path) -> list[tuple[Registration
     columns, start = (header, 1) if header else ({"player": 0}, 0)
     out = []
     for number, row in enumerate(rows[start:], start=start + 1):
+
         def cell(key: str) -> str:
             col = columns.get(key)
             return clean_name(str(row[col])) if col is not None and col < len(row) and row[col] is not None else ""
+
         name = cell("player")
         if name:
             active = active_value(cell("active"))

@@ -15,40 +15,47 @@ import pandas as pd
 if TYPE_CHECKING:
     from sheet_scorer.xlsx.book import Book
 
-from sheet_scorer.workbook.container import check_package, open_package
-from sheet_scorer.model import (
-    AdjustmentRow, ConflictRow, Registration, RoundSheet, SettingCell, Settings, WorkbookData, WorkbookError, reason_of,
-)
-from sheet_scorer.problems import Problem
-from sheet_scorer.xlsx.cells import cell_ref, column_letter
-from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.workbook.fingerprint import Fingerprint, round_sheet_skip, stream_digest
-from sheet_scorer.workbook.seating_plan import find_plan, header_of
-from sheet_scorer.workbook.settings import adjustment_rows, read_settings
-from sheet_scorer.workbook.values import book_values
-from sheet_scorer.xlsx.cells import MAX_COLUMN
-from sheet_scorer.xlsx.merged import covered_cells
-from sheet_scorer.xlsx.opc import OpcPackage
-from sheet_scorer.xlsx.reader import Package, SheetCells, SheetEntry
 from sheet_scorer.i18n.vocab import (
     ADJUSTMENTS_SHEET_NAMES,
     COMPUTED,
+    COMPUTED_HEADER_INDEX,
     CONFLICTS_HEADER_INDEX,
     CONFLICTS_SHEET_NAMES,
-    COMPUTED_HEADER_INDEX,
     INPUT_HEADER_INDEX,
-    PLAYOFF_STAGES,
     PLAYERS_SHEET_NAMES,
+    PLAYOFF_STAGES,
     PROBLEMS_SHEET_NAMES,
     SETTINGS_SHEET_NAMES,
     STANDINGS_SHEET_NAMES,
     TOTAL_WORDS,
     active_value,
     fold,
-    playoff_stage,
     players_header,
+    playoff_stage,
     round_number,
 )
+from sheet_scorer.model import (
+    AdjustmentRow,
+    ConflictRow,
+    Registration,
+    RoundSheet,
+    SettingCell,
+    Settings,
+    WorkbookData,
+    WorkbookError,
+    reason_of,
+)
+from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.workbook.container import check_package, open_package
+from sheet_scorer.workbook.fingerprint import Fingerprint, round_sheet_skip, stream_digest
+from sheet_scorer.workbook.seating_plan import find_plan, header_of
+from sheet_scorer.workbook.settings import adjustment_rows, read_settings
+from sheet_scorer.workbook.values import book_values
+from sheet_scorer.xlsx.cells import MAX_COLUMN, cell_ref, column_letter
+from sheet_scorer.xlsx.merged import covered_cells
+from sheet_scorer.xlsx.opc import OpcPackage
+from sheet_scorer.xlsx.reader import Package, SheetCells, SheetEntry
 
 
 def read_workbook(path: Path | str | OpcPackage) -> WorkbookData:
@@ -100,7 +107,9 @@ class EventRead:
     def covered_cells(self, sheets: list[str]) -> dict[str, frozenset[str]]:
         """Per sheet, the cells under a merged range other than its top-left one (`xlsx.merged.covered_cells`)."""
         book = self._book()
-        return covered_cells(self.path, {entry.name: book.sheet(entry).merged for entry in book.sheets if entry.name in sheets})
+        return covered_cells(
+            self.path, {entry.name: book.sheet(entry).merged for entry in book.sheets if entry.name in sheets}
+        )
 
     def book(self) -> Book:
         """The package opened for patching (`xlsx.book.Book`): the parts read so far are not unpacked again."""
@@ -149,7 +158,9 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             cells = _sheet_cells(book, entry)
             if number in seen_numbers:
                 digest.add(name, cells)
-                problems.append(Problem("duplicate-round", name, params={"round": number, "other": seen_numbers[number]}))
+                problems.append(
+                    Problem("duplicate-round", name, params={"round": number, "other": seen_numbers[number]})
+                )
                 continue
             seen_numbers[number] = name
             found = _read_round(name, number, cells)
@@ -179,13 +190,25 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             digest.add_digest(name, stream_digest(book, name, entry.part))
     if not rounds and not seen_numbers:
         raise WorkbookError(
-            key="no_round_sheets", path=path,
+            key="no_round_sheets",
+            path=path,
         )
     rounds.sort(key=lambda r: r.number)
-    return WorkbookData(path, [e.name for e in book.sheets], rounds, settings, problems, players,
-                        playoffs=sorted(playoffs.values(), key=lambda s: s.number), fingerprint=digest.hexdigest(),
-                        conflicts=conflicts, conflicts_sheet=conflicts_sheet, added_sheets=added, setting_cells=setting_cells,
-                        adjustment_sheets=adjustment_sheets)
+    return WorkbookData(
+        path,
+        [e.name for e in book.sheets],
+        rounds,
+        settings,
+        problems,
+        players,
+        playoffs=sorted(playoffs.values(), key=lambda s: s.number),
+        fingerprint=digest.hexdigest(),
+        conflicts=conflicts,
+        conflicts_sheet=conflicts_sheet,
+        added_sheets=added,
+        setting_cells=setting_cells,
+        adjustment_sheets=adjustment_sheets,
+    )
 
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
@@ -201,11 +224,21 @@ def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
         col = columns.get(key)
         return row[col] if col is not None and col < len(row) else ""
 
-    return [ConflictRow(str(cell(row, "sheet")), str(cell(row, "cell")).strip().upper(), clean_name(str(cell(row, "player"))),
-                        cell(row, "value"), str(cell(row, "file")), cell(row, "other"), str(cell(row, "other_file")),
-                        cell(row, "resolved"), number)
-            for number, row in enumerate(rows[index + 1:], start=index + 2)
-            if not is_blank(cell(row, "sheet")) and not is_blank(cell(row, "cell"))]
+    return [
+        ConflictRow(
+            str(cell(row, "sheet")),
+            str(cell(row, "cell")).strip().upper(),
+            clean_name(str(cell(row, "player"))),
+            cell(row, "value"),
+            str(cell(row, "file")),
+            cell(row, "other"),
+            str(cell(row, "other_file")),
+            cell(row, "resolved"),
+            number,
+        )
+        for number, row in enumerate(rows[index + 1 :], start=index + 2)
+        if not is_blank(cell(row, "sheet")) and not is_blank(cell(row, "cell"))
+    ]
 
 
 def _digest_round(digest: Fingerprint, name: str, cells: SheetCells, sheet: RoundSheet | Problem | None) -> None:
@@ -280,24 +313,43 @@ def _read_round(name: str, number: int, cells: SheetCells) -> RoundSheet | Probl
     if vp_is_computed:
         columns.setdefault("vp", computed["vp"])
     fields = list(columns)
-    read = {f: c for f, c in columns.items() if not (vp_is_computed and f == "vp")}  # our own VP is recomputed, never read back
+    read = {
+        f: c for f, c in columns.items() if not (vp_is_computed and f == "vp")
+    }  # our own VP is recomputed, never read back
     games = _game_rows(cells, body, read, columns)
-    frame = pd.DataFrame([[row.get(columns[f], "") if f in read else "" for f in fields] for row in games.values()],
-                         columns=fields, index=list(games), dtype=object)
+    frame = pd.DataFrame(
+        [[row.get(columns[f], "") if f in read else "" for f in fields] for row in games.values()],
+        columns=fields,
+        index=list(games),
+        dtype=object,
+    )
     frame.index.name = "row"
-    sheet = RoundSheet(name, number, header_row, columns, computed, frame, last_column, vp_is_computed,
-                       frozenset(r for r in cells.hidden if r in games),
-                       headers={f: " ".join(str(header[c]).split()) for f, c in columns.items() if c in header})
+    sheet = RoundSheet(
+        name,
+        number,
+        header_row,
+        columns,
+        computed,
+        frame,
+        last_column,
+        vp_is_computed,
+        frozenset(r for r in cells.hidden if r in games),
+        headers={f: " ".join(str(header[c]).split()) for f, c in columns.items() if c in header},
+    )
     if duplicates:
         field, cols = next(iter(duplicates.items()))
         return Problem(
-            "duplicate-column", name, cell_ref(cols[1], header_row),
+            "duplicate-column",
+            name,
+            cell_ref(cols[1], header_row),
             params={"column": str(header[cols[0]]), "cells": ", ".join(cell_ref(c, header_row) for c in cols)},
         )
     return sheet
 
 
-def _read_playoff(name: str, stage: str, cells: SheetCells, found: dict[str, RoundSheet], problems: list[Problem]) -> None:
+def _read_playoff(
+    name: str, stage: str, cells: SheetCells, found: dict[str, RoundSheet], problems: list[Problem]
+) -> None:
     """A playoff sheet (docs/rules.md §6) is read like a round sheet and tagged with its stage; a second one is reported."""
     if stage in found:
         problems.append(Problem("duplicate-playoff", name, params={"other": found[stage].name}))
@@ -310,16 +362,23 @@ def _read_playoff(name: str, stage: str, cells: SheetCells, found: dict[str, Rou
     found[stage] = sheet
 
 
-def _game_rows(cells: SheetCells, body: list[int], read: dict[str, int], columns: dict[str, int]) -> dict[int, dict[int, Any]]:
+def _game_rows(
+    cells: SheetCells, body: list[int], read: dict[str, int], columns: dict[str, int]
+) -> dict[int, dict[int, Any]]:
     """The rows below the header with something in a column read, without a table's totals row: the rows in
     an Excel Table's totals range, and the last rows when they hold SUBTOTAL formulas or a total label."""
     wanted = list(read.values())
-    games = {r: cells.rows[r] for r in body if r not in cells.totals_rows
-             and any(not is_blank(cells.rows[r].get(c)) for c in wanted)}
+    games = {
+        r: cells.rows[r]
+        for r in body
+        if r not in cells.totals_rows and any(not is_blank(cells.rows[r].get(c)) for c in wanted)
+    }
     labels = [columns[f] for f in ("table", "player") if f in columns]
     for number in sorted(games, reverse=True):
         row = games[number]
-        if number in cells.subtotal_rows or any(isinstance(row.get(c), str) and fold(row[c]) in TOTAL_WORDS for c in labels):
+        if number in cells.subtotal_rows or any(
+            isinstance(row.get(c), str) and fold(row[c]) in TOTAL_WORDS for c in labels
+        ):
             del games[number]
         else:
             break
@@ -362,7 +421,14 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
         name, raw = clean_name(str(row[name_col])), cell(row, "active")
         active = active_value(None if is_blank(raw) else raw)
         if active is None:
-            problems.append(Problem("bad-active", sheet, cell_ref(columns["active"] + 1, number), name,
-                                    params={"value": raw, "column": str(rows[start - 1][columns["active"]]), "row": number}))
+            problems.append(
+                Problem(
+                    "bad-active",
+                    sheet,
+                    cell_ref(columns["active"] + 1, number),
+                    name,
+                    params={"value": raw, "column": str(rows[start - 1][columns["active"]]), "row": number},
+                )
+            )
         players.append(Registration(name, clean_name(str(cell(row, "club") or "")), active is not False))
     return players, problems

@@ -28,8 +28,16 @@ if TYPE_CHECKING:
 PROPERTY = "sheet-scorer"
 CUSTOM_PART = "docProps/custom.xml"
 FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the one format id of user-defined properties
-_PROPERTY = re.compile(rb"<(?:[\w.\-]+:)?property\b" + ATTRS + rb"?\bname\s*=\s*[\"']" + PROPERTY.encode()
-                       + rb"[\"']" + ATTRS + rb">(.*?)</(?:[\w.\-]+:)?property>", re.S)
+_PROPERTY = re.compile(
+    rb"<(?:[\w.\-]+:)?property\b"
+    + ATTRS
+    + rb"?\bname\s*=\s*[\"']"
+    + PROPERTY.encode()
+    + rb"[\"']"
+    + ATTRS
+    + rb">(.*?)</(?:[\w.\-]+:)?property>",
+    re.S,
+)
 _VALUE = re.compile(r"fingerprint=([0-9a-f]+);\s*(?:seal=([0-9a-f]+);\s*)?from=(.*)$", re.S)
 
 
@@ -94,14 +102,37 @@ def custom_xml(existing: bytes | None, record: Record) -> bytes:
         lpwstr = (vt.group(1) + b":lpwstr", b"") if vt else (b"vt:lpwstr", b' xmlns:vt="' + NS_VT.encode() + b'"')
         inner = b"<" + lpwstr[0] + lpwstr[1] + b">" + value + b"</" + lpwstr[0] + b">"
         if found:
-            return existing[:found.start(1)] + inner + existing[found.end(1):]
+            return existing[: found.start(1)] + inner + existing[found.end(1) :]
         pids = [int(p) for p in re.findall(rb'\bpid\s*=\s*["\'](\d+)["\']', existing)]
-        element = (b"<" + prefix + b'property fmtid="' + FMTID.encode() + b'" pid="' + str(max([1, *pids]) + 1).encode()
-                   + b'" name="' + PROPERTY.encode() + b'">' + inner + b"</" + prefix + b"property>")
+        element = (
+            b"<"
+            + prefix
+            + b'property fmtid="'
+            + FMTID.encode()
+            + b'" pid="'
+            + str(max([1, *pids]) + 1).encode()
+            + b'" name="'
+            + PROPERTY.encode()
+            + b'">'
+            + inner
+            + b"</"
+            + prefix
+            + b"property>"
+        )
         return existing[:end] + element + existing[end:]
-    return (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Properties xmlns="' + NS_CUSTOM.encode()
-            + b'" xmlns:vt="' + NS_VT.encode() + b'"><property fmtid="' + FMTID.encode() + b'" pid="2" name="'
-            + PROPERTY.encode() + b'"><vt:lpwstr>' + value + b"</vt:lpwstr></property></Properties>")
+    return (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Properties xmlns="'
+        + NS_CUSTOM.encode()
+        + b'" xmlns:vt="'
+        + NS_VT.encode()
+        + b'"><property fmtid="'
+        + FMTID.encode()
+        + b'" pid="2" name="'
+        + PROPERTY.encode()
+        + b'"><vt:lpwstr>'
+        + value
+        + b"</vt:lpwstr></property></Properties>"
+    )
 
 
 def stamp(package: Any, record: Record) -> None:
@@ -127,8 +158,11 @@ def package_seal(path: Path) -> str:
 
     try:
         with zipfile.ZipFile(path) as archive:
-            entries = sorted((i.filename, i.CRC, i.file_size) for i in archive.infolist()
-                             if not i.filename.startswith("docProps/custom"))
+            entries = sorted(
+                (i.filename, i.CRC, i.file_size)
+                for i in archive.infolist()
+                if not i.filename.startswith("docProps/custom")
+            )
     except (OSError, zipfile.BadZipFile):
         return ""
     return hashlib.sha256(repr(entries).encode()).hexdigest()[:32]
@@ -185,18 +219,30 @@ def holds_newer_edits(target: Path, new_fingerprint: str, new_origin: str) -> bo
     return not (current == record.fingerprint and record.origin == new_origin)
 
 
-def refuse_replacing(target: Path, source: Path, new_fingerprint: str, new_origin: str, command: str,
-                     force: bool) -> None:
+def refuse_replacing(
+    target: Path, source: Path, new_fingerprint: str, new_origin: str, command: str, force: bool
+) -> None:
     """One line (exit 2) when writing `target` from `source` would throw away edits made in `target`."""
     if force or not target.exists() or target.resolve() == source.resolve():
         return
     if not holds_newer_edits(target, new_fingerprint, new_origin):
         return
     if command == "split":  # a judge's copy filled in
-        raise WorkbookError(key="edited_copy", target=target, source=source.name,
-                            name=target.name, backup=f"{target.stem}.backup{target.suffix}")
-    raise WorkbookError(key="edited_since", target=target, source=source.name,
-                        command=command, name=target.name, backup=f"{target.stem}.backup{target.suffix}")
+        raise WorkbookError(
+            key="edited_copy",
+            target=target,
+            source=source.name,
+            name=target.name,
+            backup=f"{target.stem}.backup{target.suffix}",
+        )
+    raise WorkbookError(
+        key="edited_since",
+        target=target,
+        source=source.name,
+        command=command,
+        name=target.name,
+        backup=f"{target.stem}.backup{target.suffix}",
+    )
 
 
 def working_copy(path: Path, event: EventRead | None = None) -> Path | None:
@@ -225,8 +271,9 @@ def working_copy(path: Path, event: EventRead | None = None) -> Path | None:
     return copy if holds_newer_edits(copy, current, origin_of(path, current)) else None
 
 
-def refuse_working_copy(path: Path, command: str, force: bool, lang: str | None = None,
-                        event: EventRead | None = None) -> None:
+def refuse_working_copy(
+    path: Path, command: str, force: bool, lang: str | None = None, event: EventRead | None = None
+) -> None:
     """One line (exit 2) when `path` is given while its scored copy is where the event was carried on.
     `event`: `path` as the command read it (its fingerprint and language, not read again)."""
     if force:
@@ -234,8 +281,9 @@ def refuse_working_copy(path: Path, command: str, force: bool, lang: str | None 
     copy = working_copy(path, event)
     if copy is not None:
         language = lang or (event.data.settings.language if event is not None else _event_language(path))
-        raise WorkbookError(key="working_copy", path=path, copy=copy.name, name=path.name, command=command
-                            ).in_language(language)
+        raise WorkbookError(key="working_copy", path=path, copy=copy.name, name=path.name, command=command).in_language(
+            language
+        )
 
 
 def _event_language(path: Path) -> str | None:

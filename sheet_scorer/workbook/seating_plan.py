@@ -14,11 +14,18 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from sheet_scorer.i18n.vocab import (
+    BYE_WORD,
+    LANGUAGES,
+    ROUND_HEADERS,
+    ROUND_SHEET_WORD,
+    SEATING_PLAN_SHEET,
+    SEATING_PLAN_SHEET_NAMES,
+    fold,
+    is_bye,
+)
 from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.values import book_values
-from sheet_scorer.i18n.vocab import (
-    BYE_WORD, LANGUAGES, ROUND_HEADERS, ROUND_SHEET_WORD, SEATING_PLAN_SHEET, SEATING_PLAN_SHEET_NAMES, fold, is_bye,
-)
 from sheet_scorer.xlsx.reader import Package
 
 PLAN_SHEET = SEATING_PLAN_SHEET["en"]  # the English name, which events written before it was localised have
@@ -45,8 +52,14 @@ def header_of(rows: list[list[Any]], row: int, last_column: int) -> list[Any]:
     return [None if isinstance(v, str) and not v.strip() else v for v in cells]
 
 
-def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str, int] | None = None,
-               header_row: int = 1, header: list[Any] | None = None) -> list[list[Any]]:
+def round_rows(
+    tables: Tables,
+    byes: Sequence[str],
+    lang: str,
+    columns: dict[str, int] | None = None,
+    header_row: int = 1,
+    header: list[Any] | None = None,
+) -> list[list[Any]]:
     """A seated round as sheet rows from A1: the header at `header_row`, one row per player in table and
     seat order, then the byes. `columns` (canonical -> 1-based column) and `header` (the header cells)
     follow a previous round's layout."""
@@ -61,7 +74,11 @@ def round_rows(tables: Tables, byes: Sequence[str], lang: str, columns: dict[str
         return cells
 
     rows: list[list[Any]] = [[] for _ in range(header_row - 1)]
-    rows.append(list(header) + [None] * (width - len(header)) if header else row({key: ROUND_HEADERS[key][lang] for key in columns}))
+    rows.append(
+        list(header) + [None] * (width - len(header))
+        if header
+        else row({key: ROUND_HEADERS[key][lang] for key in columns})
+    )
     for number, table in enumerate(tables, start=1):
         rows.extend(row({"table": number, "seat": seat, "player": name}) for seat, name in enumerate(table, start=1))
     rows.extend(row({"table": BYE_WORD[lang], "player": name}) for name in byes)
@@ -111,8 +128,10 @@ def plan_sheet_name(found: str | None, sheet_names: Sequence[str], lang: str) ->
     if found is not None:
         return found
     taken = {name.casefold() for name in sheet_names}
-    return next((name for name in (SEATING_PLAN_SHEET[lang], PLAN_SHEET) if name.casefold() not in taken),
-                SEATING_PLAN_SHEET[lang])
+    return next(
+        (name for name in (SEATING_PLAN_SHEET[lang], PLAN_SHEET) if name.casefold() not in taken),
+        SEATING_PLAN_SHEET[lang],
+    )
 
 
 def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], list[str]]]:
@@ -128,5 +147,7 @@ def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], li
             byes.append(clean_name(str(row[3])))
         else:
             tables.setdefault(int(row[1]), []).append((int(row[2] or 0), clean_name(str(row[3]))))
-    return {number: ([[name for _, name in sorted(seats)] for _, seats in sorted(tables.items())], byes)
-            for number, (tables, byes) in plan.items()}
+    return {
+        number: ([[name for _, name in sorted(seats)] for _, seats in sorted(tables.items())], byes)
+        for number, (tables, byes) in plan.items()
+    }

@@ -28,7 +28,9 @@ from sheet_scorer.workbook.cells import clean_name, is_blank
 
 _NUMBER = re.compile(r"[-+−]?\d+(?:[.,]\d+)?")
 # First-column words of a header row above the key/value rows: not a setting, not worth a warning.
-_HEADER_WORDS = frozenset(fold(w) for w in ("Key", "Setting", "Settings", "Klucz", "Ustawienie", "Chave", "Configuração", "Clé", "Paramètre"))
+_HEADER_WORDS = frozenset(
+    fold(w) for w in ("Key", "Setting", "Settings", "Klucz", "Ustawienie", "Chave", "Configuração", "Clé", "Paramètre")
+)
 
 
 # What a command knows of the event before its Settings are judged: its name, date and language (to name its files
@@ -55,7 +57,9 @@ def setting_cells(name: str, rows: list[list[Any]]) -> list[SettingCell]:
         key = SETTING_KEY_INDEX.get(fold(label))
         if key is None and fold(label) in _HEADER_WORDS:
             continue
-        parsed = None if key is None else parse_tiebreakers(row[1]) if key == "tiebreakers" else _parse_setting(key, row[1])
+        parsed = (
+            None if key is None else parse_tiebreakers(row[1]) if key == "tiebreakers" else _parse_setting(key, row[1])
+        )
         cells.append(SettingCell(name, index, key, label, row[1], parsed))
     return cells
 
@@ -161,8 +165,14 @@ def _language(text: str) -> str | None:
 def adjustment_rows(name: str, rows: list[list[Any]]) -> list[AdjustmentRow] | None:
     """The Adjustments sheet's rows below its header (Player, Round, Points, Reason), each with its Round and Points
     read as numbers; None when no row is that header. Which rows hold is `rules.settings.judge_adjustments`'."""
-    header = next((i for i, row in enumerate(rows)
-                   if {"player", "points"} <= {ADJUSTMENT_COLUMN_INDEX.get(fold(v)) for v in row if isinstance(v, str)}), None)
+    header = next(
+        (
+            i
+            for i, row in enumerate(rows)
+            if {"player", "points"} <= {ADJUSTMENT_COLUMN_INDEX.get(fold(v)) for v in row if isinstance(v, str)}
+        ),
+        None,
+    )
     if header is None:
         return None
     columns: dict[str, int] = {}
@@ -172,7 +182,8 @@ def adjustment_rows(name: str, rows: list[list[Any]]) -> list[AdjustmentRow] | N
             columns.setdefault(key, c)
     found: list[AdjustmentRow] = []
     at = (columns["player"] + 1, columns.get("round", columns["player"]) + 1, columns["points"] + 1)
-    for number, row in enumerate(rows[header + 1:], start=header + 2):
+    for number, row in enumerate(rows[header + 1 :], start=header + 2):
+
         def cell(key: str) -> Any:
             c = columns.get(key)
             return row[c] if c is not None and c < len(row) else None
@@ -180,8 +191,19 @@ def adjustment_rows(name: str, rows: list[list[Any]]) -> list[AdjustmentRow] | N
         if all(is_blank(cell(k)) for k in ("player", "round", "points")):
             continue
         points = None if is_blank(cell("points")) else _parse_number(cell("points"))
-        found.append(AdjustmentRow(name, number, clean_name(str(cell("player") or "")), cell("round"), cell("points"),
-                                   _round_number(cell("round")), points, str(cell("reason") or "").strip(), at))
+        found.append(
+            AdjustmentRow(
+                name,
+                number,
+                clean_name(str(cell("player") or "")),
+                cell("round"),
+                cell("points"),
+                _round_number(cell("round")),
+                points,
+                str(cell("reason") or "").strip(),
+                at,
+            )
+        )
     return found
 
 

@@ -17,8 +17,14 @@ from pathlib import Path
 from sheet_scorer.model import WorkbookError
 
 CANDIDATES = ("cp1250", "cp1252", "iso8859_2")  # the single-byte code pages organisers' Windows and Linux write
-LABELS = {"utf_8": "UTF-8", "utf_8_sig": "UTF-8 (BOM)", "utf_16": "UTF-16", "cp1250": "Windows-1250",
-          "cp1252": "Windows-1252", "iso8859_2": "ISO-8859-2"}
+LABELS = {
+    "utf_8": "UTF-8",
+    "utf_8_sig": "UTF-8 (BOM)",
+    "utf_16": "UTF-16",
+    "cp1250": "Windows-1250",
+    "cp1252": "Windows-1252",
+    "iso8859_2": "ISO-8859-2",
+}
 # Letters of names in Polish, Portuguese, French (and German and Spanish names that turn up). Letters of the
 # other languages the code pages serve (Czech `č`, Romanian `ă`) are what a wrong guess produces: `è` read as `č`.
 NAME_LETTERS = frozenset("ąćęłńóśźżĄĆĘŁŃÓŚŹŻáâãàçéêíóôõúÁÂÃÀÇÉÊÍÓÔÕÚèëîïœùûüÿæÈËÎÏŒÙÛÜŸÆäöüßÄÖÜñÑ")

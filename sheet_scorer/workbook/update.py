@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING
 
 from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET_NAMES, fold, playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
-from sheet_scorer.xlsx.book import Book
-from sheet_scorer.xlsx.cells import cell_ref
 from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
 from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
-from sheet_scorer.xlsx.package import Package
-from sheet_scorer.xlsx.splice import ATTRS, children, root_span
-from sheet_scorer.xlsx.cells import parse_ref
-from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml
 from sheet_scorer.workbook.write import mark_cells
+from sheet_scorer.xlsx.book import Book
+from sheet_scorer.xlsx.cells import cell_ref, parse_ref
+from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml
+from sheet_scorer.xlsx.splice import ATTRS, children, root_span
 
 if TYPE_CHECKING:
     from sheet_scorer.workbook.read import EventRead
@@ -33,8 +32,14 @@ _CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
 _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "headerFooter")
 
 
-def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None, command: str = "",
-                    force: bool = False, event: EventRead | None = None) -> Path:
+def update_workbook(
+    path: Path,
+    patch: WorkbookPatch,
+    target: Path | None = None,
+    command: str = "",
+    force: bool = False,
+    event: EventRead | None = None,
+) -> Path:
     """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions.
 
     The file written records the fingerprint of its organiser's cells (docs/rules.md §5): updated in place, they
@@ -49,15 +54,25 @@ def update_workbook(path: Path, patch: WorkbookPatch, target: Path | None = None
         for new in patch.sheets:
             _add_sheet(book, new)
         origin = path.name if target == path else None
-        write_all({target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force, event)},
-                  versions={target})  # a file replaced keeps its versions
+        write_all(
+            {target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force, event)},
+            versions={target},
+        )  # a file replaced keeps its versions
     finally:
         book.close()
     return target
 
 
-def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, origin: str | None, command: str,
-                   force: bool, event: EventRead | None = None) -> None:
+def _save_recorded(
+    book: Book,
+    temporary: Path,
+    source: Path,
+    target: Path,
+    origin: str | None,
+    command: str,
+    force: bool,
+    event: EventRead | None = None,
+) -> None:
     """Save `book`, read back the fingerprint of what was written, and save it again with its record."""
     first = temporary_beside(target)
     try:
@@ -68,7 +83,11 @@ def _save_recorded(book: Book, temporary: Path, source: Path, target: Path, orig
             return
         if origin is None:
             source_print = event.data.fingerprint if event is not None else fingerprint_of(source)
-            origin = origin_of(source, source_print, event.package if event is not None else None) if source_print else source.name
+            origin = (
+                origin_of(source, source_print, event.package if event is not None else None)
+                if source_print
+                else source.name
+            )
         refuse_replacing(target, source, written, origin, command or "sheet-scorer", force)
         record = Record(written, origin)
         recorded = Package(first)
@@ -119,7 +138,11 @@ def _add_sheet(book: Book, new: NewSheet) -> None:
     for number, values in enumerate(new.rows, start=1):
         row: list[NewCell | None] = []
         for column, value in enumerate(values, start=1):
-            style = header_styles.get((column, number)) if layout is not None else (bold if number == new.header_row else None)
+            style = (
+                header_styles.get((column, number))
+                if layout is not None
+                else (bold if number == new.header_row else None)
+            )
             row.append(None if value is None and not style else book.value_cell(value, style or None))
         rows.append(row)
     if layout is not None:
@@ -135,7 +158,9 @@ def _place(book: Book, name: str) -> int | None:
     Standings, Problems or Conflicts, issue 18); any other new sheet at the end."""
     if round_number(name) is None and playoff_stage(name) is None and fold(name) not in FINAL_RANKING_SHEET_NAMES:
         return None
-    games = [i for i, s in enumerate(book.sheets) if round_number(s.name) is not None or playoff_stage(s.name) is not None]
+    games = [
+        i for i, s in enumerate(book.sheets) if round_number(s.name) is not None or playoff_stage(s.name) is not None
+    ]
     return games[-1] + 1 if games else None
 
 
@@ -178,7 +203,11 @@ def _layout(layout: Worksheet, widths: dict[int, float]) -> tuple[bytes, bytes, 
             kept = [x for x in exts if _DATA_VALIDATIONS_EXT.encode() in x[:200]]
             if kept:
                 tail_pieces.append(b"<extLst>" + b"".join(kept) + b"</extLst>")
-    return b"".join(pieces), b"".join(tail_pieces), head[head.index(b"<worksheet"):start] if b"<worksheet" in head else b""
+    return (
+        b"".join(pieces),
+        b"".join(tail_pieces),
+        head[head.index(b"<worksheet") : start] if b"<worksheet" in head else b"",
+    )
 
 
 def _with_widths(cols: bytes, widths: dict[int, float]) -> bytes:

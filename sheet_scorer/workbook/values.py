@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sheet_scorer.model import WorkbookError, reason_of
-from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 from sheet_scorer.workbook.container import open_package
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 from sheet_scorer.xlsx.reader import Package
 
 

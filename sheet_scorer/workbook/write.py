@@ -14,30 +14,30 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
 from sheet_scorer.i18n.vocab import fold
-from sheet_scorer.xlsx.book import Book, SheetEntry
-from sheet_scorer.xlsx.opc import OpcPackage
-from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
-from sheet_scorer.xlsx.cells import cell_ref
-from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
+from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
 from sheet_scorer.workbook.files import discard, temporary_beside
+from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
 from sheet_scorer.workbook.record import Record, seal, stamp
-from sheet_scorer.xlsx.cells import parse_ref
+from sheet_scorer.xlsx.book import Book, SheetEntry
+from sheet_scorer.xlsx.cells import cell_ref, parse_ref
+from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
+from sheet_scorer.xlsx.opc import OpcPackage
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell
 from sheet_scorer.xlsx.styles import TWO_DECIMALS
 
 __all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "mark_cells", "write_to"]
 MARK_FORMULA = '"sheet-scorer"<>""'  # always true; identifies the tool's own rule on re-scoring
 MARK_FONT_RGB, MARK_FILL_RGB = "FF9C0006", "FFFFC7CE"
-_MARK_XML = b'&quot;sheet-scorer&quot;&lt;&gt;&quot;&quot;'
+_MARK_XML = b"&quot;sheet-scorer&quot;&lt;&gt;&quot;&quot;"
 _RULE = re.compile(rb"<((?:[\w.\-]+:)?)cfRule\b.*?(?:</\1cfRule>)", re.S)
 _STANDINGS_WIDTHS = [6, 28, 13, 6, 9, 7]
 _PROBLEMS_WIDTHS = [10, 14, 7, 24, 90]
 
 
-def write_to(source: Path, target: Path, plan: WritePlan, record: Record | None = None,
-             opened: OpcPackage | None = None) -> None:
+def write_to(
+    source: Path, target: Path, plan: WritePlan, record: Record | None = None, opened: OpcPackage | None = None
+) -> None:
     """Write `source` plus `plan` to `target` itself (a temporary file the caller puts in place, `files.write_all`),
     with `record` (the fingerprint of the organiser's cells, docs/rules.md §5) as its document property.
     `opened`: `source` as the command opened and read it (patched from that opening, not opened again)."""
@@ -82,14 +82,23 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     shift = _free_columns_shift(sheet, [*ws.merged_ranges(), *ws.sparkline_cells(), *book.drawn_ranges(sheet.name)])
     header_ref = cell_ref(sheet.style_column, sheet.header_row)
     header_style = ws.cell_styles({header_ref}).get(header_ref) or None
-    placed = [(column, column.column + (shift if column.header is not None and column.column not in sheet.clear_columns else 0))
-              for column in sheet.columns]
-    headers = [book.value_cell(column.header, header_style) if column.header is not None else None for column in sheet.columns]
+    placed = [
+        (
+            column,
+            column.column + (shift if column.header is not None and column.column not in sheet.clear_columns else 0),
+        )
+        for column in sheet.columns
+    ]
+    headers = [
+        book.value_cell(column.header, header_style) if column.header is not None else None for column in sheet.columns
+    ]
     used: set[int] = set()  # the columns that get a cell, and those of the header row, as the writes will have them
     header_places: set[int] = set()
     last_row = 0
     for column, place in placed:
-        rows = ([sheet.header_row] if column.header is not None else []) + [row for row, _ in zip(column.rows, column.values)]
+        rows = ([sheet.header_row] if column.header is not None else []) + [
+            row for row, _ in zip(column.rows, column.values)
+        ]
         if rows:
             used.add(place)
             last_row = max(last_row, *rows)
@@ -98,15 +107,22 @@ def _patch_round_sheet(book: Book, sheet: SheetPlan) -> bool:
     if used:
         ws.update_dimension(last_row, max(used))
         ws.show_columns(sorted(header_places))
-        ws.widen_columns({column.column + (shift if column.column not in sheet.clear_columns else 0): len(column.header) + 3.0
-                          for column in sheet.columns if column.header})
+        ws.widen_columns(
+            {
+                column.column + (shift if column.column not in sheet.clear_columns else 0): len(column.header) + 3.0
+                for column in sheet.columns
+                if column.header
+            }
+        )
     mark_cells(book, ws, sheet.name, sheet.marks)
     book.stream_sheet(sheet.name, _streamed(ws, sheet, placed, headers))
     columns = used | set(sheet.clear_columns)
     return book.has_calc_chain() and ws.has_formula_in(columns, sheet.header_row)
 
 
-def _streamed(ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]) -> Iterator[bytes]:
+def _streamed(
+    ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]
+) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
     at a time, not every round's at once (the peak memory of `score` at 100,000 rows, issue 21)."""
     writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
@@ -137,6 +153,7 @@ def _restyle(book: Book) -> Callable[[bytes | None], bytes]:
         if found is None:
             found = cache[style] = b"%d" % book.styles.general_for(int(style) if style else None)
         return found
+
     return restyle
 
 
@@ -188,7 +205,7 @@ def _clear_marks(ws: Worksheet) -> None:
         rules = [m for m in _RULE.finditer(block) if b"sheet-scorer" in m.group(0)]
         kept = block
         for rule in reversed(rules):
-            kept = kept[:rule.start()] + kept[rule.end():]
+            kept = kept[: rule.start()] + kept[rule.end() :]
         ws.replace_tail(start, end, b"" if not _RULE.search(kept) else kept)
 
 
@@ -200,9 +217,26 @@ def _add_marks(book: Book, ws: Worksheet, marks: list[tuple[str, str]]) -> None:
     p = ws.prefix
     for ref in dict.fromkeys(ref for ref, _ in marks):
         priority += 1
-        ws.insert_tail("conditionalFormatting", b"<" + p + b'conditionalFormatting sqref="' + ref.encode() + b'"><' + p
-                       + f'cfRule type="expression" dxfId="{dxf}" priority="{priority}"><'.encode() + p + b"formula>"
-                       + _MARK_XML + b"</" + p + b"formula></" + p + b"cfRule></" + p + b"conditionalFormatting>")
+        ws.insert_tail(
+            "conditionalFormatting",
+            b"<"
+            + p
+            + b'conditionalFormatting sqref="'
+            + ref.encode()
+            + b'"><'
+            + p
+            + f'cfRule type="expression" dxfId="{dxf}" priority="{priority}"><'.encode()
+            + p
+            + b"formula>"
+            + _MARK_XML
+            + b"</"
+            + p
+            + b"formula></"
+            + p
+            + b"cfRule></"
+            + p
+            + b"conditionalFormatting>",
+        )
 
 
 # ---------------------------------------------------------------- added sheets
@@ -246,7 +280,10 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
     rows: list[list[NewCell | None]] = [header]
     general = book.styles.general()
     for record in plan.standings_rows:
-        cells = [book.value_cell(v, general if isinstance(v, (int, float)) and not isinstance(v, bool) else None) for v in record]
+        cells = [
+            book.value_cell(v, general if isinstance(v, (int, float)) and not isinstance(v, bool) else None)
+            for v in record
+        ]
         for column in plan.standings_pct_columns:  # VP % and the other percentages, shown as 0.00
             if column <= len(cells):
                 cells[column - 1] = book.value_cell(record[column - 1], two_decimals)
@@ -280,6 +317,8 @@ def _write_problems(book: Book, plan: WritePlan, own) -> None:  # type: ignore[n
             cell = rows[row - 1][column - 1]
             if cell is not None:
                 rows[row - 1][column - 1] = NewCell(cell.kind, cell.value, link_style)
-    book.put_sheet(plan.problems_title, new_sheet_xml(rows, _widths(_PROBLEMS_WIDTHS, plan.problems_header), freeze_row=1,
-                                                      links=links), replacing=own)
-
+    book.put_sheet(
+        plan.problems_title,
+        new_sheet_xml(rows, _widths(_PROBLEMS_WIDTHS, plan.problems_header), freeze_row=1, links=links),
+        replacing=own,
+    )

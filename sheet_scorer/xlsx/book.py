@@ -13,20 +13,56 @@ from typing import Any
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import (
-    CT_SHARED_STRINGS, CT_WORKSHEET, NS_REL, REL_CALC_CHAIN, REL_COMMENTS, REL_DRAWING, REL_SHARED_STRINGS,
-    REL_VML, REL_WORKSHEET, OpcPackage, PartName,
+    CT_SHARED_STRINGS,
+    CT_WORKSHEET,
+    NS_REL,
+    REL_CALC_CHAIN,
+    REL_COMMENTS,
+    REL_DRAWING,
+    REL_SHARED_STRINGS,
+    REL_VML,
+    REL_WORKSHEET,
+    OpcPackage,
+    PartName,
 )
 from sheet_scorer.xlsx.package import Package
-from sheet_scorer.xlsx.splice import TAG, attribute, children, insert_child, quoteattr, root_span, set_attribute, tag_end
 from sheet_scorer.xlsx.reader import SheetEntry, read_strings
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
-from sheet_scorer.xlsx.text import shown_text, unescape
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
+from sheet_scorer.xlsx.splice import (
+    TAG,
+    attribute,
+    children,
+    insert_child,
+    quoteattr,
+    root_span,
+    set_attribute,
+    tag_end,
+)
 from sheet_scorer.xlsx.styles import DATE_FORMAT, Styles, read_style_sheet
+from sheet_scorer.xlsx.text import shown_text, unescape
 
-WORKBOOK_ORDER = ("fileVersion", "fileSharing", "workbookPr", "workbookProtection", "bookViews", "sheets", "functionGroups",
-                  "externalReferences", "definedNames", "calcPr", "oleSize", "customWorkbookViews", "pivotCaches",
-                  "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects", "extLst")
+WORKBOOK_ORDER = (
+    "fileVersion",
+    "fileSharing",
+    "workbookPr",
+    "workbookProtection",
+    "bookViews",
+    "sheets",
+    "functionGroups",
+    "externalReferences",
+    "definedNames",
+    "calcPr",
+    "oleSize",
+    "customWorkbookViews",
+    "pivotCaches",
+    "smartTagPr",
+    "smartTagTypes",
+    "webPublishing",
+    "fileRecoveryPr",
+    "webPublishObjects",
+    "extLst",
+)
 _EXCEL_EPOCH = datetime(1899, 12, 30)
 
 
@@ -56,9 +92,13 @@ class Book:
         for tag in self._sheet_tags():
             rid = _rid(tag.group(0)) or ""
             target = rels.get(rid)
-            self.sheets.append(SheetEntry(attribute(tag.group(0), b"name") or "",
-                                          target.target if target and target.type == REL_WORKSHEET else None,
-                                          rid))
+            self.sheets.append(
+                SheetEntry(
+                    attribute(tag.group(0), b"name") or "",
+                    target.target if target and target.type == REL_WORKSHEET else None,
+                    rid,
+                )
+            )
         strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
         self._strings_part = strings[0].target if strings and strings[0].target in package else None
         self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
@@ -73,7 +113,11 @@ class Book:
         _, start, end = root_span(self._xml)
         for name, child_start, child_end in children(self._xml, start, end):
             if name == "sheets":
-                return [t for t in TAG.finditer(self._xml, child_start, child_end) if t.group(3) == b"sheet" and not t.group(1)]
+                return [
+                    t
+                    for t in TAG.finditer(self._xml, child_start, child_end)
+                    if t.group(3) == b"sheet" and not t.group(1)
+                ]
         return []
 
     # ------------------------------------------------------------ sheets
@@ -98,10 +142,19 @@ class Book:
         for rel in self.package.related(entry.part, REL_DRAWING) if entry and entry.part else []:
             if rel.target not in self.package:
                 continue
-            for anchor in re.finditer(rb"<(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)\b.*?</(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)>",
-                                      self.package.read(rel.target), re.S):
-                corners = [(int(c), int(r)) for c, r in re.findall(
-                    rb"<(?:[\w.\-]+:)?(?:from|to)>\s*<(?:[\w.\-]+:)?col>(\d+)<.*?<(?:[\w.\-]+:)?row>(\d+)<", anchor.group(0), re.S)]
+            for anchor in re.finditer(
+                rb"<(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)\b.*?</(?:[\w.\-]+:)?(?:twoCellAnchor|oneCellAnchor)>",
+                self.package.read(rel.target),
+                re.S,
+            ):
+                corners = [
+                    (int(c), int(r))
+                    for c, r in re.findall(
+                        rb"<(?:[\w.\-]+:)?(?:from|to)>\s*<(?:[\w.\-]+:)?col>(\d+)<.*?<(?:[\w.\-]+:)?row>(\d+)<",
+                        anchor.group(0),
+                        re.S,
+                    )
+                ]
                 if corners:
                     first, last = corners[0], corners[-1]
                     ranges.append((first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1))
@@ -125,8 +178,14 @@ class Book:
         assert entry is not None
         self.package.write(entry.part, chunks)
 
-    def put_sheet(self, name: str, xml: bytes, replacing: SheetEntry | None = None, hidden: bool = False,
-                  position: int | None = None) -> None:
+    def put_sheet(
+        self,
+        name: str,
+        xml: bytes,
+        replacing: SheetEntry | None = None,
+        hidden: bool = False,
+        position: int | None = None,
+    ) -> None:
         """Add sheet `name` at the end of the tabs (or before the sheet at `position`), or rewrite `replacing` (the
         tool's own) where it is, renamed `name`."""
         if replacing is not None:
@@ -145,11 +204,13 @@ class Book:
         ids = [int(i) for i in (attribute(t.group(0), b"sheetId") or "0" for t in self._sheet_tags()) if i.isdigit()]
         r = self._rel_prefix()
         state = ' state="hidden"' if hidden else ""
-        element = (f"<{self.prefix.decode()}sheet name={quoteattr(name)} sheetId=\"{max(ids, default=0) + 1}\"{state} "
-                   f"{r}=\"{rid}\"/>").encode()
+        element = (
+            f'<{self.prefix.decode()}sheet name={quoteattr(name)} sheetId="{max(ids, default=0) + 1}"{state} '
+            f'{r}="{rid}"/>'
+        ).encode()
         tags = self._sheet_tags()
         if tags and position is not None and position < len(tags):
-            self._xml = self._xml[:tags[position].start()] + element + self._xml[tags[position].start():]
+            self._xml = self._xml[: tags[position].start()] + element + self._xml[tags[position].start() :]
             self._shift_sheet_indexes(position)
             self.sheets.insert(position, SheetEntry(name, part, rid))
             return
@@ -159,7 +220,15 @@ class Book:
             found = re.search(rb"<" + re.escape(self.prefix) + rb"sheets\s*/>", self._xml)
             if found is None:
                 raise PackageError(key="no_sheets_listed", path=self.path)
-            self._xml = self._xml[:found.start()] + b"<" + self.prefix + b"sheets></" + self.prefix + b"sheets>" + self._xml[found.end():]
+            self._xml = (
+                self._xml[: found.start()]
+                + b"<"
+                + self.prefix
+                + b"sheets></"
+                + self.prefix
+                + b"sheets>"
+                + self._xml[found.end() :]
+            )
             at = found.start() + len(self.prefix) + 8
         self._xml = self._xml[:at] + element + self._xml[at:]
         self.sheets.append(SheetEntry(name, part, rid))
@@ -167,27 +236,39 @@ class Book:
     def _shift_sheet_indexes(self, position: int) -> None:
         """A sheet inserted at `position`: the indexes that count sheets from there on move up by one (a defined
         name's `localSheetId`, the window's `activeTab` and `firstSheet`), so each still points at its sheet."""
+
         def shifted(match: re.Match[bytes]) -> bytes:
             index = int(match.group(3))
-            return match.group(1) + match.group(2) + str(index + 1 if index >= position else index).encode() + match.group(2)
+            return (
+                match.group(1)
+                + match.group(2)
+                + str(index + 1 if index >= position else index).encode()
+                + match.group(2)
+            )
+
         _, start, end = root_span(self._xml)
         for name, child_start, child_end in reversed(children(self._xml, start, end)):
             if name in ("definedNames", "bookViews"):
-                block = re.sub(rb'(\s(?:localSheetId|activeTab|firstSheet)\s*=\s*)(["\'])(\d+)\2', shifted,
-                               self._xml[child_start:child_end])
+                block = re.sub(
+                    rb'(\s(?:localSheetId|activeTab|firstSheet)\s*=\s*)(["\'])(\d+)\2',
+                    shifted,
+                    self._xml[child_start:child_end],
+                )
                 self._xml = self._xml[:child_start] + block + self._xml[child_end:]
 
     def _rel_prefix(self) -> str:
         """`r:id` with the prefix the root binds to relationships, or with a declaration of its own."""
         _, root_end, _ = root_span(self._xml)
-        found = re.search(rb'xmlns:([\w.\-]+)\s*=\s*["\']' + re.escape(NS_REL.encode()) + rb'["\']', self._xml[:root_end])
+        found = re.search(
+            rb'xmlns:([\w.\-]+)\s*=\s*["\']' + re.escape(NS_REL.encode()) + rb'["\']', self._xml[:root_end]
+        )
         return f"{found.group(1).decode()}:id" if found else f'xmlns:r="{NS_REL}" r:id'
 
     def _set_sheet_attribute(self, name: str, attr: bytes, value: str | None) -> None:
         for tag in self._sheet_tags():
             if attribute(tag.group(0), b"name") == name:
                 new = set_attribute(tag.group(0), attr, value)
-                self._xml = self._xml[:tag.start()] + new + self._xml[tag.end():]
+                self._xml = self._xml[: tag.start()] + new + self._xml[tag.end() :]
                 return
 
     def _drop_relationships(self, part: str) -> None:
@@ -208,8 +289,10 @@ class Book:
         if isinstance(value, (datetime, date)) and not isinstance(value, time):
             moment = value if isinstance(value, datetime) else datetime(value.year, value.month, value.day)
             serial = (moment.replace(tzinfo=None) - _EXCEL_EPOCH).total_seconds() / 86400
-            return number_cell(int(serial) if serial.is_integer() else serial,
-                               style if style is not None else self.styles.cell_format(number_format=DATE_FORMAT))
+            return number_cell(
+                int(serial) if serial.is_integer() else serial,
+                style if style is not None else self.styles.cell_format(number_format=DATE_FORMAT),
+            )
         if value is None or isinstance(value, (bool, int, float)):
             return number_cell(value, style)
         return NewCell("s", str(self.strings.index(str(value))), style)
@@ -225,8 +308,9 @@ class Book:
                 tag = set_attribute(self._xml[child_start:end], b"fullCalcOnLoad", "1")
                 self._xml = self._xml[:child_start] + tag + self._xml[end:]
                 return
-        self._xml = insert_child(self._xml, start, end, "calcPr",
-                                 b"<" + self.prefix + b'calcPr fullCalcOnLoad="1"/>', WORKBOOK_ORDER)
+        self._xml = insert_child(
+            self._xml, start, end, "calcPr", b"<" + self.prefix + b'calcPr fullCalcOnLoad="1"/>', WORKBOOK_ORDER
+        )
 
     def has_calc_chain(self) -> bool:
         return bool(self.package.related(self.workbook_part, REL_CALC_CHAIN))
@@ -242,7 +326,11 @@ class Book:
         package = self.package
         if self.strings.changed:
             if self._strings_part is None:
-                self._strings_part = "xl/sharedStrings.xml" if "xl/sharedStrings.xml" not in package else package.unused_name("xl/sharedStrings{}.xml")
+                self._strings_part = (
+                    "xl/sharedStrings.xml"
+                    if "xl/sharedStrings.xml" not in package
+                    else package.unused_name("xl/sharedStrings{}.xml")
+                )
                 package.add_relationship(self.workbook_part, REL_SHARED_STRINGS, self._strings_part)
                 package.set_override(self._strings_part, CT_SHARED_STRINGS)
             package.write(self._strings_part, self.strings.xml())

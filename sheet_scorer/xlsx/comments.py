@@ -20,7 +20,17 @@ from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMM
 from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.sheetxml import Worksheet
 from sheet_scorer.xlsx.splice import (
-    ATTRS, TAG, attribute, children, content, escape, insert_child, open_root, quoteattr, root_span, tag_end,
+    ATTRS,
+    TAG,
+    attribute,
+    children,
+    content,
+    escape,
+    insert_child,
+    open_root,
+    quoteattr,
+    root_span,
+    tag_end,
 )
 from sheet_scorer.xlsx.text import ooxml_text, unescape
 
@@ -31,16 +41,22 @@ MAX_NOTE = 32_767  # Excel's limit for a note's text
 COMMENTS_ORDER = ("authors", "commentList", "extLst")  # ECMA-376 CT_Comments
 # Any prefix: Excel writes v:/x:, openpyxl ns0:/ns1: declared on each element.
 _SHAPE = re.compile(rb"<([\w.\-]+):shape\b" + ATTRS + rb">.*?</\1:shape>", re.S)
-_IDMAP = re.compile(rb'<[\w.\-]+:idmap\b' + ATTRS + rb'?\sdata="(\d+)')
-_VML_NAMESPACES = (b'xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
-                   b'xmlns:x="urn:schemas-microsoft-com:office:excel"')
-_NEW_VML = (b'<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
-            b'xmlns:x="urn:schemas-microsoft-com:office:excel">\n <o:shapelayout v:ext="edit">\n  <o:idmap v:ext="edit" '
-            b'data="%d"/>\n </o:shapelayout>\n <v:shapetype id="_x0000_t202" coordsize="21600,21600" o:spt="202" '
-            b'path="m,l,21600r21600,l21600,xe">\n  <v:stroke joinstyle="miter"/>\n  <v:path gradientshapeok="t" '
-            b'o:connecttype="rect"/>\n </v:shapetype>\n</xml>')
-_NEW_COMMENTS = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<comments xmlns="{NS_MAIN}"><authors/>'
-                 f'<commentList/></comments>').encode()
+_IDMAP = re.compile(rb"<[\w.\-]+:idmap\b" + ATTRS + rb'?\sdata="(\d+)')
+_VML_NAMESPACES = (
+    b'xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
+    b'xmlns:x="urn:schemas-microsoft-com:office:excel"'
+)
+_NEW_VML = (
+    b'<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
+    b'xmlns:x="urn:schemas-microsoft-com:office:excel">\n <o:shapelayout v:ext="edit">\n  <o:idmap v:ext="edit" '
+    b'data="%d"/>\n </o:shapelayout>\n <v:shapetype id="_x0000_t202" coordsize="21600,21600" o:spt="202" '
+    b'path="m,l,21600r21600,l21600,xe">\n  <v:stroke joinstyle="miter"/>\n  <v:path gradientshapeok="t" '
+    b'o:connecttype="rect"/>\n </v:shapetype>\n</xml>'
+)
+_NEW_COMMENTS = (
+    f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<comments xmlns="{NS_MAIN}"><authors/>'
+    f"<commentList/></comments>"
+).encode()
 _DECLARED = re.compile(rb"""\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._\-]+)["'][^>]*\?>""")
 _CDATA = re.compile(rb"<!\[CDATA\[(.*?)\]\]>", re.S)
 _SPACE = re.compile(rb"\s*")
@@ -59,7 +75,7 @@ def _utf8(xml: bytes) -> bytes:
         return xml
     text = xml.decode("utf-16" if utf16 else declared.group(1).decode())  # type: ignore[union-attr]
     found = re.match(r"\s*<\?xml[^>]*\?>", text)
-    body = text[found.end():] if found else text
+    body = text[found.end() :] if found else text
     return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' + body.encode()
 
 
@@ -69,7 +85,7 @@ def _text(xml: bytes, start: int, end: int) -> str:
     content_start, content_end = content(xml, start, end)
     pieces, at = [], content_start
     for cdata in _CDATA.finditer(xml, content_start, content_end):
-        pieces.append(unescape(xml[at:cdata.start()].decode("utf-8")))
+        pieces.append(unescape(xml[at : cdata.start()].decode("utf-8")))
         pieces.append(cdata.group(1).decode("utf-8"))
         at = cdata.end()
     pieces.append(unescape(xml[at:content_end].decode("utf-8")))
@@ -141,8 +157,10 @@ def _run(body: str, prefix: bytes) -> bytes:
     """The tool's run: Excel's note font, the text kept as written (leading line breaks, spaces)."""
     text = escape(ooxml_text(body)).replace("\r", "&#13;")
     p = prefix.decode()
-    return (f'<{p}r><{p}rPr><{p}sz val="9"/><{p}color indexed="81"/><{p}rFont val="Tahoma"/><{p}family val="2"/></{p}rPr>'
-            f'<{p}t xml:space="preserve">{text}</{p}t></{p}r>').encode()
+    return (
+        f'<{p}r><{p}rPr><{p}sz val="9"/><{p}color indexed="81"/><{p}rFont val="Tahoma"/><{p}family val="2"/></{p}rPr>'
+        f'<{p}t xml:space="preserve">{text}</{p}t></{p}r>'
+    ).encode()
 
 
 def _appended(xml: bytes, comment: Span, note: str, prefix: bytes) -> bytes | None:
@@ -159,7 +177,7 @@ def _appended(xml: bytes, comment: Span, note: str, prefix: bytes) -> bytes | No
     if not body:
         return None
     opened, text_end = _opened(element, *text)
-    element = element[:text[0]] + opened + element[text[1]:]
+    element = element[: text[0]] + opened + element[text[1] :]
     text = (text[0], text[0] + len(opened))
     at = next((s for n, s, _ in _kids(element, *text) if n in ("rPh", "phoneticPr")), text[0] + text_end)
     return element[:at] + _run(body, prefix) + element[at:]
@@ -167,7 +185,7 @@ def _appended(xml: bytes, comment: Span, note: str, prefix: bytes) -> bytes | No
 
 def _within_limit(current: str, body: str) -> str:
     room = MAX_NOTE - len(current)
-    return body if len(body) <= room else body[:max(0, room - 1)] + "…"
+    return body if len(body) <= room else body[: max(0, room - 1)] + "…"
 
 
 class Notes:
@@ -227,12 +245,12 @@ class Notes:
         for (start, end), new in sorted(pieces.items()):
             out += [xml[at:start], new]
             at = end
-        out.append(xml[at:span[1]])
+        out.append(xml[at : span[1]])
         element = b"".join(out)
         if added:
             element, content_end = _opened(element, 0, len(element))
             element = element[:content_end] + added + element[content_end:]
-        self._xml = xml[:span[0]] + element + xml[span[1]:]
+        self._xml = xml[: span[0]] + element + xml[span[1] :]
 
     def clear(self) -> None:
         """Remove the tool's notes and its text in the organiser's notes."""
@@ -247,11 +265,11 @@ class Notes:
             if new_text is None:
                 continue
             self._changed = True
-            kept = xml[:text[0]] + new_text  # type: ignore[index]
+            kept = xml[: text[0]] + new_text  # type: ignore[index]
             text_span = (text[0], len(kept))  # type: ignore[index]
             if not _text_of(kept, *text_span).strip() and not any(n == "r" for n, _, _ in _kids(kept, *text_span)):
                 pieces[(start, _tail(xml, end))] = b""
-                self._remove_shape(attribute(xml[start:tag_end(xml, start)], b"ref") or "")
+                self._remove_shape(attribute(xml[start : tag_end(xml, start)], b"ref") or "")
             else:
                 pieces[text] = new_text  # type: ignore[index]
         if pieces:
@@ -270,7 +288,9 @@ class Notes:
         self._ensure("commentList")
         found, existing = self._comments()
         author = 0
-        if any(ref not in existing for ref in notes):  # a new note: the tool among the authors (which may move the list)
+        if any(
+            ref not in existing for ref in notes
+        ):  # a new note: the tool among the authors (which may move the list)
             before = len(self._xml)
             author = self._author(prefix)
             authors = self._section("authors")
@@ -285,9 +305,22 @@ class Notes:
             comment = existing.get(ref)
             if comment is None:
                 body = _within_limit("", note)
-                added.append(b"<" + prefix + b"comment ref=" + quoteattr(ref).encode() + f' authorId="{author}">'.encode()
-                             + b"<" + prefix + b"text>" + (_run(body, prefix) if body else b"") + b"</" + prefix
-                             + b"text></" + prefix + b"comment>")
+                added.append(
+                    b"<"
+                    + prefix
+                    + b"comment ref="
+                    + quoteattr(ref).encode()
+                    + f' authorId="{author}">'.encode()
+                    + b"<"
+                    + prefix
+                    + b"text>"
+                    + (_run(body, prefix) if body else b"")
+                    + b"</"
+                    + prefix
+                    + b"text></"
+                    + prefix
+                    + b"comment>"
+                )
                 self._add_shape(ref, len(messages))
                 continue
             new = _appended(xml, comment, note, prefix)
@@ -300,7 +333,7 @@ class Notes:
         found = self._section("commentList")
         assert found is not None and self._xml is not None
         xml = self._xml
-        return found, {attribute(xml[s:tag_end(xml, s)], b"ref"): (s, e) for _, s, e in _kids(xml, *found)}
+        return found, {attribute(xml[s : tag_end(xml, s)], b"ref"): (s, e) for _, s, e in _kids(xml, *found)}
 
     def _author(self, prefix: bytes) -> int:
         """The tool's index among the authors, added once."""
@@ -323,10 +356,13 @@ class Notes:
             return
         for shape in _SHAPE.finditer(self._vml):
             body = shape.group(0)
-            if (b'ObjectType="Note"' in body and re.search(rb"<[\w.\-]+:Row>\s*%d\s*</[\w.\-]+:Row>" % (row - 1), body)
-                    and re.search(rb"<[\w.\-]+:Column>\s*%d\s*</[\w.\-]+:Column>" % (column - 1), body)):
-                end = shape.end() + (self._vml[shape.end():shape.end() + 1] == b"\n")  # the line break added with it
-                self._vml = self._vml[:shape.start()] + self._vml[end:]
+            if (
+                b'ObjectType="Note"' in body
+                and re.search(rb"<[\w.\-]+:Row>\s*%d\s*</[\w.\-]+:Row>" % (row - 1), body)
+                and re.search(rb"<[\w.\-]+:Column>\s*%d\s*</[\w.\-]+:Column>" % (column - 1), body)
+            ):
+                end = shape.end() + (self._vml[shape.end() : shape.end() + 1] == b"\n")  # the line break added with it
+                self._vml = self._vml[: shape.start()] + self._vml[end:]
                 return
 
     def _add_shape(self, ref: str, lines: int) -> None:
@@ -336,7 +372,7 @@ class Notes:
             first = _SHAPE.search(self._vml)
             start = first.start() if first else self._vml.rindex(b"</xml>")
             template = _NEW_VML % 0
-            shapetype = template[template.index(b"<v:shapetype"):template.index(b"</v:shapetype>") + 14]
+            shapetype = template[template.index(b"<v:shapetype") : template.index(b"</v:shapetype>") + 14]
             shapetype = shapetype.replace(b"<v:shapetype ", b"<v:shapetype " + _VML_NAMESPACES + b" ", 1)
             self._vml = self._vml[:start] + shapetype + b"\n" + self._vml[start:]
         column, row = parse_ref(ref)
@@ -344,14 +380,16 @@ class Notes:
         idmap = _IDMAP.search(self._vml)
         shape_id = max(numbers) + 1 if numbers else 1024 * (int(idmap.group(1)) if idmap else 1) + 1
         height = 30 + 24 * lines
-        shape = (f'<v:shape {_VML_NAMESPACES.decode()} id="_x0000_s{shape_id}" type="#_x0000_t202" style="position:absolute;margin-left:59.25pt;'
-                 f'margin-top:1.5pt;width:240pt;height:{height}pt;z-index:{len(numbers) + 1};visibility:hidden" '
-                 'fillcolor="#ffffe1" o:insetmode="auto">\n  <v:fill color2="#ffffe1"/>\n  <v:shadow on="t" color="black" '
-                 'obscured="t"/>\n  <v:path o:connecttype="none"/>\n  <v:textbox style="mso-direction-alt:auto">\n   '
-                 '<div style="text-align:left"></div>\n  </v:textbox>\n  <x:ClientData ObjectType="Note">\n   <x:MoveWithCells/>'
-                 f'\n   <x:SizeWithCells/>\n   <x:Anchor>{column}, 15, {max(row - 2, 0)}, 10, {column + 4}, 15, '
-                 f'{max(row - 2, 0) + 3 + lines}, 4</x:Anchor>\n   <x:AutoFill>False</x:AutoFill>\n   <x:Row>{row - 1}</x:Row>\n'
-                 f'   <x:Column>{column - 1}</x:Column>\n  </x:ClientData>\n </v:shape>').encode()
+        shape = (
+            f'<v:shape {_VML_NAMESPACES.decode()} id="_x0000_s{shape_id}" type="#_x0000_t202" style="position:absolute;margin-left:59.25pt;'
+            f'margin-top:1.5pt;width:240pt;height:{height}pt;z-index:{len(numbers) + 1};visibility:hidden" '
+            'fillcolor="#ffffe1" o:insetmode="auto">\n  <v:fill color2="#ffffe1"/>\n  <v:shadow on="t" color="black" '
+            'obscured="t"/>\n  <v:path o:connecttype="none"/>\n  <v:textbox style="mso-direction-alt:auto">\n   '
+            '<div style="text-align:left"></div>\n  </v:textbox>\n  <x:ClientData ObjectType="Note">\n   <x:MoveWithCells/>'
+            f"\n   <x:SizeWithCells/>\n   <x:Anchor>{column}, 15, {max(row - 2, 0)}, 10, {column + 4}, 15, "
+            f"{max(row - 2, 0) + 3 + lines}, 4</x:Anchor>\n   <x:AutoFill>False</x:AutoFill>\n   <x:Row>{row - 1}</x:Row>\n"
+            f"   <x:Column>{column - 1}</x:Column>\n  </x:ClientData>\n </v:shape>"
+        ).encode()
         end = self._vml.rindex(b"</xml>")
         self._vml = self._vml[:end] + shape + b"\n" + self._vml[end:]
 
@@ -397,7 +435,9 @@ class Notes:
             target = package.unused_name("xl/drawings/vmlDrawing{}.vml")
             rid = package.add_relationship(part, REL_VML, target)
             package.ensure_default("vml", CT_VML)
-            sheet.insert_tail("legacyDrawing", b"<" + sheet.prefix + b"legacyDrawing " + _rid_attribute(sheet, rid) + b"/>")
+            sheet.insert_tail(
+                "legacyDrawing", b"<" + sheet.prefix + b"legacyDrawing " + _rid_attribute(sheet, rid) + b"/>"
+            )
         else:
             target = self._vml_rel.target
         package.write(target, self._vml)

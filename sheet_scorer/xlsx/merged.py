@@ -27,10 +27,12 @@ def merge_refs(xml: bytes, start: int = 0, end: int | None = None, prefix: bytes
     `xml[start:end]`, entities resolved: for sheet bytes already checked well formed (expat) or being patched."""
     pattern = _TAGS.get(prefix)
     if pattern is None:
-        pattern = _TAGS[prefix] = re.compile(
-            b"<" + re.escape(prefix) + MERGE_CELL.encode() + rb"\b" + ATTRS + rb">")
-    return [ref for tag in pattern.finditer(xml, start, len(xml) if end is None else end)
-            if (ref := attribute(tag.group(0), b"ref")) is not None]
+        pattern = _TAGS[prefix] = re.compile(b"<" + re.escape(prefix) + MERGE_CELL.encode() + rb"\b" + ATTRS + rb">")
+    return [
+        ref
+        for tag in pattern.finditer(xml, start, len(xml) if end is None else end)
+        if (ref := attribute(tag.group(0), b"ref")) is not None
+    ]
 
 
 def merged_ranges(refs: list[str]) -> list[tuple[int, int, int, int]]:
@@ -40,11 +42,13 @@ def merged_ranges(refs: list[str]) -> list[tuple[int, int, int, int]]:
 
 def covered(ranges: list[tuple[int, int, int, int]]) -> frozenset[str]:
     """The cells under `ranges` other than each one's top-left: they hold no value of their own."""
-    return frozenset(cell_ref(column, row)
-                     for left, top, right, bottom in ranges
-                     for row in range(top, bottom + 1)
-                     for column in range(left, right + 1)
-                     if (column, row) != (left, top))
+    return frozenset(
+        cell_ref(column, row)
+        for left, top, right, bottom in ranges
+        for row in range(top, bottom + 1)
+        for column in range(left, right + 1)
+        if (column, row) != (left, top)
+    )
 
 
 def covered_cells(path: object, merged: dict[str, list[tuple[int, int, int, int]]]) -> dict[str, frozenset[str]]:

@@ -89,8 +89,8 @@ class PartName(str):
     def source(self) -> PartName:
         """The part a relationships part belongs to: `xl/_rels/workbook.xml.rels` -> `xl/workbook.xml` ('' for the package)."""
         folder, _, file = self.rpartition("/")
-        parent = folder[:-len("_rels")].rstrip("/")
-        name = file[:-len(".rels")]
+        parent = folder[: -len("_rels")].rstrip("/")
+        name = file[: -len(".rels")]
         return PartName(f"{parent}/{name}" if parent and name else name)
 
     def resolve(self, target: str) -> PartName:
@@ -246,8 +246,15 @@ class OpcPackage:
             self._refuse_doctype(part)
         return data
 
-    def parse(self, part: str, start: Callable[..., None] | None = None, end: Callable[[str], None] | None = None,
-              text: Callable[[str], None] | None = None, namespaces: bool = True, keep: bool = False) -> bytes | None:
+    def parse(
+        self,
+        part: str,
+        start: Callable[..., None] | None = None,
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        namespaces: bool = True,
+        keep: bool = False,
+    ) -> bytes | None:
         """Stream `part` through expat with these handlers (names are 'namespace local', or as written
         with `namespaces=False`, which is faster: the sheet reader maps the prefixes); no DTD, no entities.
         With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
@@ -269,9 +276,15 @@ class OpcPackage:
                 close()
         return b"".join(kept) if kept is not None else None
 
-    def parse_chunks(self, part: str, chunks: Iterable[bytes], start: Callable[..., None] | None = None,
-                     end: Callable[[str], None] | None = None, text: Callable[[str], None] | None = None,
-                     namespaces: bool = True) -> None:
+    def parse_chunks(
+        self,
+        part: str,
+        chunks: Iterable[bytes],
+        start: Callable[..., None] | None = None,
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        namespaces: bool = True,
+    ) -> None:
         """`parse` over bytes already unpacked (and counted) from `part`."""
         parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
         parser.buffer_text = True
@@ -289,13 +302,13 @@ class OpcPackage:
                 parser.Parse(chunk, False)
             parser.Parse(b"", True)
         except expat.ExpatError as exc:
-            raise PackageError(key="part_not_xml", path=self.path, part=part, reason=expat.errors.messages[exc.code],
-                               line=exc.lineno) from None
+            raise PackageError(
+                key="part_not_xml", path=self.path, part=part, reason=expat.errors.messages[exc.code], line=exc.lineno
+            ) from None
         except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
             if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
                 raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise PackageError(key="part_encoding", path=self.path, part=part,
-                               reason=str(exc)[:80]) from None
+            raise PackageError(key="part_encoding", path=self.path, part=part, reason=str(exc)[:80]) from None
 
     def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
         """The model of a part as stored (`kind`: what it is, e.g. the style sheet a workbook part names), parsed by
@@ -335,8 +348,14 @@ class OpcPackage:
             if tag.rpartition(" ")[2] == "Relationship":
                 external = attrs.get("TargetMode") == "External"
                 target = attrs.get("Target", "")
-                found.append(Relationship(attrs.get("Id", ""), attrs.get("Type", ""),
-                                          target if external else PartName(part).resolve(target), external))
+                found.append(
+                    Relationship(
+                        attrs.get("Id", ""),
+                        attrs.get("Type", ""),
+                        target if external else PartName(part).resolve(target),
+                        external,
+                    )
+                )
 
         self.parse_chunks(name, [self.read(name)], start)
         return found

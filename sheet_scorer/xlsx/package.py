@@ -95,15 +95,22 @@ class Package(OpcPackage):
         while f"rId{n}" in existing:
             n += 1
         rid = f"rId{n}"
-        element = (f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(PartName(part).relative(target_part))}/>'
-                   ).encode()
+        element = (
+            f'<Relationship Id="{rid}" Type={quoteattr(rel_type)} Target={quoteattr(PartName(part).relative(target_part))}/>'
+        ).encode()
         if name in self:
             xml = open_root(self.read(name))
             prefix, _, end = root_span(xml)  # `<ns0:Relationships>`: the new element in the same namespace
             self.write(name, xml[:end] + (b"<" + prefix + element[1:] if prefix else element) + xml[end:])
         else:
-            self.write(name, b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="'
-                       + NS_PACKAGE_RELS.encode() + b'">' + element + b"</Relationships>")
+            self.write(
+                name,
+                b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="'
+                + NS_PACKAGE_RELS.encode()
+                + b'">'
+                + element
+                + b"</Relationships>",
+            )
             if self.content_type(name) is None:  # a package whose only relationships were the root's may declare none
                 self.ensure_default("rels", CT_RELATIONSHIPS)
         return rid
@@ -113,7 +120,7 @@ class Package(OpcPackage):
         xml = self.read(name)
         for tag in TAG.finditer(xml):
             if tag.group(3) == b"Relationship" and attribute(tag.group(0), b"Id") == rid:
-                xml = xml[:tag.start()] + xml[tag.end():]
+                xml = xml[: tag.start()] + xml[tag.end() :]
                 break
         if not any(t.group(3) == b"Relationship" and not t.group(1) for t in TAG.finditer(xml)):
             self.remove(name)
@@ -127,13 +134,21 @@ class Package(OpcPackage):
         name = "[Content_Types].xml"
         xml = open_root(self.read(name))
         for tag in TAG.finditer(xml):
-            if tag.group(3) == b"Override" and (attribute(tag.group(0), b"PartName") or "").lower() == f"/{part}".lower():
-                xml = xml[:tag.start()] + xml[tag.end():]
+            if (
+                tag.group(3) == b"Override"
+                and (attribute(tag.group(0), b"PartName") or "").lower() == f"/{part}".lower()
+            ):
+                xml = xml[: tag.start()] + xml[tag.end() :]
                 break
         if content_type is not None:
             prefix, _, end = root_span(xml)
-            xml = (xml[:end] + b"<" + prefix + f'Override PartName={quoteattr("/" + part)} ContentType={quoteattr(content_type)}/>'
-                   .encode() + xml[end:])
+            xml = (
+                xml[:end]
+                + b"<"
+                + prefix
+                + f"Override PartName={quoteattr('/' + part)} ContentType={quoteattr(content_type)}/>".encode()
+                + xml[end:]
+            )
         self.write(name, xml)
 
     def content_type(self, part: str) -> str | None:
@@ -143,12 +158,20 @@ class Package(OpcPackage):
     def ensure_default(self, extension: str, content_type: str) -> None:
         name = "[Content_Types].xml"
         xml = open_root(self.read(name))
-        if any(t.group(3) == b"Default" and (attribute(t.group(0), b"Extension") or "").lower() == extension
-               for t in TAG.finditer(xml)):
+        if any(
+            t.group(3) == b"Default" and (attribute(t.group(0), b"Extension") or "").lower() == extension
+            for t in TAG.finditer(xml)
+        ):
             return
         prefix, start, _ = root_span(xml)
-        self.write(name, xml[:start] + b"<" + prefix + f'Default Extension="{extension}" ContentType={quoteattr(content_type)}/>'
-                   .encode() + xml[start:])
+        self.write(
+            name,
+            xml[:start]
+            + b"<"
+            + prefix
+            + f'Default Extension="{extension}" ContentType={quoteattr(content_type)}/>'.encode()
+            + xml[start:],
+        )
 
     # ------------------------------------------------------------ saving
 
@@ -205,10 +228,30 @@ class _ZipWriter:
             length -= len(chunk)
         date = ((info.date_time[0] - 1980) << 9) | (info.date_time[1] << 5) | info.date_time[2]
         time = (info.date_time[3] << 11) | (info.date_time[4] << 5) | (info.date_time[5] // 2)
-        self._central.append(_CENTRAL_HEADER.pack(
-            0x02014B50, (info.create_system << 8) | info.create_version, info.extract_version, info.flag_bits,
-            info.compress_type, time, date, info.CRC, info.compress_size, info.file_size, len(name), len(info.extra),
-            len(info.comment), 0, info.internal_attr, info.external_attr, offset) + name + info.extra + info.comment)
+        self._central.append(
+            _CENTRAL_HEADER.pack(
+                0x02014B50,
+                (info.create_system << 8) | info.create_version,
+                info.extract_version,
+                info.flag_bits,
+                info.compress_type,
+                time,
+                date,
+                info.CRC,
+                info.compress_size,
+                info.file_size,
+                len(name),
+                len(info.extra),
+                len(info.comment),
+                0,
+                info.internal_attr,
+                info.external_attr,
+                offset,
+            )
+            + name
+            + info.extra
+            + info.comment
+        )
 
     def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
         name = part.encode("utf-8")
@@ -218,7 +261,7 @@ class _ZipWriter:
         # Streamed parts are the big round sheets: the fastest level costs ~35% in size and saves ~90% of the time.
         compressor = zlib.compressobj(6 if isinstance(data, bytes) else 1, zlib.DEFLATED, -15)
         crc = size = packed = 0
-        for chunk in ([data] if isinstance(data, bytes) else data):
+        for chunk in [data] if isinstance(data, bytes) else data:
             crc = zlib.crc32(chunk, crc)
             size += len(chunk)
             out = compressor.compress(chunk)
@@ -233,8 +276,12 @@ class _ZipWriter:
         self._out.seek(offset + 14)
         self._out.write(struct.pack("<III", crc, packed, size))
         self._out.seek(end)
-        self._central.append(_CENTRAL_HEADER.pack(
-            0x02014B50, 20, 20, flags, 8, 0, _FIXED_DOS_DATE, crc, packed, size, len(name), 0, 0, 0, 0, 0, offset) + name)
+        self._central.append(
+            _CENTRAL_HEADER.pack(
+                0x02014B50, 20, 20, flags, 8, 0, _FIXED_DOS_DATE, crc, packed, size, len(name), 0, 0, 0, 0, 0, offset
+            )
+            + name
+        )
 
     def close(self) -> None:
         start = self._out.tell()

@@ -12,25 +12,27 @@ import bisect
 import math
 import re
 import string
-
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.xlsx.errors import PackageError
-from sheet_scorer.xlsx.text import shown_text, unescape
-from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
+from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
+from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
 from sheet_scorer.xlsx.styles import read_style_sheet
+from sheet_scorer.xlsx.text import shown_text, unescape
 
 MAX_CELLS = 3_000_000  # cells holding a value in the sheets read (100,000 rows x 18 columns is 1.8 M)
 MAX_DENSE = 4_000_000  # slots of a small sheet handed on as rows of lists
 
 _MAIN = (NS_MAIN, NS_MAIN_STRICT)
-_LOCAL = {f"{ns} {local}": local for ns in _MAIN for local in (
-    "c", "v", "f", "t", "is", "r", "rPh", "row", MERGE_CELL, "si", "sheet", "workbookPr", "table")}
+_LOCAL = {
+    f"{ns} {local}": local
+    for ns in _MAIN
+    for local in ("c", "v", "f", "t", "is", "r", "rPh", "row", MERGE_CELL, "si", "sheet", "workbookPr", "table")
+}
 _DIGITS = "0123456789"
 _SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", MERGE_CELL)
 
@@ -54,10 +56,14 @@ class SheetCells:
 
     rows: dict[int, dict[int, Any]] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)
-    merged: list[tuple[int, int, int, int]] = field(default_factory=list)  # left, top, right, bottom (`cells.parse_range`)
+    merged: list[tuple[int, int, int, int]] = field(
+        default_factory=list
+    )  # left, top, right, bottom (`cells.parse_range`)
     subtotal_rows: set[int] = field(default_factory=set)  # rows with a SUBTOTAL formula (a table's total row)
     totals_rows: set[int] = field(default_factory=set)  # rows in an Excel Table's totals row range
-    formulas: dict[tuple[int, int], str] = field(default_factory=dict)  # (column, row) -> a formula's text (`cells` order)
+    formulas: dict[tuple[int, int], str] = field(
+        default_factory=dict
+    )  # (column, row) -> a formula's text (`cells` order)
 
     def dense(self, name: str) -> list[list[Any]]:
         """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
@@ -66,7 +72,10 @@ class SheetCells:
         if last + sum(max(row) for row in self.rows.values()) > MAX_DENSE:
             far = max(((max(row), r) for r, row in self.rows.items()), key=lambda cr: cr[0])  # (column, row)
             raise PackageError(key="cells_too_far", sheet=name, cell=cell_ref(*far))
-        return [[row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else [] for r in range(1, last + 1)]
+        return [
+            [row.get(c, "") for c in range(1, max(row) + 1)] if (row := self.rows.get(r)) else []
+            for r in range(1, last + 1)
+        ]
 
     def fill_merged(self, budget: _Budget, name: str) -> None:
         """A merged range's value repeated in each of its cells on the rows that have cells (organisers
@@ -77,7 +86,7 @@ class SheetCells:
             if value is None:
                 continue
             added = 0
-            for r in present[bisect.bisect_left(present, top):bisect.bisect_right(present, bottom)]:
+            for r in present[bisect.bisect_left(present, top) : bisect.bisect_right(present, bottom)]:
                 row = self.rows[r]
                 for c in range(left, right + 1):
                     if c not in row:
@@ -149,7 +158,9 @@ class Package(OpcPackage):
         """The shared strings, rich text runs joined, phonetic guides left out."""
         if self._strings is None:
             self._strings = []
-            part = next((p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None)
+            part = next(
+                (p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None
+            )
             if part in self.names:
                 self._strings = read_strings(self, part)
         return self._strings
@@ -174,9 +185,16 @@ class Package(OpcPackage):
 
 
 _LETTERS = string.ascii_uppercase
-_COLUMNS = dict(zip([*_LETTERS, *(a + b for a in _LETTERS for b in _LETTERS),  # 'A' -> 1 … 'XFD' -> 16384 (built
-                     *(a + b + c for a in _LETTERS for b in _LETTERS for c in _LETTERS)][:MAX_COLUMN],  # without a call
-                    range(1, MAX_COLUMN + 1)))  # per column: imports are part of every command's start)
+_COLUMNS = dict(
+    zip(
+        [
+            *_LETTERS,
+            *(a + b for a in _LETTERS for b in _LETTERS),  # 'A' -> 1 … 'XFD' -> 16384 (built
+            *(a + b + c for a in _LETTERS for b in _LETTERS for c in _LETTERS),
+        ][:MAX_COLUMN],  # without a call
+        range(1, MAX_COLUMN + 1),
+    )
+)  # per column: imports are part of every command's start)
 
 
 def read_strings(package: OpcPackage, part: str) -> list[str]:
@@ -233,8 +251,27 @@ class _SheetReader:
     string, with its reference) takes the short paths; everything else the checked ones.
     """
 
-    __slots__ = ("package", "name", "strings", "date_styles", "cells", "row_number", "row_text", "row", "column", "kind",
-                 "style", "value", "formula", "inline", "pieces", "phonetic", "count", "local", "rooted")
+    __slots__ = (
+        "package",
+        "name",
+        "strings",
+        "date_styles",
+        "cells",
+        "row_number",
+        "row_text",
+        "row",
+        "column",
+        "kind",
+        "style",
+        "value",
+        "formula",
+        "inline",
+        "pieces",
+        "phonetic",
+        "count",
+        "local",
+        "rooted",
+    )
 
     def __init__(self, package: Package, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
@@ -253,7 +290,9 @@ class _SheetReader:
         self.pieces: str | None = None  # the text being collected (v, f or an inline string's t), usually one piece
         self.phonetic = 0
         self.count = 0
-        self.local: dict[str, str] = {}  # element name as written -> local name, for the main namespace (set by the root)
+        self.local: dict[
+            str, str
+        ] = {}  # element name as written -> local name, for the main namespace (set by the root)
         self.rooted = False
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
@@ -267,7 +306,7 @@ class _SheetReader:
                 column = _COLUMNS.get(letters)
                 if column is None:
                     self._damaged("ref", ref=ref[:20])
-                digits = ref[len(letters):]
+                digits = ref[len(letters) :]
                 if digits != self.row_text:
                     self._cell_row(ref, digits)
                 self.column = column
@@ -442,10 +481,11 @@ def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
     return cells
 
 
-
 # ---------------------------------------------------------------- the plain form of a sheet, read without a call per element
 
-_PLAIN_ROOT = re.compile(rb'(?:<\?xml[^>]*>\s*)?<worksheet\s[^>]*?\bxmlns="(?:' + b"|".join(re.escape(ns.encode()) for ns in _MAIN) + rb')"')
+_PLAIN_ROOT = re.compile(
+    rb'(?:<\?xml[^>]*>\s*)?<worksheet\s[^>]*?\bxmlns="(?:' + b"|".join(re.escape(ns.encode()) for ns in _MAIN) + rb')"'
+)
 _PLAIN_ENCODING = re.compile(rb'<\?xml[^>]*\bencoding=["\'](?!utf-8["\'])', re.IGNORECASE)
 # One token of <sheetData> as Excel, LibreOffice, openpyxl and XlsxWriter write it: a row's start or end, or a
 # cell with a reference, maybe a style and a type, and a saved value or one plain inline string (no formula).
@@ -453,14 +493,16 @@ _PLAIN_TOKEN = re.compile(
     rb'<c r="([A-Z]{1,3})([0-9]{1,7})"(?: s="([0-9]{1,9})")?(?: t="([a-zA-Z]{1,9})")? ?'
     rb'(?:/>|>(?:<v>([^<]+)</v>|<is><t(?: xml:space="preserve")?>([^<]*)</t></is>|<is/>|<is></is>)?</c>)'
     rb'|(<row)(?: r="([0-9]{1,7})")?((?: [a-zA-Z:]+="[^"<]*")*) ?/?>'
-    rb'|</row>|\s+'
-    rb'|(.)',  # anything else: not the plain form
+    rb"|</row>|\s+"
+    rb"|(.)",  # anything else: not the plain form
     re.DOTALL,
 )
 _ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
 _COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
 _SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
-_SHARED_VALUES = 1 << 17  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
+_SHARED_VALUES = (
+    1 << 17
+)  # distinct cell values kept for sharing per workbook (numbers, names): far more than any event's
 
 
 def _xml_text(raw: bytes) -> str:
@@ -541,7 +583,12 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
                         reader._damaged("string", cell=cell_ref(column, reader.row_number), index=_xml_text(value)[:20])
                     continue
                 reader.kind, reader.style, reader.value, reader.formula, reader.inline = (
-                    kind.decode() if kind else None, style.decode() if style else None, _xml_text(value), None, None)
+                    kind.decode() if kind else None,
+                    style.decode() if style else None,
+                    _xml_text(value),
+                    None,
+                    None,
+                )
             elif inline and (not kind or kind == b"inlineStr"):
                 text = values.get(b"\0" + inline)  # apart from the numbers: `<t>3</t>` is text
                 if text is None:

@@ -12,8 +12,14 @@ from sheet_scorer.xlsx.opc import NS_MAIN
 from sheet_scorer.xlsx.splice import ATTRS, root_span, set_attribute, text_xml
 
 _ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b" + ATTRS + rb"?(?:/>|>(.*?)</\1si>)", re.S)
-_PLAIN = re.compile(rb"\s*<((?:[\w.\-]+:)?)t\b" + ATTRS + rb">([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b" + ATTRS + rb"/>\s*")
-EMPTY = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="' + NS_MAIN.encode() + b'" count="0" uniqueCount="0"></sst>'
+_PLAIN = re.compile(
+    rb"\s*<((?:[\w.\-]+:)?)t\b" + ATTRS + rb">([^<]*)</\1t>\s*|\s*<(?:[\w.\-]+:)?t\b" + ATTRS + rb"/>\s*"
+)
+EMPTY = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="'
+    + NS_MAIN.encode()
+    + b'" count="0" uniqueCount="0"></sst>'
+)
 
 
 class SharedStrings:
@@ -52,8 +58,16 @@ class SharedStrings:
         if not self._added:
             return self._xml
         prefix, start, end = root_span(self._xml)
-        added = b"".join(b"<" + prefix + b"si>" + (item.replace(b"<t", b"<" + prefix + b"t").replace(b"</t>", b"</" + prefix + b"t>")
-                                                  if prefix else item) + b"</" + prefix + b"si>" for item in self._added)
+        added = b"".join(
+            b"<"
+            + prefix
+            + b"si>"
+            + (item.replace(b"<t", b"<" + prefix + b"t").replace(b"</t>", b"</" + prefix + b"t>") if prefix else item)
+            + b"</"
+            + prefix
+            + b"si>"
+            for item in self._added
+        )
         opening = self._xml.rfind(b"<", 0, start)
         head = self._xml[opening:start]
         if head.endswith(b"/>"):  # <sst …/>: an empty table written as one tag

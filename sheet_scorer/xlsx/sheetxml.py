@@ -13,18 +13,60 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.cells import cell_ref, column_index, column_letter, parse_range, parse_ref
+from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.merged import merge_refs, merged_ranges
 from sheet_scorer.xlsx.opc import NS_MAIN, NS_REL
-from sheet_scorer.xlsx.splice import ATTRS, attribute, children, insert_child, quoteattr, root_span, set_attribute, tag_end
+from sheet_scorer.xlsx.splice import (
+    ATTRS,
+    attribute,
+    children,
+    insert_child,
+    quoteattr,
+    root_span,
+    set_attribute,
+    tag_end,
+)
 
 WORKSHEET_ORDER = (
-    "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "sheetData", "sheetCalcPr", "sheetProtection",
-    "protectedRanges", "scenarios", "autoFilter", "sortState", "dataConsolidate", "customSheetViews", "mergeCells",
-    "phoneticPr", "conditionalFormatting", "dataValidations", "hyperlinks", "printOptions", "pageMargins", "pageSetup",
-    "headerFooter", "rowBreaks", "colBreaks", "customProperties", "cellWatches", "ignoredErrors", "smartTags", "drawing",
-    "legacyDrawing", "legacyDrawingHF", "drawingHF", "picture", "oleObjects", "controls", "webPublishItems", "tableParts",
+    "sheetPr",
+    "dimension",
+    "sheetViews",
+    "sheetFormatPr",
+    "cols",
+    "sheetData",
+    "sheetCalcPr",
+    "sheetProtection",
+    "protectedRanges",
+    "scenarios",
+    "autoFilter",
+    "sortState",
+    "dataConsolidate",
+    "customSheetViews",
+    "mergeCells",
+    "phoneticPr",
+    "conditionalFormatting",
+    "dataValidations",
+    "hyperlinks",
+    "printOptions",
+    "pageMargins",
+    "pageSetup",
+    "headerFooter",
+    "rowBreaks",
+    "colBreaks",
+    "customProperties",
+    "cellWatches",
+    "ignoredErrors",
+    "smartTags",
+    "drawing",
+    "legacyDrawing",
+    "legacyDrawingHF",
+    "drawingHF",
+    "picture",
+    "oleObjects",
+    "controls",
+    "webPublishItems",
+    "tableParts",
     "extLst",
 )
 _ATTRS = rb"(" + ATTRS + rb"?)"
@@ -67,14 +109,14 @@ class Worksheet:
         if opening is None:
             raise PackageError(key="sheet_no_data", sheet=name)
         if opening.group(2):  # <sheetData/>: no rows
-            self.head = xml[:opening.start()] + b"<" + self.prefix + b"sheetData>"
+            self.head = xml[: opening.start()] + b"<" + self.prefix + b"sheetData>"
             self.body = (opening.end(), opening.end())
-            self.tail = b"</" + self.prefix + b"sheetData>" + xml[opening.end():]
+            self.tail = b"</" + self.prefix + b"sheetData>" + xml[opening.end() :]
         else:
             close = xml.rfind(b"</" + self.prefix + b"sheetData>")
             if close < opening.end():
                 raise PackageError(key="sheet_cut_short", sheet=name)
-            self.head = xml[:opening.end()]
+            self.head = xml[: opening.end()]
             self.body = (opening.end(), close)
             self.tail = xml[close:]
         self.formula_removed = False
@@ -167,8 +209,9 @@ class Worksheet:
             number = int(found.group(1)) if found else number + 1
             yield number, match, match.group(2)
 
-    def stream(self, writes: dict[int, dict[int, NewCell]], clear_columns: frozenset[int] = frozenset(),
-               clear_below: int = 0) -> Iterator[bytes]:
+    def stream(
+        self, writes: dict[int, dict[int, NewCell]], clear_columns: frozenset[int] = frozenset(), clear_below: int = 0
+    ) -> Iterator[bytes]:
         """The part's bytes with `writes` (row -> column -> cell) spliced in and, below row `clear_below`,
         the cells of `clear_columns` emptied (their styles kept)."""
         yield self.head
@@ -180,7 +223,7 @@ class Worksheet:
         xml = self.xml
         for number, match, content in self._rows():
             while waiting < len(pending) and pending[waiting] < number:
-                out.append(xml[last:match.start()])
+                out.append(xml[last : match.start()])
                 last = match.start()
                 out.append(self._new_row(pending[waiting], writes[pending[waiting]]))
                 waiting += 1
@@ -193,14 +236,14 @@ class Worksheet:
             new = self._patch_row(number, match, content, row_writes or {}, clearing)
             if new is None:
                 continue
-            out.append(xml[last:match.start()])
+            out.append(xml[last : match.start()])
             out.append(new)
             size += len(new)
             last = match.end()
             if size > 1 << 20:
                 yield b"".join(out)
                 out, size = [], 0
-        out.append(xml[last:self.body[1]])
+        out.append(xml[last : self.body[1]])
         for number in pending[waiting:]:
             out.append(self._new_row(number, writes[number]))
         yield b"".join(out)
@@ -234,10 +277,30 @@ class Worksheet:
             return b"<" + p + b"c " + attrs.encode() + b"/>" if style else b""
         if cell.kind:
             attrs += f' t="{cell.kind}"'
-        return b"<" + p + b"c " + attrs.encode() + b"><" + p + b"v>" + cell.value.encode() + b"</" + p + b"v></" + p + b"c>"
+        return (
+            b"<"
+            + p
+            + b"c "
+            + attrs.encode()
+            + b"><"
+            + p
+            + b"v>"
+            + cell.value.encode()
+            + b"</"
+            + p
+            + b"v></"
+            + p
+            + b"c>"
+        )
 
-    def _patch_row(self, number: int, match: re.Match[bytes], content: bytes | None, writes: dict[int, NewCell],
-                   clearing: frozenset[int]) -> bytes | None:
+    def _patch_row(
+        self,
+        number: int,
+        match: re.Match[bytes],
+        content: bytes | None,
+        writes: dict[int, NewCell],
+        clearing: frozenset[int],
+    ) -> bytes | None:
         """The row with its cells written or cleared; None when nothing in it changes."""
         if not clearing and content and not self.prefix:
             appended = self._append(number, match, content, writes)
@@ -279,11 +342,11 @@ class Worksheet:
             changed = True
         if not changed:
             return None
-        opening = match.group(0)[:tag_end(match.group(0), 0)]
+        opening = match.group(0)[: tag_end(match.group(0), 0)]
         spans = _SPANS.search(opening)
         if spans and writes:
             first, last = min(int(spans.group(1)), min(writes)), max(int(spans.group(2)), max(writes))
-            opening = opening[:spans.start()] + f' spans="{first}:{last}"'.encode() + opening[spans.end():]
+            opening = opening[: spans.start()] + f' spans="{first}:{last}"'.encode() + opening[spans.end() :]
         if opening.endswith(b"/>"):
             opening = opening[:-2].rstrip() + b">"
         return opening + b"".join(pieces) + rest + b"</" + self.prefix + b"row>"
@@ -296,13 +359,16 @@ class Worksheet:
         ref = _REF_FIRST.match(content, last)
         if ref is None or _column(ref.group(1)) >= min(writes):
             return None
-        opening = match.group(0)[:tag_end(match.group(0), 0)]
+        opening = match.group(0)[: tag_end(match.group(0), 0)]
         spans = _SPANS.search(opening)
         if spans:
-            opening = (opening[:spans.start()] + b' spans="%d:%d"' % (min(int(spans.group(1)), min(writes)),
-                                                                     max(int(spans.group(2)), max(writes))) + opening[spans.end():])
+            opening = (
+                opening[: spans.start()]
+                + b' spans="%d:%d"' % (min(int(spans.group(1)), min(writes)), max(int(spans.group(2)), max(writes)))
+                + opening[spans.end() :]
+            )
         render = self._render
-        return (opening + content + b"".join([render(c, number, writes[c], None) for c in sorted(writes)]) + b"</row>")
+        return opening + content + b"".join([render(c, number, writes[c], None) for c in sorted(writes)]) + b"</row>"
 
     def _owned_tail(self, content: bytes, first_owned: int) -> int:
         """Where the row's cells at or right of column `first_owned` begin (0: parse the whole row)."""
@@ -314,7 +380,7 @@ class Worksheet:
             start = content.rfind(marker, 0, position)
             if start < 0:
                 return position
-            if content[start + len(marker):start + len(marker) + 1] not in (b" ", b"\t", b"\n", b"\r"):
+            if content[start + len(marker) : start + len(marker) + 1] not in (b" ", b"\t", b"\n", b"\r"):
                 return 0  # a cell without attributes: no reference to go by
             ref = _REF_FIRST.match(content, start) or _REF.search(content, start, tag_end(content, start))
             if ref is None:
@@ -327,14 +393,22 @@ class Worksheet:
 
     def show_columns(self, columns: list[int]) -> None:
         """Columns the tool writes are never left hidden (organisers hide the unused columns right of their table)."""
-        found = re.search(rb"<" + re.escape(self.prefix) + rb"cols\b.*?</" + re.escape(self.prefix) + rb"cols>", self.head, re.S)
+        found = re.search(
+            rb"<" + re.escape(self.prefix) + rb"cols\b.*?</" + re.escape(self.prefix) + rb"cols>", self.head, re.S
+        )
         if found is None:
             return
-        hidden = [c for c in columns if any(low <= c <= high and attribute(tag, b"hidden") in ("1", "true")
-                                             for low, high, tag in _column_ranges(found.group(0)))]
+        hidden = [
+            c
+            for c in columns
+            if any(
+                low <= c <= high and attribute(tag, b"hidden") in ("1", "true")
+                for low, high, tag in _column_ranges(found.group(0))
+            )
+        ]
         if hidden:
             cols = edit_columns(found.group(0), {c: {b"hidden": None} for c in hidden})
-            self.head = self.head[:found.start()] + cols + self.head[found.end():]
+            self.head = self.head[: found.start()] + cols + self.head[found.end() :]
 
     def widen_columns(self, widths: dict[int, float]) -> None:
         """Columns the tool heads made at least `widths` wide (never narrower than the organiser set them), so that
@@ -353,7 +427,7 @@ class Worksheet:
         if not changes:
             return
         if found:
-            self.head = self.head[:found.start()] + edit_columns(found.group(0), changes) + self.head[found.end():]
+            self.head = self.head[: found.start()] + edit_columns(found.group(0), changes) + self.head[found.end() :]
             return
         cols = edit_columns(b"<" + self.prefix + b"cols></" + self.prefix + b"cols>", changes)
         at = self.head.rindex(b"<" + self.prefix + b"sheetData")
@@ -371,10 +445,10 @@ class Worksheet:
             first_col, first_row, last_col, last_row = parse_range(ref)
         except ValueError:
             return
-        new = (f"{column_letter(first_col)}{first_row}:{column_letter(max(last_col, column))}{max(last_row, row)}")
+        new = f"{column_letter(first_col)}{first_row}:{column_letter(max(last_col, column))}{max(last_row, row)}"
         if new != ref and not (first_col, first_row) == (max(last_col, column), max(last_row, row)):
             tag = set_attribute(found.group(0), b"ref", new)
-            self.head = self.head[:found.start()] + tag + self.head[found.end():]
+            self.head = self.head[: found.start()] + tag + self.head[found.end() :]
 
 
 def _is_number(text: str) -> bool:
@@ -451,7 +525,9 @@ def _cells(content: bytes, prefix: bytes, offset: int = 0) -> list[tuple[int, by
     pattern = _CELL_PATTERNS.get(prefix)
     if pattern is None:
         p = re.escape(prefix)
-        pattern = _CELL_PATTERNS[prefix] = re.compile(rb"(<" + p + rb"c\b" + _ATTRS + rb"(?:/>|>))(?:(?<=/>)|.*?</" + p + rb"c>)", re.S)
+        pattern = _CELL_PATTERNS[prefix] = re.compile(
+            rb"(<" + p + rb"c\b" + _ATTRS + rb"(?:/>|>))(?:(?<=/>)|.*?</" + p + rb"c>)", re.S
+        )
     found = []
     column = 0
     for match in pattern.finditer(content):
@@ -467,8 +543,15 @@ def _with_ref(cell: bytes, column: int, row: int, prefix: bytes) -> bytes:
     return cell[:cut] + f' r="{cell_ref(column, row)}"'.encode() + cell[cut:]
 
 
-def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], freeze_row: int = 0,
-                  links: dict[str, str] | None = None, head: bytes = b"", tail: bytes = b"", root: bytes = b"") -> bytes:
+def new_sheet_xml(
+    rows: list[list[NewCell | None]],
+    widths: dict[int, float],
+    freeze_row: int = 0,
+    links: dict[str, str] | None = None,
+    head: bytes = b"",
+    tail: bytes = b"",
+    root: bytes = b"",
+) -> bytes:
     """A whole worksheet part from rows of cells (A1 down), column widths, frozen rows and internal links.
 
     `head` (sheetPr, sheetViews, sheetFormatPr) and `tail` (what follows the rows) come from a sheet
@@ -476,19 +559,32 @@ def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], fr
     """
     last_row = len(rows)
     last_column = max((len(r) for r in rows), default=1) or 1
-    parts = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + (root.decode() if root else
-             f'<worksheet xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">')]
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        + (root.decode() if root else f'<worksheet xmlns="{NS_MAIN}" xmlns:r="{NS_REL}">')
+    ]
     dimension = f'<dimension ref="A1:{cell_ref(last_column, max(last_row, 1))}"/>'
     if head:
         parts.append(_with_dimension(head.decode(), dimension))
     else:
-        pane = (f'<pane ySplit="{freeze_row}" topLeftCell="A{freeze_row + 1}" activePane="bottomLeft" state="frozen"/>'
-                f'<selection pane="bottomLeft" activeCell="A{freeze_row + 1}" sqref="A{freeze_row + 1}"/>') if freeze_row else ""
-        parts.append(dimension + f'<sheetViews><sheetView workbookViewId="0">{pane}</sheetView></sheetViews>'
-                     '<sheetFormatPr defaultRowHeight="15"/>')
+        pane = (
+            (
+                f'<pane ySplit="{freeze_row}" topLeftCell="A{freeze_row + 1}" activePane="bottomLeft" state="frozen"/>'
+                f'<selection pane="bottomLeft" activeCell="A{freeze_row + 1}" sqref="A{freeze_row + 1}"/>'
+            )
+            if freeze_row
+            else ""
+        )
+        parts.append(
+            dimension + f'<sheetViews><sheetView workbookViewId="0">{pane}</sheetView></sheetViews>'
+            '<sheetFormatPr defaultRowHeight="15"/>'
+        )
     if widths:
-        parts.append("<cols>" + "".join(f'<col min="{c}" max="{c}" width="{w:g}" customWidth="1"/>'
-                                        for c, w in sorted(widths.items())) + "</cols>")
+        parts.append(
+            "<cols>"
+            + "".join(f'<col min="{c}" max="{c}" width="{w:g}" customWidth="1"/>' for c, w in sorted(widths.items()))
+            + "</cols>"
+        )
     parts.append("<sheetData>")
     for number, row in enumerate(rows, start=1):
         cells = []
@@ -504,12 +600,22 @@ def new_sheet_xml(rows: list[list[NewCell | None]], widths: dict[int, float], fr
         if cells:
             parts.append(f'<row r="{number}">' + "".join(cells) + "</row>")
     parts.append("</sheetData>")
-    parts.append(tail.decode() if tail else '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>')
+    parts.append(
+        tail.decode()
+        if tail
+        else '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
+    )
     parts.append("</worksheet>")
     xml = "".join(parts).encode("utf-8")
     if links:
-        element = ("<hyperlinks>" + "".join(f"<hyperlink ref={quoteattr(ref)} location={quoteattr(where)} display="
-                                            f"{quoteattr(where)}/>" for ref, where in links.items()) + "</hyperlinks>").encode()
+        element = (
+            "<hyperlinks>"
+            + "".join(
+                f"<hyperlink ref={quoteattr(ref)} location={quoteattr(where)} display={quoteattr(where)}/>"
+                for ref, where in links.items()
+            )
+            + "</hyperlinks>"
+        ).encode()
         _, start, end = root_span(xml)
         xml = insert_child(xml, start, end, "hyperlinks", element, WORKSHEET_ORDER)
     return xml

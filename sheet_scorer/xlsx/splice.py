@@ -61,8 +61,14 @@ def insert_child(xml: bytes, start: int, end: int, name: str, element: bytes, or
     mine = rank[name]
     for child, child_start, child_end in children(xml, start, end):
         if child not in rank:  # mc:AlternateContent and the like: placed where the element they wrap belongs
-            inner = next((t.group(3).decode() for t in TAG.finditer(xml, child_start + 1, child_end)
-                          if t.group(3).decode() in rank), None)
+            inner = next(
+                (
+                    t.group(3).decode()
+                    for t in TAG.finditer(xml, child_start + 1, child_end)
+                    if t.group(3).decode() in rank
+                ),
+                None,
+            )
             child = inner or child
         if rank.get(child, -1) > mine:
             return xml[:child_start] + element + xml[child_start:]
@@ -91,7 +97,7 @@ def open_root(xml: bytes) -> bytes:
         if not token.group(6):
             return xml
         opening = token.group(0)[:-2].rstrip() + b">"
-        return xml[:token.start()] + opening + b"</" + token.group(3) + token.group(4) + b">" + xml[token.end():]
+        return xml[: token.start()] + opening + b"</" + token.group(3) + token.group(4) + b">" + xml[token.end() :]
     return xml
 
 
@@ -123,11 +129,13 @@ def escape(text: str) -> str:
 
 def quoteattr(text: str) -> str:
     """An attribute value, escaped and in double quotes."""
-    return '"' + escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;") + '"'
+    return (
+        '"'
+        + escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+        + '"'
+    )
 
 
 def text_xml(value: str) -> str:
     """Text for a `<t>` element: `ooxml_text`, XML-escaped."""
     return escape(ooxml_text(value))
-
-

@@ -16,25 +16,82 @@ from typing import TYPE_CHECKING
 from sheet_scorer.xlsx.cells import attribute_int
 from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
 from sheet_scorer.xlsx.splice import (
-    ATTRS, TAG, attribute, children, content, insert_child, open_root, root_span, set_attribute, tag_end,
+    ATTRS,
+    TAG,
+    attribute,
+    children,
+    content,
+    insert_child,
+    open_root,
+    root_span,
+    set_attribute,
+    tag_end,
 )
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
     from sheet_scorer.xlsx.package import Package
 
-STYLE_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles",
-               "colors", "extLst")
-MINIMAL = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="' + NS_MAIN.encode() + b'"><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
-           b'</fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/>'
-           b'</fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-           b'<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-           b'<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
-           b'<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')
+STYLE_ORDER = (
+    "numFmts",
+    "fonts",
+    "fills",
+    "borders",
+    "cellStyleXfs",
+    "cellXfs",
+    "cellStyles",
+    "dxfs",
+    "tableStyles",
+    "colors",
+    "extLst",
+)
+MINIMAL = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="'
+    + NS_MAIN.encode()
+    + b'"><fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+    b'</fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/>'
+    b'</fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+    b'<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+    b'<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+    b'<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
+)
 DATE_FORMAT = 14  # built-in "m/d/yyyy" shown in the reader's own date order
 TWO_DECIMALS = 2  # built-in "0.00"
 DEFAULT_PART = "xl/styles.xml"  # where every writer puts it
-_DATE_FORMAT_IDS = frozenset({14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47,
-                              50, 51, 52, 53, 54, 55, 56, 57, 58})
+_DATE_FORMAT_IDS = frozenset(
+    {
+        14,
+        15,
+        16,
+        17,
+        18,
+        19,
+        20,
+        21,
+        22,
+        27,
+        28,
+        29,
+        30,
+        31,
+        32,
+        33,
+        34,
+        35,
+        36,
+        45,
+        46,
+        47,
+        50,
+        51,
+        52,
+        53,
+        54,
+        55,
+        56,
+        57,
+        58,
+    }
+)
 _NOT_FORMAT_LETTERS = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|_.|\*.')
 _LOCAL = {f"{ns} {local}": local for ns in (NS_MAIN, NS_MAIN_STRICT) for local in ("numFmt", "cellXfs", "xf")}
 
@@ -52,8 +109,11 @@ class StyleSheet:
 
     def date_styles(self) -> frozenset[int]:
         """Indexes of the cell formats whose number format shows a date or a time."""
-        return frozenset(i for i, number_format in enumerate(self.cell_formats)
-                         if is_date_format(number_format, self.number_formats.get(number_format)))
+        return frozenset(
+            i
+            for i, number_format in enumerate(self.cell_formats)
+            if is_date_format(number_format, self.number_formats.get(number_format))
+        )
 
 
 def read_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
@@ -161,7 +221,14 @@ class Styles:
             opening = opening[:-2] + b">"
             closing = b"</" + self.prefix + section.encode() + b">"
         opening = set_attribute(opening, b"count", str(len(items) + 1))
-        self._xml = self._xml[:section_start] + opening + self._xml[content_start:content_end] + item + closing + self._xml[content_end:]
+        self._xml = (
+            self._xml[:section_start]
+            + opening
+            + self._xml[content_start:content_end]
+            + item
+            + closing
+            + self._xml[content_end:]
+        )
         self._changed = True
         return len(items)
 
@@ -172,11 +239,18 @@ class Styles:
         """The workbook's default font made bold, or blue and underlined like a link."""
         fonts = self._items("fonts")
         base = fonts[0] if fonts else b"<" + self._tag("font") + b"></" + self._tag("font") + b">"
-        base = re.sub(rb"<(?:[\w.\-]+:)?(?:b|u|color)\b" + ATTRS + rb"/>|<(?:[\w.\-]+:)?color\b" + ATTRS
-                      + rb">.*?</(?:[\w.\-]+:)?color>", b"", base)
+        base = re.sub(
+            rb"<(?:[\w.\-]+:)?(?:b|u|color)\b"
+            + ATTRS
+            + rb"/>|<(?:[\w.\-]+:)?color\b"
+            + ATTRS
+            + rb">.*?</(?:[\w.\-]+:)?color>",
+            b"",
+            base,
+        )
         opening = tag_end(base, 0)
-        if base[opening - 2:opening] == b"/>":
-            base = base[:opening - 2] + b"></" + self._tag("font") + b">"
+        if base[opening - 2 : opening] == b"/>":
+            base = base[: opening - 2] + b"></" + self._tag("font") + b">"
             opening -= 1
         extra = b"<" + self._tag("b") + b"/>" if bold else b""
         if link:
@@ -185,21 +259,30 @@ class Styles:
         if link:  # colour goes after sz in the schema's order: b, i, …, u, vertAlign, sz, color, name, …
             sz = re.search(rb"<(?:[\w.\-]+:)?sz\b" + ATTRS + rb"/>", body)
             colour = b"<" + self._tag("color") + b' rgb="FF0563C1"/>'
-            body = body[:sz.end()] + colour + body[sz.end():] if sz else colour + body
+            body = body[: sz.end()] + colour + body[sz.end() :] if sz else colour + body
         return self._find_or_append("fonts", base[:opening] + extra + body)
 
     def cell_format(self, font: int = 0, number_format: int = 0) -> int:
         """A cell format with `font` and the built-in `number_format`; its index in cellXfs."""
-        xf = (b"<" + self._tag("xf") + f' numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" xfId="0"'.encode()
-              + (b' applyNumberFormat="1"' if number_format else b"") + (b' applyFont="1"' if font else b"") + b"/>")
+        xf = (
+            b"<"
+            + self._tag("xf")
+            + f' numFmtId="{number_format}" fontId="{font}" fillId="0" borderId="0" xfId="0"'.encode()
+            + (b' applyNumberFormat="1"' if number_format else b"")
+            + (b' applyFont="1"' if font else b"")
+            + b"/>"
+        )
         return self._find_or_append("cellXfs", xf)
 
     def general(self) -> int:
         """The tool's own cell format for the numbers it computes: General, applied whatever the workbook's
         Normal style or a row's or column's format says (without `applyNumberFormat` a cell format takes its
         cell style's number format, and an organiser's Normal style may show dates: 10 VP as 1900-01-10)."""
-        return self._find_or_append("cellXfs", b"<" + self._tag("xf") + b' numFmtId="0" fontId="0" fillId="0" borderId="0" '
-                                    b'xfId="0" applyNumberFormat="1"/>')
+        return self._find_or_append(
+            "cellXfs",
+            b"<" + self._tag("xf") + b' numFmtId="0" fontId="0" fillId="0" borderId="0" '
+            b'xfId="0" applyNumberFormat="1"/>',
+        )
 
     def general_for(self, style: int | None) -> int:
         """The cell format for a number the tool computes in a cell styled `style`: that format with its number
@@ -221,9 +304,31 @@ class Styles:
     def differential(self, font_rgb: str, fill_rgb: str) -> int:
         """A differential format (a conditional format's look): font colour and solid fill; its index in dxfs."""
         t = self._tag
-        dxf = (b"<" + t("dxf") + b"><" + t("font") + b"><" + t("color") + f' rgb="{font_rgb}"/></'.encode() + t("font") + b"><"
-               + t("fill") + b"><" + t("patternFill") + b' patternType="solid"><' + t("fgColor") + f' rgb="{fill_rgb}"/><'.encode()
-               + t("bgColor") + f' rgb="{fill_rgb}"/></'.encode() + t("patternFill") + b"></" + t("fill") + b"></" + t("dxf") + b">")
+        dxf = (
+            b"<"
+            + t("dxf")
+            + b"><"
+            + t("font")
+            + b"><"
+            + t("color")
+            + f' rgb="{font_rgb}"/></'.encode()
+            + t("font")
+            + b"><"
+            + t("fill")
+            + b"><"
+            + t("patternFill")
+            + b' patternType="solid"><'
+            + t("fgColor")
+            + f' rgb="{fill_rgb}"/><'.encode()
+            + t("bgColor")
+            + f' rgb="{fill_rgb}"/></'.encode()
+            + t("patternFill")
+            + b"></"
+            + t("fill")
+            + b"></"
+            + t("dxf")
+            + b">"
+        )
         return self._find_or_append("dxfs", dxf)
 
     def save(self, package: Package, main: str) -> None:

@@ -16,6 +16,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 def unescape(text: str) -> str:
     """XML character references and the five predefined entities resolved."""
+
     def one(match: re.Match[str]) -> str:
         code = match.group(1)
         if code.startswith("#x"):
@@ -23,6 +24,7 @@ def unescape(text: str) -> str:
         if code.startswith("#"):
             return chr(int(code[1:]))
         return _NAMED[code]
+
     return _ENTITY.sub(one, text) if "&" in text else text
 
 
