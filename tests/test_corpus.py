@@ -69,7 +69,7 @@ def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Pa
     reader `check` and `score` share) and written with the plan of the first (the patcher), which is
     what differs between them, at a tenth of the time.
     """
-    from sheet_scorer.api import _all_sheets
+    from sheet_scorer.api.score import _all_sheets
     from sheet_scorer.report.sheets import plan_writes
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.workbook.write import write_to

@@ -72,7 +72,7 @@ def test_an_ods_is_converted_scored_and_said_so(ods_files: dict[str, Path], tmp_
 def test_an_ods_is_checked_like_its_xlsx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """check goes through the same conversion (here a stand-in that gives the .xlsx the .ods was made from,
     sparing a LibreOffice start: the real conversion is tested above and in the batch)."""
-    import sheet_scorer.api as api
+    import sheet_scorer.api.score as api
 
     (tmp_path / "source").mkdir()
     made_from = write_workbook(tmp_path / "source" / "broken.xlsx", {"Round 1": BROKEN})

@@ -78,14 +78,14 @@ def test_score_and_score_again(event: Path, reads: Reads) -> None:
 @pytest.mark.parametrize("command", ["check", "slips", "playoffs", "seat", "seat --reseat"])
 def test_one_opening(event: Path, reads: Reads, command: str) -> None:
     if command == "seat --reseat":
-        api.seat(event)
+        api.seat_event(event)
         reads.opens.clear(), reads.inflated.clear()
     runs: dict[str, Callable[[], Any]] = {
         "check": lambda: api.check_workbook(event),
-        "slips": lambda: api.slips(event, "4"),
-        "playoffs": lambda: api.playoffs(event),
-        "seat": lambda: api.seat(event),
-        "seat --reseat": lambda: api.seat(event, reseat=True),
+        "slips": lambda: api.write_slips(event, "4"),
+        "playoffs": lambda: api.playoff_step(event),
+        "seat": lambda: api.seat_event(event),
+        "seat --reseat": lambda: api.seat_event(event, reseat=True),
     }
     done = runs[command]()
     assert_read_once(reads, event)
@@ -122,7 +122,7 @@ def test_score_parses_the_style_sheet_once(event: Path, tmp_path: Path, monkeypa
 
 
 def test_split_and_merge(event: Path, reads: Reads) -> None:
-    split = api.split(event, 4, frozenset({1}))
+    split = api.split_event(event, 4, frozenset({1}))
     assert_read_once(reads, event)
     book = openpyxl.load_workbook(event)  # the event without one Settlements cell of table 1; the copy has it
     sheet = book["Round 4"]
@@ -131,7 +131,7 @@ def test_split_and_merge(event: Path, reads: Reads) -> None:
     sheet["D4"] = None
     book.save(event)
     reads.opens.clear(), reads.inflated.clear()
-    merged = api.merge(event, [split.target])
+    merged = api.merge_copies(event, [split.target])
     assert_read_once(reads, event, split.target)
     assert {sheet: [(e.cell, e.value) for e in edits] for sheet, edits in merged.edits.items()} == {
         "Round 4": [("D4", settlements)]
@@ -167,7 +167,7 @@ def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch:
     # Qualifying Rounds 1: Round 1 alone ranks the qualifiers. Round points 5-3-2-1 per table: Ala 5 (12 VP) and
     # Basia 5 (10 VP), then Ewa 3 (9 VP) and Gosia 3 (8 VP): the final of four is Ala, Basia, Ewa, Gosia.
     path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 4], ["Qualifying Rounds", 1]]))
-    assert api.playoffs(path).sheet == "Final"
+    assert api.playoff_step(path).sheet == "Final"
     fill(path, "Final", {"Gosia": (10, "x"), "Ewa": (8, ""), "Basia": (7, ""), "Ala": (6, "")})
     calls: list[int] = []
     real = engine.standings_for

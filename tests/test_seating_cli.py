@@ -428,7 +428,7 @@ def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.Monkey
         real(self, source, *args, **kwargs)
 
     monkeypatch.setattr(xlsx.Package, "__init__", counting)
-    done = api.seat(path)
+    done = api.seat_event(path)
     assert opened.count(path) == 1  # (before: four times: check, the plan, the header, the write)
     assert all(p == path or p.name.endswith(".sheet-scorer-tmp") for p in opened)  # the write checks what it wrote
     assert (done.first, done.rounds, done.players, done.kept_plan) == (2, 1, 8, True)

@@ -29,7 +29,7 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
     """
 
     def action() -> int:
-        from sheet_scorer.api import merge as merge_copies
+        from sheet_scorer.api import merge_copies
 
         plan = merge_copies(event, list(copies), lang=lang, dry_run=dry_run, force=force)
         _report(plan, dry_run)

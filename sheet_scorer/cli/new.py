@@ -48,7 +48,7 @@ def new(
     """Create an event workbook: Settings, Players, Round 1 seated; later rounds planned (see `seat`)."""
 
     def action() -> int:
-        from sheet_scorer.api import new as new_event
+        from sheet_scorer.api import new_event
         from sheet_scorer.cli.seat import echo_report
         from sheet_scorer.i18n.terminal import count, say
 

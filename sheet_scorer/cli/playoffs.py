@@ -22,7 +22,7 @@ def playoffs(workbook: Path, lang: str | None, force: bool, verbose: bool) -> No
     """
 
     def action() -> int:
-        from sheet_scorer.api import playoffs as next_step
+        from sheet_scorer.api import playoff_step as next_step
         from sheet_scorer.i18n.terminal import count, say
 
         done = next_step(workbook, lang, force)

@@ -45,7 +45,7 @@ def seat(
     """Seat the next round(s) of WORKBOOK, which is updated (its previous version kept as .backup)."""
 
     def action() -> int:
-        from sheet_scorer.api import seat as seat_event
+        from sheet_scorer.api import seat_event
         from sheet_scorer.i18n.terminal import count as count_of
         from sheet_scorer.i18n.terminal import say
 

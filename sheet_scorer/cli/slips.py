@@ -25,7 +25,7 @@ def slips(workbook: Path, which: str, output: Path | None, lang: str | None, ver
     """Write result slips (four to an A4 page) and the seating lists of a round or playoff sheet of WORKBOOK."""
 
     def action() -> int:
-        from sheet_scorer.api import slips as write_slips
+        from sheet_scorer.api import write_slips
         from sheet_scorer.i18n.terminal import say
 
         done = write_slips(workbook, which, output, lang)

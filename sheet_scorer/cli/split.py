@@ -42,7 +42,7 @@ def split(
     """
 
     def action() -> int:
-        from sheet_scorer.api import split as split_event
+        from sheet_scorer.api import split_event
         from sheet_scorer.i18n.terminal import count, say
         from sheet_scorer.merge.split import tables_text
 

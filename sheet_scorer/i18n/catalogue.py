@@ -1429,7 +1429,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "la copie de l'arbitre ne peut pas être {event} lui-même ; indiquez un autre fichier avec -o",
             },
         ),
-        # refusals of the workbook itself (workbook/container.py, xlsx.py, read.py, files.py, api.py)
+        # refusals of the workbook itself (workbook/container.py, xlsx.py, read.py, files.py, api/)
         Message(
             "is_folder",
             "refusal",

@@ -1,7 +1,7 @@
 """An event's seating state from what was read: rounds seated so far, who plays next, the stored plan.
 
 Pure functions over `WorkbookData` and the standings (no I/O): what to ask the planner, and the patch that lays
-its answer out; `api.seat` reads and writes.
+its answer out; `api.seat.seat_event` reads and writes.
 """
 
 from __future__ import annotations

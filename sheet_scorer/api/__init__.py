@@ -1,0 +1,43 @@
+"""The public Python API, one module per command: every command is a function returning a plain result the CLI
+only prints.
+
+    from sheet_scorer import score_workbook
+    result = score_workbook("spring_open.xlsx")
+    result.standings        # DataFrame in rank order: rank, player, the ranking figure (round_points or wins),
+                            # the tie-breakers in their order, the other figures (round_points, vp, vp_pct,
+                            # games), ahead_by, one column per round (standings.engine.figure_columns)
+    result.results          # DataFrame: one row per player per game, with VP, place, round points
+    result.problems         # list[Problem]: code, severity, sheet, cell, player, message
+
+`score` and `check` (`score_workbook`, `check_workbook`: api/score.py), `new` (`new_event`), `seat` (`seat_event`),
+`playoffs` (`playoff_step`), `merge` (`merge_copies`), `split` (`split_event`), `slips` (`write_slips`), and
+`season.run.season` beside this package: the season reads its events through `check_workbook`.
+"""
+
+from sheet_scorer.api.merge import merge_copies
+from sheet_scorer.api.new import NewResult, new_event
+from sheet_scorer.api.playoffs import PlayoffsResult, playoff_step
+from sheet_scorer.api.score import check_data, check_workbook, default_outputs, ods_outputs, score_workbook
+from sheet_scorer.api.seat import SeatResult, seat_event
+from sheet_scorer.api.slips import SlipsResult, find_sheet, write_slips
+from sheet_scorer.api.split import SplitResult, split_event
+
+__all__ = [
+    "NewResult",
+    "PlayoffsResult",
+    "SeatResult",
+    "SlipsResult",
+    "SplitResult",
+    "check_data",
+    "check_workbook",
+    "default_outputs",
+    "find_sheet",
+    "merge_copies",
+    "new_event",
+    "ods_outputs",
+    "playoff_step",
+    "score_workbook",
+    "seat_event",
+    "split_event",
+    "write_slips",
+]

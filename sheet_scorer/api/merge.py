@@ -1,0 +1,32 @@
+"""`merge`: the judges' copies merged into the event, conflicts kept and named (docs/rules.md §5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sheet_scorer.workbook.container import open_package
+
+if TYPE_CHECKING:
+    from sheet_scorer.merge.plan import MergePlan
+    from sheet_scorer.xlsx.opc import OpcPackage
+
+
+def merge_copies(
+    event: Path | str, copies: list[Path | str], lang: str | None = None, dry_run: bool = False, force: bool = False
+) -> MergePlan:
+    """Fill the event's empty game cells from the judges' copies (docs/rules.md §5); conflicts are kept and named."""
+    opened: list[OpcPackage] = []
+    try:
+        for index, path in enumerate(
+            [Path(event), *map(Path, copies)]
+        ):  # a missing or damaged file is told before the heavy imports
+            opened.append(
+                open_package(path, patching=index == 0)
+            )  # each file's one opening (issue 20); the event is patched
+        from sheet_scorer.merge.plan import merge_workbooks
+
+        return merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)
+    finally:
+        for package in opened:
+            package.close()

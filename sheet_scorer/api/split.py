@@ -1,0 +1,42 @@
+"""`split`: a judge's copy of the event holding some tables of one round (docs/rules.md §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sheet_scorer.workbook.container import open_package
+
+if TYPE_CHECKING:
+    from sheet_scorer.merge.split import SplitPlan
+
+
+@dataclass(frozen=True)
+class SplitResult:
+    """What `split` wrote: the judge's copy and what it holds (`plan`: the sheet, its tables, the tables missing)."""
+
+    plan: SplitPlan
+    target: Path
+    lang: str
+
+
+def split_event(
+    event: Path | str,
+    number: int,
+    tables: frozenset[int],
+    output: Path | str | None = None,
+    lang: str | None = None,
+    force: bool = False,
+) -> SplitResult:
+    """A judge's copy of the event holding only `tables` of round `number`; the event itself is not changed."""
+    opened = open_package(
+        Path(event), patching=True
+    )  # a missing or damaged file is told before the heavy imports; its one opening
+    try:
+        from sheet_scorer.merge.split import split_workbook
+
+        plan, target, language = split_workbook(opened, number, tables, Path(output) if output else None, lang, force)
+    finally:
+        opened.close()
+    return SplitResult(plan, target, language)
