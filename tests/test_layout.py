@@ -244,7 +244,7 @@ def test_the_workbook_is_io_only() -> None:
 
 
 # One XML technology per job (issue 20, xlsx/__init__.py says why): expat reads, byte-splicing patches, nothing else.
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _nodes(path: Path) -> list[ast.AST]:
     """Every node of `path`'s syntax tree (parsed once for the tests below)."""
     return list(ast.walk(parsed(path)))

@@ -372,7 +372,7 @@ def playoff_stage(sheet_name: str) -> str | None:
     return PLAYOFF_SHEET_INDEX.get(fold(sheet_name))
 
 
-_ROUND_NAME = re.compile(r"^(?:%s)\s*0*(\d{1,3})$" % "|".join(sorted(ROUND_WORDS, key=len, reverse=True)))
+_ROUND_NAME = re.compile(r"^(?:{})\s*0*(\d{{1,3}})$".format("|".join(sorted(ROUND_WORDS, key=len, reverse=True))))
 
 
 def round_number(sheet_name: str) -> int | None:

@@ -127,14 +127,14 @@ def read_events(
 def _warm() -> None:
     """Import what scoring needs before the workers start: forked workers (Linux) then share it instead of each
     importing pandas and the rules again (about a second of CPU per worker)."""
-    import sheet_scorer.api  # noqa: F401
-    import sheet_scorer.playoffs.qualifying  # noqa: F401
-    import sheet_scorer.playoffs.ranking  # noqa: F401
-    import sheet_scorer.rules.score  # noqa: F401
-    import sheet_scorer.rules.settings  # noqa: F401
-    import sheet_scorer.rules.validate  # noqa: F401
-    import sheet_scorer.standings.engine  # noqa: F401
-    import sheet_scorer.workbook.read  # noqa: F401
+    import sheet_scorer.api
+    import sheet_scorer.playoffs.qualifying
+    import sheet_scorer.playoffs.ranking
+    import sheet_scorer.rules.score
+    import sheet_scorer.rules.settings
+    import sheet_scorer.rules.validate
+    import sheet_scorer.standings.engine
+    import sheet_scorer.workbook.read
     import sheet_scorer.workbook.settings  # noqa: F401
 
 
