@@ -322,7 +322,7 @@ def active_value(value: object) -> bool | None:
     if value is None or isinstance(value, bool):
         return True if value is None else value
     if isinstance(value, (int, float)):
-        return {1: True, 0: False}.get(value)  # type: ignore[call-overload]
+        return True if value == 1 else False if value == 0 else None
     text = str(value).strip()
     if not text:
         return True
