@@ -21,9 +21,7 @@ def merge_copies(
         for index, path in enumerate(
             [Path(event), *map(Path, copies)]
         ):  # a missing or damaged file is told before the heavy imports
-            opened.append(
-                open_package(path, patching=index == 0)
-            )  # each file's one opening (issue 20); the event is patched
+            opened.append(open_package(path, patching=index == 0))  # each file's one opening; the event is patched
         from sheet_scorer.merge.plan import merge_workbooks
 
         return merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)

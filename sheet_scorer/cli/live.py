@@ -1,4 +1,4 @@
-"""`sheet-scorer live`: serve the event's standings on the local network while tables report (SPEC §9).
+"""`sheet-scorer live`: serve the event's standings on the local network while tables report (docs/rules.md §9).
 
 It only reads the workbook. The terminal gets the addresses, a QR code of the phone page and one line
 per save; Ctrl-C stops at once (exit 130), a busy port is told in one line (exit 2).

@@ -131,9 +131,7 @@ def _summary(result: Season, written: list[Path]) -> None:
             str(row.best),
         )
     console.print(top)
-    if (
-        len(result.rows) > SHOWN_PLAYERS
-    ):  # qa3: the rest are counted, as `score` counts its own (a generic "… and N more")
+    if len(result.rows) > SHOWN_PLAYERS:  # the rest are counted, as `score` counts its own (a generic "… and N more")
         console.print(
             escape(
                 say(

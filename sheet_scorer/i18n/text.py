@@ -47,7 +47,7 @@ from sheet_scorer.i18n.vocab import (
 )
 
 # Babel locale per report language. Portuguese follows the Brazilian words used in the workbook
-# vocabulary (Planilha, Bônus); all four write decimals the way the seeds do (2,5 / 2.5).
+# vocabulary (Planilha, Bônus); all four write decimals the way each language's scoring pages do (2,5 / 2.5).
 LOCALES = {"en": "en_GB", "pl": "pl_PL", "pt": "pt_BR", "fr": "fr_FR"}
 
 
@@ -361,7 +361,7 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "Voltar à classificação",
         "fr": "Retour au classement",
     },
-    # issue 22: the live view (`live`: projector and phone pages)
+    # the live view (`live`: projector and phone pages)
     "live_title": {
         "en": "{tournament} — live",
         "pl": "{tournament} — na żywo",
@@ -452,7 +452,7 @@ _REPORT: dict[str, dict[str, str]] = {
     "message": PROBLEMS_HEADERS["message"],
     "error": SEVERITY_WORDS["error"],
     "warning": SEVERITY_WORDS["warning"],
-    # issue 18: how far the event has got (docs/rules.md §3) and players who withdrew (docs/rules.md §1)
+    # how far the event has got (docs/rules.md §3) and players who withdrew (docs/rules.md §1)
     "progress_after": {
         "en": "Standings after {sheet}",
         "pl": "Klasyfikacja po: {sheet}",
@@ -487,7 +487,7 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "Pontuado a partir de {file} pelo sheet-scorer.",
         "fr": "Calculé à partir de {file} par sheet-scorer.",
     },
-    # issue 23: season ranking (`season`, docs/rules.md §10): sheet names, headers, statuses, messages, report words
+    # season ranking (`season`, docs/rules.md §10): sheet names, headers, statuses, messages, report words
     "season_default_title": {"en": "Season", "pl": "Sezon", "pt": "Temporada", "fr": "Saison"},
     "season_page_title": {
         "en": "{season} — season standings",
@@ -634,7 +634,7 @@ _REPORT: dict[str, dict[str, str]] = {
     "season_dropped_title": {"en": "not counted", "pl": "nieliczone", "pt": "não contado", "fr": "non compté"},
 }
 
-# issue 19: words the report and slips show around the figures, playoffs and chart
+# words the report and slips show around the figures, playoffs and chart
 _REPORT.update(
     {
         "colon": {"en": ":", "pl": ":", "pt": ":", "fr": " :"},
@@ -657,7 +657,7 @@ _REPORT.update(
     }
 )
 
-# qa2: the season's problems column: an event's name or a cell of the settings workbook, so not "Cell"
+# the season's problems column: an event's name or a cell of the settings workbook, so not "Cell"
 _REPORT.update(
     {
         "season_where": {"en": "Where", "pl": "Gdzie", "pt": "Onde", "fr": "Où"},
@@ -715,7 +715,7 @@ def plural_form(lang: str) -> Any:
     """The CLDR plural rule of `lang` (Babel): `plural_form("pl")(5)` is `many`, `(2)` is `few`.
 
     Portuguese counts follow CLDR's pt_PT rule (only exactly 1 is singular: `0 erros`, `1,5 pontos`), as
-    Brazilian usage also writes them (issue 19); CLDR's pt rule would give `0 erro`. French keeps its own
+    Brazilian usage also writes them; CLDR's pt rule would give `0 erro`. French keeps its own
     (`0 cellule serait écrite`)."""
     return Locale.parse("pt_PT").plural_form if language(lang) == "pt" else _locale(lang).plural_form
 

@@ -1,4 +1,4 @@
-"""`season` as a library function (issue 20): read the events through the façade (`api.check_workbook`), rank the
+"""`season` as a library function: read the events through the façade (`api.check_workbook`), rank the
 season, write its files; `cli/season.py` only parses, prints and picks the exit code. It sits beside `api` (same
 layer), not in it: the season reads its events through `api`, so `api` importing it would be a cycle."""
 
