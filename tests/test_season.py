@@ -625,7 +625,7 @@ def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
 
 
 def test_season_from_python(league: Path, alias_settings: Path, tmp_path: Path) -> None:
-    from sheet_scorer.season.run import season as rank_season
+    from sheet_scorer.api import run_season as rank_season
 
     season = rank_season(
         [league], tmp_path / "season.xlsx", tmp_path / "season.html", best=2, settings=alias_settings, jobs=1
