@@ -369,3 +369,54 @@ def test_references_point_inside_the_repository() -> None:
     ]
     assert found == []
     assert "## §9 The live view (`live`)" in (root / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+# The command line's one front door: it parses, calls the api, prints and picks the exit code.
+CLI_MAY_IMPORT = (
+    "sheet_scorer.cli",
+    "sheet_scorer.api",
+    "sheet_scorer.i18n",
+    "sheet_scorer.model",
+    "sheet_scorer.problems",
+)
+
+
+def test_the_cli_goes_through_the_api() -> None:
+    """cli/ imports nothing of the package but api, i18n, model and problems, anywhere in it (also inside functions
+    and under TYPE_CHECKING): every command, a batch, `season` and `live` included, is an api function."""
+    found = {}
+    for path in (PACKAGE / "cli").glob("*.py"):
+        used = {
+            m
+            for m in every_import(path)
+            if m.startswith("sheet_scorer") and not any(m == t or m.startswith(f"{t}.") for t in CLI_MAY_IMPORT)
+        }
+        if used:
+            found[module_name(path)] = sorted(used)
+    assert found == {}
+
+
+def test_every_command_has_its_api_module() -> None:
+    """A module of api/ per command, `season`, `live` and a batch included, and one process pool for them."""
+    from sheet_scorer.cli.main import main
+
+    modules = {path.stem for path in (PACKAGE / "api").glob("*.py")}
+    commands = set(main.commands) - {"check"}  # `check` is `score` without writing (api/score.py)
+    assert commands <= modules and {"batch", "pool"} <= modules
+    pools = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if "ProcessPoolExecutor" in _names(path) or "multiprocessing" in every_import(path)
+    }
+    assert pools == {"sheet_scorer.api.pool"}
+
+
+def test_no_class_name_is_defined_twice() -> None:
+    """Each class name names one class in the package (a reader does not meet two `Outcome`s)."""
+    where: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(module_name(path))
+    twice = {name: places for name, places in where.items() if len(places) > 1}
+    assert twice == {} or set(twice) == {"Package"}  # xlsx/: the reader's and the patcher's package, one to come

@@ -135,6 +135,22 @@ def format_places(places: Any, lang: str) -> str:
     return "" if not isinstance(places, tuple) else " / ".join(format_number(round(float(p), 2), lang) for p in places)
 
 
+def figure_text(figure: str, value: Any, lang: str) -> str:
+    """A standings figure as shown: percentages to hundredths half up, Places as `2 / 1.5 / 0`, numbers as numbers."""
+    if figure in ("vp_pct", "mean_vp_pct"):
+        return format_pct(value, lang)
+    if figure == "places":
+        return format_places(value, lang)
+    if figure == "adjustment_notes":
+        return str(value)
+    return format_number(value, lang)
+
+
+def figure_name(figure: str, lang: str) -> str:
+    """The name of a figure in `lang`, as the Standings sheet heads its column."""
+    return STANDINGS_HEADERS[figure][lang]
+
+
 def format_date(value: date | str | None, lang: str) -> str:
     """A `Settings` date in the language's long form (`18 April 2026`); text is shown as written."""
     if value is None or value == "":

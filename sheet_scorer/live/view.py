@@ -12,12 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, language, text, translator
+from sheet_scorer.i18n.text import figure_name, figure_text, format_number, language, text, translator
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import RoundProgress
 from sheet_scorer.report.facts import (
-    figure_name,
-    figure_text,
     missing,
     player_ids,
     playoff_cut,

@@ -20,6 +20,8 @@ import numpy as np
 import pandas as pd
 
 from sheet_scorer.i18n.text import (
+    figure_name,
+    figure_text,
     format_date,
     format_number,
     format_pct,
@@ -36,8 +38,6 @@ from sheet_scorer.report.facts import (
     as_flag,
     as_int,
     byes_by_round,
-    figure_name,
-    figure_text,
     missing,
     place_labels,
     player_ids,
