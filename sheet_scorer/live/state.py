@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.api import check_workbook
+from sheet_scorer.api.score import check_workbook
 from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.live.view import (
     PHONE,
