@@ -286,6 +286,21 @@ class OpcPackage:
         namespaces: bool = True,
     ) -> None:
         """`parse` over bytes already unpacked (and counted) from `part`."""
+        feed = self.push_parser(part, start, end, text, namespaces)
+        for chunk in chunks:
+            feed(chunk, False)
+        feed(b"", True)
+
+    def push_parser(
+        self,
+        part: str,
+        start: Callable[..., None] | None = None,
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        namespaces: bool = True,
+    ) -> Callable[[bytes, bool], None]:
+        """`parse_chunks` with the chunks pushed in as they come (`feed(chunk, final)`): a part being written, read
+        as it streams out; no DTD, no entities."""
         parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
         parser.buffer_text = True
         parser.buffer_size = _CHUNK
@@ -297,18 +312,24 @@ class OpcPackage:
             parser.EndElementHandler = end
         if text:
             parser.CharacterDataHandler = text
-        try:
-            for chunk in chunks:
-                parser.Parse(chunk, False)
-            parser.Parse(b"", True)
-        except expat.ExpatError as exc:
-            raise PackageError(
-                key="part_not_xml", path=self.path, part=part, reason=expat.errors.messages[exc.code], line=exc.lineno
-            ) from None
-        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
-            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
-                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise PackageError(key="part_encoding", path=self.path, part=part, reason=str(exc)[:80]) from None
+
+        def feed(chunk: bytes, final: bool) -> None:
+            try:
+                parser.Parse(chunk, final)
+            except expat.ExpatError as exc:
+                raise PackageError(
+                    key="part_not_xml",
+                    path=self.path,
+                    part=part,
+                    reason=expat.errors.messages[exc.code],
+                    line=exc.lineno,
+                ) from None
+            except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
+                if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
+                    raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
+                raise PackageError(key="part_encoding", path=self.path, part=part, reason=str(exc)[:80]) from None
+
+        return feed
 
     def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
         """The model of a part as stored (`kind`: what it is, e.g. the style sheet a workbook part names), parsed by

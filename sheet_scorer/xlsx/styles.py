@@ -186,6 +186,16 @@ class Styles:
             self._xml = insert_child(self._xml, root_start, root_end, name, element, STYLE_ORDER)
             self._changed = True
 
+    def date_styles(self) -> frozenset[int]:
+        """Indexes of the cell formats that show a date as the style sheet now stands (the formats the tool
+        appended for its date cells included): what a reader of the written package takes for dates."""
+        codes = self.sheet.number_formats
+        return frozenset(
+            i
+            for i, xf in enumerate(self._items("cellXfs"))
+            if is_date_format(n := attribute_int(attribute(xf, b"numFmtId")), codes.get(n))
+        )
+
     def _section(self, name: str) -> tuple[int, int, int] | None:
         """(start, content start, content end) of a top-level section like <fonts>."""
         _, start, end = root_span(self._xml)
