@@ -244,8 +244,8 @@ def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
     `patching`: the command then patches it (`EventRead.book`), so what is read is kept for the patcher."""
     package = opened if isinstance(opened, OpcPackage) else open_package(opened, patching)
     try:
+        check_package(package)
         book = Package(package)
-        check_package(book)
         prints = Fingerprint()
         data = read_sheets(package.path, book, prints)
         book.check_other_parts()

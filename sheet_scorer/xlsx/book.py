@@ -84,7 +84,10 @@ class Book:
 
     def _open(self) -> None:
         package = self.package
-        self.workbook_part = package.main_part()
+        main = package.main_part()
+        if main is None:
+            raise PackageError(key="zip_not_workbook", path=self.path)
+        self.workbook_part = main
         self._xml = package.read(self.workbook_part)
         self.prefix, _, _ = root_span(self._xml)
         rels = {r.rid: r for r in package.relationships(self.workbook_part)}

@@ -134,7 +134,10 @@ class Package(OpcPackage):
 
     def _workbook(self) -> tuple[list[SheetEntry], bool]:
         """The sheets in tab order with their parts, and whether dates count from 1904."""
-        self.main = self.main_part()
+        main = self.main_part()
+        if main is None:
+            raise PackageError(key="zip_not_workbook", path=self.path)
+        self.main = main
         rels = self._relationships(self.main)
         sheets: list[SheetEntry] = []
         date1904 = [False]
@@ -149,8 +152,6 @@ class Package(OpcPackage):
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
-        if self.main not in self.names:
-            raise PackageError(key="zip_not_workbook", path=self.path)
         self.parse(self.main, start)
         return sheets, date1904[0]
 
