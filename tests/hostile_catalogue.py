@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import openpyxl  # noqa: E402
-from helpers import player, round_sheet, write_workbook  # noqa: E402
-from openpyxl.worksheet.table import Table  # noqa: E402
+import openpyxl
+from helpers import player, round_sheet, write_workbook
+from openpyxl.worksheet.table import Table
 
 SHEET = "xl/worksheets/sheet1.xml"
 TABLE = [player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan")]

@@ -8,11 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from helpers import write_workbook
 
 from sheet_scorer.api import check_workbook
-from sheet_scorer.cli.main import main
 from sheet_scorer.problems import problem_message
 
 VP_ONLY = ["Table", "Player", "VP", "Declared"]

@@ -85,7 +85,7 @@ class Server:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(
                         f"live did not start: {self.process.stderr.read().decode() if self.process.stderr else ''}"
-                    )
+                    ) from None
                 time.sleep(0.1)
 
     def get(self, path: str, method: str = "GET") -> bytes:

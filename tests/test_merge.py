@@ -391,7 +391,7 @@ def test_split_writes_a_copy_holding_only_the_judges_tables(tmp_path: Path) -> N
         f"wrote {copy}: 'Round 2' holds table 2 (4 players); the other tables and rounds are emptied"
     )
     both = split(event, "--round", 2, "--tables", "1-2", "--lang", "fr")
-    assert f"« Round 2 » contient les tables 1-2 (8 joueurs)" in both.output.replace("\u202f", " ")
+    assert "« Round 2 » contient les tables 1-2 (8 joueurs)" in both.output.replace("\u202f", " ")
     one = split(event, "--round", 2, "--tables", "1", "--lang", "fr")
     assert "« Round 2 » contient la table 1 (4 joueurs)" in one.output.replace("\u202f", " ")
 

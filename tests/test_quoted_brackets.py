@@ -142,7 +142,7 @@ def test_columns_whose_attributes_hold_a_bracket_are_kept_when_the_tool_widens_i
     out = _part(scored, SHEET)
     assert cols[: -len(b"</cols>")] in out
     columns = _parsed(out).getElementsByTagName("col")
-    assert [(c.getAttribute("min"), c.getAttribute("foo")) for c in columns][0] == ("1", "a>b")
+    assert next((c.getAttribute("min"), c.getAttribute("foo")) for c in columns) == ("1", "a>b")
     assert len(columns) > 1 and all(int(c.getAttribute("min")) > 3 for c in columns[1:])
 
 

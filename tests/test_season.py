@@ -246,7 +246,7 @@ def finishes(*ranks_points: tuple[int, int], of: int = 10) -> list[Finish]:
 )
 def test_season_order(a: list[Finish], b: list[Finish], first: str) -> None:
     rows = rank_season({"Zed": a, "Amy": b}, None, "en")
-    assert [r.player for r in rows][0] == first and [r.rank for r in rows] == [1, 2]
+    assert next(r.player for r in rows) == first and [r.rank for r in rows] == [1, 2]
 
 
 def test_the_name_order_is_the_season_language() -> None:

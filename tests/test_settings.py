@@ -91,7 +91,7 @@ def test_ranking_that_is_neither_points_nor_wins_is_an_error() -> None:
 
 
 def test_unknown_key_is_a_warning_at_its_cell() -> None:
-    settings, problems = read_settings(
+    _settings, problems = read_settings(
         "Settings", [["Key", "Value"], ["Tournamnet", "Cup"], ["Notes", "bring dice"]], Settings()
     )
     assert [(p.code, p.cell, p.severity) for p in problems] == [

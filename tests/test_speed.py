@@ -130,8 +130,8 @@ import zipfile  # noqa: E402
 from dataclasses import asdict  # noqa: E402
 
 from hypothesis import HealthCheck, given  # noqa: E402
-from hypothesis import settings as hypothesis_settings
-from hypothesis import strategies as st
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from sheet_scorer.model import WorkbookError  # noqa: E402
 from sheet_scorer.xlsx import reader as xlsx  # noqa: E402

@@ -132,8 +132,8 @@ def test_seed_003_table_totals_are_as_in_the_seed():
     }
     assert [totals[s][1] for s in SEED_003] == [32, 30, 36, 32]
     assert [totals[s][2] for s in SEED_003] == [30, 33, 36, 30]
-    assert A_PCT == 100 * (Fraction(10, 32) + Fraction(8, 30) + Fraction(10, 36) + Fraction(10, 32))
-    assert B_PCT == 100 * (Fraction(10, 30) + Fraction(10, 33) + Fraction(8, 36) + Fraction(10, 30))
+    assert 100 * (Fraction(10, 32) + Fraction(8, 30) + Fraction(10, 36) + Fraction(10, 32)) == A_PCT
+    assert 100 * (Fraction(10, 30) + Fraction(10, 33) + Fraction(8, 36) + Fraction(10, 30)) == B_PCT
 
 
 def test_seed_003_vp_percentage(tmp_path):

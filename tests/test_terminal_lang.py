@@ -163,7 +163,7 @@ def test_score_follows_the_settings_language(tmp_path: Path) -> None:
 
 
 def test_lang_option_wins_over_settings(tmp_path: Path) -> None:
-    code, output = run("check", polish_event(tmp_path), "--lang", "en")
+    _code, output = run("check", polish_event(tmp_path), "--lang", "en")
     assert "2 errors, 1 warning" in output and "błąd" not in output
 
 

@@ -20,7 +20,7 @@ from sheet_scorer.cli.common import (
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, JustifyMethod
 
     from sheet_scorer.api.summary import ScoreSummary
     from sheet_scorer.model import ScoreResult
@@ -203,7 +203,13 @@ def _final_ranking(summary: ScoreSummary, lang: str, console: Console, show_all:
     if not ranking:
         return
     table = Table(title=text(lang, "final_ranking"), title_justify="left")
-    for heading, justify in (("rank", "right"), ("player", "left"), ("stage", "left"), ("qualifying_rank", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("rank", "right"),
+        ("player", "left"),
+        ("stage", "left"),
+        ("qualifying_rank", "right"),
+    )
+    for heading, justify in columns:
         table.add_column(text(lang, heading), justify=justify)
     shown = ranking if show_all else ranking[:TOP_ROWS]
     gone = summary.withdrawn  # "withdrawn after Round 2", as in the standings above

@@ -61,13 +61,13 @@ def language(lang: str | None) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _locale(lang: str) -> Locale:
     """The Babel locale of a report language, parsed once."""
     return Locale.parse(LOCALES[language(lang)])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pattern(pattern: str) -> NumberPattern:
     return parse_pattern(pattern)
 
@@ -726,7 +726,7 @@ def translator(lang: str) -> Any:
     return t
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def plural_form(lang: str) -> Any:
     """The CLDR plural rule of `lang` (Babel): `plural_form("pl")(5)` is `many`, `(2)` is `few`.
 

@@ -322,7 +322,7 @@ def active_value(value: object) -> bool | None:
     if value is None or isinstance(value, bool):
         return True if value is None else value
     if isinstance(value, (int, float)):
-        return {1: True, 0: False}.get(value)  # type: ignore[call-overload]
+        return True if value == 1 else False if value == 0 else None
     text = str(value).strip()
     if not text:
         return True
@@ -372,7 +372,7 @@ def playoff_stage(sheet_name: str) -> str | None:
     return PLAYOFF_SHEET_INDEX.get(fold(sheet_name))
 
 
-_ROUND_NAME = re.compile(r"^(?:%s)\s*0*(\d{1,3})$" % "|".join(sorted(ROUND_WORDS, key=len, reverse=True)))
+_ROUND_NAME = re.compile(r"^(?:{})\s*0*(\d{{1,3}})$".format("|".join(sorted(ROUND_WORDS, key=len, reverse=True))))
 
 
 def round_number(sheet_name: str) -> int | None:

@@ -138,7 +138,7 @@ async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], sto
         version = state.version
         try:
             outcome = await anyio.to_thread.run_sync(state.refresh)
-        except Exception as error:  # noqa: BLE001 - an unexpected failure of one re-read must not end the watching
+        except Exception as error:
             from sheet_scorer.live.state import Outcome  # (the pages would freeze unsaid): told, and read again
 
             outcome = Outcome("unreadable", 0.0, reason=type(error).__name__)

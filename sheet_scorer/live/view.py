@@ -7,7 +7,6 @@ after each round and next table. Words come from `i18n.text`, numbers from its f
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -109,16 +108,9 @@ def seated(
     return players
 
 
-def round_progress(result: ScoreResult, status: dict[tuple[str, int], str]) -> list[RoundProgress]:
-    """`result.progress` when scoring filled it; else counted here from the per-table status (same definition, docs/rules.md §3)."""
-    if result.progress:
-        return list(result.progress)
-    sheets = [*result.data.rounds, *result.data.playoffs]
-    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for (sheet, _table), state in status.items():
-        counts[sheet][0] += 1
-        counts[sheet][1] += state != "playing"
-    return [RoundProgress(s.name, s.kind, s.number, counts[s.name][0], counts[s.name][1]) for s in sheets]
+def round_progress(result: ScoreResult) -> list[RoundProgress]:
+    """Each round's and playoff stage's progress as scoring counted it (docs/rules.md §3): one definition."""
+    return list(result.progress)
 
 
 def current_round(progress: list[RoundProgress]) -> RoundProgress | None:
@@ -201,7 +193,7 @@ def live_context(
     """Everything the projector and phone templates show, formatted for `lang` (`status`: `table_status`, if known)."""
     lang = language(lang)
     status = table_status(result) if status is None else status
-    progress = round_progress(result, status)
+    progress = round_progress(result)
     current = current_round(progress)
     ranked = result.standings["player"].tolist()
     results = scored_results(result)

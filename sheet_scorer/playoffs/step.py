@@ -54,8 +54,8 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
         if stage in stages:
             sheet = stages[stage]
             _require_scored(rows, sheet, result)
-            tables = int(rows.loc[rows["sheet"] == sheet, "table"].nunique())
-            advancing = table_winners(rows, sheet, advancing_per_table(stage, tables))
+            count = int(rows.loc[rows["sheet"] == sheet, "table"].nunique())
+            advancing = table_winners(rows, sheet, advancing_per_table(stage, count))
             following, seated = next_stage_tables(advancing, ranking)
             if following == "final" and not 3 <= len(advancing) <= 4:
                 raise WorkbookError(key="final_needs_winners", sheet=sheet, n=len(advancing))

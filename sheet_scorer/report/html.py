@@ -344,7 +344,7 @@ def _player_paths(
     labels.update({sheet.name: stage_name(sheet.kind, sheet.name, lang) for sheet in result.data.playoffs})
     paths = []
     for row in standings:
-        steps = []
+        steps: list[dict[str, Any]] = []
         for sheet in [
             *result.played_rounds,
             *(p for p in result.data.playoffs if (q := result.progress_of(p.name)) is None or q.played),

@@ -545,7 +545,10 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
     """All sheets' games and byes as one frame (sheet by sheet, each by row; index reset, `row` and `cell` kept) with
     `scorable`, and every sheet's problems in sheet order. One frame for all sheets: per sheet, joining, sorting and
     marking cost a small event more than its validation's checks."""
-    pieces, owners, kept, empty = [], [], [], []
+    pieces: list[pd.DataFrame] = []
+    owners: list[np.ndarray] = []
+    kept: list[pd.DataFrame] = []
+    empty: list[int] = []
     no_byes = None
     for part in parts:
         sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
@@ -646,8 +649,7 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
         games = pd.Series(tables[(part_of == k) & ~bye])
         gone = games.isna()
         bad_tables |= {table_key(k, t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
-    bad_tables.discard(None)
-    in_bad_table = known & np.isin(table_keys, list(bad_tables))
+    in_bad_table = known & np.isin(table_keys, [key for key in bad_tables if key is not None])
     return ~(bad_row | in_bad_table | lost)
 
 

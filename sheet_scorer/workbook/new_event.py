@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -55,7 +55,7 @@ def create_event(
     target: Path,
     players: list[Registration],
     first: tuple[Tables, Sequence[str]],
-    later: dict[int, tuple[Tables, Sequence[str]]],
+    later: Mapping[int, tuple[Tables, Sequence[str]]],
     rounds: int,
     lang: str,
     name: str | None,

@@ -213,7 +213,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
     """The Conflicts sheet `merge` keeps (docs/rules.md §5): its header row in any language, then a row per cell."""
-    for index, row in enumerate(rows):
+    for index, row in enumerate(rows):  # noqa: B007 - the header row found is read after the loop
         columns = {CONFLICTS_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
         if {"sheet", "cell", "resolved"} <= set(columns):
             break

@@ -184,7 +184,7 @@ def adjustment_rows(name: str, rows: list[list[Any]]) -> list[AdjustmentRow] | N
     at = (columns["player"] + 1, columns.get("round", columns["player"]) + 1, columns["points"] + 1)
     for number, row in enumerate(rows[header + 1 :], start=header + 2):
 
-        def cell(key: str) -> Any:
+        def cell(key: str, row: list[Any] = row) -> Any:
             c = columns.get(key)
             return row[c] if c is not None and c < len(row) else None
 

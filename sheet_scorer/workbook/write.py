@@ -255,9 +255,12 @@ def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[st
 def _own_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
     """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
     for entry in book.sheets:
-        if fold(entry.name) in names and entry.part:
-            if fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers:
-                return entry
+        if (
+            fold(entry.name) in names
+            and entry.part
+            and fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers
+        ):
+            return entry
     return None
 
 
