@@ -1510,6 +1510,37 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{path} : aucune feuille de ronde ; nommez la feuille de chaque ronde « Ronde 1 », « Ronde 2 », … (ou Round/Runda/Rodada N)",
             },
         ),
+        # usage errors the command line finds before any workbook is read (`--lang` only)
+        Message(
+            "batch_one_file_options",
+            "refusal",
+            {
+                "en": "-o/--output, --html and --json name one file; they cannot be used with a batch",
+                "pl": "-o/--output, --html i --json wskazują jeden plik; nie można ich użyć przy wielu skoroszytach",
+                "pt": "-o/--output, --html e --json indicam um arquivo; não podem ser usados com um lote",
+                "fr": "-o/--output, --html et --json désignent un seul fichier ; ils ne s'emploient pas avec un lot",
+            },
+        ),
+        Message(
+            "no_workbooks_in_folder",
+            "refusal",
+            {
+                "en": "{path}: no .xlsx, .xlsm or .ods workbooks in this folder",
+                "pl": "{path}: w tym folderze nie ma skoroszytów .xlsx, .xlsm ani .ods",
+                "pt": "{path}: nenhuma pasta de trabalho .xlsx, .xlsm ou .ods nesta pasta",
+                "fr": "{path} : aucun classeur .xlsx, .xlsm ou .ods dans ce dossier",
+            },
+        ),
+        Message(
+            "bad_tables_option",
+            "refusal",
+            {
+                "en": "'{value}': give table numbers like 1-4 or 1,3,5-7",
+                "pl": "„{value}”: podaj numery stołów, np. 1-4 albo 1,3,5-7",
+                "pt": "“{value}”: indique números de mesa como 1-4 ou 1,3,5-7",
+                "fr": "« {value} » : indiquez des numéros de table comme 1-4 ou 1,3,5-7",
+            },
+        ),
         Message(
             "unknown_language",
             "refusal",
