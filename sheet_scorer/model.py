@@ -17,17 +17,8 @@ if TYPE_CHECKING:  # pandas is imported only where frames are built, so light co
     import pandas as pd
 
 
-WorkbookError = PackageError  # the format layer's error, by the name the tournament layers use
-
-
-def _english_line(key: str, values: dict[str, object]) -> str | None:
-    """A refusal's English line from the one catalogue (`str(error)` for the Python API and logs)."""
-    from sheet_scorer.i18n.terminal import has_line, say
-
-    return say("en", key, **values) if has_line(key) else None
-
-
-PackageError.english = _english_line
+WorkbookError = PackageError  # the format layer's error, by the name the tournament layers use (its English line:
+# `sheet_scorer/__init__.py`)
 
 
 def reason_of(error: PackageError) -> Phrase | str:

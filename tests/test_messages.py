@@ -119,3 +119,19 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
         Problem("no-target", "Round 1").severity == "warning" and Problem("table-size", "Round 1").severity == "error"
     )
     assert messages("fr")["no-target"].startswith("table {table}\u202f: ")  # French typeset once, from the table
+
+
+@pytest.mark.parametrize("first", ["sheet_scorer.xlsx.errors", "sheet_scorer.model", "sheet_scorer.api"])
+def test_the_english_line_of_a_refusal_does_not_depend_on_what_was_imported_first(first: str) -> None:
+    """`str(error)` is the catalogue's English line however the package was entered (the format layer's error raised
+    before the model or the terminal words were ever imported included)."""
+    import subprocess
+    import sys
+
+    probe = (
+        f"import {first}\n"
+        "from sheet_scorer.xlsx.errors import PackageError\n"
+        "print(PackageError(key='unknown_language', language='de', languages='en, pl'))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout == "unknown language 'de'; use one of en, pl\n"

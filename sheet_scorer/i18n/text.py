@@ -764,6 +764,11 @@ def say(lang: str | None, key: str, **values: Any) -> str:
     return typeset(language(lang), template).format(**_filled(lang, values))
 
 
+def english_line(key: str, values: dict[str, Any]) -> str | None:
+    """The catalogue's English line `key` with `values` (None for a key it does not hold): a refusal's `str(error)`."""
+    return say("en", key, **values) if key in CATALOGUE else None
+
+
 def _filled(lang: str | None, values: dict[str, Any]) -> dict[str, Any]:
     """`values` with each Phrase said and each Count counted in `lang`; a list of them joined with '; '."""
     return {
