@@ -417,3 +417,17 @@ def test_no_class_name_is_defined_twice() -> None:
                 where.setdefault(node.name, []).append(module_name(path))
     twice = {name: places for name, places in where.items() if len(places) > 1}
     assert twice == {} or set(twice) == {"Package"}  # xlsx/: the reader's and the patcher's package, one to come
+
+
+def test_one_renderer_for_problems_refusals_and_lines() -> None:
+    """One formatter fills every template of the catalogue (`i18n.text.render`): problems, refusals, lines and report
+    words; the CLDR plural rule is asked in that module only."""
+    formatters = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(parsed(path))
+        if isinstance(node, ast.ClassDef) and any("Formatter" in ast.unparse(base) for base in node.bases)
+    }
+    assert formatters == {"sheet_scorer.i18n.text"}
+    plural_rules = {module_name(path) for path in PACKAGE.rglob("*.py") if "plural_form" in _names(path)}
+    assert plural_rules == {"sheet_scorer.i18n.text"}

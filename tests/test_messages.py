@@ -135,3 +135,17 @@ def test_the_english_line_of_a_refusal_does_not_depend_on_what_was_imported_firs
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout == "unknown language 'de'; use one of en, pl\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "said"),
+    [("pl", 1, "1 stół"), ("pl", 3, "3 stoły"), ("pl", 5, "5 stołów"), ("pl", 22, "22 stoły"), ("en", 1, "1 table")],
+)
+def test_the_one_renderer_agrees_a_count_by_the_languages_plural_rule(lang: str, n: int, said: str) -> None:
+    """CLDR (Polish): one for 1, few for 2-4 and 22-24, many for 5-21; English: one for 1, other else."""
+    from sheet_scorer.i18n.text import render
+
+    template = (
+        "{n:plural:one=stół,few=stoły,many=stołów,other=stołu}" if lang == "pl" else "{n:plural:one=table,other=tables}"
+    )
+    assert render(lang, template, {"n": n}) == said

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import string
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -702,7 +703,9 @@ def text(lang: str, key: str, **values: Any) -> str:
     """The report string `key` in `lang` (English when missing), with `{placeholders}` filled (a Phrase or Count
     value said in `lang`: a season's reason a file was not read)."""
     template = TEXT[language(lang)].get(key) or TEXT["en"][key]
-    return template.format(**{name: _phrase(lang, value) for name, value in values.items()}) if values else template
+    return (
+        render(lang, template, {name: _phrase(lang, value) for name, value in values.items()}) if values else template
+    )
 
 
 def ordinal(n: int, lang: str) -> str:
@@ -736,10 +739,42 @@ def plural_form(lang: str) -> Any:
     return Locale.parse("pt_PT").plural_form if language(lang) == "pt" else _locale(lang).plural_form
 
 
+class _Renderer(string.Formatter):
+    """The one renderer of the catalogue's templates (problems, refusals, lines, report words): `str.format` plus the
+    `plural:` spec (`{n:plural:one=cell,other=cells}`, by the language's CLDR category, the number its way), and,
+    for a problem, a decimal written the language's way (`2,5`)."""
+
+    def __init__(self, lang: str, decimals: bool) -> None:
+        super().__init__()
+        self.lang, self.decimals = lang, decimals
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            forms = dict(part.split("=", 1) for part in format_spec.removeprefix("plural:").split(","))
+            category = plural_form(self.lang)(value) if _numeric(value) and value == value else "other"
+            return f"{self._number(value)} {forms.get(category, forms['other'])}"
+        if self.decimals and isinstance(value, float) and not format_spec:
+            return self._number(value)
+        return super().format_field(value, format_spec)
+
+    def _number(self, value: Any) -> str:
+        return format_number(value, self.lang) if _numeric(value) else str(value)
+
+
+def _numeric(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def render(lang: str | None, template: str, values: dict[str, Any], decimals: bool = False) -> str:
+    """`template` with `values` filled in `lang` by the one renderer (`decimals`: a problem's numbers the
+    language's way); a count in a `plural:` field agrees by the language's CLDR plural rule (`plural_form`)."""
+    return _Renderer(language(lang), decimals).format(template, **values)
+
+
 def plural(lang: str, count: float, forms: dict[str, str]) -> str:
     """`forms[category]` for `count` in `lang` (`other` when the category is missing), `{n}` filled."""
     template = forms.get(plural_form(language(lang))(count)) or forms["other"]
-    return template.format(n=format_number(count, lang))
+    return render(lang, template, {"n": format_number(count, lang)})
 
 
 def severity_word(severity: str, lang: str) -> str:
@@ -761,7 +796,7 @@ def say(lang: str | None, key: str, **values: Any) -> str:
     template = CATALOGUE[key].templates[language(lang)]
     if "path" in values and values["path"] is None:
         template, values = _LEADING_PATH.sub("", template), {**values, "path": ""}
-    return typeset(language(lang), template).format(**_filled(lang, values))
+    return render(lang, typeset(language(lang), template), _filled(lang, values))
 
 
 def english_line(key: str, values: dict[str, Any]) -> str | None:
