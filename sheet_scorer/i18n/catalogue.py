@@ -2713,6 +2713,7 @@ WORDS: dict[str, dict[str, str]] = {
     "live_after": {"en": "After {sheet}", "pl": "Po rundzie: {sheet}", "pt": "Após {sheet}", "fr": "Après {sheet}"},
     "live_reported": {"en": "reported", "pl": "zgłoszony", "pt": "informada", "fr": "rendue"},
     "live_playing": {"en": "playing", "pl": "w grze", "pt": "jogando", "fr": "en cours"},
+    "live_phoned": {"en": "sent", "pl": "przesłany", "pt": "enviada", "fr": "envoyée"},
     "live_problem": {"en": "to check", "pl": "do sprawdzenia", "pt": "a verificar", "fr": "à vérifier"},
     "live_updated": {
         "en": "Updated {time}",
