@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from sheet_scorer.workbook.container import open_package
 
 if TYPE_CHECKING:
-    from sheet_scorer.merge.plan import MergePlan
+    from sheet_scorer.merge.plan import MergePlan as MergePlan  # the CLI names it through the api
     from sheet_scorer.xlsx.opc import OpcPackage
 
 
