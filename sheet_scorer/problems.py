@@ -14,6 +14,7 @@ from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
 from sheet_scorer.i18n.catalogue import CATALOGUE, problem_templates
+from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
@@ -28,7 +29,7 @@ MESSAGES_EN: dict[str, str] = problem_templates("en")
 class Problem:
     """One problem: where it is (sheet, cell, player, table) and what is wrong (code + params)."""
 
-    code: str
+    code: ProblemCode  # a code of the one catalogue (the type checker refuses any other)
     sheet: str
     cell: str = ""
     player: str = ""
@@ -102,7 +103,7 @@ class Told:
         )
 
 
-def code_message(code: str, values: dict[str, Any], lang: str) -> str:
+def code_message(code: ProblemCode, values: dict[str, Any], lang: str) -> str:
     """A problem code's message in `lang` from its values alone, for a problem found outside a round sheet (the season's)."""
     return problem_message(Problem(code, "", params=values), lang)
 
