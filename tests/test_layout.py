@@ -241,6 +241,27 @@ def test_the_workbook_is_io_only() -> None:
     assert not (PACKAGE / "workbook" / "plan.py").exists() and not (PACKAGE / "workbook" / "event.py").exists()
 
 
+def test_the_no_edit_lost_policy_sits_beside_the_api() -> None:
+    """workbook/ reads and writes the record and the fingerprint; what a command refuses so that no edit is lost
+    and no organiser's sheet overwritten is `api.policy`'s, and the Active cells are judged in rules/."""
+    policy = {"holds_newer_edits", "refuse_replacing", "working_copy", "refuse_working_copy", "added_sheet_clash"}
+    defined = {
+        (module_name(path), node.name)
+        for path in PACKAGE.rglob("*.py")
+        for node in parsed(path).body
+        if isinstance(node, ast.FunctionDef) and (node.name in policy or node.name == "check_added_sheets")
+    }
+    assert {m for m, _ in defined} == {"sheet_scorer.api.policy"}
+    assert {n for _, n in defined} == policy | {"check_added_sheets"}
+    codes = {
+        module_name(path)
+        for path in (PACKAGE / "workbook").glob("*.py")
+        if {"bad-active", "own_sheet_clash", "two_sheets_clash", "edited_since", "edited_copy", "working_copy"}
+        & set(_constants(path))
+    }
+    assert codes == set()
+
+
 # One XML technology per job (xlsx/__init__.py says why): expat reads, byte-splicing patches, nothing else.
 @functools.cache
 def _nodes(path: Path) -> list[ast.AST]:

@@ -9,13 +9,14 @@ replaced as NAME.original.xlsx, never overwritten (docs/rules.md §5).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET_NAMES, fold, playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
-from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
+from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, seal, stamp
 from sheet_scorer.workbook.write import mark_cells
 from sheet_scorer.xlsx.book import Book
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
@@ -26,7 +27,11 @@ from sheet_scorer.xlsx.splice import ATTRS, children, root_span
 if TYPE_CHECKING:
     from sheet_scorer.workbook.read import EventRead
 
-__all__ = ["keep_versions", "update_workbook"]
+__all__ = ["Refusal", "keep_versions", "update_workbook"]
+
+#: Asked before a file is put in place, with (target, source, the new cells' fingerprint, their origin, the command,
+#: --force): raises a WorkbookError to refuse (the api's policy: `api.policy.refuse_replacing`), else returns.
+Refusal = Callable[[Path, Path, str, str, str, bool], None]
 _DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
 _CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
 _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "headerFooter")
@@ -39,13 +44,14 @@ def update_workbook(
     command: str = "",
     force: bool = False,
     event: EventRead | None = None,
+    refuse: Refusal | None = None,
 ) -> Path:
     """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions.
 
     The file written records the fingerprint of its organiser's cells (docs/rules.md §5): updated in place, they
     now come from `path` itself; written elsewhere (a judge's copy), from where `path`'s came from, and a
-    `target` holding edits of its own is not replaced unless `force` (`command` names the way on). `event`: `path`
-    as the command read it (`workbook.read.open_event`): patched from that opening, not opened again."""
+    `target` holding edits of its own is not replaced when `refuse` says so (`command` and `force` are passed on).
+    `event`: `path` as the command read it (`workbook.read.open_event`): patched from that opening, not opened again."""
     target = target or path
     book = event.book() if event is not None else Book(path)
     try:
@@ -55,7 +61,11 @@ def update_workbook(
             _add_sheet(book, new)
         origin = path.name if target == path else None
         write_all(
-            {target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force, event)},
+            {
+                target: lambda temporary: _save_recorded(
+                    book, temporary, path, target, origin, command, force, event, refuse
+                )
+            },
             versions={target},
         )  # a file replaced keeps its versions
     finally:
@@ -72,8 +82,10 @@ def _save_recorded(
     command: str,
     force: bool,
     event: EventRead | None = None,
+    refuse: Refusal | None = None,
 ) -> None:
-    """Save `book`, read back the fingerprint of what was written, and save it again with its record."""
+    """Save `book`, read back the fingerprint of what was written, and save it again with its record (`refuse`
+    asked first, with that fingerprint: whether the target may be replaced)."""
     first = temporary_beside(target)
     try:
         book.save(first)
@@ -88,7 +100,8 @@ def _save_recorded(
                 if source_print
                 else source.name
             )
-        refuse_replacing(target, source, written, origin, command or "sheet-scorer", force)
+        if refuse is not None:
+            refuse(target, source, written, origin, command or "sheet-scorer", force)
         record = Record(written, origin)
         recorded = Package(first)
         second = temporary_beside(target)
