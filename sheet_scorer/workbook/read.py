@@ -66,7 +66,7 @@ def read_workbook(path: Path | str | OpcPackage) -> WorkbookData:
 
 
 class EventRead:
-    """One read of an event workbook (issue 20): the package opened once, its sheets read (`data`), and what the
+    """One read of an event workbook: the package opened once, its sheets read (`data`), and what the
     later stages of a command need from the same opening — the package (for the tool's record), a sheet's values, the seating plan,
     a round's header cells, the merged cells, and the package to patch (`book`). Close it when the command is done."""
 
@@ -213,7 +213,7 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
     """The Conflicts sheet `merge` keeps (docs/rules.md §5): its header row in any language, then a row per cell."""
-    for index, row in enumerate(rows):
+    for index, row in enumerate(rows):  # noqa: B007 - the header row found is read after the loop
         columns = {CONFLICTS_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
         if {"sheet", "cell", "resolved"} <= set(columns):
             break

@@ -124,7 +124,7 @@ def _streamed(
     ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]
 ) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
-    at a time, not every round's at once (the peak memory of `score` at 100,000 rows, issue 21)."""
+    at a time, not every round's at once (the peak memory of `score` at 100,000 rows)."""
     writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
     for (column, place), header in zip(placed, headers):
         if header is not None:
@@ -255,9 +255,12 @@ def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[st
 def _own_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
     """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
     for entry in book.sheets:
-        if fold(entry.name) in names and entry.part:
-            if fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers:
-                return entry
+        if (
+            fold(entry.name) in names
+            and entry.part
+            and fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers
+        ):
+            return entry
     return None
 
 

@@ -302,7 +302,7 @@ class Book:
     def recalculate_on_open(self) -> None:
         """Ask Excel to recalculate every formula on open (organiser formulas may use the computed columns)."""
         _, start, end = root_span(self._xml)
-        for name, child_start, child_end in children(self._xml, start, end):
+        for name, child_start, _child_end in children(self._xml, start, end):
             if name == "calcPr":
                 end = tag_end(self._xml, child_start)
                 tag = set_attribute(self._xml[child_start:end], b"fullCalcOnLoad", "1")

@@ -252,25 +252,25 @@ class _SheetReader:
     """
 
     __slots__ = (
-        "package",
-        "name",
-        "strings",
-        "date_styles",
         "cells",
-        "row_number",
-        "row_text",
-        "row",
         "column",
-        "kind",
-        "style",
-        "value",
+        "count",
+        "date_styles",
         "formula",
         "inline",
-        "pieces",
-        "phonetic",
-        "count",
+        "kind",
         "local",
+        "name",
+        "package",
+        "phonetic",
+        "pieces",
         "rooted",
+        "row",
+        "row_number",
+        "row_text",
+        "strings",
+        "style",
+        "value",
     )
 
     def __init__(self, package: Package, entry: SheetEntry) -> None:
