@@ -289,7 +289,7 @@ def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
     def collect(result: CheckResult, column: str, check: pa.Check) -> None:
         """The rows a check failed on; none when it passed or gave no row-aligned answer (pandera names no row then)."""
         if not result.check_passed and result.failure_cases is not None:
-            found.append((result.failure_cases.index, column, check.name))
+            found.append((result.failure_cases.index, column, str(check.name)))
 
     for check in schema.checks:
         collect(check(frame), "", check)
