@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+# The season's cache of events read (season/cache.py) stays off: no test writes to the user's cache folder, and each
+# reads its events itself. The cache's own tests point it at a folder of theirs.
+os.environ["SHEET_SCORER_CACHE"] = "off"
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
