@@ -10,11 +10,11 @@ only prints.
     result.problems         # list[Problem]: code, severity, sheet, cell, player, message
 
 `score` and `check` (`score_workbook`, `check_workbook`: api/score.py), `new` (`new_event`), `seat` (`seat_event`),
-`playoffs` (`playoff_step`), `merge` (`merge_copies`), `split` (`split_event`), `slips` (`write_slips`), and
+`playoffs` (`playoff_step`), `merge` (`merge_copies`, `merge --reports`: `merge_reports`), `split` (`split_event`), `slips` (`write_slips`), and
 `season.run.season` beside this package: the season reads its events through `check_workbook`.
 """
 
-from sheet_scorer.api.merge import merge_copies
+from sheet_scorer.api.merge import merge_copies, merge_reports
 from sheet_scorer.api.new import NewResult, new_event
 from sheet_scorer.api.playoffs import PlayoffsResult, playoff_step
 from sheet_scorer.api.score import check_data, check_workbook, default_outputs, ods_outputs, score_workbook
@@ -33,6 +33,7 @@ __all__ = [
     "default_outputs",
     "find_sheet",
     "merge_copies",
+    "merge_reports",
     "new_event",
     "ods_outputs",
     "playoff_step",

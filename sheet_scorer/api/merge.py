@@ -1,14 +1,17 @@
-"""`merge`: the judges' copies merged into the event, conflicts kept and named (docs/rules.md §5)."""
+"""`merge`: the judges' copies, or the tables' reports, merged into the event, conflicts kept and named
+(docs/rules.md §5, §11)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sheet_scorer.journal.store import journal_path
 from sheet_scorer.workbook.container import open_package
 
 if TYPE_CHECKING:
     from sheet_scorer.merge.plan import MergePlan
+    from sheet_scorer.model import WorkbookData
     from sheet_scorer.xlsx.opc import OpcPackage
 
 
@@ -30,3 +33,34 @@ def merge_copies(
     finally:
         for package in opened:
             package.close()
+
+
+def merge_reports(
+    event: Path | str,
+    copies: list[Path | str] = (),  # type: ignore[assignment]
+    lang: str | None = None,
+    dry_run: bool = False,
+    force: bool = False,
+) -> MergePlan:
+    """Fill the event's empty game cells from the tables' reports in `EVENT.reports.sqlite` (docs/rules.md §11): the
+    latest report of each table not rejected, merged as a judge's copy is (with the judges' `copies`, if any);
+    conflicts are kept and named."""
+    from sheet_scorer.model import WorkbookError
+
+    event = Path(event)
+    journal = journal_path(event)
+    if not journal.is_file():
+        raise WorkbookError(key="merge_no_journal", journal=journal.name, event=event.name)
+    opened = open_package(event, patching=True)
+    try:
+        from sheet_scorer.journal.copies import report_copy
+        from sheet_scorer.journal.store import Journal, latest
+        from sheet_scorer.merge.plan import merge_workbooks
+
+        with Journal(journal, readonly=True) as kept:
+            counted = sorted(latest(kept.reports()).values(), key=lambda r: r.id)
+        given: list[Path | OpcPackage | WorkbookData] = [*map(Path, copies)]
+        given += [report_copy(journal, report) for report in counted]
+        return merge_workbooks(opened, given, lang=lang, dry_run=dry_run, force=force)
+    finally:
+        opened.close()

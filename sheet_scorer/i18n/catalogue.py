@@ -814,6 +814,16 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "impossible d'écouter sur {host}:{port} : {reason}",
             },
         ),
+        Message(
+            "live_desk",
+            "line",
+            {
+                "en": "desk: {url}",
+                "pl": "biuro turnieju: {url}",
+                "pt": "mesa da organização: {url}",
+                "fr": "bureau : {url}",
+            },
+        ),
         Message("live_stopped", "line", {"en": "stopped", "pl": "zatrzymano", "pt": "parado", "fr": "arrêté"}),
         # one-line refusals (WorkbookError with a key)
         Message(
@@ -1345,6 +1355,26 @@ CATALOGUE: dict[str, Message] = {
                 "pl": "{copy} nie jest kopią {event}: arkusz „{sheet}” to runda {round}, której {event} nie ma; nic nie scalono",
                 "pt": "{copy} não é uma cópia de {event}: a planilha “{sheet}” é a rodada {round}, que {event} não tem; nada foi juntado",
                 "fr": "{copy} n'est pas une copie de {event} : sa feuille « {sheet} » est la ronde {round}, absente de {event} ; rien n'a été fusionné",
+            },
+        ),
+        Message(
+            "merge_no_journal",
+            "refusal",
+            {
+                "en": "{event} has no reports from the tables: {journal} is not beside it (start 'sheet-scorer live {event} --reports')",
+                "pl": "{event} nie ma zgłoszeń ze stołów: obok nie ma pliku {journal} (uruchom „sheet-scorer live {event} --reports”)",
+                "pt": "{event} não tem envios das mesas: {journal} não está ao lado (inicie “sheet-scorer live {event} --reports”)",
+                "fr": "{event} n'a aucun envoi des tables : {journal} n'est pas à côté (lancez « sheet-scorer live {event} --reports »)",
+            },
+        ),
+        Message(
+            "merge_nothing_given",
+            "refusal",
+            {
+                "en": "name the judges' copies to merge into {event}, or give --reports to merge the tables' reports",
+                "pl": "podaj kopie sędziów do scalenia z {event} albo --reports, aby scalić zgłoszenia ze stołów",
+                "pt": "indique as cópias dos juízes a juntar em {event}, ou use --reports para juntar os envios das mesas",
+                "fr": "indiquez les copies des arbitres à fusionner dans {event}, ou --reports pour fusionner les envois des tables",
             },
         ),
         Message(
