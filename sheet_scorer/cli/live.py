@@ -20,7 +20,8 @@ from sheet_scorer.cli.common import LANGS, WORKBOOK, one_line, run_action
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
-    from sheet_scorer.live.state import Outcome
+    from sheet_scorer.live.reports import Desk
+    from sheet_scorer.live.state import LiveState, Outcome
 
 
 def lan_address() -> str:
@@ -51,8 +52,13 @@ def _url(host: str, port: int, path: str) -> str:
 @click.option(
     "--lang", type=LANGS, help="Language of the pages and the terminal (default: Settings → Language, else en)."
 )
+@click.option(
+    "--reports",
+    is_flag=True,
+    help="Also take each table's result from a phone (kept in EVENT.reports.sqlite; merged by `merge --reports`).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose: bool) -> None:
+def live(workbook: Path, port: int, host: str | None, lang: str | None, reports: bool, verbose: bool) -> None:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
 
     def action() -> int:
@@ -73,13 +79,13 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
             return 2
         shown = lan_address() if address in ("0.0.0.0", "::") else address  # every interface: phones use the LAN one
         with sock:
-            return _serve(workbook, sock, shown, port, lang)
+            return _serve(workbook, sock, shown, port, lang, reports)
 
     run_action(verbose, action, lang)
 
 
-def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None) -> int:
-    """Read the workbook, print where it is served, serve until Ctrl-C."""
+def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None, reports: bool) -> int:
+    """Read the workbook, print where it is served (and the desk, with reports), serve until Ctrl-C."""
     import asyncio
 
     from sheet_scorer.i18n.terminal import count, say
@@ -116,18 +122,34 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
                 )
             )
         )
+    desk = _desk(state, _url(address, port, "")) if reports else None
+    if desk is not None:
+        click.echo(one_line(say(told, "live_desk", url=desk.desk_url)))
     click.echo(one_line(say(told, "live_stop", file=visible(str(workbook)))))
     sys.stdout.flush()
 
     def tell(outcome: Outcome) -> None:
+        if desk is not None:
+            desk.sync()  # the current round and its tokens, as the workbook now seats it
         _tell(outcome, told)
 
     try:
-        asyncio.run(serve(state, sock, tell))
+        asyncio.run(serve(state, sock, tell, desk.routes if desk else None))
     except KeyboardInterrupt:
         click.echo(say(told, "live_stopped"), err=True)
         return 130
     return 0
+
+
+def _desk(state: LiveState, base_url: str) -> Desk:
+    """The reports' desk over the journal beside the workbook (made on the first start), synced and shown."""
+    from sheet_scorer.journal.store import Journal, journal_path
+    from sheet_scorer.live.reports import Desk
+
+    desk = Desk(state, Journal(journal_path(state.path)), base_url)
+    desk.sync()
+    state.rerender()
+    return desk
 
 
 def _tell(outcome: Outcome, lang: str) -> None:

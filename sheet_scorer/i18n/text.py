@@ -774,6 +774,12 @@ _REPORT.update(
             "pt": "Escaneie para informar o resultado desta mesa",
             "fr": "Scannez pour rendre le résultat de cette table",
         },
+        "live_sent": {
+            "en": "reported, to merge",
+            "pl": "zgłoszony, do scalenia",
+            "pt": "informada, a juntar",
+            "fr": "rendue, à fusionner",
+        },
         "desk_in_workbook": {"en": "in workbook", "pl": "w skoroszycie", "pt": "na planilha", "fr": "dans le classeur"},
         "desk_reports": {
             "en": "Reports received",
@@ -803,11 +809,12 @@ _REPORT.update(
             "fr": "Envoi {id} · {sheet}, table {table} · {time}",
         },
         "desk_merge": {
-            "en": "The workbook takes the reports only when you run: sheet-scorer merge {file} --reports",
-            "pl": "Skoroszyt przyjmuje zgłoszenia dopiero po poleceniu: sheet-scorer merge {file} --reports",
-            "pt": "A planilha só recebe os envios quando você executa: sheet-scorer merge {file} --reports",
-            "fr": "Le classeur ne reçoit les envois que lorsque vous lancez : sheet-scorer merge {file} --reports",
+            "en": "The workbook takes the reports only when you run:",
+            "pl": "Skoroszyt przyjmuje zgłoszenia dopiero po poleceniu:",
+            "pt": "A planilha só recebe os envios quando você executa:",
+            "fr": "Le classeur ne reçoit les envois que lorsque vous lancez :",
         },
+        "desk_eyebrow": {"en": "Desk", "pl": "Biuro turnieju", "pt": "Mesa da organização", "fr": "Bureau"},
     }
 )
 

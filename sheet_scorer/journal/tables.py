@@ -22,6 +22,8 @@ from sheet_scorer.rules.validate import validate
 
 #: The problem code of a report whose rows do not name the table's players, each once (docs/rules.md §11).
 WRONG_PLAYERS = "report-players"
+#: The problem code of a request that is not a report (no JSON object with a list of rows).
+NOT_ROWS = "report-rows"
 #: The fields of the seating, the organiser's own: a mistake there is the workbook's, told by `score`, not the phone's.
 SEATING = frozenset({"table", "seat", "player"})
 
@@ -78,7 +80,7 @@ def _player_mistakes(table: Table, rows: Any, lang: str) -> list[Mistake] | None
     from sheet_scorer.i18n.text import text
 
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        return [Mistake(None, "player", WRONG_PLAYERS, text(lang, "report_not_rows"))]
+        return [Mistake(None, "", NOT_ROWS, text(lang, "report_not_rows"))]
     given = [name_key(str(r.get("player", ""))) for r in rows]
     wrong = [
         Mistake(p or None, "player", WRONG_PLAYERS, text(lang, "report_not_here", player=p))

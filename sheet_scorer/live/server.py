@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ import watchfiles
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 if TYPE_CHECKING:  # the state brings pandas; binding the port first stays quick
     from sheet_scorer.live.state import LiveState, Outcome
@@ -53,8 +53,8 @@ class Hub:
         changed.set()
 
 
-def make_app(state: LiveState, hub: Hub) -> Starlette:
-    """The Starlette application serving `state`'s pages."""
+def make_app(state: LiveState, hub: Hub, extra: Sequence[BaseRoute] = ()) -> Starlette:
+    """The Starlette application serving `state`'s pages (and `extra` routes: the tables' reports, docs/rules.md §11)."""
 
     def send(request: Request, part: str, media_type: str) -> Response:
         """One part of the pages shown now, gzipped once per save for every client that accepts it."""
@@ -111,6 +111,7 @@ def make_app(state: LiveState, hub: Hub) -> Starlette:
         Route("/phone", phone, methods=["GET"]),
         Route("/standings.json", standings, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
+        *extra,
     ]
     return Starlette(routes=routes)
 
@@ -166,11 +167,17 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def serve(state: LiveState, sock: socket.socket, told: Callable[[Outcome], None]) -> None:
-    """Serve until Ctrl-C (or SIGTERM): Uvicorn on `sock`, the watcher beside it; open streams end at once."""
+async def serve(
+    state: LiveState,
+    sock: socket.socket,
+    told: Callable[[Outcome], None],
+    extra: Callable[[Callable[[], None]], Sequence[BaseRoute]] | None = None,
+) -> None:
+    """Serve until Ctrl-C (or SIGTERM): Uvicorn on `sock`, the watcher beside it; open streams end at once.
+    `extra` makes more routes, given the function that tells the open pages they changed."""
     hub = Hub()
     config = uvicorn.Config(
-        make_app(state, hub),
+        make_app(state, hub, extra(hub.notify) if extra else ()),
         log_level="critical",
         access_log=False,
         lifespan="off",

@@ -65,6 +65,7 @@ class LiveState:
     def __init__(self, path: Path, lang: str | None, phone_url: str, qr_svg: str) -> None:
         self.path, self.lang, self.phone_url, self.qr_svg = Path(path), lang, phone_url, qr_svg
         self.good: ScoreResult | None = None
+        self.read: ScoreResult | None = None  # the last save that could be read, errors or not (its seating)
         self.good_at = ""
         self.banner: dict[str, Any] | None = None
         self.document: dict[str, Any] | None = None
@@ -72,6 +73,9 @@ class LiveState:
         self.pages: Pages | None = None
         self.shown_progress = ""
         self._base: dict[str, Any] = {}
+        # `live --reports`: (sheet, table) -> "sent" for the tables a phone reported that the workbook has not yet
+        # (docs/rules.md §11); None without reports (the tiles say only what the workbook holds)
+        self.marks: dict[tuple[str, int], str] | None = None
 
     @property
     def language(self) -> str:
@@ -82,6 +86,7 @@ class LiveState:
         """The first read: an unreadable workbook is refused (WorkbookError, exit 2); errors show with the standings."""
         start = time.perf_counter()
         result = check_workbook(self.path, self.lang)
+        self.read = result
         status = table_status(result)
         errors = blocking_errors(result, status)
         self._accept(result, status, json_document(result))
@@ -102,6 +107,7 @@ class LiveState:
                 self.banner = banner
                 self._render()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
+        self.read = result
         document = json_document(result)
         self.document = document
         status = table_status(result)
@@ -124,8 +130,15 @@ class LiveState:
         return self.shown_progress
 
     def context(self) -> dict[str, Any]:
-        """The template context of the view shown now."""
-        return {**self._base, "banner": self.banner}
+        """The template context of the view shown now (with reports, each table's tile as §11 names it)."""
+        context = {**self._base, "banner": self.banner}
+        if self.marks is not None and context.get("tables"):
+            context["tables"] = [_marked(t, context["current"], self.marks, context["t"]) for t in context["tables"]]
+        return context
+
+    def rerender(self) -> None:
+        """The pages again from the view shown, for a change that is not the workbook's (a table's report)."""
+        self._render()
 
     def _render(self) -> None:
         context = self.context()
@@ -133,6 +146,15 @@ class LiveState:
         context["version"] = self.version
         self.shown_progress = context["progress"]
         self.pages = Pages(render(PROJECTOR, context), render(PHONE, context), self.document, self.version)
+
+
+def _marked(table: dict[str, Any], sheet: str, marks: dict[tuple[str, int], str], t: Any) -> dict[str, Any]:
+    """A projector tile with reports on: playing, reported by phone (waiting for the merge) or in the workbook."""
+    if table["status"] == "playing" and (sheet, table["table"]) in marks:
+        return {**table, "status": marks[(sheet, table["table"])], "label": t("live_sent")}
+    if table["status"] == "reported":
+        return {**table, "label": t("desk_in_workbook")}
+    return table
 
 
 def _reason(error: Exception) -> Phrase | str:

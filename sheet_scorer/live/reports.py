@@ -1,0 +1,429 @@
+"""The tables' reports on the live server (`live --reports`, docs/rules.md §11): the organiser's desk and each
+table's report page, over the journal (`journal.store`); the workbook is never written here.
+
+Routes: `/desk/KEY` (the current round's tables, their links and QR codes, printable as slips; every report and its
+status; reject one), `/desk/KEY/tables.json`, `POST /desk/KEY/reject/N`; `/r/TOKEN` (the table's phone page),
+`POST /r/TOKEN/check.json` (the rules' verdict, nothing kept) and `POST /r/TOKEN/report.json` (kept, then
+answered). Keys and tokens are compared in constant time; requests are limited per token and per address; bodies
+are limited in size; every name is escaped by the templates.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import anyio
+from starlette.background import BackgroundTask
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from sheet_scorer.i18n.text import format_number, ordinal, text, translator
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, FLAGS
+from sheet_scorer.journal.store import Journal, Report, latest, same, table_of
+from sheet_scorer.journal.tables import NOT_ROWS, Mistake, Table, check_report, report_fields, report_rows, round_tables
+from sheet_scorer.live.qr import qr_svg
+from sheet_scorer.live.view import render
+from sheet_scorer.rules.progress import reporting
+
+if TYPE_CHECKING:
+    from sheet_scorer.live.state import LiveState
+    from sheet_scorer.model import RoundSheet
+
+DESK, TABLE = "live_desk.html.j2", "live_report.html.j2"
+#: The largest request body a report route reads (a table of 4 with every field is under 1 kB).
+MAX_BODY = 16 * 1024
+#: Requests a minute to the report routes: from one address (a phone), and for one table's token (its 3-4 phones).
+PER_ADDRESS, PER_TOKEN = 60, 30
+WINDOW_SECONDS = 60.0
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+
+
+class Limiter:
+    """At most `limit` requests per key in any `window` seconds (a sliding log; keys not seen for a window are dropped)."""
+
+    def __init__(self, limit: int, window: float = WINDOW_SECONDS) -> None:
+        self.limit, self.window = limit, window
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        """Count one request for `key`; False when it is over the limit (it is then not counted)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if len(self._seen) > 10_000:  # a flood of addresses or tokens: forget the idle ones
+                self._seen = {k: q for k, q in self._seen.items() if q and q[-1] > now - self.window}
+            times = self._seen.setdefault(key, deque())
+            while times and times[0] <= now - self.window:
+                times.popleft()
+            if len(times) >= self.limit:
+                return False
+            times.append(now)
+            return True
+
+
+@dataclass
+class Round:
+    """The current round as the workbook seats it: its sheet, its tables and their tokens (table -> token)."""
+
+    sheet: RoundSheet | None = None
+    tables: dict[int, Table] = field(default_factory=dict)
+    tokens: dict[int, str] = field(default_factory=dict)
+    in_workbook: set[int] = field(default_factory=set)
+
+
+class Desk:
+    """The reports side of the live server: the journal, the current round and its tokens, the limits."""
+
+    def __init__(self, state: LiveState, journal: Journal, base_url: str) -> None:
+        self.state, self.journal, self.base_url = state, journal, base_url.rstrip("/")
+        self.key = journal.organiser_key()
+        self.round = Round()
+        self.by_address, self.by_token = Limiter(PER_ADDRESS), Limiter(PER_TOKEN)
+        self._lock = threading.Lock()  # one re-render of the pages at a time from here
+
+    @property
+    def desk_url(self) -> str:
+        return f"{self.base_url}/desk/{self.key}"
+
+    def link(self, token: str) -> str:
+        return f"{self.base_url}/r/{token}"
+
+    def sync(self) -> None:
+        """After each read of the workbook: the current round's tables, their tokens (made once, kept in the
+        journal), which are in the workbook already; and the projector's marks of the tables reported by phone."""
+        result = self.state.read
+        sheet = None
+        if result is not None:
+            played = [p for p in result.progress if p.kind == "round" and p.tables > 0]
+            current = played[-1].sheet if played else None
+            sheet = next((s for s in result.data.rounds if s.name == current), None)
+        if sheet is None:
+            self.round = Round()
+        else:
+            tables = {t.number: t for t in round_tables(sheet)}
+            state = reporting(sheet)
+            filled = {int(t) for t in state.tables[state.filled].dropna()}
+            self.round = Round(sheet, tables, self.journal.tokens(sheet.name, list(tables)), filled & set(tables))
+        self.state.marks = {key: "sent" for key in latest(self.journal.reports())}
+
+    def status(self, number: int, counted: dict[tuple[str, int], Report]) -> str:
+        """ "in workbook" (a game cell of the table is filled there), "reported" (a report counts, not merged yet) or
+        "playing" (docs/rules.md §11)."""
+        sheet = self.round.sheet
+        if number in self.round.in_workbook:
+            return "in workbook"
+        return "reported" if sheet is not None and (sheet.name, number) in counted else "playing"
+
+    def tables_json(self) -> list[dict[str, Any]]:
+        """`GET /desk/KEY/tables.json`: the current round's tables, players in seat order, link and status."""
+        counted = latest(self.journal.reports())
+        return [
+            {
+                "round": table.sheet,
+                "table": number,
+                "players": list(table.players),
+                "url": self.link(self.round.tokens[number]),
+                "status": self.status(number, counted),
+            }
+            for number, table in self.round.tables.items()
+        ]
+
+    def table_for(self, token: str) -> Table | None:
+        """The current round's table whose token is `token` (constant-time comparisons), else None (unknown or stale)."""
+        number = table_of(token, self.round.tokens)
+        return None if number is None else self.round.tables.get(number)
+
+    def routes(self, notify: Callable[[], None]) -> list[Route]:
+        """The desk's and the tables' routes (`report_routes`), for the live app."""
+        return report_routes(self, notify)
+
+    def remark(self) -> None:
+        """The projector and phone pages again with the tables reported by phone marked (a report came or went)."""
+        with self._lock:
+            self.state.marks = {key: "sent" for key in latest(self.journal.reports())}
+            self.state.rerender()
+
+
+def _fields(sheet: RoundSheet, lang: str) -> list[dict[str, Any]]:
+    """The form's fields: each game column of the sheet, headed as the sheet heads it (else in `lang`)."""
+    return [
+        {
+            "field": f,
+            "label": sheet.headers.get(f) or COLUMN_WORDS[f][lang],
+            "flag": f in FLAGS,
+        }
+        for f in report_fields(sheet)
+    ]
+
+
+def _report_views(desk: Desk, lang: str) -> list[dict[str, Any]]:
+    """Every report, newest first, with its status and values; a replacing report's changed cells marked."""
+    reports = desk.journal.reports()
+    counted = latest(reports)
+    before: dict[tuple[str, int], Report] = {}
+    later: dict[int, int] = {}
+    previous: dict[int, Report] = {}
+    for report in reports:
+        key = (report.sheet, report.table)
+        if key in before:
+            later[before[key].id] = report.id
+            previous[report.id] = before[key]
+        before[key] = report
+    views = []
+    for report in reversed(reports):
+        if report.rejected:
+            status = text(lang, "desk_rejected")
+        elif counted.get((report.sheet, report.table)) is report:
+            status = text(lang, "desk_counts")
+        else:
+            status = text(lang, "desk_replaced", id=later.get(report.id, ""))
+        earlier = {r.get("player"): r for r in previous[report.id].rows} if report.id in previous else {}
+        fields = [k for k in report.rows[0] if k != "player"] if report.rows else []
+        rows = [
+            {
+                "player": row.get("player", ""),
+                "cells": [
+                    {
+                        "value": _shown(row.get(f)),
+                        "changed": bool(earlier) and earlier.get(row.get("player"), {}).get(f) != row.get(f),
+                    }
+                    for f in fields
+                ],
+            }
+            for row in report.rows
+        ]
+        views.append(
+            {
+                "id": report.id,
+                "title": text(
+                    lang,
+                    "desk_report",
+                    id=report.id,
+                    sheet=report.sheet,
+                    table=report.table,
+                    time=_local_time(report.received),
+                ),
+                "status": status,
+                "counts": counted.get((report.sheet, report.table)) is report,
+                "rejected": bool(report.rejected),
+                "headers": [COLUMN_WORDS[f][lang] for f in fields],
+                "rows": rows,
+            }
+        )
+    return views
+
+
+def _shown(value: Any) -> str:
+    """A reported value as the desk shows it: a mark ✓, no mark empty."""
+    if value is True:
+        return "✓"
+    return "" if value in (None, False) else str(value)
+
+
+def _title(state: LiveState) -> str:
+    """The event's name (Settings → Tournament), else the workbook's."""
+    result = state.read or state.good
+    return (result.data.settings.tournament if result else "") or state.path.stem
+
+
+def _local_time(received: str) -> str:
+    """When a report came (kept in UTC), as the laptop's clock says it."""
+    return datetime.fromisoformat(received).astimezone().strftime("%H:%M:%S")
+
+
+def desk_context(desk: Desk) -> dict[str, Any]:
+    """What the desk page shows: the current round's tables as slips (link, QR code), the reports received."""
+    state = desk.state
+    lang = state.language
+    counted = latest(desk.journal.reports())
+    sheet = desk.round.sheet
+    tables = [
+        {
+            "number": number,
+            "players": list(table.players),
+            "url": desk.link(desk.round.tokens[number]),
+            "qr": qr_svg(desk.link(desk.round.tokens[number])),
+            "status": desk.status(number, counted),
+        }
+        for number, table in desk.round.tables.items()
+    ]
+    return {
+        "lang": lang,
+        "t": translator(lang),
+        "title": _title(state),
+        "sheet": sheet.name if sheet else "",
+        "tables": tables,
+        "pages": [tables[i : i + 4] for i in range(0, len(tables), 4)],
+        "reports": _report_views(desk, lang),
+        "workbook": state.path.name,
+        "version": state.version,
+        "reject_url": f"/desk/{desk.key}/reject/",
+    }
+
+
+def table_context(desk: Desk, table: Table, token: str) -> dict[str, Any]:
+    """What a table's phone page shows: its players in seat order and a field per game column."""
+    state = desk.state
+    lang = state.language
+    assert desk.round.sheet is not None
+    return {
+        "lang": lang,
+        "t": translator(lang),
+        "title": _title(state),
+        "heading": text(lang, "report_title", sheet=table.sheet, table=table.number),
+        "players": list(table.players),
+        "fields": _fields(desk.round.sheet, lang),
+        "check_url": f"/r/{token}/check.json",
+        "report_url": f"/r/{token}/report.json",
+        "words": {
+            key: text(lang, key)
+            for key in ("report_fix", "report_summary", "report_confirm", "report_change", "report_again")
+        },
+        "received": text(lang, "report_received", id="{id}"),
+        "failed": text(lang, "report_failed", reason="{reason}"),
+    }
+
+
+def _summary(frame: Any, table: Table, lang: str) -> list[dict[str, Any]]:
+    """Each player's VP and place at the table as scoring gives them, in seat order, for the phone's summary."""
+    order = {player: seat for seat, player in enumerate(table.players)}
+    return [
+        {
+            "player": row["player"],
+            "vp": text(lang, "report_vp", vp=format_number(row["vp"], lang)),
+            "place": text(lang, "report_place", place=ordinal(int(row["place"]), lang)),
+        }
+        for row in sorted(frame.to_dict("records"), key=lambda r: order.get(r["player"], len(order)))
+    ]
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request body, or None when it is longer than `MAX_BODY` (read no further)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return body
+
+
+def report_routes(desk: Desk, notify: Callable[[], None]) -> list[Route]:
+    """The desk's and the tables' routes over `desk`; `notify` tells the open pages that something changed."""
+
+    def limited(request: Request, token: str) -> Response | None:
+        """429 when this address or this token asked too often in the last minute."""
+        address = request.client.host if request.client else ""
+        if desk.by_address.allow(address) and desk.by_token.allow(token):
+            return None
+        return Response("429 Too Many Requests\n", 429, headers={**HEADERS, "Retry-After": "10"})
+
+    def not_found(json_route: bool) -> Response:
+        lang = desk.state.language
+        if json_route:
+            return JSONResponse({"error": "unknown-token"}, 404, headers=HEADERS)
+        return HTMLResponse(f"<!DOCTYPE html><p>{text(lang, 'report_unknown')}</p>", 404, headers=HEADERS)
+
+    def organiser(request: Request) -> bool:
+        return same(str(request.path_params["key"]), desk.key)
+
+    async def desk_page(request: Request) -> Response:
+        if refused := limited(request, "desk"):
+            return refused
+        if not organiser(request):
+            return Response("404 Not Found\n", 404, headers=HEADERS)
+        return HTMLResponse(render(DESK, desk_context(desk)), headers=HEADERS)
+
+    async def tables(request: Request) -> Response:
+        if refused := limited(request, "desk"):
+            return refused
+        if not organiser(request):
+            return JSONResponse({"error": "unknown-key"}, 404, headers=HEADERS)
+        return JSONResponse(desk.tables_json(), headers=HEADERS)
+
+    async def reject(request: Request) -> Response:
+        if refused := limited(request, "desk"):
+            return refused
+        if not organiser(request):
+            return JSONResponse({"error": "unknown-key"}, 404, headers=HEADERS)
+        number = str(request.path_params["report"])
+        done = number.isdigit() and await anyio.to_thread.run_sync(desk.journal.reject, int(number))
+        if not done:
+            return JSONResponse({"error": "unknown-report"}, 404, headers=HEADERS)
+        return JSONResponse({"status": "rejected", "id": int(number)}, headers=HEADERS, background=_changed())
+
+    def _changed() -> BackgroundTask:
+        async def after() -> None:
+            await anyio.to_thread.run_sync(desk.remark)
+            notify()
+
+        return BackgroundTask(after)
+
+    async def table_page(request: Request) -> Response:
+        token = str(request.path_params["token"])
+        if refused := limited(request, token):
+            return refused
+        table = desk.table_for(token)
+        if table is None:
+            return not_found(False)
+        return HTMLResponse(render(TABLE, table_context(desk, table, token)), headers=HEADERS)
+
+    async def verdict(request: Request, keep: bool) -> Response:
+        """The rules' verdict on a report: 422 with its mistakes; else the summary, or (`keep`) kept and numbered."""
+        token = str(request.path_params["token"])
+        if refused := limited(request, token):
+            return refused
+        table, sheet, good = desk.table_for(token), desk.round.sheet, desk.state.read
+        if table is None or sheet is None or good is None:
+            return not_found(True)
+        body = await _body(request)
+        if body is None:
+            return JSONResponse({"error": "too-large"}, 413, headers=HEADERS)
+        lang = desk.state.language
+        try:
+            rows = json.loads(body or b"null").get("rows")
+        except (ValueError, AttributeError, UnicodeDecodeError):
+            rows = None
+        if not isinstance(rows, list):
+            mistake = Mistake(None, "", NOT_ROWS, text(lang, "report_not_rows"))
+            return JSONResponse({"problems": [mistake.as_json()]}, 422, headers=HEADERS)
+        mistakes, scored = await anyio.to_thread.run_sync(check_report, good.data, table, rows, lang)
+        if mistakes:
+            return JSONResponse({"problems": [m.as_json() for m in mistakes]}, 422, headers=HEADERS)
+        if not keep:
+            return JSONResponse({"status": "checked", "summary": _summary(scored, table, lang)}, headers=HEADERS)
+        kept = report_rows(sheet, table, rows)
+        number = await anyio.to_thread.run_sync(desk.journal.add_report, table.sheet, table.number, kept)
+        return JSONResponse({"status": "received", "id": number}, headers=HEADERS, background=_changed())
+
+    async def check(request: Request) -> Response:
+        return await verdict(request, keep=False)
+
+    async def report(request: Request) -> Response:
+        return await verdict(request, keep=True)
+
+    return [
+        Route("/desk/{key}", desk_page, methods=["GET"]),
+        Route("/desk/{key}/tables.json", tables, methods=["GET"]),
+        Route("/desk/{key}/reject/{report}", reject, methods=["POST"]),
+        Route("/r/{token}", table_page, methods=["GET"]),
+        Route("/r/{token}/check.json", check, methods=["POST"]),
+        Route("/r/{token}/report.json", report, methods=["POST"]),
+    ]
