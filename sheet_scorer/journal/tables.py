@@ -14,7 +14,7 @@ import pandas as pd
 from sheet_scorer.i18n.vocab import FLAGS
 from sheet_scorer.model import RoundSheet, WorkbookData
 from sheet_scorer.problems import Problem, problem_message
-from sheet_scorer.rules.cells import parse_int, table_numbers
+from sheet_scorer.rules.cells import parse_flag, parse_int, table_numbers
 from sheet_scorer.rules.names import name_key
 from sheet_scorer.rules.progress import game_fields
 from sheet_scorer.rules.score import score_rounds
@@ -102,6 +102,11 @@ def _cell(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str)) else str(value)
 
 
+def _mark(value: Any) -> bool:
+    """A flag as kept: marked or not (a report is kept only once its flags read as flags, `parse_flag`)."""
+    return bool(parse_flag(pd.Series([_cell(value)], dtype=object)).fillna(False).iloc[0])
+
+
 def _table_sheet(sheet: RoundSheet, table: Table, rows: list[dict[str, Any]]) -> RoundSheet:
     """`sheet` holding only `table`'s rows, its game cells as the report gives them (a field left out is empty)."""
     by_player = {name_key(str(r.get("player", ""))): r for r in rows}
@@ -146,6 +151,6 @@ def report_rows(sheet: RoundSheet, table: Table, rows: list[dict[str, Any]]) -> 
         row: dict[str, Any] = {"player": player}
         for field in report_fields(sheet):
             value = by_player[player].get(field)
-            row[field] = bool(value) if field in FLAGS and isinstance(value, bool) else _cell(value)
+            row[field] = _mark(value) if field in FLAGS else _cell(value)
         kept.append(row)
     return kept

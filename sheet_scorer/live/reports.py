@@ -232,7 +232,7 @@ def _shown(value: Any) -> str:
     """A reported value as the desk shows it: a mark ✓, no mark empty."""
     if value is True:
         return "✓"
-    return "" if value in (None, False) else str(value)
+    return "" if value is None or value is False else str(value)
 
 
 def _title(state: LiveState) -> str:
