@@ -739,10 +739,10 @@ _REPORT.update(
         },
         "report_vp": {"en": "{vp} VP", "pl": "{vp} PZ", "pt": "{vp} PV", "fr": "{vp} PV"},
         "report_place": {
-            "en": "place {place}",
-            "pl": "miejsce {place}",
+            "en": "{place} place",
+            "pl": "{place} miejsce",
             "pt": "{place} lugar",
-            "fr": "place {place}",
+            "fr": "{place} place",
         },
         "desk_title": {
             "en": "{tournament} — desk",
