@@ -1,4 +1,4 @@
-"""One message model (issue 20 item 3): refusals once English only, now catalogue keys said in each of the four
+"""One message model: refusals once English only, now catalogue keys said in each of the four
 languages, and the one table of problem codes. (That every raise site names a key with values and no English copy
 is checked by the scan of every key, tests/test_catalogue.py.)"""
 

@@ -192,7 +192,7 @@ def test_every_name_is_escaped(hall: Server) -> None:
 
 def test_the_projector_marks_a_table_reported_by_phone(hall: Server) -> None:
     page = hall.call("/")[1]
-    assert 'data-table="2" data-status="sent"' in page and 'data-table="1" data-status="playing"' in page
+    assert 'data-table="2" data-status="phoned"' in page and 'data-table="1" data-status="playing"' in page
 
 
 def test_a_phone_in_chromium_fixes_its_mistake_and_confirms(hall: Server, browser: Browser) -> None:

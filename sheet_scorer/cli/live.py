@@ -1,4 +1,4 @@
-"""`sheet-scorer live`: serve the event's standings on the local network while tables report (SPEC §9).
+"""`sheet-scorer live`: serve the event's standings on the local network while tables report (docs/rules.md §9).
 
 It only reads the workbook. The terminal gets the addresses, a QR code of the phone page and one line
 per save; Ctrl-C stops at once (exit 130), a busy port is told in one line (exit 2).
@@ -20,8 +20,7 @@ from sheet_scorer.cli.common import LANGS, WORKBOOK, one_line, run_action
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
-    from sheet_scorer.live.reports import Desk
-    from sheet_scorer.live.state import LiveState, Outcome
+    from sheet_scorer.api.live import Outcome
 
 
 def lan_address() -> str:
@@ -62,8 +61,8 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, reports:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
 
     def action() -> int:
+        from sheet_scorer.api.live import bind
         from sheet_scorer.i18n.terminal import say
-        from sheet_scorer.live.server import bind
 
         address = host or lan_address()
         try:
@@ -86,70 +85,52 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, reports:
 
 def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None, reports: bool) -> int:
     """Read the workbook, print where it is served (and the desk, with reports), serve until Ctrl-C."""
-    import asyncio
-
+    from sheet_scorer.api.live import open_desk, serve_event, start_live
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.live.qr import qr_svg, qr_text
-    from sheet_scorer.live.server import serve
-    from sheet_scorer.live.state import LiveState
 
     phone = _url(address, port, "/phone")
-    state = LiveState(workbook, lang, phone, qr_svg(phone))
-    loaded = state.load()
-    told = lang or state.language
-    assert state.good is not None
-    tournament = state.good.data.settings.tournament or workbook.stem
+    start = start_live(workbook, lang, phone)
+    told = start.lang
     click.echo(
         one_line(
-            say(told, "live_serving", tournament=visible(tournament), projector=_url(address, port, "/"), phone=phone)
+            say(
+                told,
+                "live_serving",
+                tournament=visible(start.tournament),
+                projector=_url(address, port, "/"),
+                phone=phone,
+            )
         )
     )
     click.echo(say(told, "live_qr"))
-    click.echo(qr_text(phone), nl=False)
-    if (
-        loaded.kind != "updated"
-    ):  # errors from the start: there is no earlier good view, these standings are provisional
-        problems = state.good.problems
-        errors = sum(p.severity == "error" for p in problems)
+    click.echo(start.qr, nl=False)
+    if start.first.kind != "updated":  # errors from the start: there is no earlier good view, these are provisional
         click.echo(
             one_line(
                 say(
                     told,
                     "checked",
                     file=visible(str(workbook)),
-                    errors=count(told, "errors", errors),
-                    warnings=count(told, "warnings", len(problems) - errors),
+                    errors=count(told, "errors", start.errors),
+                    warnings=count(told, "warnings", start.warnings),
                 )
             )
         )
-    desk = _desk(state, _url(address, port, "")) if reports else None
+    desk = open_desk(start, _url(address, port, "")) if reports else None
     if desk is not None:
         click.echo(one_line(say(told, "live_desk", url=desk.desk_url)))
     click.echo(one_line(say(told, "live_stop", file=visible(str(workbook)))))
     sys.stdout.flush()
 
     def tell(outcome: Outcome) -> None:
-        if desk is not None:
-            desk.sync()  # the current round and its tokens, as the workbook now seats it
         _tell(outcome, told)
 
     try:
-        asyncio.run(serve(state, sock, tell, desk.routes if desk else None))
+        serve_event(start, sock, tell, desk)
     except KeyboardInterrupt:
         click.echo(say(told, "live_stopped"), err=True)
         return 130
     return 0
-
-
-def _desk(state: LiveState, base_url: str) -> Desk:
-    """The reports' desk over the journal beside the workbook (made on the first start), synced and shown."""
-    from sheet_scorer.journal.store import Journal, journal_path
-    from sheet_scorer.live.reports import Desk
-
-    desk = Desk(state, Journal(journal_path(state.path)), base_url)
-    desk.sync()
-    state.rerender()
-    return desk
 
 
 def _tell(outcome: Outcome, lang: str) -> None:

@@ -10,11 +10,12 @@ are limited in size; every name is escaped by the templates.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 from starlette.background import BackgroundTask
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from sheet_scorer.i18n.text import format_number, ordinal, text, translator
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 DESK, TABLE = "live_desk.html.j2", "live_report.html.j2"
 #: The largest request body a report route reads (a table of 4 with every field is under 1 kB).
 MAX_BODY = 16 * 1024
+#: A comment line on the desk's stream this often keeps it open (as the live pages' stream does).
+KEEPALIVE_SECONDS = 15.0
 #: Requests a minute to the report routes: from one address (a phone), and for one table's token (its 3-4 phones).
 PER_ADDRESS, PER_TOKEN = 60, 30
 WINDOW_SECONDS = 60.0
@@ -93,8 +96,8 @@ class Desk:
         self.state, self.journal, self.base_url = state, journal, base_url.rstrip("/")
         self.key = journal.organiser_key()
         self.round = Round()
+        self.changes = 0  # reports received or rejected since the start: the desk's page follows it
         self.by_address, self.by_token = Limiter(PER_ADDRESS), Limiter(PER_TOKEN)
-        self._lock = threading.Lock()  # one re-render of the pages at a time from here
 
     @property
     def desk_url(self) -> str:
@@ -106,7 +109,7 @@ class Desk:
     def sync(self) -> None:
         """After each read of the workbook: the current round's tables, their tokens (made once, kept in the
         journal), which are in the workbook already; and the projector's marks of the tables reported by phone."""
-        result = self.state.read
+        result = self.state.read or self.state.good
         sheet = None
         if result is not None:
             played = [p for p in result.progress if p.kind == "round" and p.tables > 0]
@@ -119,7 +122,15 @@ class Desk:
             state = reporting(sheet)
             filled = {int(t) for t in state.tables[state.filled].dropna()}
             self.round = Round(sheet, tables, self.journal.tokens(sheet.name, list(tables)), filled & set(tables))
-        self.state.marks = {key: "sent" for key in latest(self.journal.reports())}
+        self.mark()
+
+    def mark(self) -> None:
+        """The projector's tiles of the tables a phone reported (docs/rules.md §11: "phoned", not in the workbook yet);
+        the pages render again when the marks change (`LiveState.set_marks`: call it from a worker thread)."""
+        sheet = self.round.sheet
+        counted = latest(self.journal.reports())
+        shown = sheet is not None and self.state.room.sheet == sheet.name  # the projector shows this round's tiles
+        self.state.set_marks({t: "phoned" for s, t in counted if shown and s == sheet.name})
 
     def status(self, number: int, counted: dict[tuple[str, int], Report]) -> str:
         """ "in workbook" (a game cell of the table is filled there), "reported" (a report counts, not merged yet) or
@@ -148,15 +159,10 @@ class Desk:
         number = table_of(token, self.round.tokens)
         return None if number is None else self.round.tables.get(number)
 
-    def routes(self, notify: Callable[[], None]) -> list[Route]:
-        """The desk's and the tables' routes (`report_routes`), for the live app."""
-        return report_routes(self, notify)
-
-    def remark(self) -> None:
-        """The projector and phone pages again with the tables reported by phone marked (a report came or went)."""
-        with self._lock:
-            self.state.marks = {key: "sent" for key in latest(self.journal.reports())}
-            self.state.rerender()
+    def changed(self) -> None:
+        """A report came or was rejected: the projector's marks again, and the desk told (`changes`)."""
+        self.mark()
+        self.changes += 1
 
 
 def _fields(sheet: RoundSheet, lang: str) -> list[dict[str, Any]]:
@@ -271,7 +277,8 @@ def desk_context(desk: Desk) -> dict[str, Any]:
         "pages": [tables[i : i + 4] for i in range(0, len(tables), 4)],
         "reports": _report_views(desk, lang),
         "workbook": state.path.name,
-        "version": state.version,
+        "version": f"{state.version}.{desk.changes}",
+        "events_url": f"/desk/{desk.key}/events",
         "reject_url": f"/desk/{desk.key}/reject/",
     }
 
@@ -325,8 +332,9 @@ async def _body(request: Request) -> bytes | None:
     return body
 
 
-def report_routes(desk: Desk, notify: Callable[[], None]) -> list[Route]:
-    """The desk's and the tables' routes over `desk`; `notify` tells the open pages that something changed."""
+def report_routes(desk: Desk) -> list[Route]:
+    """The desk's and the tables' routes over `desk`, added beside the live pages (`server.make_app(extra_routes=…)`:
+    the update hub is `app.state.hub`)."""
 
     def limited(request: Request, token: str) -> Response | None:
         """429 when this address or this token asked too often in the last minute."""
@@ -367,14 +375,42 @@ def report_routes(desk: Desk, notify: Callable[[], None]) -> list[Route]:
         done = number.isdigit() and await anyio.to_thread.run_sync(desk.journal.reject, int(number))
         if not done:
             return JSONResponse({"error": "unknown-report"}, 404, headers=HEADERS)
-        return JSONResponse({"status": "rejected", "id": int(number)}, headers=HEADERS, background=_changed())
+        return JSONResponse({"status": "rejected", "id": int(number)}, headers=HEADERS, background=_changed(request))
 
-    def _changed() -> BackgroundTask:
+    def _changed(request: Request) -> BackgroundTask:
+        """After the answer: the marks and the desk follow the journal, and every open page is told."""
+
         async def after() -> None:
-            await anyio.to_thread.run_sync(desk.remark)
-            notify()
+            await anyio.to_thread.run_sync(desk.changed)
+            request.app.state.hub.notify()
 
         return BackgroundTask(after)
+
+    async def events(request: Request) -> Response:
+        """The desk's update stream: an event whenever the pages or the journal changed (server-sent events)."""
+        if not organiser(request):
+            return Response("404 Not Found\n", 404, headers=HEADERS)
+        hub = request.app.state.hub
+
+        async def stream() -> AsyncIterator[str]:
+            seen = ""
+            yield "retry: 1000\n\n"
+            while not hub.stopping:
+                shown = f"{desk.state.version}.{desk.changes}"
+                if shown != seen:
+                    seen = shown
+                    yield f"event: update\ndata: {shown}\n\n"
+                    continue
+                try:
+                    await asyncio.wait_for(hub.changed.wait(), timeout=KEEPALIVE_SECONDS)
+                except asyncio.TimeoutError:
+                    if await request.is_disconnected():
+                        return
+                    yield ": keep-alive\n\n"
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={**HEADERS, "X-Accel-Buffering": "no"}
+        )
 
     async def table_page(request: Request) -> Response:
         token = str(request.path_params["token"])
@@ -411,7 +447,7 @@ def report_routes(desk: Desk, notify: Callable[[], None]) -> list[Route]:
             return JSONResponse({"status": "checked", "summary": _summary(scored, table, lang)}, headers=HEADERS)
         kept = report_rows(sheet, table, rows)
         number = await anyio.to_thread.run_sync(desk.journal.add_report, table.sheet, table.number, kept)
-        return JSONResponse({"status": "received", "id": number}, headers=HEADERS, background=_changed())
+        return JSONResponse({"status": "received", "id": number}, headers=HEADERS, background=_changed(request))
 
     async def check(request: Request) -> Response:
         return await verdict(request, keep=False)
@@ -422,6 +458,7 @@ def report_routes(desk: Desk, notify: Callable[[], None]) -> list[Route]:
     return [
         Route("/desk/{key}", desk_page, methods=["GET"]),
         Route("/desk/{key}/tables.json", tables, methods=["GET"]),
+        Route("/desk/{key}/events", events, methods=["GET"]),
         Route("/desk/{key}/reject/{report}", reject, methods=["POST"]),
         Route("/r/{token}", table_page, methods=["GET"]),
         Route("/r/{token}/check.json", check, methods=["POST"]),

@@ -147,15 +147,18 @@ def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.
     that rule: its cell is reported already. Failed checks are a count out of its row's range
     (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
-    tables = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    tables: np.ndarray = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
     size = int(tables.max()) + 1 if len(tables) else 0
 
     def per_table(values: pd.Series | None, how: str) -> np.ndarray:
         """'size', 'sum' or 'any' of `values` over each row's table, row-aligned (missing values add nothing):
         numpy on the table numbers, where a pandas groupby-transform cost more than the rest of the fact."""
         if values is None:
-            return np.bincount(tables, minlength=size)[tables]
-        total = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[tables]
+            seated: np.ndarray = np.bincount(tables, minlength=size)[tables]
+            return seated
+        total: np.ndarray = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[
+            tables
+        ]
         return total > 0 if how == "any" else total.astype("int64")
 
     checked = _checked(typed, vp_only)
@@ -650,7 +653,8 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
         gone = games.isna()
         bad_tables |= {table_key(k, t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
     in_bad_table = known & np.isin(table_keys, [key for key in bad_tables if key is not None])
-    return ~(bad_row | in_bad_table | lost)
+    scorable: np.ndarray = ~(bad_row | in_bad_table | lost)
+    return scorable
 
 
 def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:

@@ -66,7 +66,7 @@ def read_workbook(path: Path | str | OpcPackage) -> WorkbookData:
 
 
 class EventRead:
-    """One read of an event workbook (issue 20): the package opened once, its sheets read (`data`), and what the
+    """One read of an event workbook: the package opened once, its sheets read (`data`), and what the
     later stages of a command need from the same opening — the package (for the tool's record), a sheet's values, the seating plan,
     a round's header cells, the merged cells, and the package to patch (`book`). Close it when the command is done."""
 

@@ -155,7 +155,7 @@ def _add_sheet(book: Book, new: NewSheet) -> None:
 
 def _place(book: Book, name: str) -> int | None:
     """A new round or playoff sheet, or the Final Ranking, goes right after the last round or playoff sheet (not after
-    Standings, Problems or Conflicts, issue 18); any other new sheet at the end."""
+    Standings, Problems or Conflicts); any other new sheet at the end."""
     if round_number(name) is None and playoff_stage(name) is None and fold(name) not in FINAL_RANKING_SHEET_NAMES:
         return None
     games = [

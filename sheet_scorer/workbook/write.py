@@ -124,7 +124,7 @@ def _streamed(
     ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]
 ) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
-    at a time, not every round's at once (the peak memory of `score` at 100,000 rows, issue 21)."""
+    at a time, not every round's at once (the peak memory of `score` at 100,000 rows)."""
     writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
     for (column, place), header in zip(placed, headers):
         if header is not None:
