@@ -277,19 +277,40 @@ def test_a_token_is_stale_once_the_next_round_is_seated(hall: Server, tmp_path: 
     assert hall.tables()[0]["players"] == ["Anna Nowak", "Bruno Costa", "Chloé Martin"]
 
 
-def test_requests_are_limited_per_token(tmp_path: Path) -> None:
+def _from(server: Server, address: str, path: str) -> int:
+    """The status of a GET of `path` sent from the loopback address `address` (another phone)."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10, source_address=(address, 0))
+    try:
+        connection.request("GET", path)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_requests_are_limited_per_token_and_per_address(tmp_path: Path) -> None:
+    """30 a minute for a table's token, 60 a minute from one address (docs/rules.md §11); others are not held up."""
     server = Server(write_event(tmp_path / "club.xlsx"), free_port())
     try:
-        token = server.token(1)
-        answers = [server.call(f"/r/{token}")[0] for _ in range(31)]
-        assert answers == [200] * 30 + [429]
-        assert server.call(f"/r/{server.token(2)}")[0] == 200  # another table's phones are not held up
+        one, two, three = server.token(1), server.token(2), server.token(3)
+        assert [server.call(f"/r/{one}")[0] for _ in range(31)] == [200] * 30 + [429]
+        assert _from(server, "127.0.0.2", f"/r/{one}") == 429  # the table's token, from another phone
+        assert _from(server, "127.0.0.2", f"/r/{two}") == 200  # another table, another phone
+        # this address has asked 31 times: 29 more for other tables, then it waits
+        answers = [server.call(f"/r/{two if n % 2 else three}")[0] for n in range(30)]
+        assert answers == [200] * 29 + [429]
+        assert _from(server, "127.0.0.3", f"/r/{three}") == 200
+        wrong = [server.call("/desk/not-the-key")[0] for _ in range(2)]
+        assert wrong == [429, 429]  # guessing the key counts against the address too
+        assert server.call(f"/desk/{server.key}")[0] == 200  # the organiser is never held up
     finally:
         server.end()
 
 
 def test_a_report_answered_200_survives_sigkill_and_is_merged(tmp_path: Path) -> None:
     workbook = write_event(tmp_path / "club.xlsx")
+    before = workbook.read_bytes()
     server = Server(workbook, free_port())
     players = round2_tables()[0]
     token = server.token(1)
@@ -304,6 +325,7 @@ def test_a_report_answered_200_survives_sigkill_and_is_merged(tmp_path: Path) ->
         assert f'data-report="{answer["id"]}"' in again.call(f"/desk/{again.key}")[1]
     finally:
         again.kill()
+    assert workbook.read_bytes() == before  # the server never wrote the workbook
     assert run("merge", workbook, "--reports").exit_code == 0
     cells = {
         row[2]: row[3:5] for row in openpyxl.load_workbook(workbook)["Round 2"].iter_rows(min_row=2, values_only=True)

@@ -4,8 +4,8 @@ table's report page, over the journal (`journal.store`); the workbook is never w
 Routes: `/desk/KEY` (the current round's tables, their links and QR codes, printable as slips; every report and its
 status; reject one), `/desk/KEY/tables.json`, `POST /desk/KEY/reject/N`; `/r/TOKEN` (the table's phone page),
 `POST /r/TOKEN/check.json` (the rules' verdict, nothing kept) and `POST /r/TOKEN/report.json` (kept, then
-answered). Keys and tokens are compared in constant time; requests are limited per token and per address; bodies
-are limited in size; every name is escaped by the templates.
+answered). Keys and tokens are compared in constant time; the tables' requests are limited per token and per
+address, the desk's with a wrong key per address; bodies are limited in size; every name is escaped by the templates.
 """
 
 from __future__ import annotations
@@ -349,28 +349,28 @@ def report_routes(desk: Desk) -> list[Route]:
             return JSONResponse({"error": "unknown-token"}, 404, headers=HEADERS)
         return HTMLResponse(f"<!DOCTYPE html><p>{text(lang, 'report_unknown')}</p>", 404, headers=HEADERS)
 
-    def organiser(request: Request) -> bool:
-        return same(str(request.path_params["key"]), desk.key)
+    def organiser(request: Request) -> Response | None:
+        """None for the organiser's key; else 404 (or 429 once this address has guessed too often)."""
+        if same(str(request.path_params["key"]), desk.key):
+            return None
+        address = request.client.host if request.client else ""
+        if not desk.by_address.allow(address):
+            return Response("429 Too Many Requests\n", 429, headers={**HEADERS, "Retry-After": "10"})
+        return JSONResponse({"error": "unknown-key"}, 404, headers=HEADERS)
 
     async def desk_page(request: Request) -> Response:
-        if refused := limited(request, "desk"):
+        if refused := organiser(request):
             return refused
-        if not organiser(request):
-            return Response("404 Not Found\n", 404, headers=HEADERS)
         return HTMLResponse(render(DESK, desk_context(desk)), headers=HEADERS)
 
     async def tables(request: Request) -> Response:
-        if refused := limited(request, "desk"):
+        if refused := organiser(request):
             return refused
-        if not organiser(request):
-            return JSONResponse({"error": "unknown-key"}, 404, headers=HEADERS)
         return JSONResponse(desk.tables_json(), headers=HEADERS)
 
     async def reject(request: Request) -> Response:
-        if refused := limited(request, "desk"):
+        if refused := organiser(request):
             return refused
-        if not organiser(request):
-            return JSONResponse({"error": "unknown-key"}, 404, headers=HEADERS)
         number = str(request.path_params["report"])
         done = number.isdigit() and await anyio.to_thread.run_sync(desk.journal.reject, int(number))
         if not done:
@@ -388,8 +388,8 @@ def report_routes(desk: Desk) -> list[Route]:
 
     async def events(request: Request) -> Response:
         """The desk's update stream: an event whenever the pages or the journal changed (server-sent events)."""
-        if not organiser(request):
-            return Response("404 Not Found\n", 404, headers=HEADERS)
+        if refused := organiser(request):
+            return refused
         hub = request.app.state.hub
 
         async def stream() -> AsyncIterator[str]:
