@@ -96,6 +96,7 @@ class Desk:
         self.state, self.journal, self.base_url = state, journal, base_url.rstrip("/")
         self.key = journal.organiser_key()
         self.round = Round()
+        self._codes: dict[str, str] = {}
         self.changes = 0  # reports received or rejected since the start: the desk's page follows it
         self.by_address, self.by_token = Limiter(PER_ADDRESS), Limiter(PER_TOKEN)
 
@@ -105,6 +106,12 @@ class Desk:
 
     def link(self, token: str) -> str:
         return f"{self.base_url}/r/{token}"
+
+    def qr(self, token: str) -> str:
+        """The QR code of a table's link, drawn once (50 tables' codes cost the desk's page a quarter of a second)."""
+        if token not in self._codes:
+            self._codes[token] = qr_svg(self.link(token))
+        return self._codes[token]
 
     def sync(self) -> None:
         """After each read of the workbook: the current round's tables, their tokens (made once, kept in the
@@ -263,7 +270,7 @@ def desk_context(desk: Desk) -> dict[str, Any]:
             "number": number,
             "players": list(table.players),
             "url": desk.link(desk.round.tokens[number]),
-            "qr": qr_svg(desk.link(desk.round.tokens[number])),
+            "qr": desk.qr(desk.round.tokens[number]),
             "status": desk.status(number, counted),
         }
         for number, table in desk.round.tables.items()
