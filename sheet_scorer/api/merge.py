@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ def merge_copies(
 
 def merge_reports(
     event: Path | str,
-    copies: list[Path | str] = (),  # type: ignore[assignment]
+    copies: Sequence[Path | str] = (),
     lang: str | None = None,
     dry_run: bool = False,
     force: bool = False,

@@ -36,7 +36,7 @@ from sheet_scorer.rules.progress import reporting
 
 if TYPE_CHECKING:
     from sheet_scorer.live.state import LiveState
-    from sheet_scorer.model import RoundSheet
+    from sheet_scorer.model import RoundSheet, WorkbookData
 
 DESK, TABLE = "live_desk.html.j2", "live_report.html.j2"
 #: The largest request body a report route reads (a table of 4 with every field is under 1 kB).
@@ -81,12 +81,19 @@ class Limiter:
 
 @dataclass
 class Round:
-    """The current round as the workbook seats it: its sheet, its tables and their tokens (table -> token)."""
+    """The current round as the workbook seats it: the read it is from, its sheet, its tables and their tokens
+    (table -> token), and the tables with a game cell filled in the workbook."""
 
+    data: WorkbookData | None = None
     sheet: RoundSheet | None = None
     tables: dict[int, Table] = field(default_factory=dict)
     tokens: dict[int, str] = field(default_factory=dict)
     in_workbook: set[int] = field(default_factory=set)
+
+    def table_for(self, token: str) -> Table | None:
+        """The table whose token is `token` (constant-time comparisons), else None (unknown, or of another round)."""
+        number = table_of(token, self.tokens)
+        return None if number is None else self.tables.get(number)
 
 
 class Desk:
@@ -122,22 +129,23 @@ class Desk:
             played = [p for p in result.progress if p.kind == "round" and p.tables > 0]
             current = played[-1].sheet if played else None
             sheet = next((s for s in result.data.rounds if s.name == current), None)
-        if sheet is None:
+        if result is None or sheet is None:
             self.round = Round()
         else:
             tables = {t.number: t for t in round_tables(sheet)}
             state = reporting(sheet)
             filled = {int(t) for t in state.tables[state.filled].dropna()}
-            self.round = Round(sheet, tables, self.journal.tokens(sheet.name, list(tables)), filled & set(tables))
+            tokens = self.journal.tokens(sheet.name, list(tables))
+            self.round = Round(result.data, sheet, tables, tokens, filled & set(tables))
         self.mark()
 
     def mark(self) -> None:
         """The projector's tiles of the tables a phone reported (docs/rules.md §11: "phoned", not in the workbook yet);
         the pages render again when the marks change (`LiveState.set_marks`: call it from a worker thread)."""
-        sheet = self.round.sheet
+        sheet = self.round.sheet.name if self.round.sheet is not None else None
         counted = latest(self.journal.reports())
-        shown = sheet is not None and self.state.room.sheet == sheet.name  # the projector shows this round's tiles
-        self.state.set_marks({t: "phoned" for s, t in counted if shown and s == sheet.name})
+        shown = sheet is not None and self.state.room.sheet == sheet  # the projector shows this round's tiles
+        self.state.set_marks({t: "phoned" for s, t in counted if shown and s == sheet})
 
     def status(self, number: int, counted: dict[tuple[str, int], Report]) -> str:
         """ "in workbook" (a game cell of the table is filled there), "reported" (a report counts, not merged yet) or
@@ -160,11 +168,6 @@ class Desk:
             }
             for number, table in self.round.tables.items()
         ]
-
-    def table_for(self, token: str) -> Table | None:
-        """The current round's table whose token is `token` (constant-time comparisons), else None (unknown or stale)."""
-        number = table_of(token, self.round.tokens)
-        return None if number is None else self.round.tables.get(number)
 
     def changed(self) -> None:
         """A report came or was rejected: the projector's marks again, and the desk told (`changes`)."""
@@ -290,18 +293,17 @@ def desk_context(desk: Desk) -> dict[str, Any]:
     }
 
 
-def table_context(desk: Desk, table: Table, token: str) -> dict[str, Any]:
-    """What a table's phone page shows: its players in seat order and a field per game column."""
+def table_context(desk: Desk, sheet: RoundSheet, table: Table, token: str) -> dict[str, Any]:
+    """What a table's phone page shows: its players in seat order and a field per game column of `sheet`."""
     state = desk.state
     lang = state.language
-    assert desk.round.sheet is not None
     return {
         "lang": lang,
         "t": translator(lang),
         "title": _title(state),
         "heading": text(lang, "report_title", sheet=table.sheet, table=table.number),
         "players": list(table.players),
-        "fields": _fields(desk.round.sheet, lang),
+        "fields": _fields(sheet, lang),
         "check_url": f"/r/{token}/check.json",
         "report_url": f"/r/{token}/report.json",
         "words": {
@@ -423,18 +425,20 @@ def report_routes(desk: Desk) -> list[Route]:
         token = str(request.path_params["token"])
         if refused := limited(request, token):
             return refused
-        table = desk.table_for(token)
-        if table is None:
+        current = desk.round
+        table = current.table_for(token)
+        if table is None or current.sheet is None:
             return not_found(False)
-        return HTMLResponse(render(TABLE, table_context(desk, table, token)), headers=HEADERS)
+        return HTMLResponse(render(TABLE, table_context(desk, current.sheet, table, token)), headers=HEADERS)
 
     async def verdict(request: Request, keep: bool) -> Response:
         """The rules' verdict on a report: 422 with its mistakes; else the summary, or (`keep`) kept and numbered."""
         token = str(request.path_params["token"])
         if refused := limited(request, token):
             return refused
-        table, sheet, good = desk.table_for(token), desk.round.sheet, desk.state.read
-        if table is None or sheet is None or good is None:
+        current = desk.round  # one reading of the workbook for the whole request (a save may land meanwhile)
+        table, sheet, data = current.table_for(token), current.sheet, current.data
+        if table is None or sheet is None or data is None:
             return not_found(True)
         body = await _body(request)
         if body is None:
@@ -447,7 +451,7 @@ def report_routes(desk: Desk) -> list[Route]:
         if not isinstance(rows, list):
             mistake = Mistake(None, "", NOT_ROWS, text(lang, "report_not_rows"))
             return JSONResponse({"problems": [mistake.as_json()]}, 422, headers=HEADERS)
-        mistakes, scored = await anyio.to_thread.run_sync(check_report, good.data, table, rows, lang)
+        mistakes, scored = await anyio.to_thread.run_sync(check_report, data, table, rows, lang)
         if mistakes:
             return JSONResponse({"problems": [m.as_json() for m in mistakes]}, 422, headers=HEADERS)
         if not keep:
