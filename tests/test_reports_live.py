@@ -323,6 +323,13 @@ def test_a_report_answered_200_survives_sigkill_and_is_merged(tmp_path: Path) ->
         assert again.token(1) == token  # and the same slips
         assert again.tables()[0]["status"] == "reported"
         assert f'data-report="{answer["id"]}"' in again.call(f"/desk/{again.key}")[1]
+        page = again.call(f"/r/{token}")[1]  # the table's page in the event's language (here --lang pl)
+        assert '<html lang="pl">' in page and "Sprawdź" in page and "Wpisz wynik stołu" in page
+        wrong = report(players)
+        wrong["rows"][0]["cities"] = 5
+        assert again.call(f"/r/{token}/report.json", wrong)[1]["problems"][0]["message"] == (
+            "wpisano 5 miast, a można mieć od 0 do 4"
+        )
     finally:
         again.kill()
     assert workbook.read_bytes() == before  # the server never wrote the workbook

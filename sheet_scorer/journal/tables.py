@@ -14,9 +14,9 @@ import pandas as pd
 from sheet_scorer.i18n.vocab import FLAGS
 from sheet_scorer.model import RoundSheet, WorkbookData
 from sheet_scorer.problems import Problem, problem_message
+from sheet_scorer.report.slips import slip_columns
 from sheet_scorer.rules.cells import parse_flag, parse_int, table_numbers
 from sheet_scorer.rules.names import name_key
-from sheet_scorer.rules.progress import game_fields
 from sheet_scorer.rules.score import score_rounds
 from sheet_scorer.rules.validate import validate
 
@@ -52,8 +52,9 @@ class Mistake:
 
 
 def report_fields(sheet: RoundSheet) -> list[str]:
-    """The game columns a table reports, in the order a judge fills them: the sheet's counts, VP and marks."""
-    return game_fields(sheet)
+    """The game columns a table reports: the ones its paper slip has (`report.slips.slip_columns`: the counts and
+    marks, or VP and marks on a VP-only sheet), in the sheet's order."""
+    return [column["field"] for column in slip_columns(sheet, "en")]
 
 
 def round_tables(sheet: RoundSheet) -> list[Table]:

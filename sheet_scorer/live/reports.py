@@ -27,11 +27,12 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from sheet_scorer.i18n.text import format_number, ordinal, text, translator
-from sheet_scorer.i18n.vocab import COLUMN_WORDS, FLAGS
+from sheet_scorer.i18n.vocab import COLUMN_WORDS
 from sheet_scorer.journal.store import Journal, Report, latest, same, table_of
-from sheet_scorer.journal.tables import NOT_ROWS, Mistake, Table, check_report, report_fields, report_rows, round_tables
+from sheet_scorer.journal.tables import NOT_ROWS, Mistake, Table, check_report, report_rows, round_tables
 from sheet_scorer.live.qr import qr_svg
 from sheet_scorer.live.view import render
+from sheet_scorer.report.slips import slip_columns
 from sheet_scorer.rules.progress import reporting
 
 if TYPE_CHECKING:
@@ -176,15 +177,8 @@ class Desk:
 
 
 def _fields(sheet: RoundSheet, lang: str) -> list[dict[str, Any]]:
-    """The form's fields: each game column of the sheet, headed as the sheet heads it (else in `lang`)."""
-    return [
-        {
-            "field": f,
-            "label": sheet.headers.get(f) or COLUMN_WORDS[f][lang],
-            "flag": f in FLAGS,
-        }
-        for f in report_fields(sheet)
-    ]
+    """The form's fields: the game columns of the table's paper slip, headed as the sheet heads them (else in `lang`)."""
+    return [{"field": c["field"], "label": c["header"], "flag": c["mark"]} for c in slip_columns(sheet, lang)]
 
 
 def _report_views(desk: Desk, lang: str) -> list[dict[str, Any]]:
