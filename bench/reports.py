@@ -11,7 +11,9 @@ the room's peak). Measured, on the wall clock:
 * answer - from the phone's confirm (the POST of report.json) to its 200 "received" (checked by the rules,
   committed to the journal, synchronised to disk);
 * desk   - from the confirm to the desk's page holding the report (its update event, then the page fetched);
-* baseline - one fetch of the desk's page with nothing new: the ratio desk / baseline is the report's cost.
+* baseline - one fetch of the desk's page with nothing new: the ratio desk / baseline is the report's cost;
+* browser - with `--chromium PATH`: from the confirm to the report drawn in the desk open in a headless
+  Chromium (the page stamps the wall clock when the report's row appears: a MutationObserver).
 
 Then the journal's size per 100 reports of a table of four, written through the journal itself (one
 connection, WAL, synchronous=FULL) and measured after it is closed (the WAL checkpointed into the file).
@@ -120,6 +122,29 @@ def report_body(players: list[str]) -> bytes:
     return json.dumps({"rows": rows}).encode()
 
 
+#: Installed in the desk's page: stamps the wall clock (ms) when each report's row appears (`window.drawn[id]`).
+OBSERVER = """
+window.drawn = {};
+new MutationObserver(function () {
+  document.querySelectorAll("article[data-report]").forEach(function (a) {
+    var id = a.getAttribute("data-report");
+    if (!window.drawn[id]) window.drawn[id] = Date.now();
+  });
+}).observe(document.body, {childList: true, subtree: true});
+"""
+
+
+def _desk_browser(chromium: str, port: int, key: str, folder: Path):  # type: ignore[no-untyped-def]
+    """A headless Chromium showing the desk, its report rows stamped as they appear (tests/cdp.py drives it)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from cdp import Browser
+
+    browser = Browser(chromium, folder / "profile", 1280, 900)
+    browser.open(f"http://127.0.0.1:{port}/desk/{key}")
+    browser.js(OBSERVER)
+    return browser
+
+
 def journal_size(folder: Path, reports: int = 100) -> int:
     """Bytes of a journal holding `reports` reports of a table of four (after closing: the WAL checkpointed)."""
     path = folder / "size.reports.sqlite"
@@ -138,6 +163,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--followers", type=int, default=50)
     parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--chromium", help="a headless Chromium, to time the desk drawn in a browser too")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-reports-") as folder:
         workbook = Path(folder) / "event.xlsx"
@@ -165,12 +191,13 @@ def main() -> None:
                 start = time.perf_counter()
                 request(port, "GET", f"/desk/{key}")
                 baseline.append(time.perf_counter() - start)
-            answers, shown = [], []
+            browser = _desk_browser(options.chromium, port, key, Path(folder)) if options.chromium else None
+            answers, shown, drawn = [], [], []
             started = time.perf_counter()
             for n, table in enumerate(tables):
                 token = table["url"].rsplit("/", 1)[1]
                 before = desk.events
-                start = time.perf_counter()
+                confirmed, start = time.time(), time.perf_counter()
                 status, answer = request(port, "POST", f"/r/{token}/report.json", report_body(table["players"]),
                                          source=f"127.0.0.{n % 250 + 2}")  # fmt: skip
                 answers.append(time.perf_counter() - start)
@@ -182,7 +209,12 @@ def main() -> None:
                     if f'data-report="{number}"'.encode() in request(port, "GET", f"/desk/{key}")[1]:
                         break
                 shown.append(time.perf_counter() - start)
+                if browser is not None:
+                    stamp = browser.wait_for(f"window.drawn && window.drawn[{number}]", timeout=30)
+                    drawn.append(stamp / 1000 - confirmed)
             span = time.perf_counter() - started
+            if browser is not None:
+                browser.close()
             updates = statistics.median(f.events for f in followers)
         finally:
             server.terminate()
@@ -197,6 +229,9 @@ def main() -> None:
     print(f"desk (confirm -> the desk shows it): median {statistics.median(shown) * 1000:.0f} ms, "
           f"max {max(shown) * 1000:.0f} ms; baseline desk fetch {base * 1000:.0f} ms "
           f"(ratio {statistics.median(shown) / base:.1f}x)")  # fmt: skip
+    if drawn:
+        print(f"browser (confirm -> the report drawn in the desk in Chromium): median "
+              f"{statistics.median(drawn) * 1000:.0f} ms, max {max(drawn) * 1000:.0f} ms")  # fmt: skip
     print(f"journal: {size / 1024:.1f} KiB per 100 reports of a table of four ({size / 100:.0f} bytes a report)")
 
 
