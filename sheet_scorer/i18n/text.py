@@ -736,6 +736,12 @@ _REPORT.update(
             "pt": "Este link não é de uma mesa da rodada em jogo.",
             "fr": "Ce lien n'est pas celui d'une table de la ronde en cours.",
         },
+        "report_wait": {
+            "en": "Too many requests from this phone or for this table: please wait a minute, then try again.",
+            "pl": "Zbyt wiele żądań z tego telefonu lub dla tego stołu: odczekaj minutę i spróbuj ponownie.",
+            "pt": "Pedidos demais deste celular ou para esta mesa: espere um minuto e tente de novo.",
+            "fr": "Trop de demandes de ce téléphone ou pour cette table : attendez une minute, puis réessayez.",
+        },
         "report_not_rows": {
             "en": "the report holds no rows of players",
             "pl": "zgłoszenie nie zawiera wierszy graczy",

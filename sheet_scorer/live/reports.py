@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -344,13 +345,22 @@ def report_routes(desk: Desk) -> list[Route]:
         address = request.client.host if request.client else ""
         if desk.by_address.allow(address) and desk.by_token.allow(token):
             return None
-        return Response("429 Too Many Requests\n", 429, headers={**HEADERS, "Retry-After": "10"})
+        return _said("report_wait", 429, {"Retry-After": "10"})
+
+    def _said(key: str, status: int, headers: dict[str, str] | None = None) -> Response:
+        """A one-line page in the event's language (a phone that is refused sees why)."""
+        lang = desk.state.language
+        page = (
+            f'<!DOCTYPE html><html lang="{lang}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<p style="font: 18px/1.4 system-ui, sans-serif; margin: 1.5rem">{escape(text(lang, key))}</p></html>'
+        )
+        return HTMLResponse(page, status, headers={**HEADERS, **(headers or {})})
 
     def not_found(json_route: bool) -> Response:
-        lang = desk.state.language
         if json_route:
             return JSONResponse({"error": "unknown-token"}, 404, headers=HEADERS)
-        return HTMLResponse(f"<!DOCTYPE html><p>{text(lang, 'report_unknown')}</p>", 404, headers=HEADERS)
+        return _said("report_unknown", 404)
 
     def organiser(request: Request) -> Response | None:
         """None for the organiser's key; else 404 (or 429 once this address has guessed too often)."""
@@ -358,7 +368,7 @@ def report_routes(desk: Desk) -> list[Route]:
             return None
         address = request.client.host if request.client else ""
         if not desk.by_address.allow(address):
-            return Response("429 Too Many Requests\n", 429, headers={**HEADERS, "Retry-After": "10"})
+            return _said("report_wait", 429, {"Retry-After": "10"})
         return JSONResponse({"error": "unknown-key"}, 404, headers=HEADERS)
 
     async def desk_page(request: Request) -> Response:
