@@ -267,6 +267,14 @@ def test_only_the_latest_report_not_rejected_is_merged(event: Path) -> None:
     assert second == 2
 
 
+def test_merge_reports_dry_run_says_what_it_would_take_and_writes_nothing(event: Path) -> None:
+    _keep(event, 2, report(round2_tables()[1]))
+    before = event.read_bytes()
+    result = run("merge", event, "--reports", "--dry-run")
+    assert result.exit_code == 0 and "19 cells would be written" in result.output  # 3 players × 6 counts + 1 mark
+    assert event.read_bytes() == before
+
+
 def test_merge_reports_without_a_journal_is_refused_in_one_line(event: Path) -> None:
     result = run("merge", event, "--reports")
     assert result.exit_code == 2 and "club.reports.sqlite" in result.output and len(result.output.splitlines()) == 1

@@ -51,9 +51,10 @@ def merge_reports(
 
     event = Path(event)
     journal = journal_path(event)
+    opened = open_package(event, patching=True)  # a missing or damaged event is told first
     if not journal.is_file():
+        opened.close()
         raise WorkbookError(key="merge_no_journal", journal=journal.name, event=event.name)
-    opened = open_package(event, patching=True)
     try:
         from sheet_scorer.journal.copies import report_copy
         from sheet_scorer.journal.store import Journal, latest
