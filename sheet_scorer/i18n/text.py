@@ -730,6 +730,12 @@ _REPORT.update(
             "pt": "Não enviado ({reason}); tente de novo.",
             "fr": "Non envoyé ({reason}) ; veuillez réessayer.",
         },
+        "report_offline": {
+            "en": "no connection to the organiser's computer",
+            "pl": "brak połączenia z komputerem organizatora",
+            "pt": "sem conexão com o computador da organização",
+            "fr": "pas de connexion avec l'ordinateur de l'organisation",
+        },
         "report_unknown": {
             "en": "This link is not a table of the round being played.",
             "pl": "Ten link nie prowadzi do stołu rozgrywanej rundy.",
