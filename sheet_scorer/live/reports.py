@@ -308,6 +308,7 @@ def table_context(desk: Desk, sheet: RoundSheet, table: Table, token: str) -> di
         "received": text(lang, "report_received", id="{id}"),
         "failed": text(lang, "report_failed", reason="{reason}"),
         "offline": text(lang, "report_offline"),
+        "unknown": text(lang, "report_unknown"),
     }
 
 
