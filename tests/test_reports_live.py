@@ -221,9 +221,13 @@ def test_a_phone_in_chromium_fixes_its_mistake_and_confirms(hall: Server, browse
     browser.js("document.getElementById('f0-settlements').value = '3'; document.getElementById('check').click()")
     browser.wait_for("!document.getElementById('summary').hidden")
     lines = browser.js(
-        "Array.from(document.querySelectorAll('#summary-rows tr td:last-child')).map(c => c.textContent)"
+        "Array.from(document.querySelectorAll('#summary-rows .result')).map(c => c.textContent)"
     )
     assert lines == ["7 VP · 2nd place", "10 VP · 1st place", "3 VP · 4th place", "5 VP · 3rd place"]
+    assert browser.js("document.querySelector('#summary-rows .counts').textContent") == (
+        "Settlements 3 · Cities 2 · VP Cards 0 · Knights 0 · Roads 2 · Road Length 1"
+    )
+    assert browser.js("document.documentElement.scrollWidth") <= 390  # the summary fits the phone
     assert _reports(hall.workbook) == [] or all(r.table != 1 for r in _reports(hall.workbook))  # checked, not kept
     browser.js("document.getElementById('confirm').click()")
     done = browser.wait_for("!document.getElementById('done').hidden && document.getElementById('done').textContent")
