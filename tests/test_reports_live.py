@@ -220,9 +220,7 @@ def test_a_phone_in_chromium_fixes_its_mistake_and_confirms(hall: Server, browse
     assert browser.js("document.getElementById('summary').hidden") is True
     browser.js("document.getElementById('f0-settlements').value = '3'; document.getElementById('check').click()")
     browser.wait_for("!document.getElementById('summary').hidden")
-    lines = browser.js(
-        "Array.from(document.querySelectorAll('#summary-rows .result')).map(c => c.textContent)"
-    )
+    lines = browser.js("Array.from(document.querySelectorAll('#summary-rows .result')).map(c => c.textContent)")
     assert lines == ["7 VP · 2nd place", "10 VP · 1st place", "3 VP · 4th place", "5 VP · 3rd place"]
     assert browser.js("document.querySelector('#summary-rows .counts').textContent") == (
         "Settlements 3 · Cities 2 · VP Cards 0 · Knights 0 · Roads 2 · Road Length 1"
