@@ -262,6 +262,22 @@ def test_the_desk_prints_four_slips_to_an_a4_page(hall: Server, browser: Browser
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 2  # six tables: four, then two
 
 
+def test_merge_reports_while_serving_then_the_tables_are_in_the_workbook(hall: Server) -> None:
+    """The merge writes the workbook beside the running server (the journal open in it); the server reads the save
+    and the desk and the projector say which tables are in the workbook now."""
+    before = hall.tables()
+    assert [t["status"] for t in before[:2]] == ["reported", "reported"]
+    result = run("merge", hall.workbook, "--reports")
+    assert result.exit_code == 0, result.output
+    deadline = time.monotonic() + 10
+    while [t["status"] for t in hall.tables()[:2]] != ["in workbook", "in workbook"]:
+        assert time.monotonic() < deadline, hall.tables()
+        time.sleep(0.1)
+    assert [t["status"] for t in hall.tables()[2:]] == ["playing"] * 4  # 4 and 6 were rejected, 3 and 5 never sent
+    page = hall.call("/")[1]
+    assert 'data-table="1" data-status="reported"' in page and 'data-table="2" data-status="reported"' in page
+
+
 def test_a_token_is_stale_once_the_next_round_is_seated(hall: Server, tmp_path: Path) -> None:
     old = hall.token(1)
     assert hall.call(f"/r/{old}")[0] == 200
