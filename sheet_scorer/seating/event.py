@@ -10,39 +10,46 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheet_scorer.i18n.vocab import is_bye
+import pandas as pd
+
 from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
+from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_int, table_numbers
 from sheet_scorer.rules.names import name_key
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
-    """The tables (players in seat order, else row order) and byes of a round sheet as read."""
+    """The tables (players in seat order, else row order) and byes of a round sheet as read, each cell read as the
+    rules read it (`rules.cells`): a Table cell 1, 1.0 and text ' 1 ' are one table, a Seat cell '2' is seat 2."""
     raw = sheet.raw
-    tables: dict[str, list[tuple[float, int, str]]] = {}
+    if not len(raw) or "player" not in raw.columns:
+        return SeatedRound((), ())
+    column = raw["table"] if "table" in raw.columns else pd.Series("", index=raw.index, dtype=object)
+    numbers = table_numbers(column)
+    byes_at = bye_cells(column)
+    seats = parse_int(raw["seat"]) if "seat" in raw.columns else pd.Series(pd.NA, index=raw.index, dtype="Int64")
+    named = ~blank_cells(raw["player"])
+    tables: dict[tuple[float, str], list[tuple[float, int, str]]] = {}
     byes = []
-    for row, values in raw.iterrows():
-        name = name_key(str(values.get("player", "")))  # the one identity (rules.names), as scoring has it
+    for i, (row, value) in enumerate(raw["player"].items()):
+        name = name_key(str(value)) if named[i] else ""
         if not name:
             continue
-        if is_bye(values.get("table")):
+        if byes_at[i]:
             byes.append(name)
             continue
-        table = str(values.get("table", "")).strip()
-        seat = values.get("seat", "")
-        order = float(seat) if isinstance(seat, (int, float)) and not isinstance(seat, bool) else float("inf")
-        tables.setdefault(table, []).append((order, int(row), name))
-    ordered = [
-        tuple(n for _, _, n in sorted(seats)) for _, seats in sorted(tables.items(), key=lambda kv: _table_key(kv[0]))
-    ]
+        table = _table_key(numbers.iloc[i], column.iloc[i])
+        seat = seats.iloc[i]
+        tables.setdefault(table, []).append((float("inf") if pd.isna(seat) else float(seat), int(row), name))
+    ordered = [tuple(n for _, _, n in sorted(seated)) for _, seated in sorted(tables.items())]
     return SeatedRound(tuple(ordered), tuple(byes))
 
 
-def _table_key(table: str) -> tuple[float, str]:
-    try:
-        return float(table), table
-    except ValueError:
-        return float("inf"), table
+def _table_key(number: object, cell: object) -> tuple[float, str]:
+    """A table's identity: its number as the rules read it, else (a cell the rules mark bad-table) its text."""
+    if not pd.isna(number):
+        return float(number), ""  # type: ignore[arg-type]
+    return float("inf"), "" if cell is None else str(cell).strip()
 
 
 def active_players(data: WorkbookData) -> list[str]:
