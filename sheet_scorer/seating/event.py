@@ -15,7 +15,7 @@ import pandas as pd
 from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_int, table_numbers
 from sheet_scorer.rules.names import name_key
-from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
+from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan, quality
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -75,23 +75,23 @@ class Seating:
 
 def seat_next(problem: SeatingProblem, count: int, stored: Sequence[SeatedRound | None]) -> Seating:
     """Plan the next `problem.rounds` rounds; keep the stored plan when it still seats exactly these players
-    with the byes the rules give now and is no worse than a fresh plan (repeats, clubs, seat balance)."""
+    with the byes the rules give now and is no worse than a fresh plan in §6's order of aims (tables of 3, repeats,
+    seats, clubs)."""
     fresh = plan(problem)
     kept = [s for s in stored if s is not None]
     if (
         len(kept) == len(fresh)
         and all(s.players == set(problem.players) for s in kept)
         and set(kept[0].byes) == set(fresh[0].byes)
-        and _quality(kept, problem) <= _quality(fresh, problem)
+        and _ranked(kept, problem) <= _ranked(fresh, problem)
     ):
         return Seating(kept[:count], kept[count:], True)
     return Seating(fresh[:count], fresh[count:], False)
 
 
-def _quality(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, int, int, int]:
-    """Lower is better: repeated meetings, the most meetings of a pair, club conflicts, players with uneven seats."""
-    report = assess(rounds, problem.history, problem.clubs)
-    return report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players)
+def _ranked(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, ...]:
+    """A plan's place in §6's order of aims (`planner.quality`): lower is better."""
+    return quality(assess(rounds, problem.history, problem.clubs))
 
 
 def seating_problem(

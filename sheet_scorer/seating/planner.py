@@ -68,6 +68,7 @@ The method, in four steps:
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 import math
 import random
@@ -77,10 +78,12 @@ from dataclasses import dataclass, field
 
 from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
 
+FAIR = 100_000  # per unit of Σ (tables of 3 per player)²: the share of tables of 3 first (§6 aim 2)
+RUN = 300  # a player at a table of 3 in two rounds running: after repeats (avoidable = at no repeat), before clubs
 REPEAT = 1000
 SPREAD = 50
-CLUB_FIRST = 5000
-CLUB_LATER = 400
+CLUB_FIRST = 40  # a club pair at a table in the event's round 1; six of them (one swap's worth) < RUN < REPEAT
+CLUB_LATER = 25
 RANK = 10
 STALL = 100
 EVALUATIONS = 150_000  # swap evaluations per table search: the iteration bound (under half a second)
@@ -92,6 +95,7 @@ BALANCE = 2000  # steps of the seat search, at most (fewer with a smaller evalua
 SEAT_STEP = 75
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
+PAIRED = 120  # up to this many players the search also tries paired swaps (a swap and its reverse in another round)
 
 
 class SeatingError(ValueError):
@@ -164,14 +168,9 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
-        quality = (
-            report.repeated_meetings,
-            report.most_meetings,
-            report.club_conflicts,
-            len(report.unbalanced_players),
-        )
-        if best is None or quality < best[0]:
-            best = (quality, rounds)
+        ranked = quality(report)
+        if best is None or ranked < best[0]:
+            best = (ranked, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
             break  # see the docstring, step 4: re-tries share one search budget
     return best[1]
@@ -233,7 +232,7 @@ def _group(
         spent += search.evaluations
         if found is None or search.best < found[0]:
             found = (search.best, best, rows if seat_rows else [])
-        if search.best <= search.floor or spent >= evaluations:
+        if search.best <= search.least or spent >= evaluations:
             break
     assert found is not None
     return [[[players[i] for i in table] for table in rnd] for rnd in found[1]], spent, found[2]
@@ -377,21 +376,24 @@ def _greedy(
 ) -> list[list[list[str]]]:
     """One round after another, each player in a seeded order to the table where they meet the fewest
     people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
-    then club-mates; the tables of 3 go to those with the most games at tables of 4. With rows for a round,
+    then club-mates; the tables of 3 go to those with the fewest tables of 3 so far, not at one the round before
+    (aim 2 of §6). With rows for a round,
     row by row, and each table takes one player of each row."""
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
     meet = [[0] * n for _ in range(n)]
-    at_four = [0] * n
+    at_three, at_four, last = [0] * n, [0] * n, [False] * n
     for rnd in (*(past.tables for past in problem.history), *before):
+        last = [False] * n
         for table in rnd:
             seated = [index[p] for p in table if p in index]
             for a, b in itertools.combinations(seated, 2):
                 meet[a][b] += 1
                 meet[b][a] += 1
-            if len(table) == SEATS:
-                for a in seated:
-                    at_four[a] += 1
+            for a in seated:
+                at_three[a] += len(table) == 3
+                at_four[a] += len(table) == SEATS
+                last[a] = len(table) == 3
     club = [problem.clubs.get(p, "") or "" for p in players]
     first = not problem.history and not before
     rounds = []
@@ -399,7 +401,7 @@ def _greedy(
         row = rows[number] if number < len(rows) else None
         playing = [index[p] for p in players if p not in set(out)]
         rng.shuffle(playing)
-        playing.sort(key=lambda a: -at_four[a])  # stable: who goes to the tables of 3, the rest in seeded order
+        playing.sort(key=lambda a: (at_three[a], last[a], -at_four[a]))  # stable: who goes to the tables of 3 first
         threes = sum(1 for s in sizes if s != SEATS) * 3
         tables: list[list[int]] = [[] for _ in sizes]
         kinds = (
@@ -430,13 +432,15 @@ def _greedy(
                     elif key == best_cost:
                         best_tables.append(t)
                 tables[rng.choice(best_tables)].append(a)
+        last = [False] * n
         for table in tables:
             for a, b in itertools.combinations(table, 2):
                 meet[a][b] += 1
                 meet[b][a] += 1
-            if len(table) == SEATS:
-                for a in table:
-                    at_four[a] += 1
+            for a in table:
+                at_three[a] += len(table) == 3
+                at_four[a] += len(table) == SEATS
+                last[a] = len(table) == 3
         rounds.append([[players[a] for a in table] for table in tables])
         first = False
     return rounds
@@ -516,6 +520,40 @@ _UP = [_pair_cost(m + 1) - _pair_cost(m) for m in range(_MOST)]  # cost change o
 _DOWN = [_pair_cost(m - 1) - _pair_cost(m) if m else 0 for m in range(_MOST)]  # … of one fewer
 
 
+def _threes_before(problem: SeatingProblem, index: dict[str, int]) -> tuple[list[int], list[bool]]:
+    """Per player (by index): tables of 3 in the rounds played, and whether the last round played was one."""
+    threes, last = [0] * len(index), [False] * len(index)
+    for r, past in enumerate(problem.history):
+        for table in past.tables:
+            for p in table:
+                if p in index and len(table) == 3:
+                    threes[index[p]] += 1
+                    last[index[p]] = r == len(problem.history) - 1
+    return threes, last
+
+
+def _fewest_squares(before: list[int], rounds: list[list[list[int]]], n: int) -> int:
+    """A bound no plan beats on Σ (tables of 3 per player)²: the planned seats at tables of 3 given one by one to a
+    player with the fewest so far (at most one a round)."""
+    counts, added = sorted(before), [0] * n
+    seats = sum(3 * sum(len(t) == 3 for t in rnd) for rnd in rounds)
+    heap = [(c, i) for i, c in enumerate(counts)]
+    heapq.heapify(heap)
+    while seats and heap:
+        c, i = heapq.heappop(heap)
+        counts[i], added[i], seats = c + 1, added[i] + 1, seats - 1
+        if added[i] < len(rounds):
+            heapq.heappush(heap, (c + 1, i))
+    return sum(c * c for c in counts)
+
+
+def _fewest_runs(last: list[bool], rounds: list[list[list[int]]], n: int) -> int:
+    """Players at a table of 3 in two rounds running that no plan avoids: more such seats in two rounds than players."""
+    seats = [3 * sum(len(t) == 3 for t in rnd) for rnd in rounds]
+    forced = max(0, seats[0] - (n - sum(last))) if seats else 0
+    return forced + sum(max(0, a + b - n) for a, b in itertools.pairwise(seats))
+
+
 class _TableSearch:
     """Tabu search over swaps of two players of one round (module docstring, step 3)."""
 
@@ -534,7 +572,7 @@ class _TableSearch:
         self.row: list[list[int] | None] | None = None  # when set, per round: only players of one row are swapped
         self.tenure = TENURE
         self.evaluations = 0
-        self.best = 0  # the cost of the best plan the last run found
+        self.best = (0, 0)  # the best plan the last run found, by `key`
         self.rounds = rounds
         self.meet = [[0] * n for _ in range(n)]
         for past in problem.history:
@@ -554,6 +592,14 @@ class _TableSearch:
         self.club_cost = [CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER for r in range(len(rounds))]
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in rounds]
         self.club = [problem.clubs.get(p, "") or "" for p in players]
+        self.small = [[len(table) == 3 for table in rnd] for rnd in rounds]  # tables of 3 (a swap keeps the sizes)
+        self.history_threes, self.last_small = _threes_before(problem, index)
+        self.threes = list(self.history_threes)
+        for r, rnd in enumerate(rounds):
+            for t, table in enumerate(rnd):
+                if self.small[r][t]:
+                    for a in table:
+                        self.threes[a] += 1
         # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
         # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
         self.floor = sum(self.club_cost[r] * self._fewest_club_pairs(rnd) for r, rnd in enumerate(rounds))
@@ -570,6 +616,17 @@ class _TableSearch:
                 for table in rnd
                 for a, b in itertools.combinations(table, 2)
             )
+
+        self.squares = self.running = 0
+        self.least = (
+            _fewest_squares(self.history_threes, rounds, n),
+            self.floor + RUN * _fewest_runs(self.last_small, rounds, n),
+        )
+
+    def key(self, cost: int) -> tuple[int, int]:
+        """A plan's place in §6's order of aims, from its weighted `cost`: tables of 3 shared out (Σ per player²),
+        then the rest by weight (repeats, tables of 3 in two rounds running, clubs, standings)."""
+        return self.squares, cost - FAIR * self.squares
 
     @staticmethod
     def _standings_apart(problem: SeatingProblem, players: list[str]) -> list[list[int]] | None:
@@ -590,10 +647,26 @@ class _TableSearch:
             self.meet[a][b] += step
             self.meet[b][a] += step
 
+    def _is_small(self, r: int, a: int) -> bool:
+        """Whether player a sits at a table of 3 in planned round r (r = −1: the last round played)."""
+        if r < 0:
+            return self.last_small[a]
+        t = self.where[r].get(a)  # None: a bye this round
+        return t is not None and self.small[r][t]
+
+    def _runs(self, r: int, a: int) -> int:
+        """Rounds next to r in which a also sits at a table of 3."""
+        return self._is_small(r - 1, a) + (r + 1 < len(self.rounds) and self._is_small(r + 1, a))
+
     def cost(self) -> int:
-        """The plan's total cost (pairs meeting again, clubs together, standings apart)."""
+        """The plan's total cost (tables of 3 shared out, pairs meeting again, clubs together, standings apart)."""
         n = len(self.meet)
-        total = sum(_pair_cost(self.meet[a][b]) for a in range(n) for b in range(a + 1, n))
+        self.squares = sum(c * c for c in self.threes)
+        self.running = sum(
+            self._is_small(r - 1, a) for r in range(len(self.rounds)) for a in range(n) if self._is_small(r, a)
+        )
+        total = FAIR * self.squares + RUN * self.running
+        total += sum(_pair_cost(self.meet[a][b]) for a in range(n) for b in range(a + 1, n))
         club, apart = self.club, self.apart
         for r, rnd in enumerate(self.rounds):
             for a, b in (pair for table in rnd for pair in itertools.combinations(table, 2)):
@@ -601,11 +674,15 @@ class _TableSearch:
         return total
 
     def _conflicted(self, r: int) -> list[int]:
-        """Players of round r who share a table with someone they meet again or with a club-mate."""
-        club, found = self.club, []
-        for table in self.rounds[r]:
+        """Players of round r who share a table with someone they meet again or with a club-mate, or sit at a table
+        of 3 though they have had two more than someone else, or had one the round before or after."""
+        club, found, threes = self.club, [], self.threes
+        most = min(threes) + 1
+        for t, table in enumerate(self.rounds[r]):
+            small = self.small[r][t]
             for a in table:
-                if any(b != a and (self.meet[a][b] > 1 or (club[a] and club[a] == club[b])) for b in table):
+                unfair = small and (threes[a] > most or self._runs(r, a))
+                if unfair or any(b != a and (self.meet[a][b] > 1 or (club[a] and club[a] == club[b])) for b in table):
                     found.append(a)
         return found
 
@@ -615,6 +692,12 @@ class _TableSearch:
         home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
         meet_a, meet_b, club_a, club_b = meet[a], meet[b], club[a], club[b]
         delta = 0
+        small_a, small_b = self.small[r][self.where[r][a]], self.small[r][self.where[r][b]]
+        if small_a != small_b:  # one moves to a table of 3, the other away from one
+            to, off = (b, a) if small_a else (a, b)
+            delta += FAIR * 2 * (self.threes[to] - self.threes[off] + 1) + RUN * (
+                self._runs(r, to) - self._runs(r, off)
+            )
         for x in home:
             if x != a:
                 delta += down[meet_a[x]] + up[meet_b[x]]
@@ -653,31 +736,38 @@ class _TableSearch:
             self.meet[y][a] += 1  # noqa: E702
         ta.append(b)
         tb.append(a)
+        if self.small[r][where[a]] != self.small[r][where[b]]:
+            to, off = (b, a) if self.small[r][where[a]] else (a, b)
+            self.squares += 2 * (self.threes[to] - self.threes[off] + 1)
+            self.running += self._runs(r, to) - self._runs(r, off)
+            self.threes[to] += 1
+            self.threes[off] -= 1
         where[a], where[b] = where[b], where[a]
 
     def run(self, iterations: int) -> list[list[list[int]]]:
         """Search for at most `iterations` steps; the best plan found, tables as lists of player indices."""
         current = self.cost()
-        best, best_plan = current, self._snapshot()
+        best, best_cost, best_plan = self.key(current), current, self._snapshot()
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.floor or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
+            if best <= self.least or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
                 break
             since_best += 1
-            move = self._best_move(step, tabu, current, best)
+            move = self._best_move(step, tabu, current, best_cost)
             if move is None or stall >= STALL:
                 restarts += 1
                 self._restart(best_plan, 2 + restarts % 6)
                 current, stall = self.cost(), 0
                 continue
-            delta, r, a, b = move
-            tabu[(r, a, self.where[r][a])] = step + self.tenure + self.rng.randrange(4)
-            tabu[(r, b, self.where[r][b])] = step + self.tenure + self.rng.randrange(4)
-            self._swap(r, a, b)
+            delta, r, a, b, r2 = move
+            for rr in (r, r2) if r2 >= 0 else (r,):
+                tabu[(rr, a, self.where[rr][a])] = step + self.tenure + self.rng.randrange(4)
+                tabu[(rr, b, self.where[rr][b])] = step + self.tenure + self.rng.randrange(4)
+                self._swap(rr, a, b)
             current += delta
-            if current < best:
-                best, best_plan, stall, since_best = current, self._snapshot(), 0, 0
+            if self.key(current) < best:  # kept by aims: a plan fairer at tables of 3 beats any number of repeats
+                best, best_cost, best_plan, stall, since_best = self.key(current), current, self._snapshot(), 0, 0
             else:
                 stall += 1
         self.best = best
@@ -689,15 +779,18 @@ class _TableSearch:
 
     def _best_move(
         self, step: int, tabu: dict[tuple[int, int, int], int], current: int, best: int
-    ) -> tuple[int, int, int, int] | None:
-        """The best non-tabu swap of a conflicted player (ties broken by the seeded generator)."""
-        candidates: list[tuple[int, int, int, int]] = []
+    ) -> tuple[int, int, int, int, int] | None:
+        """The best non-tabu move of a conflicted player (ties broken by the seeded generator): a swap with a player
+        of another table of its round, or, between a table of 3 and one of 4, that swap and its reverse in another
+        round (r2; −1 for none), which keeps both players' tables of 3 as they were while their rounds change."""
+        candidates: list[tuple[int, int, int, int, int]] = []
         low = None
+        pairs = len(self.meet) <= PAIRED
         for r, rnd in enumerate(self.rounds):
-            where, row = self.where[r], self.row[r] if self.row else None
+            where, row, small = self.where[r], self.row[r] if self.row else None, self.small[r]
             for a in self._conflicted(r):
-                for table in rnd:
-                    if table is rnd[where[a]]:
+                for t, table in enumerate(rnd):
+                    if t == where[a]:
                         continue
                     self.evaluations += len(table)
                     for b in table:
@@ -705,13 +798,36 @@ class _TableSearch:
                             continue
                         delta = self._delta(r, a, b)
                         is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
-                        if is_tabu and current + delta >= best:
-                            continue
-                        if low is None or delta < low:
-                            low, candidates = delta, [(delta, r, a, b)]
-                        elif delta == low:
-                            candidates.append((delta, r, a, b))
+                        moves = [] if is_tabu and current + delta >= best else [(delta, r, a, b, -1)]
+                        if pairs and small[t] != small[where[a]] and not is_tabu:
+                            moves += self._paired(r, a, b)
+                        for move in moves:
+                            if low is None or move[0] < low:
+                                low, candidates = move[0], [move]
+                            elif move[0] == low:
+                                candidates.append(move)
         return self.rng.choice(candidates) if candidates else None
+
+    def _paired(self, r: int, a: int, b: int) -> list[tuple[int, int, int, int, int]]:
+        """The swap of a and b in round r followed by their swap back in each other round where they sit at tables
+        of the other sizes, with the cost change of both (evaluated on the plan after the first)."""
+        others = [
+            r2
+            for r2 in range(len(self.rounds))
+            if r2 != r
+            and a in self.where[r2]
+            and b in self.where[r2]
+            and self._is_small(r2, a) == self._is_small(r, b)
+            and self._is_small(r2, b) == self._is_small(r, a)
+        ]
+        if not others:
+            return []
+        first = self._delta(r, a, b)
+        self._swap(r, a, b)
+        moves = [(first + self._delta(r2, a, b), r, a, b, r2) for r2 in others]
+        self._swap(r, a, b)
+        self.evaluations += 8 * len(others)
+        return moves
 
     def reset(self, plan_: list[list[list[int]]]) -> None:
         """Continue from this plan (the best one found so far)."""
@@ -730,6 +846,12 @@ class _TableSearch:
             for table in rnd:
                 self._count(table, +1)
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in self.rounds]
+        self.threes = list(self.history_threes)
+        for r, rnd in enumerate(self.rounds):
+            for t, table in enumerate(rnd):
+                if self.small[r][t]:
+                    for a in table:
+                        self.threes[a] += 1
         for _ in range(swaps):
             r = self.rng.randrange(len(self.rounds))
             rnd = self.rounds[r]
@@ -1020,38 +1142,74 @@ def _balance_seats(
 
 @dataclass(frozen=True)
 class SeatingReport:
-    """What the terminal tells the organiser about a seating: repeats, seat balance, clubs together."""
+    """What the terminal tells the organiser about a seating (§6, in the order of its aims): tables of 3 per player
+    and in two rounds running, repeats, seat balance, seat 4, clubs together."""
 
     repeated_meetings: int  # Σ over pairs of (meetings − 1), all rounds given
     most_meetings: int  # the most times any pair met
     unbalanced_players: tuple[str, ...]  # players whose starting seats are not as even as their games allow
     club_conflicts: int  # same-club pairs sharing a table, planned rounds only
     tables_of_three: bool = False  # some planned table has no seat 4, so some players cannot be perfectly even
+    threes: tuple[int, int] = (0, 0)  # the fewest and the most tables of 3 a player of the planned rounds has had
+    threes_running: int = 0  # times a player sits at a table of 3 in the round after one (history included)
+    no_seat_four: tuple[str, ...] = ()  # players with a game at a table of 4 who never start on seat 4
+    club_rounds: tuple[int, ...] = ()  # which planned rounds (0 = the first planned) seat club-mates together
+
+
+def quality(report: SeatingReport) -> tuple[int, ...]:
+    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1, then two rounds running),
+    repeated meetings (then the most meetings of a pair), seats (uneven players, then players never on seat 4),
+    club-mates apart."""
+    low, high = report.threes
+    return (
+        max(0, high - low - 1),
+        report.threes_running,
+        report.repeated_meetings,
+        report.most_meetings,
+        len(report.unbalanced_players),
+        len(report.no_seat_four),
+        report.club_conflicts,
+    )
 
 
 def assess(
     rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (), clubs: Mapping[str, str] | None = None
 ) -> SeatingReport:
-    """Count repeated meetings (history included), seat balance and club conflicts of `rounds`."""
+    """Count, from the tables alone, what `SeatingReport` says of `rounds` (the rounds played, `history`, included)."""
     clubs = clubs or {}
     meetings: Counter[frozenset[str]] = Counter()
     seats: dict[str, list[int]] = {}
     games: dict[str, list[int]] = {}
+    running, last = 0, set[str]()
     for rnd in (*history, *rounds):
+        small = {p for table in rnd.tables if len(table) == 3 for p in table}
+        running, last = running + len(small & last), small
         for table in rnd.tables:
             meetings.update(frozenset(pair) for pair in itertools.combinations(table, 2))
             for s, p in enumerate(table):
                 seats.setdefault(p, [0] * SEATS)[s] += 1
                 games.setdefault(p, [0, 0])[len(table) == 3] += 1
-    conflicts = sum(
-        1
+    together = [
+        sum(
+            1
+            for table in rnd.tables
+            for a, b in itertools.combinations(table, 2)
+            if clubs.get(a) and clubs.get(a) == clubs.get(b)
+        )
         for rnd in rounds
-        for table in rnd.tables
-        for a, b in itertools.combinations(table, 2)
-        if clubs.get(a) and clubs.get(a) == clubs.get(b)
-    )
+    ]
     unbalanced = tuple(sorted(p for p, c in seats.items() if sum(x * x for x in c) > _seat_bound(*games[p])))
-    threes = any(len(table) == 3 for rnd in rounds for table in rnd.tables)
+    playing = {p for rnd in rounds for p in rnd.players} or set(games)
+    per_player = [games.get(p, [0, 0])[1] for p in playing]
+    never_last = tuple(sorted(p for p in playing if p in games and games[p][0] and not seats[p][SEATS - 1]))
     return SeatingReport(
-        sum(m - 1 for m in meetings.values()), max(meetings.values(), default=0), unbalanced, conflicts, threes
+        sum(m - 1 for m in meetings.values()),
+        max(meetings.values(), default=0),
+        unbalanced,
+        sum(together),
+        any(len(table) == 3 for rnd in rounds for table in rnd.tables),
+        (min(per_player, default=0), max(per_player, default=0)),
+        running,
+        never_last,
+        tuple(r for r, n in enumerate(together) if n),
     )
