@@ -74,7 +74,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
 
@@ -95,6 +95,7 @@ BALANCE = 2000  # steps of the seat search, at most (fewer with a smaller evalua
 SEAT_STEP = 75
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
+SIDEWAYS = 50  # swaps of two players' places that change no club pair, at most, while relabelling for clubs
 PAIRED = 120  # up to this many players the search also tries paired swaps (a swap and its reverse in another round)
 
 
@@ -163,7 +164,10 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
     spent = 0
     for attempt in range(ATTEMPTS):
         rng = random.Random(_mix(problem.seed, attempt, len(problem.history)))
-        groups, work, seat_rows = _group(problem, players, sizes, byes, rng, evaluations)
+        if problem.history or problem.by_standings:
+            groups, work, seat_rows = _group(problem, players, sizes, byes, rng, evaluations)
+        else:
+            groups, work, seat_rows = _fresh_groups(problem, players, sizes, byes, rng, evaluations)
         spent += work + SEAT_WORK * len(players)
         seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
@@ -174,6 +178,91 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
             break  # see the docstring, step 4: re-tries share one search budget
     return best[1]
+
+
+def _fresh_groups(
+    problem: SeatingProblem,
+    players: list[str],
+    sizes: list[int],
+    byes: list[list[str]],
+    rng: random.Random,
+    evaluations: int,
+) -> tuple[list[list[list[str]]], int, Rows]:
+    """A fresh plan's tables: the plan without clubs with its players relabelled to keep clubs apart at no other
+    cost, or, with clubs, the plan searched with them, whichever comes first in §6's order of aims."""
+    groups, work, seat_rows = _group(replace(problem, clubs={}), players, sizes, byes, rng, evaluations)
+    if not any(problem.clubs.get(p) for p in players):
+        return groups, work, seat_rows
+    work += _relabel_for_clubs(groups, problem.clubs, byes, evaluations)
+    clubbed, more, rows = _group(problem, players, sizes, byes, rng, evaluations)
+
+    def ranked(found: list[list[list[str]]]) -> tuple[int, ...]:
+        """`quality` but the seats, which are given afterwards."""
+        aims = quality(assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in found], clubs=problem.clubs))
+        return aims[:4] + aims[6:]
+
+    return (clubbed, work + more, rows) if ranked(clubbed) < ranked(groups) else (groups, work + more, seat_rows)
+
+
+def _relabel_for_clubs(
+    groups: list[list[list[str]]], clubs: Mapping[str, str], byes: list[list[str]], evaluations: int
+) -> int:
+    """Club-mates apart at no other cost (§6 aim 5): a fresh plan's players swap places throughout (two players of
+    the same byes exchange every seat they hold), which keeps every count of the other aims, while that separates
+    club-mates (those in the event's round 1 first: a pair there weighs 2); in place, the work spent returned."""
+    if not any(clubs.get(p) for rnd in groups for t in rnd for p in t):
+        return 0
+    where: dict[str, list[list[str]]] = {}
+    for rnd in groups:
+        for table in rnd:
+            for p in table:
+                where.setdefault(p, []).append(table)
+    first = {p for table in groups[0] for p in table} if groups else set()
+    out = {p: tuple(r for r, b in enumerate(byes) if p in b) for p in where}
+    players, work = sorted(where), 0
+
+    def cost(p: str, club: str, skip: str) -> int:
+        """Club pairs that `club`'s player would make at p's tables (the event's round 1 counting twice)."""
+        return sum(
+            (2 if p in first and table is where[p][0] else 1)
+            for table in where[p]
+            for x in table
+            if x not in (p, skip) and club and clubs.get(x) == club
+        )
+
+    rng, sideways = random.Random(len(players)), SIDEWAYS
+    best_total, best_plan = None, [[list(t) for t in rnd] for rnd in groups]
+    while work < evaluations:
+        conflicted = [a for a in players if clubs.get(a) and cost(a, clubs[a], "")]
+        total = sum(cost(a, clubs[a], "") for a in conflicted)
+        if best_total is None or total < best_total:
+            best_total, best_plan = total, [[list(t) for t in rnd] for rnd in groups]
+        if not conflicted:
+            break
+        best, moves = 0, []
+        for a in conflicted:
+            club_a = clubs[a]
+            for b in players:
+                club_b = clubs.get(b, "")
+                if club_b == club_a or out[a] != out[b]:
+                    continue
+                work += 2 * len(where[a]) * SEATS
+                delta = cost(b, club_a, a) + cost(a, club_b, b) - cost(a, club_a, b) - cost(b, club_b, a)
+                if delta < best:
+                    best, moves = delta, [(a, b)]
+                elif delta == best:
+                    moves.append((a, b))
+        if not moves or (best == 0 and sideways <= 0):
+            break
+        sideways -= best == 0  # a few moves that change nothing, to leave a plateau
+        a, b = rng.choice(moves)
+        for table in {id(t): t for t in where[a] + where[b]}.values():
+            table[:] = [b if x == a else a if x == b else x for x in table]
+        where[a], where[b] = where[b], where[a]
+    for rnd, kept in zip(groups, best_plan, strict=True):
+        for table, members in zip(rnd, kept, strict=True):
+            table[:] = members
+    return work
 
 
 def _mix(seed: int, attempt: int, played: int) -> int:
@@ -532,10 +621,10 @@ def _threes_before(problem: SeatingProblem, index: dict[str, int]) -> tuple[list
     return threes, last
 
 
-def _fewest_squares(before: list[int], rounds: list[list[list[int]]], n: int) -> int:
-    """A bound no plan beats on Σ (tables of 3 per player)²: the planned seats at tables of 3 given one by one to a
-    player with the fewest so far (at most one a round)."""
-    counts, added = sorted(before), [0] * n
+def _shared_threes(before: list[int], rounds: list[list[list[int]]]) -> list[int]:
+    """Tables of 3 per player with the planned seats at them given one by one to a player with the fewest so far
+    (at most one a round): the most even share there is, so its Σ² is a bound no plan beats."""
+    counts, added = list(before), [0] * len(before)
     seats = sum(3 * sum(len(t) == 3 for t in rnd) for rnd in rounds)
     heap = [(c, i) for i, c in enumerate(counts)]
     heapq.heapify(heap)
@@ -544,7 +633,7 @@ def _fewest_squares(before: list[int], rounds: list[list[list[int]]], n: int) ->
         counts[i], added[i], seats = c + 1, added[i] + 1, seats - 1
         if added[i] < len(rounds):
             heapq.heappush(heap, (c + 1, i))
-    return sum(c * c for c in counts)
+    return counts
 
 
 def _fewest_runs(last: list[bool], rounds: list[list[list[int]]], n: int) -> int:
@@ -619,7 +708,7 @@ class _TableSearch:
 
         self.squares = self.running = 0
         self.least = (
-            _fewest_squares(self.history_threes, rounds, n),
+            sum(c * c for c in _shared_threes(self.history_threes, rounds)),
             self.floor + RUN * _fewest_runs(self.last_small, rounds, n),
         )
 
@@ -1138,6 +1227,55 @@ def _balance_seats(
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
         total += low
         best, since_best = (total, 0) if total < best else (best, since_best + 1)
+
+
+@dataclass(frozen=True)
+class SeatingBounds:
+    """The best any plan of a problem could do on each figure of `SeatingReport` (§6: printed beside it): proven by
+    counting, so a plan may not reach them all at once."""
+
+    repeated_meetings: int  # more meetings than pairs, or a player with more meetings than opponents
+    threes: tuple[int, int]  # the fewest and most tables of 3 per player with the seats at them shared out evenly
+    threes_running: int  # more seats at tables of 3 in two rounds running than players (the rounds played included)
+    no_seat_four: int  # players with a game at a table of 4 and no seat 4 yet, beyond the seat-4 places left
+    club_conflicts: int  # club-mates who must share a table (a club larger than the tables)
+
+
+def bounds(problem: SeatingProblem) -> SeatingBounds:
+    """What no plan of `problem` beats, by counting (module docstring, step 3; §6)."""
+    players = sorted(problem.players)
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    sizes, bye_count = table_sizes(n, problem.fours_only)
+    shape = [[list(range(size)) for size in sizes]] * problem.rounds
+    before, last = _threes_before(problem, index)
+    shared = _shared_threes(before, shape)
+    meetings, met = 0, [0] * n
+    for past in problem.history:
+        for table in past.tables:
+            seated = [index[p] for p in table if p in index]
+            meetings += len(seated) * (len(seated) - 1) // 2
+            for a in seated:
+                met[a] += len(seated) - 1
+    meetings += problem.rounds * sum(s * (s - 1) // 2 for s in sizes)
+    fewest = 0 if bye_count else problem.rounds * (min(sizes) - 1)  # a bye meets nobody: no per-player bound then
+    repeats = max(meetings - n * (n - 1) // 2, sum(max(0, m + fewest - (n - 1)) for m in met) // 2)
+    had_four = {t[SEATS - 1] for past in problem.history for t in past.tables if len(t) == SEATS} & set(players)
+    places = problem.rounds * sizes.count(SEATS)
+    needing = n - len(had_four) if sizes.count(SEATS) else 0
+    clubs = Counter(problem.clubs.get(p) for p in players if problem.clubs.get(p))
+    forced = sum(_even(size, len(sizes)) - size for size in clubs.values()) // 2 * problem.rounds
+    running = sum(
+        len({p for t in a.tables if len(t) == 3 for p in t} & {p for t in b.tables if len(t) == 3 for p in t})
+        for a, b in itertools.pairwise(problem.history)
+    )
+    return SeatingBounds(
+        repeats,
+        (min(shared, default=0), max(shared, default=0)),
+        running + _fewest_runs(last, shape, n),
+        max(0, needing - places),
+        forced,
+    )
 
 
 @dataclass(frozen=True)
