@@ -833,8 +833,29 @@ class _TableSearch:
             self.threes[off] -= 1
         where[a], where[b] = where[b], where[a]
 
+    def share_threes(self) -> None:
+        """Swap a player with the most tables of 3 with one with the fewest, in a round where only the first sits at
+        one (the swap that costs least), while they differ by more than one: the share of aim 2 before the search."""
+        for _ in range(len(self.threes) * len(self.rounds)):
+            fewest, most = min(self.threes), max(self.threes)
+            if most - fewest <= 1:
+                return
+            moves = [
+                (self._delta(r, a, b), r, a, b)
+                for a in (p for p, c in enumerate(self.threes) if c == most)
+                for b in (p for p, c in enumerate(self.threes) if c == fewest)
+                for r in range(len(self.rounds))
+                if a in self.where[r] and b in self.where[r] and self._is_small(r, a) and not self._is_small(r, b)
+            ]
+            self.evaluations += len(moves) * 8
+            if not moves:
+                return
+            _, r, a, b = min(moves)
+            self._swap(r, a, b)
+
     def run(self, iterations: int) -> list[list[list[int]]]:
         """Search for at most `iterations` steps; the best plan found, tables as lists of player indices."""
+        self.share_threes()
         current = self.cost()
         best, best_cost, best_plan = self.key(current), current, self._snapshot()
         tabu: dict[tuple[int, int, int], int] = {}
