@@ -66,11 +66,16 @@ def clubs_of(data: WorkbookData) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Seating:
-    """The rounds to lay out now, the rest of the plan, and whether the stored plan was kept."""
+    """The rounds to lay out now, the rest of the plan, whether the stored plan was kept and, if not, why: `why` is
+    'kept', 'none' (no stored plan for these rounds), 'players' (`left` and `joined` differ from it), 'byes' (the
+    rules give other byes now) or 'better' (a fresh plan is better in §6's order after the rounds played)."""
 
     rounds: list[SeatedRound]
     later: list[SeatedRound]
     kept_plan: bool
+    why: str = "kept"
+    left: tuple[str, ...] = ()
+    joined: tuple[str, ...] = ()
 
 
 def seat_next(problem: SeatingProblem, count: int, stored: Sequence[SeatedRound | None]) -> Seating:
@@ -79,14 +84,18 @@ def seat_next(problem: SeatingProblem, count: int, stored: Sequence[SeatedRound 
     seats, clubs)."""
     fresh = plan(problem)
     kept = [s for s in stored if s is not None]
-    if (
-        len(kept) == len(fresh)
-        and all(s.players == set(problem.players) for s in kept)
-        and set(kept[0].byes) == set(fresh[0].byes)
-        and _ranked(kept, problem) <= _ranked(fresh, problem)
-    ):
-        return Seating(kept[:count], kept[count:], True)
-    return Seating(fresh[:count], fresh[count:], False)
+    if len(kept) != len(fresh):
+        return Seating(fresh[:count], fresh[count:], False, "none")
+    planned, now = set().union(*(s.players for s in kept)), set(problem.players)
+    if planned != now or any(s.players != now for s in kept):
+        return Seating(
+            fresh[:count], fresh[count:], False, "players", tuple(sorted(planned - now)), tuple(sorted(now - planned))
+        )
+    if set(kept[0].byes) != set(fresh[0].byes):
+        return Seating(fresh[:count], fresh[count:], False, "byes")
+    if _ranked(kept, problem) > _ranked(fresh, problem):
+        return Seating(fresh[:count], fresh[count:], False, "better")
+    return Seating(kept[:count], kept[count:], True)
 
 
 def _ranked(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, ...]:
