@@ -1035,9 +1035,75 @@ def _assign_seats(
             _balance_seats(ordered, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng, steps)
         seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
+    _give_seat_four(seated, counts, bounds)
     if problem.history and not problem.by_standings and steps:  # by standings, the tables found keep their neighbours
         _regroup_for_seats(problem, seated, counts, bounds, steps)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
+
+
+def _give_seat_four(seated: list[list[list[str]]], counts: dict[str, list[int]], bounds: dict[str, int]) -> None:
+    """Seat 4 for everyone who can have it (§6 aim 4): a player never on seat 4 takes it at one of their tables of 4
+    from its holder, who takes it at another of theirs in turn, and so on (an augmenting path, as in a matching)
+    to a holder who has had seat 4 more than once; kept only if no more players' seats are uneven, nor by more
+    (in place)."""
+    tables: dict[str, list[list[str]]] = {}
+    for rnd in seated:
+        for table in rnd:
+            if len(table) == SEATS:
+                for p in table:
+                    tables.setdefault(p, []).append(table)
+
+    def excess(players: set[str]) -> tuple[int, int]:
+        """Players of `players` whose seats are less even than their games allow, and by how much in all."""
+        over = [sum(c * c for c in counts[p]) - bounds[p] for p in players]
+        return sum(o > 0 for o in over), sum(max(0, o) for o in over)
+
+    for p in sorted(tables):
+        if counts[p][SEATS - 1]:
+            continue
+        path = _seat_four_path(p, tables, counts)
+        if path is None:
+            continue
+        involved = {p} | {table[SEATS - 1] for table in path}
+        before = excess(involved)
+        incoming, moves = p, []
+        for table in path:
+            holder = table[SEATS - 1]
+            s = table.index(incoming)
+            moves.append((table, list(table)))
+            _unseat(table, counts)
+            table[s], table[SEATS - 1] = holder, incoming
+            table[: SEATS - 1] = _best_order(table[: SEATS - 1], counts)  # the others' seats as even as they go
+            _seat(table, counts)
+            incoming = holder
+        after = excess(involved)
+        if after[0] > before[0] or after[1] > before[1]:
+            for table, previous in reversed(moves):
+                _unseat(table, counts)
+                table[:] = previous
+                _seat(table, counts)
+
+
+def _seat_four_path(
+    start: str, tables: dict[str, list[list[str]]], counts: dict[str, list[int]], depth: int = 4
+) -> list[list[str]] | None:
+    """The tables of a shortest chain from `start` (never on seat 4) through seat-4 holders to one who has had it
+    more than once, at most `depth` tables long (breadth first); None when there is none."""
+    frontier: list[tuple[str, list[list[str]]]] = [(start, [])]
+    seen = {start}
+    for _ in range(depth):
+        following = []
+        for player, path in frontier:
+            for table in tables.get(player, ()):
+                holder = table[SEATS - 1]
+                if holder == player or holder in seen or any(table is t for t in path):
+                    continue
+                if counts[holder][SEATS - 1] > 1:
+                    return [*path, table]
+                seen.add(holder)
+                following.append((holder, [*path, table]))
+        frontier = following
+    return None
 
 
 def _regroup_for_seats(
