@@ -139,3 +139,20 @@ def test_the_bounds_are_what_counting_gives() -> None:
     # a club of 7 at 6 tables: one pair must sit together each round.
     big = {p: "big" for p in names(24)[:7]}
     assert bounds(SeatingProblem(names(24), 4, big)).club_conflicts == 4
+
+
+def seat_repeaters(rounds: list[SeatedRound]) -> int:
+    """Players who start on some seat twice in these rounds."""
+    seats: dict[str, Counter[int]] = {}
+    for r in rounds:
+        for table in r.tables:
+            for s, p in enumerate(table):
+                seats.setdefault(p, Counter())[s] += 1
+    return sum(max(c.values()) > 1 for c in seats.values())
+
+
+@pytest.mark.parametrize(("n", "least"), [(501, 9), (502, 6), (503, 3)])
+def test_seats_over_rounds_1_to_4_repeat_only_for_those_seat_4_cannot_reach(n: int, least: int) -> None:
+    # 501 players: three tables of 3 and 123 of 4 a round, so 4 × 123 = 492 seat-4 places for 501 players: 9 take
+    # four games on seats 1-3 (one seat twice); everyone else can take each seat once.
+    assert seat_repeaters(plan(SeatingProblem(names(n), 4))) == least

@@ -51,7 +51,10 @@ The method, in four steps:
    then 5–8): in a block of tables of 4 only, a proper 4-edge-colouring of the bipartite
    player–table graph (König; built by alternating-path swaps): colour k is seat k, so every
    player takes a different seat in each round of the block, every seat once over rounds 1–4, and
-   the event as evenly as it can be. A re-plan keeps the seats fixed in step 2 when the search
+   the event as evenly as it can be; in a block of 4 rounds with tables of 3, seat 4 first goes to one player
+   of each table of 4 by a maximum matching (at most one each), then seats 1–3 by a 3-edge-colouring of the
+   rest, so only the players the seat-4 places cannot reach take a seat twice. A re-plan keeps the seats fixed
+   in step 2 when the search
    kept one player of each seat per table. Otherwise (tables of 3, or the search mixed the rows)
    each table starts with the permutation that best evens the seat counts so far (all 24 or 6
    tried), then a tabu search over swaps of two players' seats at one table minimises Σ (seat
@@ -95,6 +98,7 @@ BALANCE = 2000  # steps of the seat search, at most (fewer with a smaller evalua
 SEAT_STEP = 75
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
+ORDERED = 10  # up to this many planned rounds, their order is chosen to seat fewest at tables of 3 twice running
 SIDEWAYS = 50  # swaps of two players' places that change no club pair, at most, while relabelling for clubs
 PAIRED = 120  # up to this many players the search also tries paired swaps (a swap and its reverse in another round)
 
@@ -166,6 +170,8 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         rng = random.Random(_mix(problem.seed, attempt, len(problem.history)))
         if problem.history or problem.by_standings:
             groups, work, seat_rows = _group(problem, players, sizes, byes, rng, evaluations)
+            if not seat_rows and not any(byes) and not problem.by_standings:
+                groups = _fewest_running(groups, problem.history[-1] if problem.history else None)
         else:
             groups, work, seat_rows = _fresh_groups(problem, players, sizes, byes, rng, evaluations)
         spent += work + SEAT_WORK * len(players)
@@ -191,6 +197,8 @@ def _fresh_groups(
     """A fresh plan's tables: the plan without clubs with its players relabelled to keep clubs apart at no other
     cost, or, with clubs, the plan searched with them, whichever comes first in §6's order of aims."""
     groups, work, seat_rows = _group(replace(problem, clubs={}), players, sizes, byes, rng, evaluations)
+    if not any(byes):
+        groups = _fewest_running(groups, None)
     if not any(problem.clubs.get(p) for p in players):
         return groups, work, seat_rows
     work += _relabel_for_clubs(groups, problem.clubs, byes, evaluations)
@@ -202,6 +210,38 @@ def _fresh_groups(
         return aims[:4] + aims[6:]
 
     return (clubbed, work + more, rows) if ranked(clubbed) < ranked(groups) else (groups, work + more, seat_rows)
+
+
+def _fewest_running(groups: list[list[list[str]]], last: SeatedRound | None) -> list[list[list[str]]]:
+    """The planned rounds in the order that seats fewest players at a table of 3 in two rounds running (after the
+    last round played, `last`): reordering rounds changes no other figure before the seats, which come after.
+    Exact, by dynamic programming over the subsets of rounds (at most 2^rounds · rounds² steps); the given order
+    when no other is better."""
+    small = [{p for t in rnd if len(t) == 3 for p in t} for rnd in groups]
+    count = len(groups)
+    if count < 2 or count > ORDERED or not any(small):
+        return groups
+    before = {p for t in last.tables if len(t) == 3 for p in t} if last else set()
+    overlap = [[len(a & b) for b in small] for a in small]
+    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+        (1 << r, r): (len(before & small[r]), (r,)) for r in range(count)
+    }
+    for mask in range(1, 1 << count):
+        for r in range(count):
+            if (mask, r) not in best:
+                continue
+            cost, order = best[(mask, r)]
+            for nxt in range(count):
+                if mask >> nxt & 1:
+                    continue
+                key = (mask | 1 << nxt, nxt)
+                found = (cost + overlap[r][nxt], (*order, nxt))
+                if key not in best or found < best[key]:
+                    best[key] = found
+    full = (1 << count) - 1
+    cost, order = min(best[(full, r)] for r in range(count))
+    given = len(before & small[0]) + sum(overlap[r][r + 1] for r in range(count - 1))
+    return groups if given <= cost else [groups[r] for r in order]
 
 
 def _relabel_for_clubs(
@@ -1023,6 +1063,11 @@ def _assign_seats(
             for rnd in ordered:
                 for table in rnd:
                     _seat(table, counts)
+        elif (played + start) % SEATS == 0 and len(block) == SEATS:
+            ordered = _colour_seats_with_threes(block, counts)  # seat 4 by a matching, then König on seats 1-3
+            for rnd in ordered:
+                for table in rnd:
+                    _seat(table, counts)
         else:
             ordered = []
             for rnd in block:
@@ -1208,6 +1253,51 @@ def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
     seated = [[[""] * SEATS for _ in rnd] for rnd in block]
     for ((r, t), p), s in zip(edges, _edge_colouring(edges, SEATS)):
         seated[r][t][s] = p
+    return seated
+
+
+def _colour_seats_with_threes(block: list[list[list[str]]], counts: dict[str, list[int]]) -> list[list[list[str]]]:
+    """Seats for a block of 4 rounds with tables of 3 (no seat 4 there): each table of 4 gives seat 4 to one of its
+    players, at most one seat 4 each (a maximum matching, those with fewest seat 4s so far first), then seats
+    1-3 by a proper 3-edge-colouring (König) of what is left, a player without seat 4 split into three games and
+    one: so everyone on seat 4 takes each seat once, and no more players take a seat twice than the seat-4
+    places force (players beyond the tables of 4 × 4)."""
+    slots = [(r, t) for r, rnd in enumerate(block) for t, table in enumerate(rnd) if len(table) == SEATS]
+    holder: dict[tuple[int, int], str] = {}
+    held: dict[str, tuple[int, int]] = {}
+
+    def augment(slot: tuple[int, int], seen: set[str]) -> bool:
+        """Kuhn's augmenting path from a table of 4 without a seat-4 holder."""
+        players = sorted(block[slot[0]][slot[1]], key=lambda p: (counts[p][SEATS - 1], p))
+        for p in players:
+            if p in seen:
+                continue
+            seen.add(p)
+            if p not in held or augment(held[p], seen):
+                holder[slot], held[p] = p, slot
+                return True
+        return False
+
+    for slot in slots:
+        augment(slot, set())
+    for r, t in slots:  # a table no matching reaches: a player who has seat 4 elsewhere takes it again
+        holder.setdefault((r, t), block[r][t][0])
+    edges: list[tuple[object, object]] = []
+    games = Counter(p for rnd in block for table in rnd for p in table)
+    seen_games: Counter[str] = Counter()
+    for r, rnd in enumerate(block):
+        for t, table in enumerate(rnd):
+            for p in table:
+                if holder.get((r, t)) == p:
+                    continue
+                seen_games[p] += 1
+                split = p not in held and games[p] > SEATS - 1 and seen_games[p] == games[p]
+                edges.append(((r, t), (p, split)))
+    seated = [[[""] * len(table) for table in rnd] for rnd in block]
+    for ((r, t), (p, _)), s in zip(edges, _edge_colouring(edges, SEATS - 1), strict=True):
+        seated[r][t][s] = p
+    for (r, t), p in holder.items():
+        seated[r][t][SEATS - 1] = p
     return seated
 
 
