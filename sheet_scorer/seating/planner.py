@@ -99,7 +99,7 @@ SEAT_STEP = 75
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
 ORDERED = 10  # up to this many planned rounds, their order is chosen to seat fewest at tables of 3 twice running
-SIDEWAYS = 50  # swaps of two players' places that change no club pair, at most, while relabelling for clubs
+RELABELS = 40  # steps per player of the tabu search that relabels a fresh plan's players to keep clubs apart
 PAIRED = 120  # up to this many players the search also tries paired swaps (a swap and its reverse in another round)
 
 
@@ -201,8 +201,11 @@ def _fresh_groups(
         groups = _fewest_running(groups, None)
     if not any(problem.clubs.get(p) for p in players):
         return groups, work, seat_rows
-    work += _relabel_for_clubs(groups, problem.clubs, byes, evaluations)
-    clubbed, more, rows = _group(problem, players, sizes, byes, rng, evaluations)
+    work += _relabel_for_clubs(groups, problem.clubs, byes, evaluations // 4)
+    together = assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in groups], clubs=problem.clubs).club_conflicts
+    if together <= bounds(problem).club_conflicts:
+        return groups, work, seat_rows
+    clubbed, more, rows = _group(problem, players, sizes, byes, rng, evaluations // 2)
 
     def ranked(found: list[list[list[str]]]) -> tuple[int, ...]:
         """`quality` but the seats, which are given afterwards."""
@@ -248,8 +251,9 @@ def _relabel_for_clubs(
     groups: list[list[list[str]]], clubs: Mapping[str, str], byes: list[list[str]], evaluations: int
 ) -> int:
     """Club-mates apart at no other cost (§6 aim 5): a fresh plan's players swap places throughout (two players of
-    the same byes exchange every seat they hold), which keeps every count of the other aims, while that separates
-    club-mates (those in the event's round 1 first: a pair there weighs 2); in place, the work spent returned."""
+    the same byes exchange every seat they hold), which keeps every count of the other aims; a tabu search over such
+    swaps keeps the plan with fewest club pairs (those in the event's round 1 weigh 2); in place, the work spent
+    returned."""
     if not any(clubs.get(p) for rnd in groups for t in rnd for p in t):
         return 0
     where: dict[str, list[list[str]]] = {}
@@ -270,32 +274,36 @@ def _relabel_for_clubs(
             if x not in (p, skip) and club and clubs.get(x) == club
         )
 
-    rng, sideways = random.Random(len(players)), SIDEWAYS
+    rng, tabu = random.Random(len(players)), dict.fromkeys(players, -1)
     best_total, best_plan = None, [[list(t) for t in rnd] for rnd in groups]
-    while work < evaluations:
+    for step in range(RELABELS * len(players)):
+        if work >= evaluations:
+            break
         conflicted = [a for a in players if clubs.get(a) and cost(a, clubs[a], "")]
         total = sum(cost(a, clubs[a], "") for a in conflicted)
         if best_total is None or total < best_total:
             best_total, best_plan = total, [[list(t) for t in rnd] for rnd in groups]
         if not conflicted:
             break
-        best, moves = 0, []
+        low, moves = None, []
         for a in conflicted:
             club_a = clubs[a]
             for b in players:
                 club_b = clubs.get(b, "")
                 if club_b == club_a or out[a] != out[b]:
                     continue
-                work += 2 * len(where[a]) * SEATS
+                work += SEATS * len(where[a])
                 delta = cost(b, club_a, a) + cost(a, club_b, b) - cost(a, club_a, b) - cost(b, club_b, a)
-                if delta < best:
-                    best, moves = delta, [(a, b)]
-                elif delta == best:
+                if (tabu[a] > step or tabu[b] > step) and total + delta >= best_total:
+                    continue  # a pair just swapped does not swap back, unless that beats the best found
+                if low is None or delta < low:
+                    low, moves = delta, [(a, b)]
+                elif delta == low:
                     moves.append((a, b))
-        if not moves or (best == 0 and sideways <= 0):
-            break
-        sideways -= best == 0  # a few moves that change nothing, to leave a plateau
+        if not moves:  # every conflicted player just moved: wait for the tabu to pass
+            continue
         a, b = rng.choice(moves)
+        tabu[a] = tabu[b] = step + TENURE + rng.randrange(4)
         for table in {id(t): t for t in where[a] + where[b]}.values():
             table[:] = [b if x == a else a if x == b else x for x in table]
         where[a], where[b] = where[b], where[a]
