@@ -152,7 +152,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="live-bench-src-"))
     big = write_workbook(work / "P200.xlsx", 200, 6, 2026, "Bench 200 x 6")
     events = {"spring_open (30 players, 4 rounds)": EXAMPLE, "200 players, 6 rounds": big}
-    print(f"| event | save → update event | save → updated page | cold `check` (baseline) | page / cold |")
+    print("| event | save → update event | save → updated page | cold `check` (baseline) | page / cold |")
     print("|---|---:|---:|---:|---:|")
     for label, source in events.items():
         partial = work / f"{source.stem}.partial.xlsx"

@@ -64,18 +64,98 @@ HEADERS = [
 ]
 WIDTHS = [7, 6, 24, 12, 8, 9, 9, 8, 12, 11, 11, 10]
 
-FIRST = (
-    "Ala Anna Bartek Ben Chloe Carlos Dawid Emma Ewa Finn Filip Gabriela Hugo Iga Igor Jakub Joana "
-    "Julia Kamil Kasia Lucas Łukasz Marek Maria Mateus Nina Oliver Ola Paweł Pedro Rafael Rita "
-    "Sofia Szymon Tomasz Tiago Wiktor Zofia Amélie Théo Élodie Inês João Ângela Zoë Noël "
-    "Agnieszka Michał"
-).split()
-LAST = (
-    "Nowak Kowalski Wiśniewski Wójcik Kamiński Lewandowski Zieliński Szymański Woźniak Dąbrowski "
-    "Silva Santos Oliveira Souza Pereira Costa Rodrigues Almeida Nascimento Lima Martin Bernard "
-    "Dubois Thomas Robert Richard Petit Durand Leroy Moreau Carter Walsh Okafor Gallagher Evans "
-    "Murphy Byrne Kelly Hughes Price"
-).split()
+FIRST = [
+    "Ala",
+    "Anna",
+    "Bartek",
+    "Ben",
+    "Chloe",
+    "Carlos",
+    "Dawid",
+    "Emma",
+    "Ewa",
+    "Finn",
+    "Filip",
+    "Gabriela",
+    "Hugo",
+    "Iga",
+    "Igor",
+    "Jakub",
+    "Joana",
+    "Julia",
+    "Kamil",
+    "Kasia",
+    "Lucas",
+    "Łukasz",
+    "Marek",
+    "Maria",
+    "Mateus",
+    "Nina",
+    "Oliver",
+    "Ola",
+    "Paweł",
+    "Pedro",
+    "Rafael",
+    "Rita",
+    "Sofia",
+    "Szymon",
+    "Tomasz",
+    "Tiago",
+    "Wiktor",
+    "Zofia",
+    "Amélie",
+    "Théo",
+    "Élodie",
+    "Inês",
+    "João",
+    "Ângela",
+    "Zoë",
+    "Noël",
+    "Agnieszka",
+    "Michał",
+]
+LAST = [
+    "Nowak",
+    "Kowalski",
+    "Wiśniewski",
+    "Wójcik",
+    "Kamiński",
+    "Lewandowski",
+    "Zieliński",
+    "Szymański",
+    "Woźniak",
+    "Dąbrowski",
+    "Silva",
+    "Santos",
+    "Oliveira",
+    "Souza",
+    "Pereira",
+    "Costa",
+    "Rodrigues",
+    "Almeida",
+    "Nascimento",
+    "Lima",
+    "Martin",
+    "Bernard",
+    "Dubois",
+    "Thomas",
+    "Robert",
+    "Richard",
+    "Petit",
+    "Durand",
+    "Leroy",
+    "Moreau",
+    "Carter",
+    "Walsh",
+    "Okafor",
+    "Gallagher",
+    "Evans",
+    "Murphy",
+    "Byrne",
+    "Kelly",
+    "Hughes",
+    "Price",
+]
 
 
 def fold_name(name: str) -> str:
@@ -91,7 +171,7 @@ def player_names(count: int, rng: random.Random) -> list[str]:
     names: list[str] = []
     seen: set[str] = set()
     for initial in initials:
-        pairs = [f"{f} {initial}{l}" for f in FIRST for l in LAST]
+        pairs = [f"{first} {initial}{last}" for first in FIRST for last in LAST]
         rng.shuffle(pairs)
         for name in pairs:
             key = fold_name(name)

@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_workbooks import HEADERS, WIDTHS, player_names, round_rows  # noqa: E402
-from run import PYTHON, SCORER, Sample, machine, measure, provenance  # noqa: E402
+from make_workbooks import HEADERS, WIDTHS, player_names, round_rows
+from run import SCORER, Sample, machine, measure, provenance
 
 POOL = 600
 ROUNDS = 4

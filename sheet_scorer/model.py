@@ -238,7 +238,7 @@ class WritePlan:
 
 @dataclass(frozen=True)
 class RoundProgress:
-    """How far one round or playoff sheet has got: tables seated and tables reported (SPEC §3).
+    """How far one round or playoff sheet has got: tables seated and tables reported (docs/rules.md §3).
 
     A table is reported once any of its game cells is filled; a sheet with no game cell filled is
     not played yet and counts nowhere (games, rounds, chart)."""
@@ -272,7 +272,9 @@ class ScoreResult:
     playoff_results: pd.DataFrame | None = (
         None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
     )
-    progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
+    progress: list[RoundProgress] = field(
+        default_factory=list
+    )  # one per round and playoff sheet, in order (docs/rules.md §3)
     qualifying: list[str] | None = None  # the qualifying rank in `lang`, once computed (playoffs.qualifying_ranking)
 
     @property

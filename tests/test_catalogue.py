@@ -1,4 +1,4 @@
-"""The one message catalogue (issue 20, item 3): every key the package names is an entry in all four languages, of
+"""The one message catalogue: every key the package names is an entry in all four languages, of
 the level its use asks for, and no entry is left unused; the catalogue itself is plain data."""
 
 from __future__ import annotations

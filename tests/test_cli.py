@@ -108,7 +108,7 @@ def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("command", ["score", "check"])
 def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, command: str) -> None:
-    """Usage errors stay instant (issue 5): the file is checked before pandas, pandera or openpyxl load."""
+    """Usage errors stay instant: the file is checked before pandas, pandera or openpyxl load."""
     probe = (
         "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
         f"r = CliRunner().invoke(main, ['{command}', sys.argv[1]]); "

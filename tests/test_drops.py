@@ -1,4 +1,4 @@
-"""Players who drop out (docs/rules.md §1, §6, issue 18.4): Active read in four languages, an unreadable cell
+"""Players who drop out (docs/rules.md §1, §6): Active read in four languages, an unreadable cell
 reported, the drop-down `new` writes, withdrawn players marked, and one list of who advances.
 
 The event (VP-only, one round): table 1 Ala 12 (declared), Bea 9, Cyd 6, Dan 3; table 2 Eva 11 (declared),
@@ -206,7 +206,7 @@ def test_new_reads_the_active_words_and_refuses_one_it_cannot_read(tmp_path: Pat
     names.write_text("Player,Active\nAla,yes\nBea,soon\nCyd,no\n", encoding="utf-8")
     refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx")])
     assert refused.exit_code == 2 and not (tmp_path / "other.xlsx").exists()
-    # qa3: the refusal names the list's file, as `new`'s other refusals do (Bea's word is on line 3, under the header)
+    # the refusal names the list's file, as `new`'s other refusals do (Bea's word is on line 3, under the header)
     assert refused.output == (
         f"Error: {names}: line 3: 'soon' in the Active column is neither yes nor no "
         "(no, withdrawn, dropped: not playing)\n"
@@ -236,7 +236,7 @@ def test_a_players_sheet_with_an_unknown_name_heading_beside_club(tmp_path: Path
     assert [(p.name, p.club) for p in result.data.players] == [(n, "K1" if n < "E" else "K2") for n in NAMES]
 
 
-# qa3: the live projector marks the same qualifiers as the report and `playoffs` (a withdrawn player above the cut is
+# the live projector marks the same qualifiers as the report and `playoffs` (a withdrawn player above the cut is
 # passed over) and says who withdrew; with nobody withdrawn the cut is the top four by rank.
 @pytest.mark.parametrize(
     ("active", "advancing", "marks"),

@@ -1,4 +1,4 @@
-"""One message model (issue 20 item 3): refusals once English only, now catalogue keys said in each of the four
+"""One message model: refusals once English only, now catalogue keys said in each of the four
 languages, and the one table of problem codes. (That every raise site names a key with values and no English copy
 is checked by the scan of every key, tests/test_catalogue.py.)"""
 
@@ -98,7 +98,7 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
     from sheet_scorer.rules.validate import ROW_CODE_FIELDS, TABLE_CODES
 
     PROBLEM_CODES = {code: entry for code, entry in CATALOGUE.items() if entry.level in ("error", "warning")}
-    assert WARNING_CODES == {
+    assert {
         "name-spelling",
         "name-similar",
         "no-target",
@@ -108,7 +108,7 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
         "season_alias_both",
         "season_name_similar",
         "season_name_spelling",
-    }
+    } == WARNING_CODES
     assert set(TABLE_CODES) == {c for c, kind in PROBLEM_CODES.items() if kind.table}
     assert TABLE_CODES["table-knights"][0] == "knights" and TABLE_CODES["no-target"][0] == "vp"
     assert ROW_CODE_FIELDS["settlements-min"] == "settlements" and ROW_CODE_FIELDS["seat-duplicate"] == "seat"

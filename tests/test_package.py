@@ -3,6 +3,7 @@ the schema's order, relationship targets resolved."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import io
 import zipfile
@@ -100,10 +101,8 @@ def _open_files(path: Path) -> int:
     """How many of this process's file descriptors are open on `path` (Linux: /proc/self/fd)."""
     found = 0
     for fd in Path("/proc/self/fd").iterdir():
-        try:
+        with contextlib.suppress(OSError):  # the descriptor listing the folder itself, closed meanwhile
             found += Path(fd.readlink()) == path
-        except OSError:  # the descriptor listing the folder itself, closed meanwhile
-            pass
     return found
 
 

@@ -1,4 +1,4 @@
-"""Issue 21, what makes the tool fast without changing what it does: templates compiled once and kept, pandera
+"""What makes the tool fast without changing what it does: templates compiled once and kept, pandera
 schemas built once per process, and commands importing only what they use. (Speed itself is measured in bench/.)"""
 
 from __future__ import annotations
@@ -130,8 +130,8 @@ import zipfile  # noqa: E402
 from dataclasses import asdict  # noqa: E402
 
 from hypothesis import HealthCheck, given  # noqa: E402
-from hypothesis import settings as hypothesis_settings
-from hypothesis import strategies as st
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from sheet_scorer.model import WorkbookError  # noqa: E402
 from sheet_scorer.xlsx import reader as xlsx  # noqa: E402

@@ -21,12 +21,13 @@ def merge_copies(
         for index, path in enumerate(
             [Path(event), *map(Path, copies)]
         ):  # a missing or damaged file is told before the heavy imports
-            opened.append(
-                open_package(path, patching=index == 0)
-            )  # each file's one opening (issue 20); the event is patched
+            opened.append(open_package(path, patching=index == 0))  # each file's one opening; the event is patched
         from sheet_scorer.merge.plan import merge_workbooks
+        from sheet_scorer.workbook.files import backup_path
 
-        return merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)
+        plan = merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)
+        plan.backup = backup_path(plan.event).name
+        return plan
     finally:
         for package in opened:
             package.close()

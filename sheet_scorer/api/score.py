@@ -93,7 +93,7 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking
 
-        result.qualifying = qualifying_ranking(result, language)  # once a run, carried on the result (issue 20)
+        result.qualifying = qualifying_ranking(result, language)  # once a run, carried on the result
         result.playoff_results = playoff_places(playoff_rows, result.qualifying)
     return result
 
@@ -129,7 +129,7 @@ def score_workbook(
         return check_workbook(path, lang)
     if is_ods(path):
         return _score_ods(path, output, html, lang, in_place, json, force)
-    opened = open_package(path, patching=True)  # the command's one opening of the file (issue 20)
+    opened = open_package(path, patching=True)  # the command's one opening of the file
     try:
         output_path, html_path = _targets(path, output, html, json, in_place)
     except BaseException:
@@ -240,7 +240,7 @@ def _score_and_write(
             event.close()
 
         # the report renders straight into its file after the workbook is written, in the memory the plan held (let go
-        # once written): the page is never held whole and the renderer's and the writer's needs do not add up (issue 21)
+        # once written): the page is never held whole and the renderer's and the writer's needs do not add up
         writers = {output: workbook, html: lambda temporary: stream_report(result, temporary, language)}
         if json:
             writers[json] = lambda temporary: write_json(result, temporary)

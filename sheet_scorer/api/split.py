@@ -6,10 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sheet_scorer.merge.split import parse_tables, tables_text
 from sheet_scorer.workbook.container import open_package
 
 if TYPE_CHECKING:
     from sheet_scorer.merge.split import SplitPlan
+
+__all__ = ["SplitResult", "parse_tables", "split_event"]  # parse_tables: what `--tables` takes (1-4, 1,3,5-7)
 
 
 @dataclass(frozen=True)
@@ -19,6 +22,16 @@ class SplitResult:
     plan: SplitPlan
     target: Path
     lang: str
+
+    @property
+    def tables(self) -> str:
+        """The tables the copy holds as an organiser writes them (`1-4,7`)."""
+        return tables_text(self.plan.tables)
+
+    @property
+    def missing(self) -> str:
+        """The tables asked for that the round does not have (`5-6`), "" when none."""
+        return tables_text(self.plan.missing) if self.plan.missing else ""
 
 
 def split_event(

@@ -1,4 +1,4 @@
-"""The one message catalogue (issue 20, item 3): every line a user can see is a code with its level, the field
+"""The one message catalogue: every line a user can see is a code with its level, the field
 whose cell it marks and its template in each language (frictionless-style: code, level, field, {lang: template}).
 
 Levels:
@@ -542,7 +542,7 @@ CATALOGUE: dict[str, Message] = {
             pt="a linha {row} é uma folga sem nome de jogador",
             fr="la ligne {row} est une exemption sans nom de joueur",
         ),
-        # issue 18: a merge conflict stays until resolved (docs/rules.md §5)
+        # a merge conflict stays until resolved (docs/rules.md §5)
         _code(
             "merge-conflict",
             en="{player}: the files disagree: {value} in {file}, {other} in {other_file}; type the agreed value, then mark row {line} of '{conflicts_sheet}' resolved",
@@ -550,7 +550,7 @@ CATALOGUE: dict[str, Message] = {
             pt="{player}: os arquivos divergem: {value} em {file}, {other} em {other_file}; digite o valor acordado e marque a linha {line} de “{conflicts_sheet}” como resolvida",
             fr="{player} : les fichiers divergent : {value} dans {file}, {other} dans {other_file} ; saisissez la valeur convenue, puis marquez la ligne {line} de « {conflicts_sheet} » comme résolue",
         ),
-        # ---- season problems (issue 23): found in the season workbook or across events; `season.model.Note` ----
+        # ---- season problems: found in the season workbook or across events; `season.model.Note` ----
         _code(
             "season_alias_both",
             "warning",
@@ -642,7 +642,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{tournament} : {players}, {rounds}, {scored} tables comptées sur {tables}, {errors}, {warnings}",
             },
         ),
-        # issue 19: playoffs in the summary, the champion, one problem a line
+        # playoffs in the summary, the champion, one problem a line
         Message(
             "summary_playoffs",
             "line",
@@ -733,7 +733,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "convertis par LibreOffice en .xlsx et calculés : {files}",
             },
         ),
-        # issue 22: `live` (cli/live.py)
+        # `live` (cli/live.py)
         Message(
             "live_serving",
             "line",
@@ -870,7 +870,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{path} : --in-place ne peut pas écrire un .ods ; calculez-le sans --in-place pour obtenir {target}",
             },
         ),
-        # issue 20: damaged packages named by their part, and Strict Open XML refused by name
+        # damaged packages named by their part, and Strict Open XML refused by name
         Message(
             "part_encoding",
             "refusal",
@@ -1310,7 +1310,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "  conflits de club : {n} aux rondes {rounds} (au mieux : {best})",
             },
         ),
-        # issue 19: --round takes a number or a sheet name
+        # --round takes a number or a sheet name
         Message(
             "slips_no_sheet",
             "refusal",
@@ -1463,7 +1463,7 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         # `split` (cli/split.py, merge/split.py)
-        # qa2: `split` of one table says "table 3", not "tables 3"
+        # `split` of one table says "table 3", not "tables 3"
         Message(
             "split_wrote_one",
             "line",
@@ -1860,7 +1860,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
             },
         ),
-        # issue 20: the refusals that were English only (api), every line now a key of this catalogue
+        # the refusals that were English only (api), every line now a key of this catalogue
         Message(
             "named_twice",
             "refusal",
@@ -1881,7 +1881,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "le classeur calculé",
             },
         ),
-        # issue 23: `season` (cli/season.py, docs/rules.md §10)
+        # `season` (cli/season.py, docs/rules.md §10)
         Message(
             "season_reading",
             "line",
@@ -1992,7 +1992,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "pas un classeur de tournoi (aucune feuille de ronde)",
             },
         ),
-        # issue 18: tables not reported yet stop `seat` and `playoffs` from going on (docs/rules.md §3, §6)
+        # tables not reported yet stop `seat` and `playoffs` from going on (docs/rules.md §3, §6)
         Message(
             "seat_unreported",
             "refusal",
@@ -2020,7 +2020,7 @@ CATALOGUE: dict[str, Message] = {
         Message(
             "active_unread_line",
             "refusal",
-            {  # qa3: names the list's file, as new's other refusals do
+            {  # names the list's file, as new's other refusals do
                 "en": "{path}: line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
                 "pl": "{path}: wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
                 "pt": "{path}: linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
@@ -2037,7 +2037,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "« {sheet} » : résultats de {done} tables sur {total} ; saisissez les autres résultats, puis relancez playoffs",
             },
         ),
-        # issue 18: no edit thrown away (workbook/record.py), conflicts kept (merge/), player lists in any encoding
+        # no edit thrown away (workbook/record.py), conflicts kept (merge/), player lists in any encoding
         Message(
             "edited_since",
             "refusal",
@@ -2107,14 +2107,14 @@ CATALOGUE: dict[str, Message] = {
         Message(
             "merge_conflicts_kept",
             "line",
-            {  # qa3: {conflicts} is NOUNS["conflicts_kept"], agreeing with its number
+            {  # {conflicts} is NOUNS["conflicts_kept"], agreeing with its number
                 "en": "{conflicts} in the sheet '{sheet}'; type the agreed value, then mark the row in the '{resolved}' column",
                 "pl": "{conflicts} w arkuszu „{sheet}”; wpisz uzgodnioną wartość, potem oznacz wiersz w kolumnie „{resolved}”",
                 "pt": "{conflicts} na planilha “{sheet}”; digite o valor acordado e marque a linha na coluna “{resolved}”",
                 "fr": "{conflicts} dans la feuille « {sheet} » ; saisissez la valeur convenue, puis marquez la ligne dans la colonne « {resolved} »",
             },
         ),
-        # issue 20: a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
+        # a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
         Message(
             "damaged_twice",
             "refusal",
@@ -2186,13 +2186,13 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
-            "damaged_main_elsewhere",
+            "damaged_no_workbook_rels",
             "refusal",
             {
-                "en": "{path}: the workbook is damaged: part {part}: its main part is not xl/workbook.xml; open it in Excel or LibreOffice and save it again",
-                "pl": "{path}: skoroszyt jest uszkodzony: część {part}: jego główna część to nie xl/workbook.xml; otwórz go w Excelu lub LibreOffice i zapisz ponownie",
-                "pt": "{path}: a pasta de trabalho está danificada: parte {part}: a parte principal não é xl/workbook.xml; abra-a no Excel ou no LibreOffice e salve-a novamente",
-                "fr": "{path} : le classeur est endommagé : partie {part} : sa partie principale n'est pas xl/workbook.xml ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
+                "en": "{path}: the workbook is damaged: part {part}: missing (the workbook's relationships, which say where its sheets are); open it in Excel or LibreOffice and save it again",
+                "pl": "{path}: skoroszyt jest uszkodzony: część {part}: brak (relacje skoroszytu, które wskazują, gdzie są jego arkusze); otwórz go w Excelu lub LibreOffice i zapisz ponownie",
+                "pt": "{path}: a pasta de trabalho está danificada: parte {part}: ausente (as relações da pasta de trabalho, que dizem onde estão as suas planilhas); abra-a no Excel ou no LibreOffice e salve-a novamente",
+                "fr": "{path} : le classeur est endommagé : partie {part} : absente (les relations du classeur, qui disent où sont ses feuilles) ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
             },
         ),
         Message(
@@ -2205,7 +2205,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{path} : le classeur est endommagé : partie {part} : n'indique aucune partie principale (officeDocument) ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
             },
         ),
-        # issue 20 item 3: the refusals that were English only (xlsx/ and workbook/), now keyed like every other line
+        # the refusals that were English only (xlsx/ and workbook/), now keyed like every other line
         Message(
             "in_workbook",
             "refusal",
@@ -2412,7 +2412,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "la feuille « {sheet} » est tronquée ; enregistrez le classeur à nouveau depuis Excel ou LibreOffice",
             },
         ),
-        # issue 20: a damaged sheet, named with what is wrong with it (xlsx.reader)
+        # a damaged sheet, named with what is wrong with it (xlsx.reader)
         Message(
             "sheet_damaged_ref",
             "refusal",
@@ -2478,7 +2478,7 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
         "pt": {"one": "{n} célula", "other": "{n} células"},
         "fr": {"one": "{n} cellule", "other": "{n} cellules"},
     },
-    # issue 19: the verb agrees with the count (CLDR plural categories)
+    # the verb agrees with the count (CLDR plural categories)
     "cells_written": {
         "en": {"one": "wrote {n} cell", "other": "wrote {n} cells"},
         "pl": {
@@ -2532,7 +2532,7 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
             "other": "… et {n} joueurs de plus (--all les montre tous)",
         },
     },
-    "conflicts_kept": {  # issue 18; qa3: the participles agree with the number (1 conflict: its cell)
+    "conflicts_kept": {  # the participles agree with the number (1 conflict: its cell)
         "en": {
             "one": "{n} conflict kept in the event: marked at its cell and listed",
             "other": "{n} conflicts kept in the event: marked at their cells and listed",
@@ -2558,7 +2558,7 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
         "pt": {"one": "{n} pasta de trabalho", "other": "{n} pastas de trabalho"},
         "fr": {"one": "{n} classeur", "other": "{n} classeurs"},
     },
-    # issue 23: `season`
+    # `season`
     "events": {
         "en": {"one": "{n} event", "other": "{n} events"},
         "pl": {"one": "{n} turniej", "few": "{n} turnieje", "many": "{n} turniejów", "other": "{n} turnieju"},

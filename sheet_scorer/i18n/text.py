@@ -47,7 +47,7 @@ from sheet_scorer.i18n.vocab import (
 )
 
 # Babel locale per report language. Portuguese follows the Brazilian words used in the workbook
-# vocabulary (Planilha, Bônus); all four write decimals the way the seeds do (2,5 / 2.5).
+# vocabulary (Planilha, Bônus); all four write decimals the way each language's scoring pages do (2,5 / 2.5).
 LOCALES = {"en": "en_GB", "pl": "pl_PL", "pt": "pt_BR", "fr": "fr_FR"}
 
 
@@ -61,13 +61,13 @@ def language(lang: str | None) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _locale(lang: str) -> Locale:
     """The Babel locale of a report language, parsed once."""
     return Locale.parse(LOCALES[language(lang)])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _pattern(pattern: str) -> NumberPattern:
     return parse_pattern(pattern)
 
@@ -133,6 +133,22 @@ def format_seconds(seconds: float, lang: str) -> str:
 def format_places(places: Any, lang: str) -> str:
     """The `Places` tie-breaker (1st, 2nd, 3rd places; shared ones count 1/k): `2 / 1.5 / 0`."""
     return "" if not isinstance(places, tuple) else " / ".join(format_number(round(float(p), 2), lang) for p in places)
+
+
+def figure_text(figure: str, value: Any, lang: str) -> str:
+    """A standings figure as shown: percentages to hundredths half up, Places as `2 / 1.5 / 0`, numbers as numbers."""
+    if figure in ("vp_pct", "mean_vp_pct"):
+        return format_pct(value, lang)
+    if figure == "places":
+        return format_places(value, lang)
+    if figure == "adjustment_notes":
+        return str(value)
+    return format_number(value, lang)
+
+
+def figure_name(figure: str, lang: str) -> str:
+    """The name of a figure in `lang`, as the Standings sheet heads its column."""
+    return STANDINGS_HEADERS[figure][lang]
 
 
 def format_date(value: date | str | None, lang: str) -> str:
@@ -361,7 +377,7 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "Voltar à classificação",
         "fr": "Retour au classement",
     },
-    # issue 22: the live view (`live`: projector and phone pages)
+    # the live view (`live`: projector and phone pages)
     "live_title": {
         "en": "{tournament} — live",
         "pl": "{tournament} — na żywo",
@@ -377,6 +393,7 @@ _REPORT: dict[str, dict[str, str]] = {
     "live_after": {"en": "After {sheet}", "pl": "Po rundzie: {sheet}", "pt": "Após {sheet}", "fr": "Après {sheet}"},
     "live_reported": {"en": "reported", "pl": "zgłoszony", "pt": "informada", "fr": "rendue"},
     "live_playing": {"en": "playing", "pl": "w grze", "pt": "jogando", "fr": "en cours"},
+    "live_phoned": {"en": "sent", "pl": "przesłany", "pt": "enviada", "fr": "envoyée"},
     "live_problem": {"en": "to check", "pl": "do sprawdzenia", "pt": "a verificar", "fr": "à vérifier"},
     "live_updated": {
         "en": "Updated {time}",
@@ -452,7 +469,7 @@ _REPORT: dict[str, dict[str, str]] = {
     "message": PROBLEMS_HEADERS["message"],
     "error": SEVERITY_WORDS["error"],
     "warning": SEVERITY_WORDS["warning"],
-    # issue 18: how far the event has got (docs/rules.md §3) and players who withdrew (docs/rules.md §1)
+    # how far the event has got (docs/rules.md §3) and players who withdrew (docs/rules.md §1)
     "progress_after": {
         "en": "Standings after {sheet}",
         "pl": "Klasyfikacja po: {sheet}",
@@ -487,7 +504,7 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "Pontuado a partir de {file} pelo sheet-scorer.",
         "fr": "Calculé à partir de {file} par sheet-scorer.",
     },
-    # issue 23: season ranking (`season`, docs/rules.md §10): sheet names, headers, statuses, messages, report words
+    # season ranking (`season`, docs/rules.md §10): sheet names, headers, statuses, messages, report words
     "season_default_title": {"en": "Season", "pl": "Sezon", "pt": "Temporada", "fr": "Saison"},
     "season_page_title": {
         "en": "{season} — season standings",
@@ -634,7 +651,7 @@ _REPORT: dict[str, dict[str, str]] = {
     "season_dropped_title": {"en": "not counted", "pl": "nieliczone", "pt": "não contado", "fr": "non compté"},
 }
 
-# issue 19: words the report and slips show around the figures, playoffs and chart
+# words the report and slips show around the figures, playoffs and chart
 _REPORT.update(
     {
         "colon": {"en": ":", "pl": ":", "pt": ":", "fr": " :"},
@@ -657,7 +674,7 @@ _REPORT.update(
     }
 )
 
-# qa2: the season's problems column: an event's name or a cell of the settings workbook, so not "Cell"
+# the season's problems column: an event's name or a cell of the settings workbook, so not "Cell"
 _REPORT.update(
     {
         "season_where": {"en": "Where", "pl": "Gdzie", "pt": "Onde", "fr": "Où"},
@@ -710,12 +727,12 @@ def translator(lang: str) -> Any:
     return t
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def plural_form(lang: str) -> Any:
     """The CLDR plural rule of `lang` (Babel): `plural_form("pl")(5)` is `many`, `(2)` is `few`.
 
     Portuguese counts follow CLDR's pt_PT rule (only exactly 1 is singular: `0 erros`, `1,5 pontos`), as
-    Brazilian usage also writes them (issue 19); CLDR's pt rule would give `0 erro`. French keeps its own
+    Brazilian usage also writes them; CLDR's pt rule would give `0 erro`. French keeps its own
     (`0 cellule serait écrite`)."""
     return Locale.parse("pt_PT").plural_form if language(lang) == "pt" else _locale(lang).plural_form
 

@@ -46,6 +46,11 @@ class Conflict:
     other: Any
     other_source: str
 
+    @property
+    def shown_values(self) -> tuple[str, str]:
+        """`value` and `other` as the organiser reads them (3.0 is 3)."""
+        return shown(self.value), shown(self.other)
+
 
 @dataclass
 class CopyCounts:
@@ -70,6 +75,7 @@ class MergePlan:
     conflicts: list[Conflict] = field(default_factory=list)
     new_conflicts: int = 0  # conflicts not listed in the event's Conflicts sheet before this merge
     conflicts_sheet: str = ""  # that sheet's name, once it has rows
+    backup: str = ""  # the name of the event's version kept before this merge wrote it (`event.backup.xlsx`)
 
     @property
     def cells(self) -> int:

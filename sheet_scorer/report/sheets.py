@@ -165,7 +165,7 @@ def _standings_fields(standings: pd.DataFrame) -> list[str]:
 def _standings_value(field: str, value: Any, lang: str) -> Any:
     """A Standings cell: the name and notes as text, Places as `2 / 1.5 / 0`, percentages to hundredths half up."""
     if field in ("player", "adjustment_notes"):
-        return visible(str(value))  # a name holding a bell or ESC is shown as \x07, \x1b (issue 14.4)
+        return visible(str(value))  # a name holding a bell or ESC is shown as \x07, \x1b
     if field == "places":
         return format_places(value, lang)
     if field in PCT_FIELDS:

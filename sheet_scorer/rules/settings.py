@@ -5,6 +5,9 @@ cell, an unknown key a warning at its cell, a misspelt tie-breaker an error that
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import cast
+
 from sheet_scorer.i18n.vocab import FIGURE_NAMES, PLAYOFF_SIZES, RANKINGS, TABLE_SIZES
 from sheet_scorer.model import Adjustment, AdjustmentRow, SettingCell, Settings
 from sheet_scorer.problems import Problem
@@ -104,11 +107,11 @@ def judge_adjustments(sheets: dict[str, list[AdjustmentRow] | None]) -> tuple[li
                     Adjustment(
                         row.player,
                         row.round,
-                        row.points,
+                        cast(Fraction, row.points),  # a row without points was judged a problem above
                         row.reason,
                         row.sheet,
-                        row.row,  # type: ignore[arg-type]
-                        row.columns[:2],
+                        row.row,
+                        (row.columns[0], row.columns[1]),
                     )
                 )
     return adjustments, problems

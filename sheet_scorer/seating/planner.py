@@ -556,7 +556,7 @@ def _greedy(
                 mine, own, mark = meet[a], club[a], row[players[a]] if row else None
                 for t in choices:
                     table = tables[t]
-                    if len(table) >= sizes[t] or row and any(row[players[x]] == mark for x in table):
+                    if len(table) >= sizes[t] or (row and any(row[players[x]] == mark for x in table)):
                         continue
                     cost = 0
                     for x in table:
@@ -865,12 +865,12 @@ class _TableSearch:
             self.meet[a][x] -= 1
             self.meet[x][a] -= 1
             self.meet[b][x] += 1
-            self.meet[x][b] += 1  # noqa: E702
+            self.meet[x][b] += 1
         for y in tb:
             self.meet[b][y] -= 1
             self.meet[y][b] -= 1
             self.meet[a][y] += 1
-            self.meet[y][a] += 1  # noqa: E702
+            self.meet[y][a] += 1
         ta.append(b)
         tb.append(a)
         if self.small[r][where[a]] != self.small[r][where[b]]:
@@ -1350,7 +1350,7 @@ def _best_order(table: Sequence[str], counts: dict[str, list[int]]) -> list[str]
     return [players[i] for i in best]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _seat_bound(games_at_four: int, games_at_three: int) -> int:
     """The smallest Σ count² for these games: as even as the seats allow (no seat 4 at a table of 3)."""
     games = games_at_four + games_at_three
@@ -1406,7 +1406,7 @@ def _balance_seats(
         counts[a][x] -= 1
         counts[a][y] += 1
         counts[b][y] -= 1
-        counts[b][x] += 1  # noqa: E702
+        counts[b][x] += 1
         table[x], table[y] = b, a
         unbalanced = {p for p in unbalanced | {a, b} if over[p] > 0}
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)

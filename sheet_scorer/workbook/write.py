@@ -16,9 +16,8 @@ from pathlib import Path
 
 from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
-from sheet_scorer.workbook.files import discard, temporary_beside
 from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
-from sheet_scorer.workbook.record import Record, seal, stamp
+from sheet_scorer.workbook.record import Record, SealedRecord
 from sheet_scorer.xlsx.book import Book, SheetEntry
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
 from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
@@ -47,13 +46,7 @@ def write_to(
         if record is None:
             book.save(target)
             return
-        stamp(book.package, record)
-        first = temporary_beside(target)
-        try:
-            book.save(first)
-            seal(first, target, record)  # the package's entries as written, so a later run need not read it again
-        finally:
-            discard(first)
+        book.save(target, last=SealedRecord(book.package, record).last())  # sealed as written, never read back
     finally:
         book.close()
 
@@ -124,7 +117,7 @@ def _streamed(
     ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]
 ) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
-    at a time, not every round's at once (the peak memory of `score` at 100,000 rows, issue 21)."""
+    at a time, not every round's at once (the peak memory of `score` at 100,000 rows)."""
     writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
     for (column, place), header in zip(placed, headers):
         if header is not None:
@@ -255,9 +248,12 @@ def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[st
 def _own_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
     """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
     for entry in book.sheets:
-        if fold(entry.name) in names and entry.part:
-            if fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers:
-                return entry
+        if (
+            fold(entry.name) in names
+            and entry.part
+            and fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers
+        ):
+            return entry
     return None
 
 

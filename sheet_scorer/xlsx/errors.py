@@ -11,7 +11,7 @@ class PackageError(Exception):
 
     With `key`, the line is `i18n.terminal.say(lang, key, **values)` in the command's language, and the
     exception's own text (`str(error)`, for the Python API and logs) is the catalogue's English line: one
-    message model, no second copy (issue 20). `message` is only for a line the catalogue does not hold.
+    message model, no second copy. `message` is only for a line the catalogue does not hold.
     The tournament layers know this class as `model.WorkbookError` and supply `english` (the catalogue
     lives above this layer, which knows no words of its own).
     """
