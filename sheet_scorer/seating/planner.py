@@ -348,7 +348,7 @@ def _group(
     """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
     and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
-    found: tuple[int, list[list[list[int]]], Rows] | None = None
+    found: tuple[tuple[int, int], list[list[list[int]]], Rows] | None = None
     spent = 0
     starts = list(_starts(problem, players, sizes, byes, rng))
     for number, (start, rows, seat_rows) in enumerate(starts):
@@ -1291,6 +1291,7 @@ def _colour_seats_with_threes(block: list[list[list[str]]], counts: dict[str, li
     for r, t in slots:  # a table no matching reaches: a player who has seat 4 elsewhere takes it again
         holder.setdefault((r, t), block[r][t][0])
     edges: list[tuple[object, object]] = []
+    places: list[tuple[int, int, str]] = []  # each edge's round, table and player
     games = Counter(p for rnd in block for table in rnd for p in table)
     seen_games: Counter[str] = Counter()
     for r, rnd in enumerate(block):
@@ -1301,8 +1302,9 @@ def _colour_seats_with_threes(block: list[list[list[str]]], counts: dict[str, li
                 seen_games[p] += 1
                 split = p not in held and games[p] > SEATS - 1 and seen_games[p] == games[p]
                 edges.append(((r, t), (p, split)))
+                places.append((r, t, p))
     seated = [[[""] * len(table) for table in rnd] for rnd in block]
-    for ((r, t), (p, _)), s in zip(edges, _edge_colouring(edges, SEATS - 1), strict=True):
+    for (r, t, p), s in zip(places, _edge_colouring(edges, SEATS - 1), strict=True):
         seated[r][t][s] = p
     for (r, t), p in holder.items():
         seated[r][t][SEATS - 1] = p
