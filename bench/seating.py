@@ -103,11 +103,37 @@ def uneven(rounds: list[SeatedRound], history: tuple[SeatedRound, ...], first_bl
     return len(assess(rounds, history).unbalanced_players)
 
 
+def sweep() -> None:
+    """Planning time (CPU seconds, so that other work on a shared machine does not count) of every event under 50
+    players over 4-8 rounds, fresh and re-planned after round 1 with 3 drops and a late entry, and of 200 players
+    over 4-8 rounds, fresh and re-planned likewise: median and largest per group."""
+    groups: dict[str, list[float]] = {"6-49 fresh": [], "9-49 re-plan": [], "197-200 fresh": [], "197-200 re-plan": []}
+    for n in [*range(6, 50), *range(197, 201)]:
+        big = "197-200" if n > 100 else ""
+        for rounds in range(4, 9):
+            start = time.process_time()
+            first = plan(SeatingProblem(players(n), rounds, seed=n))
+            groups[f"{big or '6-49'} fresh"].append(time.process_time() - start)
+            if n >= 9:
+                now = (*players(n)[3:], "Late")
+                start = time.process_time()
+                plan(SeatingProblem(now, rounds - 1, history=(first[0],), seed=n))
+                groups[f"{big or '9-49'} re-plan"].append(time.process_time() - start)
+    print("| plans | count | median s | max s |")
+    print("|---|---:|---:|---:|")
+    for name, times in groups.items():
+        print(f"| {name} | {len(times)} | {statistics.median(times):.2f} | {max(times):.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", default="", help="only the cases whose name holds this text")
+    parser.add_argument("--sweep", action="store_true", help="the planning times of every event size instead")
     args = parser.parse_args()
+    if args.sweep:
+        sweep()
+        return
     print(
         "| case | tables of 3 per player (best) | 3 twice running (best) | repeats | optimum | uneven seats, "
         "rounds 1–4 | uneven seats, event | never seat 4 (best) | club pairs (best) | legal tables | median s | max s |"
