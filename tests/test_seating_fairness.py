@@ -156,3 +156,13 @@ def test_seats_over_rounds_1_to_4_repeat_only_for_those_seat_4_cannot_reach(n: i
     # 501 players: three tables of 3 and 123 of 4 a round, so 4 × 123 = 492 seat-4 places for 501 players: 9 take
     # four games on seats 1-3 (one seat twice); everyone else can take each seat once.
     assert seat_repeaters(plan(SeatingProblem(names(n), 4))) == least
+
+
+@pytest.mark.parametrize(("n", "rounds", "first_four"), [(45, 5, 9), (49, 5, 9), (22, 6, 6), (21, 7, 9)])
+def test_seat_4_for_all_and_rounds_1_to_4_as_even_as_the_places_allow(n: int, rounds: int, first_four: int) -> None:
+    # 45 × 5: nine tables of 4 a round, 36 seat-4 places in rounds 1-4 for 45 players (9 take a seat twice there),
+    # 45 over the event (everyone once); 22 × 6: four tables of 4, 16 places in rounds 1-4, 24 over the event.
+    players = names(n)
+    planned = plan(SeatingProblem(players, rounds))
+    assert seat_repeaters(planned[:4]) == first_four
+    assert never_on_seat_four(planned, players) == set()

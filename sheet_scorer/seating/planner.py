@@ -1047,6 +1047,8 @@ def _assign_seats(
                     counts[p][s] += 1
                     sizes[p][len(table) == 3] += 1
     played = len(problem.history)
+    threes = any(len(t) == 3 for rnd in groups for t in rnd)
+    pins = _event_seat_four(groups) if threes and not played and not problem.by_standings else {}
     seated: list[list[list[str]]] = []
     for start in range(len(groups)):
         if start and (played + start) % SEATS:
@@ -1072,23 +1074,30 @@ def _assign_seats(
                 for table in rnd:
                     _seat(table, counts)
         elif (played + start) % SEATS == 0 and len(block) == SEATS:
-            ordered = _colour_seats_with_threes(block, counts)  # seat 4 by a matching, then König on seats 1-3
+            ordered = _colour_seats_with_threes(block, counts, pins)  # seat 4 by a matching, then König on seats 1-3
             for rnd in ordered:
                 for table in rnd:
                     _seat(table, counts)
         else:
-            ordered = []
-            for rnd in block:
+            ordered, pinned = [], set()
+            for r, rnd in enumerate(block):
                 tables = []
-                for table in sorted(rnd, key=sorted):
-                    best = _best_order(table, counts)
-                    _seat(list(best), counts)
-                    tables.append(list(best))
+                for t, table in enumerate(sorted(rnd, key=sorted)):
+                    if id(table) in pins:  # seat 4 as the event's matching gives it, the others as evenly as they go
+                        holder = pins[id(table)]
+                        best = [*_best_order([p for p in table if p != holder], counts), holder]
+                        pinned.add((r, t))
+                    else:
+                        best = _best_order(table, counts)
+                    _seat(best, counts)
+                    tables.append(best)
                 ordered.append(tables)
-            _balance_seats(ordered, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng, steps)
+            bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
+            _balance_seats(ordered, counts, bounds, rng, steps, pinned)
         seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
-    _give_seat_four(seated, counts, bounds)
+    later = seated[max(0, SEATS - played) :]  # seat 4 found after rounds 1-4 first, which keeps them seated once each
+    _give_seat_four(later or seated, counts, bounds)
     if problem.history and not problem.by_standings and steps:  # by standings, the tables found keep their neighbours
         _regroup_for_seats(problem, seated, counts, bounds, steps)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
@@ -1264,7 +1273,33 @@ def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
     return seated
 
 
-def _colour_seats_with_threes(block: list[list[list[str]]], counts: dict[str, list[int]]) -> list[list[list[str]]]:
+def _event_seat_four(groups: list[list[list[str]]]) -> dict[int, str]:
+    """Seat 4 over a fresh plan with tables of 3: a maximum matching of tables of 4 (by `id`) to players, at most one
+    each, the tables of rounds 1-4 matched first (Kuhn's augmenting paths keep a matched table matched), so rounds
+    1-4 give seat 4 to as many as they can and the later rounds to those they could not (§6 aim 4)."""
+    holder: dict[int, str] = {}
+    held: dict[str, list[str]] = {}
+
+    def augment(table: list[str], seen: set[str]) -> bool:
+        for p in sorted(table):
+            if p in seen:
+                continue
+            seen.add(p)
+            if p not in held or augment(held[p], seen):
+                holder[id(table)], held[p] = p, table
+                return True
+        return False
+
+    for rnd in groups:
+        for table in rnd:
+            if len(table) == SEATS:
+                augment(table, set())
+    return holder
+
+
+def _colour_seats_with_threes(
+    block: list[list[list[str]]], counts: dict[str, list[int]], pins: Mapping[int, str] | None = None
+) -> list[list[list[str]]]:
     """Seats for a block of 4 rounds with tables of 3 (no seat 4 there): each table of 4 gives seat 4 to one of its
     players, at most one seat 4 each (a maximum matching, those with fewest seat 4s so far first), then seats
     1-3 by a proper 3-edge-colouring (König) of what is left, a player without seat 4 split into three games and
@@ -1273,6 +1308,10 @@ def _colour_seats_with_threes(block: list[list[list[str]]], counts: dict[str, li
     slots = [(r, t) for r, rnd in enumerate(block) for t, table in enumerate(rnd) if len(table) == SEATS]
     holder: dict[tuple[int, int], str] = {}
     held: dict[str, tuple[int, int]] = {}
+    for r, t in slots:  # the event's matching first (seat 4 where the later rounds need it), when given
+        p = (pins or {}).get(id(block[r][t]))
+        if p is not None and p not in held:
+            holder[(r, t)], held[p] = p, (r, t)
 
     def augment(slot: tuple[int, int], seen: set[str]) -> bool:
         """Kuhn's augmenting path from a table of 4 without a seat-4 holder."""
@@ -1287,7 +1326,8 @@ def _colour_seats_with_threes(block: list[list[list[str]]], counts: dict[str, li
         return False
 
     for slot in slots:
-        augment(slot, set())
+        if slot not in holder:
+            augment(slot, set())
     for r, t in slots:  # a table no matching reaches: a player who has seat 4 elsewhere takes it again
         holder.setdefault((r, t), block[r][t][0])
     edges: list[tuple[object, object]] = []
@@ -1371,8 +1411,10 @@ def _balance_seats(
     bounds: dict[str, int],
     rng: random.Random,
     iterations: int = 2000,
+    pinned: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
 ) -> None:
-    """Tabu search over swaps of two seats at one table, minimising Σ seat count² (in place)."""
+    """Tabu search over swaps of two seats at one table, minimising Σ seat count² (in place); at the `pinned`
+    tables seat 4 stays whose it is."""
     where: dict[str, list[tuple[int, int]]] = {}
     for r, rnd in enumerate(seated):
         for t, table in enumerate(rnd):
@@ -1389,7 +1431,7 @@ def _balance_seats(
         low, moves = None, []
         for r, t in sorted({place for p in unbalanced for place in where[p]}):
             table = seated[r][t]
-            for x, y in itertools.combinations(range(len(table)), 2):
+            for x, y in itertools.combinations(range(len(table) - ((r, t) in pinned)), 2):
                 a, b = table[x], table[y]
                 delta = 2 * (counts[a][y] - counts[a][x] + 1) + 2 * (counts[b][x] - counts[b][y] + 1)
                 if (tabu.get((r, t, a), -1) > step or tabu.get((r, t, b), -1) > step) and delta >= 0:
