@@ -66,7 +66,7 @@ def new(
                 rounds=rounds,
             )
         )
-        echo_report(done.report, rounds, lang)
+        echo_report(done.report, done.bounds, rounds, done.club_rounds, lang)
         return 0
 
     run_action(verbose, action, lang)
