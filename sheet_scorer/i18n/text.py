@@ -38,12 +38,16 @@ from babel.numbers import NumberPattern, parse_pattern
 from sheet_scorer.i18n.catalogue import CATALOGUE, NOUNS, WORDS
 from sheet_scorer.i18n.phrase import Count, Phrase
 from sheet_scorer.i18n.vocab import (
+    COLUMN_WORDS,
+    COMPUTED_HEADERS,
     FINAL_RANKING_SHEET,
     LANGUAGES,
     PLAYOFF_HEADERS,
     PROBLEMS_HEADERS,
     PROBLEMS_SHEET,
+    SETTING_NAMES,
     SEVERITY_WORDS,
+    SLIP_WORDS,
     STANDINGS_HEADERS,
     STANDINGS_SHEET,
 )
@@ -177,6 +181,10 @@ def typeset(lang: str, words: str) -> str:
 
 #: The report's words that are the workbook's own vocabulary (its sheet and column names): drawn from `vocab`, one copy.
 _VOCABULARY: dict[str, dict[str, str]] = {
+    "table": COLUMN_WORDS["table"],
+    "round": SLIP_WORDS["round"],
+    "place": COMPUTED_HEADERS["place"],
+    "stat_date": SETTING_NAMES["date"],
     "standings": STANDINGS_SHEET,
     "problems": PROBLEMS_SHEET,
     "final_ranking": FINAL_RANKING_SHEET,
