@@ -29,13 +29,14 @@ import string
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from babel import Locale
 from babel.dates import format_date as _babel_date
 from babel.numbers import NumberPattern, parse_pattern
 
 from sheet_scorer.i18n.catalogue import CATALOGUE, NOUNS, WORDS
+from sheet_scorer.i18n.codes import MessageKey
 from sheet_scorer.i18n.phrase import Count, Phrase
 from sheet_scorer.i18n.vocab import (
     COLUMN_WORDS,
@@ -302,7 +303,7 @@ def severity_word(severity: str, lang: str) -> str:
 _LEADING_PATH = re.compile(r"^\{path\}\s*:\s*")
 
 
-def say(lang: str | None, key: str, **values: Any) -> str:
+def say(lang: str | None, key: MessageKey, **values: Any) -> str:
     """The catalogue's refusal or line `key` in `lang` (English for an unknown language), placeholders filled.
 
     `path=None` leaves out a refusal's leading `{path}: ` (the file is shown beside it: a season's file not read)."""
@@ -314,7 +315,7 @@ def say(lang: str | None, key: str, **values: Any) -> str:
 
 def english_line(key: str, values: dict[str, Any]) -> str | None:
     """The catalogue's English line `key` with `values` (None for a key it does not hold): a refusal's `str(error)`."""
-    return say("en", key, **values) if key in CATALOGUE else None
+    return say("en", cast("MessageKey", key), **values) if key in CATALOGUE else None  # a key the format layer gave
 
 
 def _filled(lang: str | None, values: dict[str, Any]) -> dict[str, Any]:
