@@ -22,15 +22,18 @@ if TYPE_CHECKING:
 
 def holds_newer_edits(target: Path, new_fingerprint: str, new_origin: str) -> bool:
     """Whether replacing `target` by cells with `new_fingerprint` from `new_origin` loses an edit: `target` was
-    written by the tool and its organiser cells are neither the new ones nor an unedited earlier version of
-    the same origin."""
+    written by the tool and its organiser cells are neither the new ones nor unedited since the tool wrote them.
+    Unedited, they are lost only when `target` is where they were last edited or extended (its record's origin
+    is itself, and not `new_origin`); a copy of another file's cells, never edited, carries no edit of its own."""
     record = read_record(target)
     if record is None:
         return False
     current = current_fingerprint(target, record)
     if current == new_fingerprint:
         return False
-    return not (current == record.fingerprint and record.origin == new_origin)
+    if current == record.fingerprint:  # as the tool wrote it
+        return record.origin == target.name and record.origin != new_origin
+    return True
 
 
 def refuse_replacing(

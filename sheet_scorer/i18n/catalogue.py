@@ -2113,13 +2113,13 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
-            "damaged_main_elsewhere",
+            "damaged_no_workbook_rels",
             "refusal",
             {
-                "en": "{path}: the workbook is damaged: part {part}: its main part is not xl/workbook.xml; open it in Excel or LibreOffice and save it again",
-                "pl": "{path}: skoroszyt jest uszkodzony: część {part}: jego główna część to nie xl/workbook.xml; otwórz go w Excelu lub LibreOffice i zapisz ponownie",
-                "pt": "{path}: a pasta de trabalho está danificada: parte {part}: a parte principal não é xl/workbook.xml; abra-a no Excel ou no LibreOffice e salve-a novamente",
-                "fr": "{path} : le classeur est endommagé : partie {part} : sa partie principale n'est pas xl/workbook.xml ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
+                "en": "{path}: the workbook is damaged: part {part}: missing (the workbook's relationships, which say where its sheets are); open it in Excel or LibreOffice and save it again",
+                "pl": "{path}: skoroszyt jest uszkodzony: część {part}: brak (relacje skoroszytu, które wskazują, gdzie są jego arkusze); otwórz go w Excelu lub LibreOffice i zapisz ponownie",
+                "pt": "{path}: a pasta de trabalho está danificada: parte {part}: ausente (as relações da pasta de trabalho, que dizem onde estão as suas planilhas); abra-a no Excel ou no LibreOffice e salve-a novamente",
+                "fr": "{path} : le classeur est endommagé : partie {part} : absente (les relations du classeur, qui disent où sont ses feuilles) ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
             },
         ),
         Message(

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 import zipfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -135,50 +136,60 @@ def custom_xml(existing: bytes | None, record: Record) -> bytes:
     )
 
 
-def stamp(package: Any, record: Record) -> None:
-    """Set the record in a package being patched (`xlsx.package.Package`): adds docProps/custom.xml if missing."""
+def stamp(package: Any, record: Record) -> str:
+    """Set the record in a package being patched (`xlsx.package.Package`): adds docProps/custom.xml if missing.
+    Returns the record's part."""
     part = _custom_part(package)
     if part is None:
         part = CUSTOM_PART if CUSTOM_PART not in package else package.unused_name("docProps/custom{}.xml")
         package.write(part, custom_xml(None, record))
         package.add_relationship("", REL_CUSTOM, part)
         package.set_override(part, CT_CUSTOM)
-        return
+        return part
     package.write(part, custom_xml(package.read(part), record))
+    return part
+
+
+class SealedRecord:
+    """The record of a package being written once (`Book.save`): its part, relationship and content type set before
+    the save; its value (`record`) decided at the latest once the sheets are written; its seal made from the
+    entries written before it, so no file is read back to seal it."""
+
+    def __init__(self, package: Any, record: Record | None = None) -> None:
+        self.package = package
+        self.record = record
+        self.part = stamp(package, record or Record("", ""))
+
+    def last(self) -> tuple[str, Callable[[list[tuple[str, int, int]]], bytes]]:
+        """The record's part and how its bytes are made from the entries written (`Package.save`'s `last`)."""
+        return self.part, self._sealed
+
+    def _sealed(self, entries: list[tuple[str, int, int]]) -> bytes:
+        if self.record is None:
+            raise RuntimeError("the record was not decided before the package was sealed")
+        return custom_xml(self.package.read(self.part), replace(self.record, seal=seal_of(entries)))
 
 
 # ---------------------------------------------------------------- the checks
 
 
 def package_seal(path: Path) -> str:
-    """A digest of the package's entries (name, CRC-32, size) but the document properties' record: while it
-    matches the record's seal, no part was rewritten since the tool wrote the file, so its fingerprint holds
-    without reading a cell (a scored copy of 100,000 rows is not read again to be replaced)."""
-    import hashlib
-
+    """The seal of the package at `path` (`seal_of` its entries); '' when it cannot be opened as a zip."""
     try:
         with zipfile.ZipFile(path) as archive:
-            entries = sorted(
-                (i.filename, i.CRC, i.file_size)
-                for i in archive.infolist()
-                if not i.filename.startswith("docProps/custom")
-            )
+            return seal_of([(i.filename, i.CRC, i.file_size) for i in archive.infolist()])
     except (OSError, zipfile.BadZipFile):
         return ""
-    return hashlib.sha256(repr(entries).encode()).hexdigest()[:32]
 
 
-def seal(first: Path, target: Path, record: Record) -> None:
-    """Write `first` (already holding `record`, so its relationships and content types are final) to `target`
-    with the record's seal added: only the document properties' part changes."""
-    from sheet_scorer.xlsx.package import Package
+def seal_of(entries: list[tuple[str, int, int]]) -> str:
+    """A digest of a package's entries (name, CRC-32, size) but the document properties' record: while it matches
+    the record's seal, no part was rewritten since the tool wrote the file, so its fingerprint holds without reading
+    a cell (a scored copy of 100,000 rows is not read again to be replaced)."""
+    import hashlib
 
-    package = Package(first)
-    try:
-        stamp(package, Record(record.fingerprint, record.origin, package_seal(first)))
-        package.save(target)
-    finally:
-        package.close()
+    kept = sorted(entry for entry in entries if not entry[0].startswith("docProps/custom"))
+    return hashlib.sha256(repr(kept).encode()).hexdigest()[:32]
 
 
 def current_fingerprint(path: Path, record: Record | None) -> str | None:
@@ -204,3 +215,4 @@ def origin_of(path: Path, fingerprint: str, package: OpcPackage | None = None) -
     as the command opened it (read from there, not opened again)."""
     record = read_record(package if package is not None else path)
     return record.origin if record is not None and record.fingerprint == fingerprint else path.name
+

@@ -16,9 +16,8 @@ from pathlib import Path
 
 from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
-from sheet_scorer.workbook.files import discard, temporary_beside
 from sheet_scorer.workbook.owned import ADDED_SHEETS
-from sheet_scorer.workbook.record import Record, seal, stamp
+from sheet_scorer.workbook.record import Record, SealedRecord
 from sheet_scorer.xlsx.book import Book, SheetEntry
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
 from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
@@ -47,13 +46,7 @@ def write_to(
         if record is None:
             book.save(target)
             return
-        stamp(book.package, record)
-        first = temporary_beside(target)
-        try:
-            book.save(first)
-            seal(first, target, record)  # the package's entries as written, so a later run need not read it again
-        finally:
-            discard(first)
+        book.save(target, last=SealedRecord(book.package, record).last())  # sealed as written, never read back
     finally:
         book.close()
 
