@@ -815,6 +815,16 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "impossible d'écouter sur {host}:{port} : {reason}",
             },
         ),
+        Message(
+            "live_desk",
+            "line",
+            {
+                "en": "desk: {url}",
+                "pl": "biuro turnieju: {url}",
+                "pt": "mesa da organização: {url}",
+                "fr": "bureau : {url}",
+            },
+        ),
         Message("live_stopped", "line", {"en": "stopped", "pl": "zatrzymano", "pt": "parado", "fr": "arrêté"}),
         # one-line refusals (WorkbookError with a key)
         Message(
@@ -1346,6 +1356,26 @@ CATALOGUE: dict[str, Message] = {
                 "pl": "{copy} nie jest kopią {event}: arkusz „{sheet}” to runda {round}, której {event} nie ma; nic nie scalono",
                 "pt": "{copy} não é uma cópia de {event}: a planilha “{sheet}” é a rodada {round}, que {event} não tem; nada foi juntado",
                 "fr": "{copy} n'est pas une copie de {event} : sa feuille « {sheet} » est la ronde {round}, absente de {event} ; rien n'a été fusionné",
+            },
+        ),
+        Message(
+            "merge_no_journal",
+            "refusal",
+            {
+                "en": "{event} has no reports from the tables: {journal} is not beside it (start 'sheet-scorer live {event} --reports')",
+                "pl": "{event} nie ma zgłoszeń ze stołów: obok nie ma pliku {journal} (uruchom „sheet-scorer live {event} --reports”)",
+                "pt": "{event} não tem envios das mesas: {journal} não está ao lado (inicie “sheet-scorer live {event} --reports”)",
+                "fr": "{event} n'a aucun envoi des tables : {journal} n'est pas à côté (lancez « sheet-scorer live {event} --reports »)",
+            },
+        ),
+        Message(
+            "merge_nothing_given",
+            "refusal",
+            {
+                "en": "name the judges' copies to merge into {event}, or give --reports to merge the tables' reports",
+                "pl": "podaj kopie sędziów do scalenia z {event} albo --reports, aby scalić zgłoszenia ze stołów",
+                "pt": "indique as cópias dos juízes a juntar em {event}, ou use --reports para juntar os envios das mesas",
+                "fr": "indiquez les copies des arbitres à fusionner dans {event}, ou --reports pour fusionner les envois des tables",
             },
         ),
         Message(
@@ -2982,6 +3012,165 @@ WORDS.update(
 WORDS.update(
     {
         "season_where": {"en": "Where", "pl": "Gdzie", "pt": "Onde", "fr": "Où"},
+    }
+)
+
+# docs/rules.md §11: results reported from the tables' phones (the table's page and the organiser's desk)
+WORDS.update(
+    {
+        "report_title": {
+            "en": "{sheet}, table {table}",
+            "pl": "{sheet}, stół {table}",
+            "pt": "{sheet}, mesa {table}",
+            "fr": "{sheet}, table {table}",
+        },
+        "report_intro": {
+            "en": "Enter the table's result, then check it.",
+            "pl": "Wpisz wynik stołu, a potem go sprawdź.",
+            "pt": "Digite o resultado da mesa e depois confira.",
+            "fr": "Saisissez le résultat de la table, puis vérifiez-le.",
+        },
+        "report_check": {"en": "Check", "pl": "Sprawdź", "pt": "Conferir", "fr": "Vérifier"},
+        "report_fix": {
+            "en": "Please correct the fields marked below.",
+            "pl": "Popraw zaznaczone poniżej pola.",
+            "pt": "Corrija os campos marcados abaixo.",
+            "fr": "Corrigez les cases signalées ci-dessous.",
+        },
+        "report_summary": {
+            "en": "Is this the result? Confirm to send it to the organiser.",
+            "pl": "Czy to jest wynik? Potwierdź, aby wysłać go organizatorowi.",
+            "pt": "Este é o resultado? Confirme para enviá-lo à organização.",
+            "fr": "Est-ce bien le résultat ? Confirmez pour l'envoyer à l'organisation.",
+        },
+        "report_confirm": {"en": "Confirm", "pl": "Potwierdź", "pt": "Confirmar", "fr": "Confirmer"},
+        "report_change": {"en": "Change", "pl": "Zmień", "pt": "Alterar", "fr": "Modifier"},
+        "report_received": {
+            "en": "Received (report {id}). The organiser adds it to the standings.",
+            "pl": "Otrzymano (zgłoszenie {id}). Organizator doda je do klasyfikacji.",
+            "pt": "Recebido (envio {id}). A organização o incluirá na classificação.",
+            "fr": "Reçu (envoi {id}). L'organisation l'ajoutera au classement.",
+        },
+        "report_again": {
+            "en": "Sending again replaces this table's earlier result.",
+            "pl": "Ponowne wysłanie zastępuje wcześniejszy wynik tego stołu.",
+            "pt": "Enviar de novo substitui o resultado anterior desta mesa.",
+            "fr": "Un nouvel envoi remplace le résultat précédent de cette table.",
+        },
+        "report_failed": {
+            "en": "Not sent ({reason}); please try again.",
+            "pl": "Nie wysłano ({reason}); spróbuj ponownie.",
+            "pt": "Não enviado ({reason}); tente de novo.",
+            "fr": "Non envoyé ({reason}) ; veuillez réessayer.",
+        },
+        "report_offline": {
+            "en": "no connection to the organiser's computer",
+            "pl": "brak połączenia z komputerem organizatora",
+            "pt": "sem conexão com o computador da organização",
+            "fr": "pas de connexion avec l'ordinateur de l'organisation",
+        },
+        "report_unknown": {
+            "en": "This link is not a table of the round being played.",
+            "pl": "Ten link nie prowadzi do stołu rozgrywanej rundy.",
+            "pt": "Este link não é de uma mesa da rodada em jogo.",
+            "fr": "Ce lien n'est pas celui d'une table de la ronde en cours.",
+        },
+        "report_wait": {
+            "en": "Too many requests from this phone or for this table: please wait a minute, then try again.",
+            "pl": "Zbyt wiele żądań z tego telefonu lub dla tego stołu: odczekaj minutę i spróbuj ponownie.",
+            "pt": "Pedidos demais deste celular ou para esta mesa: espere um minuto e tente de novo.",
+            "fr": "Trop de demandes de ce téléphone ou pour cette table : attendez une minute, puis réessayez.",
+        },
+        "report_not_rows": {
+            "en": "the report holds no rows of players",
+            "pl": "zgłoszenie nie zawiera wierszy graczy",
+            "pt": "o envio não contém linhas de jogadores",
+            "fr": "l'envoi ne contient aucune ligne de joueur",
+        },
+        "report_not_here": {
+            "en": "'{player}' is not at this table, or is named twice",
+            "pl": "„{player}” nie gra przy tym stole albo występuje dwa razy",
+            "pt": "“{player}” não está nesta mesa ou aparece duas vezes",
+            "fr": "« {player} » n'est pas à cette table, ou figure deux fois",
+        },
+        "report_missing": {
+            "en": "'{player}' plays at this table but is not in the report",
+            "pl": "„{player}” gra przy tym stole, ale nie ma go w zgłoszeniu",
+            "pt": "“{player}” joga nesta mesa, mas não está no envio",
+            "fr": "« {player} » joue à cette table mais ne figure pas dans l'envoi",
+        },
+        "report_vp": {"en": "{vp} VP", "pl": "{vp} PZ", "pt": "{vp} PV", "fr": "{vp} PV"},
+        "report_place": {
+            "en": "{place} place",
+            "pl": "{place} miejsce",
+            "pt": "{place} lugar",
+            "fr": "{place} place",
+        },
+        "desk_title": {
+            "en": "{tournament} — desk",
+            "pl": "{tournament} — biuro turnieju",
+            "pt": "{tournament} — mesa da organização",
+            "fr": "{tournament} — bureau",
+        },
+        "desk_tables": {
+            "en": "Tables of {sheet}",
+            "pl": "Stoły: {sheet}",
+            "pt": "Mesas: {sheet}",
+            "fr": "Tables : {sheet}",
+        },
+        "desk_no_round": {
+            "en": "No round is seated yet.",
+            "pl": "Żadna runda nie jest jeszcze rozstawiona.",
+            "pt": "Nenhuma rodada tem mesas ainda.",
+            "fr": "Aucune ronde n'est encore placée.",
+        },
+        "desk_print": {
+            "en": "Print the slips (one per table)",
+            "pl": "Drukuj karteczki (po jednej na stół)",
+            "pt": "Imprimir as fichas (uma por mesa)",
+            "fr": "Imprimer les fiches (une par table)",
+        },
+        "desk_scan": {
+            "en": "Scan to report this table's result",
+            "pl": "Zeskanuj, aby zgłosić wynik tego stołu",
+            "pt": "Escaneie para informar o resultado desta mesa",
+            "fr": "Scannez pour rendre le résultat de cette table",
+        },
+        "desk_in_workbook": {"en": "in workbook", "pl": "w skoroszycie", "pt": "na planilha", "fr": "dans le classeur"},
+        "desk_reports": {
+            "en": "Reports received",
+            "pl": "Otrzymane zgłoszenia",
+            "pt": "Envios recebidos",
+            "fr": "Envois reçus",
+        },
+        "desk_no_reports": {
+            "en": "No report received yet.",
+            "pl": "Nie otrzymano jeszcze żadnego zgłoszenia.",
+            "pt": "Nenhum envio recebido ainda.",
+            "fr": "Aucun envoi reçu pour l'instant.",
+        },
+        "desk_counts": {"en": "counts", "pl": "obowiązuje", "pt": "vale", "fr": "retenu"},
+        "desk_replaced": {
+            "en": "replaced by report {id}",
+            "pl": "zastąpione zgłoszeniem {id}",
+            "pt": "substituído pelo envio {id}",
+            "fr": "remplacé par l'envoi {id}",
+        },
+        "desk_rejected": {"en": "rejected", "pl": "odrzucone", "pt": "rejeitado", "fr": "rejeté"},
+        "desk_reject": {"en": "Reject", "pl": "Odrzuć", "pt": "Rejeitar", "fr": "Rejeter"},
+        "desk_report": {
+            "en": "Report {id} · {sheet}, table {table} · {time}",
+            "pl": "Zgłoszenie {id} · {sheet}, stół {table} · {time}",
+            "pt": "Envio {id} · {sheet}, mesa {table} · {time}",
+            "fr": "Envoi {id} · {sheet}, table {table} · {time}",
+        },
+        "desk_merge": {
+            "en": "The workbook takes the reports only when you run:",
+            "pl": "Skoroszyt przyjmuje zgłoszenia dopiero po poleceniu:",
+            "pt": "A planilha só recebe os envios quando você executa:",
+            "fr": "Le classeur ne reçoit les envois que lorsque vous lancez :",
+        },
+        "desk_eyebrow": {"en": "Desk", "pl": "Biuro turnieju", "pt": "Mesa da organização", "fr": "Bureau"},
     }
 )
 
