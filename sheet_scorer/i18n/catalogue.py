@@ -2641,8 +2641,6 @@ WORDS: dict[str, dict[str, str]] = {
         "pt": "{tournament} — classificação",
         "fr": "{tournament} — classement",
     },
-    "rounds": {"en": "Rounds", "pl": "Rundy", "pt": "Rodadas", "fr": "Rondes"},
-    "players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},
     "progression": {
         "en": "Rank progression",
         "pl": "Przebieg klasyfikacji",
@@ -2678,8 +2676,6 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Les égalités en phases finales sont départagées par le rang en qualifications.",
     },
     # header statistics
-    "stat_date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
-    "stat_players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},
     "stat_rounds": {"en": "Rounds scored", "pl": "Policzone rundy", "pt": "Rodadas pontuadas", "fr": "Rondes comptées"},
     "stat_tables": {"en": "Tables scored", "pl": "Policzone stoły", "pt": "Mesas pontuadas", "fr": "Tables comptées"},
     "of": {"en": "{done} of {total}", "pl": "{done} z {total}", "pt": "{done} de {total}", "fr": "{done} sur {total}"},
@@ -2749,10 +2745,7 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Aucune partie n'est encore comptée.",
     },
     # rounds
-    "round": {"en": "Round", "pl": "Runda", "pt": "Rodada", "fr": "Ronde"},
-    "table": {"en": "Table", "pl": "Stół", "pt": "Mesa", "fr": "Table"},
     "table_n": {"en": "Table {table}", "pl": "Stół {table}", "pt": "Mesa {table}", "fr": "Table {table}"},
-    "place": {"en": "Place", "pl": "Miejsce", "pt": "Colocação", "fr": "Place"},
     "points_short": {"en": "Points", "pl": "Punkty", "pt": "Pontos", "fr": "Points"},
     "points_abbr": {"en": "Pts", "pl": "Pkt", "pt": "Pts", "fr": "Pts"},
     "points_n": {"en": "{n} pts", "pl": "{n} pkt", "pt": "{n} pts", "fr": "{n} pts"},
@@ -3003,8 +2996,6 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Meilleur classement",
     },
     "season_event": {"en": "Event", "pl": "Turniej", "pt": "Evento", "fr": "Tournoi"},
-    "season_events": {"en": "Events", "pl": "Turnieje", "pt": "Eventos", "fr": "Tournois"},
-    "season_file": {"en": "File", "pl": "Plik", "pt": "Arquivo", "fr": "Fichier"},
     "season_status": {"en": "Status", "pl": "Stan", "pt": "Situação", "fr": "Statut"},
     "season_status_standings": {
         "en": "counted (standings)",
@@ -3111,7 +3102,6 @@ WORDS.update(
             "fr": "→ Faites glisser le tableau sur le côté pour voir les autres colonnes : {names}",
         },
         "champion": {"en": "Champion", "pl": "Mistrz", "pt": "Campeão", "fr": "Champion"},
-        "path_playoffs": {"en": "Playoffs", "pl": "Faza finałowa", "pt": "Playoffs", "fr": "Phases finales"},
         "qualifying_rank_abbr": {"en": "Qual.", "pl": "Elim.", "pt": "Class.", "fr": "Qualif."},
         "tied_badge": {"en": "Tie", "pl": "Remis", "pt": "Empate", "fr": "Égalité"},
         "tied_title": {
@@ -3286,6 +3276,19 @@ WORDS.update(
             "fr": "Le classeur ne reçoit les envois que lorsque vous lancez :",
         },
         "desk_eyebrow": {"en": "Desk", "pl": "Biuro turnieju", "pt": "Mesa da organização", "fr": "Bureau"},
+    }
+)
+
+
+# One copy of the words a command line, the report and the season all show.
+WORDS.update(
+    {
+        "players": CATALOGUE["players"].templates,
+        "stat_players": CATALOGUE["players"].templates,
+        "rounds": CATALOGUE["rounds"].templates,
+        "path_playoffs": WORDS["playoffs"],
+        "season_events": WORDS["season_events_sheet"],
+        "season_file": CATALOGUE["file"].templates,
     }
 )
 

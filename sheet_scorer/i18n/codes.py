@@ -1,7 +1,7 @@
 """The one catalogue's keys as types (written by scripts/write_codes.py from i18n/catalogue.py; do not edit).
 
 `ProblemCode` is every code a `problems.Problem` may carry (levels error and warning), `RefusalKey` every key of
-a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints: the type checker refuses a code the
+a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints (`MessageKey` either): the type checker refuses a code the
 catalogue does not hold (tests/test_catalogue.py checks this file is current)."""
 
 from __future__ import annotations
@@ -279,3 +279,5 @@ LineKey = Literal[
     "warnings",
     "wrote",
 ]
+
+MessageKey = RefusalKey | LineKey  # what `i18n.text.say` says
