@@ -48,12 +48,13 @@ from sheet_scorer.model import (
 )
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.workbook.container import check_package, open_package
+from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.fingerprint import Fingerprint, SheetDigest, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.seating_plan import find_plan, header_of
 from sheet_scorer.workbook.settings import adjustment_rows, read_settings
 from sheet_scorer.workbook.values import book_values
 from sheet_scorer.xlsx.cells import MAX_COLUMN, cell_ref, column_letter
+from sheet_scorer.xlsx.check import check_package
 from sheet_scorer.xlsx.merged import covered_cells
 from sheet_scorer.xlsx.opc import OpcPackage
 from sheet_scorer.xlsx.reader import Package, SheetCells, SheetEntry, SheetFeed

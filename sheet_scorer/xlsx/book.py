@@ -98,7 +98,7 @@ class Book:
             self.sheets.append(
                 SheetEntry(
                     attribute(tag.group(0), b"name") or "",
-                    target.target if target and target.type == REL_WORKSHEET else None,
+                    target.target if target and target.kind == REL_WORKSHEET else None,
                     rid,
                 )
             )
@@ -283,7 +283,7 @@ class Book:
     def _drop_relationships(self, part: str) -> None:
         """A replaced sheet's notes and drawings of notes go with it; nothing else points at them."""
         for rel in self.package.relationships(part):
-            if rel.type in (REL_COMMENTS, REL_VML) and not rel.external:
+            if rel.kind in (REL_COMMENTS, REL_VML) and not rel.external:
                 self.package.remove(rel.target)
                 self.package.set_override(rel.target, None)
         if PartName(part).rels in self.package:

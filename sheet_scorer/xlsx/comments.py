@@ -194,12 +194,12 @@ class Notes:
     def __init__(self, package: Package, sheet_part: str, sheet: Worksheet) -> None:
         self._package, self._part, self._sheet = package, sheet_part, sheet
         rels = {r.rid: r for r in package.relationships(sheet_part)}
-        comments = [r for r in rels.values() if r.type == REL_COMMENTS and not r.external and r.target in package]
+        comments = [r for r in rels.values() if r.kind == REL_COMMENTS and not r.external and r.target in package]
         self._comments_rel = comments[0] if comments else None
         self._vml_rel = None
         for element in sheet.tail_elements("legacyDrawing"):
             rid = attribute(element, b"r:id") or _any_id(element)
-            if rid in rels and rels[rid].type == REL_VML:
+            if rid in rels and rels[rid].kind == REL_VML:
                 self._vml_rel = rels[rid]
         self._xml: bytes | None = None  # the notes part, as read and edited
         self._sections: tuple[bytes | None, dict[str, Span]] = (None, {})  # the bytes last read for `_section`, and it

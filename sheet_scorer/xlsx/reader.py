@@ -20,7 +20,15 @@ from typing import Any
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
-from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
+from sheet_scorer.xlsx.opc import (
+    NS_MAIN,
+    NS_MAIN_STRICT,
+    REL_SHARED_STRINGS,
+    REL_TABLE,
+    REL_WORKSHEET,
+    Budget,
+    OpcPackage,
+)
 from sheet_scorer.xlsx.styles import read_style_sheet
 from sheet_scorer.xlsx.text import shown_text, unescape
 
@@ -130,7 +138,7 @@ class Package(OpcPackage):
 
     def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
         """Relationship id -> (type, target part) of `part`'s internal relationships."""
-        return {r.rid: (r.type, r.target) for r in self.relationships(part) if not r.external}
+        return {r.rid: (r.kind, r.target) for r in self.relationships(part) if not r.external}
 
     def _workbook(self) -> tuple[list[SheetEntry], bool]:
         """The sheets in tab order with their parts, and whether dates count from 1904."""
@@ -147,7 +155,7 @@ class Package(OpcPackage):
             if local == "sheet":
                 rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
                 kind, part = rels.get(rid, ("", ""))
-                worksheet = kind.endswith("/worksheet") and part in self.names
+                worksheet = kind == REL_WORKSHEET and part in self.names
                 sheets.append(SheetEntry(attrs.get("name", ""), part if worksheet else None))
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
@@ -160,7 +168,7 @@ class Package(OpcPackage):
         if self._strings is None:
             self._strings = []
             part = next(
-                (p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None
+                (p for _, (kind, p) in self._relationships(self.main).items() if kind == REL_SHARED_STRINGS), None
             )
             if part in self.names:
                 self._strings = read_strings(self, part)
@@ -180,7 +188,7 @@ class Package(OpcPackage):
             return SheetCells()
         cells = _read_sheet(self, entry)
         for kind, part in self._relationships(entry.part).values():
-            if kind.endswith("/table") and part in self.names:
+            if kind == REL_TABLE and part in self.names:
                 cells.totals_rows |= _table_totals(self, part)
         return cells
 

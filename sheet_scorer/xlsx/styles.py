@@ -140,7 +140,7 @@ def read_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
 
 def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
     """`read_style_sheet`, parsed."""
-    related = [r for r in package.relationships(main) if r.type.endswith("/styles") and not r.external]
+    related = [r for r in package.relationships(main) if r.kind == REL_STYLES and not r.external]
     sheet = StyleSheet(related[0].target if related else DEFAULT_PART, bool(related))
     if not package.has_part(sheet.part or ""):
         if not related:
