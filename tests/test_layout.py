@@ -157,7 +157,7 @@ def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
     relationship reading (issue 20), and neither defines its own."""
     from sheet_scorer.xlsx import opc, package, reader
 
-    for cls in (reader.Package, package.Package):
+    for cls in (reader.WorkbookReader, package.PackageEditor):
         assert issubclass(cls, opc.OpcPackage)
         assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))
 

@@ -170,3 +170,22 @@ def test_relationship_types_are_compared_by_constant_in_one_module() -> None:
         if spelled:
             found[path.name] = spelled
     assert found == {"opc.py": found.get("opc.py", set())} and "Relationship" in found["opc.py"]
+
+
+def test_no_class_name_is_defined_twice_in_the_format_and_workbook_layers() -> None:
+    """One package object, viewed by two role objects named for their roles (the reader and the editor)."""
+    import ast
+    from collections import Counter
+
+    import sheet_scorer
+
+    root = Path(sheet_scorer.__file__).parent
+    names = Counter(
+        node.name
+        for folder in ("xlsx", "workbook")
+        for path in (root / folder).rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    )
+    assert [name for name, n in names.items() if n > 1] == []
+    assert {"OpcPackage", "WorkbookReader", "PackageEditor"} <= set(names) and "Package" not in names

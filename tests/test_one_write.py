@@ -131,12 +131,12 @@ class Writes:
 
 @pytest.fixture
 def writes(monkeypatch: pytest.MonkeyPatch) -> Writes:
-    from sheet_scorer.xlsx.package import Package
+    from sheet_scorer.xlsx.package import PackageEditor
 
     counted = Writes()
-    real_save, real_init = Package.save, zipfile.ZipFile.__init__
+    real_save, real_init = PackageEditor.save, zipfile.ZipFile.__init__
 
-    def save(self: Package, target: Path, *args: object, **kwargs: object) -> object:
+    def save(self: PackageEditor, target: Path, *args: object, **kwargs: object) -> object:
         counted.saves.append(Path(target).resolve())
         return real_save(self, target, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -145,7 +145,7 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> Writes:
             counted.read_backs.append(Path(file).resolve())
         real_init(self, file, mode, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Package, "save", save)
+    monkeypatch.setattr(PackageEditor, "save", save)
     monkeypatch.setattr(zipfile.ZipFile, "__init__", init)
     return counted
 

@@ -25,7 +25,7 @@ from sheet_scorer.xlsx.opc import (
     OpcPackage,
     PartName,
 )
-from sheet_scorer.xlsx.package import Entry, Package
+from sheet_scorer.xlsx.package import Entry, PackageEditor
 from sheet_scorer.xlsx.reader import SheetEntry, read_strings
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
@@ -72,7 +72,7 @@ class Book:
     def __init__(self, path: Path, opened: OpcPackage | None = None) -> None:
         """Open `path` for patching; or patch the package a reader already opened (`opened`: one opening per command)."""
         self.path = path
-        self.package = Package(opened if opened is not None else path)
+        self.package = PackageEditor(opened if opened is not None else path)
         try:
             self._open()
         except KeyError as missing:
@@ -337,7 +337,7 @@ class Book:
         finish: Callable[[], None] | None = None,
         last: tuple[str, Callable[[list[Entry]], bytes]] | None = None,
     ) -> list[Entry]:
-        """Write the patched package to `target` once (`Package.save`): the sheets streamed first, then the shared
+        """Write the patched package to `target` once (`PackageEditor.save`): the sheets streamed first, then the shared
         strings, the style sheet (with the formats streaming appended), the workbook part and the relationships and
         content types they need. `finish` runs once the streams are written, before those parts (the caller's own
         part that depends on what was streamed); `last` is made from the entries written (the record's seal)."""

@@ -17,7 +17,7 @@ import re
 from sheet_scorer.xlsx.cells import parse_ref
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML
-from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.package import PackageEditor
 from sheet_scorer.xlsx.sheetxml import Worksheet
 from sheet_scorer.xlsx.splice import (
     ATTRS,
@@ -191,7 +191,7 @@ def _within_limit(current: str, body: str) -> str:
 class Notes:
     """The notes of one worksheet: clear the tool's, add new ones, then write the parts back."""
 
-    def __init__(self, package: Package, sheet_part: str, sheet: Worksheet) -> None:
+    def __init__(self, package: PackageEditor, sheet_part: str, sheet: Worksheet) -> None:
         self._package, self._part, self._sheet = package, sheet_part, sheet
         rels = {r.rid: r for r in package.relationships(sheet_part)}
         comments = [r for r in rels.values() if r.kind == REL_COMMENTS and not r.external and r.target in package]

@@ -113,8 +113,9 @@ class SheetEntry:
     rid: str = ""
 
 
-class Package(OpcPackage):
-    """An opened workbook package: its sheets, shared strings and date styles, each part read once, safely."""
+class WorkbookReader(OpcPackage):
+    """The reader's role on an opened workbook package (a view of the command's `OpcPackage`): its sheets, shared
+    strings and date styles, each part read once, safely."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
@@ -128,7 +129,7 @@ class Package(OpcPackage):
             self.zip.close()
             raise
 
-    def __enter__(self) -> Package:
+    def __enter__(self) -> WorkbookReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -238,7 +239,7 @@ def read_strings(package: OpcPackage, part: str) -> list[str]:
     return strings
 
 
-def _table_totals(package: Package, part: str) -> set[int]:
+def _table_totals(package: WorkbookReader, part: str) -> set[int]:
     """Rows of an Excel Table's totals row(s): the last `totalsRowCount` rows of its range."""
     rows: set[int] = set()
 
@@ -282,7 +283,7 @@ class _SheetReader:
         "value",
     )
 
-    def __init__(self, package: Package, entry: SheetEntry) -> None:
+    def __init__(self, package: WorkbookReader, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
         self.strings = package.strings()
         self.date_styles = {str(i) for i in package.date_styles()}
@@ -472,7 +473,7 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
     return moment.date() if moment.time() == time() else moment
 
 
-def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
+def _read_sheet(package: WorkbookReader, entry: SheetEntry) -> SheetCells:
     """One sheet's cells. The part is first checked by expat alone (well formed, no DOCTYPE, within the budget:
     C speed), then its cells are read by `_read_plain_cells` when written in the plain form every writer uses,
     else by expat with the `_SheetReader` handlers (a Python call per element: the slower, general way)."""

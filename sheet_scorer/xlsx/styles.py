@@ -27,7 +27,7 @@ from sheet_scorer.xlsx.splice import (
 )
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
-    from sheet_scorer.xlsx.package import Package
+    from sheet_scorer.xlsx.package import PackageEditor
 
 STYLE_ORDER = (
     "numFmts",
@@ -348,7 +348,7 @@ class Styles:
         )
         return self._find_or_append("dxfs", dxf)
 
-    def save(self, package: Package, main: str) -> None:
+    def save(self, package: PackageEditor, main: str) -> None:
         """Write the style sheet back when the tool changed it: where it was read from, with the relationship and
         content type it lacked; else a new part at `xl/styles.xml` (or a free name beside it)."""
         if not self._changed:
