@@ -1,4 +1,4 @@
-"""No edit is ever thrown away (docs/rules.md §5, issue 18): every file the tool writes records the fingerprint of
+"""No edit is ever thrown away (docs/rules.md §5): every file the tool writes records the fingerprint of
 the organiser's cells; a file edited since is not replaced from another source, and EVENT.xlsx is not used
 while EVENT.scored.xlsx is the working copy, unless --force (which keeps the replaced file as NAME.backup.xlsx)."""
 

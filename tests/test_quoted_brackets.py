@@ -58,7 +58,7 @@ def _score(path: Path) -> tuple[int, Path]:
 
 @pytest.fixture(scope="module")
 def valid(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One table, all valid: Ala 3 settlements + 1 city = 5 VP, Bob, Cyd, Dan 2 VP each (SPEC §2): scored with exit 0."""
+    """One table, all valid: Ala 3 settlements + 1 city = 5 VP, Bob, Cyd, Dan 2 VP each (docs/rules.md §2): scored with exit 0."""
     folder = tmp_path_factory.mktemp("valid")
     rows = round_sheet(player(1, "Ala", settlements=3, cities=1), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
     return write_workbook(folder / "event.xlsx", {"Round 1": rows})

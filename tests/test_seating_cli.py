@@ -398,7 +398,7 @@ def test_seat_by_standings_puts_the_round_winners_together(tmp_path: Path) -> No
     assert "repeated meetings: 0" in result.output
 
 
-# issue 24: `new` never stores a table of 1 or 2 in the plan (13 players over 5 rounds: round 5 had one).
+# `new` never stores a table of 1 or 2 in the plan (13 players over 5 rounds: round 5 had one).
 def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_every_round(tmp_path: Path) -> None:
     path = new_event(tmp_path, 13, "--rounds", 5, clubs=False)
     book = openpyxl.load_workbook(path)
@@ -414,7 +414,7 @@ def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_e
 
 
 def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 20: one read gives seat its rounds, Settings, Players, the plan and the header cells; then the write."""
+    """One read gives seat its rounds, Settings, Players, the plan and the header cells; then the write."""
     from sheet_scorer import api
     from sheet_scorer.xlsx import reader as xlsx
 

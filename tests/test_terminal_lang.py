@@ -545,7 +545,7 @@ def test_new_over_two_rounds_names_round_2(tmp_path: Path, lang: str, line: str)
 
 
 def test_a_refusal_is_a_key_and_values_and_its_english_text_comes_from_the_catalogue(tmp_path: Path) -> None:
-    """issue 20: one message model: `str(error)` is the catalogue's English line (no second copy), and a refusal that
+    """One message model: `str(error)` is the catalogue's English line (no second copy), and a refusal that
     was English only is told in the organiser's language too."""
     from sheet_scorer.i18n.phrase import Count
     from sheet_scorer.model import WorkbookError

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from sheet_scorer.workbook.container import open_package
 
 if TYPE_CHECKING:
-    from sheet_scorer.merge.plan import MergePlan
+    from sheet_scorer.merge.plan import MergePlan as MergePlan  # the CLI names it through the api
+    from sheet_scorer.workbook.read import EventRead
     from sheet_scorer.xlsx.opc import OpcPackage
 
 
@@ -21,12 +22,18 @@ def merge_copies(
         for index, path in enumerate(
             [Path(event), *map(Path, copies)]
         ):  # a missing or damaged file is told before the heavy imports
-            opened.append(
-                open_package(path, patching=index == 0)
-            )  # each file's one opening (issue 20); the event is patched
+            opened.append(open_package(path, patching=index == 0))  # each file's one opening; the event is patched
+        from sheet_scorer.api.policy import refuse_working_copy
         from sheet_scorer.merge.plan import merge_workbooks
+        from sheet_scorer.workbook.files import backup_path
 
-        return merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force)
+        def check(read: EventRead) -> None:
+            """Refused first when the event's scored copy is where it was carried on (docs/rules.md §5)."""
+            refuse_working_copy(read.path, "merge", force, lang, read)
+
+        plan = merge_workbooks(opened[0], list(opened[1:]), lang=lang, dry_run=dry_run, force=force, check=check)
+        plan.backup = backup_path(plan.event).name
+        return plan
     finally:
         for package in opened:
             package.close()

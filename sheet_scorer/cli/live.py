@@ -1,4 +1,4 @@
-"""`sheet-scorer live`: serve the event's standings on the local network while tables report (SPEC §9).
+"""`sheet-scorer live`: serve the event's standings on the local network while tables report (docs/rules.md §9).
 
 It only reads the workbook. The terminal gets the addresses, a QR code of the phone page and one line
 per save; Ctrl-C stops at once (exit 130), a busy port is told in one line (exit 2).
@@ -20,7 +20,7 @@ from sheet_scorer.cli.common import LANGS, WORKBOOK, one_line, run_action
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
-    from sheet_scorer.live.state import Outcome
+    from sheet_scorer.api.live import Outcome
 
 
 def lan_address() -> str:
@@ -56,8 +56,8 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
 
     def action() -> int:
+        from sheet_scorer.api.live import bind
         from sheet_scorer.i18n.terminal import say
-        from sheet_scorer.live.server import bind
 
         address = host or lan_address()
         try:
@@ -80,39 +80,34 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
 
 def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None) -> int:
     """Read the workbook, print where it is served, serve until Ctrl-C."""
-    import asyncio
-
+    from sheet_scorer.api.live import serve_event, start_live
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.live.qr import qr_svg, qr_text
-    from sheet_scorer.live.server import serve
-    from sheet_scorer.live.state import LiveState
 
     phone = _url(address, port, "/phone")
-    state = LiveState(workbook, lang, phone, qr_svg(phone))
-    loaded = state.load()
-    told = lang or state.language
-    assert state.good is not None
-    tournament = state.good.data.settings.tournament or workbook.stem
+    start = start_live(workbook, lang, phone)
+    told = start.lang
     click.echo(
         one_line(
-            say(told, "live_serving", tournament=visible(tournament), projector=_url(address, port, "/"), phone=phone)
+            say(
+                told,
+                "live_serving",
+                tournament=visible(start.tournament),
+                projector=_url(address, port, "/"),
+                phone=phone,
+            )
         )
     )
     click.echo(say(told, "live_qr"))
-    click.echo(qr_text(phone), nl=False)
-    if (
-        loaded.kind != "updated"
-    ):  # errors from the start: there is no earlier good view, these standings are provisional
-        problems = state.good.problems
-        errors = sum(p.severity == "error" for p in problems)
+    click.echo(start.qr, nl=False)
+    if start.first.kind != "updated":  # errors from the start: there is no earlier good view, these are provisional
         click.echo(
             one_line(
                 say(
                     told,
                     "checked",
                     file=visible(str(workbook)),
-                    errors=count(told, "errors", errors),
-                    warnings=count(told, "warnings", len(problems) - errors),
+                    errors=count(told, "errors", start.errors),
+                    warnings=count(told, "warnings", start.warnings),
                 )
             )
         )
@@ -123,7 +118,7 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
         _tell(outcome, told)
 
     try:
-        asyncio.run(serve(state, sock, tell))
+        serve_event(start, sock, tell)
     except KeyboardInterrupt:
         click.echo(say(told, "live_stopped"), err=True)
         return 130

@@ -10,7 +10,7 @@ import click
 from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, run_action, verbose_option
 
 if TYPE_CHECKING:
-    from sheet_scorer.merge.plan import MergePlan
+    from sheet_scorer.api.merge import MergePlan
 
 
 @click.command()
@@ -41,9 +41,7 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
 def _report(plan: MergePlan, dry_run: bool) -> None:
     """Per copy: cells taken, already there, conflicts; then each conflict; then what was written."""
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.merge.plan import shown
     from sheet_scorer.problems import Told
-    from sheet_scorer.workbook.files import backup_path
 
     lang = plan.lang
     for counts in plan.copies:
@@ -60,6 +58,7 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
         for problem in counts.skipped:
             click.echo(say(lang, "merge_skipped", sheet=problem.sheet, message=Told(problem)))
     for c in plan.conflicts:
+        value, other = c.shown_values
         click.echo(
             say(
                 lang,
@@ -67,9 +66,9 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
                 sheet=c.sheet,
                 cell=c.cell,
                 player=c.player,
-                value=shown(c.value),
+                value=value,
                 source=c.source,
-                other=shown(c.other),
+                other=other,
                 other_source=c.other_source,
             )
         )
@@ -96,7 +95,7 @@ def _report(plan: MergePlan, dry_run: bool) -> None:
                 "merge_wrote",
                 cells=count(lang, "cells_written", plan.cells),
                 event=plan.event.name,
-                backup=backup_path(plan.event).name,
+                backup=plan.backup,
             )
         )
     else:

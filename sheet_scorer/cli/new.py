@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -53,7 +53,7 @@ def new(
         from sheet_scorer.i18n.terminal import count, say
 
         done = new_event(
-            players_file, output, rounds, lang, name, when.date() if isinstance(when, date) else None, seed, force
+            players_file, output, rounds, lang, name, when.date() if isinstance(when, datetime) else None, seed, force
         )
         if done.encoding:
             click.echo(say(lang, "new_encoding", path=players_file, encoding=done.encoding))

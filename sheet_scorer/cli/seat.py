@@ -10,7 +10,7 @@ import click
 from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, run_action, verbose_option
 
 if TYPE_CHECKING:
-    from sheet_scorer.seating.planner import SeatingReport
+    from sheet_scorer.api.seat import SeatingReport
 
 
 @click.command()

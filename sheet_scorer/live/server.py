@@ -3,6 +3,12 @@
 Routes (GET only; no part of a request names a file): `/` the projector page, `/phone` the phone page,
 `/standings.json` the `score --json` document, `/events` the update stream. Pages are rendered once per
 save (`LiveState`), so a request only sends a string.
+
+Other route groups are added beside these with `make_app(..., extra_routes=...)` / `serve(..., extra_routes=...)`
+(e.g. the results sent from the tables, docs/rules.md §11); their handlers reach the live state as
+`request.app.state.live` (a `LiveState`: `.room` the current round's tables with players in seat order, `.good`
+the last good `ScoreResult`, `.set_marks` the tables' marks) and the update hub as `request.app.state.hub`
+(`.notify()` after the marks changed).
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +26,7 @@ import watchfiles
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 if TYPE_CHECKING:  # the state brings pandas; binding the port first stays quick
     from sheet_scorer.live.state import LiveState, Outcome
@@ -53,8 +59,9 @@ class Hub:
         changed.set()
 
 
-def make_app(state: LiveState, hub: Hub) -> Starlette:
-    """The Starlette application serving `state`'s pages."""
+def make_app(state: LiveState, hub: Hub, extra_routes: Sequence[BaseRoute] = ()) -> Starlette:
+    """The Starlette application serving `state`'s pages, and `extra_routes` after them (the state and the hub are
+    `app.state.live` and `app.state.hub` to their handlers)."""
 
     def send(request: Request, part: str, media_type: str) -> Response:
         """One part of the pages shown now, gzipped once per save for every client that accepts it."""
@@ -111,8 +118,11 @@ def make_app(state: LiveState, hub: Hub) -> Starlette:
         Route("/phone", phone, methods=["GET"]),
         Route("/standings.json", standings, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
+        *extra_routes,
     ]
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    app.state.live, app.state.hub = state, hub
+    return app
 
 
 async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], stop: asyncio.Event) -> None:
@@ -138,7 +148,7 @@ async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], sto
         version = state.version
         try:
             outcome = await anyio.to_thread.run_sync(state.refresh)
-        except Exception as error:
+        except Exception as error:  # an unexpected failure of one re-read must not end the watching
             from sheet_scorer.live.state import Outcome  # (the pages would freeze unsaid): told, and read again
 
             outcome = Outcome("unreadable", 0.0, reason=type(error).__name__)
@@ -166,11 +176,13 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def serve(state: LiveState, sock: socket.socket, told: Callable[[Outcome], None]) -> None:
+async def serve(
+    state: LiveState, sock: socket.socket, told: Callable[[Outcome], None], extra_routes: Sequence[BaseRoute] = ()
+) -> None:
     """Serve until Ctrl-C (or SIGTERM): Uvicorn on `sock`, the watcher beside it; open streams end at once."""
     hub = Hub()
     config = uvicorn.Config(
-        make_app(state, hub),
+        make_app(state, hub, extra_routes),
         log_level="critical",
         access_log=False,
         lifespan="off",

@@ -10,16 +10,27 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import threading
 import time
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.api import check_workbook
+from sheet_scorer.api.score import check_workbook
 from sheet_scorer.i18n.phrase import Phrase
-from sheet_scorer.live.view import PHONE, PROJECTOR, blocking_errors, live_context, problem_views, render, table_status
+from sheet_scorer.live.view import (
+    PHONE,
+    PROJECTOR,
+    Room,
+    blocking_errors,
+    live_context,
+    problem_views,
+    render,
+    table_status,
+)
 from sheet_scorer.model import ScoreResult, WorkbookError
 from sheet_scorer.report.export import json_document
 
@@ -71,7 +82,9 @@ class LiveState:
         self.version = 0
         self.pages: Pages | None = None
         self.shown_progress = ""
+        self.marks: dict[int, str] = {}
         self._base: dict[str, Any] = {}
+        self._rendering = threading.Lock()
 
     @property
     def language(self) -> str:
@@ -120,19 +133,43 @@ class LiveState:
         self.good, self.good_at, self.document = result, datetime.now().strftime("%H:%M:%S"), document
         self._base = live_context(result, self.language, None, self.qr_svg, self.phone_url, self.good_at, status)
 
+    @property
+    def room(self) -> Room:
+        """The current round of the view shown (the last good save): its sheet and tables, players in seat order.
+
+        A stable read for route groups added beside the live pages (`server.make_app(extra_routes=...)`); a new
+        `Room` object replaces it on each good save, so comparing `room.sheet` tells a new round."""
+        return self._base.get("room") or Room("", ())
+
+    def set_marks(self, marks: Mapping[int, str]) -> bool:
+        """Marks on the current round's tables still playing in the workbook (table -> "phoned": a result sent from
+        the table, not in the workbook yet); the pages are rendered again when they change (True). It renders: call
+        it from a worker thread (`anyio.to_thread.run_sync`), then `Hub.notify()` so the pages follow."""
+        marks = dict(marks)
+        if marks == self.marks:
+            return False
+        self.marks = marks
+        self._render()
+        return True
+
     def _progress(self) -> str:
         return self.shown_progress
 
     def context(self) -> dict[str, Any]:
-        """The template context of the view shown now."""
-        return {**self._base, "banner": self.banner}
+        """The template context of the view shown now: the last good save's, its banner, the tables' marks."""
+        tables = [
+            {**t, "status": self.marks[t["table"]]} if t["status"] == "playing" and t["table"] in self.marks else t
+            for t in self._base.get("tables", ())
+        ]
+        return {**self._base, "tables": tables, "banner": self.banner}
 
     def _render(self) -> None:
-        context = self.context()
-        self.version += 1
-        context["version"] = self.version
-        self.shown_progress = context["progress"]
-        self.pages = Pages(render(PROJECTOR, context), render(PHONE, context), self.document, self.version)
+        with self._rendering:  # a save's re-read (a worker thread) and a route's marks may render at once
+            context = self.context()
+            version = self.version + 1
+            context["version"] = version
+            pages = Pages(render(PROJECTOR, context), render(PHONE, context), self.document, version)
+            self.version, self.shown_progress, self.pages = version, context["progress"], pages
 
 
 def _reason(error: Exception) -> Phrase | str:

@@ -7,17 +7,15 @@ after each round and next table. Words come from `i18n.text`, numbers from its f
 
 from __future__ import annotations
 
-from collections import defaultdict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, language, text, translator
+from sheet_scorer.i18n.text import figure_name, figure_text, format_number, language, text, translator
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import RoundProgress
 from sheet_scorer.report.facts import (
-    figure_name,
-    figure_text,
     missing,
     player_ids,
     playoff_cut,
@@ -37,7 +35,7 @@ if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
     from sheet_scorer.problems import Problem
 
-#: The cells a table reports its game in: a table with none of them filled is still playing (SPEC §3).
+#: The cells a table reports its game in: a table with none of them filled is still playing (docs/rules.md §3).
 GAME_CELLS = [
     "settlements",
     "cities",
@@ -50,10 +48,31 @@ GAME_CELLS = [
     "road_first",
     "declared",
 ]
-#: The warning scoring gives a table seated and not reported yet (SPEC §3).
+#: The warning scoring gives a table seated and not reported yet (docs/rules.md §3).
 NOT_REPORTED = "table-not-reported"
 PROJECTOR = "live_projector.html.j2"
 PHONE = "live_phone.html.j2"
+
+
+@dataclass(frozen=True)
+class RoomTable:
+    """One table of the current round: its number, "playing" / "reported" / "problem" (`table_status`), players in seat order."""
+
+    table: int
+    status: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Room:
+    """The current round as the live view shows it now: its sheet ("" before any round is seated) and its tables by number."""
+
+    sheet: str
+    tables: tuple[RoomTable, ...]
+
+    def table(self, number: int) -> RoomTable | None:
+        """The table `number` of the current round, if it has one."""
+        return next((t for t in self.tables if t.table == number), None)
 
 
 def shown_figures(result: ScoreResult) -> list[str]:
@@ -97,30 +116,40 @@ def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
 def seated(
     result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, Any]]]
 ) -> dict[tuple[str, int], list[str]]:
-    """(sheet, table) -> its players in row order: from `results`, and for tables not reported yet from their rows."""
-    players = {key: [r["player"] for r in sorted(rows, key=lambda r: r["row"])] for key, rows in by_table.items()}
+    """(sheet, table) -> its players in seat order (then row order): from `results`, and for tables not reported yet
+    from their rows."""
+    results = scored_results(result)
+    seats = {(s, r): seat for s, r, seat in results[["sheet", "row", "seat"]].itertuples(index=False)}
+    players = {
+        key: [r["player"] for r in sorted(rows, key=lambda r: _seat_order(seats.get((r["sheet"], r["row"])), r["row"]))]
+        for key, rows in by_table.items()
+    }
     sheets = {s.name: s for s in [*result.data.rounds, *result.data.playoffs]}
     for problem in result.problems:
         sheet = sheets.get(problem.sheet)
         if problem.code != NOT_REPORTED or problem.table is None or sheet is None or "player" not in sheet.raw.columns:
             continue
-        rows = [r for r in problem.params.get("rows") or () if r in sheet.raw.index]
+        raw = sheet.raw
+        rows = [r for r in problem.params.get("rows") or () if r in raw.index]
+        order = {r: _seat_order(raw.at[r, "seat"] if "seat" in raw.columns else None, r) for r in rows}
         players[(problem.sheet, int(problem.table))] = [
-            clean_name(str(sheet.raw.at[r, "player"] or "")) for r in sorted(rows)
+            clean_name(str(raw.at[r, "player"] or "")) for r in sorted(rows, key=order.__getitem__)
         ]
     return players
 
 
-def round_progress(result: ScoreResult, status: dict[tuple[str, int], str]) -> list[RoundProgress]:
-    """`result.progress` when scoring filled it; else counted here from the per-table status (same definition, SPEC §3)."""
-    if result.progress:
-        return list(result.progress)
-    sheets = [*result.data.rounds, *result.data.playoffs]
-    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for (sheet, _table), state in status.items():
-        counts[sheet][0] += 1
-        counts[sheet][1] += state != "playing"
-    return [RoundProgress(s.name, s.kind, s.number, counts[s.name][0], counts[s.name][1]) for s in sheets]
+def _seat_order(seat: Any, row: int) -> tuple[float, int]:
+    """A player's place in the seat order: the Seat cell when it holds a number, else after the numbered seats."""
+    try:
+        number = float(seat)
+    except (TypeError, ValueError):
+        number = float("inf")
+    return (float("inf") if number != number else number, int(row))
+
+
+def round_progress(result: ScoreResult) -> list[RoundProgress]:
+    """Each round's and playoff stage's progress as scoring counted it (docs/rules.md §3): one definition."""
+    return list(result.progress)
 
 
 def current_round(progress: list[RoundProgress]) -> RoundProgress | None:
@@ -141,7 +170,7 @@ def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> 
 
 
 def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str]) -> list[dict[str, Any]]:
-    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks (qa3)."""
+    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks."""
     advancing = qualified(result, lang)
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
@@ -164,17 +193,22 @@ def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str
     return rows
 
 
-def _tables(
+def room_of(
     current: RoundProgress | None, status: dict[tuple[str, int], str], players: dict[tuple[str, int], list[str]]
-) -> list[dict[str, Any]]:
+) -> Room:
     """The current round's tables by number, with their status and players in seat order."""
     if current is None:
-        return []
+        return Room("", ())
     tables = sorted(t for (s, t) in status if s == current.sheet)
-    return [
-        {"table": t, "status": status[(current.sheet, t)], "players": players.get((current.sheet, t), [])}
-        for t in tables
-    ]
+    return Room(
+        current.sheet,
+        tuple(RoomTable(t, status[(current.sheet, t)], tuple(players.get((current.sheet, t), []))) for t in tables),
+    )
+
+
+def _tables(room: Room) -> list[dict[str, Any]]:
+    """The room's tables as the projector template reads them."""
+    return [{"table": t.table, "status": t.status, "players": list(t.players)} for t in room.tables]
 
 
 def _rank_paths(result: ScoreResult, lang: str) -> dict[str, dict[str, int | None]]:
@@ -203,7 +237,7 @@ def live_context(
     """Everything the projector and phone templates show, formatted for `lang` (`status`: `table_status`, if known)."""
     lang = language(lang)
     status = table_status(result) if status is None else status
-    progress = round_progress(result, status)
+    progress = round_progress(result)
     current = current_round(progress)
     ranked = result.standings["player"].tolist()
     results = scored_results(result)
@@ -215,7 +249,7 @@ def live_context(
     listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
     playoff = playoff_rows(result)
     every = results
-    if playoff is not None and len(playoff):  # qa3: a player's card goes on through the playoff sheets, as the report's
+    if playoff is not None and len(playoff):  # a player's card goes on through the playoff sheets, as the report's
         listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
         every = pd.concat([results, playoff], ignore_index=True)
     paths = _player_paths(result, every, listed, standings, lang)
@@ -241,6 +275,7 @@ def live_context(
         for path in paths
     ]
     final = playoff_view(result, lang, ids) if result.data.playoffs else None  # the report's one final ranking
+    room = room_of(current, status, at_table)
     if current is None:
         progress_line = ""
     elif current.complete:
@@ -259,7 +294,8 @@ def live_context(
         "cut": playoff_cut(result),
         "current": current.sheet if current else "",
         "progress": progress_line,
-        "tables": _tables(current, status, at_table),
+        "tables": _tables(room),
+        "room": room,
         "players": phones,
         "rounds": [s.name for s in result.data.rounds],
         "banner": banner,

@@ -15,7 +15,7 @@ from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 def blank_cells(values: pd.Series) -> np.ndarray:
     """Which cells are empty, a whole column at a time: None, '' or only spaces (`workbook.cells.is_blank`, cell by
     cell); an error value or a formula is never blank, a value missing from the frame is."""
-    blank = values.isna().to_numpy(bool, copy=True)
+    blank: np.ndarray = values.isna().to_numpy(bool, copy=True)
     rest = np.flatnonzero(~blank)
     if len(rest):
         others = values.iloc[rest]

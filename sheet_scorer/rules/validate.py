@@ -32,6 +32,7 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
+from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
 from sheet_scorer.workbook.cells import clean_name
@@ -147,15 +148,18 @@ def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.
     that rule: its cell is reported already. Failed checks are a count out of its row's range
     (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
-    tables = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    tables: np.ndarray = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
     size = int(tables.max()) + 1 if len(tables) else 0
 
     def per_table(values: pd.Series | None, how: str) -> np.ndarray:
         """'size', 'sum' or 'any' of `values` over each row's table, row-aligned (missing values add nothing):
         numpy on the table numbers, where a pandas groupby-transform cost more than the rest of the fact."""
         if values is None:
-            return np.bincount(tables, minlength=size)[tables]
-        total = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[tables]
+            seated: np.ndarray = np.bincount(tables, minlength=size)[tables]
+            return seated
+        total: np.ndarray = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[
+            tables
+        ]
         return total > 0 if how == "any" else total.astype("int64")
 
     checked = _checked(typed, vp_only)
@@ -545,7 +549,10 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
     """All sheets' games and byes as one frame (sheet by sheet, each by row; index reset, `row` and `cell` kept) with
     `scorable`, and every sheet's problems in sheet order. One frame for all sheets: per sheet, joining, sorting and
     marking cost a small event more than its validation's checks."""
-    pieces, owners, kept, empty = [], [], [], []
+    pieces: list[pd.DataFrame] = []
+    owners: list[np.ndarray] = []
+    kept: list[pd.DataFrame] = []
+    empty: list[int] = []
     no_byes = None
     for part in parts:
         sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
@@ -646,9 +653,9 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
         games = pd.Series(tables[(part_of == k) & ~bye])
         gone = games.isna()
         bad_tables |= {table_key(k, t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
-    bad_tables.discard(None)
-    in_bad_table = known & np.isin(table_keys, list(bad_tables))
-    return ~(bad_row | in_bad_table | lost)
+    in_bad_table = known & np.isin(table_keys, [key for key in bad_tables if key is not None])
+    scorable: np.ndarray = ~(bad_row | in_bad_table | lost)
+    return scorable
 
 
 def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
@@ -680,7 +687,7 @@ def validate(data: WorkbookData) -> Validated:
     Sheets missing a count column are reported and skipped; the others are checked together.
     """
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
-    problems = list(data.problems)
+    problems = list(data.problems) + judge_active(data.unread_active)  # the Players sheet's Active cells (§1)
     conflicts = conflict_problems(data)  # unresolved merge conflicts: errors at their cells (docs/rules.md §5)
     parts = []
     progress = []

@@ -73,7 +73,7 @@ def event_entries(summaries: Sequence[EventSummary], include_provisional: bool, 
 def _label(entries: list[EventEntry], lang: str) -> None:
     """Each counted event's column heading: its name, with its date when another counted event has the same name."""
     counted = [e for e in entries if e.counted]
-    names = defaultdict(int)
+    names: defaultdict[str, int] = defaultdict(int)
     for entry in counted:
         names[entry.summary.name.casefold()] += 1
     for entry in counted:

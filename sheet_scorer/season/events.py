@@ -7,9 +7,7 @@ of hundreds of workbooks never holds more than `jobs` scored events at once.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from datetime import date, datetime
 from pathlib import Path
 
@@ -52,10 +50,13 @@ def event_files(paths: Iterable[Path], skip: Iterable[Path] = ()) -> list[Path]:
 
 def read_event(path: Path) -> EventSummary:
     """One event's final ranking and problem counts; never raises, so one bad file cannot stop the season."""
-    from sheet_scorer.api import check_workbook
+    from sheet_scorer.api.pool import stopping
+    from sheet_scorer.api.score import check_workbook
     from sheet_scorer.model import WorkbookError
     from sheet_scorer.playoffs.ranking import event_placings
 
+    if stopping():  # Ctrl-C came: an event not started is not begun (the season is not written)
+        return EventSummary(path, failure="interrupted")
     try:
         result = check_workbook(path)  # the event's own language orders its names (docs/rules.md §4)
         placings = event_placings(result)
@@ -101,33 +102,27 @@ def read_events(
 ) -> list[EventSummary]:
     """Every event read once, `jobs` at a time (default: the number of cores); `done` is told of each as it finishes.
 
-    Returned in the order of `paths`. One job reads in this process (no pool to start)."""
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths) or 1))
-    found: dict[Path, EventSummary] = {}
-    if jobs == 1:
-        for path in paths:
-            found[path] = read_event(path)
-            if done:
-                done(found[path])
-    else:
+    Returned in the order of `paths`. One job reads in this process (no pool to start); more share the process pool
+    of a batch (`api.pool`: on Ctrl-C the events in hand finish and no other starts)."""
+    from sheet_scorer.api.pool import run_all, workers
+
+    jobs = workers(jobs, len(paths))
+    if jobs > 1:
         _warm()
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(read_event, path): path for path in paths}
-            try:
-                for future in as_completed(futures):
-                    found[futures[future]] = future.result()
-                    if done:
-                        done(found[futures[future]])
-            except KeyboardInterrupt:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
-    return [found[path] for path in paths]
+        found = run_all(read_event, paths, jobs, None if done is None else lambda _, summary: done(summary))
+        return [found[index] for index in range(len(paths))]
+    read = []
+    for path in paths:
+        read.append(read_event(path))
+        if done:
+            done(read[-1])
+    return read
 
 
 def _warm() -> None:
     """Import what scoring needs before the workers start: forked workers (Linux) then share it instead of each
     importing pandas and the rules again (about a second of CPU per worker)."""
-    import sheet_scorer.api
+    import sheet_scorer.api.score
     import sheet_scorer.playoffs.qualifying
     import sheet_scorer.playoffs.ranking
     import sheet_scorer.rules.score

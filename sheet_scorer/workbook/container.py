@@ -16,7 +16,7 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 def open_package(path: Path, patching: bool = False) -> OpcPackage:
-    """The one opening of an input workbook for a command (issue 20): what is not an .xlsx/.xlsm workbook is refused
+    """The one opening of an input workbook for a command: what is not an .xlsx/.xlsm workbook is refused
     in one line before any parser sees it, and the package returned is the one the reader and the patcher then
     share (`workbook.read.open_event`). `patching`: the command patches what it reads, so the parts read are kept
     for the patcher (`opc.KEEP`)."""

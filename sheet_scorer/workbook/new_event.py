@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -55,7 +55,7 @@ def create_event(
     target: Path,
     players: list[Registration],
     first: tuple[Tables, Sequence[str]],
-    later: dict[int, tuple[Tables, Sequence[str]]],
+    later: Mapping[int, tuple[Tables, Sequence[str]]],
     rounds: int,
     lang: str,
     name: str | None,
@@ -129,7 +129,7 @@ def _players_sheet(book: Any, players: list[Registration], lang: str) -> None:
 
 
 def _active_dropdown(sheet: Any, lang: str, last: int) -> None:
-    """A drop-down of the event's yes and no words on the Active column (issue 18); other words the scorer reads
+    """A drop-down of the event's yes and no words on the Active column; other words the scorer reads
     (withdrawn, wycofany, …) may still be typed, so Excel shows no error for them (docs/rules.md §1)."""
     from openpyxl.worksheet.datavalidation import DataValidation
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
-from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
+from sheet_scorer.workbook.owned import ADDED_SHEETS
 from sheet_scorer.workbook.record import Record, SealedRecord
 from sheet_scorer.xlsx.book import Book, SheetEntry
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
@@ -53,8 +53,8 @@ def write_to(
 
 def apply_plan(book: Book, plan: WritePlan) -> None:
     """Computed columns and marks into the round sheets; Standings and Problems replaced or added."""
-    standings = _target_sheet(book, *ADDED_SHEETS["standings"], plan.standings_title)
-    problems = _target_sheet(book, *ADDED_SHEETS["problems"], plan.problems_title)
+    standings = _own_sheet(book, *ADDED_SHEETS["standings"])  # an organiser's sheet of that name was refused before
+    problems = _own_sheet(book, *ADDED_SHEETS["problems"])  # (`api.policy.check_added_sheets`, as `check` refuses it)
     formula_removed = False
     for sheet in plan.sheets:
         formula_removed |= _patch_round_sheet(book, sheet)
@@ -117,7 +117,7 @@ def _streamed(
     ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]
 ) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
-    at a time, not every round's at once (the peak memory of `score` at 100,000 rows, issue 21)."""
+    at a time, not every round's at once (the peak memory of `score` at 100,000 rows)."""
     writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
     for (column, place), header in zip(placed, headers):
         if header is not None:
@@ -233,16 +233,6 @@ def _add_marks(book: Book, ws: Worksheet, marks: list[tuple[str, str]]) -> None:
 
 
 # ---------------------------------------------------------------- added sheets
-
-
-def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str], title: str):  # type: ignore[no-untyped-def]
-    """The tool's own sheet from a previous run (rewritten in place), else None (added) — refused when the
-    organiser has a sheet of that name."""
-    own = _own_sheet(book, names, first_headers)
-    clash = added_sheet_clash(book.path, [s.name for s in book.sheets], own.name if own else None, title)
-    if clash is not None:
-        raise clash
-    return own
 
 
 def _own_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:

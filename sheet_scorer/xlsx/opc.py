@@ -24,7 +24,7 @@ MAX_TOTAL = 256 * 2**20
 _CHUNK = 1 << 16
 # The bytes of parts unpacked, kept for the next view of the same package (`OpcPackage(opened)`). A command that
 # patches what it read keeps up to KEEP: every part of an event of a few thousand rows, while the round sheets of
-# 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory, issue 21). A command that
+# 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory). A command that
 # only reads keeps KEEP_READING: the small parts read twice (relationships, content types), no sheet.
 KEEP = 8 * 2**20
 KEEP_READING = 2**20
