@@ -25,9 +25,9 @@ import pytest
 from xlsx_invariants import Invariant, added, problems
 
 SUFFIXES = (".xlsx", ".xlsm")
-# Breaches the tool is known to make today, not failed here but by the strict xfails of tests/test_xlsx_invariants.py
-# (which flip when the writer is fixed; then this goes): the style index past cellXfs, fonts out of schema order.
-KNOWN = {"style-range", "font-order"}
+# Breaches the tool is known to make today, not failed here but by strict xfails of tests/test_xlsx_invariants.py
+# (none left: the style index past cellXfs and fonts out of schema order are fixed in the writer).
+KNOWN: set[str] = set()
 _LARGEST = 32 * 2**20  # inputs larger than this are not kept (none of the tests' tool outputs is near it)
 
 
