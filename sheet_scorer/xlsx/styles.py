@@ -24,6 +24,7 @@ from sheet_scorer.xlsx.splice import (
     open_root,
     root_span,
     set_attribute,
+    tag_end,
 )
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
@@ -265,8 +266,11 @@ class Styles:
         name, family …) kept, written in the schema's order (`FONT_ORDER`) whatever order font 0 has them in."""
         fonts = self._items("fonts")
         kept: list[tuple[str, bytes]] = []
+        opening = b"<" + self._tag("font") + b">"
         if fonts:
             base = fonts[0]
+            head = tag_end(base, 0)  # font 0's start tag kept as it is, attributes and all
+            opening = base[: head - 2] + b">" if base[head - 2 : head] == b"/>" else base[:head]
             start, end = content(base, 0, len(base))
             kept = [(name, base[s:e]) for name, s, e in children(base, start, end) if name not in ("b", "u", "color")]
         if bold:
@@ -277,7 +281,7 @@ class Styles:
         rank = {name: i for i, name in enumerate(FONT_ORDER)}
         kept.sort(key=lambda child: rank.get(child[0], len(rank)))  # stable: anything unknown stays last, in order
         body = b"".join(element for _, element in kept)
-        return self._find_or_append("fonts", b"<" + self._tag("font") + b">" + body + b"</" + self._tag("font") + b">")
+        return self._find_or_append("fonts", opening + body + b"</" + self._tag("font") + b">")
 
     def cell_format(self, font: int = 0, number_format: int = 0) -> int:
         """A cell format with `font` and the built-in `number_format`; its index in cellXfs."""
