@@ -160,7 +160,7 @@ class WrittenSheets:
     def _feed(self, name: str) -> SheetFeed | _DigestFeed:
         """The reader of one written sheet: its cells, or, for an organiser's own sheet, its digest."""
         if self._texts is None:  # every string is in the table once the package is being written
-            self._texts = self.book.texts()
+            self._texts = [*self.event._book().strings(), *self.book.strings.added_texts]  # the reader's, then added
         package = self.book.package
         if _context(name, set(), set()) == ("other",):
             return _DigestFeed(package, name, self._texts)

@@ -215,4 +215,3 @@ def origin_of(path: Path, fingerprint: str, package: OpcPackage | None = None) -
     as the command opened it (read from there, not opened again)."""
     record = read_record(package if package is not None else path)
     return record.origin if record is not None and record.fingerprint == fingerprint else path.name
-
