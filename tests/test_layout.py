@@ -32,6 +32,7 @@ LAYERS = {
     "seating": 4,
     "playoffs": 4,
     "merge": 4,
+    "journal": 4,  # the tables' reports (docs/rules.md §11): beside merge, which takes them into the workbook
     "report": 4,
     "api": 5,
     "season": 5,

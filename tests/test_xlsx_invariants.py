@@ -331,12 +331,12 @@ def _scored_with_a_border_over_a_computed_cell(tmp_path: Path) -> tuple[Path, Pa
 
 
 def test_a_border_over_a_computed_cell_keeps_the_style_index_in_range(tmp_path: Path) -> None:
-    """Was `<c r="N4" s="13">` with 13 cellXfs (the style sheet was written before the sheets that append to it)."""
+    """Was `<c r="N4" s="13">` with 13 cellXfs."""
     source, output = _scored_with_a_border_over_a_computed_cell(tmp_path)
     assert [str(p) for p in added(problems(output), problems(source)) if p.code == "style-range"] == []
 
 
 def test_the_fonts_the_tool_adds_are_in_schema_order(tmp_path: Path) -> None:
-    """Was font 0's child order copied (`<b/>` first, then font 0's `name` before `sz`)."""
+    """The bold and link fonts the tool adds were written `<b/>` first, as font 0 is, not in CT_Font's order."""
     source, output = _scored_with_a_border_over_a_computed_cell(tmp_path)
     assert [str(p) for p in added(problems(output), problems(source)) if p.code == "font-order"] == []

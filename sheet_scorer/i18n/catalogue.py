@@ -815,6 +815,16 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "impossible d'écouter sur {host}:{port} : {reason}",
             },
         ),
+        Message(
+            "live_desk",
+            "line",
+            {
+                "en": "desk: {url}",
+                "pl": "biuro turnieju: {url}",
+                "pt": "mesa da organização: {url}",
+                "fr": "bureau : {url}",
+            },
+        ),
         Message("live_stopped", "line", {"en": "stopped", "pl": "zatrzymano", "pt": "parado", "fr": "arrêté"}),
         # one-line refusals (WorkbookError with a key)
         Message(
@@ -1102,9 +1112,64 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
-            "replanned",
+            "planned_fresh",
             "line",
-            {"en": "re-planned", "pl": "zaplanowano od nowa", "pt": "replanejado", "fr": "replanifié"},
+            {
+                "en": "planned: no stored plan for these rounds",
+                "pl": "zaplanowano: brak zapisanego planu tych rund",
+                "pt": "planejado: sem plano guardado para estas rodadas",
+                "fr": "planifié : aucun plan enregistré pour ces rondes",
+            },
+        ),
+        Message(
+            "replanned_left",
+            "line",
+            {
+                "en": "re-planned: {left} left",
+                "pl": "zaplanowano od nowa – rezygnacje: {left}",
+                "pt": "replanejado – desistências: {left}",
+                "fr": "replanifié – départs : {left}",
+            },
+        ),
+        Message(
+            "replanned_joined",
+            "line",
+            {
+                "en": "re-planned: {joined} joined",
+                "pl": "zaplanowano od nowa – dołączenia: {joined}",
+                "pt": "replanejado – entradas: {joined}",
+                "fr": "replanifié – arrivées : {joined}",
+            },
+        ),
+        Message(
+            "replanned_left_joined",
+            "line",
+            {
+                "en": "re-planned: {left} left, {joined} joined",
+                "pl": "zaplanowano od nowa – rezygnacje: {left}; dołączenia: {joined}",
+                "pt": "replanejado – desistências: {left}; entradas: {joined}",
+                "fr": "replanifié – départs : {left} ; arrivées : {joined}",
+            },
+        ),
+        Message(
+            "replanned_byes",
+            "line",
+            {
+                "en": "re-planned: the byes change",
+                "pl": "zaplanowano od nowa: zmieniają się pauzy",
+                "pt": "replanejado: as folgas mudam",
+                "fr": "replanifié : les exemptions changent",
+            },
+        ),
+        Message(
+            "replanned_better",
+            "line",
+            {
+                "en": "re-planned: after the rounds played a new plan is better than the stored one",
+                "pl": "zaplanowano od nowa: po rozegranych rundach nowy plan jest lepszy od zapisanego",
+                "pt": "replanejado: após as rodadas jogadas um plano novo é melhor que o guardado",
+                "fr": "replanifié : après les rondes jouées un nouveau plan est meilleur que celui enregistré",
+            },
         ),
         Message(
             "seat_no_rounds",
@@ -1150,20 +1215,20 @@ CATALOGUE: dict[str, Message] = {
             "repeated_meetings_none",
             "line",
             {
-                "en": "  repeated meetings: 0",
-                "pl": "  powtórzone spotkania: 0",
-                "pt": "  encontros repetidos: 0",
-                "fr": "  rencontres répétées : 0",
+                "en": "  repeated meetings: 0 (best possible: 0)",
+                "pl": "  powtórzone spotkania: 0 (najlepiej możliwe: 0)",
+                "pt": "  encontros repetidos: 0 (melhor possível: 0)",
+                "fr": "  rencontres répétées : 0 (au mieux : 0)",
             },
         ),
         Message(
             "repeated_meetings",
             "line",
             {
-                "en": "  repeated meetings: {n} (the fewest found; no pair more than {most} times)",
-                "pl": "  powtórzone spotkania: {n} (najmniej, ile udało się znaleźć; żadna para nie gra ze sobą więcej niż {most} razy)",
-                "pt": "  encontros repetidos: {n} (o mínimo encontrado; nenhum par se encontra mais de {most} vezes)",
-                "fr": "  rencontres répétées : {n} (le minimum trouvé ; aucune paire ne se rencontre plus de {most} fois)",
+                "en": "  repeated meetings: {n} (best possible: {best}; no pair more than {most} times)",
+                "pl": "  powtórzone spotkania: {n} (najlepiej możliwe: {best}; żadna para nie gra ze sobą więcej niż {most} razy)",
+                "pt": "  encontros repetidos: {n} (melhor possível: {best}; nenhum par se encontra mais de {most} vezes)",
+                "fr": "  rencontres répétées : {n} (au mieux : {best} ; aucune paire ne se rencontre plus de {most} fois)",
             },
         ),
         Message(
@@ -1197,13 +1262,63 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
+            "threes_share",
+            "line",
+            {
+                "en": "  tables of 3 per player: {low}–{high} (best possible: {best_low}–{best_high}); in two rounds running: {running} (best possible: {best_running})",
+                "pl": "  stoły na 3 osoby na gracza: {low}–{high} (najlepiej możliwe: {best_low}–{best_high}); dwie rundy z rzędu: {running} (najlepiej możliwe: {best_running})",
+                "pt": "  mesas de 3 por jogador: {low}–{high} (melhor possível: {best_low}–{best_high}); em duas rodadas seguidas: {running} (melhor possível: {best_running})",
+                "fr": "  tables de 3 par joueur : {low}–{high} (au mieux : {best_low}–{best_high}) ; deux rondes de suite : {running} (au mieux : {best_running})",
+            },
+        ),
+        Message(
+            "seat_four_all",
+            "line",
+            {
+                "en": "  seat 4: every player at a table of 4 starts on it at least once (best possible)",
+                "pl": "  miejsce 4: każda osoba grająca przy stole na 4 zaczyna z niego co najmniej raz (najlepiej możliwe)",
+                "pt": "  lugar 4: cada jogador numa mesa de 4 começa nele pelo menos uma vez (melhor possível)",
+                "fr": "  place 4 : chaque joueur à une table de 4 y commence au moins une fois (au mieux)",
+            },
+        ),
+        Message(
+            "seat_four_missing",
+            "line",
+            {
+                "en": "  seat 4: {players} never start on it (best possible: {best}): {names}",
+                "pl": "  miejsce 4: nigdy z niego nie zaczyna – {players} (najlepiej możliwe: {best}): {names}",
+                "pt": "  lugar 4: {players} nunca começam nele (melhor possível: {best}): {names}",
+                "fr": "  place 4 : {players} n'y commencent jamais (au mieux : {best}) : {names}",
+            },
+        ),
+        Message(
             "club_conflicts",
             "line",
             {
-                "en": "  club conflicts: {n}",
-                "pl": "  konflikty klubowe: {n}",
-                "pt": "  conflitos de clube: {n}",
-                "fr": "  conflits de club : {n}",
+                "en": "  club conflicts: {n} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} (au mieux : {best})",
+            },
+        ),
+        Message(
+            "club_conflicts_round",
+            "line",
+            {
+                "en": "  club conflicts: {n} in round {rounds} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} w rundzie {rounds} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} na rodada {rounds} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} à la ronde {rounds} (au mieux : {best})",
+            },
+        ),
+        Message(
+            "club_conflicts_rounds",
+            "line",
+            {
+                "en": "  club conflicts: {n} in rounds {rounds} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} w rundach {rounds} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} nas rodadas {rounds} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} aux rondes {rounds} (au mieux : {best})",
             },
         ),
         # --round takes a number or a sheet name
@@ -1346,6 +1461,26 @@ CATALOGUE: dict[str, Message] = {
                 "pl": "{copy} nie jest kopią {event}: arkusz „{sheet}” to runda {round}, której {event} nie ma; nic nie scalono",
                 "pt": "{copy} não é uma cópia de {event}: a planilha “{sheet}” é a rodada {round}, que {event} não tem; nada foi juntado",
                 "fr": "{copy} n'est pas une copie de {event} : sa feuille « {sheet} » est la ronde {round}, absente de {event} ; rien n'a été fusionné",
+            },
+        ),
+        Message(
+            "merge_no_journal",
+            "refusal",
+            {
+                "en": "{event} has no reports from the tables: {journal} is not beside it (start 'sheet-scorer live {event} --reports')",
+                "pl": "{event} nie ma zgłoszeń ze stołów: obok nie ma pliku {journal} (uruchom „sheet-scorer live {event} --reports”)",
+                "pt": "{event} não tem envios das mesas: {journal} não está ao lado (inicie “sheet-scorer live {event} --reports”)",
+                "fr": "{event} n'a aucun envoi des tables : {journal} n'est pas à côté (lancez « sheet-scorer live {event} --reports »)",
+            },
+        ),
+        Message(
+            "merge_nothing_given",
+            "refusal",
+            {
+                "en": "name the judges' copies to merge into {event}, or give --reports to merge the tables' reports",
+                "pl": "podaj kopie sędziów do scalenia z {event} albo --reports, aby scalić zgłoszenia ze stołów",
+                "pt": "indique as cópias dos juízes a juntar em {event}, ou use --reports para juntar os envios das mesas",
+                "fr": "indiquez les copies des arbitres à fusionner dans {event}, ou --reports pour fusionner les envois des tables",
             },
         ),
         Message(
@@ -2506,8 +2641,6 @@ WORDS: dict[str, dict[str, str]] = {
         "pt": "{tournament} — classificação",
         "fr": "{tournament} — classement",
     },
-    "rounds": {"en": "Rounds", "pl": "Rundy", "pt": "Rodadas", "fr": "Rondes"},
-    "players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},
     "progression": {
         "en": "Rank progression",
         "pl": "Przebieg klasyfikacji",
@@ -2543,8 +2676,6 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Les égalités en phases finales sont départagées par le rang en qualifications.",
     },
     # header statistics
-    "stat_date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
-    "stat_players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},
     "stat_rounds": {"en": "Rounds scored", "pl": "Policzone rundy", "pt": "Rodadas pontuadas", "fr": "Rondes comptées"},
     "stat_tables": {"en": "Tables scored", "pl": "Policzone stoły", "pt": "Mesas pontuadas", "fr": "Tables comptées"},
     "of": {"en": "{done} of {total}", "pl": "{done} z {total}", "pt": "{done} de {total}", "fr": "{done} sur {total}"},
@@ -2614,10 +2745,7 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Aucune partie n'est encore comptée.",
     },
     # rounds
-    "round": {"en": "Round", "pl": "Runda", "pt": "Rodada", "fr": "Ronde"},
-    "table": {"en": "Table", "pl": "Stół", "pt": "Mesa", "fr": "Table"},
     "table_n": {"en": "Table {table}", "pl": "Stół {table}", "pt": "Mesa {table}", "fr": "Table {table}"},
-    "place": {"en": "Place", "pl": "Miejsce", "pt": "Colocação", "fr": "Place"},
     "points_short": {"en": "Points", "pl": "Punkty", "pt": "Pontos", "fr": "Points"},
     "points_abbr": {"en": "Pts", "pl": "Pkt", "pt": "Pts", "fr": "Pts"},
     "points_n": {"en": "{n} pts", "pl": "{n} pkt", "pt": "{n} pts", "fr": "{n} pts"},
@@ -2868,8 +2996,6 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Meilleur classement",
     },
     "season_event": {"en": "Event", "pl": "Turniej", "pt": "Evento", "fr": "Tournoi"},
-    "season_events": {"en": "Events", "pl": "Turnieje", "pt": "Eventos", "fr": "Tournois"},
-    "season_file": {"en": "File", "pl": "Plik", "pt": "Arquivo", "fr": "Fichier"},
     "season_status": {"en": "Status", "pl": "Stan", "pt": "Situação", "fr": "Statut"},
     "season_status_standings": {
         "en": "counted (standings)",
@@ -2976,7 +3102,6 @@ WORDS.update(
             "fr": "→ Faites glisser le tableau sur le côté pour voir les autres colonnes : {names}",
         },
         "champion": {"en": "Champion", "pl": "Mistrz", "pt": "Campeão", "fr": "Champion"},
-        "path_playoffs": {"en": "Playoffs", "pl": "Faza finałowa", "pt": "Playoffs", "fr": "Phases finales"},
         "qualifying_rank_abbr": {"en": "Qual.", "pl": "Elim.", "pt": "Class.", "fr": "Qualif."},
         "tied_badge": {"en": "Tie", "pl": "Remis", "pt": "Empate", "fr": "Égalité"},
         "tied_title": {
@@ -2992,6 +3117,178 @@ WORDS.update(
 WORDS.update(
     {
         "season_where": {"en": "Where", "pl": "Gdzie", "pt": "Onde", "fr": "Où"},
+    }
+)
+
+# docs/rules.md §11: results reported from the tables' phones (the table's page and the organiser's desk)
+WORDS.update(
+    {
+        "report_title": {
+            "en": "{sheet}, table {table}",
+            "pl": "{sheet}, stół {table}",
+            "pt": "{sheet}, mesa {table}",
+            "fr": "{sheet}, table {table}",
+        },
+        "report_intro": {
+            "en": "Enter the table's result, then check it.",
+            "pl": "Wpisz wynik stołu, a potem go sprawdź.",
+            "pt": "Digite o resultado da mesa e depois confira.",
+            "fr": "Saisissez le résultat de la table, puis vérifiez-le.",
+        },
+        "report_check": {"en": "Check", "pl": "Sprawdź", "pt": "Conferir", "fr": "Vérifier"},
+        "report_fix": {
+            "en": "Please correct the fields marked below.",
+            "pl": "Popraw zaznaczone poniżej pola.",
+            "pt": "Corrija os campos marcados abaixo.",
+            "fr": "Corrigez les cases signalées ci-dessous.",
+        },
+        "report_summary": {
+            "en": "Is this the result? Confirm to send it to the organiser.",
+            "pl": "Czy to jest wynik? Potwierdź, aby wysłać go organizatorowi.",
+            "pt": "Este é o resultado? Confirme para enviá-lo à organização.",
+            "fr": "Est-ce bien le résultat ? Confirmez pour l'envoyer à l'organisation.",
+        },
+        "report_confirm": {"en": "Confirm", "pl": "Potwierdź", "pt": "Confirmar", "fr": "Confirmer"},
+        "report_change": {"en": "Change", "pl": "Zmień", "pt": "Alterar", "fr": "Modifier"},
+        "report_received": {
+            "en": "Received (report {id}). The organiser adds it to the standings.",
+            "pl": "Otrzymano (zgłoszenie {id}). Organizator doda je do klasyfikacji.",
+            "pt": "Recebido (envio {id}). A organização o incluirá na classificação.",
+            "fr": "Reçu (envoi {id}). L'organisation l'ajoutera au classement.",
+        },
+        "report_again": {
+            "en": "Sending again replaces this table's earlier result.",
+            "pl": "Ponowne wysłanie zastępuje wcześniejszy wynik tego stołu.",
+            "pt": "Enviar de novo substitui o resultado anterior desta mesa.",
+            "fr": "Un nouvel envoi remplace le résultat précédent de cette table.",
+        },
+        "report_failed": {
+            "en": "Not sent ({reason}); please try again.",
+            "pl": "Nie wysłano ({reason}); spróbuj ponownie.",
+            "pt": "Não enviado ({reason}); tente de novo.",
+            "fr": "Non envoyé ({reason}) ; veuillez réessayer.",
+        },
+        "report_offline": {
+            "en": "no connection to the organiser's computer",
+            "pl": "brak połączenia z komputerem organizatora",
+            "pt": "sem conexão com o computador da organização",
+            "fr": "pas de connexion avec l'ordinateur de l'organisation",
+        },
+        "report_unknown": {
+            "en": "This link is not a table of the round being played.",
+            "pl": "Ten link nie prowadzi do stołu rozgrywanej rundy.",
+            "pt": "Este link não é de uma mesa da rodada em jogo.",
+            "fr": "Ce lien n'est pas celui d'une table de la ronde en cours.",
+        },
+        "report_wait": {
+            "en": "Too many requests from this phone or for this table: please wait a minute, then try again.",
+            "pl": "Zbyt wiele żądań z tego telefonu lub dla tego stołu: odczekaj minutę i spróbuj ponownie.",
+            "pt": "Pedidos demais deste celular ou para esta mesa: espere um minuto e tente de novo.",
+            "fr": "Trop de demandes de ce téléphone ou pour cette table : attendez une minute, puis réessayez.",
+        },
+        "report_not_rows": {
+            "en": "the report holds no rows of players",
+            "pl": "zgłoszenie nie zawiera wierszy graczy",
+            "pt": "o envio não contém linhas de jogadores",
+            "fr": "l'envoi ne contient aucune ligne de joueur",
+        },
+        "report_not_here": {
+            "en": "'{player}' is not at this table, or is named twice",
+            "pl": "„{player}” nie gra przy tym stole albo występuje dwa razy",
+            "pt": "“{player}” não está nesta mesa ou aparece duas vezes",
+            "fr": "« {player} » n'est pas à cette table, ou figure deux fois",
+        },
+        "report_missing": {
+            "en": "'{player}' plays at this table but is not in the report",
+            "pl": "„{player}” gra przy tym stole, ale nie ma go w zgłoszeniu",
+            "pt": "“{player}” joga nesta mesa, mas não está no envio",
+            "fr": "« {player} » joue à cette table mais ne figure pas dans l'envoi",
+        },
+        "report_vp": {"en": "{vp} VP", "pl": "{vp} PZ", "pt": "{vp} PV", "fr": "{vp} PV"},
+        "report_place": {
+            "en": "{place} place",
+            "pl": "{place} miejsce",
+            "pt": "{place} lugar",
+            "fr": "{place} place",
+        },
+        "desk_title": {
+            "en": "{tournament} — desk",
+            "pl": "{tournament} — biuro turnieju",
+            "pt": "{tournament} — mesa da organização",
+            "fr": "{tournament} — bureau",
+        },
+        "desk_tables": {
+            "en": "Tables of {sheet}",
+            "pl": "Stoły: {sheet}",
+            "pt": "Mesas: {sheet}",
+            "fr": "Tables : {sheet}",
+        },
+        "desk_no_round": {
+            "en": "No round is seated yet.",
+            "pl": "Żadna runda nie jest jeszcze rozstawiona.",
+            "pt": "Nenhuma rodada tem mesas ainda.",
+            "fr": "Aucune ronde n'est encore placée.",
+        },
+        "desk_print": {
+            "en": "Print the slips (one per table)",
+            "pl": "Drukuj karteczki (po jednej na stół)",
+            "pt": "Imprimir as fichas (uma por mesa)",
+            "fr": "Imprimer les fiches (une par table)",
+        },
+        "desk_scan": {
+            "en": "Scan to report this table's result",
+            "pl": "Zeskanuj, aby zgłosić wynik tego stołu",
+            "pt": "Escaneie para informar o resultado desta mesa",
+            "fr": "Scannez pour rendre le résultat de cette table",
+        },
+        "desk_in_workbook": {"en": "in workbook", "pl": "w skoroszycie", "pt": "na planilha", "fr": "dans le classeur"},
+        "desk_reports": {
+            "en": "Reports received",
+            "pl": "Otrzymane zgłoszenia",
+            "pt": "Envios recebidos",
+            "fr": "Envois reçus",
+        },
+        "desk_no_reports": {
+            "en": "No report received yet.",
+            "pl": "Nie otrzymano jeszcze żadnego zgłoszenia.",
+            "pt": "Nenhum envio recebido ainda.",
+            "fr": "Aucun envoi reçu pour l'instant.",
+        },
+        "desk_counts": {"en": "counts", "pl": "obowiązuje", "pt": "vale", "fr": "retenu"},
+        "desk_replaced": {
+            "en": "replaced by report {id}",
+            "pl": "zastąpione zgłoszeniem {id}",
+            "pt": "substituído pelo envio {id}",
+            "fr": "remplacé par l'envoi {id}",
+        },
+        "desk_rejected": {"en": "rejected", "pl": "odrzucone", "pt": "rejeitado", "fr": "rejeté"},
+        "desk_reject": {"en": "Reject", "pl": "Odrzuć", "pt": "Rejeitar", "fr": "Rejeter"},
+        "desk_report": {
+            "en": "Report {id} · {sheet}, table {table} · {time}",
+            "pl": "Zgłoszenie {id} · {sheet}, stół {table} · {time}",
+            "pt": "Envio {id} · {sheet}, mesa {table} · {time}",
+            "fr": "Envoi {id} · {sheet}, table {table} · {time}",
+        },
+        "desk_merge": {
+            "en": "The workbook takes the reports only when you run:",
+            "pl": "Skoroszyt przyjmuje zgłoszenia dopiero po poleceniu:",
+            "pt": "A planilha só recebe os envios quando você executa:",
+            "fr": "Le classeur ne reçoit les envois que lorsque vous lancez :",
+        },
+        "desk_eyebrow": {"en": "Desk", "pl": "Biuro turnieju", "pt": "Mesa da organização", "fr": "Bureau"},
+    }
+)
+
+
+# One copy of the words a command line, the report and the season all show.
+WORDS.update(
+    {
+        "players": CATALOGUE["players"].templates,
+        "stat_players": CATALOGUE["players"].templates,
+        "rounds": CATALOGUE["rounds"].templates,
+        "path_playoffs": WORDS["playoffs"],
+        "season_events": WORDS["season_events_sheet"],
+        "season_file": CATALOGUE["file"].templates,
     }
 )
 

@@ -344,7 +344,7 @@ def _row_column(cell: str) -> tuple[int, str]:
 
 def merge_workbooks(
     event: Path | OpcPackage,
-    copies: list[Path | OpcPackage],
+    copies: list[Path | OpcPackage | WorkbookData],
     lang: str | None = None,
     dry_run: bool = False,
     force: bool = False,
@@ -356,7 +356,7 @@ def merge_workbooks(
     Conflicts are kept in the event (`merge.conflicts`): listed in its Conflicts sheet and marked at their cells.
     Nothing is written when there is nothing to take and no conflict not listed yet, so re-running a merge
     leaves the event as it is. Each file is opened once (`event` and `copies` may be packages already opened,
-    `workbook.container.open_package`).
+    `workbook.container.open_package`; a copy may be a workbook read already, such as a table's report).
     """
     from sheet_scorer.workbook.read import open_event
 
@@ -366,7 +366,9 @@ def merge_workbooks(
         return _merge(read, copies, lang, dry_run, force)
 
 
-def _merge(read: EventRead, copies: list[Path | OpcPackage], lang: str | None, dry_run: bool, force: bool) -> MergePlan:
+def _merge(
+    read: EventRead, copies: list[Path | OpcPackage | WorkbookData], lang: str | None, dry_run: bool, force: bool
+) -> MergePlan:
     """`merge_workbooks` of the event as read (`workbook.read.open_event`)."""
     from sheet_scorer.merge.conflicts import conflict_marks, conflict_rows, conflicts_sheet, open_conflicts
     from sheet_scorer.model import WorkbookPatch
@@ -374,7 +376,7 @@ def _merge(read: EventRead, copies: list[Path | OpcPackage], lang: str | None, d
     from sheet_scorer.workbook.update import update_workbook
 
     event, data = read.path, read.data
-    found = [read_workbook(path) for path in copies]
+    found = [copy if isinstance(copy, WorkbookData) else read_workbook(copy) for copy in copies]
     plan = plan_merge(data, found, event_language(lang, data.settings.language))
     rows, plan.new_conflicts = conflict_rows(data, plan.conflicts)
     plan.conflicts = open_conflicts(data, plan.conflicts)  # a dispute already marked Resolved is not raised again
