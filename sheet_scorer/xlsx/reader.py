@@ -117,7 +117,8 @@ class WorkbookReader(OpcPackage):
     """The reader's role on an opened workbook package (a view of the command's `OpcPackage`): its sheets, shared
     strings and date styles, each part read once, safely."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | OpcPackage) -> None:
+        """The reader's view of the package at `path`, or of a package a command already opened (one opening)."""
         super().__init__(path)
         self.budget: _Budget = _Budget(self.path)
         self._strings: list[str] | None = None
