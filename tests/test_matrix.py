@@ -215,7 +215,7 @@ def matrix(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     wanted = {
         tuple(item.callspec.params[k] for k in ("producer", "resaver", "stage"))
         for item in request.session.items
-        if isinstance(item, pytest.Function) and item.module is request.module and "reader" in item.callspec.params
+        if item.module is request.module and "reader" in getattr(getattr(item, "callspec", None), "params", {})
     }
 
     def soffice() -> str:

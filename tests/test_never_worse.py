@@ -40,7 +40,25 @@ STYLE_PAST_CELLXFS = (
 )
 FONT_ORDER = "the bold and link fonts the tool adds copy font 0's child order (being fixed in the writer)"
 # Fail today for the writer's known faults; strict, so they flip when it is fixed.
-XFAIL: dict[str, str] = {}
+BOTH = f"{STYLE_PAST_CELLXFS}; {FONT_ORDER}"
+XFAIL: dict[str, str] = {
+    "calamine-hyperlinks.xlsx-invariants": FONT_ORDER,
+    "calamine-hyperlinks.xlsx-validator": FONT_ORDER,
+    "calamine-table_with_absolute_paths.xlsx-invariants": FONT_ORDER,
+    "calamine-table_with_absolute_paths.xlsx-validator": FONT_ORDER,
+    "closedxml-TryToLoad_LO_xlsx_database.xlsx-invariants": FONT_ORDER,
+    "organiser_formatted.xlsx-openpyxl": STYLE_PAST_CELLXFS,
+    "organiser_formatted.xlsx-invariants": BOTH,
+    "organiser_formatted.xlsx-validator": FONT_ORDER,
+    "organiser_formatted.xlsx-gnumeric": STYLE_PAST_CELLXFS,
+    "gnumeric-spring_open.scored.xlsx-invariants": FONT_ORDER,
+    "libreoffice-ods-spring_open.scored.xlsx-openpyxl": STYLE_PAST_CELLXFS,
+    "libreoffice-ods-spring_open.scored.xlsx-invariants": STYLE_PAST_CELLXFS,
+    "libreoffice-ods-spring_open.scored.xlsx-gnumeric": STYLE_PAST_CELLXFS,
+    "libreoffice-spring_open.scored.xlsx-openpyxl": STYLE_PAST_CELLXFS,
+    "libreoffice-spring_open.scored.xlsx-invariants": STYLE_PAST_CELLXFS,
+    "libreoffice-spring_open.scored.xlsx-gnumeric": STYLE_PAST_CELLXFS,
+}
 
 
 def cases() -> list[object]:
@@ -95,7 +113,8 @@ class Scored:
 
 
 def _here(item: pytest.Item, request: pytest.FixtureRequest) -> bool:
-    return isinstance(item, pytest.Function) and item.module is request.module and "reader" in item.callspec.params
+    """A case of this module's parametrized test (not another test of the module or the session)."""
+    return item.module is request.module and "reader" in getattr(getattr(item, "callspec", None), "params", {})
 
 
 @pytest.fixture(scope="module")
