@@ -222,9 +222,7 @@ def matrix(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         return request.getfixturevalue("soffice")
 
     def ssconvert() -> str:
-        from conftest import _required
-
-        return _required(shutil.which("ssconvert"), "Gnumeric (ssconvert) is not installed")
+        return request.getfixturevalue("ssconvert")
 
     return Matrix(tmp_path_factory.mktemp("matrix"), wanted, soffice, ssconvert)
 

@@ -146,9 +146,7 @@ def test_a_scored_copy_opens_wherever_its_input_opens(scored: Scored, file: Path
             pytest.skip("LibreOffice cannot open the input either")
         assert list(csv.glob(f"{file.stem}.scored-*.csv")), f"LibreOffice opened {file.name} but not its scored copy"
     else:
-        from conftest import _required
-
-        ssconvert = _required(shutil.which("ssconvert"), "Gnumeric (ssconvert) is not installed")
+        ssconvert = scored.request.getfixturevalue("ssconvert")
         outdir = output.parent / "gnumeric"
         outdir.mkdir(exist_ok=True)
         before, after = gnumeric_csv(source, outdir, ssconvert), gnumeric_csv(output, outdir, ssconvert)
