@@ -15,6 +15,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+# The season's cache of events read (season/cache.py) stays off: no test writes to the user's cache folder, and each
+# reads its events itself. The cache's own tests point it at a folder of theirs.
+os.environ["SHEET_SCORER_CACHE"] = "off"
 
 from written_files import RECORDER  # found through the path just set
 

@@ -330,20 +330,13 @@ def _scored_with_a_border_over_a_computed_cell(tmp_path: Path) -> tuple[Path, Pa
     return tmp_path / "event.xlsx", scored.output
 
 
-@pytest.mark.xfail(
-    strict=True, reason="formatted computed cells get a style index past cellXfs; being fixed in the writer"
-)
 def test_a_border_over_a_computed_cell_keeps_the_style_index_in_range(tmp_path: Path) -> None:
-    """Was `<c r="N4" s="13">` with 13 cellXfs. When this passes, "style-range" leaves KNOWN (tests/written_files.py)
-    and this mark goes."""
+    """Was `<c r="N4" s="13">` with 13 cellXfs."""
     source, output = _scored_with_a_border_over_a_computed_cell(tmp_path)
     assert [str(p) for p in added(problems(output), problems(source)) if p.code == "style-range"] == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the bold and link fonts the tool adds copy font 0's child order; being fixed in the writer"
-)
 def test_the_fonts_the_tool_adds_are_in_schema_order(tmp_path: Path) -> None:
-    """When this passes, "font-order" leaves KNOWN (tests/written_files.py) and this mark goes."""
+    """The bold and link fonts the tool adds were written `<b/>` first, as font 0 is, not in CT_Font's order."""
     source, output = _scored_with_a_border_over_a_computed_cell(tmp_path)
     assert [str(p) for p in added(problems(output), problems(source)) if p.code == "font-order"] == []

@@ -25,9 +25,6 @@ import pytest
 from xlsx_invariants import Invariant, added, problems
 
 SUFFIXES = (".xlsx", ".xlsm")
-# Breaches the tool is known to make today, not failed here but by the strict xfails of tests/test_xlsx_invariants.py
-# (which flip when the writer is fixed; then this goes): the style index past cellXfs, fonts out of schema order.
-KNOWN = {"style-range", "font-order"}
 _LARGEST = 32 * 2**20  # inputs larger than this are not kept (none of the tests' tool outputs is near it)
 
 
@@ -85,7 +82,6 @@ class Recorder:
             baseline += [p for d in outputs & self.carried.keys() if d != _digest(data) for p in self.carried[d]]
             new = added(found, baseline)
             self.carried[_digest(data)] = [p for p in found if p not in new]
-            new = [p for p in new if p.code not in KNOWN]
             if new:
                 failures.append(f"{path.name} (written by the tool) breaks:\n" + "\n".join(f"  {p}" for p in new[:12]))
         if failures:
