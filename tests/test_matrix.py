@@ -47,54 +47,6 @@ DEFAULT_SLICE = {
     "resavers": {"none", "openpyxl"},
     "readers": {"openpyxl", "calamine", "pandas", "invariants"},
 }
-STYLE_PAST_CELLXFS = (
-    "the computed cells of a formatted column get a style index past cellXfs (being fixed in the writer)"
-)
-FONT_ORDER = "the bold and link fonts the tool adds copy font 0's child order (being fixed in the writer)"
-# The cells that fail today for the writer's two known faults; strict, so they flip when it is fixed.
-BOTH = f"{STYLE_PAST_CELLXFS}; {FONT_ORDER}"
-XFAIL: dict[str, str] = {
-    "example-first-invariants": FONT_ORDER,
-    "example-first-validator": FONT_ORDER,
-    "organiser-first-openpyxl": STYLE_PAST_CELLXFS,
-    "organiser-first-invariants": BOTH,
-    "organiser-first-validator": FONT_ORDER,
-    "organiser-first-gnumeric-csv": STYLE_PAST_CELLXFS,
-    "seat-first-invariants": FONT_ORDER,
-    "seat-first-validator": FONT_ORDER,
-    "playoffs-first-invariants": FONT_ORDER,
-    "playoffs-first-validator": FONT_ORDER,
-    "example-openpyxl-again-invariants": FONT_ORDER,
-    "example-openpyxl-again-validator": FONT_ORDER,
-    "example-libreoffice-again-openpyxl": STYLE_PAST_CELLXFS,
-    "example-libreoffice-again-invariants": STYLE_PAST_CELLXFS,
-    "example-libreoffice-again-gnumeric-csv": STYLE_PAST_CELLXFS,
-    "example-ods-again-openpyxl": STYLE_PAST_CELLXFS,
-    "example-ods-again-invariants": STYLE_PAST_CELLXFS,
-    "example-ods-again-gnumeric-csv": STYLE_PAST_CELLXFS,
-    "example-gnumeric-again-invariants": FONT_ORDER,
-    "organiser-openpyxl-again-openpyxl": STYLE_PAST_CELLXFS,
-    "organiser-openpyxl-again-calamine": STYLE_PAST_CELLXFS,
-    "organiser-openpyxl-again-pandas": STYLE_PAST_CELLXFS,
-    "organiser-openpyxl-again-invariants": STYLE_PAST_CELLXFS,
-    "organiser-openpyxl-again-validator": STYLE_PAST_CELLXFS,
-    "organiser-openpyxl-again-libreoffice-csv": STYLE_PAST_CELLXFS,
-    "organiser-openpyxl-again-gnumeric-csv": STYLE_PAST_CELLXFS,
-    "organiser-gnumeric-again-invariants": FONT_ORDER,
-    "seat-none-again-invariants": FONT_ORDER,
-    "seat-openpyxl-again-invariants": FONT_ORDER,
-    "seat-openpyxl-again-validator": FONT_ORDER,
-    "seat-gnumeric-again-invariants": FONT_ORDER,
-    "seat-gnumeric-again-validator": FONT_ORDER,
-    "merge-none-again-invariants": FONT_ORDER,
-    "merge-none-again-validator": FONT_ORDER,
-    "merge-openpyxl-again-invariants": FONT_ORDER,
-    "merge-openpyxl-again-validator": FONT_ORDER,
-    "merge-gnumeric-again-invariants": FONT_ORDER,
-    "playoffs-openpyxl-again-invariants": FONT_ORDER,
-    "playoffs-openpyxl-again-validator": FONT_ORDER,
-    "playoffs-gnumeric-again-invariants": FONT_ORDER,
-}
 
 
 def stages() -> list[tuple[str, str, str]]:
@@ -108,7 +60,7 @@ def cell_id(producer: str, resaver: str, stage: str, reader: str) -> str:
 
 
 def cells() -> list[object]:
-    """Every cell of the matrix, the ones outside the default slice marked `matrix`, the known failures xfail."""
+    """Every cell of the matrix, the ones outside the default slice marked `matrix`."""
     params = []
     for producer, resaver, stage in stages():
         for reader in READERS:
@@ -119,8 +71,6 @@ def cells() -> list[object]:
                 and reader in DEFAULT_SLICE["readers"]
             )
             marks = [] if in_slice else [pytest.mark.matrix]
-            if name in XFAIL:
-                marks.append(pytest.mark.xfail(strict=True, reason=XFAIL[name]))
             params.append(pytest.param(producer, resaver, stage, reader, id=name, marks=marks))
     return params
 

@@ -35,30 +35,6 @@ IN_PROCESS: dict[str, Callable[[Path], None]] = {
     "pandas": read_pandas,
 }
 READERS = [*IN_PROCESS, "invariants", "validator", "libreoffice", "gnumeric"]
-STYLE_PAST_CELLXFS = (
-    "the computed cells of a formatted column get a style index past cellXfs (being fixed in the writer)"
-)
-FONT_ORDER = "the bold and link fonts the tool adds copy font 0's child order (being fixed in the writer)"
-# Fail today for the writer's known faults; strict, so they flip when it is fixed.
-BOTH = f"{STYLE_PAST_CELLXFS}; {FONT_ORDER}"
-XFAIL: dict[str, str] = {
-    "calamine-hyperlinks.xlsx-invariants": FONT_ORDER,
-    "calamine-hyperlinks.xlsx-validator": FONT_ORDER,
-    "calamine-table_with_absolute_paths.xlsx-invariants": FONT_ORDER,
-    "calamine-table_with_absolute_paths.xlsx-validator": FONT_ORDER,
-    "closedxml-TryToLoad_LO_xlsx_database.xlsx-invariants": FONT_ORDER,
-    "organiser_formatted.xlsx-openpyxl": STYLE_PAST_CELLXFS,
-    "organiser_formatted.xlsx-invariants": BOTH,
-    "organiser_formatted.xlsx-validator": FONT_ORDER,
-    "organiser_formatted.xlsx-gnumeric": STYLE_PAST_CELLXFS,
-    "gnumeric-spring_open.scored.xlsx-invariants": FONT_ORDER,
-    "libreoffice-ods-spring_open.scored.xlsx-openpyxl": STYLE_PAST_CELLXFS,
-    "libreoffice-ods-spring_open.scored.xlsx-invariants": STYLE_PAST_CELLXFS,
-    "libreoffice-ods-spring_open.scored.xlsx-gnumeric": STYLE_PAST_CELLXFS,
-    "libreoffice-spring_open.scored.xlsx-openpyxl": STYLE_PAST_CELLXFS,
-    "libreoffice-spring_open.scored.xlsx-invariants": STYLE_PAST_CELLXFS,
-    "libreoffice-spring_open.scored.xlsx-gnumeric": STYLE_PAST_CELLXFS,
-}
 
 
 def cases() -> list[object]:
@@ -67,8 +43,6 @@ def cases() -> list[object]:
         for reader in READERS:
             name = f"{file.name}-{reader}"
             marks = [] if file.name in DEFAULT and reader in (*IN_PROCESS, "invariants") else [pytest.mark.matrix]
-            if name in XFAIL:
-                marks.append(pytest.mark.xfail(strict=True, reason=XFAIL[name]))
             params.append(pytest.param(file, reader, id=name, marks=marks))
     return params
 
