@@ -228,7 +228,7 @@ def _audit(path: Path) -> set[tuple[str, str]]:
 
 def _judge_csv(output: Path, prefix: Path, input_prefix: Path, program: str, producer: str) -> None:
     """The program exported every sheet of the output, and its Standings and round VP say what the workbook holds
-    (the players in calamine's order, the organiser's VP as worked out by hand). An output the program exports
+    (the players and their round points as calamine reads them, the organiser's VP as worked out by hand). An output the program exports
     nothing of fails, unless it exported nothing of the input either."""
     from python_calamine import CalamineWorkbook
 
@@ -242,13 +242,22 @@ def _judge_csv(output: Path, prefix: Path, input_prefix: Path, program: str, pro
             csv_sheet(prefix.parent / f"{prefix.name}-Standings.csv"),
             book.get_sheet_by_name("Standings").to_python(),
         )
-        player = rows[0].index("Player")
-        assert [r[player] for r in rows[1:] if len(r) > player and r[player]] == [
-            r[player] for r in stored[1:] if len(r) > player and r[player] != ""
-        ]
+        for column in ("Player", "Round Points"):  # the names, and the figure the standings are ranked by
+            shown, held = rows[0].index(column), stored[0].index(column)
+            assert [_figure(r[shown]) for r in rows[1:] if len(r) > shown and r[shown] != ""] == [
+                _figure(r[held]) for r in stored[1:] if len(r) > held and r[held] != ""
+            ], column
     if producer == "organiser":
         rows = csv_sheet(prefix.parent / f"{prefix.name}-Round 1.csv")
         header = next(r for r in rows if "Player" in r)
         vp = header.index("VP", len(HEADERS))
         shown = {r[1]: float(r[vp]) for r in rows[rows.index(header) + 1 :] if len(r) > vp and r[1] in ORGANISER_VP}
         assert shown == {k: float(v) for k, v in ORGANISER_VP.items()}
+
+
+def _figure(value: object) -> object:
+    """A cell as a number where it is one (CSV gives text, calamine numbers), else as text."""
+    try:
+        return round(float(value), 9)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return str(value)
