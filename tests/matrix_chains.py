@@ -6,6 +6,7 @@ what the tool wrote. LibreOffice and Gnumeric are called in batches: one soffice
 from __future__ import annotations
 
 import csv
+import functools
 import re
 import shutil
 import subprocess
@@ -95,12 +96,12 @@ def produce_organiser(folder: Path) -> tuple[Path, Path]:
     return source, folder / "organiser.scored.xlsx"
 
 
-def produce_seat(folder: Path) -> tuple[Path, Path]:
-    """`new` for 12 players and 3 rounds, then `seat --force` (round 1 not played yet) adds round 2."""
+def produce_seat(folder: Path, language: str = "en") -> tuple[Path, Path]:
+    """`new` for 12 players and 3 rounds in `language`, then `seat --force` (round 1 not played yet) adds round 2."""
     players = folder / "players.txt"
     players.write_text("\n".join(f"Player {n:02d}" for n in range(1, 13)) + "\n", encoding="utf-8")
     event = folder / "event.xlsx"
-    run_ok("new", "--players", players, "--rounds", 3, "-o", event)
+    run_ok("new", "--players", players, "--rounds", 3, "--lang", language, "-o", event)
     before = shutil.copy(event, folder / "event.new.xlsx")
     run_ok("seat", event, "--force")
     return Path(before), event
@@ -168,6 +169,8 @@ PRODUCERS: dict[str, Callable[[Path], tuple[Path, Path]]] = {
     "example": produce_example,
     "organiser": produce_organiser,
     "seat": produce_seat,
+    "seat-pl": functools.partial(produce_seat, language="pl"),
+    "seat-fr": functools.partial(produce_seat, language="fr"),
     "merge": produce_merge,
     "playoffs": produce_playoffs,
 }

@@ -1,6 +1,6 @@
 """Every workbook the tool writes opens in every reader, first run or after a round trip (the round-trip matrix).
 
-Producers (tests/matrix_chains.py: the bundled example scored; `new` then `seat`; `split` then `merge`;
+Producers (tests/matrix_chains.py: the bundled example scored; `new` then `seat`, in English, Polish and French; `split` then `merge`;
 `playoffs` to the Final Ranking; an organiser's workbook formatted over the computed columns, scored) ×
 re-savers between runs (none, openpyxl, LibreOffice .xlsx, LibreOffice .ods and back, Gnumeric) × the tool
 again (`score`) × readers (openpyxl with styles, python-calamine, pandas, the package invariants of
