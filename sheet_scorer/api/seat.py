@@ -10,7 +10,8 @@ from sheet_scorer.api.score import check_data
 from sheet_scorer.model import ScoreResult, WorkbookError
 
 if TYPE_CHECKING:
-    from sheet_scorer.seating.planner import SeatingBounds, SeatingReport
+    from sheet_scorer.seating.planner import SeatingBounds
+    from sheet_scorer.seating.planner import SeatingReport as SeatingReport  # the CLI names it through the api
     from sheet_scorer.workbook.read import EventRead
 
 
@@ -59,9 +60,9 @@ def _seat(
     event: EventRead, rounds: int, seed: int, reseat: bool, force: bool, by_standings: bool, lang: str | None
 ) -> SeatResult:
     """`seat` of an event read (`workbook.read.open_event`)."""
+    from sheet_scorer.api.policy import refuse_replacing, refuse_working_copy
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
     from sheet_scorer.seating.planner import SeatingError, assess, bounds
-    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
     path, data = event.path, event.data
@@ -94,6 +95,7 @@ def _seat(
         seat_patch(last, header, first, seating, reseat, language, plan_sheet, data.sheet_names),
         command="seat",
         event=event,
+        refuse=refuse_replacing,
     )
     report = assess(seating.rounds + seating.later, problem.history, problem.clubs)
     return SeatResult(

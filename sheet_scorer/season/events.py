@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from pathlib import Path
 
+from sheet_scorer.season.cache import cache_folder, cached, store
 from sheet_scorer.season.model import EventSummary
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
@@ -49,29 +50,44 @@ def event_files(paths: Iterable[Path], skip: Iterable[Path] = ()) -> list[Path]:
 
 
 def read_event(path: Path) -> EventSummary:
-    """One event's final ranking and problem counts; never raises, so one bad file cannot stop the season."""
+    """One event's final ranking and problem counts, from the season's cache when these bytes were read before
+    (`season.cache`); never raises, so one bad file cannot stop the season."""
     from sheet_scorer.api.pool import stopping
+
+    if stopping():  # Ctrl-C came: an event not started is not begun (the season is not written)
+        return EventSummary(path, failure="interrupted")
+    folder = cache_folder()
+    key, kept = cached(path, folder)
+    if kept is not None:
+        return kept
+    summary, named = _read_event(path)
+    if folder is not None and key is not None:
+        store(folder, key, summary, named)
+    return summary
+
+
+def _read_event(path: Path) -> tuple[EventSummary, bool]:
+    """`read_event` from the file itself, and whether the event's name is its Tournament (not its file name)."""
     from sheet_scorer.api.score import check_workbook
     from sheet_scorer.model import WorkbookError
     from sheet_scorer.playoffs.ranking import event_placings
 
-    if stopping():  # Ctrl-C came: an event not started is not begun (the season is not written)
-        return EventSummary(path, failure="interrupted")
     try:
         result = check_workbook(path)  # the event's own language orders its names (docs/rules.md §4)
         placings = event_placings(result)
     except WorkbookError as error:
         if error.key == "no_round_sheets":
-            return EventSummary(
+            failed = EventSummary(
                 path, failure=str(error), failure_key="season_not_event", season_file=is_season_file(path)
             )
-        return EventSummary(path, failure=str(error), failure_key=error.key, failure_values=dict(error.values))
+            return failed, False
+        return EventSummary(path, failure=str(error), failure_key=error.key, failure_values=dict(error.values)), False
     except Exception as error:  # an unexpected failure in one file is reported with it, not raised
-        return EventSummary(path, failure=f"unexpected failure ({type(error).__name__}: {error})")
+        return EventSummary(path, failure=f"unexpected failure ({type(error).__name__}: {error})"), False
     ranking = tuple(p.player for p in placings) if placings else tuple(result.standings["player"].tolist())
     errors = sum(p.severity == "error" for p in result.problems)
     settings = result.data.settings
-    return EventSummary(
+    summary = EventSummary(
         path,
         settings.tournament or path.stem,
         settings.date,
@@ -81,6 +97,7 @@ def read_event(path: Path) -> EventSummary:
         errors,
         len(result.problems) - errors,
     )
+    return summary, bool(settings.tournament) and settings.tournament != path.stem  # a Tournament, not the default
 
 
 def is_season_file(path: Path) -> bool:
@@ -106,17 +123,26 @@ def read_events(
     of a batch (`api.pool`: on Ctrl-C the events in hand finish and no other starts)."""
     from sheet_scorer.api.pool import run_all, workers
 
-    jobs = workers(jobs, len(paths))
+    folder = cache_folder()
+    read: dict[int, EventSummary] = {}
+    for index, path in enumerate(paths):  # the events kept from an earlier run first: no worker, no import for them
+        kept = cached(path, folder)[1]
+        if kept is not None:
+            read[index] = kept
+            if done:
+                done(kept)
+    todo = [index for index in range(len(paths)) if index not in read]
+    jobs = workers(jobs, len(todo))
     if jobs > 1:
         _warm()
-        found = run_all(read_event, paths, jobs, None if done is None else lambda _, summary: done(summary))
-        return [found[index] for index in range(len(paths))]
-    read = []
-    for path in paths:
-        read.append(read_event(path))
-        if done:
-            done(read[-1])
-    return read
+        found = run_all(read_event, [paths[i] for i in todo], jobs, None if done is None else lambda _, s: done(s))
+        read.update((todo[position], summary) for position, summary in found.items())
+    else:
+        for index in todo:
+            read[index] = read_event(paths[index])
+            if done:
+                done(read[index])
+    return [read[index] for index in range(len(paths))]
 
 
 def _warm() -> None:

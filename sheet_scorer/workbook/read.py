@@ -36,6 +36,7 @@ from sheet_scorer.i18n.vocab import (
     round_number,
 )
 from sheet_scorer.model import (
+    ActiveCell,
     AdjustmentRow,
     ConflictRow,
     Registration,
@@ -264,6 +265,7 @@ def read_sheets(path: Path, book: Package, digest: Fingerprint | None = None) ->
     settings = Settings(tournament=path.stem)
     setting_cells: list[SettingCell] = []
     players: list[Registration] | None = None
+    unread_active: list[ActiveCell] = []
     adjustment_sheets: dict[str, list[AdjustmentRow] | None] = {}
     seen_numbers: dict[int, str] = {}
     playoffs: dict[str, RoundSheet] = {}
@@ -304,8 +306,7 @@ def read_sheets(path: Path, book: Package, digest: Fingerprint | None = None) ->
         elif folded in ADJUSTMENTS_SHEET_NAMES:
             adjustment_sheets[name] = adjustment_rows(name, _sheet_rows(book, entry, digest))
         elif folded in PLAYERS_SHEET_NAMES:
-            players, player_problems = _read_players(name, _sheet_rows(book, entry, digest))
-            problems.extend(player_problems)
+            players, unread_active = _read_players(name, _sheet_rows(book, entry, digest))
         elif folded in CONFLICTS_SHEET_NAMES:
             conflicts, conflicts_sheet = _read_conflicts(_sheet_rows(book, entry, digest)), name
         elif folded in STANDINGS_SHEET_NAMES or folded in PROBLEMS_SHEET_NAMES:  # the tool's own, or the organiser's
@@ -333,6 +334,7 @@ def read_sheets(path: Path, book: Package, digest: Fingerprint | None = None) ->
         added_sheets=added,
         setting_cells=setting_cells,
         adjustment_sheets=adjustment_sheets,
+        unread_active=unread_active,
     )
 
 
@@ -521,11 +523,11 @@ def _last_used_column(cells: SheetCells, body: list[int], skip: set[int]) -> int
     return used
 
 
-def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration], list[Problem]]:
+def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration], list[ActiveCell]]:
     """The registration list: the column headed Player/Name (else the first), with Club/Team and Active if present.
 
-    An Active cell holding a word that is neither yes nor no in any of the four languages is an error at that cell
-    (the player stays active until it is fixed): who still plays decides seating and the playoffs (docs/rules.md §1)."""
+    An Active cell holding a word that is neither yes nor no in any of the four languages is returned as read (the
+    player stays active meanwhile); whether it holds is `rules.players`' (docs/rules.md §1)."""
     columns: dict[str, int] = {}
     start = 0
     for index, row in enumerate(rows):
@@ -539,21 +541,14 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
         col = columns.get(key)
         return row[col] if col is not None and col < len(row) else None
 
-    players, problems = [], []
+    players, unread = [], []
     for number, row in enumerate(rows[start:], start=start + 1):
         if name_col >= len(row) or is_blank(row[name_col]):
             continue
         name, raw = clean_name(str(row[name_col])), cell(row, "active")
         active = active_value(None if is_blank(raw) else raw)
         if active is None:
-            problems.append(
-                Problem(
-                    "bad-active",
-                    sheet,
-                    cell_ref(columns["active"] + 1, number),
-                    name,
-                    params={"value": raw, "column": str(rows[start - 1][columns["active"]]), "row": number},
-                )
-            )
+            column = str(rows[start - 1][columns["active"]])
+            unread.append(ActiveCell(sheet, cell_ref(columns["active"] + 1, number), number, name, raw, column))
         players.append(Registration(name, clean_name(str(cell(row, "club") or "")), active is not False))
-    return players, problems
+    return players, unread

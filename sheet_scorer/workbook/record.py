@@ -1,5 +1,6 @@
 """No edit is ever thrown away (docs/rules.md §5): the fingerprint of the organiser's cells, kept in every file
-the tool writes, and the checks that refuse to replace a file holding edits the command would lose.
+the tool writes, read and written here; the refusals to replace a file holding edits a command would lose are the
+api's policy (`api.policy`).
 
 Which cells are the organiser's is decided in `workbook.fingerprint`.
 
@@ -23,7 +24,6 @@ from sheet_scorer.xlsx.opc import CT_CUSTOM, NS_CUSTOM, NS_VT, REL_CUSTOM
 from sheet_scorer.xlsx.splice import ATTRS, TAG
 
 if TYPE_CHECKING:
-    from sheet_scorer.workbook.read import EventRead
     from sheet_scorer.xlsx.opc import OpcPackage
 
 PROPERTY = "sheet-scorer"
@@ -215,96 +215,3 @@ def origin_of(path: Path, fingerprint: str, package: OpcPackage | None = None) -
     as the command opened it (read from there, not opened again)."""
     record = read_record(package if package is not None else path)
     return record.origin if record is not None and record.fingerprint == fingerprint else path.name
-
-
-def holds_newer_edits(target: Path, new_fingerprint: str, new_origin: str) -> bool:
-    """Whether replacing `target` by cells with `new_fingerprint` from `new_origin` loses an edit: `target` was
-    written by the tool and its organiser cells are neither the new ones nor unedited since the tool wrote them.
-    Unedited, they are lost only when `target` is where they were last edited or extended (its record's origin
-    is itself, and not `new_origin`); a copy of another file's cells, never edited, carries no edit of its own."""
-    record = read_record(target)
-    if record is None:
-        return False
-    current = current_fingerprint(target, record)
-    if current == new_fingerprint:
-        return False
-    if current == record.fingerprint:  # as the tool wrote it
-        return record.origin == target.name and record.origin != new_origin
-    return True
-
-
-def refuse_replacing(
-    target: Path, source: Path, new_fingerprint: str, new_origin: str, command: str, force: bool
-) -> None:
-    """One line (exit 2) when writing `target` from `source` would throw away edits made in `target`."""
-    if force or not target.exists() or target.resolve() == source.resolve():
-        return
-    if not holds_newer_edits(target, new_fingerprint, new_origin):
-        return
-    if command == "split":  # a judge's copy filled in
-        raise WorkbookError(
-            key="edited_copy",
-            target=target,
-            source=source.name,
-            name=target.name,
-            backup=f"{target.stem}.backup{target.suffix}",
-        )
-    raise WorkbookError(
-        key="edited_since",
-        target=target,
-        source=source.name,
-        command=command,
-        name=target.name,
-        backup=f"{target.stem}.backup{target.suffix}",
-    )
-
-
-def working_copy(path: Path, event: EventRead | None = None) -> Path | None:
-    """`EVENT.scored.xlsx` when it is the working copy of `EVENT.xlsx`: written by the tool, newer, and holding
-    edits `EVENT.xlsx` does not have; else None. `event`: `path` as the command read it (not read again)."""
-    if path.stem.endswith(".scored"):
-        return None
-    copy = path.with_name(f"{path.stem}.scored{path.suffix}")
-    try:
-        if not copy.is_file() or copy.stat().st_mtime < path.stat().st_mtime:
-            return None
-    except OSError:
-        return None
-    if read_record(copy) is None:
-        return None
-    if event is not None:
-        current = event.data.fingerprint
-        return copy if holds_newer_edits(copy, current, origin_of(path, current, event.package)) else None
-    from sheet_scorer.workbook.read import read_workbook
-
-    try:
-        data = read_workbook(path)
-    except WorkbookError:
-        return None
-    current = data.fingerprint
-    return copy if holds_newer_edits(copy, current, origin_of(path, current)) else None
-
-
-def refuse_working_copy(
-    path: Path, command: str, force: bool, lang: str | None = None, event: EventRead | None = None
-) -> None:
-    """One line (exit 2) when `path` is given while its scored copy is where the event was carried on.
-    `event`: `path` as the command read it (its fingerprint and language, not read again)."""
-    if force:
-        return
-    copy = working_copy(path, event)
-    if copy is not None:
-        language = lang or (event.data.settings.language if event is not None else _event_language(path))
-        raise WorkbookError(key="working_copy", path=path, copy=copy.name, name=path.name, command=command).in_language(
-            language
-        )
-
-
-def _event_language(path: Path) -> str | None:
-    """The event's language (Settings → Language) for a refusal told before the command reads the workbook."""
-    from sheet_scorer.workbook.read import read_workbook
-
-    try:
-        return read_workbook(path).settings.language
-    except WorkbookError:
-        return None

@@ -9,6 +9,7 @@ replaced as NAME.original.xlsx, never overwritten (docs/rules.md §5).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET_NAMES, fold, playoff_sta
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
 from sheet_scorer.workbook.files import keep_versions, write_all
 from sheet_scorer.workbook.read import WrittenSheets
-from sheet_scorer.workbook.record import Record, SealedRecord, origin_of, refuse_replacing
+from sheet_scorer.workbook.record import Record, SealedRecord, origin_of
 from sheet_scorer.workbook.write import mark_cells
 from sheet_scorer.xlsx.book import Book
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
@@ -26,7 +27,11 @@ from sheet_scorer.xlsx.splice import ATTRS, children, root_span
 if TYPE_CHECKING:
     from sheet_scorer.workbook.read import EventRead
 
-__all__ = ["keep_versions", "update_workbook"]
+__all__ = ["Refusal", "keep_versions", "update_workbook"]
+
+#: Asked before a file is put in place, with (target, source, the new cells' fingerprint, their origin, the command,
+#: --force): raises a WorkbookError to refuse (the api's policy: `api.policy.refuse_replacing`), else returns.
+Refusal = Callable[[Path, Path, str, str, str, bool], None]
 _DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
 _CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
 _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "headerFooter")
@@ -39,13 +44,14 @@ def update_workbook(
     command: str = "",
     force: bool = False,
     event: EventRead | None = None,
+    refuse: Refusal | None = None,
 ) -> Path:
     """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions.
 
     The file written records the fingerprint of its organiser's cells (docs/rules.md §5): updated in place, they
     now come from `path` itself; written elsewhere (a judge's copy), from where `path`'s came from, and a
-    `target` holding edits of its own is not replaced unless `force` (`command` names the way on). `event`: `path`
-    as the command read it (`workbook.read.open_event`): patched from that opening, not opened again."""
+    `target` holding edits of its own is not replaced when `refuse` says so (`command` and `force` are passed on).
+    `event`: `path` as the command read it (`workbook.read.open_event`): patched from that opening, not opened again."""
     target = target or path
     opened = event is None
     if event is None:
@@ -59,7 +65,11 @@ def update_workbook(
             _add_sheet(book, new, written)
         origin = path.name if target == path else None
         write_all(
-            {target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force, written)},
+            {
+                target: lambda temporary: _save_recorded(
+                    book, temporary, path, target, origin, command, force, written, refuse
+                )
+            },
             versions={target},
         )  # a file replaced keeps its versions
     finally:
@@ -88,10 +98,11 @@ def _save_recorded(
     command: str,
     force: bool,
     written: WrittenSheets | None,
+    refuse: Refusal | None = None,
 ) -> None:
     """Save `book` once, with its record: the fingerprint of the organiser's cells written, computed from what was
     read and what is being written (`written`) once the sheets are out, and the seal of the entries written.
-    Refused (nothing put in place) when `target` holds edits the new cells would lose."""
+    `refuse` is asked with that fingerprint before the record is decided (nothing put in place when it refuses)."""
     if written is None:  # not an event workbook: nothing to record
         book.save(temporary)
         return
@@ -101,7 +112,8 @@ def _save_recorded(
     def finish() -> None:
         fingerprint = written.fingerprint()
         where = origin or origin_of(source, event.data.fingerprint, event.package)
-        refuse_replacing(target, source, fingerprint, where, command or "sheet-scorer", force)
+        if refuse is not None:
+            refuse(target, source, fingerprint, where, command or "sheet-scorer", force)
         record.record = Record(fingerprint, where)
 
     book.save(temporary, finish, record.last())
