@@ -12,7 +12,7 @@ TARGET = Path(__file__).resolve().parent.parent / "sheet_scorer" / "i18n" / "cod
 HEAD = '''"""The one catalogue's keys as types (written by scripts/write_codes.py from i18n/catalogue.py; do not edit).
 
 `ProblemCode` is every code a `problems.Problem` may carry (levels error and warning), `RefusalKey` every key of
-a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints: the type checker refuses a code the
+a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints (`MessageKey` either): the type checker refuses a code the
 catalogue does not hold (tests/test_catalogue.py checks this file is current)."""
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ def codes_source() -> str:
             _literal("ProblemCode", ("error", "warning")),
             _literal("RefusalKey", ("refusal",)),
             _literal("LineKey", ("line",)),
+            "MessageKey = RefusalKey | LineKey  # what `i18n.text.say` says\n",
         )
     )
 

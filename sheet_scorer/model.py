@@ -23,7 +23,7 @@ WorkbookError = PackageError  # the format layer's error, by the name the tourna
 
 def reason_of(error: PackageError) -> Phrase | str:
     """A refusal as a part of another line (the file it was found in): its key and values, said in that line's language."""
-    return Phrase(error.key, error.values) if error.key else str(error)
+    return Phrase.raised(error.key, error.values) if error.key else str(error)
 
 
 def event_language(lang: str | None, workbook: str | None = None) -> str:

@@ -6,13 +6,14 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sheet_scorer.cli.common import one_line
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
     from sheet_scorer.api.batch import BatchEntry
+    from sheet_scorer.i18n.codes import MessageKey
 
 
 def score_batch(paths: list[Path], lang: str | None = None, in_place: bool = False, jobs: int | None = None) -> int:
@@ -72,7 +73,8 @@ def _reason(entry: BatchEntry, lang: str | None) -> str:
     if entry.interrupted:
         return say(lang, "interrupted_one")
     told = entry.lang  # the refusal in the language it met: --lang (the workbook was not read)
-    return one_line(say(told, entry.failure_key, **entry.failure_values) if entry.failure_key else entry.failure)
+    key = cast("MessageKey | None", entry.failure_key)  # a refusal's key, as the format layer raised it
+    return one_line(say(told, key, **entry.failure_values) if key else entry.failure)
 
 
 def _print_summary(entries: list[BatchEntry], lang: str | None) -> None:

@@ -21,6 +21,7 @@ from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
     from sheet_scorer.api.live import Outcome
+    from sheet_scorer.i18n.codes import MessageKey
 
 
 def lan_address() -> str:
@@ -68,7 +69,7 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, reports:
         try:
             sock = bind(address, port)
         except OSError as error:
-            key = "live_port_busy" if error.errno == errno.EADDRINUSE else "live_cannot_bind"
+            key: MessageKey = "live_port_busy" if error.errno == errno.EADDRINUSE else "live_cannot_bind"
             click.echo(
                 one_line(
                     say(lang, "error", message=say(lang, key, host=address, port=port, reason=error.strerror or error))

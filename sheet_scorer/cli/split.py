@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, output_option, run_action, verbose_option
+
+if TYPE_CHECKING:
+    from sheet_scorer.i18n.codes import MessageKey
 
 
 def _tables(context: click.Context, parameter: click.Parameter, value: str) -> frozenset[int]:
@@ -50,7 +54,7 @@ def split(
         plan, language = done.plan, done.lang
         if plan.missing:
             click.echo(say(language, "split_missing", sheet=plan.sheet, tables=done.missing))
-        key = "split_wrote_one" if len(plan.tables) == 1 else "split_wrote"  # "table 3", "tables 1-4"
+        key: MessageKey = "split_wrote_one" if len(plan.tables) == 1 else "split_wrote"  # "table 3", "tables 1-4"
         click.echo(
             say(
                 language,

@@ -1112,9 +1112,64 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
-            "replanned",
+            "planned_fresh",
             "line",
-            {"en": "re-planned", "pl": "zaplanowano od nowa", "pt": "replanejado", "fr": "replanifié"},
+            {
+                "en": "planned: no stored plan for these rounds",
+                "pl": "zaplanowano: brak zapisanego planu tych rund",
+                "pt": "planejado: sem plano guardado para estas rodadas",
+                "fr": "planifié : aucun plan enregistré pour ces rondes",
+            },
+        ),
+        Message(
+            "replanned_left",
+            "line",
+            {
+                "en": "re-planned: {left} left",
+                "pl": "zaplanowano od nowa – rezygnacje: {left}",
+                "pt": "replanejado – desistências: {left}",
+                "fr": "replanifié – départs : {left}",
+            },
+        ),
+        Message(
+            "replanned_joined",
+            "line",
+            {
+                "en": "re-planned: {joined} joined",
+                "pl": "zaplanowano od nowa – dołączenia: {joined}",
+                "pt": "replanejado – entradas: {joined}",
+                "fr": "replanifié – arrivées : {joined}",
+            },
+        ),
+        Message(
+            "replanned_left_joined",
+            "line",
+            {
+                "en": "re-planned: {left} left, {joined} joined",
+                "pl": "zaplanowano od nowa – rezygnacje: {left}; dołączenia: {joined}",
+                "pt": "replanejado – desistências: {left}; entradas: {joined}",
+                "fr": "replanifié – départs : {left} ; arrivées : {joined}",
+            },
+        ),
+        Message(
+            "replanned_byes",
+            "line",
+            {
+                "en": "re-planned: the byes change",
+                "pl": "zaplanowano od nowa: zmieniają się pauzy",
+                "pt": "replanejado: as folgas mudam",
+                "fr": "replanifié : les exemptions changent",
+            },
+        ),
+        Message(
+            "replanned_better",
+            "line",
+            {
+                "en": "re-planned: after the rounds played a new plan is better than the stored one",
+                "pl": "zaplanowano od nowa: po rozegranych rundach nowy plan jest lepszy od zapisanego",
+                "pt": "replanejado: após as rodadas jogadas um plano novo é melhor que o guardado",
+                "fr": "replanifié : après les rondes jouées un nouveau plan est meilleur que celui enregistré",
+            },
         ),
         Message(
             "seat_no_rounds",
@@ -1160,20 +1215,20 @@ CATALOGUE: dict[str, Message] = {
             "repeated_meetings_none",
             "line",
             {
-                "en": "  repeated meetings: 0",
-                "pl": "  powtórzone spotkania: 0",
-                "pt": "  encontros repetidos: 0",
-                "fr": "  rencontres répétées : 0",
+                "en": "  repeated meetings: 0 (best possible: 0)",
+                "pl": "  powtórzone spotkania: 0 (najlepiej możliwe: 0)",
+                "pt": "  encontros repetidos: 0 (melhor possível: 0)",
+                "fr": "  rencontres répétées : 0 (au mieux : 0)",
             },
         ),
         Message(
             "repeated_meetings",
             "line",
             {
-                "en": "  repeated meetings: {n} (the fewest found; no pair more than {most} times)",
-                "pl": "  powtórzone spotkania: {n} (najmniej, ile udało się znaleźć; żadna para nie gra ze sobą więcej niż {most} razy)",
-                "pt": "  encontros repetidos: {n} (o mínimo encontrado; nenhum par se encontra mais de {most} vezes)",
-                "fr": "  rencontres répétées : {n} (le minimum trouvé ; aucune paire ne se rencontre plus de {most} fois)",
+                "en": "  repeated meetings: {n} (best possible: {best}; no pair more than {most} times)",
+                "pl": "  powtórzone spotkania: {n} (najlepiej możliwe: {best}; żadna para nie gra ze sobą więcej niż {most} razy)",
+                "pt": "  encontros repetidos: {n} (melhor possível: {best}; nenhum par se encontra mais de {most} vezes)",
+                "fr": "  rencontres répétées : {n} (au mieux : {best} ; aucune paire ne se rencontre plus de {most} fois)",
             },
         ),
         Message(
@@ -1207,13 +1262,63 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
+            "threes_share",
+            "line",
+            {
+                "en": "  tables of 3 per player: {low}–{high} (best possible: {best_low}–{best_high}); in two rounds running: {running} (best possible: {best_running})",
+                "pl": "  stoły na 3 osoby na gracza: {low}–{high} (najlepiej możliwe: {best_low}–{best_high}); dwie rundy z rzędu: {running} (najlepiej możliwe: {best_running})",
+                "pt": "  mesas de 3 por jogador: {low}–{high} (melhor possível: {best_low}–{best_high}); em duas rodadas seguidas: {running} (melhor possível: {best_running})",
+                "fr": "  tables de 3 par joueur : {low}–{high} (au mieux : {best_low}–{best_high}) ; deux rondes de suite : {running} (au mieux : {best_running})",
+            },
+        ),
+        Message(
+            "seat_four_all",
+            "line",
+            {
+                "en": "  seat 4: every player at a table of 4 starts on it at least once (best possible)",
+                "pl": "  miejsce 4: każda osoba grająca przy stole na 4 zaczyna z niego co najmniej raz (najlepiej możliwe)",
+                "pt": "  lugar 4: cada jogador numa mesa de 4 começa nele pelo menos uma vez (melhor possível)",
+                "fr": "  place 4 : chaque joueur à une table de 4 y commence au moins une fois (au mieux)",
+            },
+        ),
+        Message(
+            "seat_four_missing",
+            "line",
+            {
+                "en": "  seat 4: {players} never start on it (best possible: {best}): {names}",
+                "pl": "  miejsce 4: nigdy z niego nie zaczyna – {players} (najlepiej możliwe: {best}): {names}",
+                "pt": "  lugar 4: {players} nunca começam nele (melhor possível: {best}): {names}",
+                "fr": "  place 4 : {players} n'y commencent jamais (au mieux : {best}) : {names}",
+            },
+        ),
+        Message(
             "club_conflicts",
             "line",
             {
-                "en": "  club conflicts: {n}",
-                "pl": "  konflikty klubowe: {n}",
-                "pt": "  conflitos de clube: {n}",
-                "fr": "  conflits de club : {n}",
+                "en": "  club conflicts: {n} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} (au mieux : {best})",
+            },
+        ),
+        Message(
+            "club_conflicts_round",
+            "line",
+            {
+                "en": "  club conflicts: {n} in round {rounds} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} w rundzie {rounds} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} na rodada {rounds} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} à la ronde {rounds} (au mieux : {best})",
+            },
+        ),
+        Message(
+            "club_conflicts_rounds",
+            "line",
+            {
+                "en": "  club conflicts: {n} in rounds {rounds} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} w rundach {rounds} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} nas rodadas {rounds} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} aux rondes {rounds} (au mieux : {best})",
             },
         ),
         # --round takes a number or a sheet name
@@ -2536,8 +2641,6 @@ WORDS: dict[str, dict[str, str]] = {
         "pt": "{tournament} — classificação",
         "fr": "{tournament} — classement",
     },
-    "rounds": {"en": "Rounds", "pl": "Rundy", "pt": "Rodadas", "fr": "Rondes"},
-    "players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},
     "progression": {
         "en": "Rank progression",
         "pl": "Przebieg klasyfikacji",
@@ -2573,8 +2676,6 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Les égalités en phases finales sont départagées par le rang en qualifications.",
     },
     # header statistics
-    "stat_date": {"en": "Date", "pl": "Data", "pt": "Data", "fr": "Date"},
-    "stat_players": {"en": "Players", "pl": "Gracze", "pt": "Jogadores", "fr": "Joueurs"},
     "stat_rounds": {"en": "Rounds scored", "pl": "Policzone rundy", "pt": "Rodadas pontuadas", "fr": "Rondes comptées"},
     "stat_tables": {"en": "Tables scored", "pl": "Policzone stoły", "pt": "Mesas pontuadas", "fr": "Tables comptées"},
     "of": {"en": "{done} of {total}", "pl": "{done} z {total}", "pt": "{done} de {total}", "fr": "{done} sur {total}"},
@@ -2644,10 +2745,7 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Aucune partie n'est encore comptée.",
     },
     # rounds
-    "round": {"en": "Round", "pl": "Runda", "pt": "Rodada", "fr": "Ronde"},
-    "table": {"en": "Table", "pl": "Stół", "pt": "Mesa", "fr": "Table"},
     "table_n": {"en": "Table {table}", "pl": "Stół {table}", "pt": "Mesa {table}", "fr": "Table {table}"},
-    "place": {"en": "Place", "pl": "Miejsce", "pt": "Colocação", "fr": "Place"},
     "points_short": {"en": "Points", "pl": "Punkty", "pt": "Pontos", "fr": "Points"},
     "points_abbr": {"en": "Pts", "pl": "Pkt", "pt": "Pts", "fr": "Pts"},
     "points_n": {"en": "{n} pts", "pl": "{n} pkt", "pt": "{n} pts", "fr": "{n} pts"},
@@ -2898,8 +2996,6 @@ WORDS: dict[str, dict[str, str]] = {
         "fr": "Meilleur classement",
     },
     "season_event": {"en": "Event", "pl": "Turniej", "pt": "Evento", "fr": "Tournoi"},
-    "season_events": {"en": "Events", "pl": "Turnieje", "pt": "Eventos", "fr": "Tournois"},
-    "season_file": {"en": "File", "pl": "Plik", "pt": "Arquivo", "fr": "Fichier"},
     "season_status": {"en": "Status", "pl": "Stan", "pt": "Situação", "fr": "Statut"},
     "season_status_standings": {
         "en": "counted (standings)",
@@ -3006,7 +3102,6 @@ WORDS.update(
             "fr": "→ Faites glisser le tableau sur le côté pour voir les autres colonnes : {names}",
         },
         "champion": {"en": "Champion", "pl": "Mistrz", "pt": "Campeão", "fr": "Champion"},
-        "path_playoffs": {"en": "Playoffs", "pl": "Faza finałowa", "pt": "Playoffs", "fr": "Phases finales"},
         "qualifying_rank_abbr": {"en": "Qual.", "pl": "Elim.", "pt": "Class.", "fr": "Qualif."},
         "tied_badge": {"en": "Tie", "pl": "Remis", "pt": "Empate", "fr": "Égalité"},
         "tied_title": {
@@ -3181,6 +3276,19 @@ WORDS.update(
             "fr": "Le classeur ne reçoit les envois que lorsque vous lancez :",
         },
         "desk_eyebrow": {"en": "Desk", "pl": "Biuro turnieju", "pt": "Mesa da organização", "fr": "Bureau"},
+    }
+)
+
+
+# One copy of the words a command line, the report and the season all show.
+WORDS.update(
+    {
+        "players": CATALOGUE["players"].templates,
+        "stat_players": CATALOGUE["players"].templates,
+        "rounds": CATALOGUE["rounds"].templates,
+        "path_playoffs": WORDS["playoffs"],
+        "season_events": WORDS["season_events_sheet"],
+        "season_file": CATALOGUE["file"].templates,
     }
 )
 

@@ -1,7 +1,7 @@
 """The one catalogue's keys as types (written by scripts/write_codes.py from i18n/catalogue.py; do not edit).
 
 `ProblemCode` is every code a `problems.Problem` may carry (levels error and warning), `RefusalKey` every key of
-a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints: the type checker refuses a code the
+a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints (`MessageKey` either): the type checker refuses a code the
 catalogue does not hold (tests/test_catalogue.py checks this file is current)."""
 
 from __future__ import annotations
@@ -204,6 +204,8 @@ LineKey = Literal[
     "champion",
     "checked",
     "club_conflicts",
+    "club_conflicts_round",
+    "club_conflicts_rounds",
     "converted_batch",
     "converted_checked",
     "converted_scored",
@@ -237,6 +239,7 @@ LineKey = Literal[
     "not_scored",
     "output",
     "plan_kept",
+    "planned_fresh",
     "players",
     "playoffs_added",
     "playoffs_rewrote",
@@ -244,7 +247,11 @@ LineKey = Literal[
     "progress",
     "repeated_meetings",
     "repeated_meetings_none",
-    "replanned",
+    "replanned_better",
+    "replanned_byes",
+    "replanned_joined",
+    "replanned_left",
+    "replanned_left_joined",
     "reseated",
     "rounds",
     "scoring",
@@ -257,6 +264,8 @@ LineKey = Literal[
     "season_wrote_three",
     "seat_balance_even",
     "seat_balance_uneven",
+    "seat_four_all",
+    "seat_four_missing",
     "seated",
     "slips_wrote",
     "split_missing",
@@ -265,7 +274,10 @@ LineKey = Literal[
     "summary",
     "summary_playoffs",
     "tables_of_three",
+    "threes_share",
     "unexpected",
     "warnings",
     "wrote",
 ]
+
+MessageKey = RefusalKey | LineKey  # what `i18n.text.say` says

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from decimal import ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from babel import Locale
 from babel.dates import format_date as _babel_date
@@ -43,14 +43,19 @@ from babel.numbers import (
 )
 
 from sheet_scorer.i18n.catalogue import CATALOGUE, NOUNS, WORDS
+from sheet_scorer.i18n.codes import MessageKey
 from sheet_scorer.i18n.phrase import Count, Phrase
 from sheet_scorer.i18n.vocab import (
+    COLUMN_WORDS,
+    COMPUTED_HEADERS,
     FINAL_RANKING_SHEET,
     LANGUAGES,
     PLAYOFF_HEADERS,
     PROBLEMS_HEADERS,
     PROBLEMS_SHEET,
+    SETTING_NAMES,
     SEVERITY_WORDS,
+    SLIP_WORDS,
     STANDINGS_HEADERS,
     STANDINGS_SHEET,
 )
@@ -232,6 +237,10 @@ def typeset(lang: str, words: str) -> str:
 
 #: The report's words that are the workbook's own vocabulary (its sheet and column names): drawn from `vocab`, one copy.
 _VOCABULARY: dict[str, dict[str, str]] = {
+    "table": COLUMN_WORDS["table"],
+    "round": SLIP_WORDS["round"],
+    "place": COMPUTED_HEADERS["place"],
+    "stat_date": SETTING_NAMES["date"],
     "standings": STANDINGS_SHEET,
     "problems": PROBLEMS_SHEET,
     "final_ranking": FINAL_RANKING_SHEET,
@@ -349,7 +358,7 @@ def severity_word(severity: str, lang: str) -> str:
 _LEADING_PATH = re.compile(r"^\{path\}\s*:\s*")
 
 
-def say(lang: str | None, key: str, **values: Any) -> str:
+def say(lang: str | None, key: MessageKey, **values: Any) -> str:
     """The catalogue's refusal or line `key` in `lang` (English for an unknown language), placeholders filled.
 
     `path=None` leaves out a refusal's leading `{path}: ` (the file is shown beside it: a season's file not read)."""
@@ -361,7 +370,7 @@ def say(lang: str | None, key: str, **values: Any) -> str:
 
 def english_line(key: str, values: dict[str, Any]) -> str | None:
     """The catalogue's English line `key` with `values` (None for a key it does not hold): a refusal's `str(error)`."""
-    return say("en", key, **values) if key in CATALOGUE else None
+    return say("en", cast("MessageKey", key), **values) if key in CATALOGUE else None  # a key the format layer gave
 
 
 def _filled(lang: str | None, values: dict[str, Any]) -> dict[str, Any]:

@@ -179,5 +179,5 @@ def _reason(error: Exception) -> Phrase | str:
     """Why a save could not be read, without the file (the page and the terminal name it): the refusal itself, said
     in the language of the line it is shown in; an unexpected error by its type."""
     if isinstance(error, WorkbookError) and error.key:
-        return Phrase(error.key, {**error.values, "path": None})
+        return Phrase.raised(error.key, {**error.values, "path": None})
     return str(error).split(": ", 1)[-1] if isinstance(error, WorkbookError) else type(error).__name__
