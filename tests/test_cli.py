@@ -246,3 +246,20 @@ def test_check_does_not_repeat_a_table_its_message_names(tmp_path: Path) -> None
         "anyway",
     ], result.output
     assert "  table 1" not in lines
+
+
+@pytest.mark.parametrize(
+    ("args", "polish"),
+    [
+        (["score", "a.xlsx", "b.xlsx", "--lang", "pl", "-o", "out.xlsx"], "nie można ich użyć przy wielu skoroszytach"),
+        (["score", "{empty}", "--lang", "pl"], "w tym folderze nie ma skoroszytów .xlsx, .xlsm ani .ods"),
+        (["split", "e.xlsx", "--lang", "pl", "--round", "1", "--tables", "4-1"], "„4-1”: podaj numery stołów"),
+    ],
+)
+def test_the_command_lines_own_usage_errors_follow_lang(tmp_path: Path, args: list[str], polish: str) -> None:
+    """The usage errors the tool words itself (not click's) are catalogue lines: in Polish with --lang pl, one line."""
+    (tmp_path / "empty").mkdir()
+    result = run(*(a.replace("{empty}", str(tmp_path / "empty")) for a in args))
+    assert result.exit_code == 2
+    assert polish in result.output and "cannot be used" not in result.output and "give table" not in result.output
+    assert len(result.output.strip().splitlines()) == 1

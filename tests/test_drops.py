@@ -97,6 +97,23 @@ def test_an_unreadable_active_cell_is_an_error_at_that_cell(tmp_path: Path) -> N
     assert {p.name: p.active for p in result.data.players} == {n: n != "Cyd" for n in NAMES}
 
 
+def test_the_reader_keeps_an_unreadable_active_cell_and_the_rules_judge_it(tmp_path: Path) -> None:
+    """workbook/ reads (the cell as written, its player still active); rules/ makes it an error: read, then judged."""
+    from sheet_scorer.model import ActiveCell
+    from sheet_scorer.rules.players import judge_active
+    from sheet_scorer.workbook.read import read_workbook
+
+    path = write_workbook(
+        tmp_path / "event.xlsx", {"Gracze": players({"Bea": "potem", "Cyd": "wycofany"}, "Aktywny"), "Runda 1": ROUND_1}
+    )
+    data = read_workbook(path)
+    assert data.unread_active == [ActiveCell("Gracze", "B3", 3, "Bea", "potem", "Aktywny")]
+    assert not any(p.code == "bad-active" for p in data.problems)
+    judged = judge_active(data.unread_active)
+    assert [(p.code, p.sheet, p.cell, p.player) for p in judged] == [("bad-active", "Gracze", "B3", "Bea")]
+    assert judge_active([]) == []
+
+
 def test_cut_line_qualifying_list_and_playoffs_are_one_list(tmp_path: Path) -> None:
     # Eva (2nd) withdrew: with Playoff Size 4 the qualifiers are Ala, Bea, Fil, Cyd, and the cut comes after Cyd.
     path = write_workbook(

@@ -32,6 +32,7 @@ LAYERS = {
     "seating": 4,
     "playoffs": 4,
     "merge": 4,
+    "journal": 4,  # the tables' reports (docs/rules.md §11): beside merge, which takes them into the workbook
     "report": 4,
     "api": 5,
     "season": 5,
@@ -165,7 +166,6 @@ def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
 
 # Only the command line prints: click, rich and the terminal catalogue belong to cli/.
 TERMINAL_ONLY = ("click", "rich", "sheet_scorer.i18n.terminal")
-# (model: a WorkbookError renders its own English line through the catalogue, `str(error)`.)
 # Modules that still compose terminal lines below the CLI (none left; the list may only shrink).
 TERMINAL_LEFT: set[str] = set()
 
@@ -185,9 +185,7 @@ def test_only_the_cli_imports_click_rich_or_the_terminal_catalogue() -> None:
     outside = {}
     for path in PACKAGE.rglob("*.py"):
         name = module_name(path)
-        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n.terminal")) or name in TERMINAL_LEFT | {
-            "sheet_scorer.model"
-        }:
+        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n.terminal")) or name in TERMINAL_LEFT:
             continue
         used = {m for m in every_import(path) if any(m == t or m.startswith(f"{t}.") for t in TERMINAL_ONLY)}
         if used:
@@ -242,6 +240,27 @@ def test_the_workbook_is_io_only() -> None:
             found[module_name(path)] = sorted(used)
     assert found == {}
     assert not (PACKAGE / "workbook" / "plan.py").exists() and not (PACKAGE / "workbook" / "event.py").exists()
+
+
+def test_the_no_edit_lost_policy_sits_beside_the_api() -> None:
+    """workbook/ reads and writes the record and the fingerprint; what a command refuses so that no edit is lost
+    and no organiser's sheet overwritten is `api.policy`'s, and the Active cells are judged in rules/."""
+    policy = {"holds_newer_edits", "refuse_replacing", "working_copy", "refuse_working_copy", "added_sheet_clash"}
+    defined = {
+        (module_name(path), node.name)
+        for path in PACKAGE.rglob("*.py")
+        for node in parsed(path).body
+        if isinstance(node, ast.FunctionDef) and (node.name in policy or node.name == "check_added_sheets")
+    }
+    assert {m for m, _ in defined} == {"sheet_scorer.api.policy"}
+    assert {n for _, n in defined} == policy | {"check_added_sheets"}
+    codes = {
+        module_name(path)
+        for path in (PACKAGE / "workbook").glob("*.py")
+        if {"bad-active", "own_sheet_clash", "two_sheets_clash", "edited_since", "edited_copy", "working_copy"}
+        & set(_constants(path))
+    }
+    assert codes == set()
 
 
 # One XML technology per job (xlsx/__init__.py says why): expat reads, byte-splicing patches, nothing else.
@@ -420,3 +439,17 @@ def test_no_class_name_is_defined_twice() -> None:
                 where.setdefault(node.name, []).append(module_name(path))
     twice = {name: places for name, places in where.items() if len(places) > 1}
     assert twice == {} or set(twice) == {"Package"}  # xlsx/: the reader's and the patcher's package, one to come
+
+
+def test_one_renderer_for_problems_refusals_and_lines() -> None:
+    """One formatter fills every template of the catalogue (`i18n.text.render`): problems, refusals, lines and report
+    words; the CLDR plural rule is asked in that module only."""
+    formatters = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(parsed(path))
+        if isinstance(node, ast.ClassDef) and any("Formatter" in ast.unparse(base) for base in node.bases)
+    }
+    assert formatters == {"sheet_scorer.i18n.text"}
+    plural_rules = {module_name(path) for path in PACKAGE.rglob("*.py") if "plural_form" in _names(path)}
+    assert plural_rules == {"sheet_scorer.i18n.text"}

@@ -64,7 +64,7 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     """`check_workbook` of a workbook already read (a command that needs more of the file reads it once)."""
     import pandas as pd
 
-    from sheet_scorer.report.sheets import check_added_sheets
+    from sheet_scorer.api.policy import check_added_sheets
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.settings import check_adjustments, judge_adjustments, judge_settings
     from sheet_scorer.rules.validate import validate
@@ -207,13 +207,14 @@ def _score_and_write(
     The workbook is read and patched from one opening (`opened`, closed here).
 
     Refused first (docs/rules.md §5) when `path` has a scored copy holding edits it does not have."""
+    from sheet_scorer.api.policy import refuse_replacing, refuse_working_copy
     from sheet_scorer.report.export import write_json
     from sheet_scorer.report.facts import withdrawn_notes
     from sheet_scorer.report.html import stream_report
     from sheet_scorer.report.sheets import plan_writes
     from sheet_scorer.workbook.files import write_all
     from sheet_scorer.workbook.read import open_event
-    from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
+    from sheet_scorer.workbook.record import Record, origin_of
     from sheet_scorer.workbook.write import write_to
 
     path = opened.path

@@ -10,7 +10,7 @@ from sheet_scorer.api.score import check_data
 from sheet_scorer.model import ScoreResult, WorkbookError
 
 if TYPE_CHECKING:
-    from sheet_scorer.seating.planner import SeatingReport
+    from sheet_scorer.seating.planner import SeatingReport as SeatingReport  # the CLI names it through the api
     from sheet_scorer.workbook.read import EventRead
 
 
@@ -52,9 +52,9 @@ def _seat(
     event: EventRead, rounds: int, seed: int, reseat: bool, force: bool, by_standings: bool, lang: str | None
 ) -> SeatResult:
     """`seat` of an event read (`workbook.read.open_event`)."""
+    from sheet_scorer.api.policy import refuse_replacing, refuse_working_copy
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
     from sheet_scorer.seating.planner import SeatingError, assess
-    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
     path, data = event.path, event.data
@@ -87,6 +87,7 @@ def _seat(
         seat_patch(last, header, first, seating, reseat, language, plan_sheet, data.sheet_names),
         command="seat",
         event=event,
+        refuse=refuse_replacing,
     )
     return SeatResult(
         path,

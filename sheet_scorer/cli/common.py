@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from sheet_scorer.i18n.visible import visible
+from sheet_scorer.i18n.vocab import LANGUAGES
 
 
 class _OneLineUsageError(click.UsageError):
@@ -48,7 +49,7 @@ def one_line(text: object) -> str:
     return visible(" ".join(str(text).split()))
 
 
-LANGS = click.Choice(["en", "pl", "pt", "fr"])
+LANGS = click.Choice(list(LANGUAGES))  # the catalogue's languages
 WORKBOOK = click.Path(path_type=Path, dir_okay=True)
 FILE = click.Path(path_type=Path, dir_okay=False)
 

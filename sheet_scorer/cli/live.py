@@ -51,8 +51,13 @@ def _url(host: str, port: int, path: str) -> str:
 @click.option(
     "--lang", type=LANGS, help="Language of the pages and the terminal (default: Settings → Language, else en)."
 )
+@click.option(
+    "--reports",
+    is_flag=True,
+    help="Also take each table's result from a phone (kept in EVENT.reports.sqlite; merged by `merge --reports`).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose: bool) -> None:
+def live(workbook: Path, port: int, host: str | None, lang: str | None, reports: bool, verbose: bool) -> None:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
 
     def action() -> int:
@@ -73,14 +78,14 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
             return 2
         shown = lan_address() if address in ("0.0.0.0", "::") else address  # every interface: phones use the LAN one
         with sock:
-            return _serve(workbook, sock, shown, port, lang)
+            return _serve(workbook, sock, shown, port, lang, reports)
 
     run_action(verbose, action, lang)
 
 
-def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None) -> int:
-    """Read the workbook, print where it is served, serve until Ctrl-C."""
-    from sheet_scorer.api.live import serve_event, start_live
+def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None, reports: bool) -> int:
+    """Read the workbook, print where it is served (and the desk, with reports), serve until Ctrl-C."""
+    from sheet_scorer.api.live import open_desk, serve_event, start_live
     from sheet_scorer.i18n.terminal import count, say
 
     phone = _url(address, port, "/phone")
@@ -111,6 +116,9 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
                 )
             )
         )
+    desk = open_desk(start, _url(address, port, "")) if reports else None
+    if desk is not None:
+        click.echo(one_line(say(told, "live_desk", url=desk.desk_url)))
     click.echo(one_line(say(told, "live_stop", file=visible(str(workbook)))))
     sys.stdout.flush()
 
@@ -118,7 +126,7 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
         _tell(outcome, told)
 
     try:
-        serve_event(start, sock, tell)
+        serve_event(start, sock, tell, desk)
     except KeyboardInterrupt:
         click.echo(say(told, "live_stopped"), err=True)
         return 130

@@ -15,13 +15,19 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("event", type=WORKBOOK)
-@click.argument("copies", nargs=-1, required=True, type=WORKBOOK)
+@click.argument("copies", nargs=-1, type=WORKBOOK)
+@click.option(
+    "--reports", is_flag=True, help="Merge the tables' reports kept in EVENT.reports.sqlite (by `live --reports`)."
+)
 @click.option("--dry-run", is_flag=True, help="Say what would be taken and the conflicts; write nothing.")
 @lang_option("Language of the terminal (default: Settings → Language, else en).")
 @force_option("Merge into EVENT even when EVENT.scored.xlsx has edits EVENT does not have.")
 @verbose_option
-def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None, force: bool, verbose: bool) -> None:
-    """Fill EVENT's empty game cells from the judges' COPIES, matched by round, table and player.
+def merge(
+    event: Path, copies: tuple[Path, ...], reports: bool, dry_run: bool, lang: str | None, force: bool, verbose: bool
+) -> None:
+    """Fill EVENT's empty game cells from the judges' COPIES (or, with --reports, the tables' latest reports not
+    rejected), matched by round, table and player.
 
     A cell two files disagree on is not taken and is listed (exit 1, as when a copy's round sheet
     cannot be read); a copy of another event is refused and nothing is written (exit 2). EVENT is updated in place, its version before kept as
@@ -29,9 +35,15 @@ def merge(event: Path, copies: tuple[Path, ...], dry_run: bool, lang: str | None
     """
 
     def action() -> int:
-        from sheet_scorer.api import merge_copies
+        from sheet_scorer.api import merge_copies, merge_reports
+        from sheet_scorer.model import WorkbookError
 
-        plan = merge_copies(event, list(copies), lang=lang, dry_run=dry_run, force=force)
+        if reports:
+            plan = merge_reports(event, list(copies), lang=lang, dry_run=dry_run, force=force)
+        elif copies:
+            plan = merge_copies(event, list(copies), lang=lang, dry_run=dry_run, force=force)
+        else:
+            raise WorkbookError(key="merge_nothing_given", event=event.name)
         _report(plan, dry_run)
         return plan.exit_code
 

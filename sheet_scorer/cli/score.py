@@ -63,7 +63,7 @@ def score(
     Several workbooks (or a folder of them) are scored as a batch, in parallel; the exit status is
     the worst of them.
     """
-    files = _expand(workbooks)
+    files = _expand(workbooks, lang)
     if len(files) == 1 and not files[0].is_dir():
 
         def action() -> int:
@@ -77,13 +77,15 @@ def score(
 
         run_action(verbose, action, lang)
     if output or html or json_path:
-        raise click.UsageError("-o/--output, --html and --json name one file; they cannot be used with a batch")
+        from sheet_scorer.i18n.terminal import say
+
+        raise click.UsageError(say(lang, "batch_one_file_options"))
     from sheet_scorer.cli.batch import score_batch
 
     run_action(verbose, lambda: score_batch(files, lang=lang, in_place=in_place, jobs=jobs), lang)
 
 
-def _expand(paths: tuple[Path, ...]) -> list[Path]:
+def _expand(paths: tuple[Path, ...], lang: str | None = None) -> list[Path]:
     """Folders stand for the workbooks in them (not the .scored/.backup/.original copies this tool wrote)."""
     files: list[Path] = []
     for path in paths:
@@ -96,7 +98,9 @@ def _expand(paths: tuple[Path, ...]) -> list[Path]:
                 and not p.stem.endswith((".scored", ".backup", ".original"))
             )
             if not found:
-                raise click.UsageError(f"{path}: no .xlsx, .xlsm or .ods workbooks in this folder")
+                from sheet_scorer.i18n.terminal import say
+
+                raise click.UsageError(say(lang, "no_workbooks_in_folder", path=path))
             files.extend(found)
         else:
             files.append(path)

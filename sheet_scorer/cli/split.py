@@ -12,11 +12,12 @@ from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, output_
 def _tables(context: click.Context, parameter: click.Parameter, value: str) -> frozenset[int]:
     """`--tables 1-4` / `1,3,5-7` as table numbers; anything else is a usage error (exit 2)."""
     from sheet_scorer.api.split import parse_tables
+    from sheet_scorer.i18n.terminal import say
 
     try:
         return parse_tables(value)
-    except ValueError:
-        raise click.BadParameter(f"'{value}': give table numbers like 1-4 or 1,3,5-7") from None
+    except ValueError:  # in --lang when it came first on the line (a usage error is met before the workbook is read)
+        raise click.BadParameter(say(context.params.get("lang"), "bad_tables_option", value=value)) from None
 
 
 @click.command()

@@ -76,6 +76,7 @@ class LiveState:
     def __init__(self, path: Path, lang: str | None, phone_url: str, qr_svg: str) -> None:
         self.path, self.lang, self.phone_url, self.qr_svg = Path(path), lang, phone_url, qr_svg
         self.good: ScoreResult | None = None
+        self.read: ScoreResult | None = None  # the last save that could be read, errors or not (the tables' reports)
         self.good_at = ""
         self.banner: dict[str, Any] | None = None
         self.document: dict[str, Any] | None = None
@@ -95,6 +96,7 @@ class LiveState:
         """The first read: an unreadable workbook is refused (WorkbookError, exit 2); errors show with the standings."""
         start = time.perf_counter()
         result = check_workbook(self.path, self.lang)
+        self.read = result
         status = table_status(result)
         errors = blocking_errors(result, status)
         self._accept(result, status, json_document(result))
@@ -115,6 +117,7 @@ class LiveState:
                 self.banner = banner
                 self._render()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
+        self.read = result
         document = json_document(result)
         self.document = document
         status = table_status(result)

@@ -33,6 +33,7 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
+from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
 from sheet_scorer.workbook.cells import clean_name
@@ -741,7 +742,7 @@ def validate(data: WorkbookData) -> Validated:
     Sheets missing a count column are reported and skipped; the others are checked together.
     """
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
-    problems = list(data.problems)
+    problems = list(data.problems) + judge_active(data.unread_active)  # the Players sheet's Active cells (§1)
     conflicts = conflict_problems(data)  # unresolved merge conflicts: errors at their cells (docs/rules.md §5)
     parts = []
     progress = []
