@@ -255,6 +255,17 @@ class RoundProgress:
         return self.reported == self.tables
 
 
+@dataclass(frozen=True)
+class NextStep:
+    """After errors: the file whose cells the organiser corrects and the file to score next, as the paths were typed
+    (docs/rules.md §5); `in_place` when that file is not a scored copy, so scoring it again writes over it."""
+
+    fix_in: Path
+    score: Path
+    in_place: bool = False
+    checked: bool = False  # told by `check` (the cells are listed, not marked)
+
+
 @dataclass
 class ScoreResult:
     """What scoring a workbook gives: standings, per-game results, problems and the files written."""
@@ -274,6 +285,7 @@ class ScoreResult:
     )
     progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
     qualifying: list[str] | None = None  # the qualifying rank in `lang`, once computed (playoffs.qualifying_ranking)
+    next_step: NextStep | None = None  # with errors: where to fix them and what to run next (docs/rules.md §5)
 
     @property
     def played_rounds(self) -> list[RoundSheet]:

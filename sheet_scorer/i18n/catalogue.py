@@ -703,6 +703,27 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{file} : {errors}, {warnings}",
             },
         ),
+        # the next step after errors (docs/rules.md §5): the file to correct and the command to run next
+        Message(
+            "next_step",
+            "line",
+            {
+                "en": "Next: fix the marked cells in {file}, then run {command}",
+                "pl": "Dalej: popraw zaznaczone komórki w {file}, a potem uruchom {command}",
+                "pt": "A seguir: corrija as células marcadas em {file} e depois execute {command}",
+                "fr": "Ensuite : corrigez les cellules marquées dans {file}, puis lancez {command}",
+            },
+        ),
+        Message(
+            "next_step_checked",
+            "line",
+            {
+                "en": "Next: fix the cells listed above in {file}, then run {command}",
+                "pl": "Dalej: popraw wymienione wyżej komórki w {file}, a potem uruchom {command}",
+                "pt": "A seguir: corrija as células listadas acima em {file} e depois execute {command}",
+                "fr": "Ensuite : corrigez les cellules listées ci-dessus dans {file}, puis lancez {command}",
+            },
+        ),
         Message(
             "converted_scored",
             "line",
