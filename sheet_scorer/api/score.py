@@ -7,7 +7,16 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheet_scorer.model import NextStep, Phrase, RoundSheet, ScoreResult, Settings, WorkbookData, WorkbookError, event_language
+from sheet_scorer.model import (
+    NextStep,
+    Phrase,
+    RoundSheet,
+    ScoreResult,
+    Settings,
+    WorkbookData,
+    WorkbookError,
+    event_language,
+)
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
