@@ -61,21 +61,39 @@ def english_plural(number: float) -> str:
 
 
 class _MessageFormatter(string.Formatter):
-    """`str.format` plus the `plural:` spec, and numbers written by the language's own rule."""
+    """`str.format` plus the `plural:` and `pick:` specs, numbers written by the language's own rule and a tuple of
+    names joined as the language lists them ("A and B", "A, B i C")."""
 
-    def __init__(self, plural_form: Callable[[float], str], number: Callable[[Any], str]) -> None:
+    def __init__(
+        self, plural_form: Callable[[float], str], number: Callable[[Any], str], names: Callable[[tuple[str, ...]], str]
+    ) -> None:
         super().__init__()
-        self.plural_form, self.number = plural_form, number
+        self.plural_form, self.number, self.names = plural_form, number, names
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):
-            forms = dict(part.split("=", 1) for part in format_spec.removeprefix("plural:").split(","))
+            forms = _forms(format_spec.removeprefix("plural:"))
             numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
             category = self.plural_form(value) if numeric else "other"
             return f"{self.number(value)} {forms.get(category, forms['other'])}"
+        if format_spec.startswith("pick:"):  # words chosen by the exact number, the number not said ("both" for 2)
+            forms = _forms(format_spec.removeprefix("pick:"))
+            return forms.get(str(value), forms["other"])
+        if isinstance(value, tuple):
+            return self.names(tuple(str(v) for v in value))
         if isinstance(value, float) and not format_spec:
             return self.number(value)
         return super().format_field(value, format_spec)
+
+
+def _forms(spec: str) -> dict[str, str]:
+    """`one=knight,other=knights` as {category: words}."""
+    return dict(part.split("=", 1) for part in spec.split(","))
+
+
+def english_names(names: tuple[str, ...]) -> str:
+    """Names as British English lists them: "A", "A and B", "A, B and C" (CLDR's en_GB list, as `i18n.text.name_list`)."""
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def template_key(problem: Problem) -> str:
@@ -88,12 +106,13 @@ def render(
     catalogue: dict[str, str],
     plural_form: Callable[[float], str] = english_plural,
     number: Callable[[Any], str] = str,
+    names: Callable[[tuple[str, ...]], str] = english_names,
 ) -> str:
     """The problem's message from `catalogue` (English for a code it lacks), counts agreeing by `plural_form`."""
     code = template_key(problem)
     template = catalogue.get(code) or MESSAGES_EN[code]
     values = {"player": problem.player or "?", "table": problem.table, **problem.params}
-    return visible(_MessageFormatter(plural_form, number).format(template, **values))
+    return visible(_MessageFormatter(plural_form, number, names).format(template, **values))
 
 
 def has_errors(problems: list[Problem]) -> bool:
@@ -111,7 +130,7 @@ def messages(lang: str) -> dict[str, str]:
 def problem_message(problem: Problem, lang: str) -> str:
     """The problem's message in `lang` (English for `en`, an unknown language or a code not translated yet):
     column names in the language's words, counts agreeing by its CLDR plural rule, decimals its way (`2,5`)."""
-    from sheet_scorer.i18n.text import format_number, language, plural_form
+    from sheet_scorer.i18n.text import format_number, language, name_list, plural_form
     from sheet_scorer.i18n.vocab import COLUMN_WORDS
 
     lang = language(lang)
@@ -127,6 +146,7 @@ def problem_message(problem: Problem, lang: str) -> str:
             if isinstance(value, (int, float)) and not isinstance(value, bool)
             else str(value)
         ),
+        lambda names: name_list(names, lang),
     )
 
 

@@ -50,11 +50,15 @@ def test_the_next_step_is_in_the_events_language_and_a_path_with_spaces_is_quote
     assert last_line(result.output) == NEXT["pl"].format(file=copy, command=f"sheet-scorer score {copy}")
 
 
-def test_a_scored_copy_not_named_scored_is_scored_again_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_scored_copy_not_named_scored_is_scored_again_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     write_workbook(tmp_path / "a.xlsx", {"Round 1": BROKEN})
     result = run("score", "a.xlsx", "-o", "out.xlsx")
-    assert last_line(result.output) == NEXT["en"].format(file="out.xlsx", command="sheet-scorer score out.xlsx --in-place")
+    assert last_line(result.output) == NEXT["en"].format(
+        file="out.xlsx", command="sheet-scorer score out.xlsx --in-place"
+    )
     inplace = run("score", "a.xlsx", "--in-place")
     assert last_line(inplace.output) == NEXT["en"].format(file="a.xlsx", command="sheet-scorer score a.xlsx --in-place")
 

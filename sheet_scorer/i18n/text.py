@@ -702,6 +702,13 @@ def ordinal(n: int, lang: str) -> str:
     return f"{n}."
 
 
+def name_list(names: tuple[str, ...] | list[str], lang: str) -> str:
+    """Names listed as `lang` lists them (CLDR through Babel): "A and B", "A, B i C", "A e B", "A et B"."""
+    from babel.lists import format_list
+
+    return format_list(list(names), locale=_locale(lang)) if names else ""
+
+
 def translator(lang: str) -> Any:
     """A `t(key, **values)` function bound to `lang`, for templates."""
 

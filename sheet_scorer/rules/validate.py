@@ -321,33 +321,7 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
     for check, rows in per_check.groupby("check", sort=False)["index"]:
         failed = typed.loc[sorted(set(rows))]
         if check in TABLE_CODES:
-            field, value_of = TABLE_CODES[check]
-            absent = field in FLAGS and field not in sheet.columns
-            header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
-            for table, group in failed.groupby("table", sort=True):
-                params = {
-                    "players": ", ".join(group["player"]),
-                    "value": value_of(group),
-                    "size": len(group),
-                    "column": COLUMN_NAMES[field],
-                    "target": settings.victory_target,
-                    "rows": tuple(int(r) for r in group.index),
-                }
-                if check == "declared-missing" and _target_would_help(
-                    typed.loc[typed["table"] == table, "vp"], settings
-                ):
-                    params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
-                problems.append(
-                    Problem(
-                        "flag-column-missing" if absent else check,
-                        sheet.name,
-                        header,
-                        "",
-                        int(table),
-                        field,
-                        params=params,
-                    )
-                )
+            problems += _table_problems(sheet, check, failed, typed, settings)
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
         for row, record in failed.iterrows():
@@ -362,6 +336,59 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
                     params=_row_params(check, field, row, record, typed, settings),
                 )
             )
+    return problems
+
+
+# The cells that cause a table-level error, of the table's failing rows (docs/rules.md §3): the problem is told at each
+# of them. Unlisted codes (the no-target warning) stay one problem for the whole table.
+_CAUSING_ROWS: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
+    "table-size": lambda rows: rows["table"].notna(),  # every row's Table cell counts the table
+    "table-vp-cards": lambda rows: rows["vp_cards"].fillna(0) > 0,  # the cards counted in the total
+    "table-knights": lambda rows: rows["knights"].fillna(0) > 0,
+    **dict.fromkeys(
+        (
+            "army-tie-unmarked",
+            "army-tie-multiple",
+            "road-tie-unmarked",
+            "road-tie-multiple",
+            "declared-missing",
+            "declared-multiple",
+        ),
+        lambda rows: rows["player"].notna(),  # the tied, the marked, the players at the target: each row failed
+    ),
+}
+
+
+def _table_problems(
+    sheet: RoundSheet, check: str, failed: pd.DataFrame, typed: pd.DataFrame, settings: Settings
+) -> list[Problem]:
+    """A table-level rule's problems: one at each cell that causes it (its player named), or one for the table when
+    the flag column is missing (at the header) or no cell causes it (nobody at the target)."""
+    field, value_of = TABLE_CODES[check]
+    absent = field in FLAGS and field not in sheet.columns
+    header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
+    problems = []
+    for table, group in failed.groupby("table", sort=True):
+        params = {
+            "players": tuple(group["player"]),
+            "count": len(group),
+            "value": value_of(group),
+            "size": len(group),
+            "column": COLUMN_NAMES[field],
+            "target": settings.victory_target,
+            "rows": tuple(int(r) for r in group.index),
+        }
+        if check == "declared-missing" and _target_would_help(typed.loc[typed["table"] == table, "vp"], settings):
+            params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
+        causing = _CAUSING_ROWS.get(check)
+        if absent or causing is None:
+            problems.append(
+                Problem("flag-column-missing" if absent else check, sheet.name, header, "", int(table), field, params)
+            )
+            continue
+        for row, record in group[causing(group).to_numpy(dtype=bool)].iterrows():
+            cell = cell_ref(sheet.columns[field], row)
+            problems.append(Problem(check, sheet.name, cell, record["player"], int(table), field, params=params))
     return problems
 
 
