@@ -233,7 +233,7 @@ class WritePlan:
     standings_pct_columns: list[int] = field(default_factory=lambda: [5])  # 1-based columns shown as 0.00 (VP %)
     provisional: str = ""  # written right of the Standings header row while the standings are provisional
     no_problems: str = ""  # the Problems sheet's one line once everything is fixed
-    notes_header: str = ""  # a last Standings column ("Status": withdrawn after round k) when some player withdrew
+    notes_header: str = ""  # a last Standings column ("Withdrawn": after round k) when some player withdrew
 
 
 @dataclass(frozen=True)
@@ -349,3 +349,6 @@ class WorkbookPatch:
     marks: dict[str, list[tuple[str, str]]] = field(
         default_factory=dict
     )  # sheet -> the tool's marks (cell, note), replacing its old ones
+    removed: list[str] = field(
+        default_factory=list
+    )  # the tool's own sheets left out (a judge's copy: docs/rules.md §5)

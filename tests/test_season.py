@@ -410,11 +410,11 @@ def test_command_writes_the_season_workbook(written: tuple[Any, Path]) -> None:
         "Autumn Classic",
     )
     assert rows[1:6] == [
-        (1, "Bob Hart", 7, 2, 3, 1, 1, 3, 4, 1),
-        (2, "Ann Lee", 6, 2, 3, 1, 1, 4, 2, 2),
-        (3, "Cy Moss", 6, 2, 3, 1, 1, 2, 3, 3),
-        (4, "Dee Park", 1, 1, 1, 0, 4, 1, None, None),
-        (5, "Eve Ross", 1, 1, 1, 0, 4, None, 1, None),
+        (1, "Bob Hart", 7, 2, 3, 1, "1st", 3, 4, 1),  # the best finish as an ordinal (docs/rules.md §10)
+        (2, "Ann Lee", 6, 2, 3, 1, "1st", 4, 2, 2),
+        (3, "Cy Moss", 6, 2, 3, 1, "1st", 2, 3, 3),
+        (4, "Dee Park", 1, 1, 1, 0, "4th", 1, None, None),
+        (5, "Eve Ross", 1, 1, 1, 0, "4th", None, 1, None),
     ]
     sheet = book["Season Standings"]
     dropped = {
@@ -735,3 +735,23 @@ def test_the_players_beyond_ten_are_counted_in_one_line(
     lines = result.output.splitlines()
     assert sum(1 for line in lines if line.startswith("│")) == 10
     assert [line for line in lines if line.startswith("…")] == ([] if more is None else [more]), result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "fourth"), [("en", "1st", "4th"), ("fr", "1er", "4e"), ("pl", "1.", "4."), ("pt", "1.º", "4.º")]
+)
+def test_the_best_finish_is_an_ordinal_in_the_seasons_language(
+    league: Path, alias_settings: Path, tmp_path: Path, lang: str, first: str, fourth: str
+) -> None:
+    """Bob, Ann, Cy each won an event (best 1st); Dee and Eve finished 4th at best (the worked example above)."""
+    result = run(
+        league, "--settings", alias_settings, "--lang", lang, "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html"
+    )
+    assert result.exit_code == 0, result.output
+    rows = list(openpyxl.load_workbook(tmp_path / "s.xlsx").worksheets[0].iter_rows(min_row=2, values_only=True))
+    best = {r[1]: r[6] for r in rows}
+    assert best == {"Bob Hart": first, "Ann Lee": first, "Cy Moss": first, "Dee Park": fourth, "Eve Ross": fourth}
+    page = html.unescape((tmp_path / "s.html").read_text(encoding="utf-8"))
+    assert f">{fourth}<" in page
+    lines = [line for line in result.output.splitlines() if "Dee Park" in line]
+    assert lines and lines[0].rstrip(" │").endswith(fourth)

@@ -242,7 +242,11 @@ def _score_and_write(
         result.output, result.html = output, html
         plans = [
             plan_writes(
-                *_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language)
+                *_all_sheets(result),
+                result.standings,
+                result.problems,
+                language,
+                withdrawn_notes(result, language, column=True),
             )
         ]
 

@@ -102,7 +102,7 @@ def _summary(result: Season, written: list[Path]) -> None:
 
     from sheet_scorer.cli.score import _console
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.i18n.text import format_number, severity_word, text
+    from sheet_scorer.i18n.text import format_number, ordinal, severity_word, text
     from sheet_scorer.season.book import number
 
     lang = result.lang
@@ -128,7 +128,7 @@ def _summary(result: Season, written: list[Path]) -> None:
             str(row.counted),
             str(row.played),
             str(row.won),
-            str(row.best),
+            ordinal(row.best, lang),
         )
     console.print(top)
     if (

@@ -300,9 +300,9 @@ CATALOGUE: dict[str, Message] = {
         _code(
             "vp-cards-range",
             en="{player}: {value:plural:one=VP card,other=VP cards}, but a player has 0 to 5",
-            pl="{player}: wpisano {value:plural:one=kartę VP,few=karty VP,many=kart VP,other=karty VP}, a można mieć od 0 do 5",
-            pt="{player}: {value:plural:one=carta VP,other=cartas VP}, mas cada jogador tem de 0 a 5",
-            fr="{player} : {value:plural:one=carte VP,other=cartes VP}, mais chaque joueur en a de 0 à 5",
+            pl="{player}: wpisano {value:plural:one=kartę PZ,few=karty PZ,many=kart PZ,other=karty PZ}, a można mieć od 0 do 5",
+            pt="{player}: {value:plural:one=carta PV,other=cartas PV}, mas cada jogador tem de 0 a 5",
+            fr="{player} : {value:plural:one=carte PV,other=cartes PV}, mais chaque joueur en a de 0 à 5",
         ),
         _code(
             "knights-range",
@@ -356,9 +356,9 @@ CATALOGUE: dict[str, Message] = {
             field="vp_cards",
             table=True,
             en="VP cards at table {table} add up to {value}; the deck has 5",
-            pl="karty VP przy stole {table}: razem {value}, a w talii jest ich 5",
-            pt="as cartas VP da mesa {table} somam {value}; o baralho tem 5",
-            fr="les cartes VP de la table {table} totalisent {value} ; la pioche en contient 5",
+            pl="karty PZ przy stole {table}: razem {value}, a w talii jest ich 5",
+            pt="as cartas PV da mesa {table} somam {value}; o baralho tem 5",
+            fr="les cartes PV de la table {table} totalisent {value} ; la pioche en contient 5",
         ),
         _code(
             "table-knights",

@@ -472,14 +472,27 @@ _REPORT: dict[str, dict[str, str]] = {
         "pt": "{sheet}: {done} de {total} mesas com resultados",
         "fr": "{sheet} : résultats de {done} sur {total} tables",
     },
+    # a withdrawal beside a player's name, and in the sheets' column headed by the word (docs/rules.md §1)
     "withdrawn_after": {
-        "en": "withdrawn after {sheet}",
-        "pl": "rezygnacja po: {sheet}",
-        "pt": "desistiu após: {sheet}",
-        "fr": "abandon après : {sheet}",
+        "en": "withdrawn after round {round}",
+        "pl": "rezygnacja po rundzie {round}",
+        "pt": "desistiu após a rodada {round}",
+        "fr": "a abandonné après la ronde {round}",
     },
-    "withdrawn": {"en": "withdrawn", "pl": "rezygnacja", "pt": "desistiu", "fr": "abandon"},
-    "status": {"en": "Status", "pl": "Status", "pt": "Situação", "fr": "Statut"},
+    "withdrawn": {"en": "withdrawn", "pl": "rezygnacja", "pt": "desistiu", "fr": "a abandonné"},
+    "withdrawn_column": {"en": "Withdrawn", "pl": "Rezygnacja", "pt": "Desistência", "fr": "Abandon"},
+    "withdrawn_after_cell": {
+        "en": "After round {round}",
+        "pl": "Po rundzie {round}",
+        "pt": "Após a rodada {round}",
+        "fr": "Après la ronde {round}",
+    },
+    "withdrawn_cell": {
+        "en": "Before playing",
+        "pl": "Przed pierwszą grą",
+        "pt": "Antes de jogar",
+        "fr": "Avant de jouer",
+    },
     # page furniture
     "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
     "footer": {
@@ -691,12 +704,12 @@ def text(lang: str, key: str, **values: Any) -> str:
 
 
 def ordinal(n: int, lang: str) -> str:
-    """A place as a column heading: `1st` / `1.` / `1º` / `1er`."""
+    """A place as its ordinal: `1st` / `1.` / `1.º` / `1er` (a column heading, the season's best finish)."""
     lang = language(lang)
     if lang == "en":
         return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
     if lang == "pt":
-        return f"{n}º"
+        return f"{n}.º"
     if lang == "fr":
         return "1er" if n == 1 else f"{n}e"
     return f"{n}."

@@ -20,6 +20,16 @@ ADDED_SHEETS = {
 }
 
 
+def own_sheets(first_cells: dict[str, str]) -> list[str]:
+    """The sheets a previous run added (`first_cells`: A1 of each sheet named like one the tool adds, as read): named
+    in any language, their A1 one of the tool's headers. An organiser's sheet of such a name is not one of them."""
+    return [
+        name
+        for name, a1 in first_cells.items()
+        if any(fold(name) in names and fold(a1) in headers for names, headers in ADDED_SHEETS.values())
+    ]
+
+
 def added_sheet_clash(path: Path, sheet_names: list[str], own: str | None, title: str) -> WorkbookError | None:
     """Why the tool cannot write its sheet `title` (None when it can): the organiser has a sheet of that name
     that is not the tool's own (`own`, from a previous run). Refused rather than written under another name:

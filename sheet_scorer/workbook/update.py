@@ -53,6 +53,8 @@ def update_workbook(
             _edit_sheet(book, name, patch.edits.get(name, []), patch.marks.get(name))
         for new in patch.sheets:
             _add_sheet(book, new)
+        for name in patch.removed:
+            book.remove_sheet(name)
         origin = path.name if target == path else None
         write_all(
             {target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force, event)},
