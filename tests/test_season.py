@@ -755,3 +755,49 @@ def test_the_best_finish_is_an_ordinal_in_the_seasons_language(
     assert f">{fourth}<" in page
     lines = [line for line in result.output.splitlines() if "Dee Park" in line]
     assert lines and lines[0].rstrip(" │").endswith(fourth)
+
+
+# The Aliases sheet and its headers in each language, as the near-miss warning names them (docs/rules.md §10).
+ALIAS_WORDS = {
+    "en": ("Aliases", "Name", "Same as", "--settings FILE"),
+    "pl": ("Aliasy", "Nazwisko", "To samo co", "--settings PLIK"),
+    "pt": ("Variantes", "Nome", "Mesmo que", "--settings ARQUIVO"),
+    "fr": ("Alias", "Nom", "Même que", "--settings FICHIER"),
+}
+
+
+@pytest.mark.parametrize("lang", list(ALIAS_WORDS))
+def test_the_near_miss_warning_says_where_the_aliases_sheet_goes(
+    summaries: list[EventSummary], league: Path, tmp_path: Path, lang: str
+) -> None:
+    """The warning names the row to add, the sheet and its headers in the season's language, and that the sheet
+    belongs in a settings workbook of its own passed with --settings; that very sheet joins the two spellings."""
+    from sheet_scorer.problems import code_message
+
+    [note] = build_season(summaries, SeasonSettings(), best=2).notes
+    said = code_message(note.key, note.values, lang).replace("\u202f", " ")
+    sheet, name, same_as, option = ALIAS_WORDS[lang]
+    assert f"{name} | {same_as}" in said and sheet in said and option in said
+    assert "Anne Lee" in said and "Ann Lee" in said
+    # the sheet as the warning describes it, in that language, joins them
+    settings = write_workbook(tmp_path / "s.xlsx", {sheet: [[name, same_as], ["Anne Lee", "Ann Lee"]]})
+    result = run(
+        league, "--settings", settings, "--lang", lang, "-o", tmp_path / "o.xlsx", "--html", tmp_path / "o.html"
+    )
+    assert result.exit_code == 0, result.output
+    players = {
+        r[1] for r in openpyxl.load_workbook(tmp_path / "o.xlsx").worksheets[0].iter_rows(min_row=2, values_only=True)
+    }
+    assert "Ann Lee" in players and "Anne Lee" not in players
+
+
+def test_the_case_only_warning_says_where_the_aliases_sheet_goes() -> None:
+    from sheet_scorer.problems import code_message
+
+    events = [
+        EventSummary(Path("a.xlsx"), "A", date(2026, 1, 1), ranking=("Łukasz Nowak", "Bo Li")),
+        EventSummary(Path("b.xlsx"), "B", date(2026, 2, 1), ranking=("Lukasz Nowak", "Bo Li")),
+    ]
+    [note] = build_season(events, SeasonSettings()).notes
+    said = code_message(note.key, note.values, "en")
+    assert "Name | Same as" in said and "Aliases sheet" in said and "--settings FILE" in said

@@ -618,18 +618,18 @@ CATALOGUE: dict[str, Message] = {
         _code(
             "season_name_similar",
             "warning",
-            en="did you mean “{other}” ({other_event})? “{player}” ({event}) is spelt almost the same and never plays in an event where “{other}” plays; if they are one person, add a row to the Aliases sheet",
-            pl="czy chodziło o „{other}” ({other_event})? „{player}” ({event}) pisze się prawie tak samo i nigdy nie gra w turnieju, w którym gra „{other}”; jeśli to jedna osoba, dodaj wiersz do arkusza Aliasy",
-            pt="você quis dizer “{other}” ({other_event})? “{player}” ({event}) se escreve quase igual e nunca joga num evento em que “{other}” joga; se for a mesma pessoa, acrescente uma linha à planilha Variantes",
-            fr="vouliez-vous dire « {other} » ({other_event}) ? « {player} » ({event}) s'écrit presque pareil et ne joue jamais dans un tournoi où « {other} » joue ; s'il s'agit d'une seule personne, ajoutez une ligne à la feuille Alias",
+            en="did you mean “{other}” ({other_event})? “{player}” ({event}) is spelt almost the same and never plays in an event where “{other}” plays; if they are one person, add the row “{player}” | “{other}” under the headers Name | Same as to an Aliases sheet in a settings workbook of its own, and pass that file with --settings FILE",
+            pl="czy chodziło o „{other}” ({other_event})? „{player}” ({event}) pisze się prawie tak samo i nigdy nie gra w turnieju, w którym gra „{other}”; jeśli to jedna osoba, dodaj wiersz „{player}” | „{other}” pod nagłówkami Nazwisko | To samo co w arkuszu Aliasy osobnego skoroszytu ustawień i podaj ten plik przez --settings PLIK",
+            pt="você quis dizer “{other}” ({other_event})? “{player}” ({event}) se escreve quase igual e nunca joga num evento em que “{other}” joga; se for a mesma pessoa, acrescente a linha “{player}” | “{other}” sob os cabeçalhos Nome | Mesmo que a uma planilha Variantes numa pasta de trabalho de configurações à parte, e passe esse arquivo com --settings ARQUIVO",
+            fr="vouliez-vous dire « {other} » ({other_event}) ? « {player} » ({event}) s'écrit presque pareil et ne joue jamais dans un tournoi où « {other} » joue ; s'il s'agit d'une seule personne, ajoutez la ligne « {player} » | « {other} » sous les en-têtes Nom | Même que à une feuille Alias d'un classeur de paramètres à part, et passez ce fichier avec --settings FICHIER",
         ),
         _code(
             "season_name_spelling",
             "warning",
-            en="“{player}” ({event}) and “{other}” ({other_event}) differ only in case or accents; they are counted as two players until a row of the Aliases sheet joins them",
-            pl="„{player}” ({event}) i „{other}” ({other_event}) różnią się tylko wielkością liter lub znakami diakrytycznymi; liczone są jako dwie osoby, dopóki wiersz arkusza Aliasy ich nie połączy",
-            pt="“{player}” ({event}) e “{other}” ({other_event}) só diferem em maiúsculas ou acentos; contam como dois jogadores até que uma linha da planilha Variantes os una",
-            fr="« {player} » ({event}) et « {other} » ({other_event}) ne diffèrent que par les majuscules ou les accents ; ils comptent comme deux joueurs tant qu'une ligne de la feuille Alias ne les réunit pas",
+            en="“{player}” ({event}) and “{other}” ({other_event}) differ only in case or accents; they are counted as two players until the row “{player}” | “{other}” under the headers Name | Same as, in an Aliases sheet of a settings workbook of its own passed with --settings FILE, joins them",
+            pl="„{player}” ({event}) i „{other}” ({other_event}) różnią się tylko wielkością liter lub znakami diakrytycznymi; liczone są jako dwie osoby, dopóki ich nie połączy wiersz „{player}” | „{other}” pod nagłówkami Nazwisko | To samo co w arkuszu Aliasy osobnego skoroszytu ustawień, podanego przez --settings PLIK",
+            pt="“{player}” ({event}) e “{other}” ({other_event}) só diferem em maiúsculas ou acentos; contam como dois jogadores até que os una a linha “{player}” | “{other}” sob os cabeçalhos Nome | Mesmo que, numa planilha Variantes de uma pasta de trabalho de configurações à parte, passada com --settings ARQUIVO",
+            fr="« {player} » ({event}) et « {other} » ({other_event}) ne diffèrent que par les majuscules ou les accents ; ils comptent comme deux joueurs tant que ne les réunit pas la ligne « {player} » | « {other} » sous les en-têtes Nom | Même que, dans une feuille Alias d'un classeur de paramètres à part, passé avec --settings FICHIER",
         ),
         # ---- refusals (a WorkbookError's line, exit 2, and the parts of one) and terminal lines ----
         Message(
