@@ -268,9 +268,16 @@ _REPORT: dict[str, dict[str, str]] = {
         "fr": "Points ajoutés au total du joueur (ou, pour une pénalité, retirés).",
     },
     "reason": STANDINGS_HEADERS["adjustment_notes"],
-    "medal_1": {"en": "1st place", "pl": "1. miejsce", "pt": "1º lugar", "fr": "1re place"},
-    "medal_2": {"en": "2nd place", "pl": "2. miejsce", "pt": "2º lugar", "fr": "2e place"},
-    "medal_3": {"en": "3rd place", "pl": "3. miejsce", "pt": "3º lugar", "fr": "3e place"},
+    "medal_1": {"en": "1st place", "pl": "1. miejsce", "pt": "1.º lugar", "fr": "1re place"},
+    "medal_2": {"en": "2nd place", "pl": "2. miejsce", "pt": "2.º lugar", "fr": "2e place"},
+    "medal_3": {"en": "3rd place", "pl": "3. miejsce", "pt": "3.º lugar", "fr": "3e place"},
+    # the standings' heading once the Final is scored and the final ranking leads the report (docs/rules.md §6)
+    "qualifying_standings": {
+        "en": "Qualifying standings",
+        "pl": "Klasyfikacja eliminacji",
+        "pt": "Classificação da fase classificatória",
+        "fr": "Classement des qualifications",
+    },
     "no_games": {
         "en": "No games are scored yet.",
         "pl": "Nie policzono jeszcze żadnej gry.",
