@@ -88,7 +88,7 @@ class Line:
 
 
 def _share_hundredths(vp: int, table: list[Seat]) -> int:
-    """100 × VP / table VP (× 3/4 at a table of 3) in hundredths, half up: seed 003 by hand."""
+    """100 × VP / table VP (× 3/4 at a table of 3) in hundredths, half up: docs/rules.md §4 by hand."""
     total = Fraction(sum(s[1] for s in table))
     if len(table) == 3:
         total = total * Fraction(4, 3)

@@ -1,4 +1,4 @@
-"""A catalogue of hostile and damaged workbooks (issue 14), each built here at test time with the
+"""A catalogue of hostile and damaged workbooks, each built here at test time with the
 outcome both `check` and `score` must agree on: scored (exit 0 or 1, with the problems named) or
 refused in one line naming the file (exit 2). Never a crash, a stall or a memory blow-up.
 
@@ -335,7 +335,7 @@ CATALOGUE = [
         2,
     ),
     Case("shared-string-missing", _with("sst", {SHEET: _replace(BOB_SETTLEMENTS, '<c r="C3" t="s"><v>99</v></c>')}), 2),
-    # issue 20 (7): a damaged package is refused in one line naming the part, by `check` as by `score`, and a
+    # A damaged package is refused in one line naming the part, by `check` as by `score`, and a
     # scored copy is never written from a package Excel would have to repair
     Case("deflate-stream-damaged-in-xml", _bad_deflate("deflate-theme", "xl/theme/theme1.xml"), 2),
     Case(

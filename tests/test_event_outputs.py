@@ -1,10 +1,10 @@
-"""Issue 19: the outputs tell the whole event. A 22-player Polish event run to its final ranking (tests/event22.py):
+"""The outputs tell the whole event. A 22-player Polish event run to its final ranking (tests/event22.py):
 slips that print whole (checked in a PDF printed by Chromium, by the positions of its words), the ranking figure
 first, the playoffs in the report, JSON and terminal, the terminal's top rows, the chart's labels, and the
 grammar and typography of the four languages.
 
 Expected values come from the sheets as written (the Finał sheet's seat 1 wins: event22 types 10 VP there),
-from SPEC §5-6 and by hand, never from what the code prints.
+from docs/rules.md §5-6 and by hand, never from what the code prints.
 """
 
 from __future__ import annotations

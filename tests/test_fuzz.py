@@ -226,7 +226,7 @@ def test_the_unmutated_workbook_is_valid(tmp_path: Path) -> None:
     assert result.problems == [] and len(result.standings) == 11
 
 
-# ---------------------------------------------------------------- the package itself (issue 14)
+# ---------------------------------------------------------------- the package itself
 #
 # Two more fuzzers below work on the XML the organiser's application wrote, not on what openpyxl can
 # write: one compares the streaming reader with a small independent model of SpreadsheetML cells,
@@ -382,7 +382,7 @@ def test_damaged_package_bytes_are_read_or_refused_in_one_line(
         assert result.exit_code in (0, 1)
 
 
-# ---------------------------------------------------------------- damaged packages (issue 20)
+# ---------------------------------------------------------------- damaged packages
 #
 # A seeded set of package-level damages (parts dropped, doubled, retargeted, left without a content type,
 # declared in another encoding, compressed data or any byte of the zip spoiled, an organiser's own

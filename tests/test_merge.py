@@ -386,7 +386,7 @@ def test_split_writes_a_copy_holding_only_the_judges_tables(tmp_path: Path) -> N
     ]  # the other round: nothing to fill, nothing to come back stale
     assert [list(r) for r in openpyxl.load_workbook(copy)["Notes"].iter_rows(values_only=True)] == NOTES
     assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
-    # qa2: one table is "table 2"; two or more are "tables 1-2"
+    # one table is "table 2"; two or more are "tables 1-2"
     assert result.output.strip() == (
         f"wrote {copy}: 'Round 2' holds table 2 (4 players); the other tables and rounds are emptied"
     )

@@ -1,4 +1,4 @@
-"""The notes part is edited as bytes, like every part the patcher writes (issue 20: one XML technology per job):
+"""The notes part is edited as bytes, like every part the patcher writes (one XML technology per job):
 the organiser's notes keep every byte (prefix, quotes, white space, CDATA, entities); the tool's runs, notes and
 author are spliced in, and taken out again when the problems are fixed. Read through the package's expat path."""
 

@@ -1,4 +1,4 @@
-"""xlsx/: one style-sheet reader and one merged-range parser for the streaming reader and the patcher (issue 20):
+"""xlsx/: one style-sheet reader and one merged-range parser for the streaming reader and the patcher:
 both sides get the same model from the same bytes, in `xlsx.cells`' order (column, row)."""
 
 from __future__ import annotations

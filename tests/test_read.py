@@ -269,7 +269,7 @@ def test_settings_sheet(tmp_path: Path) -> None:
         "pl",
         10,
         [5, 3, 2],
-    )  # SPEC §7 defaults
+    )  # docs/rules.md §7 defaults
     judged = check_workbook(path).data.settings
     assert judged.tournament == "Autumn Cup"
     assert judged.victory_target == 12
@@ -391,7 +391,7 @@ def test_table_number_merged_over_its_rows(tmp_path: Path) -> None:
     }
 
 
-# ---------------------------------------------------------------- the streaming reader (xlsx/reader.py, issue 14)
+# ---------------------------------------------------------------- the streaming reader (xlsx/reader.py)
 
 import zipfile  # noqa: E402
 from datetime import date, datetime  # noqa: E402
@@ -554,7 +554,7 @@ def test_the_cell_budget_refuses_in_one_line(tmp_path: Path, monkeypatch: pytest
 
 
 def test_a_total_row_under_the_games_is_not_a_player(tmp_path: Path) -> None:
-    """A last row labelled Total (or holding SUBTOTAL formulas) is the organiser's sum, not a game (issue 10.6)."""
+    """A last row labelled Total (or holding SUBTOTAL formulas) is the organiser's sum, not a game."""
     rows = round_sheet(*VALID_TABLE, ["Total", None, 10, 3, 0, 0, 8, 4], [None, None, "=SUBTOTAL(109,C2:C5)"])
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
     assert result.problems == [] and sorted(result.standings["player"]) == ["Ala", "Bob", "Cyd", "Dan"]
@@ -581,7 +581,7 @@ def test_a_sheet_written_with_a_namespace_prefix(tmp_path: Path) -> None:
 
 
 def test_the_totals_row_of_an_excel_table_is_not_a_player(tmp_path: Path) -> None:
-    """The rows in a Table's totals range (xl/tables/*.xml totalsRowCount) are not games, even unlabelled (issue 10.6)."""
+    """The rows in a Table's totals range (xl/tables/*.xml totalsRowCount) are not games, even unlabelled."""
     from openpyxl.worksheet.table import Table
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*VALID_TABLE, [None, None, 10, 3, 0, 0, 8, 4])})

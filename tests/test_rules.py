@@ -1171,7 +1171,7 @@ def test_bye_without_a_name_and_invisible_characters_in_names(tmp_path):
 
 
 def test_one_reading_of_a_bye_and_of_the_game_cells():
-    """issue 20: every stage reads a bye (docs/rules.md §8) and the game cells (§3) through one definition."""
+    """Every stage reads a bye (docs/rules.md §8) and the game cells (§3) through one definition."""
     from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
 
     assert [is_bye(v) for v in ("BYE", " pauza ", "Folga", "exempt", "Bye.")] == [True] * 5
@@ -1191,7 +1191,7 @@ def test_one_reading_of_a_bye_and_of_the_game_cells():
 
 
 def test_one_reading_of_table_numbers_and_of_played(tmp_path):
-    """issue 20: one table-number parser (rules.cells.table_numbers) and one 'played' (a game cell filled, bye aside)."""
+    """One table-number parser (rules.cells.table_numbers) and one 'played' (a game cell filled, bye aside)."""
     import pandas as pd
 
     from sheet_scorer.rules.cells import table_numbers

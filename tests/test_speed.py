@@ -1,4 +1,4 @@
-"""Issue 21, what makes the tool fast without changing what it does: templates compiled once and kept, pandera
+"""What makes the tool fast without changing what it does: templates compiled once and kept, pandera
 schemas built once per process, and commands importing only what they use. (Speed itself is measured in bench/.)"""
 
 from __future__ import annotations

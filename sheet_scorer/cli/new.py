@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from sheet_scorer.cli.common import FILE, force_option, lang_option, output_option, run_action, verbose_option
+
+if TYPE_CHECKING:
+    from sheet_scorer.i18n.codes import MessageKey
+
+#: The line `new` ends with, by the rounds it laid out ("1 round", "2 rounds": the words agree with the number).
+WROTE: dict[int, MessageKey] = {1: "new_wrote_one", 2: "new_wrote_two"}
 
 
 @click.command()
@@ -60,13 +67,13 @@ def new(
         click.echo(
             say(
                 lang,
-                {1: "new_wrote_one", 2: "new_wrote_two"}.get(rounds, "new_wrote"),
+                WROTE.get(rounds, "new_wrote"),
                 file=output,
                 players=count(lang, "players", done.players),
                 rounds=rounds,
             )
         )
-        echo_report(done.report, rounds, lang)
+        echo_report(done.report, done.bounds, rounds, done.club_rounds, lang)
         return 0
 
     run_action(verbose, action, lang)

@@ -291,7 +291,7 @@ def players_header(row: list[Any]) -> dict[str, int]:
     return columns if "player" in columns else {}
 
 
-# issue 18: the Players sheet's Active cell (docs/rules.md §1), one vocabulary for every language: still playing,
+# the Players sheet's Active cell (docs/rules.md §1), one vocabulary for every language: still playing,
 # or dropped out / withdrawn. Compared folded (case, accents, spaces ignored); an empty cell is active.
 ACTIVE_WORDS: dict[bool, dict[str, tuple[str, ...]]] = {
     True: {
@@ -418,7 +418,7 @@ SLIP_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-# issue 18: the Conflicts sheet `merge` keeps (docs/rules.md §5): one row per cell two files disagree on.
+# the Conflicts sheet `merge` keeps (docs/rules.md §5): one row per cell two files disagree on.
 CONFLICTS_SHEET = {"en": "Conflicts", "pl": "Konflikty", "pt": "Conflitos", "fr": "Conflits"}
 CONFLICTS_SHEET_NAMES = frozenset(fold(n) for n in CONFLICTS_SHEET.values())
 CONFLICTS_HEADERS: dict[str, dict[str, str]] = {
@@ -433,7 +433,7 @@ CONFLICTS_HEADERS: dict[str, dict[str, str]] = {
 }
 CONFLICTS_HEADER_INDEX = {fold(word): key for key, words in CONFLICTS_HEADERS.items() for word in words.values()}
 
-# qa2: the hidden sheet `new` and `seat` keep the rounds planned but not laid out in (docs/rules.md §6), named in
+# the hidden sheet `new` and `seat` keep the rounds planned but not laid out in (docs/rules.md §6), named in
 # the event's language like every sheet the tool adds; any of these names is read (events written before the
 # names were localised have `Seating Plan`).
 SEATING_PLAN_SHEET = {"en": "Seating Plan", "pl": "Plan rozsadzenia", "pt": "Plano de mesas", "fr": "Plan de table"}

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.api import check_workbook
+from sheet_scorer.api.score import check_workbook
 from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.live.view import (
     PHONE,
@@ -76,6 +76,7 @@ class LiveState:
     def __init__(self, path: Path, lang: str | None, phone_url: str, qr_svg: str) -> None:
         self.path, self.lang, self.phone_url, self.qr_svg = Path(path), lang, phone_url, qr_svg
         self.good: ScoreResult | None = None
+        self.read: ScoreResult | None = None  # the last save that could be read, errors or not (the tables' reports)
         self.good_at = ""
         self.banner: dict[str, Any] | None = None
         self.document: dict[str, Any] | None = None
@@ -95,6 +96,7 @@ class LiveState:
         """The first read: an unreadable workbook is refused (WorkbookError, exit 2); errors show with the standings."""
         start = time.perf_counter()
         result = check_workbook(self.path, self.lang)
+        self.read = result
         status = table_status(result)
         errors = blocking_errors(result, status)
         self._accept(result, status, json_document(result))
@@ -115,6 +117,7 @@ class LiveState:
                 self.banner = banner
                 self._render()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
+        self.read = result
         document = json_document(result)
         self.document = document
         status = table_status(result)
@@ -176,5 +179,5 @@ def _reason(error: Exception) -> Phrase | str:
     """Why a save could not be read, without the file (the page and the terminal name it): the refusal itself, said
     in the language of the line it is shown in; an unexpected error by its type."""
     if isinstance(error, WorkbookError) and error.key:
-        return Phrase(error.key, {**error.values, "path": None})
+        return Phrase.raised(error.key, {**error.values, "path": None})
     return str(error).split(": ", 1)[-1] if isinstance(error, WorkbookError) else type(error).__name__

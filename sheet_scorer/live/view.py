@@ -12,12 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, language, text, translator
+from sheet_scorer.i18n.text import figure_name, figure_text, format_number, language, text, translator
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import RoundProgress
 from sheet_scorer.report.facts import (
-    figure_name,
-    figure_text,
     missing,
     player_ids,
     playoff_cut,
@@ -37,7 +35,7 @@ if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
     from sheet_scorer.problems import Problem
 
-#: The cells a table reports its game in: a table with none of them filled is still playing (SPEC §3).
+#: The cells a table reports its game in: a table with none of them filled is still playing (docs/rules.md §3).
 GAME_CELLS = [
     "settlements",
     "cities",
@@ -50,7 +48,7 @@ GAME_CELLS = [
     "road_first",
     "declared",
 ]
-#: The warning scoring gives a table seated and not reported yet (SPEC §3).
+#: The warning scoring gives a table seated and not reported yet (docs/rules.md §3).
 NOT_REPORTED = "table-not-reported"
 PROJECTOR = "live_projector.html.j2"
 PHONE = "live_phone.html.j2"
@@ -172,7 +170,7 @@ def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> 
 
 
 def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str]) -> list[dict[str, Any]]:
-    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks (qa3)."""
+    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks."""
     advancing = qualified(result, lang)
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
@@ -251,7 +249,7 @@ def live_context(
     listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
     playoff = playoff_rows(result)
     every = results
-    if playoff is not None and len(playoff):  # qa3: a player's card goes on through the playoff sheets, as the report's
+    if playoff is not None and len(playoff):  # a player's card goes on through the playoff sheets, as the report's
         listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
         every = pd.concat([results, playoff], ignore_index=True)
     paths = _player_paths(result, every, listed, standings, lang)

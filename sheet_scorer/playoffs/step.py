@@ -97,7 +97,7 @@ def _fields(layout: RoundSheet) -> list[str]:
 
 def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layout: RoundSheet, lang: str) -> NewSheet:
     """A Semifinal/Final sheet laid out like the round sheet `layout`: Table, Seat and Player filled, the game
-    columns empty for the judge, and each player's qualifying rank and seat pick (1 picks first, seed 003)."""
+    columns empty for the judge, and each player's qualifying rank and seat pick (1 picks first, docs/rules.md §6)."""
     fields = _fields(layout)
     qualifying = {name: index + 1 for index, name in enumerate(ranking)}
     header = [COLUMN_WORDS[f][lang] for f in fields] + [PLAYOFF_HEADERS[k][lang] for k in ("qualifying_rank", "pick")]

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
 
 JSON_SCHEMA_ID = "sheet-scorer/standings"
-JSON_VERSION = 2  # 2 (issue 19): `playoffs` and `final_ranking` added
+JSON_VERSION = 2  # 2: `playoffs` and `final_ranking` added
 
 
 def _nullable(kind: str | list[str]) -> dict[str, Any]:
@@ -234,7 +234,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
                       when every table is reported
         standings     [{rank, player, round_points, vp, vp_pct, games, rounds, figures, tiebreak}] in rank order
                       rounds: {sheet name: round points or null (absent, or table not scored)}
-                      vp_pct: percentage points to hundredths, as seed 003 sums them (116.95)
+                      vp_pct: percentage points to hundredths, as docs/rules.md §4 sums them (116.95)
                       figures: {figure: value} for every other ranking figure or tie-breaker in use
                       (wins, vp_capped, mean_vp_pct, places [1st, 2nd, 3rd], opponents_points,
                       opponents_opponents_points, penalties) and adjustments/adjustment_notes

@@ -1,5 +1,6 @@
 """The one reading of a cell's number, mark and table number (docs/rules.md §1-§3), whole columns at a time:
-validation, progress (which tables are reported), merge and split all read cells through these."""
+validation, progress (which tables are reported), seating (the rounds played), merge and split all read cells
+through these, so a Table cell 1, 1.0 and ' 1 ' is one table to every command."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import cast
 
+from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.i18n.vocab import FIGURE_NAMES, PLAYOFF_SIZES, RANKINGS, TABLE_SIZES
 from sheet_scorer.model import Adjustment, AdjustmentRow, SettingCell, Settings
 from sheet_scorer.problems import Problem
@@ -63,7 +64,7 @@ def _judge(cell: SettingCell) -> Problem | list[Problem] | None:
         )
     if value is not None and _holds(cell.key, value):
         return None
-    code = "bad-ranking" if cell.key == "ranking" else "bad-setting"
+    code: ProblemCode = "bad-ranking" if cell.key == "ranking" else "bad-setting"
     return Problem(
         code,
         cell.sheet,

@@ -61,7 +61,7 @@ def event_entries(summaries: Sequence[EventSummary], include_provisional: bool, 
     for summary in sorted((s for s in summaries if not s.readable and not s.season_file), key=lambda s: s.path.name):
         # the refusal without its file (the file is in its own column), said in the season's language where it is shown
         reason = (
-            Phrase(summary.failure_key, {**summary.failure_values, "path": None})
+            Phrase.raised(summary.failure_key, {**summary.failure_values, "path": None})
             if summary.failure_key
             else summary.failure
         )

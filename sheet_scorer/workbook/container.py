@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import zipfile
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import (
     CONTENT_TYPES,
+    CT_WORKBOOKS,
     KEEP,
     KEEP_READING,
     MAX_PART,
     MAX_TOTAL,
+    REL_STYLES,
     ROOT_RELS,
     STRICT_RELATIONSHIPS,
     OpcPackage,
@@ -27,7 +29,7 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 def open_package(path: Path, patching: bool = False) -> OpcPackage:
-    """The one opening of an input workbook for a command (issue 20): what is not an .xlsx/.xlsm workbook is refused
+    """The one opening of an input workbook for a command: what is not an .xlsx/.xlsm workbook is refused
     in one line before any parser sees it, and the package returned is the one the reader and the patcher then
     share (`workbook.read.open_event`). `patching`: the command patches what it reads, so the parts read are kept
     for the patcher (`opc.KEEP`)."""
@@ -51,8 +53,11 @@ def open_package(path: Path, patching: bool = False) -> OpcPackage:
 
 
 def _check_members(path: Path, members: list[zipfile.ZipInfo]) -> None:
-    """The zip's directory: a workbook part, within the budgets, each part once, content types and relationships."""
-    if "xl/workbook.xml" not in {m.filename for m in members}:
+    """The zip's directory: a package (or a workbook part where every writer puts it), within the budgets, each part
+    once, content types and relationships. Which part is the workbook the package's relationships say
+    (`check_package`)."""
+    names = {m.filename for m in members}
+    if ROOT_RELS not in names and "xl/workbook.xml" not in names:
         raise WorkbookError(key="zip_not_workbook", path=path)
     xml = [m for m in members if is_xml_part(m.filename)]
     unpacked = sum(m.file_size for m in xml)
@@ -85,8 +90,8 @@ DAMAGES = (
     "id_twice",
     "no_target",
     "dangling",
-    "main_elsewhere",
     "no_main",
+    "no_workbook_rels",
 )
 
 
@@ -95,13 +100,14 @@ def damaged(path: Path, part: str, what: str, **values: str) -> NoReturn:
     raise WorkbookError(key=f"damaged_{what}", path=path, part=part, **values)
 
 
-def check_package(book: Any) -> None:
+def check_package(book: OpcPackage) -> None:
     """Refuse, in one line naming the part, a package Excel would have to repair: a part without a content
-    type, a relationship to a part the package does not hold, a relationship id used twice, a main part
-    elsewhere than `xl/workbook.xml`; and a Strict Open XML workbook, which the tool does not write.
+    type, a relationship to a part the package does not hold, a relationship id used twice, no main part, a
+    workbook without the relationships that say where its sheets are; a package whose main part is not a workbook
+    (a document, a presentation); and a Strict Open XML workbook, which the tool does not write.
 
-    `book` is the reader's opened package (`xlsx.reader.Package`): its parts are parsed with its budgets and DOCTYPE
-    refusal. `check` and `score` both read through here, so what one refuses the other refuses too.
+    `book` is the opened package: its parts are parsed with its budgets and DOCTYPE refusal. `check` and `score`
+    both read through here, so what one refuses the other refuses too.
     """
     path, names = book.path, book.names
     types = book.content_types(names)
@@ -111,22 +117,28 @@ def check_package(book: Any) -> None:
         if types[name] is None and not PartName(name).is_relationships:
             damaged(path, name, "untyped")  # relationship parts without one get the usual Default in the scored copy
     folded = {n.casefold() for n in names}
+    main = book.main_part()
     strict = False
     for rels in sorted(n for n in names if PartName(n).is_relationships):
-        strict |= _check_relationships(book, rels, folded)
+        strict |= _check_relationships(book, rels, folded, main)
     if strict:
         raise WorkbookError(key="strict_xml", path=path)
+    if main is None:
+        damaged(path, ROOT_RELS, "no_main")
+    if types.get(main) not in CT_WORKBOOKS:
+        raise WorkbookError(key="zip_not_workbook", path=path)
+    if PartName(main).rels not in names:
+        damaged(path, PartName(main).rels, "no_workbook_rels")
 
 
-def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
+def _check_relationships(book: OpcPackage, rels: str, parts: set[str], main: str | None) -> bool:
     """Every internal relationship of `rels` names a part the package holds, each by an id of its own;
-    True when its relationships are Strict Open XML's. The one exception is the workbook's style sheet:
-    the scored copy always has one, written where the relationship points (`book.Book`)."""
+    True when its relationships are Strict Open XML's. The one exception is the style sheet of the workbook
+    (`main`): the scored copy always has one, written where the relationship points (`book.Book`)."""
     path = book.path
     source = PartName(rels).source
     ids: set[str] = set()
     problems: list[tuple[str, dict[str, str]]] = []
-    main: list[str] = []
     strict: list[bool] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
@@ -144,9 +156,7 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
             problems.append(("no_target", {"id": rid[:40]}))
             return
         name = source.resolve(target)
-        if source == "" and kind.endswith("/officeDocument"):
-            main.append(name)
-        if not holds(parts, name) and not (source == "xl/workbook.xml" and kind.endswith("/styles")):
+        if not holds(parts, name) and not (source == main and kind == REL_STYLES):
             problems.append(("dangling", {"id": rid[:40], "target": name[:80]}))
 
     book.parse(rels, start)
@@ -154,6 +164,4 @@ def _check_relationships(book: Any, rels: str, parts: set[str]) -> bool:
         return True
     if problems:
         damaged(path, rels, problems[0][0], **problems[0][1])
-    if source == "" and main != ["xl/workbook.xml"]:
-        damaged(path, rels, "main_elsewhere" if main else "no_main")
     return False

@@ -102,7 +102,7 @@ def plan_widths(header: list[Any]) -> dict[int, float]:
 
 
 def plan_header(lang: str) -> list[str]:
-    """Round, Table, Seat, Player in `lang` (issue 18: everything the tool writes in the event's language)."""
+    """Round, Table, Seat, Player in `lang` (everything the tool writes in the event's language)."""
     return [ROUND_SHEET_WORD[lang], *(ROUND_HEADERS[key][lang] for key in ("table", "seat", "player"))]
 
 

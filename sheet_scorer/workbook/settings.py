@@ -131,7 +131,7 @@ def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
     return points if points and all(abs(p) <= _MOST_POINTS for p in points) else None
 
 
-_MOST_POINTS = 10**6  # points are small numbers; 1e400 or 1e308 would overflow every total (issue 14.6)
+_MOST_POINTS = 10**6  # points are small numbers; 1e400 or 1e308 would overflow every total
 
 
 def _parse_number(value: Any) -> Fraction | None:

@@ -24,13 +24,14 @@ MAX_TOTAL = 256 * 2**20
 _CHUNK = 1 << 16
 # The bytes of parts unpacked, kept for the next view of the same package (`OpcPackage(opened)`). A command that
 # patches what it read keeps up to KEEP: every part of an event of a few thousand rows, while the round sheets of
-# 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory, issue 21). A command that
+# 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory). A command that
 # only reads keeps KEEP_READING: the small parts read twice (relationships, content types), no sheet.
 KEEP = 8 * 2**20
 KEEP_READING = 2**20
 
 CONTENT_TYPES = "[Content_Types].xml"
 ROOT_RELS = "_rels/.rels"
+DEFAULT_MAIN = "xl/workbook.xml"  # where every writer puts the workbook part
 NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 NS_MAIN_STRICT = "http://purl.oclc.org/ooxml/spreadsheetml/main"  # Strict Open XML: read, never written
 NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -38,6 +39,8 @@ NS_PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
 NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
 NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 STRICT_RELATIONSHIPS = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
+REL_OFFICE_DOCUMENT = NS_REL + "/officeDocument"
+REL_OFFICE_DOCUMENTS = (REL_OFFICE_DOCUMENT, STRICT_RELATIONSHIPS + "officeDocument")  # Strict is refused by name
 REL_WORKSHEET = NS_REL + "/worksheet"
 REL_SHARED_STRINGS = NS_REL + "/sharedStrings"
 REL_STYLES = NS_REL + "/styles"
@@ -54,6 +57,14 @@ CT_COMMENTS = _CT + "comments+xml"
 CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
 CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
 CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+CT_WORKBOOKS = frozenset(  # the main part of a workbook, a template, and their macro-enabled forms
+    {
+        _CT + "sheet.main+xml",
+        _CT + "template.main+xml",
+        "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
+        "application/vnd.ms-excel.template.macroEnabled.main+xml",
+    }
+)
 
 
 class PartName(str):
@@ -286,6 +297,21 @@ class OpcPackage:
         namespaces: bool = True,
     ) -> None:
         """`parse` over bytes already unpacked (and counted) from `part`."""
+        feed = self.push_parser(part, start, end, text, namespaces)
+        for chunk in chunks:
+            feed(chunk, False)
+        feed(b"", True)
+
+    def push_parser(
+        self,
+        part: str,
+        start: Callable[..., None] | None = None,
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        namespaces: bool = True,
+    ) -> Callable[[bytes, bool], None]:
+        """`parse_chunks` with the chunks pushed in as they come (`feed(chunk, final)`): a part being written, read
+        as it streams out; no DTD, no entities."""
         parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
         parser.buffer_text = True
         parser.buffer_size = _CHUNK
@@ -297,18 +323,24 @@ class OpcPackage:
             parser.EndElementHandler = end
         if text:
             parser.CharacterDataHandler = text
-        try:
-            for chunk in chunks:
-                parser.Parse(chunk, False)
-            parser.Parse(b"", True)
-        except expat.ExpatError as exc:
-            raise PackageError(
-                key="part_not_xml", path=self.path, part=part, reason=expat.errors.messages[exc.code], line=exc.lineno
-            ) from None
-        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
-            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
-                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise PackageError(key="part_encoding", path=self.path, part=part, reason=str(exc)[:80]) from None
+
+        def feed(chunk: bytes, final: bool) -> None:
+            try:
+                parser.Parse(chunk, final)
+            except expat.ExpatError as exc:
+                raise PackageError(
+                    key="part_not_xml",
+                    path=self.path,
+                    part=part,
+                    reason=expat.errors.messages[exc.code],
+                    line=exc.lineno,
+                ) from None
+            except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
+                if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
+                    raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
+                raise PackageError(key="part_encoding", path=self.path, part=part, reason=str(exc)[:80]) from None
+
+        return feed
 
     def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
         """The model of a part as stored (`kind`: what it is, e.g. the style sheet a workbook part names), parsed by
@@ -384,8 +416,12 @@ class OpcPackage:
             found[part] = overrides.get(part.casefold(), defaults.get(extension) if extension else None)
         return found
 
-    def main_part(self) -> str:
-        """The workbook part the package's officeDocument relationship names, when the package holds it; else
-        `xl/workbook.xml` (a damaged relationship is named by the package check, `workbook.container.check_package`)."""
-        office = [r for r in self.relationships("") if r.type.endswith("/officeDocument") and not r.external]
-        return office[0].target if office and self.has_part(office[0].target) else "xl/workbook.xml"
+    def main_part(self) -> str | None:
+        """The package's main part: the target of its officeDocument relationship (`_rels/.rels`), as Excel finds it
+        (`xl/workbook.xml` as every writer puts it, `wtf/workbook.xml` as SheetJS may); in a package without
+        relationships at all (refused as damaged by the package check), `xl/workbook.xml`; None when there is none.
+        The one place the main part is decided: the package check, the reader and the patcher ask it."""
+        if not self.has_part(ROOT_RELS):
+            return DEFAULT_MAIN if self.has_part(DEFAULT_MAIN) else None
+        office = [r for r in self.relationships("") if r.type in REL_OFFICE_DOCUMENTS and not r.external]
+        return office[0].target if office and self.has_part(office[0].target) else None

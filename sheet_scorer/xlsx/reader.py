@@ -134,7 +134,10 @@ class Package(OpcPackage):
 
     def _workbook(self) -> tuple[list[SheetEntry], bool]:
         """The sheets in tab order with their parts, and whether dates count from 1904."""
-        self.main = self.main_part()
+        main = self.main_part()
+        if main is None:
+            raise PackageError(key="zip_not_workbook", path=self.path)
+        self.main = main
         rels = self._relationships(self.main)
         sheets: list[SheetEntry] = []
         date1904 = [False]
@@ -149,8 +152,6 @@ class Package(OpcPackage):
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
-        if self.main not in self.names:
-            raise PackageError(key="zip_not_workbook", path=self.path)
         self.parse(self.main, start)
         return sheets, date1904[0]
 
@@ -617,3 +618,45 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
                 attrs["r"] = row_number.decode()
             reader.start("row", attrs)
             row, row_bytes = reader.row, reader.row_text.encode()
+
+
+class _WrittenBook:
+    """What `_SheetReader` needs of a package, for a sheet being written: the texts and date styles the written
+    package will have (not read back from it), its date system, and a cell budget of its own."""
+
+    def __init__(self, path: Path, strings: list[str], date_styles: frozenset[int], date1904: bool) -> None:
+        self.path, self._strings, self._date_styles, self.date1904 = path, strings, date_styles, date1904
+        self.budget = _Budget(path)
+        self.values: dict[bytes, Any] = {}
+
+    def strings(self) -> list[str]:
+        return self._strings
+
+    def date_styles(self) -> frozenset[int]:
+        return self._date_styles
+
+
+class SheetFeed:
+    """One sheet's cells read from its bytes as they are written, chunk by chunk (`feed`), by the reader's own
+    handlers: what a reader of the written package will find, without reading the written file back."""
+
+    def __init__(
+        self, package: OpcPackage, entry: SheetEntry, strings: list[str], date_styles: frozenset[int], date1904: bool
+    ) -> None:
+        written = _WrittenBook(package.path, strings, date_styles, date1904)
+        self._reader = _SheetReader(written, entry)  # type: ignore[arg-type]
+        self._budget = written.budget
+        self._push = package.push_parser(
+            entry.part or entry.name, self._reader.start, self._reader.end, self._reader.text, namespaces=False
+        )
+
+    def feed(self, chunk: bytes) -> None:
+        self._push(chunk, False)
+
+    def close(self) -> SheetCells:
+        """The sheet's cells, merged ranges filled in as the reader fills them."""
+        self._push(b"", True)
+        cells = self._reader.cells
+        cells.rows = {r: row for r, row in cells.rows.items() if row}
+        cells.fill_merged(self._budget, self._reader.name)
+        return cells
