@@ -368,11 +368,32 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
     return problems
 
 
+# The cells that cause a table-level error, of the table's failing rows (docs/rules.md §3): the problem is told at each
+# of them. Unlisted codes (the no-target warning) stay one problem for the whole table.
+_CAUSING_ROWS: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
+    "table-size": lambda rows: rows["table"].notna(),  # every row's Table cell counts the table
+    "table-vp-cards": lambda rows: rows["vp_cards"].fillna(0) > 0,  # the cards counted in the total
+    "table-knights": lambda rows: rows["knights"].fillna(0) > 0,
+    **dict.fromkeys(
+        (
+            "army-tie-unmarked",
+            "army-tie-multiple",
+            "road-tie-unmarked",
+            "road-tie-multiple",
+            "declared-missing",
+            "declared-multiple",
+        ),
+        lambda rows: rows["player"].notna(),  # the tied, the marked, the players at the target: each row failed
+    ),
+}
+
+
 def _table_problems(
     sheet: RoundSheet, check: str, failed: pd.DataFrame, typed: pd.DataFrame, settings: Settings
 ) -> list[Problem]:
-    """One problem per table that broke the table rule `check` (`failed`: its rows, by row), in table order; the
-    value each message shows is worked out for all those tables at once."""
+    """A table rule's problems, in table order: one at each cell that causes it, with its player (docs/rules.md §3),
+    or one for the table when the flag column is missing (at the header) or no cell causes it (nobody at the
+    target). The value each message shows is worked out for all the failing tables at once."""
     field, value_of = TABLE_CODES[check]
     absent = field in FLAGS and field not in sheet.columns
     header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
@@ -386,11 +407,15 @@ def _table_problems(
         if check == "declared-missing" and settings.victory_target < CITIES_AND_KNIGHTS_TARGET
         else None
     )
+    causing = _CAUSING_ROWS.get(check)
+    causes = causing(failed).to_numpy(dtype=bool) if causing is not None and not absent else None
     players, rows = failed["player"].tolist(), failed.index.tolist()
+    column = sheet.columns.get(field)
     problems = []
     for table, at in grouped.indices.items():
         params = {
-            "players": ", ".join(players[i] for i in at),
+            "players": tuple(players[i] for i in at),
+            "count": len(at),
             "value": None if values is None else int(values[table]),
             "size": len(at),
             "column": COLUMN_NAMES[field],
@@ -399,11 +424,15 @@ def _table_problems(
         }
         if hint is not None and int(hint.get(table, 0)) <= 1:
             params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
-        problems.append(
-            Problem(
-                "flag-column-missing" if absent else check, sheet.name, header, "", int(table), field, params=params
-            )
-        )
+        if causes is None or column is None:
+            code = "flag-column-missing" if absent else check
+            problems.append(Problem(code, sheet.name, header, "", int(table), field, params=params))
+            continue
+        problems += [
+            Problem(check, sheet.name, cell_ref(column, int(rows[i])), players[i], int(table), field, params=params)
+            for i in at
+            if causes[i]
+        ]
     return problems
 
 
