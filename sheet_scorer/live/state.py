@@ -94,7 +94,7 @@ class LiveState:
     def load(self) -> Outcome:
         """The first read: an unreadable workbook is refused (WorkbookError, exit 2); errors show with the standings."""
         start = time.perf_counter()
-        result = check_workbook(self.path, self.lang)
+        result = check_workbook(self.path, self.lang, self._content())
         status = table_status(result)
         errors = blocking_errors(result, status)
         self._accept(result, status, json_document(result))
@@ -107,7 +107,7 @@ class LiveState:
         """Re-read after a save: a good save replaces the view; otherwise the last good one stays, with a banner."""
         start = time.perf_counter()
         try:
-            result = check_workbook(self.path, self.lang)
+            result = check_workbook(self.path, self.lang, self._content())
         except UNREADABLE as error:
             reason = _reason(error)
             banner = {"kind": "unreadable", "reason": reason, "since": self.good_at}
@@ -132,6 +132,13 @@ class LiveState:
         """`result` becomes the view shown: its page context is computed once, the banner is added per render."""
         self.good, self.good_at, self.document = result, datetime.now().strftime("%H:%M:%S"), document
         self._base = live_context(result, self.language, None, self.qr_svg, self.phone_url, self.good_at, status)
+
+    def _content(self) -> bytes | None:
+        """The workbook's bytes, read at once and the file closed (on Windows a file held open blocks Excel's next
+        save, a rename); a file that is not there is left to the reader to refuse. An .ods is converted from its file."""
+        if self.path.suffix.lower() == ".ods" or not self.path.is_file():
+            return None
+        return self.path.read_bytes()
 
     @property
     def room(self) -> Room:
