@@ -45,7 +45,7 @@ def _url(host: str, port: int, path: str) -> str:
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to serve on.")
 @click.option(
     "--host",
-    help="Address to listen on and print (default: this computer's LAN address, for phones; "
+    help="Address to listen on (default: every network of this computer, so phones and localhost both reach it; "
     "127.0.0.1 for this screen only).",
 )
 @click.option(
@@ -57,11 +57,11 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
 
     def action() -> int:
         from sheet_scorer.i18n.terminal import say
-        from sheet_scorer.live.server import bind
+        from sheet_scorer.live.server import bind_all
 
-        address = host or lan_address()
+        address = host or "0.0.0.0"
         try:
-            sock = bind(address, port)
+            sockets = bind_all(host, port)
         except OSError as error:
             key = "live_port_busy" if error.errno == errno.EADDRINUSE else "live_cannot_bind"
             click.echo(
@@ -72,13 +72,15 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
             )
             return 2
         shown = lan_address() if address in ("0.0.0.0", "::") else address  # every interface: phones use the LAN one
-        with sock:
-            return _serve(workbook, sock, shown, port, lang)
+        with contextlib.ExitStack() as stack:
+            for sock in sockets:
+                stack.enter_context(sock)
+            return _serve(workbook, sockets, shown, port, lang)
 
     run_action(verbose, action, lang)
 
 
-def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None) -> int:
+def _serve(workbook: Path, sockets: list[socket.socket], address: str, port: int, lang: str | None) -> int:
     """Read the workbook, print where it is served, serve until Ctrl-C."""
     import asyncio
 
@@ -123,7 +125,7 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
         _tell(outcome, told)
 
     try:
-        asyncio.run(serve(state, sock, tell))
+        asyncio.run(serve(state, sockets, tell))
     except KeyboardInterrupt:
         click.echo(say(told, "live_stopped"), err=True)
         return 130

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
 import json
 import threading
 import time
@@ -23,6 +24,9 @@ from sheet_scorer.api import check_workbook
 from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.live.view import (
     PHONE,
+    PHONE_CARD,
+    PHONE_HEAD,
+    PHONE_STANDINGS,
     PROJECTOR,
     Room,
     blocking_errors,
@@ -50,12 +54,42 @@ class Outcome:
 
 
 class Pages:
-    """The pages of one state, served as they are until the next save: each encoded (and gzipped) once, when first asked."""
+    """The pages of one state, served as they are until the next save: the projector rendered at once (it follows
+    every save); the phone's page, each player's card and the standings fragment rendered when first asked; each
+    encoded (and gzipped) once. `update` is what the event stream sends a client that saw the previous version:
+    the phone's heading and which cards changed (by their content's digest), not the cards themselves."""
 
-    def __init__(self, projector: str, phone: str, document: dict[str, Any] | None, version: int) -> None:
-        self.projector, self.phone, self.version = projector, phone, version
-        self._document = document
+    def __init__(
+        self, context: dict[str, Any], document: dict[str, Any] | None, version: int, previous: Pages | None = None
+    ) -> None:
+        self.version, self._context, self._document = version, context, document
+        self.projector = render(PROJECTOR, context)
+        self.head = render(PHONE_HEAD, context)
+        self._cards = {p["id"]: p for p in context["players"]}
+        shared = repr([context[k] for k in CARD_SHARED])
+        self.card_tags = {key: _digest(shared, repr(p)) for key, p in self._cards.items()}
+        self.standings_tag = _digest(shared, repr([context[k] for k in STANDINGS_SHARED]))
         self._encoded: dict[str, tuple[bytes, bytes]] = {}
+        self._parts: dict[str, tuple[str, bytes, bytes]] = {}
+        if previous is None:
+            changed: list[str] | None = None
+        else:
+            old = previous.card_tags
+            changed = sorted({k for k, t in self.card_tags.items() if old.get(k) != t} | (old.keys() - self.card_tags))
+        standings = previous is None or previous.standings_tag != self.standings_tag
+        self.update = self._message(changed, standings)
+        self.update_all = self._message(None, True)
+
+    def _message(self, cards: list[str] | None, standings: bool) -> str:
+        """One event's data (one line of JSON): the version, the phone's heading, the cards changed (None: any may
+        have; the phone asks again, with its ETags, for those it shows) and whether the standings changed."""
+        data = {"v": self.version, "head": self.head, "cards": cards, "standings": standings}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @functools.cached_property
+    def phone(self) -> str:
+        """The phone's page: its heading, the search and the players' names (the cards are fetched by it)."""
+        return render(PHONE, self._context)
 
     @functools.cached_property
     def json(self) -> str:
@@ -63,11 +97,41 @@ class Pages:
         return json.dumps(self._document, ensure_ascii=False, indent=2) + "\n"
 
     def encoded(self, part: str) -> tuple[bytes, bytes]:
-        """`part` ("projector", "phone" or "json") as UTF-8 and gzipped (a 200-player phone page: 420 KB, gzipped a tenth)."""
+        """`part` ("projector", "phone" or "json") as UTF-8 and gzipped."""
         if part not in self._encoded:
-            body = getattr(self, part).encode("utf-8")
-            self._encoded[part] = body, gzip.compress(body, compresslevel=6, mtime=0)
+            self._encoded[part] = _packed(getattr(self, part))
         return self._encoded[part]
+
+    def card(self, key: str) -> tuple[str, bytes, bytes] | None:
+        """A player's card by its id: (its digest, UTF-8, gzipped); None for no such player."""
+        if key not in self._cards:
+            return None
+        if key not in self._parts:
+            html = render(PHONE_CARD, {**self._context, "p": self._cards[key]})
+            self._parts[key] = (self.card_tags[key], *_packed(html))
+        return self._parts[key]
+
+    def standings_part(self) -> tuple[str, bytes, bytes]:
+        """The standings as the phone shows them: (digest, UTF-8, gzipped)."""
+        if "" not in self._parts:
+            self._parts[""] = (self.standings_tag, *_packed(render(PHONE_STANDINGS, self._context)))
+        return self._parts[""]
+
+
+#: What a card shows besides its own player's figures (and so changes every card when it changes).
+CARD_SHARED = ("lang", "headers", "current", "players_text", "provisional", "rounds")
+#: What the standings fragment shows.
+STANDINGS_SHARED = ("lang", "headers", "pct_columns", "standings", "cut", "provisional", "progress_note")
+
+
+def _digest(*parts: str) -> str:
+    """A short digest of what a fragment shows: its ETag, equal across saves while it does not change."""
+    return hashlib.blake2b("\x00".join(parts).encode("utf-8"), digest_size=9).hexdigest()
+
+
+def _packed(text: str) -> tuple[bytes, bytes]:
+    body = text.encode("utf-8")
+    return body, gzip.compress(body, compresslevel=6, mtime=0)
 
 
 class LiveState:
@@ -175,7 +239,7 @@ class LiveState:
             context = self.context()
             version = self.version + 1
             context["version"] = version
-            pages = Pages(render(PROJECTOR, context), render(PHONE, context), self.document, version)
+            pages = Pages(context, self.document, version, self.pages)
             self.version, self.shown_progress, self.pages = version, context["progress"], pages
 
 

@@ -23,6 +23,7 @@ from sheet_scorer.report.facts import (
     player_ids,
     playoff_cut,
     playoff_rows,
+    progress_note,
     qualified,
     scored_results,
     tables_of,
@@ -55,6 +56,9 @@ GAME_CELLS = [
 NOT_REPORTED = "table-not-reported"
 PROJECTOR = "live_projector.html.j2"
 PHONE = "live_phone.html.j2"
+PHONE_HEAD = "_live_phone_head.html.j2"
+PHONE_CARD = "_live_card.html.j2"
+PHONE_STANDINGS = "_live_phone_standings.html.j2"
 
 
 @dataclass(frozen=True)
@@ -159,7 +163,15 @@ def round_progress(result: ScoreResult, status: dict[tuple[str, int], str]) -> l
     for (sheet, _table), state in status.items():
         counts[sheet][0] += 1
         counts[sheet][1] += state != "playing"
-    return [RoundProgress(s.name, s.kind, s.number, counts[s.name][0], counts[s.name][1]) for s in sheets]
+    return [
+        RoundProgress(s.name, s.kind, s.number, counts[s.name][0], counts[s.name][1], counts[s.name][1] > 0)
+        for s in sheets
+    ]
+
+
+def partly_reported(progress: list[RoundProgress]) -> bool:
+    """Some sheet has tables reported and others still playing: the standings are provisional (docs/rules.md §9)."""
+    return any(p.tables and 0 < p.reported < p.tables for p in progress)
 
 
 def current_round(progress: list[RoundProgress]) -> RoundProgress | None:
@@ -179,8 +191,11 @@ def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> 
     return [p for p in result.problems if p.severity == "error" and not playing(p)]
 
 
-def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str]) -> list[dict[str, Any]]:
-    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks (qa3)."""
+def _standings(
+    result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str], provisional: bool, playing: set[str]
+) -> list[dict[str, Any]]:
+    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks (qa3);
+    no medals while a round is partly reported (`provisional`); `playing`: the players whose table has not reported."""
     advancing = qualified(result, lang)
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
@@ -194,7 +209,8 @@ def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str
                 "player": row["player"],
                 "id": ids[row["player"]],
                 "figures": [figure_text(f, row[f], lang) for f in figures],
-                "medal": rank if rank <= 3 and int(row["games"]) > 0 else 0,
+                "medal": rank if rank <= 3 and int(row["games"]) > 0 and not provisional else 0,
+                "playing": row["player"] in playing,
                 "qualified": row["player"] in advancing_set,
                 "cut_after": row["player"] == last_in,
                 "withdrawn": gone.get(row["player"], ""),
@@ -254,7 +270,6 @@ def live_context(
     known = set(ranked)
     ids = player_ids(ranked + [p for p in results["player"].unique() if p not in known])
     figures = shown_figures(result)
-    standings = _standings(result, lang, figures, ids)
     by_table = tables_of(results)
     listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
     playoff = playoff_rows(result)
@@ -262,8 +277,6 @@ def live_context(
     if playoff is not None and len(playoff):  # qa3: a player's card goes on through the playoff sheets, as the report's
         listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
         every = pd.concat([results, playoff], ignore_index=True)
-    paths = _player_paths(result, every, listed, standings, lang)
-    ranks = _rank_paths(result, lang)
     at_table = seated(result, by_table)
     playing_at = {
         p: t
@@ -271,7 +284,12 @@ def live_context(
         if current and s == current.sheet and status.get((s, t)) == "playing"
         for p in names
     }
+    provisional = partly_reported(progress)
+    standings = _standings(result, lang, figures, ids, provisional, set(playing_at))
+    paths = _player_paths(result, every, listed, standings, lang)
+    ranks = _rank_paths(result, lang)
     for path in paths:
+        path["playing"] = path["player"] in playing_at
         for step in path["steps"]:
             step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))
     phones = [
@@ -304,9 +322,13 @@ def live_context(
         "cut": playoff_cut(result),
         "current": current.sheet if current else "",
         "progress": progress_line,
+        # a round partly reported: the standings are provisional, with the progress note (docs/rules.md §3, §9)
+        "provisional": provisional,
+        "progress_note": progress_note(result, lang) if provisional else "",
         "tables": _tables(room),
         "room": room,
         "players": phones,
+        "index": [[p["id"], p["search"], p["player"]] for p in phones],  # the phone's search: id, folded name, name
         "rounds": [s.name for s in result.data.rounds],
         "banner": banner,
         "qr_svg": qr_svg,
