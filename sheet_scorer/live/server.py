@@ -133,13 +133,15 @@ class RoomProtocol(H11Protocol):
 
 
 class Doors:
-    """Lets requests in while there is room: the phones' (and every other route's) up to the connection limit less
-    `PROJECTOR_ROOM`, the projector's page and stream in the room kept for them; the rest get a short 503 with
-    Retry-After (the phone page falls back to asking again later)."""
+    """Lets requests in while there is room: the phones' (and every other route's) up to three quarters of the
+    connection limit less `PROJECTOR_ROOM` (the last quarter is for connections still sending their request, idle or
+    being turned away: Uvicorn's own limit refuses every request, the projector's too, once that is full); the
+    projector's page and stream in the room kept for them. The rest get a short 503 with Retry-After (the pages
+    open their stream again a few seconds later)."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
-        self.places = {"projector": PROJECTOR_ROOM, "phone": max(1, limit - PROJECTOR_ROOM)}
+        self.places = {"projector": PROJECTOR_ROOM, "phone": max(1, limit * 3 // 4 - PROJECTOR_ROOM)}
         self.inside = {"projector": 0, "phone": 0}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -348,7 +350,7 @@ async def serve(
     config = uvicorn.Config(
         Doors(make_app(state, hub, extra_routes), limit),
         http=RoomProtocol,
-        limit_concurrency=limit + 1,  # Doors turns phones away first; Uvicorn's own 503 is the last guard
+        limit_concurrency=limit,  # Doors turns phones away first; Uvicorn's own 503 (and close) guards the files
         timeout_keep_alive=IDLE_SECONDS,
         h11_max_incomplete_event_size=HEAD_BYTES,
         log_level="critical",
