@@ -427,7 +427,7 @@ def test_an_unexpected_failure_of_a_re_read_is_told_and_the_watching_goes_on(tmp
     class Flaky:
         path, version, reads = workbook, 0, 0
 
-        def refresh(self) -> Outcome:
+        def refresh(self, phones: bool = True) -> Outcome:
             self.reads += 1
             if self.reads == 1:
                 raise RuntimeError("a bug")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import socket
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -39,7 +40,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 if TYPE_CHECKING:  # the state brings pandas; binding the port first stays quick
-    from sheet_scorer.live.state import LiveState, Outcome
+    from sheet_scorer.live.state import LiveState, Outcome, Pages
 
 #: Quiet time after the last file event before the workbook is re-read (Excel's save is several events).
 DEBOUNCE_MS = 50
@@ -179,9 +180,17 @@ class Hub:
 
     def notify(self) -> None:
         """Wake the streams waiting now, the projector's before the phones'; later waits use fresh events."""
+        self.notify_projector()
+        self.notify_phones()
+
+    def notify_projector(self) -> None:
+        """Wake the projector's streams (its page is ready before the phones' parts)."""
         first, self.first = self.first, asyncio.Event()
-        changed, self.changed = self.changed, asyncio.Event()
         first.set()
+
+    def notify_phones(self) -> None:
+        """Wake the phones' streams."""
+        changed, self.changed = self.changed, asyncio.Event()
         changed.set()
 
 
@@ -201,35 +210,36 @@ def make_app(state: LiveState, hub: Hub, extra_routes: Sequence[BaseRoute] = ())
             return Response(packed, media_type=media_type, headers={**headers, "Content-Encoding": "gzip"})
         return Response(body, media_type=media_type, headers=headers)
 
-    def part(request: Request, name: str, media_type: str) -> Response:
-        assert state.pages is not None
-        return send(request, *state.pages.encoded(name), media_type)
+    async def part(request: Request, pages: Pages | None, name: str, media_type: str) -> Response:
+        """A whole page or document, made in a worker thread when first asked (a 1,000-player JSON takes 0.3 s)."""
+        assert pages is not None
+        return send(request, *await anyio.to_thread.run_sync(pages.encoded, name), media_type)
 
     async def projector(request: Request) -> Response:
-        return part(request, "projector", "text/html; charset=utf-8")
+        return await part(request, state.pages, "projector", "text/html; charset=utf-8")
 
     async def phone(request: Request) -> Response:
-        return part(request, "phone", "text/html; charset=utf-8")
+        return await part(request, state.phone_pages, "phone", "text/html; charset=utf-8")
 
     async def phone_slash(request: Request) -> Response:
         """`/phone/` to `/phone`: a path-only Location, never built from the Host header."""
         return Response(status_code=307, headers={**HEADERS, "Location": "/phone"})
 
     async def card(request: Request) -> Response:
-        assert state.pages is not None
-        found = state.pages.card(request.path_params["player"])
+        assert state.phone_pages is not None
+        found = state.phone_pages.card(request.path_params["player"])
         if found is None:
             return Response("not found\n", status_code=404, media_type="text/plain", headers=HEADERS)
         tag, body, packed = found
         return send(request, body, packed, "text/html; charset=utf-8", tag)
 
     async def phone_standings(request: Request) -> Response:
-        assert state.pages is not None
-        tag, body, packed = state.pages.standings_part()
+        assert state.phone_pages is not None
+        tag, body, packed = await anyio.to_thread.run_sync(state.phone_pages.standings_part)
         return send(request, body, packed, "text/html; charset=utf-8", tag)
 
     async def standings(request: Request) -> Response:
-        return part(request, "json", "application/json")
+        return await part(request, state.pages, "json", "application/json")
 
     async def events(request: Request) -> Response:
         first = projector_request(request.url.path, request.url.query.encode())
@@ -238,10 +248,12 @@ def make_app(state: LiveState, hub: Hub, extra_routes: Sequence[BaseRoute] = ())
             seen = -1
             yield "retry: 2000\n\n"
             while not hub.stopping:
-                pages = state.pages
+                pages = state.pages if first else state.phone_pages
                 assert pages is not None
                 if pages.version != seen:
-                    message = pages.update if seen == pages.version - 1 else pages.update_all
+                    message = pages.update if seen == pages.after and seen >= 0 else pages.update_all
+                    if first:  # the projector fetches its page again: the version is all it needs
+                        message = json.dumps({"v": pages.version})
                     seen = pages.version
                     yield f"event: update\ndata: {message}\n\n"
                     continue
@@ -293,13 +305,17 @@ async def watch(state: LiveState, hub: Hub, told: Callable[[Outcome], None], sto
             continue  # the once-a-second wake-up, with nothing to do
         version = state.version
         try:
-            outcome = await anyio.to_thread.run_sync(state.refresh)
+            outcome = await anyio.to_thread.run_sync(state.refresh, False)
+            if state.version != version:
+                hub.notify_projector()  # the projector's page is ready: it follows first
+                if await anyio.to_thread.run_sync(state.finish):
+                    hub.notify_phones()
         except Exception as error:  # an unexpected failure of one re-read must not end the watching
             from sheet_scorer.live.state import Outcome  # (the pages would freeze unsaid): told, and read again
 
             outcome = Outcome("unreadable", 0.0, reason=type(error).__name__)
-        if state.version != version:
-            hub.notify()
+            if state.version != version:
+                hub.notify()
         if changes or outcome.kind != "unreadable":  # a retry that finds the file as unreadable as before says nothing
             told(outcome)
         retry = outcome.kind == "unreadable"
