@@ -280,6 +280,42 @@ def test_phone_view_at_390px(live: tuple[Server, Path], browser: Browser) -> Non
     assert browser.js("document.querySelector('.player:not([hidden]) .path').textContent").endswith("→ 2")
 
 
+#: The labels of a phone's card and standings that wrap onto a second line (an inline label: one box per line it
+#: is on; a cell's text: its lines' tops).
+WRAPPED = """Array.from(document.querySelectorAll('.nb, thead th, .card tbody th')).filter(e => {
+  if (e.matches('.nb')) return e.getClientRects().length > 1;
+  const r = document.createRange(); r.selectNodeContents(e);
+  return new Set(Array.from(r.getClientRects()).map(b => Math.round(b.top))).size > 1;
+}).map(e => e.textContent)"""
+
+
+def test_no_phone_label_breaks_inside_itself(browser: Browser, event: dict[str, Path], tmp_path: Path) -> None:
+    """In French ("PV %", "Points de ronde 15", the sheets' names) at 390 px, a card and the standings as the phone page
+    shows them: no label on two lines, nothing wider than the screen."""
+    from sheet_scorer.live.state import LiveState
+
+    state = LiveState(event["partial"], "fr", "http://127.0.0.1:1/phone", "")
+    state.load()
+    pages = state.pages
+    assert pages is not None
+    card = pages.card("p-lukasz-nowak")
+    assert card is not None
+    shell = pages.phone.split("<script>")[0]  # the page without its script: the card and the standings put in
+    shell = shell.replace('<div id="live"></div>', f'<div id="live">{card[1].decode()}</div>')
+    shell = shell.replace('<div id="standings">', f'<div id="standings">{pages.standings_part()[1].decode()}', 1)
+    shell = shell.replace('<details class="standings-box"', '<details open class="standings-box"')
+    page = tmp_path / "phone.html"
+    page.write_text(shell + "</body></html>", encoding="utf-8")
+    for width in (390, 320):  # a common phone, and the narrowest still sold
+        browser.size(width, 844, mobile=True)
+        browser.open(page.as_uri())
+        assert browser.js("document.querySelectorAll('.card tbody th').length") >= 4
+        shown = browser.js("document.querySelector('.card').innerText")
+        assert "Points de ronde 15" in shown and "PV % 112,71" in shown  # round points 2+3+5+5, VP 3+7+10+10
+        assert browser.js(WRAPPED) == [], width
+        assert browser.js("document.documentElement.scrollWidth") <= width
+
+
 def test_only_get_and_no_files(live: tuple[Server, Path]) -> None:
     server, _ = live
     assert server.status("/", "POST") == 405

@@ -74,7 +74,8 @@ class Pages:
         self._cards: dict[str, dict[str, Any]] = {}
         self._encoded: dict[str, tuple[bytes, bytes]] = {}
         self._parts: dict[str, tuple[str, bytes, bytes]] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # the whole pages, made in worker threads
+        self._standings_lock = threading.Lock()
 
     def add_phones(self, phone_base: dict[str, Any], previous: Pages | None) -> None:
         """The phones' parts from `phone_base` (`view.phone_context`), and what changed since `previous`."""
@@ -133,15 +134,14 @@ class Pages:
         """A player's card by its id: (its digest, UTF-8, gzipped); None for no such player."""
         if key not in self._cards:
             return None
-        with self._lock:
-            if key not in self._parts:
-                html = render(PHONE_CARD, {**self._context, "p": self._cards[key]})
-                self._parts[key] = (self.card_tags[key], *_packed(html))
-            return self._parts[key]
+        if key not in self._parts:  # a millisecond's render, in the server's loop: no lock to wait on
+            html = render(PHONE_CARD, {**self._context, "p": self._cards[key]})
+            self._parts[key] = (self.card_tags[key], *_packed(html))
+        return self._parts[key]
 
     def standings_part(self) -> tuple[str, bytes, bytes]:
         """The standings as the phone shows them: (digest, UTF-8, gzipped)."""
-        with self._lock:
+        with self._standings_lock:
             if "" not in self._parts:
                 self._parts[""] = (self.standings_tag, *_packed(render(PHONE_STANDINGS, self._context)))
             return self._parts[""]
