@@ -316,6 +316,30 @@ def test_no_phone_label_breaks_inside_itself(browser: Browser, event: dict[str, 
         assert browser.js("document.documentElement.scrollWidth") <= width
 
 
+def test_a_long_title_leaves_the_qr_code_and_its_address_on_the_projector(
+    browser: Browser, event: dict[str, Path], tmp_path: Path
+) -> None:
+    """A title that takes two lines is cut there (never three), and the QR code's address stays on the screen."""
+    from sheet_scorer.live.state import LiveState
+
+    title = "Spring Open of the Greater Manchester Catan Players' Association 2026 — Qualifying Rounds, Day Two"
+    edited(event["partial"], tmp_path / "long.xlsx", lambda book: _settings(book, {"Tournament": title}))
+    state = LiveState(tmp_path / "long.xlsx", None, "http://192.0.2.1:8000/phone", "<svg viewBox='0 0 10 10'></svg>")
+    state.load()
+    assert state.pages is not None
+    page = tmp_path / "projector.html"
+    page.write_text(state.pages.projector, encoding="utf-8")
+    browser.size(1920, 1080)
+    browser.open(page.as_uri())
+    lines = browser.js(
+        "(e => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)))"
+        "(document.querySelector('header.top h1'))"
+    )
+    assert lines == 2
+    assert browser.js("document.querySelector('figure.qr .url').getBoundingClientRect().bottom") <= 1080
+    assert browser.js("document.querySelector('figure.qr .url').textContent") == "http://192.0.2.1:8000/phone"
+
+
 def test_only_get_and_no_files(live: tuple[Server, Path]) -> None:
     server, _ = live
     assert server.status("/", "POST") == 405
