@@ -122,7 +122,13 @@ def hundredths(value: Any) -> Decimal | None:
 def format_pct(value: Any, lang: str) -> str:
     """VP percentage with exactly two decimals, half up: `116.944` -> `116.94` / `116,94`; `28.125` -> `28.13`."""
     number = hundredths(value)
-    return "" if number is None else _pattern("#,##0.00").apply(number, _locale(language(lang)))
+    return "" if number is None else _format_hundredths(number, language(lang))
+
+
+@functools.lru_cache(maxsize=65536)
+def _format_hundredths(number: Decimal, lang: str) -> str:
+    """`format_pct`'s Babel step, cached: the live view formats every player's VP % again on each save."""
+    return _pattern("#,##0.00").apply(number, _locale(lang))
 
 
 def format_seconds(seconds: float, lang: str) -> str:
