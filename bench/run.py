@@ -49,7 +49,11 @@ SCORER = PYTHON.with_name("sheet-scorer")
 BASELINE_CODE = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
 KINDS = ("score", "baseline", "check", "help")
 ENV = dict(os.environ)  # --source puts a sheet_scorer checkout first on PYTHONPATH for every child
-ROWS = {"S": 64 * 5, "M": 1_000 * 10, "L": 10_000 * 10, "M2": 1_000 * 10, "L2": 10_000 * 10}  # M2, L2: organiser layout
+ROWS = {
+    "S": 64 * 5,
+    **{label: 1_000 * 10 for label in ("M", "M2", "M3", "M3F", "M3C")},
+    **{label: 10_000 * 10 for label in ("L", "L2", "L3", "L3F", "L3C")},
+}  # M2, L2: organiser layout; M3, L3: the organiser's own (F: with faulty rows, C: clean)
 
 
 @dataclass

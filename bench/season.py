@@ -3,6 +3,7 @@
     .venv/bin/python bench/season.py                    # 300 events of 30-120 players, --jobs = nproc
     .venv/bin/python bench/season.py --events 20        # a quick run on a smaller archive
     .venv/bin/python bench/season.py --events 300 --runs 1 --check-sample 10
+    .venv/bin/python bench/season.py --events 100 --players 30 --runs 3 --check-sample 0   # issue 32's season
 
 The archive is generated once into FOLDER (default /tmp/sheet_scorer_bench/season_N; kept for the next
 run): N event workbooks like the ones organisers keep (bench/make_workbooks.py: Settings with a title and a
@@ -12,8 +13,12 @@ from one pool of 600 names so that players meet again across events, dates sprea
 Measured, as subprocesses (median wall time of `--runs`, peak RSS of the largest process and of the
 whole process tree, sampled from /proc by bench/run.py's `measure`):
 
-* parallel   - `sheet-scorer season FOLDER --jobs J` (J worker processes, each event read once);
-* one by one - `sheet-scorer season FOLDER --jobs 1` (the same events scored one after another in one process);
+* parallel, empty cache - `sheet-scorer season FOLDER --jobs J` (J worker processes, each event read once), the
+  season's cache of events read (sheet_scorer/season/cache.py) emptied first;
+* one by one, empty cache - the same with `--jobs 1` (the events scored one after another in one process);
+* parallel, nothing changed - `--jobs J` again on the cache the run before filled: no event read again;
+* check of one event (cold) - `sheet-scorer check` of the first event: what the season is measured against
+  (targets: empty cache ≤ 12×, nothing changed ≤ 3×);
 * check loop - `sheet-scorer check FILE` for the first K files (`--check-sample K`, 0 to skip), one process
                per file as an organiser scoring each event by hand would run it; scaled to N files.
 
@@ -25,6 +30,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -34,8 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_workbooks import HEADERS, WIDTHS, player_names, round_rows  # noqa: E402
-from run import PYTHON, SCORER, Sample, machine, measure, provenance  # noqa: E402
+from make_workbooks import HEADERS, WIDTHS, player_names, round_rows
+from run import ENV, SCORER, Sample, machine, measure, provenance
 
 POOL = 600
 ROUNDS = 4
@@ -77,8 +83,8 @@ def write_event(path: Path, names: list[str], title: str, when: date, seed: int)
     book.save(path)
 
 
-def generate(folder: Path, events: int) -> list[Path]:
-    """The archive: `events` workbooks (kept: generated once per folder)."""
+def generate(folder: Path, events: int, players: int | None = None) -> list[Path]:
+    """The archive: `events` workbooks of `players` each (default: SMALLEST-LARGEST), kept: generated once per folder."""
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(SEED)
     pool = player_names(POOL, rng)
@@ -86,7 +92,7 @@ def generate(folder: Path, events: int) -> list[Path]:
     started = time.perf_counter()
     for index in range(1, events + 1):
         path = folder / f"event_{index:03d}.xlsx"
-        size = rng.randint(SMALLEST, LARGEST)
+        size = rng.randint(SMALLEST, LARGEST) if players is None else players
         names = rng.sample(pool, size)
         when = date(2026, 1, 3) + timedelta(days=rng.randrange(360))
         if not path.exists():
@@ -125,31 +131,58 @@ def check_loop(paths: list[Path]) -> Sample:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=300)
+    parser.add_argument("--players", type=int, help="every event this size (default: 30-120 players each)")
     parser.add_argument("--folder", type=Path)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--check-sample", type=int, default=10, help="files scored by a `check` process each (0: skip)")
+    parser.add_argument(
+        "--source", type=Path, help="a sheet_scorer checkout to measure instead of the installed one (PYTHONPATH)"
+    )
     args = parser.parse_args()
-    folder = args.folder or Path(f"/tmp/sheet_scorer_bench/season_{args.events}")
-    paths = generate(folder, args.events)
+    if args.source:
+        ENV["PYTHONPATH"] = str(args.source.resolve())
+    sized = f"_{args.players}p" if args.players else ""
+    folder = args.folder or Path(f"/tmp/sheet_scorer_bench/season_{args.events}{sized}")
+    paths = generate(folder, args.events, args.players)
     before = machine()  # the load average before the runs
-    kinds: dict[str, list[Sample]] = {"parallel": [], "one by one": [], "check loop": []}
+    kinds: dict[str, list[Sample]] = {
+        "parallel, empty cache": [],
+        "one by one, empty cache": [],
+        "parallel, nothing changed (cached)": [],
+        "check of one event (cold)": [],
+        "check loop": [],
+    }
     with tempfile.TemporaryDirectory(prefix="season-bench-") as out:
+        cache = Path(out) / "cache"
         for run in range(args.runs):
             order = [
-                ("parallel", season_command(folder, Path(out), args.jobs)),
-                ("one by one", season_command(folder, Path(out), 1)),
+                ("parallel, empty cache", season_command(folder, Path(out), args.jobs)),
+                ("one by one, empty cache", season_command(folder, Path(out), 1)),
             ]
             for kind, command in order if run % 2 == 0 else order[::-1]:
-                kinds[kind].append(measure(command))
+                shutil.rmtree(cache, ignore_errors=True)
+                kinds[kind].append(_measure_with_cache(command, cache))
+            kinds["parallel, nothing changed (cached)"].append(
+                _measure_with_cache(season_command(folder, Path(out), args.jobs), cache)
+            )
+            kinds["check of one event (cold)"].append(measure([str(SCORER), "check", str(paths[0])]))
             if args.check_sample:
                 kinds["check loop"].append(check_loop(paths[: args.check_sample]))
+            print(f"  run {run + 1}: " + ", ".join(f"{k} {v[-1].wall:.2f} s" for k, v in kinds.items() if v),
+                  file=sys.stderr)  # fmt: skip
     size = sum(p.stat().st_size for p in paths) / 1e6
-    print(f"## season: {args.events} event workbooks ({size:.1f} MB), --jobs {args.jobs}, {args.runs} run(s)\n")
+    players = f"{args.players} players each" if args.players else f"{SMALLEST}-{LARGEST} players"
+    print(
+        f"## season: {args.events} event workbooks ({players}, {size:.1f} MB), --jobs {args.jobs}, {args.runs} run(s)\n"
+    )
     print(before + "\n" + provenance() + "\n")
-    print("| command | wall s (median) | CPU s | peak RSS largest process MB | peak RSS process tree MB | exit |")
-    print("|---|---:|---:|---:|---:|---:|")
-    base = statistics.median(s.wall for s in kinds["one by one"])
+    cold = statistics.median(s.wall for s in kinds["check of one event (cold)"])
+    print(
+        "| command | wall s (median) | CPU s | × one cold `check` (wall) | peak RSS largest process MB "
+        "| peak RSS process tree MB | exit |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for kind, samples in kinds.items():
         if not samples:
             continue
@@ -162,12 +195,25 @@ def main() -> None:
                 f" (×{scale:.0f}: {min(args.check_sample, len(paths))} files measured)",
             )
         print(
-            f"| {kind}{note} | {wall:.1f} | {cpu:.1f} | "
+            f"| {kind}{note} | {wall:.2f} | {cpu:.2f} | {wall / cold:.1f}× | "
             f"{max(s.rss_kb for s in samples) / 1024:.0f} | {max(s.tree_kb for s in samples) / 1024:.0f} | "
             f"{','.join(str(c) for c in sorted({s.code for s in samples}))} |"
         )
-    parallel = statistics.median(s.wall for s in kinds["parallel"])
-    print(f"\nparallel / one by one: {parallel / base:.2f}x wall time")
+    first = statistics.median(s.wall for s in kinds["parallel, empty cache"])
+    again = statistics.median(s.wall for s in kinds["parallel, nothing changed (cached)"])
+    print(
+        f"\nempty cache: {first / cold:.1f}× one cold check (target ≤ 12×); nothing changed: {again / cold:.1f}× "
+        f"(target ≤ 3×); load average at end {os.getloadavg()[0]:.1f}"
+    )
+
+
+def _measure_with_cache(command: list[str], cache: Path) -> Sample:
+    """`command` with the season's cache (sheet_scorer/season/cache.py) in `cache`."""
+    ENV["SHEET_SCORER_CACHE"] = str(cache)
+    try:
+        return measure(command)
+    finally:
+        del ENV["SHEET_SCORER_CACHE"]
 
 
 if __name__ == "__main__":

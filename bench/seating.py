@@ -2,13 +2,14 @@
 
     .venv/bin/python bench/seating.py [--runs 3]
 
-For each case and seed 0 … runs−1 (single process, no I/O): the wall time of `plan` (median and max), and
-of the plans found the most repeated meetings, the most players whose seats are uneven over the event's
-rounds 1–4 and over the whole event, the most same-club pairs at a table, and whether every table had a legal
-size (§6). Re-plans continue a history planned with the same seed, as `new` and then `seat` do by default
+For each case and seed 0 … runs−1 (single process, no I/O): the CPU time of `plan` (median and max), and
+of the plans found the fewest and most tables of 3 a player had, the most players at a table of 3 in two rounds
+running, the most repeated meetings, the most players whose seats are uneven over the event's rounds 1–4 and
+over the whole event, the most players never on seat 4, the most same-club pairs at a table, and whether every
+table had a legal size (§6); each beside its bound (`planner.bounds`) in brackets. Re-plans continue a history planned with the same seed, as `new` and then `seat` do by default
 (`--seed` is the same for both), so a re-plan that rebuilt the rounds played would show here. The optimum
 column is the proven value (a design, or a counting bound that a stored plan reaches) where one is known,
-else the counting lower bound prefixed with ≥. Nothing here is run by the tests; bench/SEATING.md has the
+else the counting lower bound (`planner.bounds`) prefixed with ≥. Nothing here is run by the tests; bench/SEATING.md has the
 results.
 """
 
@@ -19,7 +20,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan, table_sizes
+from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, bounds, plan, table_sizes
 
 
 def players(n: int, prefix: str = "Player") -> tuple[str, ...]:
@@ -38,21 +39,6 @@ def replan(n: int, rounds: int, played: int, drops: int, late: int) -> Callable[
         return SeatingProblem(players(n)[drops:] + players(late, "Late"), rounds - played, history=history, seed=seed)
 
     return build
-
-
-def lower_bound(problem: SeatingProblem) -> int:
-    """Repeats no plan avoids (counting): more meetings than pairs, or a player with more meetings than opponents."""
-    n = len(problem.players)
-    sizes, _ = table_sizes(n, problem.fours_only)
-    met: dict[str, int] = {p: 0 for p in problem.players}
-    for past in problem.history:
-        for table in past.tables:
-            for p in table:
-                if p in met:
-                    met[p] += sum(1 for q in table if q != p and q in met)
-    meetings = sum(met.values()) // 2 + problem.rounds * sum(s * (s - 1) // 2 for s in sizes)
-    fewest = problem.rounds * (min(sizes) - 1)
-    return max(meetings - n * (n - 1) // 2, sum(max(0, m + fewest - (n - 1)) for m in met.values()) // 2)
 
 
 CASES: dict[str, tuple[Callable[[int], SeatingProblem], str]] = {
@@ -88,6 +74,25 @@ CASES: dict[str, tuple[Callable[[int], SeatingProblem], str]] = {
     "200 players; 2 drop, 2 late after round 2 of 4": (replan(200, 4, 2, 2, 2), "0"),
     "200 players; 2 drop, 2 late after round 2 of 6": (replan(200, 6, 2, 2, 2), "0"),
     "200 players; 3 drop, 2 late after round 2 of 4": (replan(200, 4, 2, 3, 2), "0"),
+    "17 players, 6 rounds": (fresh(17, 6), "bound"),
+    "21 players, 7 rounds": (fresh(21, 7), "bound"),
+    "22 players, 6 rounds": (fresh(22, 6), "bound"),
+    "29 players, 5 rounds": (fresh(29, 5), "bound"),
+    "45 players, 5 rounds": (fresh(45, 5), "bound"),
+    "49 players, 5 rounds": (fresh(49, 5), "bound"),
+    "49 players, 8 rounds": (fresh(49, 8), "bound"),
+    "61 players, 6 rounds": (fresh(61, 6), "bound"),
+    "21 players in 2 clubs of 4, 6 rounds": (
+        fresh(21, 6, {p: "AB"[i // 4] for i, p in enumerate(players(8))}),
+        "bound",
+    ),
+    "18 players; 1 drop, 1 late after round 1 of 6": (replan(18, 6, 1, 1, 1), "bound"),
+    "24 players; 3 drop, 1 late after round 1 of 6": (replan(24, 6, 1, 3, 1), "bound"),
+    "49 players; 2 drop, 1 late after round 2 of 8": (replan(49, 8, 2, 2, 1), "bound"),
+    "199 players; 3 drop, 1 late after round 1 of 6": (replan(199, 6, 1, 3, 1), "bound"),
+    "501 players, 4 rounds": (fresh(501, 4), "bound"),
+    "502 players, 4 rounds": (fresh(502, 4), "bound"),
+    "503 players, 4 rounds": (fresh(503, 4), "bound"),
 }
 
 
@@ -98,35 +103,71 @@ def uneven(rounds: list[SeatedRound], history: tuple[SeatedRound, ...], first_bl
     return len(assess(rounds, history).unbalanced_players)
 
 
+def sweep() -> None:
+    """Planning time (CPU seconds, so that other work on a shared machine does not count) of every event under 50
+    players over 4-8 rounds, fresh and re-planned after round 1 with 3 drops and a late entry, and of 200 players
+    over 4-8 rounds, fresh and re-planned likewise: median and largest per group."""
+    groups: dict[str, list[float]] = {"6-49 fresh": [], "9-49 re-plan": [], "197-200 fresh": [], "197-200 re-plan": []}
+    for n in [*range(6, 50), *range(197, 201)]:
+        big = "197-200" if n > 100 else ""
+        for rounds in range(4, 9):
+            start = time.process_time()
+            first = plan(SeatingProblem(players(n), rounds, seed=n))
+            groups[f"{big or '6-49'} fresh"].append(time.process_time() - start)
+            if n >= 9:
+                now = (*players(n)[3:], "Late")
+                start = time.process_time()
+                plan(SeatingProblem(now, rounds - 1, history=(first[0],), seed=n))
+                groups[f"{big or '9-49'} re-plan"].append(time.process_time() - start)
+    print("| plans | count | median s | max s |")
+    print("|---|---:|---:|---:|")
+    for name, times in groups.items():
+        print(f"| {name} | {len(times)} | {statistics.median(times):.2f} | {max(times):.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", default="", help="only the cases whose name holds this text")
+    parser.add_argument("--sweep", action="store_true", help="the planning times of every event size instead")
     args = parser.parse_args()
+    if args.sweep:
+        sweep()
+        return
     print(
-        "| case | repeats | optimum | uneven seats, rounds 1–4 | uneven seats, event | club pairs | legal tables "
-        "| median s | max s |"
+        "| case | tables of 3 per player (best) | 3 twice running (best) | repeats | optimum | uneven seats, "
+        "rounds 1–4 | uneven seats, event | never seat 4 (best) | club pairs (best) | legal tables | median s | max s |"
     )
-    print("|---|---:|---:|---:|---:|---:|:-:|---:|---:|")
+    print("|---|:-:|---:|---:|---:|---:|---:|---:|---:|:-:|---:|---:|")
     for name, (build, optimum) in CASES.items():
-        times, worst, legal = [], [0, 0, 0, 0], True
+        if args.only not in name:
+            continue
+        times, worst, legal = [], [0, 0, 0, 0, 0, 0], True
+        low_threes, high_threes = 10**9, 0
         for seed in range(args.runs):
             problem = build(seed)
-            start = time.perf_counter()
+            start = time.process_time()  # CPU time: other work on a shared machine does not count
             rounds = plan(problem)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
             report = assess(rounds, problem.history, problem.clubs)
             found = [
                 report.repeated_meetings,
                 uneven(rounds, problem.history, True),
                 len(report.unbalanced_players),
                 report.club_conflicts,
+                report.threes_running,
+                len(report.no_seat_four),
             ]
-            worst = [max(a, b) for a, b in zip(worst, found)]
+            worst = [max(a, b) for a, b in zip(worst, found, strict=True)]
+            low_threes, high_threes = min(low_threes, report.threes[0]), max(high_threes, report.threes[1])
             sizes = sorted(table_sizes(len(problem.players), problem.fours_only)[0])
             legal = legal and all(sorted(map(len, r.tables)) == sizes for r in rounds)
-        shown = f"≥ {lower_bound(build(0))}" if optimum == "bound" else optimum
+        best = bounds(build(0))
+        shown = f"≥ {best.repeated_meetings}" if optimum == "bound" else optimum
         print(
-            f"| {name} | {worst[0]} | {shown} | {worst[1]} | {worst[2]} | {worst[3]} | {'yes' if legal else 'NO'} | "
+            f"| {name} | {low_threes}–{high_threes} ({best.threes[0]}–{best.threes[1]}) | {worst[4]} "
+            f"({best.threes_running}) | {worst[0]} | {shown} | {worst[1]} | {worst[2]} | {worst[5]} ({best.no_seat_four}) "
+            f"| {worst[3]} ({best.club_conflicts}) | {'yes' if legal else 'NO'} | "
             f"{statistics.median(times):.2f} | {max(times):.2f} |"
         )
 

@@ -135,7 +135,7 @@ class Game:
         return [self.settlements, self.cities, self.vp_cards, self.knights, self.roads, self.road_length]
 
 
-def G(s, c, v, k, roads, length, army="", road="", declared="", note="") -> Game:  # noqa: N802 - a short table-row builder
+def G(s, c, v, k, roads, length, army="", road="", declared="", note="") -> Game:
     return Game(s, c, v, k, roads, length, army, road, declared, note)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sheet_scorer.xlsx.errors import PackageError
+
 __all__ = ["Problem", "ScoreResult", "WorkbookError", "check_workbook", "score_workbook"]
 __version__ = "0.1.0"
 
@@ -17,6 +19,17 @@ _HOMES = {
     "WorkbookError": "model",
     "Problem": "problems",
 }
+
+
+def _english_line(key: str, values: dict[str, object]) -> str | None:
+    """A refusal's English line from the one catalogue: `str(error)` for the Python API and logs. Set here, where
+    every import of the package begins, so that the text never depends on which module was imported first."""
+    from sheet_scorer.i18n.text import english_line
+
+    return english_line(key, values)
+
+
+PackageError.english = _english_line
 
 
 def __getattr__(name: str) -> Any:

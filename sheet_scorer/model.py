@@ -17,22 +17,13 @@ if TYPE_CHECKING:  # pandas is imported only where frames are built, so light co
     import pandas as pd
 
 
-WorkbookError = PackageError  # the format layer's error, by the name the tournament layers use
-
-
-def _english_line(key: str, values: dict[str, object]) -> str | None:
-    """A refusal's English line from the one catalogue (`str(error)` for the Python API and logs)."""
-    from sheet_scorer.i18n.terminal import has_line, say
-
-    return say("en", key, **values) if has_line(key) else None
-
-
-PackageError.english = _english_line
+WorkbookError = PackageError  # the format layer's error, by the name the tournament layers use (its English line:
+# `sheet_scorer/__init__.py`)
 
 
 def reason_of(error: PackageError) -> Phrase | str:
     """A refusal as a part of another line (the file it was found in): its key and values, said in that line's language."""
-    return Phrase(error.key, error.values) if error.key else str(error)
+    return Phrase.raised(error.key, error.values) if error.key else str(error)
 
 
 def event_language(lang: str | None, workbook: str | None = None) -> str:
@@ -148,6 +139,20 @@ class Registration:
 
 
 @dataclass(frozen=True)
+class ActiveCell:
+    """A Players sheet's Active cell holding a word that is neither yes nor no in any of the four languages, as read
+    (`workbook.read`): its sheet, cell and row, whose it is, its value and its column's header. The player stays
+    active meanwhile; `rules.players` judges it (docs/rules.md §1)."""
+
+    sheet: str
+    cell: str
+    row: int
+    player: str
+    value: Any
+    column: str
+
+
+@dataclass(frozen=True)
 class ConflictRow:
     """One row of the Conflicts sheet `merge` keeps: a cell two files disagree on, until marked resolved."""
 
@@ -189,6 +194,7 @@ class WorkbookData:
     )  # the Settings rows as read, judged by `rules.settings`
     # the Adjustments sheets' rows as read (None: a sheet without its header row), judged by `rules.settings`
     adjustment_sheets: dict[str, list[AdjustmentRow] | None] = field(default_factory=dict)
+    unread_active: list[ActiveCell] = field(default_factory=list)  # Active cells neither yes nor no: `rules.players`
 
     @property
     def registered(self) -> list[str] | None:
@@ -238,7 +244,7 @@ class WritePlan:
 
 @dataclass(frozen=True)
 class RoundProgress:
-    """How far one round or playoff sheet has got: tables seated and tables reported (SPEC §3).
+    """How far one round or playoff sheet has got: tables seated and tables reported (docs/rules.md §3).
 
     A table is reported once any of its game cells is filled; a sheet with no game cell filled is
     not played yet and counts nowhere (games, rounds, chart)."""
@@ -272,7 +278,9 @@ class ScoreResult:
     playoff_results: pd.DataFrame | None = (
         None  # the playoff sheets' rows, like `results`, places decided (docs/rules.md §6)
     )
-    progress: list[RoundProgress] = field(default_factory=list)  # one per round and playoff sheet, in order (SPEC §3)
+    progress: list[RoundProgress] = field(
+        default_factory=list
+    )  # one per round and playoff sheet, in order (docs/rules.md §3)
     qualifying: list[str] | None = None  # the qualifying rank in `lang`, once computed (playoffs.qualifying_ranking)
 
     @property

@@ -1,22 +1,20 @@
 """Problems found in a workbook, as values: a stable code, a place and a plain message.
 
 Problems are data, never exceptions (csvkit / frictionless style). The message is rendered
-from the one message catalogue (`i18n.catalogue`: each code's level, field and templates), so tests
-assert on codes and places, not on wording. This module renders a problem in each language
-(`problem_message`, `problem_place`); i18n/ knows nothing of it.
+from the one message catalogue (`i18n.catalogue`: each code's level, field and templates) by its one renderer
+(`i18n.text.render`, as refusals and lines are), so tests assert on codes and places, not on wording. This module
+says a problem in each language (`problem_message`, `problem_place`); i18n/ knows nothing of it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import string
-from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
 from sheet_scorer.i18n.catalogue import CATALOGUE, problem_templates
+from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
@@ -31,7 +29,7 @@ MESSAGES_EN: dict[str, str] = problem_templates("en")
 class Problem:
     """One problem: where it is (sheet, cell, player, table) and what is wrong (code + params)."""
 
-    code: str
+    code: ProblemCode  # a code of the one catalogue (the type checker refuses any other)
     sheet: str
     cell: str = ""
     player: str = ""
@@ -55,45 +53,9 @@ class Problem:
         return int(digits) if digits else None
 
 
-def english_plural(number: float) -> str:
-    """The CLDR plural category of `number` in English: `one` for exactly 1, else `other`."""
-    return "one" if number == 1 else "other"
-
-
-class _MessageFormatter(string.Formatter):
-    """`str.format` plus the `plural:` spec, and numbers written by the language's own rule."""
-
-    def __init__(self, plural_form: Callable[[float], str], number: Callable[[Any], str]) -> None:
-        super().__init__()
-        self.plural_form, self.number = plural_form, number
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec.startswith("plural:"):
-            forms = dict(part.split("=", 1) for part in format_spec.removeprefix("plural:").split(","))
-            numeric = isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
-            category = self.plural_form(value) if numeric else "other"
-            return f"{self.number(value)} {forms.get(category, forms['other'])}"
-        if isinstance(value, float) and not format_spec:
-            return self.number(value)
-        return super().format_field(value, format_spec)
-
-
 def template_key(problem: Problem) -> str:
     """The catalogue entry of the problem's message: its code, or `code.variant` for a variant (`params["variant"]`)."""
     return f"{problem.code}.{problem.params['variant']}" if "variant" in problem.params else problem.code
-
-
-def render(
-    problem: Problem,
-    catalogue: dict[str, str],
-    plural_form: Callable[[float], str] = english_plural,
-    number: Callable[[Any], str] = str,
-) -> str:
-    """The problem's message from `catalogue` (English for a code it lacks), counts agreeing by `plural_form`."""
-    code = template_key(problem)
-    template = catalogue.get(code) or MESSAGES_EN[code]
-    values = {"player": problem.player or "?", "table": problem.table, **problem.params}
-    return visible(_MessageFormatter(plural_form, number).format(template, **values))
 
 
 def has_errors(problems: list[Problem]) -> bool:
@@ -111,23 +73,17 @@ def messages(lang: str) -> dict[str, str]:
 def problem_message(problem: Problem, lang: str) -> str:
     """The problem's message in `lang` (English for `en`, an unknown language or a code not translated yet):
     column names in the language's words, counts agreeing by its CLDR plural rule, decimals its way (`2,5`)."""
-    from sheet_scorer.i18n.text import format_number, language, plural_form
+    from sheet_scorer.i18n.text import language, render
     from sheet_scorer.i18n.vocab import COLUMN_WORDS
 
     lang = language(lang)
     params = dict(problem.params)
     if "column" in params and problem.field in COLUMN_WORDS:
         params["column"] = COLUMN_WORDS[problem.field][lang]
-    return render(
-        dataclasses.replace(problem, params=params),
-        messages(lang),
-        plural_form(lang),
-        lambda value: (
-            format_number(value, lang)
-            if isinstance(value, (int, float)) and not isinstance(value, bool)
-            else str(value)
-        ),
-    )
+    code = template_key(problem)
+    template = messages(lang).get(code) or MESSAGES_EN[code]
+    values = {"player": problem.player or "?", "table": problem.table, **params}
+    return visible(render(lang, template, values, decimals=True))
 
 
 @dataclass(frozen=True)
@@ -147,7 +103,7 @@ class Told:
         )
 
 
-def code_message(code: str, values: dict[str, Any], lang: str) -> str:
+def code_message(code: ProblemCode, values: dict[str, Any], lang: str) -> str:
     """A problem code's message in `lang` from its values alone, for a problem found outside a round sheet (the season's)."""
     return problem_message(Problem(code, "", params=values), lang)
 

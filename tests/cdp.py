@@ -6,6 +6,7 @@ Commands go to the browser as NUL-terminated JSON on its fd 3, answers come back
 from __future__ import annotations
 
 import base64
+import contextlib
 import fcntl
 import json
 import os
@@ -113,17 +114,13 @@ class Browser:
 
     def close(self) -> None:
         """End this browser, by its pid."""
-        try:
+        with contextlib.suppress(RuntimeError, OSError, TimeoutError):
             self.call("Browser.close")
-        except (RuntimeError, OSError, TimeoutError):
-            pass
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
         for fd in (self._send, self._receive):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass

@@ -1,4 +1,5 @@
-"""Shared test set-up: the tests' own helpers on the path, and the real programs some tests drive.
+"""Shared test set-up: the tests' own helpers on the path, the real programs some tests drive, and the package
+invariants checked on every workbook the tool writes during a test (tests/written_files.py says how).
 
 LibreOffice and Chromium are optional on a developer's machine (the tests that need them skip) but
 required in CI (CI=true: they fail instead, so a missing install step cannot pass unnoticed).
@@ -14,8 +15,44 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+# The season's cache of events read (season/cache.py) stays off: no test writes to the user's cache folder, and each
+# reads its events itself. The cache's own tests point it at a folder of theirs.
+os.environ["SHEET_SCORER_CACHE"] = "off"
+
+from written_files import RECORDER  # found through the path just set
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+_PATCH = pytest.MonkeyPatch()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Record, for the whole run, every workbook the tool puts in place and every package opened."""
+    RECORDER.install(_PATCH)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _PATCH.undo()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> object:
+    """Start each test with nothing recorded (its fixtures' writes are its own)."""
+    RECORDER.forget()
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> object:
+    """After the test body passed: every workbook the tool wrote for it (fixtures included) keeps the invariants."""
+    try:
+        outcome = yield
+    except BaseException:
+        RECORDER.forget()
+        raise
+    RECORDER.check()
+    return outcome
 
 
 def _required(program: str | None, missing: str) -> str:

@@ -30,8 +30,9 @@ class Tournament:
         return [f"Round {r}" for r in range(1, len(self.rounds) + 1)]
 
 
-def scored(t: Tournament, settings: Settings = Settings()) -> pd.DataFrame:
+def scored(t: Tournament, settings: Settings | None = None) -> pd.DataFrame:
     """The results frame `rules.score.score_rounds` gives for `t` (every table valid)."""
+    settings = settings if settings is not None else Settings()
     rows = []
     for r, tables in enumerate(t.rounds, start=1):
         for number, table in enumerate(tables, start=1):
@@ -87,7 +88,7 @@ class Line:
 
 
 def _share_hundredths(vp: int, table: list[Seat]) -> int:
-    """100 × VP / table VP (× 3/4 at a table of 3) in hundredths, half up: seed 003 by hand."""
+    """100 × VP / table VP (× 3/4 at a table of 3) in hundredths, half up: docs/rules.md §4 by hand."""
     total = Fraction(sum(s[1] for s in table))
     if len(table) == 3:
         total = total * Fraction(4, 3)
@@ -106,7 +107,7 @@ def reference_lines(
             points = settings.points_4 if len(table) == 4 else settings.points_3
             at_target = [s for s in table if s[1] >= settings.victory_target]
 
-            def key(seat: Seat) -> tuple[int, int]:
+            def key(seat: Seat, at_target: list[Seat] = at_target) -> tuple[int, int]:
                 declared = (
                     len(at_target) >= 2 and len(seat) > 2 and bool(seat[2]) and seat[1] >= settings.victory_target
                 )

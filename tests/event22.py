@@ -1,4 +1,4 @@
-"""A whole Polish event of 22 players, built as an organiser would run it (issue 19): four qualifying rounds
+"""A whole Polish event of 22 players, built as an organiser would run it: four qualifying rounds
 with every count and mark, Playoff Size 16, the semifinal (4 tables) and the final added by `playoffs` and typed in.
 
 Every table is decided by VP with one player at the target (10 VP, declared): no declared-victory dispute,

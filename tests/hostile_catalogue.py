@@ -1,4 +1,4 @@
-"""A catalogue of hostile and damaged workbooks (issue 14), each built here at test time with the
+"""A catalogue of hostile and damaged workbooks, each built here at test time with the
 outcome both `check` and `score` must agree on: scored (exit 0 or 1, with the problems named) or
 refused in one line naming the file (exit 2). Never a crash, a stall or a memory blow-up.
 
@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import openpyxl  # noqa: E402
-from helpers import player, round_sheet, write_workbook  # noqa: E402
-from openpyxl.worksheet.table import Table  # noqa: E402
+import openpyxl
+from helpers import player, round_sheet, write_workbook
+from openpyxl.worksheet.table import Table
 
 SHEET = "xl/worksheets/sheet1.xml"
 TABLE = [player(1, "Ala", settlements=4, cities=3), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan")]
@@ -335,7 +335,7 @@ CATALOGUE = [
         2,
     ),
     Case("shared-string-missing", _with("sst", {SHEET: _replace(BOB_SETTLEMENTS, '<c r="C3" t="s"><v>99</v></c>')}), 2),
-    # issue 20 (7): a damaged package is refused in one line naming the part, by `check` as by `score`, and a
+    # A damaged package is refused in one line naming the part, by `check` as by `score`, and a
     # scored copy is never written from a package Excel would have to repair
     Case("deflate-stream-damaged-in-xml", _bad_deflate("deflate-theme", "xl/theme/theme1.xml"), 2),
     Case(

@@ -1,4 +1,4 @@
-"""The one message catalogue (issue 20, item 3): every key the package names is an entry in all four languages, of
+"""The one message catalogue: every key the package names is an entry in all four languages, of
 the level its use asks for, and no entry is left unused; the catalogue itself is plain data."""
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def test_no_entry_is_unused() -> None:
     check: a key that is also some other string, such as the noun `cells`, passes)."""
     constants, patterns = set(), []
     for path in PACKAGE.rglob("*.py"):
-        if path == CATALOGUE_FILE:
+        if path in (CATALOGUE_FILE, CATALOGUE_FILE.with_name("codes.py")):  # codes.py names every key: as types only
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -270,3 +270,24 @@ def test_a_refusal_carries_its_problem_and_says_it_in_the_language_it_is_told_in
         "'Table' and 'Player' headers); fix it, then merge again"
     )
     assert Told(Problem("bad-int", "Runda 2", cell="D7"), place=True).said_in("fr") == "'Runda 2'!D7"
+
+
+def test_the_catalogues_keys_as_types_are_current() -> None:
+    """i18n/codes.py (ProblemCode, RefusalKey, LineKey) is what scripts/write_codes.py writes from the catalogue as
+    it is, and a Problem's code is typed by it: a code the catalogue lacks is refused by the type checker."""
+    import importlib.util
+    import typing
+
+    from sheet_scorer.i18n import codes
+    from sheet_scorer.problems import Problem
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "write_codes.py"
+    spec = importlib.util.spec_from_file_location("write_codes", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert (Path(codes.__file__).read_text(encoding="utf-8")) == module.codes_source()
+    problem_codes = {c for c, m in CATALOGUE.items() if m.level in ("error", "warning")}
+    assert set(typing.get_args(codes.ProblemCode)) == problem_codes and "vp-mismatch" in problem_codes
+    assert set(typing.get_args(codes.RefusalKey)) == {c for c, m in CATALOGUE.items() if m.level == "refusal"}
+    assert typing.get_type_hints(Problem)["code"] == codes.ProblemCode

@@ -108,7 +108,7 @@ def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("command", ["score", "check"])
 def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, command: str) -> None:
-    """Usage errors stay instant (issue 5): the file is checked before pandas, pandera or openpyxl load."""
+    """Usage errors stay instant: the file is checked before pandas, pandera or openpyxl load."""
     probe = (
         "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
         f"r = CliRunner().invoke(main, ['{command}', sys.argv[1]]); "
@@ -246,3 +246,20 @@ def test_check_does_not_repeat_a_table_its_message_names(tmp_path: Path) -> None
         "anyway",
     ], result.output
     assert "  table 1" not in lines
+
+
+@pytest.mark.parametrize(
+    ("args", "polish"),
+    [
+        (["score", "a.xlsx", "b.xlsx", "--lang", "pl", "-o", "out.xlsx"], "nie można ich użyć przy wielu skoroszytach"),
+        (["score", "{empty}", "--lang", "pl"], "w tym folderze nie ma skoroszytów .xlsx, .xlsm ani .ods"),
+        (["split", "e.xlsx", "--lang", "pl", "--round", "1", "--tables", "4-1"], "„4-1”: podaj numery stołów"),
+    ],
+)
+def test_the_command_lines_own_usage_errors_follow_lang(tmp_path: Path, args: list[str], polish: str) -> None:
+    """The usage errors the tool words itself (not click's) are catalogue lines: in Polish with --lang pl, one line."""
+    (tmp_path / "empty").mkdir()
+    result = run(*(a.replace("{empty}", str(tmp_path / "empty")) for a in args))
+    assert result.exit_code == 2
+    assert polish in result.output and "cannot be used" not in result.output and "give table" not in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -1,4 +1,4 @@
-"""Issue 21, the cold start: the faster forms of the validation's building blocks give the values worked out by hand,
+"""The cold start: the faster forms of the validation's building blocks give the values worked out by hand,
 and a clean event's `score` loads only what it uses. (Speed itself is measured by bench/cold.py.)"""
 
 from __future__ import annotations

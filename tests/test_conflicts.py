@@ -1,4 +1,4 @@
-"""Merge conflicts stay until resolved (docs/rules.md §5, issue 18): the event keeps its value, the cell is marked,
+"""Merge conflicts stay until resolved (docs/rules.md §5): the event keeps its value, the cell is marked,
 the Conflicts sheet lists it once, and `score` reports it as an error at its cell until the row is marked Resolved."""
 
 from __future__ import annotations
@@ -213,7 +213,7 @@ def test_a_merge_that_only_adds_a_conflict_does_not_say_the_event_is_unchanged(t
     )
 
 
-# qa3: the line after a merge agrees with the number of conflicts: one is "marked at its cell", two are "marked at
+# the line after a merge agrees with the number of conflicts: one is "marked at its cell", two are "marked at
 # their cells" (each language's participles agree too: pt marcado / marcados, pl zaznaczony / zaznaczone).
 @pytest.mark.parametrize(
     ("lang", "n", "start"),

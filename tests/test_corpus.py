@@ -1,4 +1,4 @@
-"""Real workbooks (tests/corpus/, sources and licences in its README), not only generated ones (issue 20).
+"""Real workbooks (tests/corpus/, sources and licences in its README), not only generated ones.
 
 Each file gets a sheet 'Round 1' (added by `corpus_tools`, not by the tool) whose rows Excel would show
 formatted as dates from column L on, with one error (C7) that the scored copy marks with a note; then it

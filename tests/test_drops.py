@@ -1,4 +1,4 @@
-"""Players who drop out (docs/rules.md §1, §6, issue 18.4): Active read in four languages, an unreadable cell
+"""Players who drop out (docs/rules.md §1, §6): Active read in four languages, an unreadable cell
 reported, the drop-down `new` writes, withdrawn players marked, and one list of who advances.
 
 The event (VP-only, one round): table 1 Ala 12 (declared), Bea 9, Cyd 6, Dan 3; table 2 Eva 11 (declared),
@@ -95,6 +95,23 @@ def test_an_unreadable_active_cell_is_an_error_at_that_cell(tmp_path: Path) -> N
     assert errors == [("bad-active", "Gracze", "B3", "Bea")]
     assert "'potem'" in result.problems[0].message and "'Aktywny'" in result.problems[0].message
     assert {p.name: p.active for p in result.data.players} == {n: n != "Cyd" for n in NAMES}
+
+
+def test_the_reader_keeps_an_unreadable_active_cell_and_the_rules_judge_it(tmp_path: Path) -> None:
+    """workbook/ reads (the cell as written, its player still active); rules/ makes it an error: read, then judged."""
+    from sheet_scorer.model import ActiveCell
+    from sheet_scorer.rules.players import judge_active
+    from sheet_scorer.workbook.read import read_workbook
+
+    path = write_workbook(
+        tmp_path / "event.xlsx", {"Gracze": players({"Bea": "potem", "Cyd": "wycofany"}, "Aktywny"), "Runda 1": ROUND_1}
+    )
+    data = read_workbook(path)
+    assert data.unread_active == [ActiveCell("Gracze", "B3", 3, "Bea", "potem", "Aktywny")]
+    assert not any(p.code == "bad-active" for p in data.problems)
+    judged = judge_active(data.unread_active)
+    assert [(p.code, p.sheet, p.cell, p.player) for p in judged] == [("bad-active", "Gracze", "B3", "Bea")]
+    assert judge_active([]) == []
 
 
 def test_cut_line_qualifying_list_and_playoffs_are_one_list(tmp_path: Path) -> None:
@@ -206,7 +223,7 @@ def test_new_reads_the_active_words_and_refuses_one_it_cannot_read(tmp_path: Pat
     names.write_text("Player,Active\nAla,yes\nBea,soon\nCyd,no\n", encoding="utf-8")
     refused = CliRunner().invoke(main, ["new", "--players", str(names), "-o", str(tmp_path / "other.xlsx")])
     assert refused.exit_code == 2 and not (tmp_path / "other.xlsx").exists()
-    # qa3: the refusal names the list's file, as `new`'s other refusals do (Bea's word is on line 3, under the header)
+    # the refusal names the list's file, as `new`'s other refusals do (Bea's word is on line 3, under the header)
     assert refused.output == (
         f"Error: {names}: line 3: 'soon' in the Active column is neither yes nor no "
         "(no, withdrawn, dropped: not playing)\n"
@@ -236,7 +253,7 @@ def test_a_players_sheet_with_an_unknown_name_heading_beside_club(tmp_path: Path
     assert [(p.name, p.club) for p in result.data.players] == [(n, "K1" if n < "E" else "K2") for n in NAMES]
 
 
-# qa3: the live projector marks the same qualifiers as the report and `playoffs` (a withdrawn player above the cut is
+# the live projector marks the same qualifiers as the report and `playoffs` (a withdrawn player above the cut is
 # passed over) and says who withdrew; with nobody withdrawn the cut is the top four by rank.
 @pytest.mark.parametrize(
     ("active", "advancing", "marks"),

@@ -116,7 +116,7 @@ def test_random_formats_rank_as_the_reference_does(
 def test_incremental_progression_ranks_every_round_as_the_reference_does(
     case: tuple[Tournament, Settings, list[Adjustment]],
 ) -> None:
-    """Issue 21: the progression adds round k to round k-1's totals; after each round every player's rank is the
+    """The progression adds round k to round k-1's totals; after each round every player's rank is the
     reference's order over rounds 1..k (late starters unranked until they play or are adjusted)."""
     tournament, settings, adjustments = case
     results = scored(tournament, settings)

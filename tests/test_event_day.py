@@ -1,4 +1,4 @@
-"""The whole event day through the CLI, in Polish (issue 18 point 9, SPEC §1, §3, §5, §6).
+"""The whole event day through the CLI, in Polish (docs/rules.md §1, §3, §5, §6).
 
 22 players in four clubs, four qualifying rounds ranked by wins, Playoff Size 8:
 
@@ -11,7 +11,7 @@
   the final ranking.
 
 Every expected figure is computed here from the results the test typed, by `Reference` below (the
-rules of SPEC §3, §4, §6 written out again with Fractions and Decimals), never read back from the tool.
+rules of docs/rules.md §3, §4, §6 written out again with Fractions and Decimals), never read back from the tool.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ NAMES = [
 ]
 DROPPED = "Jan Zieliński"
 LATE = "Olga Tokarczuk"
-# Round sheet headers as `new --lang pl` writes them (SPEC §1).
+# Round sheet headers as `new --lang pl` writes them (docs/rules.md §1).
 H = {
     "table": "Stół",
     "seat": "Pozycja",
@@ -69,7 +69,7 @@ H = {
     "road": "Droga pierwsza",
     "declared": "Zgłoszone zwycięstwo",
 }
-# Settlements and cities giving each VP with no bonus (SPEC §2: VP = settlements + 2 × cities).
+# Settlements and cities giving each VP with no bonus (docs/rules.md §2: VP = settlements + 2 × cities).
 COUNTS = {10: (2, 4), 9: (3, 3), 8: (2, 3), 7: (3, 2), 6: (2, 2), 5: (3, 1), 4: (2, 1)}
 SKILL = {name: (i * 7) % 23 for i, name in enumerate([*NAMES, LATE])}
 
@@ -86,7 +86,7 @@ def half_up(value: Fraction) -> Decimal:
 
 @dataclass
 class Reference:
-    """The standings of SPEC §3–§4 under `Ranking: Wins`, from the games as typed."""
+    """The standings of docs/rules.md §3–§4 under `Ranking: Wins`, from the games as typed."""
 
     wins: dict[str, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
     points: dict[str, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
@@ -315,7 +315,7 @@ def test_a_polish_club_event_from_new_to_the_final_ranking(tmp_path: Path) -> No
     assert [p for p, _ in got] == expected
     assert [Fraction(str(w)) for _, w in got] == [ref.wins[p] for p in expected]
 
-    # Playoffs of 8 among the active players: semifinal tables 1-4-5-8 and 2-3-6-7 (SPEC §6).
+    # Playoffs of 8 among the active players: semifinal tables 1-4-5-8 and 2-3-6-7 (docs/rules.md §6).
     q = [p for p in expected if p != DROPPED]
     assert run("playoffs", scored).exit_code == 0
     semi = seated(scored, "Półfinał")

@@ -1,4 +1,4 @@
-"""Issue 18.8: a VP-only VP below 2 is an error at its cell, the declared-victory error hints at `Victory Target`
+"""A VP-only VP below 2 is an error at its cell, the declared-victory error hints at `Victory Target`
 only when 13 would settle the table, and nothing but the tool's own lines reaches the terminal."""
 
 from __future__ import annotations
@@ -8,11 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from helpers import write_workbook
 
 from sheet_scorer.api import check_workbook
-from sheet_scorer.cli.main import main
 from sheet_scorer.problems import problem_message
 
 VP_ONLY = ["Table", "Player", "VP", "Declared"]
@@ -78,7 +76,7 @@ def test_no_hint_when_a_declared_mark_is_there(tmp_path: Path) -> None:
 
 
 def test_many_round_columns_raise_no_library_warning(tmp_path: Path) -> None:
-    # 152 round sheets (issue 18): the standings get a column per round; pandas warned "highly fragmented" when they
+    # 152 round sheets: the standings get a column per round; pandas warned "highly fragmented" when they
     # were added one by one (over 100 inserts). The same one-table game copied into 152 sheets, warnings as errors.
     import pandas as pd
 

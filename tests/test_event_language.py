@@ -1,4 +1,4 @@
-"""Everything the tool writes in the event's language (docs/rules.md §5, issue 18): Settings values and the hidden
+"""Everything the tool writes in the event's language (docs/rules.md §5): Settings values and the hidden
 Seating Plan from `new`, read back in every language; new round sheets after the last round sheet; the columns
 the tool adds wide enough for their headers."""
 
@@ -21,13 +21,13 @@ from sheet_scorer.workbook.read import read_workbook
 from sheet_scorer.workbook.seating_plan import PLAN_SHEET
 
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ela", "Franek", "Gosia", "Henryk", "Iza"]
-SETTINGS = {  # Ranking and Tiebreakers as each language's organiser reads them (SPEC §7)
+SETTINGS = {  # Ranking and Tiebreakers as each language's organiser reads them (docs/rules.md §7)
     "en": ("Settings", "Round Points", "VP, VP %, Name", ["Round", "Table", "Seat", "Player"]),
     "pl": ("Ustawienia", "Punkty rundy", "PZ, PZ %, Nazwisko", ["Runda", "Stół", "Pozycja", "Gracz"]),
     "pt": ("Configurações", "Pontos de rodada", "PV, PV %, Nome", ["Rodada", "Mesa", "Posição", "Jogador"]),
     "fr": ("Paramètres", "Points de ronde", "PV, PV %, Nom", ["Ronde", "Table", "Position", "Joueur"]),
 }
-# qa2: the hidden plan sheet's name and the VP-cards header `new` writes, in each language
+# the hidden plan sheet's name and the VP-cards header `new` writes, in each language
 PLAN_NAMES = {"en": "Seating Plan", "pl": "Plan rozsadzenia", "pt": "Plano de mesas", "fr": "Plan de table"}
 VP_CARDS = {"en": "VP Cards", "pl": "Karty VP", "pt": "Cartas VP", "fr": "Cartes VP"}
 

@@ -1,16 +1,17 @@
-"""Issue 19: the outputs tell the whole event. A 22-player Polish event run to its final ranking (tests/event22.py):
+"""The outputs tell the whole event. A 22-player Polish event run to its final ranking (tests/event22.py):
 slips that print whole (checked in a PDF printed by Chromium, by the positions of its words), the ranking figure
 first, the playoffs in the report, JSON and terminal, the terminal's top rows, the chart's labels, and the
 grammar and typography of the four languages.
 
 Expected values come from the sheets as written (the Finał sheet's seat 1 wins: event22 types 10 VP there),
-from SPEC §5-6 and by hand, never from what the code prints.
+from docs/rules.md §5-6 and by hand, never from what the code prints.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import re
 import subprocess
 from pathlib import Path
@@ -214,7 +215,7 @@ def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, even
     )  # the slips' titles (13 pt)
     assert [(w[5], words[i + 1][5]) for i, w in titles] == [(e[0], e[1]) for e in expected]
     per_page: dict[int, int] = {}
-    for (index, title), (_, _, headers, players) in zip(titles, expected):
+    for (_index, title), (_, _, headers, players) in zip(titles, expected):
         per_page[title[0]] = per_page.get(title[0], 0) + 1
         following = [w for _, w in titles if w[0] == title[0] and w[2] > title[2]]
         top, end = title[2] - 3, min((w[2] for w in following), default=bottom)
@@ -408,7 +409,7 @@ def test_the_cut_label_is_clear_of_every_line_and_marker_and_names_are_never_cut
     box = (cut["x"] - 2, cut["label_y"] - 11, cut["x"] + len(cut["label"]) * 6.6 + 2, cut["label_y"] + 2)
     for line in chart["lines"]:
         points = line["points"]
-        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
             for i in range(101):  # the line, and a 5 px marker round each point
                 x, y = x0 + (x1 - x0) * i / 100, y0 + (y1 - y0) * i / 100
                 assert not (box[0] <= x <= box[2] and box[1] <= y <= box[3]), (line["player"], x, y)

@@ -187,7 +187,7 @@ def test_round_sheet_differs_only_in_the_tools_cells_and_marks(
     assert {c: a for c, a in old_cols.items() if c not in computed_columns} == {
         c: a for c, a in new_cols.items() if c not in computed_columns and c in old_cols
     }  # the organiser's widths kept
-    for ref, cell in header.items():  # issue 18: a computed column is wide enough for its header
+    for ref, cell in header.items():  # a computed column is wide enough for its header
         text = strings[int(cell.findtext(f"{M}v"))] if cell.get("t") == "s" else ""
         if text in COMPUTED_EN and len(text) + 3 > 8.43:
             assert float(new_cols[column_index(ref.rstrip("0123456789"))]["width"]) >= len(text) + 3, ref

@@ -155,7 +155,7 @@ def test_a_full_disk_part_way_replaces_nothing(tmp_path: Path, monkeypatch: pyte
 def test_an_output_that_is_a_folder_is_one_line(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND2})
     (tmp_path / "e.scored.xlsx").mkdir()
-    with pytest.raises(WorkbookError, match="e.scored.xlsx: is a folder"):
+    with pytest.raises(WorkbookError, match=r"e\.scored\.xlsx: is a folder"):
         score_workbook(path)
     assert not (tmp_path / "e.standings.html").exists()
 

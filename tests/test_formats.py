@@ -132,7 +132,7 @@ def test_adjustment_for_an_unknown_player_or_round_is_an_error(tmp_path: Path) -
 
 
 def test_adjustment_rows_read_in_workbook_and_judged_in_rules(tmp_path: Path) -> None:
-    """issue 20: the Adjustments rows read by workbook/ and judged by rules/ give each problem at its cell, in row
+    """The Adjustments rows read by workbook/ and judged by rules/ give each problem at its cell, in row
     order, next to those about players and rounds; Hal's usable row is applied (6 + 2 = 8, first)."""
     result = check_workbook(
         event(
@@ -161,7 +161,7 @@ def test_misspelt_tiebreaker_in_a_workbook(tmp_path: Path) -> None:
 
 
 def test_one_vp_percentage_in_every_output(tmp_path: Path) -> None:
-    """10/9/5 at a table of 3 counts as 32 VP: 31.25, 28.125 and 15.625, shown 31.25, 28.13, 15.63 (seed 003)."""
+    """10/9/5 at a table of 3 counts as 32 VP: 31.25, 28.125 and 15.625, shown 31.25, 28.13, 15.63 (docs/rules.md §4)."""
     path = write_workbook(tmp_path / "three.xlsx", {"Round 1": [VP_HEADERS, [1, "A", 10], [1, "B", 9], [1, "C", 5]]})
     run = CliRunner().invoke(main, ["score", str(path), "--json", str(tmp_path / "three.json")])
     assert run.exit_code == 0, run.output

@@ -226,7 +226,7 @@ def test_the_unmutated_workbook_is_valid(tmp_path: Path) -> None:
     assert result.problems == [] and len(result.standings) == 11
 
 
-# ---------------------------------------------------------------- the package itself (issue 14)
+# ---------------------------------------------------------------- the package itself
 #
 # Two more fuzzers below work on the XML the organiser's application wrote, not on what openpyxl can
 # write: one compares the streaming reader with a small independent model of SpreadsheetML cells,
@@ -315,9 +315,11 @@ def test_reader_sees_every_cell_as_saved(cells: dict[tuple[int, int], tuple[str 
     for (row, column), (kind, text, r_first) in sorted(cells.items()):
         by_row.setdefault(row, []).append(_cell_xml(cell_ref(column, row), kind, text, r_first))
     data = "".join(f'<row r="{row}">{"".join(xml)}</row>' for row, xml in by_row.items())
-    with tempfile.TemporaryDirectory() as folder:
-        with xlsx.Package(_one_sheet(Path(folder) / "f.xlsx", data)) as package:
-            rows = package.sheet(package.sheets[0]).rows
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        xlsx.WorkbookReader(_one_sheet(Path(folder) / "f.xlsx", data)) as package,
+    ):
+        rows = package.sheet(package.sheets[0]).rows
     expected: dict[int, dict[int, object]] = {}
     for (row, column), (kind, text, _) in cells.items():
         value = _expected(kind, text)
@@ -383,7 +385,7 @@ def test_damaged_package_bytes_are_read_or_refused_in_one_line(
         assert result.exit_code in (0, 1)
 
 
-# ---------------------------------------------------------------- damaged packages (issue 20)
+# ---------------------------------------------------------------- damaged packages
 #
 # A seeded set of package-level damages (parts dropped, doubled, retargeted, left without a content type,
 # declared in another encoding, compressed data or any byte of the zip spoiled, an organiser's own

@@ -140,7 +140,7 @@ def test_output_folder_that_does_not_exist(tmp_path: Path) -> None:
     assert "does not exist" in result.output and not (tmp_path / "event.scored.xlsx").exists()
 
 
-# ---------------------------------------------------------------- damaged packages (issue 20)
+# ---------------------------------------------------------------- damaged packages
 
 
 @pytest.mark.parametrize("what", sorted(DAMAGES))

@@ -1,4 +1,4 @@
-"""The hostile-file catalogue (tests/hostile_catalogue.py, issue 14): each file scored (exit 0/1, the
+"""The hostile-file catalogue (tests/hostile_catalogue.py): each file scored (exit 0/1, the
 problems at their cells) or refused in one line naming the file (exit 2), by `check` and `score` alike;
 never a crash, more than 30 s, or more than 1.5 GiB (the catalogue runs in a limited subprocess)."""
 
@@ -104,7 +104,7 @@ def test_a_number_beyond_a_double_is_kept_in_the_scored_copy(outcomes: dict[str,
 
 
 def test_a_picture_no_parser_reads_is_copied_whole(outcomes: dict[str, dict]) -> None:
-    """The picture the package check unpacks (issue 20) is in the scored copy byte for byte."""
+    """The picture the package check unpacks is in the scored copy byte for byte."""
     import zipfile
 
     from hostile_catalogue import PICTURE

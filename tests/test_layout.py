@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from pathlib import Path
 
 import sheet_scorer
@@ -19,7 +20,7 @@ def parsed(path: Path) -> ast.Module:
 
 # Lower layers never import higher ones; new stages (seating/, playoffs/, merge/) sit beside standings.
 # xlsx/ (the file format) is the lowest: the model's WorkbookError is its PackageError.
-# i18n/ (the words and the one message catalogue) sits below the model and the problems that it renders (issue 20).
+# i18n/ (the words and the one message catalogue) sits below the model and the problems that it renders.
 LAYERS = {
     "xlsx": -1,
     "i18n": -0.5,
@@ -31,6 +32,7 @@ LAYERS = {
     "seating": 4,
     "playoffs": 4,
     "merge": 4,
+    "journal": 4,  # the tables' reports (docs/rules.md §11): beside merge, which takes them into the workbook
     "report": 4,
     "api": 5,
     "season": 5,
@@ -39,7 +41,7 @@ LAYERS = {
     "__main__": 7,
 }
 
-LAYERS["live"] = 5.5  # issue 22: the live view serves what `api` scores; only `cli` sits above it
+LAYERS["live"] = 5  # the live view serves what `api` scores, and `api.live` fronts it for `cli`
 
 
 def module_name(path: Path) -> str:
@@ -102,7 +104,7 @@ def test_data_flows_one_way() -> None:
 
 
 def test_the_file_format_knows_no_tournament() -> None:
-    """xlsx/ imports only itself: no model, problems, i18n or any stage (issue 20)."""
+    """xlsx/ imports only itself: no model, problems, i18n or any stage."""
     outside = [
         (m, t)
         for m, targets in imports().items()
@@ -154,18 +156,17 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
 
 def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
     """One OPC package layer: the reader's and the patcher's packages share its budgets, DOCTYPE refusal and
-    relationship reading (issue 20), and neither defines its own."""
+    relationship reading, and neither defines its own."""
     from sheet_scorer.xlsx import opc, package, reader
 
-    for cls in (reader.Package, package.Package):
+    for cls in (reader.WorkbookReader, package.PackageEditor):
         assert issubclass(cls, opc.OpcPackage)
         assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))
 
 
-# Only the command line prints: click, rich and the terminal catalogue belong to cli/ (issue 20).
+# Only the command line prints: click, rich and the terminal catalogue belong to cli/.
 TERMINAL_ONLY = ("click", "rich", "sheet_scorer.i18n.terminal")
-# (model: a WorkbookError renders its own English line through the catalogue, `str(error)`.)
-# Modules that still compose terminal lines below the CLI (issue 20, item 3: none left; the list may only shrink).
+# Modules that still compose terminal lines below the CLI (none left; the list may only shrink).
 TERMINAL_LEFT: set[str] = set()
 
 
@@ -184,9 +185,7 @@ def test_only_the_cli_imports_click_rich_or_the_terminal_catalogue() -> None:
     outside = {}
     for path in PACKAGE.rglob("*.py"):
         name = module_name(path)
-        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n.terminal")) or name in TERMINAL_LEFT | {
-            "sheet_scorer.model"
-        }:
+        if name.startswith(("sheet_scorer.cli", "sheet_scorer.i18n.terminal")) or name in TERMINAL_LEFT:
             continue
         used = {m for m in every_import(path) if any(m == t or m.startswith(f"{t}.") for t in TERMINAL_ONLY)}
         if used:
@@ -202,7 +201,7 @@ def test_only_the_cli_imports_click_rich_or_the_terminal_catalogue() -> None:
 
 def test_below_the_cli_nothing_says_a_line() -> None:
     """The renderer of the one catalogue's lines and refusals (`say`, `count`) is not reached around
-    `i18n.terminal` either: outside cli/ and i18n/ no module imports it from `i18n.text` (issue 20, item 3).
+    `i18n.terminal` either: outside cli/ and i18n/ no module imports it from `i18n.text`.
     A refusal travels as a key and values (a WorkbookError, a Phrase) and is said by whoever shows it."""
     found = {}
     for path in PACKAGE.rglob("*.py"):
@@ -217,7 +216,7 @@ def test_below_the_cli_nothing_says_a_line() -> None:
     assert found == {}
 
 
-# The tournament workbook's I/O (issue 20, item 2): workbook/ reads and writes, it neither judges nor presents.
+# The tournament workbook's I/O: workbook/ reads and writes, it neither judges nor presents.
 NOT_IN_WORKBOOK = (
     "sheet_scorer.rules",
     "sheet_scorer.report",
@@ -243,8 +242,29 @@ def test_the_workbook_is_io_only() -> None:
     assert not (PACKAGE / "workbook" / "plan.py").exists() and not (PACKAGE / "workbook" / "event.py").exists()
 
 
-# One XML technology per job (issue 20, xlsx/__init__.py says why): expat reads, byte-splicing patches, nothing else.
-@functools.lru_cache(maxsize=None)
+def test_the_no_edit_lost_policy_sits_beside_the_api() -> None:
+    """workbook/ reads and writes the record and the fingerprint; what a command refuses so that no edit is lost
+    and no organiser's sheet overwritten is `api.policy`'s, and the Active cells are judged in rules/."""
+    policy = {"holds_newer_edits", "refuse_replacing", "working_copy", "refuse_working_copy", "added_sheet_clash"}
+    defined = {
+        (module_name(path), node.name)
+        for path in PACKAGE.rglob("*.py")
+        for node in parsed(path).body
+        if isinstance(node, ast.FunctionDef) and (node.name in policy or node.name == "check_added_sheets")
+    }
+    assert {m for m, _ in defined} == {"sheet_scorer.api.policy"}
+    assert {n for _, n in defined} == policy | {"check_added_sheets"}
+    codes = {
+        module_name(path)
+        for path in (PACKAGE / "workbook").glob("*.py")
+        if {"bad-active", "own_sheet_clash", "two_sheets_clash", "edited_since", "edited_copy", "working_copy"}
+        & set(_constants(path))
+    }
+    assert codes == set()
+
+
+# One XML technology per job (xlsx/__init__.py says why): expat reads, byte-splicing patches, nothing else.
+@functools.cache
 def _nodes(path: Path) -> list[ast.AST]:
     """Every node of `path`'s syntax tree (parsed once for the tests below)."""
     return list(ast.walk(parsed(path)))
@@ -296,8 +316,8 @@ def test_one_style_sheet_reader() -> None:
         if any("styles.xml" in text or text.endswith("/styles") for text in _constants(path))
         or {"REL_STYLES", "CT_STYLES"} & _names(path)
     }
-    # opc defines the constants; the package check (container) excuses a dangling styles relationship, never reads it
-    assert where == {"sheet_scorer.xlsx.styles", "sheet_scorer.xlsx.opc", "sheet_scorer.workbook.container"}
+    # opc defines the constants; the package check (xlsx.check) excuses a dangling styles relationship, never reads it
+    assert where == {"sheet_scorer.xlsx.styles", "sheet_scorer.xlsx.opc", "sheet_scorer.xlsx.check"}
     users = {module_name(path) for path in PACKAGE.rglob("*.py") if "read_style_sheet" in _names(path)}
     assert users == {"sheet_scorer.xlsx.reader", "sheet_scorer.xlsx.book"}
 
@@ -333,3 +353,103 @@ def test_one_withdrawn_mark_for_the_standings_and_the_final_ranking() -> None:
     ]
     assert defined == ["sheet_scorer.playoffs.qualifying"]
     assert "sheet_scorer.playoffs.qualifying" in imports()["sheet_scorer.playoffs.step"]
+
+
+# References stay inside the repository: code, tests and docs cite docs/rules.md sections, never a contract, an
+# example set or a tracker entry kept elsewhere (the patterns are split so this file does not match itself).
+OUTSIDE_REFERENCES = re.compile(
+    "|".join(
+        (
+            r"\b" + "SP" + r"EC\b",  # the contract the project started from
+            r"\bse" + r"eds? \d{3}\b",  # its numbered example sets
+            r"\b[Ii]" + r"ssues? #?\d+",  # a tracker entry
+            r"\bq" + r"a\d\b",  # a review round
+        )
+    )
+)
+
+
+def test_references_point_inside_the_repository() -> None:
+    """The package, the tests, README.md and docs/ cite docs/rules.md sections, never a reference the repository
+    does not hold."""
+    root = PACKAGE.parent
+    files = [
+        *PACKAGE.rglob("*.py"),
+        *(root / "tests").rglob("*.py"),
+        *(root / "tests").rglob("*.md"),
+        *(root / "docs").rglob("*.md"),
+        root / "README.md",
+    ]
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if OUTSIDE_REFERENCES.search(line)
+    ]
+    assert found == []
+    assert "## §9 The live view (`live`)" in (root / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+# The command line's one front door: it parses, calls the api, prints and picks the exit code.
+CLI_MAY_IMPORT = (
+    "sheet_scorer.cli",
+    "sheet_scorer.api",
+    "sheet_scorer.i18n",
+    "sheet_scorer.model",
+    "sheet_scorer.problems",
+)
+
+
+def test_the_cli_goes_through_the_api() -> None:
+    """cli/ imports nothing of the package but api, i18n, model and problems, anywhere in it (also inside functions
+    and under TYPE_CHECKING): every command, a batch, `season` and `live` included, is an api function."""
+    found = {}
+    for path in (PACKAGE / "cli").glob("*.py"):
+        used = {
+            m
+            for m in every_import(path)
+            if m.startswith("sheet_scorer") and not any(m == t or m.startswith(f"{t}.") for t in CLI_MAY_IMPORT)
+        }
+        if used:
+            found[module_name(path)] = sorted(used)
+    assert found == {}
+
+
+def test_every_command_has_its_api_module() -> None:
+    """A module of api/ per command, `season`, `live` and a batch included, and one process pool for them."""
+    from sheet_scorer.cli.main import main
+
+    modules = {path.stem for path in (PACKAGE / "api").glob("*.py")}
+    commands = set(main.commands) - {"check"}  # `check` is `score` without writing (api/score.py)
+    assert commands <= modules and {"batch", "pool"} <= modules
+    pools = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if "ProcessPoolExecutor" in _names(path) or "multiprocessing" in every_import(path)
+    }
+    assert pools == {"sheet_scorer.api.pool"}
+
+
+def test_no_class_name_is_defined_twice() -> None:
+    """Each class name names one class in the package (a reader does not meet two `Outcome`s)."""
+    where: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(module_name(path))
+    twice = {name: places for name, places in where.items() if len(places) > 1}
+    assert twice == {} or set(twice) == {"Package"}  # xlsx/: the reader's and the patcher's package, one to come
+
+
+def test_one_renderer_for_problems_refusals_and_lines() -> None:
+    """One formatter fills every template of the catalogue (`i18n.text.render`): problems, refusals, lines and report
+    words; the CLDR plural rule is asked in that module only."""
+    formatters = {
+        module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(parsed(path))
+        if isinstance(node, ast.ClassDef) and any("Formatter" in ast.unparse(base) for base in node.bases)
+    }
+    assert formatters == {"sheet_scorer.i18n.text"}
+    plural_rules = {module_name(path) for path in PACKAGE.rglob("*.py") if "plural_form" in _names(path)}
+    assert plural_rules == {"sheet_scorer.i18n.text"}

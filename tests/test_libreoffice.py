@@ -60,7 +60,7 @@ def test_a_workbook_saved_by_libreoffice_scores_the_same(soffice: str, tmp_path:
 
 
 def test_a_scored_copy_saved_by_libreoffice_keeps_its_record_and_fingerprint(soffice: str, tmp_path: Path) -> None:
-    """Issue 18 (rules.md §5): opening and saving the scored copy in LibreOffice is no edit: the record survives and
+    """docs/rules.md §5: opening and saving the scored copy in LibreOffice is no edit: the record survives and
     the organiser's cells give the same fingerprint (a TRUE cell comes back as the formula TRUE(): the same value)."""
     import openpyxl
 

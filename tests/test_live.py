@@ -1,10 +1,10 @@
-"""`sheet-scorer live` for real (SPEC §9): the server as a process, saves the way Excel saves (a temporary file
+"""`sheet-scorer live` for real (docs/rules.md §9): the server as a process, saves the way Excel saves (a temporary file
 renamed over the workbook), headless Chromium watching the pages update in place.
 
 The event is the bundled Spring Open with round 4 half reported: tables 1–4 have results, tables 5–8 are
 seated with no game cell filled (still playing). Expected figures are worked out from the sheet's cells:
 Ruby Hughes has 5 + 2 + 2.5 = 9.5 round points after rounds 1–3 and sits at table 8 of round 4, a 3-player
-table; once it reports she is first there (round points 5/3/2, SPEC §3) and has 14.5.
+table; once it reports she is first there (round points 5/3/2, docs/rules.md §3) and has 14.5.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class Server:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(
                         f"live did not start: {self.process.stderr.read().decode() if self.process.stderr else ''}"
-                    )
+                    ) from None
                 time.sleep(0.1)
 
     def get(self, path: str, method: str = "GET") -> bytes:
@@ -535,7 +535,7 @@ def test_an_unreadable_save_is_told_in_the_event_s_language(tmp_path: Path) -> N
     assert "damaged" not in banner and "could not" not in banner
 
 
-# qa3: the line after each save gives the seconds in the language's digits, as every other number it prints:
+# the line after each save gives the seconds in the language's digits, as every other number it prints:
 # 0.084 s is "0.08" in English and "0,08" in Portuguese and Polish (two decimals), never "0.08" after Portuguese words.
 @pytest.mark.parametrize(
     ("lang", "expected"),
@@ -558,7 +558,7 @@ def test_the_seconds_of_a_save_are_in_the_languages_digits(
     assert re.fullmatch(r"\d\d:\d\d:\d\d " + re.escape(expected), line), line
 
 
-# qa3: a player's phone card goes on through the playoff sheets, as the report's card does. One VP-only round of 8
+# a player's phone card goes on through the playoff sheets, as the report's card does. One VP-only round of 8
 # (table 1 Ala 12 declared, Bea 9, Cyd 6, Dan 3; table 2 Eva 11 declared, Fil 8, Gil 5, Hal 2), Playoff Size 4: the
 # Final holds Ala, Eva, Bea, Fil; Fil 12 (declared), Ala 9, Eva 7, Bea 5 -> Fil 1st, Ala 2nd, Eva 3rd, Bea 4th. A player
 # who did not reach the final (Cyd) has no Final step.

@@ -386,12 +386,12 @@ def test_split_writes_a_copy_holding_only_the_judges_tables(tmp_path: Path) -> N
     ]  # the other round: nothing to fill, nothing to come back stale
     assert [list(r) for r in openpyxl.load_workbook(copy)["Notes"].iter_rows(values_only=True)] == NOTES
     assert event.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
-    # qa2: one table is "table 2"; two or more are "tables 1-2"
+    # one table is "table 2"; two or more are "tables 1-2"
     assert result.output.strip() == (
         f"wrote {copy}: 'Round 2' holds table 2 (4 players); the other tables and rounds are emptied"
     )
     both = split(event, "--round", 2, "--tables", "1-2", "--lang", "fr")
-    assert f"« Round 2 » contient les tables 1-2 (8 joueurs)" in both.output.replace("\u202f", " ")
+    assert "« Round 2 » contient les tables 1-2 (8 joueurs)" in both.output.replace("\u202f", " ")
     one = split(event, "--round", 2, "--tables", "1", "--lang", "fr")
     assert "« Round 2 » contient la table 1 (4 joueurs)" in one.output.replace("\u202f", " ")
 

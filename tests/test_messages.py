@@ -1,4 +1,4 @@
-"""One message model (issue 20 item 3): refusals once English only, now catalogue keys said in each of the four
+"""One message model: refusals once English only, now catalogue keys said in each of the four
 languages, and the one table of problem codes. (That every raise site names a key with values and no English copy
 is checked by the scan of every key, tests/test_catalogue.py.)"""
 
@@ -43,7 +43,7 @@ def _package(path: Path, sheet_data: str, head: bytes = b"") -> Path:
 
 
 def _refusal(path: Path) -> WorkbookError:
-    with pytest.raises(WorkbookError) as refused, xlsx.Package(path) as package:
+    with pytest.raises(WorkbookError) as refused, xlsx.WorkbookReader(path) as package:
         package.sheet(package.sheets[0])
     return refused.value
 
@@ -98,7 +98,7 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
     from sheet_scorer.rules.validate import ROW_CODE_FIELDS, TABLE_CODES
 
     PROBLEM_CODES = {code: entry for code, entry in CATALOGUE.items() if entry.level in ("error", "warning")}
-    assert WARNING_CODES == {
+    assert {
         "name-spelling",
         "name-similar",
         "no-target",
@@ -108,7 +108,7 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
         "season_alias_both",
         "season_name_similar",
         "season_name_spelling",
-    }
+    } == WARNING_CODES
     assert set(TABLE_CODES) == {c for c, kind in PROBLEM_CODES.items() if kind.table}
     assert TABLE_CODES["table-knights"][0] == "knights" and TABLE_CODES["no-target"][0] == "vp"
     assert ROW_CODE_FIELDS["settlements-min"] == "settlements" and ROW_CODE_FIELDS["seat-duplicate"] == "seat"
@@ -119,3 +119,33 @@ def test_each_problem_code_is_defined_once_with_its_level_field_and_four_languag
         Problem("no-target", "Round 1").severity == "warning" and Problem("table-size", "Round 1").severity == "error"
     )
     assert messages("fr")["no-target"].startswith("table {table}\u202f: ")  # French typeset once, from the table
+
+
+@pytest.mark.parametrize("first", ["sheet_scorer.xlsx.errors", "sheet_scorer.model", "sheet_scorer.api"])
+def test_the_english_line_of_a_refusal_does_not_depend_on_what_was_imported_first(first: str) -> None:
+    """`str(error)` is the catalogue's English line however the package was entered (the format layer's error raised
+    before the model or the terminal words were ever imported included)."""
+    import subprocess
+    import sys
+
+    probe = (
+        f"import {first}\n"
+        "from sheet_scorer.xlsx.errors import PackageError\n"
+        "print(PackageError(key='unknown_language', language='de', languages='en, pl'))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout == "unknown language 'de'; use one of en, pl\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "said"),
+    [("pl", 1, "1 stół"), ("pl", 3, "3 stoły"), ("pl", 5, "5 stołów"), ("pl", 22, "22 stoły"), ("en", 1, "1 table")],
+)
+def test_the_one_renderer_agrees_a_count_by_the_languages_plural_rule(lang: str, n: int, said: str) -> None:
+    """CLDR (Polish): one for 1, few for 2-4 and 22-24, many for 5-21; English: one for 1, other else."""
+    from sheet_scorer.i18n.text import render
+
+    template = (
+        "{n:plural:one=stół,few=stoły,many=stołów,other=stołu}" if lang == "pl" else "{n:plural:one=table,other=tables}"
+    )
+    assert render(lang, template, {"n": n}) == said

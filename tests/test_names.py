@@ -119,7 +119,7 @@ def test_closest_allows_a_third_of_a_long_name():
 
 
 def test_seating_and_scoring_share_one_player_identity(tmp_path):
-    """issue 20: the Players sheet spelt in NFD and the round sheet in NFC are the same four people for `seat`, as for
+    """The Players sheet spelt in NFD and the round sheet in NFC are the same four people for `seat`, as for
     scoring (rules.names.name_key); a different name stays a different person."""
     import unicodedata
 
@@ -137,7 +137,7 @@ def test_seating_and_scoring_share_one_player_identity(tmp_path):
 
 
 # --------------------------------------------------------------------------------------------
-# a list of players naming one person twice (the rule `new` applies; issue 20: moved to rules/names)
+# a list of players naming one person twice (the rule `new` applies; rules/names)
 
 
 def test_names_differing_only_by_case_accents_or_spacing_are_refused_as_one_person_twice(tmp_path) -> None:

@@ -1,4 +1,4 @@
-"""No edit is ever thrown away (docs/rules.md §5, issue 18): every file the tool writes records the fingerprint of
+"""No edit is ever thrown away (docs/rules.md §5): every file the tool writes records the fingerprint of
 the organiser's cells; a file edited since is not replaced from another source, and EVENT.xlsx is not used
 while EVENT.scored.xlsx is the working copy, unless --force (which keeps the replaced file as NAME.backup.xlsx)."""
 
@@ -192,3 +192,42 @@ def test_the_tools_sheets_and_columns_do_not_count_but_every_other_cell_does() -
     )
     assert digest(base) != digest({"Round 1": {**base["Round 1"], 2: {1: 1.0, 2: "Ala", 3: 9.0}}})
     assert digest(base) != digest({**base, "Conflicts": {2: {8: "x"}}})  # marking a conflict resolved is an edit
+
+
+def test_a_copy_written_from_another_event_and_never_edited_is_replaced(day: Path) -> None:
+    """Valid: out.xlsx was written by `score` from event.xlsx and never edited: it carries no edit of its own, so
+    scoring other.xlsx into it loses nothing (its cells are event.xlsx's) and is not refused."""
+    other = write_workbook(day / "other.xlsx", {"Round 1": [HEADERS, *ROUND[:4]]})
+    out = day / "out.xlsx"
+    assert run("score", day / "event.xlsx", "-o", out).exit_code == 0
+    assert read_record(out).origin == "event.xlsx"
+    result = run("score", other, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert read_record(out).origin == "other.xlsx"
+    assert read_record(out).fingerprint == read_workbook(other).fingerprint
+    assert (day / "out.backup.xlsx").is_file()  # the version replaced is kept all the same
+
+
+def test_a_copy_written_from_another_event_and_edited_is_still_refused(day: Path) -> None:
+    """Invalid: the same copy with a hand edit holds an edit other.xlsx does not have."""
+    other = write_workbook(day / "other.xlsx", {"Round 1": [HEADERS, *ROUND[:4]]})
+    out = day / "out.xlsx"
+    assert run("score", day / "event.xlsx", "-o", out).exit_code == 0
+    _edit(out, "Round 1", "D3", 3)
+    before = out.read_bytes()
+    result = run("score", other, "-o", out)
+    assert result.exit_code == 2 and "out.xlsx" in result.output and "other.xlsx" in result.output
+    assert out.read_bytes() == before
+
+
+def test_a_copy_carried_on_by_seat_is_not_replaced_from_another_event(day: Path) -> None:
+    """Invalid: seated in place, out.xlsx holds a round of its own (its record's origin is itself), which neither
+    event.xlsx nor other.xlsx has: replacing it would lose the seating."""
+    other = write_workbook(day / "other.xlsx", {"Round 1": [HEADERS, *ROUND[:4]]})
+    out = day / "out.xlsx"
+    assert run("score", day / "event.xlsx", "-o", out).exit_code == 0
+    assert run("seat", out).exit_code == 0
+    assert read_record(out).origin == "out.xlsx" and "Round 2" in openpyxl.load_workbook(out).sheetnames
+    before = out.read_bytes()
+    assert run("score", other, "-o", out).exit_code == 2
+    assert out.read_bytes() == before

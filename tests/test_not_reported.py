@@ -1,4 +1,4 @@
-"""Tables not reported yet (docs/rules.md §3, issue 18.1): seated, nothing filled in, one warning; a round with no
+"""Tables not reported yet (docs/rules.md §3): seated, nothing filled in, one warning; a round with no
 table reported is not played yet. Every expected value is worked out by hand below.
 
 Round 1 (VP = settlements + 2 × cities, nobody at a tie):

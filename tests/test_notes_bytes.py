@@ -1,4 +1,4 @@
-"""The notes part is edited as bytes, like every part the patcher writes (issue 20: one XML technology per job):
+"""The notes part is edited as bytes, like every part the patcher writes (one XML technology per job):
 the organiser's notes keep every byte (prefix, quotes, white space, CDATA, entities); the tool's runs, notes and
 author are spliced in, and taken out again when the problems are fixed. Read through the package's expat path."""
 
@@ -21,15 +21,15 @@ MARKER = "⚠ sheet-scorer:"
 # An organiser's notes part as a hand-made or older tool might write it: a prefix, single quotes, indentation,
 # a CDATA section and an entity. B2 has a note with no problem; C2 a note on a cell with a problem (6 settlements).
 ORGANISER = (
-    "<?xml version='1.0' encoding='UTF-8'?>\n"
-    "<x:comments xmlns:x='http://schemas.openxmlformats.org/spreadsheetml/2006/main'>\n"
-    "  <x:authors>\n    <x:author>Marta</x:author>\n  </x:authors>\n"
-    "  <x:commentList>\n"
-    "    <x:comment ref='B2' authorId='0'><x:text><x:t><![CDATA[Ala & Bob <late>]]></x:t></x:text></x:comment>\n"
-    '    <x:comment ref="C2" authorId="0"><x:text><x:r><x:t xml:space="preserve">judge: recounted &amp; '
-    "checked</x:t></x:r></x:text></x:comment>\n"
-    "  </x:commentList>\n</x:comments>"
-).encode()
+    b"<?xml version='1.0' encoding='UTF-8'?>\n"
+    b"<x:comments xmlns:x='http://schemas.openxmlformats.org/spreadsheetml/2006/main'>\n"
+    b"  <x:authors>\n    <x:author>Marta</x:author>\n  </x:authors>\n"
+    b"  <x:commentList>\n"
+    b"    <x:comment ref='B2' authorId='0'><x:text><x:t><![CDATA[Ala & Bob <late>]]></x:t></x:text></x:comment>\n"
+    b'    <x:comment ref="C2" authorId="0"><x:text><x:r><x:t xml:space="preserve">judge: recounted &amp; '
+    b"checked</x:t></x:r></x:text></x:comment>\n"
+    b"  </x:commentList>\n</x:comments>"
+)
 RUN = re.compile(
     rb'<x:r><x:rPr><x:sz val="9"/><x:color indexed="81"/><x:rFont val="Tahoma"/><x:family val="2"/></x:rPr>'
     rb'<x:t xml:space="preserve">([^<]*)</x:t></x:r>'

@@ -1,4 +1,4 @@
-"""Issue 20: each command opens its input workbook once and unpacks each of its parts once (`workbook.read.open_event`):
+"""Each command opens its input workbook once and unpacks each of its parts once (`workbook.read.open_event`):
 the reader, the record and fingerprint checks, the merged-cell lookup, the seating plan, the header cells and the
 patcher all use that one opening. Files the command writes (and reads back) are not reads of the input."""
 
@@ -97,7 +97,7 @@ def test_one_opening(event: Path, reads: Reads, command: str) -> None:
 
 
 def test_score_parses_the_style_sheet_once(event: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 20: the reader (date formats) and the patcher (the tool's formats) of one `score` share one parse of
+    """The reader (date formats) and the patcher (the tool's formats) of one `score` share one parse of
     xl/styles.xml (`OpcPackage.model`); the scored copy written, and read back, is not the input. Parsed apart for
     each side, the copy is byte for byte the same."""
     from sheet_scorer.xlsx.opc import OpcPackage
@@ -155,7 +155,7 @@ def test_live_refresh_and_a_season_event(event: Path, reads: Reads, tmp_path: Pa
 
 
 def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 20: `score` ranks the qualifying rounds once (api.check_data) and the JSON, the report and the final
+    """`score` ranks the qualifying rounds once (api.check_data) and the JSON, the report and the final
     ranking read it from the result: two runs of the standings engine, the standings and the qualifying rank."""
     import json
 

@@ -1,4 +1,4 @@
-"""Player lists for `new` in the encodings organisers' programs write (docs/rules.md §5, issue 18): real encoded
+"""Player lists for `new` in the encodings organisers' programs write (docs/rules.md §5): real encoded
 bytes of Polish, French and Portuguese names, the encoding named in the summary, undecodable files refused."""
 
 from __future__ import annotations

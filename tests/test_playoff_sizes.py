@@ -1,4 +1,4 @@
-"""Playoff Size 4, 8, 16 and 32 (docs/rules.md §6, issue 18.5), worked out by hand.
+"""Playoff Size 4, 8, 16 and 32 (docs/rules.md §6), worked out by hand.
 
 The qualifying event: 32 players, one VP-only round of 8 tables. At table t the four places have 22−t (declared),
 12−t, 11−t and 10−t VP, so the standings are the eight winners by VP (table 1 first), then the eight seconds,

@@ -58,7 +58,7 @@ def _score(path: Path) -> tuple[int, Path]:
 
 @pytest.fixture(scope="module")
 def valid(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One table, all valid: Ala 3 settlements + 1 city = 5 VP, Bob, Cyd, Dan 2 VP each (SPEC §2): scored with exit 0."""
+    """One table, all valid: Ala 3 settlements + 1 city = 5 VP, Bob, Cyd, Dan 2 VP each (docs/rules.md §2): scored with exit 0."""
     folder = tmp_path_factory.mktemp("valid")
     rows = round_sheet(player(1, "Ala", settlements=3, cities=1), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
     return write_workbook(folder / "event.xlsx", {"Round 1": rows})
@@ -142,7 +142,7 @@ def test_columns_whose_attributes_hold_a_bracket_are_kept_when_the_tool_widens_i
     out = _part(scored, SHEET)
     assert cols[: -len(b"</cols>")] in out
     columns = _parsed(out).getElementsByTagName("col")
-    assert [(c.getAttribute("min"), c.getAttribute("foo")) for c in columns][0] == ("1", "a>b")
+    assert next((c.getAttribute("min"), c.getAttribute("foo")) for c in columns) == ("1", "a>b")
     assert len(columns) > 1 and all(int(c.getAttribute("min")) > 3 for c in columns[1:])
 
 
@@ -150,7 +150,7 @@ def test_the_first_font_whose_attributes_hold_a_bracket_is_the_base_of_the_tools
     problem: Path, tmp_path: Path
 ) -> None:
     """The bold and the link font are the workbook's first font remade (`Styles.font`): its start tag, colour and
-    size found whatever their values hold; the link colour goes right after `<sz>` (the schema's order)."""
+    size found whatever their values hold; the children in the schema's order (b, u, sz, color, name, family …)."""
     font = b'<font><name val="Calibri"/><family val="2"/><color theme="1"/><sz val="11"/><scheme val="minor"/></font>'
     mine = b'<font foo="a>b"><name val="Calibri"/><family val="2"/><color foo="c>d" theme="1"/><sz foo="e>f" val="11"/><scheme val="minor"/></font>'
     path = _edited(problem, tmp_path / "font.xlsx", "xl/styles.xml", font, mine)
@@ -160,9 +160,9 @@ def test_the_first_font_whose_attributes_hold_a_bracket_is_the_base_of_the_tools
     _parsed(out)
     fonts = re.findall(rb"<font\b.*?</font>", out)
     assert fonts[0] == mine
-    bold = b'<font foo="a>b"><b/><name val="Calibri"/><family val="2"/><sz foo="e>f" val="11"/><scheme val="minor"/></font>'
+    bold = b'<font foo="a>b"><b/><sz foo="e>f" val="11"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>'
     link = (
-        b'<font foo="a>b"><u/><name val="Calibri"/><family val="2"/><sz foo="e>f" val="11"/><color rgb="FF0563C1"/>'
+        b'<font foo="a>b"><u/><sz foo="e>f" val="11"/><color rgb="FF0563C1"/><name val="Calibri"/><family val="2"/>'
         b'<scheme val="minor"/></font>'
     )
     assert bold in fonts and link in fonts

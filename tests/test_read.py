@@ -155,7 +155,7 @@ def test_localised_headers(tmp_path: Path, headers: list[str]) -> None:
     [("Cartes PV", 4 + 2 * 2 + 2), ("Cartes VP", 4 + 2 * 2 + 2), ("cartes pv", 4 + 2 * 2 + 2), ("Cartes XY", None)],
 )
 def test_french_vp_cards_header_read_as_cartes_vp_or_pv(tmp_path: Path, word: str, vp: int | None) -> None:
-    # SPEC §1's French header is "Cartes VP" (what `new` writes); "Cartes PV" (points de victoire) reads too.
+    # docs/rules.md §1's French header is "Cartes VP" (what `new` writes); "Cartes PV" (points de victoire) reads too.
     headers = [word if h == "Cartes VP" else h for h in FRENCH]
     rows = [headers, player(1, "Ala", settlements=4, cities=2, vp_cards=2), player(1, "Bob"), player(1, "Cyd")]
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Ronde 1": rows}))
@@ -253,7 +253,7 @@ def test_settings_sheet(tmp_path: Path) -> None:
         "pl",
         10,
         [5, 3, 2],
-    )  # SPEC §7 defaults
+    )  # docs/rules.md §7 defaults
     judged = check_workbook(path).data.settings
     assert judged.tournament == "Autumn Cup"
     assert judged.victory_target == 12
@@ -375,7 +375,7 @@ def test_table_number_merged_over_its_rows(tmp_path: Path) -> None:
     }
 
 
-# ---------------------------------------------------------------- the streaming reader (xlsx/reader.py, issue 14)
+# ---------------------------------------------------------------- the streaming reader (xlsx/reader.py)
 
 import zipfile  # noqa: E402
 from datetime import date, datetime  # noqa: E402
@@ -419,7 +419,7 @@ def _package(path: Path, sheet_data: str, strings: str = "", styles: str = "", w
 
 
 def _cells(path: Path) -> dict[int, dict[int, object]]:
-    with xlsx.Package(path) as package:
+    with xlsx.WorkbookReader(path) as package:
         return package.sheet(package.sheets[0]).rows
 
 
@@ -538,7 +538,7 @@ def test_the_cell_budget_refuses_in_one_line(tmp_path: Path, monkeypatch: pytest
 
 
 def test_a_total_row_under_the_games_is_not_a_player(tmp_path: Path) -> None:
-    """A last row labelled Total (or holding SUBTOTAL formulas) is the organiser's sum, not a game (issue 10.6)."""
+    """A last row labelled Total (or holding SUBTOTAL formulas) is the organiser's sum, not a game."""
     rows = round_sheet(*VALID_TABLE, ["Total", None, 10, 3, 0, 0, 8, 4], [None, None, "=SUBTOTAL(109,C2:C5)"])
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
     assert result.problems == [] and sorted(result.standings["player"]) == ["Ala", "Bob", "Cyd", "Dan"]
@@ -565,7 +565,7 @@ def test_a_sheet_written_with_a_namespace_prefix(tmp_path: Path) -> None:
 
 
 def test_the_totals_row_of_an_excel_table_is_not_a_player(tmp_path: Path) -> None:
-    """The rows in a Table's totals range (xl/tables/*.xml totalsRowCount) are not games, even unlabelled (issue 10.6)."""
+    """The rows in a Table's totals range (xl/tables/*.xml totalsRowCount) are not games, even unlabelled."""
     from openpyxl.worksheet.table import Table
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*VALID_TABLE, [None, None, 10, 3, 0, 0, 8, 4])})

@@ -1,4 +1,4 @@
-"""README stays the organiser's reference (issue 13 point 8): every sheet name and Settings key the tool
+"""README stays the organiser's reference: every sheet name and Settings key the tool
 accepts, in all four languages, is in it, and its Windows lines use the Windows paths."""
 
 from __future__ import annotations

@@ -417,10 +417,41 @@ def test_formatting() -> None:
 # Games of a table of 4 as (settlements, cities): 10, 6, 5, 2 VP, or 10, 5, 5, 2 VP (a shared 2nd place).
 GAMES = [(4, 3), (2, 2), (3, 1), (2, 0)]
 GAMES_TIED = [(4, 3), (3, 1), (3, 1), (2, 0)]
-FIRST_NAMES = "Ala Bartek Chloe Dawid Emma Finn Iga Jakub Łukasz Zoë Théo Inês João Ángela Renée Søren".split()
-LAST_NAMES = (
-    "Nowak Wiśniewski Silva Dubois Okafor Walsh Kelly Price Costa Lima Moreau Byrne Evans Hughes Carter".split()
-)
+FIRST_NAMES = [
+    "Ala",
+    "Bartek",
+    "Chloe",
+    "Dawid",
+    "Emma",
+    "Finn",
+    "Iga",
+    "Jakub",
+    "Łukasz",
+    "Zoë",
+    "Théo",
+    "Inês",
+    "João",
+    "Ángela",
+    "Renée",
+    "Søren",
+]
+LAST_NAMES = [
+    "Nowak",
+    "Wiśniewski",
+    "Silva",
+    "Dubois",
+    "Okafor",
+    "Walsh",
+    "Kelly",
+    "Price",
+    "Costa",
+    "Lima",
+    "Moreau",
+    "Byrne",
+    "Evans",
+    "Hughes",
+    "Carter",
+]
 
 
 def big_event(path: Path, players: int, rounds: int) -> Path:

@@ -51,7 +51,7 @@ function measure(frame) {
     out.labels_in_legend = legend.filter(li => inside(li.getBoundingClientRect(), viewport)).length;
   }
   const first = doc.querySelector('table.standings tbody tr');
-  if (first) {  // issue 19: rank, name, ranking figure and first tie-breaker on screen, the rest behind a visible cue
+  if (first) {  // rank, name, ranking figure and first tie-breaker on screen, the rest behind a visible cue
     out.first_four_right = Math.max(...[...first.children].slice(0, 4).map(c => c.getBoundingClientRect().right));
     out.width = win.innerWidth;
     out.table_wider = doc.querySelector('table.standings').getBoundingClientRect().width > doc.querySelector('.wrap.cue').clientWidth;
@@ -103,7 +103,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, ob
     for name, lang in (("runda_polska", "pl"), ("mistakes", "en")):
         result = check_workbook(EXAMPLES / f"{name}.xlsx")
         out[name] = (render_report(result, lang), result)
-    event22 = check_workbook(Path(__file__).parent / "data" / "event22.xlsx")  # issue 19: run to its final ranking
+    event22 = check_workbook(Path(__file__).parent / "data" / "event22.xlsx")  # run to its final ranking
     out["event22"] = (render_report(event22, "fr"), event22)
     return out
 

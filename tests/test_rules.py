@@ -23,8 +23,6 @@ import pandas as pd
 import pytest
 from helpers import HEADERS, check, check_sheets, player, round_sheet, write_workbook
 
-import sheet_scorer
-
 R1 = "Round 1"
 
 
@@ -1014,7 +1012,7 @@ def test_seat_duplicate_is_an_error(tmp_path):
 def test_unreadable_table_number_leaves_the_neighbouring_tables_unscored(tmp_path):
     """A row whose Table cell is unreadable is not scored, nor are the tables next to it (it belongs to one of them);
     a table further away is scored."""
-    from helpers import player, round_sheet, write_workbook
+    from helpers import player, round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1048,7 +1046,7 @@ def _four(table=1):
 
 
 def test_a_round_sheet_with_only_a_header_is_skipped(tmp_path):
-    from helpers import round_sheet, write_workbook
+    from helpers import round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1060,7 +1058,7 @@ def test_a_round_sheet_with_only_a_header_is_skipped(tmp_path):
 
 
 def test_a_bye_for_a_player_who_also_plays_is_an_error(tmp_path):
-    from helpers import round_sheet, write_workbook
+    from helpers import round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1071,7 +1069,7 @@ def test_a_bye_for_a_player_who_also_plays_is_an_error(tmp_path):
 
 
 def test_a_bye_for_an_unregistered_name_is_an_error(tmp_path):
-    from helpers import round_sheet, write_workbook
+    from helpers import round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1084,7 +1082,7 @@ def test_a_bye_for_an_unregistered_name_is_an_error(tmp_path):
 
 
 def test_a_bye_with_counts_gets_no_bye_points(tmp_path):
-    from helpers import round_sheet, write_workbook
+    from helpers import round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1096,7 +1094,7 @@ def test_a_bye_with_counts_gets_no_bye_points(tmp_path):
 
 def test_points_3_setting_is_applied(tmp_path):
     """German ranking events: 5, 3, 1 at a table of 3 (the spellings are in tests/test_settings.py)."""
-    from helpers import player, round_sheet, write_workbook
+    from helpers import player, round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1107,7 +1105,7 @@ def test_points_3_setting_is_applied(tmp_path):
 
 
 def test_ranking_and_tiebreakers_settings_are_applied(tmp_path):
-    from helpers import round_sheet, write_workbook
+    from helpers import round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1124,7 +1122,7 @@ def test_ranking_and_tiebreakers_settings_are_applied(tmp_path):
 
 
 def test_declared_below_target_message_shows_the_vp(tmp_path):
-    from helpers import player, round_sheet, write_workbook
+    from helpers import player, round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1138,7 +1136,7 @@ def test_declared_below_target_message_shows_the_vp(tmp_path):
 
 
 def test_bye_without_a_name_and_invisible_characters_in_names(tmp_path):
-    from helpers import round_sheet, write_workbook
+    from helpers import round_sheet
 
     from sheet_scorer import check_workbook
 
@@ -1151,7 +1149,7 @@ def test_bye_without_a_name_and_invisible_characters_in_names(tmp_path):
 
 
 def test_one_reading_of_a_bye_and_of_the_game_cells():
-    """issue 20: every stage reads a bye (docs/rules.md §8) and the game cells (§3) through one definition."""
+    """Every stage reads a bye (docs/rules.md §8) and the game cells (§3) through one definition."""
     from sheet_scorer.i18n.vocab import GAME_FIELDS, is_bye
 
     assert [is_bye(v) for v in ("BYE", " pauza ", "Folga", "exempt", "Bye.")] == [True] * 5
@@ -1171,7 +1169,7 @@ def test_one_reading_of_a_bye_and_of_the_game_cells():
 
 
 def test_one_reading_of_table_numbers_and_of_played(tmp_path):
-    """issue 20: one table-number parser (rules.cells.table_numbers) and one 'played' (a game cell filled, bye aside)."""
+    """One table-number parser (rules.cells.table_numbers) and one 'played' (a game cell filled, bye aside)."""
     import pandas as pd
 
     from sheet_scorer.rules.cells import table_numbers

@@ -246,7 +246,7 @@ def finishes(*ranks_points: tuple[int, int], of: int = 10) -> list[Finish]:
 )
 def test_season_order(a: list[Finish], b: list[Finish], first: str) -> None:
     rows = rank_season({"Zed": a, "Amy": b}, None, "en")
-    assert [r.player for r in rows][0] == first and [r.rank for r in rows] == [1, 2]
+    assert next(r.player for r in rows) == first and [r.rank for r in rows] == [1, 2]
 
 
 def test_the_name_order_is_the_season_language() -> None:
@@ -529,7 +529,7 @@ def test_each_workbook_is_read_once(league: Path, monkeypatch: pytest.MonkeyPatc
     import sheet_scorer.workbook.read as reader
 
     seen: list[str] = []
-    original = reader.open_event  # the one read of a workbook (issue 20), given its path or the package opened
+    original = reader.open_event  # the one read of a workbook, given its path or the package opened
 
     def counting(path: Any) -> Any:
         seen.append(Path(getattr(path, "path", path)).name)
@@ -625,7 +625,7 @@ def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
 
 
 def test_season_from_python(league: Path, alias_settings: Path, tmp_path: Path) -> None:
-    from sheet_scorer.season.run import season as rank_season
+    from sheet_scorer.api import run_season as rank_season
 
     season = rank_season(
         [league], tmp_path / "season.xlsx", tmp_path / "season.html", best=2, settings=alias_settings, jobs=1
@@ -648,7 +648,7 @@ def test_the_terminal_table_is_not_wrapped_into_a_pipe(tmp_path: Path) -> None:
     assert len(rows) == 3  # one line a player: no cell broken over two lines
 
 
-# qa2: a file not read is not counted among those read; French reasons start clean; a long list of problems ends
+# a file not read is not counted among those read; French reasons start clean; a long list of problems ends
 # with the count of the rest, as `score` ends its own.
 def test_a_file_not_read_is_not_among_those_read_in_every_language(league: Path, tmp_path: Path) -> None:
     folder = tmp_path / "tournois"
@@ -714,7 +714,7 @@ def test_the_problems_beyond_ten_are_counted_in_one_line(
     assert sheet[-1][:2] == ("warning", "Summer Cup")
 
 
-# qa3: the terminal shows the first ten players of the season; the rest are counted in one line pointing at the sheet
+# the terminal shows the first ten players of the season; the rest are counted in one line pointing at the sheet
 # (a season of 12 players: 2 more), as `score` counts its own; a season of 10 has no such line.
 @pytest.mark.parametrize(
     ("players", "lang", "more"),

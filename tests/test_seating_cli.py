@@ -291,7 +291,7 @@ def test_drops_leave_and_late_entries_join_from_the_next_round(tmp_path: Path) -
     book.save(path)
     result = run("seat", path)
     assert result.exit_code == 0, result.output
-    assert "re-planned" in result.output
+    assert f"re-planned: {dropped} left, Yan Late, Zed Late joined" in result.output  # the organiser sees both read
     book = openpyxl.load_workbook(path)
     tables, _ = seated(book["Round 2"])
     names = [p for t in tables.values() for p in t]
@@ -398,7 +398,7 @@ def test_seat_by_standings_puts_the_round_winners_together(tmp_path: Path) -> No
     assert "repeated meetings: 0" in result.output
 
 
-# issue 24: `new` never stores a table of 1 or 2 in the plan (13 players over 5 rounds: round 5 had one).
+# `new` never stores a table of 1 or 2 in the plan (13 players over 5 rounds: round 5 had one).
 def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_every_round(tmp_path: Path) -> None:
     path = new_event(tmp_path, 13, "--rounds", 5, clubs=False)
     book = openpyxl.load_workbook(path)
@@ -414,22 +414,56 @@ def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_e
 
 
 def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 20: one read gives seat its rounds, Settings, Players, the plan and the header cells; then the write."""
+    """One read gives seat its rounds, Settings, Players, the plan and the header cells; then the write."""
     from sheet_scorer import api
     from sheet_scorer.xlsx import reader as xlsx
 
     path = new_event(tmp_path, 8)
     fill_results(path, "Round 1")
     opened: list[Path] = []
-    real = xlsx.Package.__init__
+    real = xlsx.WorkbookReader.__init__
 
     def counting(self: object, source: Path, *args: object, **kwargs: object) -> None:
         opened.append(Path(getattr(source, "path", source)))  # a path, or the package the command opened
         real(self, source, *args, **kwargs)
 
-    monkeypatch.setattr(xlsx.Package, "__init__", counting)
+    monkeypatch.setattr(xlsx.WorkbookReader, "__init__", counting)
     done = api.seat_event(path)
     assert opened.count(path) == 1  # (before: four times: check, the plan, the header, the write)
     assert all(p == path or p.name.endswith(".sheet-scorer-tmp") for p in opened)  # the write checks what it wrote
     assert (done.first, done.rounds, done.players, done.kept_plan) == (2, 1, 8, True)
     assert "Round 2" in openpyxl.load_workbook(path).sheetnames
+
+
+def test_seat_without_a_stored_plan_says_planned_not_re_planned(tmp_path: Path) -> None:
+    path = new_event(tmp_path)
+    fill_results(path, "Round 1")
+    result = run("seat", path, "--by", "standings")  # by standings keeps no plan: nothing was re-planned
+    assert result.exit_code == 0, result.output
+    assert "planned: no stored plan for these rounds" in result.output and "re-planned" not in result.output
+
+
+def test_new_prints_the_tables_of_3_per_player_beside_the_best_possible(tmp_path: Path) -> None:
+    # 21 players: three tables of 3 a round, 9 × 7 = 63 seats for 21 players, so 3 each at best.
+    result = run(
+        "new", "--players", players_csv(tmp_path / "p.csv", 21, False), "--rounds", 7, "-o", tmp_path / "e.xlsx"
+    )
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(tmp_path / "e.xlsx")
+    at_three: Counter[str] = Counter(p for t in seated(book["Round 1"])[0].values() if len(t) == 3 for p in t)
+    plan: dict[tuple[int, int], list[str]] = {}
+    for number, table, _, name in book["Seating Plan"].iter_rows(min_row=2, values_only=True):
+        plan.setdefault((number, table), []).append(name)
+    at_three.update(p for t in plan.values() if len(t) == 3 for p in t)
+    assert sorted(set(at_three.values())) == [3] and len(at_three) == 21
+    assert "tables of 3 per player: 3–3 (best possible: 3–3)" in result.output
+    assert "repeated meetings: 0 (best possible: 0)" in result.output
+
+
+def test_club_conflicts_are_said_with_their_rounds(tmp_path: Path) -> None:
+    # 16 players in 4 clubs of 4 over 5 rounds: the affine plane meets every pair once, so the 24 club pairs
+    # meet somewhere; none in round 1.
+    result = run("new", "--players", players_csv(tmp_path / "p.csv", 16), "--rounds", 5, "-o", tmp_path / "e.xlsx")
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if "club conflicts" in x)
+    assert line.startswith("  club conflicts: 24 in rounds ") and " 1," not in line.split("rounds")[1]

@@ -1,4 +1,4 @@
-"""Issue 24: legal tables on every path, re-plans that do not replay the past, known designs, seats over rounds
+"""Legal tables on every path, re-plans that do not replay the past, known designs, seats over rounds
 1–4 first, clubs apart in every round. Every property is checked by counting, independently of the planner."""
 
 from __future__ import annotations

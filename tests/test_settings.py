@@ -14,12 +14,12 @@ from sheet_scorer.workbook.settings import adjustment_rows, setting_cells
 
 
 def read_settings(sheet: str, rows: list[list], settings: Settings) -> tuple[Settings, list[Problem]]:
-    """The Settings rows as `workbook.settings` reads them, judged as `rules.settings` does (issue 20: read, then judged)."""
+    """The Settings rows as `workbook.settings` reads them, judged as `rules.settings` does (read, then judged)."""
     return judge_settings(setting_cells(sheet, rows), settings)
 
 
 def read_adjustments(sheet: str, rows: list[list]) -> tuple[list[Adjustment], list[Problem]]:
-    """The Adjustments rows as `workbook.settings` reads them, judged as `rules.settings` does (issue 20)."""
+    """The Adjustments rows as `workbook.settings` reads them, judged as `rules.settings` does."""
     return judge_adjustments({sheet: adjustment_rows(sheet, rows)})
 
 
@@ -91,7 +91,7 @@ def test_ranking_that_is_neither_points_nor_wins_is_an_error() -> None:
 
 
 def test_unknown_key_is_a_warning_at_its_cell() -> None:
-    settings, problems = read_settings(
+    _settings, problems = read_settings(
         "Settings", [["Key", "Value"], ["Tournamnet", "Cup"], ["Notes", "bring dice"]], Settings()
     )
     assert [(p.code, p.cell, p.severity) for p in problems] == [
@@ -171,7 +171,7 @@ def test_adjustment_with_points_that_are_no_number_or_no_player() -> None:
 
 
 def test_adjustments_sheet_without_its_header_row_and_a_second_sheet() -> None:
-    """issue 20: read in workbook/, judged in rules/: a sheet with no Player/Points header row is an error on the
+    """Read in workbook/, judged in rules/: a sheet with no Player/Points header row is an error on the
     sheet (no adjustment from it); with two Adjustments sheets the last one's rows are the adjustments."""
     assert adjustment_rows("Adjustments", [["Ala", 1, -1]]) is None
     no_header, problems = read_adjustments("Adjustments", [["Ala", 1, -1]])

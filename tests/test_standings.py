@@ -1,4 +1,4 @@
-"""Standings (docs/rules.md §4), with the values of seed 003 worked out by hand.
+"""Standings (docs/rules.md §4), with the worked examples of docs/rules.md §4 worked out by hand.
 
 VP % = sum over a player's games of 100 x VP / table VP, the table VP of a 3-player table
 raised by its average (x 4/3). Computed exactly; shown with two decimals.
@@ -73,7 +73,7 @@ def assert_ranks_are_1_to_n(standings):
     assert list(standings["rank"]) == list(range(1, len(standings) + 1))
 
 
-# ---------------------------------------------------------------- seed 003: A and B
+# ---------------------------------------------------------------- docs/rules.md §4: A and B
 
 # A: 10 of 32, 8 of 30 (2nd), 10 of 36, 10 of 32 -> 3 wins, 38 VP, 5+3+5+5 = 18 round points
 # B: 10 of 30, 10 of 33, 8 of 36 (2nd), 10 of 30 -> 3 wins, 38 VP, 5+5+3+5 = 18 round points
@@ -132,8 +132,8 @@ def test_seed_003_table_totals_are_as_in_the_seed():
     }
     assert [totals[s][1] for s in SEED_003] == [32, 30, 36, 32]
     assert [totals[s][2] for s in SEED_003] == [30, 33, 36, 30]
-    assert A_PCT == 100 * (Fraction(10, 32) + Fraction(8, 30) + Fraction(10, 36) + Fraction(10, 32))
-    assert B_PCT == 100 * (Fraction(10, 30) + Fraction(10, 33) + Fraction(8, 36) + Fraction(10, 30))
+    assert 100 * (Fraction(10, 32) + Fraction(8, 30) + Fraction(10, 36) + Fraction(10, 32)) == A_PCT
+    assert 100 * (Fraction(10, 30) + Fraction(10, 33) + Fraction(8, 36) + Fraction(10, 30)) == B_PCT
 
 
 def test_seed_003_vp_percentage(tmp_path):
@@ -143,7 +143,7 @@ def test_seed_003_vp_percentage(tmp_path):
         assert table.at[name, "round_points"] == 18
         assert table.at[name, "vp"] == 38
         assert table.at[name, "games"] == 4
-    # seed 003's own figures: each game's share rounded half up, then added (docs/rules.md §4)
+    # the worked example's own figures: each game's share rounded half up, then added (docs/rules.md §4)
     assert Decimal("31.25") + Decimal("26.67") + Decimal("27.78") + Decimal("31.25") == Decimal("116.95")
     assert Decimal("33.33") + Decimal("30.30") + Decimal("22.22") + Decimal("33.33") == Decimal("119.18")
     assert table.at["A", "vp_pct"] == 116.95 and table.at["B", "vp_pct"] == 119.18
@@ -170,7 +170,7 @@ def test_seed_003_round_points_per_round(tmp_path):
     assert table.at["Sara", "vp"] == 8 + 9 + 14 + 8
 
 
-# ---------------------------------------------------------------- seed 003: a 3-player table
+# ---------------------------------------------------------------- docs/rules.md §4: a 3-player table
 
 
 def test_three_player_table_vp_percentage(tmp_path):

@@ -1,4 +1,4 @@
-"""Control characters are shown, never obeyed (issue 14.4): `i18n.visible` and where its text goes."""
+"""Control characters are shown, never obeyed: `i18n.visible` and where its text goes."""
 
 from __future__ import annotations
 

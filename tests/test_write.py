@@ -397,7 +397,7 @@ def test_a_workbook_written_with_prefixed_elements_is_patched_in_its_own_form(tm
 
 
 def test_a_workbook_without_a_style_sheet_is_scored_with_one_added(tmp_path: Path) -> None:
-    """Some generators write no xl/styles.xml: the tool adds a minimal one for its own formats (issue 14, point 7)."""
+    """Some generators write no xl/styles.xml: the tool adds a minimal one for its own formats."""
     import re
 
     path = write_workbook(tmp_path / "e.xlsx", {"Round 1": ROUND1})

@@ -9,22 +9,29 @@ only prints.
     result.results          # DataFrame: one row per player per game, with VP, place, round points
     result.problems         # list[Problem]: code, severity, sheet, cell, player, message
 
-`score` and `check` (`score_workbook`, `check_workbook`: api/score.py), `new` (`new_event`), `seat` (`seat_event`),
-`playoffs` (`playoff_step`), `merge` (`merge_copies`), `split` (`split_event`), `slips` (`write_slips`), and
-`season.run.season` beside this package: the season reads its events through `check_workbook`.
+`score` and `check` (`score_workbook`, `check_workbook`: api/score.py), a batch (`score_batch`), `new`
+(`new_event`), `seat` (`seat_event`), `playoffs` (`playoff_step`), `merge` (`merge_copies`;
+`merge --reports`: `merge_reports`), `split`
+(`split_event`), `slips` (`write_slips`), `season` (`run_season`) and `live` (api/live.py, imported by itself: it
+loads the web server). A batch and the season share one process pool (api/pool.py).
 """
 
-from sheet_scorer.api.merge import merge_copies
+from sheet_scorer.api.batch import BatchEntry, BatchResult, score_batch
+from sheet_scorer.api.merge import merge_copies, merge_reports
 from sheet_scorer.api.new import NewResult, new_event
 from sheet_scorer.api.playoffs import PlayoffsResult, playoff_step
 from sheet_scorer.api.score import check_data, check_workbook, default_outputs, ods_outputs, score_workbook
+from sheet_scorer.api.season import SeasonResult, run_season
 from sheet_scorer.api.seat import SeatResult, seat_event
 from sheet_scorer.api.slips import SlipsResult, find_sheet, write_slips
 from sheet_scorer.api.split import SplitResult, split_event
 
 __all__ = [
+    "BatchEntry",
+    "BatchResult",
     "NewResult",
     "PlayoffsResult",
+    "SeasonResult",
     "SeatResult",
     "SlipsResult",
     "SplitResult",
@@ -33,9 +40,12 @@ __all__ = [
     "default_outputs",
     "find_sheet",
     "merge_copies",
+    "merge_reports",
     "new_event",
     "ods_outputs",
     "playoff_step",
+    "run_season",
+    "score_batch",
     "score_workbook",
     "seat_event",
     "split_event",

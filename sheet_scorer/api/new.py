@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 from sheet_scorer.model import WorkbookError, event_language
 
 if TYPE_CHECKING:
-    from sheet_scorer.seating.planner import SeatingReport
+    from sheet_scorer.seating.planner import SeatingBounds, SeatingReport
 
 
 @dataclass(frozen=True)
 class NewResult:
     """What `new` wrote: the event workbook, its players and planned rounds, the players file's encoding when it
-    was not UTF-8, and how good the plan is (`report`)."""
+    was not UTF-8, and how good the plan is (`report`) beside the best possible (`bounds`), with the rounds that
+    seat club-mates together (`club_rounds`, from 1)."""
 
     output: Path
     players: int
@@ -24,6 +25,8 @@ class NewResult:
     encoding: str | None
     report: SeatingReport
     lang: str
+    bounds: SeatingBounds
+    club_rounds: tuple[int, ...] = ()
 
 
 def new_event(
@@ -38,7 +41,7 @@ def new_event(
 ) -> NewResult:
     """A new event workbook from a list of players: Settings, Players, Round 1 seated, the later rounds planned."""
     from sheet_scorer.rules.names import refuse_name_clashes
-    from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, plan
+    from sheet_scorer.seating.planner import SeatingError, SeatingProblem, assess, bounds, plan
     from sheet_scorer.workbook.new_event import create_event
     from sheet_scorer.workbook.players import read_player_lines
 
@@ -61,4 +64,6 @@ def new_event(
         raise WorkbookError(key="too_few_players", path=players_file, n=error.players, least=error.least) from None
     later = {number: (r.tables, r.byes) for number, r in enumerate(planned[1:], start=2)}
     create_event(output, players, (planned[0].tables, planned[0].byes), later, rounds, language, name, when)
-    return NewResult(output, len(problem.players), rounds, encoding, assess(planned, clubs=clubs), language)
+    report = assess(planned, clubs=clubs)
+    club_rounds = tuple(r + 1 for r in report.club_rounds)
+    return NewResult(output, len(problem.players), rounds, encoding, report, language, bounds(problem), club_rounds)

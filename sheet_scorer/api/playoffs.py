@@ -22,10 +22,10 @@ class PlayoffsResult:
 
 def playoff_step(path: Path | str, lang: str | None = None, force: bool = False) -> PlayoffsResult:
     """Move the event one step (docs/rules.md §6): the next playoff sheet, or the Final Ranking, written in place."""
+    from sheet_scorer.api.policy import refuse_replacing, refuse_working_copy
     from sheet_scorer.model import WorkbookPatch
     from sheet_scorer.playoffs.step import next_step
     from sheet_scorer.workbook.read import open_event
-    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
     path = Path(path)
@@ -38,7 +38,7 @@ def playoff_step(path: Path | str, lang: str | None = None, force: bool = False)
             sheet = next_step(result, result.lang)
         except WorkbookError as error:
             raise error.in_language(result.lang) from None
-        update_workbook(path, WorkbookPatch(sheets=[sheet]), command="playoffs", event=event)
+        update_workbook(path, WorkbookPatch(sheets=[sheet]), command="playoffs", event=event, refuse=refuse_replacing)
     return PlayoffsResult(
         path,
         sheet.name,

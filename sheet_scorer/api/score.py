@@ -66,7 +66,7 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
     """`check_workbook` of a workbook already read (a command that needs more of the file reads it once)."""
     import pandas as pd
 
-    from sheet_scorer.report.sheets import check_added_sheets
+    from sheet_scorer.api.policy import check_added_sheets
     from sheet_scorer.rules.score import RESULT_COLUMNS, score_rounds
     from sheet_scorer.rules.settings import check_adjustments, judge_adjustments, judge_settings
     from sheet_scorer.rules.validate import validate
@@ -95,7 +95,7 @@ def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
         from sheet_scorer.playoffs.places import playoff_places
         from sheet_scorer.playoffs.qualifying import qualifying_ranking
 
-        result.qualifying = qualifying_ranking(result, language)  # once a run, carried on the result (issue 20)
+        result.qualifying = qualifying_ranking(result, language)  # once a run, carried on the result
         result.playoff_results = playoff_places(playoff_rows, result.qualifying)
     return result
 
@@ -131,7 +131,7 @@ def score_workbook(
         return check_workbook(path, lang)
     if is_ods(path):
         return _score_ods(path, output, html, lang, in_place, json, force)
-    opened = open_package(path, patching=True)  # the command's one opening of the file (issue 20)
+    opened = open_package(path, patching=True)  # the command's one opening of the file
     try:
         output_path, html_path = _targets(path, output, html, json, in_place)
     except BaseException:
@@ -209,13 +209,14 @@ def _score_and_write(
     The workbook is read and patched from one opening (`opened`, closed here).
 
     Refused first (docs/rules.md §5) when `path` has a scored copy holding edits it does not have."""
+    from sheet_scorer.api.policy import refuse_replacing, refuse_working_copy
     from sheet_scorer.report.export import write_json
     from sheet_scorer.report.facts import withdrawn_notes
     from sheet_scorer.report.html import stream_report
     from sheet_scorer.report.sheets import plan_writes
     from sheet_scorer.workbook.files import write_all
     from sheet_scorer.workbook.read import open_event
-    from sheet_scorer.workbook.record import Record, origin_of, refuse_replacing, refuse_working_copy
+    from sheet_scorer.workbook.record import Record, origin_of
     from sheet_scorer.workbook.write import write_to
 
     path = opened.path
@@ -242,7 +243,7 @@ def _score_and_write(
             event.close()
 
         # the report renders straight into its file after the workbook is written, in the memory the plan held (let go
-        # once written): the page is never held whole and the renderer's and the writer's needs do not add up (issue 21)
+        # once written): the page is never held whole and the renderer's and the writer's needs do not add up
         writers = {output: workbook, html: lambda temporary: stream_report(result, temporary, language)}
         if json:
             writers[json] = lambda temporary: write_json(result, temporary)

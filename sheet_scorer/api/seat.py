@@ -10,14 +10,17 @@ from sheet_scorer.api.score import check_data
 from sheet_scorer.model import ScoreResult, WorkbookError
 
 if TYPE_CHECKING:
-    from sheet_scorer.seating.planner import SeatingReport
+    from sheet_scorer.seating.planner import SeatingBounds
+    from sheet_scorer.seating.planner import SeatingReport as SeatingReport  # the CLI names it through the api
     from sheet_scorer.workbook.read import EventRead
 
 
 @dataclass(frozen=True)
 class SeatResult:
-    """What `seat` did: the rounds laid out from `first`, for how many players, whether the stored plan was kept,
-    and how good the seating is (`report`, over `qualifying` rounds)."""
+    """What `seat` did: the rounds laid out from `first`, for how many players, whether the stored plan was kept and
+    why not (`why`, the players who `left` and `joined` the plan; `seating.event.Seating`), and how good the seating
+    is over the rounds played and planned up to `qualifying` (`report`) beside the best possible (`bounds`), with
+    the event rounds that seat club-mates together (`club_rounds`)."""
 
     path: Path
     first: int
@@ -28,6 +31,11 @@ class SeatResult:
     report: SeatingReport
     qualifying: int
     lang: str
+    bounds: SeatingBounds
+    why: str = "kept"
+    left: tuple[str, ...] = ()
+    joined: tuple[str, ...] = ()
+    club_rounds: tuple[int, ...] = ()
 
 
 def seat_event(
@@ -52,9 +60,9 @@ def _seat(
     event: EventRead, rounds: int, seed: int, reseat: bool, force: bool, by_standings: bool, lang: str | None
 ) -> SeatResult:
     """`seat` of an event read (`workbook.read.open_event`)."""
+    from sheet_scorer.api.policy import refuse_replacing, refuse_working_copy
     from sheet_scorer.seating.event import seat_next, seat_patch, seating_problem, stored_round
-    from sheet_scorer.seating.planner import SeatingError, assess
-    from sheet_scorer.workbook.record import refuse_working_copy
+    from sheet_scorer.seating.planner import SeatingError, assess, bounds
     from sheet_scorer.workbook.update import update_workbook
 
     path, data = event.path, event.data
@@ -87,7 +95,9 @@ def _seat(
         seat_patch(last, header, first, seating, reseat, language, plan_sheet, data.sheet_names),
         command="seat",
         event=event,
+        refuse=refuse_replacing,
     )
+    report = assess(seating.rounds + seating.later, problem.history, problem.clubs)
     return SeatResult(
         path,
         first,
@@ -95,9 +105,14 @@ def _seat(
         reseat,
         len(problem.players),
         seating.kept_plan,
-        assess(seating.rounds, problem.history, problem.clubs),
+        report,
         qualifying,
         language,
+        bounds(problem),
+        seating.why,
+        seating.left,
+        seating.joined,
+        tuple(first + r for r in report.club_rounds),
     )
 
 

@@ -6,10 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sheet_scorer.merge.split import parse_tables, tables_text
 from sheet_scorer.workbook.container import open_package
 
 if TYPE_CHECKING:
     from sheet_scorer.merge.split import SplitPlan
+    from sheet_scorer.workbook.read import EventRead
+
+__all__ = ["SplitResult", "parse_tables", "split_event"]  # parse_tables: what `--tables` takes (1-4, 1,3,5-7)
 
 
 @dataclass(frozen=True)
@@ -19,6 +23,16 @@ class SplitResult:
     plan: SplitPlan
     target: Path
     lang: str
+
+    @property
+    def tables(self) -> str:
+        """The tables the copy holds as an organiser writes them (`1-4,7`)."""
+        return tables_text(self.plan.tables)
+
+    @property
+    def missing(self) -> str:
+        """The tables asked for that the round does not have (`5-6`), "" when none."""
+        return tables_text(self.plan.missing) if self.plan.missing else ""
 
 
 def split_event(
@@ -34,9 +48,15 @@ def split_event(
         Path(event), patching=True
     )  # a missing or damaged file is told before the heavy imports; its one opening
     try:
+        from sheet_scorer.api.policy import refuse_replacing, refuse_working_copy
         from sheet_scorer.merge.split import split_workbook
 
-        plan, target, language = split_workbook(opened, number, tables, Path(output) if output else None, lang, force)
+        def check(read: EventRead) -> None:
+            """Refused first when the event's scored copy is where it was carried on (docs/rules.md §5)."""
+            refuse_working_copy(read.path, "split", force, lang, read)
+
+        target = Path(output) if output else None
+        plan, target, language = split_workbook(opened, number, tables, target, lang, force, check, refuse_replacing)
     finally:
         opened.close()
     return SplitResult(plan, target, language)

@@ -12,11 +12,15 @@ import traceback
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
 from sheet_scorer.i18n.visible import visible
+from sheet_scorer.i18n.vocab import LANGUAGES
+
+if TYPE_CHECKING:
+    from sheet_scorer.i18n.codes import MessageKey
 
 
 class _OneLineUsageError(click.UsageError):
@@ -48,7 +52,7 @@ def one_line(text: object) -> str:
     return visible(" ".join(str(text).split()))
 
 
-LANGS = click.Choice(["en", "pl", "pt", "fr"])
+LANGS = click.Choice(list(LANGUAGES))  # the catalogue's languages
 WORKBOOK = click.Path(path_type=Path, dir_okay=True)
 FILE = click.Path(path_type=Path, dir_okay=False)
 
@@ -96,7 +100,8 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
     except WorkbookError as error:
         told = lang or error.lang
         click.echo(
-            one_line(say(told, "error", message=say(told, error.key, **error.values) if error.key else error)), err=True
+            one_line(say(told, "error", message=say(told, _key(error.key), **error.values) if error.key else error)),
+            err=True,
         )
         sys.exit(2)
     except Exception as error:  # an unexpected failure: one line, details with -v
@@ -108,6 +113,11 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
         click.echo(say(lang, "unexpected", message=f"{type(error).__name__}: {one_line(error)}"), err=True)
         sys.exit(2)
     sys.exit(code)
+
+
+def _key(key: str) -> MessageKey:
+    """A refusal's key as the catalogue's: the format layer (xlsx/) raises it as text, knowing no catalogue."""
+    return cast("MessageKey", key)
 
 
 def where(problem: Any, lang: str = "en") -> str:

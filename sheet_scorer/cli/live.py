@@ -1,4 +1,4 @@
-"""`sheet-scorer live`: serve the event's standings on the local network while tables report (SPEC §9).
+"""`sheet-scorer live`: serve the event's standings on the local network while tables report (docs/rules.md §9).
 
 It only reads the workbook. The terminal gets the addresses, a QR code of the phone page and one line
 per save; Ctrl-C stops at once (exit 130), a busy port is told in one line (exit 2).
@@ -20,7 +20,8 @@ from sheet_scorer.cli.common import LANGS, WORKBOOK, one_line, run_action
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
-    from sheet_scorer.live.state import Outcome
+    from sheet_scorer.api.live import Outcome
+    from sheet_scorer.i18n.codes import MessageKey
 
 
 def lan_address() -> str:
@@ -51,19 +52,24 @@ def _url(host: str, port: int, path: str) -> str:
 @click.option(
     "--lang", type=LANGS, help="Language of the pages and the terminal (default: Settings → Language, else en)."
 )
+@click.option(
+    "--reports",
+    is_flag=True,
+    help="Also take each table's result from a phone (kept in EVENT.reports.sqlite; merged by `merge --reports`).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Show a traceback for unexpected errors.")
-def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose: bool) -> None:
+def live(workbook: Path, port: int, host: str | None, lang: str | None, reports: bool, verbose: bool) -> None:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
 
     def action() -> int:
+        from sheet_scorer.api.live import bind_all
         from sheet_scorer.i18n.terminal import say
-        from sheet_scorer.live.server import bind_all
 
         address = host or "0.0.0.0"
         try:
             sockets = bind_all(host, port)
         except OSError as error:
-            key = "live_port_busy" if error.errno == errno.EADDRINUSE else "live_cannot_bind"
+            key: MessageKey = "live_port_busy" if error.errno == errno.EADDRINUSE else "live_cannot_bind"
             click.echo(
                 one_line(
                     say(lang, "error", message=say(lang, key, host=address, port=port, reason=error.strerror or error))
@@ -75,49 +81,49 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, verbose:
         with contextlib.ExitStack() as stack:
             for sock in sockets:
                 stack.enter_context(sock)
-            return _serve(workbook, sockets, shown, port, lang)
+            return _serve(workbook, sockets, shown, port, lang, reports)
 
     run_action(verbose, action, lang)
 
 
-def _serve(workbook: Path, sockets: list[socket.socket], address: str, port: int, lang: str | None) -> int:
-    """Read the workbook, print where it is served, serve until Ctrl-C."""
-    import asyncio
-
+def _serve(
+    workbook: Path, sockets: list[socket.socket], address: str, port: int, lang: str | None, reports: bool
+) -> int:
+    """Read the workbook, print where it is served (and the desk, with reports), serve until Ctrl-C."""
+    from sheet_scorer.api.live import open_desk, serve_event, start_live
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.live.qr import qr_svg, qr_text
-    from sheet_scorer.live.server import serve
-    from sheet_scorer.live.state import LiveState
 
     phone = _url(address, port, "/phone")
-    state = LiveState(workbook, lang, phone, qr_svg(phone))
-    loaded = state.load()
-    told = lang or state.language
-    assert state.good is not None
-    tournament = state.good.data.settings.tournament or workbook.stem
+    start = start_live(workbook, lang, phone)
+    told = start.lang
     click.echo(
         one_line(
-            say(told, "live_serving", tournament=visible(tournament), projector=_url(address, port, "/"), phone=phone)
+            say(
+                told,
+                "live_serving",
+                tournament=visible(start.tournament),
+                projector=_url(address, port, "/"),
+                phone=phone,
+            )
         )
     )
     click.echo(say(told, "live_qr"))
-    click.echo(qr_text(phone), nl=False)
-    if (
-        loaded.kind != "updated"
-    ):  # errors from the start: there is no earlier good view, these standings are provisional
-        problems = state.good.problems
-        errors = sum(p.severity == "error" for p in problems)
+    click.echo(start.qr, nl=False)
+    if start.first.kind != "updated":  # errors from the start: there is no earlier good view, these are provisional
         click.echo(
             one_line(
                 say(
                     told,
                     "checked",
                     file=visible(str(workbook)),
-                    errors=count(told, "errors", errors),
-                    warnings=count(told, "warnings", len(problems) - errors),
+                    errors=count(told, "errors", start.errors),
+                    warnings=count(told, "warnings", start.warnings),
                 )
             )
         )
+    desk = open_desk(start, _url(address, port, "")) if reports else None
+    if desk is not None:
+        click.echo(one_line(say(told, "live_desk", url=desk.desk_url)))
     click.echo(one_line(say(told, "live_stop", file=visible(str(workbook)))))
     sys.stdout.flush()
 
@@ -125,7 +131,7 @@ def _serve(workbook: Path, sockets: list[socket.socket], address: str, port: int
         _tell(outcome, told)
 
     try:
-        asyncio.run(serve(state, sockets, tell))
+        serve_event(start, sockets, tell, desk)
     except KeyboardInterrupt:
         click.echo(say(told, "live_stopped"), err=True)
         return 130

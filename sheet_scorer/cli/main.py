@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import io
 import os
 import sys
 
@@ -62,6 +63,8 @@ def _unicode_safe_output() -> None:
     cp1252 there), and '?' for what a terminal's own encoding cannot show."""
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError):
+            if not isinstance(stream, io.TextIOWrapper):  # replaced by a test runner or an embedding program
+                continue
             if stream.isatty():
                 stream.reconfigure(errors="replace")
             else:

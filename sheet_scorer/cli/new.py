@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from sheet_scorer.cli.common import FILE, force_option, lang_option, output_option, run_action, verbose_option
+
+if TYPE_CHECKING:
+    from sheet_scorer.i18n.codes import MessageKey
+
+#: The line `new` ends with, by the rounds it laid out ("1 round", "2 rounds": the words agree with the number).
+WROTE: dict[int, MessageKey] = {1: "new_wrote_one", 2: "new_wrote_two"}
 
 
 @click.command()
@@ -53,20 +60,20 @@ def new(
         from sheet_scorer.i18n.terminal import count, say
 
         done = new_event(
-            players_file, output, rounds, lang, name, when.date() if isinstance(when, date) else None, seed, force
+            players_file, output, rounds, lang, name, when.date() if isinstance(when, datetime) else None, seed, force
         )
         if done.encoding:
             click.echo(say(lang, "new_encoding", path=players_file, encoding=done.encoding))
         click.echo(
             say(
                 lang,
-                {1: "new_wrote_one", 2: "new_wrote_two"}.get(rounds, "new_wrote"),
+                WROTE.get(rounds, "new_wrote"),
                 file=output,
                 players=count(lang, "players", done.players),
                 rounds=rounds,
             )
         )
-        echo_report(done.report, rounds, lang)
+        echo_report(done.report, done.bounds, rounds, done.club_rounds, lang)
         return 0
 
     run_action(verbose, action, lang)

@@ -20,8 +20,9 @@ from sheet_scorer.cli.common import (
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, JustifyMethod
 
+    from sheet_scorer.api.summary import ScoreSummary
     from sheet_scorer.model import ScoreResult
 
 
@@ -62,7 +63,7 @@ def score(
     Several workbooks (or a folder of them) are scored as a batch, in parallel; the exit status is
     the worst of them.
     """
-    files = _expand(workbooks)
+    files = _expand(workbooks, lang)
     if len(files) == 1 and not files[0].is_dir():
 
         def action() -> int:
@@ -76,13 +77,15 @@ def score(
 
         run_action(verbose, action, lang)
     if output or html or json_path:
-        raise click.UsageError("-o/--output, --html and --json name one file; they cannot be used with a batch")
+        from sheet_scorer.i18n.terminal import say
+
+        raise click.UsageError(say(lang, "batch_one_file_options"))
     from sheet_scorer.cli.batch import score_batch
 
     run_action(verbose, lambda: score_batch(files, lang=lang, in_place=in_place, jobs=jobs), lang)
 
 
-def _expand(paths: tuple[Path, ...]) -> list[Path]:
+def _expand(paths: tuple[Path, ...], lang: str | None = None) -> list[Path]:
     """Folders stand for the workbooks in them (not the .scored/.backup/.original copies this tool wrote)."""
     files: list[Path] = []
     for path in paths:
@@ -95,7 +98,9 @@ def _expand(paths: tuple[Path, ...]) -> list[Path]:
                 and not p.stem.endswith((".scored", ".backup", ".original"))
             )
             if not found:
-                raise click.UsageError(f"{path}: no .xlsx, .xlsm or .ods workbooks in this folder")
+                from sheet_scorer.i18n.terminal import say
+
+                raise click.UsageError(say(lang, "no_workbooks_in_folder", path=path))
             files.extend(found)
         else:
             files.append(path)
@@ -120,13 +125,14 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from sheet_scorer.api.summary import summarise
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.i18n.text import severity_word, text
+    from sheet_scorer.i18n.text import figure_name, figure_text, severity_word, text
     from sheet_scorer.i18n.vocab import PROBLEMS_SHEET
     from sheet_scorer.problems import problem_message
-    from sheet_scorer.report.facts import figure_name, figure_text, progress_note, shown_figures, withdrawn_notes
 
     lang = result.lang
+    summary = summarise(result)
     console = _console()
     if result.converted_from:
         console.print(
@@ -139,35 +145,32 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
                 )
             )
         )
-    scored, tables, playoff = _tables(result)
-    errors = sum(p.severity == "error" for p in result.problems)
     values = dict(
         tournament=f"[bold]{escape(visible(result.data.settings.tournament))}[/]",
         players=count(lang, "players", len(result.standings)),
         rounds=count(lang, "rounds", len(result.played_rounds)),
-        scored=scored,
-        tables=tables,
-        errors=count(lang, "errors", errors),
-        warnings=count(lang, "warnings", len(result.problems) - errors),
+        scored=summary.tables_scored,
+        tables=summary.tables,
+        errors=count(lang, "errors", summary.errors),
+        warnings=count(lang, "warnings", summary.warnings),
     )
-    if playoff:
-        console.print(say(lang, "summary_playoffs", playoffs=count(lang, "playoff_tables", playoff), **values))
+    if summary.playoff_tables:
+        console.print(
+            say(lang, "summary_playoffs", playoffs=count(lang, "playoff_tables", summary.playoff_tables), **values)
+        )
     else:
         console.print(say(lang, "summary", **values))
-    note = progress_note(result, lang)  # tables not reported yet (docs/rules.md §3)
-    if note:
-        console.print(escape(visible(note)))
+    if summary.progress:  # tables not reported yet (docs/rules.md §3)
+        console.print(escape(visible(summary.progress)))
     title = text(lang, "standings") + (f" ({text(lang, 'provisional_label')})" if result.has_errors else "")
     top = Table(title=title, title_justify="left")
-    figures = [
-        f for f in shown_figures(result) if f != "adjustment_notes"
-    ]  # the ranking figure first (docs/rules.md §5)
+    figures = summary.figures  # the ranking figure first (docs/rules.md §5)
     top.add_column(text(lang, "rank"), justify="right")
     top.add_column(text(lang, "player"), justify="left")
     for figure in figures:
         top.add_column(figure_name(figure, lang), justify="right")
     shown = result.standings if show_all else result.standings.head(TOP_ROWS)
-    gone = withdrawn_notes(result, lang)  # "withdrawn after Round 2", as the sheet, report and JSON mark them
+    gone = summary.withdrawn  # "withdrawn after Round 2", as the sheet, report and JSON mark them
     for row in shown.to_dict("records"):
         note = f" · {gone[row['player']]}" if row["player"] in gone else ""
         top.add_row(
@@ -178,7 +181,7 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     console.print(top)
     if len(result.standings) > len(shown):
         console.print(escape(count(lang, "more_players", len(result.standings) - len(shown))))
-    _final_ranking(result, console, show_all)
+    _final_ranking(summary, lang, console, show_all)
     listed = [p for p in result.problems if p.severity == "error"][:5]
     for problem in listed:
         colour = "red" if problem.severity == "error" else "yellow"
@@ -186,26 +189,12 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
             f"[{colour}]{severity_word(problem.severity, lang)}[/] "
             + escape(say(lang, "problem_at", where=where(problem, lang), message=problem_message(problem, lang)))
         )
-    if errors > len(listed):
-        console.print(escape(say(lang, "more_problems", n=errors - len(listed), sheet=PROBLEMS_SHEET[lang])))
+    if summary.errors > len(listed):
+        console.print(escape(say(lang, "more_problems", n=summary.errors - len(listed), sheet=PROBLEMS_SHEET[lang])))
     console.print(escape(say(lang, "wrote", first=visible(str(result.output)), second=visible(str(result.html)))))
 
 
-def _tables(result: ScoreResult) -> tuple[int, int, int]:
-    """Tables scored, tables in all (rounds and playoffs), and of those the playoff tables."""
-    import pandas as pd
-
-    frames = [f for f in (result.results, result.playoff_results) if f is not None and len(f)]
-    if not frames:
-        return 0, 0, 0
-    rows = pd.concat(frames, ignore_index=True)
-    games = rows[~rows["bye"].astype(bool) & rows["table"].notna()]
-    tables = games.groupby(["sheet", "table"])["game"].all()
-    playoff = {s.name for s in result.data.playoffs}
-    return int(tables.sum()), len(tables), sum(sheet in playoff for sheet, _ in tables.index)
-
-
-def _final_ranking(result: ScoreResult, console: Console, show_all: bool) -> None:
+def _final_ranking(summary: ScoreSummary, lang: str, console: Console, show_all: bool) -> None:
     """Once the final is scored: the final ranking (docs/rules.md §6) and the champion's name."""
     from rich.markup import escape
     from rich.table import Table
@@ -213,18 +202,21 @@ def _final_ranking(result: ScoreResult, console: Console, show_all: bool) -> Non
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import STAGE_WORDS
-    from sheet_scorer.playoffs.ranking import event_placings
-    from sheet_scorer.report.facts import withdrawn_notes
 
-    lang = result.lang
-    ranking = event_placings(result)
+    ranking = summary.final_ranking
     if not ranking:
         return
     table = Table(title=text(lang, "final_ranking"), title_justify="left")
-    for heading, justify in (("rank", "right"), ("player", "left"), ("stage", "left"), ("qualifying_rank", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("rank", "right"),
+        ("player", "left"),
+        ("stage", "left"),
+        ("qualifying_rank", "right"),
+    )
+    for heading, justify in columns:
         table.add_column(text(lang, heading), justify=justify)
     shown = ranking if show_all else ranking[:TOP_ROWS]
-    gone = withdrawn_notes(result, lang)  # "withdrawn after Round 2", as in the standings above
+    gone = summary.withdrawn  # "withdrawn after Round 2", as in the standings above
     for p in shown:
         note = f" · {gone[p.player]}" if p.player in gone else ""
         table.add_row(

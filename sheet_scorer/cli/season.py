@@ -13,7 +13,7 @@ from sheet_scorer.cli.common import FILE, WORKBOOK, lang_option, output_option, 
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
-    from sheet_scorer.season.model import EventSummary, Season
+    from sheet_scorer.api.season import EventSummary, Season
 
 SHOWN_PLAYERS = 10
 SHOWN_PROBLEMS = 10
@@ -56,10 +56,10 @@ def season(
     """
 
     def action() -> int:
-        from sheet_scorer.season.run import season as rank_season
+        from sheet_scorer.api import run_season
 
         with _progress(lang) as (started, done):
-            made = rank_season(
+            made = run_season(
                 list(events),
                 output,
                 html,
@@ -103,7 +103,6 @@ def _summary(result: Season, written: list[Path]) -> None:
     from sheet_scorer.cli.score import _console
     from sheet_scorer.i18n.terminal import count, say
     from sheet_scorer.i18n.text import format_number, severity_word, text
-    from sheet_scorer.season.book import number
 
     lang = result.lang
     console = _console()  # into a file or a pipe nothing is wrapped, as `score` prints
@@ -124,16 +123,14 @@ def _summary(result: Season, written: list[Path]) -> None:
         top.add_row(
             str(row.rank),
             escape(visible(row.player)),
-            format_number(number(row.points), lang),
+            format_number(row.points, lang),  # a Fraction, shown as its cell value
             str(row.counted),
             str(row.played),
             str(row.won),
             str(row.best),
         )
     console.print(top)
-    if (
-        len(result.rows) > SHOWN_PLAYERS
-    ):  # qa3: the rest are counted, as `score` counts its own (a generic "… and N more")
+    if len(result.rows) > SHOWN_PLAYERS:  # the rest are counted, as `score` counts its own (a generic "… and N more")
         console.print(
             escape(
                 say(

@@ -10,7 +10,7 @@ import click
 from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, run_action, verbose_option
 
 if TYPE_CHECKING:
-    from sheet_scorer.seating.planner import SeatingReport
+    from sheet_scorer.api.seat import SeatingBounds, SeatingReport, SeatResult
 
 
 @click.command()
@@ -59,25 +59,67 @@ def seat(
                 rounds=count_of(language, "rounds", done.rounds),
                 first=done.first,
                 players=count_of(language, "players", done.players),
-                how=say(language, "plan_kept" if done.kept_plan else "replanned"),
+                how=how_planned(done),
             )
         )
-        echo_report(done.report, done.qualifying, language)
+        echo_report(done.report, done.bounds, done.qualifying, done.club_rounds, language)
         return 0
 
     run_action(verbose, action, lang)
 
 
-def echo_report(report: SeatingReport, qualifying: int, lang: str | None) -> None:
-    """What the organiser is told about a seating, in `lang`: repeated meetings, seat balance, club conflicts."""
+def how_planned(done: SeatResult) -> str:
+    """Whether `seat` kept the stored plan, and if not why (the players who left and joined named)."""
+    from sheet_scorer.i18n.terminal import say
+
+    if done.why == "players":
+        left, joined = ", ".join(done.left), ", ".join(done.joined)
+        key = "replanned_left_joined" if left and joined else "replanned_left" if left else "replanned_joined"
+        return say(done.lang, key, left=left, joined=joined)
+    keys = {"kept": "plan_kept", "none": "planned_fresh", "byes": "replanned_byes", "better": "replanned_better"}
+    return say(done.lang, keys[done.why])
+
+
+def _names(players: tuple[str, ...]) -> str:
+    """The first five names, then '…'."""
+    return ", ".join(players[:5]) + (" …" if len(players) > 5 else "")
+
+
+def echo_report(
+    report: SeatingReport, bounds: SeatingBounds, qualifying: int, club_rounds: tuple[int, ...], lang: str | None
+) -> None:
+    """What the organiser is told about a seating, in `lang`, each figure beside the best possible (docs/rules.md
+    §6, in the order of its aims): tables of 3, repeated meetings, seats, seat 4, club conflicts and their rounds."""
     from sheet_scorer.i18n.terminal import count, say
 
+    if report.tables_of_three or report.threes[1]:
+        low, high = report.threes
+        best_low, best_high = bounds.threes
+        click.echo(
+            say(
+                lang,
+                "threes_share",
+                low=low,
+                high=high,
+                best_low=best_low,
+                best_high=best_high,
+                running=report.threes_running,
+                best_running=bounds.threes_running,
+            )
+        )
     if report.repeated_meetings:
-        click.echo(say(lang, "repeated_meetings", n=report.repeated_meetings, most=report.most_meetings))
+        click.echo(
+            say(
+                lang,
+                "repeated_meetings",
+                n=report.repeated_meetings,
+                best=bounds.repeated_meetings,
+                most=report.most_meetings,
+            )
+        )
     else:
         click.echo(say(lang, "repeated_meetings_none"))
     if report.unbalanced_players:
-        shown = ", ".join(report.unbalanced_players[:5]) + (" …" if len(report.unbalanced_players) > 5 else "")
         why = say(lang, "tables_of_three") if report.tables_of_three else ""
         click.echo(
             say(
@@ -85,9 +127,24 @@ def echo_report(report: SeatingReport, qualifying: int, lang: str | None) -> Non
                 "seat_balance_uneven",
                 players=count(lang, "players", len(report.unbalanced_players)),
                 why=why,
-                names=shown,
+                names=_names(report.unbalanced_players),
             )
         )
     else:
         click.echo(say(lang, "seat_balance_even", rounds=count(lang, "rounds", qualifying)))
-    click.echo(say(lang, "club_conflicts", n=report.club_conflicts))
+    if report.no_seat_four:
+        missing = report.no_seat_four
+        click.echo(
+            say(
+                lang,
+                "seat_four_missing",
+                players=count(lang, "players", len(missing)),
+                best=bounds.no_seat_four,
+                names=_names(missing),
+            )
+        )
+    else:
+        click.echo(say(lang, "seat_four_all"))
+    rounds = ", ".join(map(str, club_rounds))
+    key = {0: "club_conflicts", 1: "club_conflicts_round"}.get(len(club_rounds), "club_conflicts_rounds")
+    click.echo(say(lang, key, n=report.club_conflicts, rounds=rounds, best=bounds.club_conflicts))

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, output_option, run_action, verbose_option
 
+if TYPE_CHECKING:
+    from sheet_scorer.i18n.codes import MessageKey
+
 
 def _tables(context: click.Context, parameter: click.Parameter, value: str) -> frozenset[int]:
     """`--tables 1-4` / `1,3,5-7` as table numbers; anything else is a usage error (exit 2)."""
-    from sheet_scorer.merge.split import parse_tables
+    from sheet_scorer.api.split import parse_tables
+    from sheet_scorer.i18n.terminal import say
 
     try:
         return parse_tables(value)
-    except ValueError:
-        raise click.BadParameter(f"'{value}': give table numbers like 1-4 or 1,3,5-7") from None
+    except ValueError:  # in --lang when it came first on the line (a usage error is met before the workbook is read)
+        raise click.BadParameter(say(context.params.get("lang"), "bad_tables_option", value=value)) from None
 
 
 @click.command()
@@ -44,20 +49,19 @@ def split(
     def action() -> int:
         from sheet_scorer.api import split_event
         from sheet_scorer.i18n.terminal import count, say
-        from sheet_scorer.merge.split import tables_text
 
         done = split_event(event, number, tables, output, lang, force)
         plan, language = done.plan, done.lang
         if plan.missing:
-            click.echo(say(language, "split_missing", sheet=plan.sheet, tables=tables_text(plan.missing)))
-        key = "split_wrote_one" if len(plan.tables) == 1 else "split_wrote"  # "table 3", "tables 1-4"
+            click.echo(say(language, "split_missing", sheet=plan.sheet, tables=done.missing))
+        key: MessageKey = "split_wrote_one" if len(plan.tables) == 1 else "split_wrote"  # "table 3", "tables 1-4"
         click.echo(
             say(
                 language,
                 key,
                 copy=done.target,
                 sheet=plan.sheet,
-                tables=tables_text(plan.tables),
+                tables=done.tables,
                 players=count(language, "players", plan.players),
             )
         )

@@ -1,4 +1,4 @@
-"""The one message catalogue (issue 20, item 3): every line a user can see is a code with its level, the field
+"""The one message catalogue: every line a user can see is a code with its level, the field
 whose cell it marks and its template in each language (frictionless-style: code, level, field, {lang: template}).
 
 Levels:
@@ -11,7 +11,8 @@ Levels:
   exit 2), or a part of one (a `Phrase`: why a file cannot be written);
 * `line` - what a command prints (said by `cli/` only, through `i18n.terminal`).
 
-`NOUNS` holds the nouns said with a number (`i18n.text.count`: "1 błąd", "2 błędy", "5 błędów"). Each language
+`WORDS` holds the words the report, the season, the slips and the live pages show around the figures
+(`i18n.text.text`, key -> language -> words), and `NOUNS` the nouns said with a number (`i18n.text.count`: "1 błąd", "2 błędy", "5 błędów"). Each language
 uses its own quotation marks („…” pl, “…” pt, « … » fr) and is phrased so that no word has to agree with a
 player's gender; French is typeset (narrow no-break spaces) when rendered (`i18n.text.typeset`). Rendering lives
 elsewhere (`problems` for a Problem, `i18n.text.say` for a refusal or a line); `tests/test_catalogue.py` checks
@@ -542,7 +543,7 @@ CATALOGUE: dict[str, Message] = {
             pt="a linha {row} é uma folga sem nome de jogador",
             fr="la ligne {row} est une exemption sans nom de joueur",
         ),
-        # issue 18: a merge conflict stays until resolved (docs/rules.md §5)
+        # a merge conflict stays until resolved (docs/rules.md §5)
         _code(
             "merge-conflict",
             en="{player}: the files disagree: {value} in {file}, {other} in {other_file}; type the agreed value, then mark row {line} of '{conflicts_sheet}' resolved",
@@ -550,7 +551,7 @@ CATALOGUE: dict[str, Message] = {
             pt="{player}: os arquivos divergem: {value} em {file}, {other} em {other_file}; digite o valor acordado e marque a linha {line} de “{conflicts_sheet}” como resolvida",
             fr="{player} : les fichiers divergent : {value} dans {file}, {other} dans {other_file} ; saisissez la valeur convenue, puis marquez la ligne {line} de « {conflicts_sheet} » comme résolue",
         ),
-        # ---- season problems (issue 23): found in the season workbook or across events; `season.model.Note` ----
+        # ---- season problems: found in the season workbook or across events; `season.model.Note` ----
         _code(
             "season_alias_both",
             "warning",
@@ -642,7 +643,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{tournament} : {players}, {rounds}, {scored} tables comptées sur {tables}, {errors}, {warnings}",
             },
         ),
-        # issue 19: playoffs in the summary, the champion, one problem a line
+        # playoffs in the summary, the champion, one problem a line
         Message(
             "summary_playoffs",
             "line",
@@ -733,7 +734,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "convertis par LibreOffice en .xlsx et calculés : {files}",
             },
         ),
-        # issue 22: `live` (cli/live.py)
+        # `live` (cli/live.py)
         Message(
             "live_serving",
             "line",
@@ -814,6 +815,16 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "impossible d'écouter sur {host}:{port} : {reason}",
             },
         ),
+        Message(
+            "live_desk",
+            "line",
+            {
+                "en": "desk: {url}",
+                "pl": "biuro turnieju: {url}",
+                "pt": "mesa da organização: {url}",
+                "fr": "bureau : {url}",
+            },
+        ),
         Message("live_stopped", "line", {"en": "stopped", "pl": "zatrzymano", "pt": "parado", "fr": "arrêté"}),
         # one-line refusals (WorkbookError with a key)
         Message(
@@ -870,7 +881,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{path} : --in-place ne peut pas écrire un .ods ; calculez-le sans --in-place pour obtenir {target}",
             },
         ),
-        # issue 20: damaged packages named by their part, and Strict Open XML refused by name
+        # damaged packages named by their part, and Strict Open XML refused by name
         Message(
             "part_encoding",
             "refusal",
@@ -1101,9 +1112,64 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
-            "replanned",
+            "planned_fresh",
             "line",
-            {"en": "re-planned", "pl": "zaplanowano od nowa", "pt": "replanejado", "fr": "replanifié"},
+            {
+                "en": "planned: no stored plan for these rounds",
+                "pl": "zaplanowano: brak zapisanego planu tych rund",
+                "pt": "planejado: sem plano guardado para estas rodadas",
+                "fr": "planifié : aucun plan enregistré pour ces rondes",
+            },
+        ),
+        Message(
+            "replanned_left",
+            "line",
+            {
+                "en": "re-planned: {left} left",
+                "pl": "zaplanowano od nowa – rezygnacje: {left}",
+                "pt": "replanejado – desistências: {left}",
+                "fr": "replanifié – départs : {left}",
+            },
+        ),
+        Message(
+            "replanned_joined",
+            "line",
+            {
+                "en": "re-planned: {joined} joined",
+                "pl": "zaplanowano od nowa – dołączenia: {joined}",
+                "pt": "replanejado – entradas: {joined}",
+                "fr": "replanifié – arrivées : {joined}",
+            },
+        ),
+        Message(
+            "replanned_left_joined",
+            "line",
+            {
+                "en": "re-planned: {left} left, {joined} joined",
+                "pl": "zaplanowano od nowa – rezygnacje: {left}; dołączenia: {joined}",
+                "pt": "replanejado – desistências: {left}; entradas: {joined}",
+                "fr": "replanifié – départs : {left} ; arrivées : {joined}",
+            },
+        ),
+        Message(
+            "replanned_byes",
+            "line",
+            {
+                "en": "re-planned: the byes change",
+                "pl": "zaplanowano od nowa: zmieniają się pauzy",
+                "pt": "replanejado: as folgas mudam",
+                "fr": "replanifié : les exemptions changent",
+            },
+        ),
+        Message(
+            "replanned_better",
+            "line",
+            {
+                "en": "re-planned: after the rounds played a new plan is better than the stored one",
+                "pl": "zaplanowano od nowa: po rozegranych rundach nowy plan jest lepszy od zapisanego",
+                "pt": "replanejado: após as rodadas jogadas um plano novo é melhor que o guardado",
+                "fr": "replanifié : après les rondes jouées un nouveau plan est meilleur que celui enregistré",
+            },
         ),
         Message(
             "seat_no_rounds",
@@ -1149,20 +1215,20 @@ CATALOGUE: dict[str, Message] = {
             "repeated_meetings_none",
             "line",
             {
-                "en": "  repeated meetings: 0",
-                "pl": "  powtórzone spotkania: 0",
-                "pt": "  encontros repetidos: 0",
-                "fr": "  rencontres répétées : 0",
+                "en": "  repeated meetings: 0 (best possible: 0)",
+                "pl": "  powtórzone spotkania: 0 (najlepiej możliwe: 0)",
+                "pt": "  encontros repetidos: 0 (melhor possível: 0)",
+                "fr": "  rencontres répétées : 0 (au mieux : 0)",
             },
         ),
         Message(
             "repeated_meetings",
             "line",
             {
-                "en": "  repeated meetings: {n} (the fewest found; no pair more than {most} times)",
-                "pl": "  powtórzone spotkania: {n} (najmniej, ile udało się znaleźć; żadna para nie gra ze sobą więcej niż {most} razy)",
-                "pt": "  encontros repetidos: {n} (o mínimo encontrado; nenhum par se encontra mais de {most} vezes)",
-                "fr": "  rencontres répétées : {n} (le minimum trouvé ; aucune paire ne se rencontre plus de {most} fois)",
+                "en": "  repeated meetings: {n} (best possible: {best}; no pair more than {most} times)",
+                "pl": "  powtórzone spotkania: {n} (najlepiej możliwe: {best}; żadna para nie gra ze sobą więcej niż {most} razy)",
+                "pt": "  encontros repetidos: {n} (melhor possível: {best}; nenhum par se encontra mais de {most} vezes)",
+                "fr": "  rencontres répétées : {n} (au mieux : {best} ; aucune paire ne se rencontre plus de {most} fois)",
             },
         ),
         Message(
@@ -1196,16 +1262,66 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
+            "threes_share",
+            "line",
+            {
+                "en": "  tables of 3 per player: {low}–{high} (best possible: {best_low}–{best_high}); in two rounds running: {running} (best possible: {best_running})",
+                "pl": "  stoły na 3 osoby na gracza: {low}–{high} (najlepiej możliwe: {best_low}–{best_high}); dwie rundy z rzędu: {running} (najlepiej możliwe: {best_running})",
+                "pt": "  mesas de 3 por jogador: {low}–{high} (melhor possível: {best_low}–{best_high}); em duas rodadas seguidas: {running} (melhor possível: {best_running})",
+                "fr": "  tables de 3 par joueur : {low}–{high} (au mieux : {best_low}–{best_high}) ; deux rondes de suite : {running} (au mieux : {best_running})",
+            },
+        ),
+        Message(
+            "seat_four_all",
+            "line",
+            {
+                "en": "  seat 4: every player at a table of 4 starts on it at least once (best possible)",
+                "pl": "  miejsce 4: każda osoba grająca przy stole na 4 zaczyna z niego co najmniej raz (najlepiej możliwe)",
+                "pt": "  lugar 4: cada jogador numa mesa de 4 começa nele pelo menos uma vez (melhor possível)",
+                "fr": "  place 4 : chaque joueur à une table de 4 y commence au moins une fois (au mieux)",
+            },
+        ),
+        Message(
+            "seat_four_missing",
+            "line",
+            {
+                "en": "  seat 4: {players} never start on it (best possible: {best}): {names}",
+                "pl": "  miejsce 4: nigdy z niego nie zaczyna – {players} (najlepiej możliwe: {best}): {names}",
+                "pt": "  lugar 4: {players} nunca começam nele (melhor possível: {best}): {names}",
+                "fr": "  place 4 : {players} n'y commencent jamais (au mieux : {best}) : {names}",
+            },
+        ),
+        Message(
             "club_conflicts",
             "line",
             {
-                "en": "  club conflicts: {n}",
-                "pl": "  konflikty klubowe: {n}",
-                "pt": "  conflitos de clube: {n}",
-                "fr": "  conflits de club : {n}",
+                "en": "  club conflicts: {n} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} (au mieux : {best})",
             },
         ),
-        # issue 19: --round takes a number or a sheet name
+        Message(
+            "club_conflicts_round",
+            "line",
+            {
+                "en": "  club conflicts: {n} in round {rounds} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} w rundzie {rounds} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} na rodada {rounds} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} à la ronde {rounds} (au mieux : {best})",
+            },
+        ),
+        Message(
+            "club_conflicts_rounds",
+            "line",
+            {
+                "en": "  club conflicts: {n} in rounds {rounds} (best possible: {best})",
+                "pl": "  konflikty klubowe: {n} w rundach {rounds} (najlepiej możliwe: {best})",
+                "pt": "  conflitos de clube: {n} nas rodadas {rounds} (melhor possível: {best})",
+                "fr": "  conflits de club : {n} aux rondes {rounds} (au mieux : {best})",
+            },
+        ),
+        # --round takes a number or a sheet name
         Message(
             "slips_no_sheet",
             "refusal",
@@ -1348,6 +1464,26 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
+            "merge_no_journal",
+            "refusal",
+            {
+                "en": "{event} has no reports from the tables: {journal} is not beside it (start 'sheet-scorer live {event} --reports')",
+                "pl": "{event} nie ma zgłoszeń ze stołów: obok nie ma pliku {journal} (uruchom „sheet-scorer live {event} --reports”)",
+                "pt": "{event} não tem envios das mesas: {journal} não está ao lado (inicie “sheet-scorer live {event} --reports”)",
+                "fr": "{event} n'a aucun envoi des tables : {journal} n'est pas à côté (lancez « sheet-scorer live {event} --reports »)",
+            },
+        ),
+        Message(
+            "merge_nothing_given",
+            "refusal",
+            {
+                "en": "name the judges' copies to merge into {event}, or give --reports to merge the tables' reports",
+                "pl": "podaj kopie sędziów do scalenia z {event} albo --reports, aby scalić zgłoszenia ze stołów",
+                "pt": "indique as cópias dos juízes a juntar em {event}, ou use --reports para juntar os envios das mesas",
+                "fr": "indiquez les copies des arbitres à fusionner dans {event}, ou --reports pour fusionner les envois des tables",
+            },
+        ),
+        Message(
             "merge_no_match",
             "refusal",
             {
@@ -1358,7 +1494,7 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         # `split` (cli/split.py, merge/split.py)
-        # qa2: `split` of one table says "table 3", not "tables 3"
+        # `split` of one table says "table 3", not "tables 3"
         Message(
             "split_wrote_one",
             "line",
@@ -1508,6 +1644,37 @@ CATALOGUE: dict[str, Message] = {
                 "pl": "{path}: brak arkuszy rund; nazwij arkusz każdej rundy „Runda 1”, „Runda 2”, … (albo Round/Rodada/Ronde N)",
                 "pt": "{path}: nenhuma planilha de rodada; chame a planilha de cada rodada de “Rodada 1”, “Rodada 2”, … (ou Round/Runda/Ronde N)",
                 "fr": "{path} : aucune feuille de ronde ; nommez la feuille de chaque ronde « Ronde 1 », « Ronde 2 », … (ou Round/Runda/Rodada N)",
+            },
+        ),
+        # usage errors the command line finds before any workbook is read (`--lang` only)
+        Message(
+            "batch_one_file_options",
+            "refusal",
+            {
+                "en": "-o/--output, --html and --json name one file; they cannot be used with a batch",
+                "pl": "-o/--output, --html i --json wskazują jeden plik; nie można ich użyć przy wielu skoroszytach",
+                "pt": "-o/--output, --html e --json indicam um arquivo; não podem ser usados com um lote",
+                "fr": "-o/--output, --html et --json désignent un seul fichier ; ils ne s'emploient pas avec un lot",
+            },
+        ),
+        Message(
+            "no_workbooks_in_folder",
+            "refusal",
+            {
+                "en": "{path}: no .xlsx, .xlsm or .ods workbooks in this folder",
+                "pl": "{path}: w tym folderze nie ma skoroszytów .xlsx, .xlsm ani .ods",
+                "pt": "{path}: nenhuma pasta de trabalho .xlsx, .xlsm ou .ods nesta pasta",
+                "fr": "{path} : aucun classeur .xlsx, .xlsm ou .ods dans ce dossier",
+            },
+        ),
+        Message(
+            "bad_tables_option",
+            "refusal",
+            {
+                "en": "'{value}': give table numbers like 1-4 or 1,3,5-7",
+                "pl": "„{value}”: podaj numery stołów, np. 1-4 albo 1,3,5-7",
+                "pt": "“{value}”: indique números de mesa como 1-4 ou 1,3,5-7",
+                "fr": "« {value} » : indiquez des numéros de table comme 1-4 ou 1,3,5-7",
             },
         ),
         Message(
@@ -1755,7 +1922,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{path} : {option} désigne le classeur d'entrée lui-même ; choisissez un autre fichier",
             },
         ),
-        # issue 20: the refusals that were English only (api), every line now a key of this catalogue
+        # the refusals that were English only (api), every line now a key of this catalogue
         Message(
             "named_twice",
             "refusal",
@@ -1776,7 +1943,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "le classeur calculé",
             },
         ),
-        # issue 23: `season` (cli/season.py, docs/rules.md §10)
+        # `season` (cli/season.py, docs/rules.md §10)
         Message(
             "season_reading",
             "line",
@@ -1887,7 +2054,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "pas un classeur de tournoi (aucune feuille de ronde)",
             },
         ),
-        # issue 18: tables not reported yet stop `seat` and `playoffs` from going on (docs/rules.md §3, §6)
+        # tables not reported yet stop `seat` and `playoffs` from going on (docs/rules.md §3, §6)
         Message(
             "seat_unreported",
             "refusal",
@@ -1915,7 +2082,7 @@ CATALOGUE: dict[str, Message] = {
         Message(
             "active_unread_line",
             "refusal",
-            {  # qa3: names the list's file, as new's other refusals do
+            {  # names the list's file, as new's other refusals do
                 "en": "{path}: line {line}: '{value}' in the Active column is neither yes nor no (no, withdrawn, dropped: not playing)",
                 "pl": "{path}: wiersz {line}: „{value}” w kolumnie Aktywny to ani tak, ani nie (nie, wycofany, rezygnacja: nie gra)",
                 "pt": "{path}: linha {line}: “{value}” na coluna Ativo não é sim nem não (não, desistiu, retirado: não joga)",
@@ -1932,7 +2099,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "« {sheet} » : résultats de {done} tables sur {total} ; saisissez les autres résultats, puis relancez playoffs",
             },
         ),
-        # issue 18: no edit thrown away (workbook/record.py), conflicts kept (merge/), player lists in any encoding
+        # no edit thrown away (workbook/record.py), conflicts kept (merge/), player lists in any encoding
         Message(
             "edited_since",
             "refusal",
@@ -2002,14 +2169,14 @@ CATALOGUE: dict[str, Message] = {
         Message(
             "merge_conflicts_kept",
             "line",
-            {  # qa3: {conflicts} is NOUNS["conflicts_kept"], agreeing with its number
+            {  # {conflicts} is NOUNS["conflicts_kept"], agreeing with its number
                 "en": "{conflicts} in the sheet '{sheet}'; type the agreed value, then mark the row in the '{resolved}' column",
                 "pl": "{conflicts} w arkuszu „{sheet}”; wpisz uzgodnioną wartość, potem oznacz wiersz w kolumnie „{resolved}”",
                 "pt": "{conflicts} na planilha “{sheet}”; digite o valor acordado e marque a linha na coluna “{resolved}”",
                 "fr": "{conflicts} dans la feuille « {sheet} » ; saisissez la valeur convenue, puis marquez la ligne dans la colonne « {resolved} »",
             },
         ),
-        # issue 20: a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
+        # a damaged part, named with what is wrong with it (workbook.container.DAMAGES)
         Message(
             "damaged_twice",
             "refusal",
@@ -2081,13 +2248,13 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
-            "damaged_main_elsewhere",
+            "damaged_no_workbook_rels",
             "refusal",
             {
-                "en": "{path}: the workbook is damaged: part {part}: its main part is not xl/workbook.xml; open it in Excel or LibreOffice and save it again",
-                "pl": "{path}: skoroszyt jest uszkodzony: część {part}: jego główna część to nie xl/workbook.xml; otwórz go w Excelu lub LibreOffice i zapisz ponownie",
-                "pt": "{path}: a pasta de trabalho está danificada: parte {part}: a parte principal não é xl/workbook.xml; abra-a no Excel ou no LibreOffice e salve-a novamente",
-                "fr": "{path} : le classeur est endommagé : partie {part} : sa partie principale n'est pas xl/workbook.xml ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
+                "en": "{path}: the workbook is damaged: part {part}: missing (the workbook's relationships, which say where its sheets are); open it in Excel or LibreOffice and save it again",
+                "pl": "{path}: skoroszyt jest uszkodzony: część {part}: brak (relacje skoroszytu, które wskazują, gdzie są jego arkusze); otwórz go w Excelu lub LibreOffice i zapisz ponownie",
+                "pt": "{path}: a pasta de trabalho está danificada: parte {part}: ausente (as relações da pasta de trabalho, que dizem onde estão as suas planilhas); abra-a no Excel ou no LibreOffice e salve-a novamente",
+                "fr": "{path} : le classeur est endommagé : partie {part} : absente (les relations du classeur, qui disent où sont ses feuilles) ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
             },
         ),
         Message(
@@ -2100,7 +2267,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "{path} : le classeur est endommagé : partie {part} : n'indique aucune partie principale (officeDocument) ; ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau",
             },
         ),
-        # issue 20 item 3: the refusals that were English only (xlsx/ and workbook/), now keyed like every other line
+        # the refusals that were English only (xlsx/ and workbook/), now keyed like every other line
         Message(
             "in_workbook",
             "refusal",
@@ -2307,7 +2474,7 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "la feuille « {sheet} » est tronquée ; enregistrez le classeur à nouveau depuis Excel ou LibreOffice",
             },
         ),
-        # issue 20: a damaged sheet, named with what is wrong with it (xlsx.reader)
+        # a damaged sheet, named with what is wrong with it (xlsx.reader)
         Message(
             "sheet_damaged_ref",
             "refusal",
@@ -2373,7 +2540,7 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
         "pt": {"one": "{n} célula", "other": "{n} células"},
         "fr": {"one": "{n} cellule", "other": "{n} cellules"},
     },
-    # issue 19: the verb agrees with the count (CLDR plural categories)
+    # the verb agrees with the count (CLDR plural categories)
     "cells_written": {
         "en": {"one": "wrote {n} cell", "other": "wrote {n} cells"},
         "pl": {
@@ -2427,7 +2594,7 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
             "other": "… et {n} joueurs de plus (--all les montre tous)",
         },
     },
-    "conflicts_kept": {  # issue 18; qa3: the participles agree with the number (1 conflict: its cell)
+    "conflicts_kept": {  # the participles agree with the number (1 conflict: its cell)
         "en": {
             "one": "{n} conflict kept in the event: marked at its cell and listed",
             "other": "{n} conflicts kept in the event: marked at their cells and listed",
@@ -2453,7 +2620,7 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
         "pt": {"one": "{n} pasta de trabalho", "other": "{n} pastas de trabalho"},
         "fr": {"one": "{n} classeur", "other": "{n} classeurs"},
     },
-    # issue 23: `season`
+    # `season`
     "events": {
         "en": {"one": "{n} event", "other": "{n} events"},
         "pl": {"one": "{n} turniej", "few": "{n} turnieje", "many": "{n} turniejów", "other": "{n} turnieju"},
@@ -2461,6 +2628,675 @@ NOUNS: dict[str, dict[str, dict[str, str]]] = {
         "fr": {"one": "{n} tournoi", "other": "{n} tournois"},
     },
 }
+
+
+# --------------------------------------------------------------------------------------------
+# The report's words (and the season's, the slips', the live pages'): key -> lang -> words, said by `i18n.text.text`
+# --------------------------------------------------------------------------------------------
+
+WORDS: dict[str, dict[str, str]] = {
+    "page_title": {
+        "en": "{tournament} — standings",
+        "pl": "{tournament} — klasyfikacja",
+        "pt": "{tournament} — classificação",
+        "fr": "{tournament} — classement",
+    },
+    "progression": {
+        "en": "Rank progression",
+        "pl": "Przebieg klasyfikacji",
+        "pt": "Evolução da classificação",
+        "fr": "Évolution du classement",
+    },
+    "progression_intro": {
+        "en": "Rank of the top {n} after each round, ranked as the standings are, over the rounds played so far.",
+        "pl": "Miejsce najlepszych {n} graczy po każdej rundzie, liczone jak klasyfikacja, z rund rozegranych do tej pory.",
+        "pt": "Posição dos {n} primeiros após cada rodada, calculada como a classificação, com as rodadas jogadas até então.",
+        "fr": "Rang des {n} premiers après chaque ronde, calculé comme le classement, sur les rondes jouées jusque-là.",
+    },
+    "chart_label": {
+        "en": "Line chart: rank after each round of the top {n} players.",
+        "pl": "Wykres liniowy: miejsce najlepszych {n} graczy po każdej rundzie.",
+        "pt": "Gráfico de linhas: posição dos {n} primeiros jogadores após cada rodada.",
+        "fr": "Graphique en courbes : rang des {n} premiers joueurs après chaque ronde.",
+    },
+    "chart_round": {"en": "R{n}", "pl": "R{n}", "pt": "R{n}", "fr": "R{n}"},
+    "chart_axis_log": {
+        "en": "Rank (log scale)",
+        "pl": "Miejsce (skala log.)",
+        "pt": "Posição (escala log.)",
+        "fr": "Rang (échelle log.)",
+    },
+    "chart_cut": {"en": "top {n}", "pl": "awans: {n}", "pt": "classificados: {n}", "fr": "qualifiés : {n}"},
+    # playoffs (docs/rules.md §6)
+    "playoffs": {"en": "Playoffs", "pl": "Faza finałowa", "pt": "Playoffs", "fr": "Phases finales"},
+    "playoff_ties": {
+        "en": "Ties in playoff games are decided by the qualifying rank.",
+        "pl": "Remisy w grach fazy finałowej rozstrzyga miejsce w eliminacjach.",
+        "pt": "Empates nas partidas dos playoffs são decididos pela posição na classificatória.",
+        "fr": "Les égalités en phases finales sont départagées par le rang en qualifications.",
+    },
+    # header statistics
+    "stat_rounds": {"en": "Rounds scored", "pl": "Policzone rundy", "pt": "Rodadas pontuadas", "fr": "Rondes comptées"},
+    "stat_tables": {"en": "Tables scored", "pl": "Policzone stoły", "pt": "Mesas pontuadas", "fr": "Tables comptées"},
+    "of": {"en": "{done} of {total}", "pl": "{done} z {total}", "pt": "{done} de {total}", "fr": "{done} sur {total}"},
+    # provisional banner
+    "provisional_label": {"en": "PROVISIONAL", "pl": "TYMCZASOWA", "pt": "PROVISÓRIA", "fr": "PROVISOIRE"},
+    "provisional_title": {
+        "en": "These standings are provisional",
+        "pl": "Ta klasyfikacja jest tymczasowa",
+        "pt": "Esta classificação é provisória",
+        "fr": "Ce classement est provisoire",
+    },
+    "provisional_text": {
+        "en": "The tables below have errors and are not scored yet: their players get no points for these games "
+        "until the workbook is corrected and scored again.",
+        "pl": "Poniższe stoły mają błędy i nie zostały jeszcze policzone: ich gracze nie dostają za te gry punktów, "
+        "dopóki skoroszyt nie zostanie poprawiony i policzony ponownie.",
+        "pt": "As mesas abaixo têm erros e ainda não foram pontuadas: seus jogadores não recebem pontos por essas "
+        "partidas até a planilha ser corrigida e pontuada novamente.",
+        "fr": "Les tables ci-dessous comportent des erreurs et ne sont pas encore comptées : leurs joueurs ne "
+        "reçoivent aucun point pour ces parties tant que le classeur n'est pas corrigé et recalculé.",
+    },
+    "other_errors": {"en": "Other errors", "pl": "Inne błędy", "pt": "Outros erros", "fr": "Autres erreurs"},
+    "unscored_table": {
+        "en": "{sheet}, table {table}",
+        "pl": "{sheet}, stół {table}",
+        "pt": "{sheet}, mesa {table}",
+        "fr": "{sheet}, table {table}",
+    },
+    "unscored_rows": {
+        "en": "{sheet}, row {rows}",
+        "pl": "{sheet}, wiersz {rows}",
+        "pt": "{sheet}, linha {rows}",
+        "fr": "{sheet}, ligne {rows}",
+    },
+    # standings
+    "cut_line": {
+        "en": "Top {n} advance to the playoffs",
+        "pl": "Najlepszych {n} awansuje do fazy finałowej",
+        "pt": "Os {n} primeiros avançam para os playoffs",
+        "fr": "Les {n} premiers accèdent aux phases finales",
+    },
+    "tie_figure": {
+        "en": "Tied with {player} on {tied}; {figure} decides ({mine} vs {theirs})",
+        "pl": "Remis z: {player} ({tied}); decyduje {figure} ({mine} wobec {theirs})",
+        "pt": "Empate com {player} em {tied}; decide {figure} ({mine} contra {theirs})",
+        "fr": "Égalité avec {player} ({tied}) ; départagé par {figure} ({mine} contre {theirs})",
+    },
+    "tie_name": {
+        "en": "Tied with {player} on {tied}; placed by name",
+        "pl": "Remis z: {player} ({tied}); decyduje kolejność alfabetyczna",
+        "pt": "Empate com {player} em {tied}; decide a ordem alfabética",
+        "fr": "Égalité avec {player} ({tied}) ; départagé par ordre alphabétique",
+    },
+    "adjustments_intro": {
+        "en": "Points added to (or, for a penalty, taken from) the players' totals.",
+        "pl": "Punkty dodane do sumy gracza (lub, jako kara, odjęte).",
+        "pt": "Pontos somados ao total do jogador (ou, numa penalidade, subtraídos).",
+        "fr": "Points ajoutés au total du joueur (ou, pour une pénalité, retirés).",
+    },
+    "medal_1": {"en": "1st place", "pl": "1. miejsce", "pt": "1º lugar", "fr": "1re place"},
+    "medal_2": {"en": "2nd place", "pl": "2. miejsce", "pt": "2º lugar", "fr": "2e place"},
+    "medal_3": {"en": "3rd place", "pl": "3. miejsce", "pt": "3º lugar", "fr": "3e place"},
+    "no_games": {
+        "en": "No games are scored yet.",
+        "pl": "Nie policzono jeszcze żadnej gry.",
+        "pt": "Nenhuma partida foi pontuada ainda.",
+        "fr": "Aucune partie n'est encore comptée.",
+    },
+    # rounds
+    "table_n": {"en": "Table {table}", "pl": "Stół {table}", "pt": "Mesa {table}", "fr": "Table {table}"},
+    "points_short": {"en": "Points", "pl": "Punkty", "pt": "Pontos", "fr": "Points"},
+    "points_abbr": {"en": "Pts", "pl": "Pkt", "pt": "Pts", "fr": "Pts"},
+    "points_n": {"en": "{n} pts", "pl": "{n} pkt", "pt": "{n} pts", "fr": "{n} pts"},
+    "not_scored": {"en": "not scored", "pl": "niepoliczony", "pt": "não pontuada", "fr": "non comptée"},
+    "not_scored_key": {
+        "en": "the table has an error, so this game is not scored yet (see Problems)",
+        "pl": "stół ma błąd, więc ta gra nie jest jeszcze policzona (zobacz Problemy)",
+        "pt": "a mesa tem um erro, então esta partida ainda não foi pontuada (veja Problemas)",
+        "fr": "la table comporte une erreur, cette partie n'est donc pas encore comptée (voir Problèmes)",
+    },
+    "bye": {"en": "Bye", "pl": "Pauza", "pt": "Folga", "fr": "Exempt"},
+    "army_badge": {"en": "Army", "pl": "Armia", "pt": "Exército", "fr": "Armée"},
+    "army_title": {
+        "en": "Largest Army (+2 VP)",
+        "pl": "Największa Armia (+2 PZ)",
+        "pt": "Maior Exército (+2 PV)",
+        "fr": "Armée la plus puissante (+2 PV)",
+    },
+    "road_badge": {"en": "Road", "pl": "Droga", "pt": "Estrada", "fr": "Route"},
+    "road_title": {
+        "en": "Longest Road (+2 VP)",
+        "pl": "Najdłuższa Droga (+2 PZ)",
+        "pt": "Maior Estrada (+2 PV)",
+        "fr": "Route la plus longue (+2 PV)",
+    },
+    "declared_badge": {"en": "Declared", "pl": "Zgłoszone", "pt": "Declarou", "fr": "Déclarée"},
+    "declared_title": {
+        "en": "Declared victory",
+        "pl": "Zgłoszone zwycięstwo",
+        "pt": "Vitória declarada",
+        "fr": "Victoire déclarée",
+    },
+    "rounds_legend": {
+        "en": "Players in place order. “2=” is a shared place: tied players split the round points of the places they share.",
+        "pl": "Gracze w kolejności miejsc. „2=” to miejsce ex aequo: remisujący gracze dzielą punkty rundy za wspólne miejsca.",
+        "pt": "Jogadores por ordem de colocação. “2=” é uma colocação empatada: os empatados dividem os pontos de rodada das colocações.",
+        "fr": "Joueurs dans l'ordre des places. « 2= » est une place ex æquo : les joueurs à égalité se partagent les points de ronde de ces places.",
+    },
+    # rounds of a large event (compact layout)
+    "compact_note": {
+        "en": "A large event ({players} players): this page is kept compact so that it stays quick to open. "
+        "Each round is folded: open it to see its tables. There is no separate card per player; "
+        "a player's games are in the round tables (open a round and use your browser's Find).",
+        "pl": "Duży turniej (liczba graczy: {players}): ta strona jest skrócona, żeby szybko się otwierała. "
+        "Każda runda jest zwinięta: rozwiń ją, aby zobaczyć stoły. Nie ma osobnej karty dla każdego gracza; "
+        "gry gracza są w tabelach rund (rozwiń rundę i użyj wyszukiwania w przeglądarce).",
+        "pt": "Um evento grande ({players} jogadores): esta página é compacta para abrir rapidamente. "
+        "Cada rodada está recolhida: abra-a para ver as mesas. Não há um cartão separado por jogador; "
+        "as partidas de um jogador estão nas tabelas das rodadas (abra uma rodada e use a busca do navegador).",
+        "fr": "Un grand tournoi ({players} joueurs) : cette page est compacte pour s'ouvrir rapidement. "
+        "Chaque ronde est repliée : ouvrez-la pour voir ses tables. Il n'y a pas de fiche par joueur ; "
+        "les parties d'un joueur sont dans les tableaux des rondes (ouvrez une ronde et utilisez la recherche du navigateur).",
+    },
+    "compact_legend": {
+        "en": "One line per table: players in place order with their VP. “(2=)” is a shared place: tied players split "
+        "the round points of the places they share. Each player's round points are in the standings.",
+        "pl": "Jeden wiersz na stół: gracze w kolejności miejsc z ich PZ. „(2=)” to miejsce ex aequo: remisujący gracze "
+        "dzielą punkty rundy za wspólne miejsca. Punkty rundy każdego gracza są w klasyfikacji.",
+        "pt": "Uma linha por mesa: jogadores por ordem de colocação com seus PV. “(2=)” é uma colocação empatada: os "
+        "empatados dividem os pontos de rodada das colocações. Os pontos de rodada de cada jogador estão na classificação.",
+        "fr": "Une ligne par table : joueurs dans l'ordre des places avec leurs PV. « (2=) » est une place ex æquo : les "
+        "joueurs à égalité se partagent les points de ronde de ces places. Les points de ronde de chaque joueur sont dans le classement.",
+    },
+    "tables_count": {"en": "tables: {n}", "pl": "stoły: {n}", "pt": "mesas: {n}", "fr": "tables : {n}"},
+    "not_scored_count": {
+        "en": "not scored: {n}",
+        "pl": "niepoliczone: {n}",
+        "pt": "não pontuadas: {n}",
+        "fr": "non comptées : {n}",
+    },
+    # players
+    "opponents": {"en": "Opponents", "pl": "Przeciwnicy", "pt": "Adversários", "fr": "Adversaires"},
+    "absent": {"en": "did not play", "pl": "bez gry w tej rundzie", "pt": "não jogou", "fr": "n'a pas joué"},
+    "back_to_standings": {
+        "en": "Back to standings",
+        "pl": "Powrót do klasyfikacji",
+        "pt": "Voltar à classificação",
+        "fr": "Retour au classement",
+    },
+    # the live view (`live`: projector and phone pages)
+    "live_title": {
+        "en": "{tournament} — live",
+        "pl": "{tournament} — na żywo",
+        "pt": "{tournament} — ao vivo",
+        "fr": "{tournament} — en direct",
+    },
+    "live_progress": {
+        "en": "{sheet}: {reported} of {tables} tables reported",
+        "pl": "{sheet}: zgłoszone stoły: {reported} z {tables}",
+        "pt": "{sheet}: {reported} de {tables} mesas informadas",
+        "fr": "{sheet} : {reported} tables sur {tables} ont rendu leur résultat",
+    },
+    "live_after": {"en": "After {sheet}", "pl": "Po rundzie: {sheet}", "pt": "Após {sheet}", "fr": "Après {sheet}"},
+    "live_reported": {"en": "reported", "pl": "zgłoszony", "pt": "informada", "fr": "rendue"},
+    "live_playing": {"en": "playing", "pl": "w grze", "pt": "jogando", "fr": "en cours"},
+    "live_phoned": {"en": "sent", "pl": "przesłany", "pt": "enviada", "fr": "envoyée"},
+    "live_problem": {"en": "to check", "pl": "do sprawdzenia", "pt": "a verificar", "fr": "à vérifier"},
+    "live_updated": {
+        "en": "Updated {time}",
+        "pl": "Zaktualizowano {time}",
+        "pt": "Atualizado às {time}",
+        "fr": "Mis à jour à {time}",
+    },
+    "live_ranks_page": {
+        "en": "Ranks {first}–{last} of {total} · page {n}/{pages}",
+        "pl": "Miejsca {first}–{last} z {total} · strona {n}/{pages}",
+        "pt": "Posições {first}–{last} de {total} · página {n}/{pages}",
+        "fr": "Rangs {first} à {last} sur {total} · page {n}/{pages}",
+    },
+    "live_page": {
+        "en": "Page {n} of {total}",
+        "pl": "Strona {n} z {total}",
+        "pt": "Página {n} de {total}",
+        "fr": "Page {n} sur {total}",
+    },
+    "live_scan": {
+        "en": "Your tables and points on your phone",
+        "pl": "Twoje stoły i punkty w telefonie",
+        "pt": "Suas mesas e pontos no celular",
+        "fr": "Vos tables et vos points sur votre téléphone",
+    },
+    "live_unreadable": {
+        "en": "The last save could not be read yet ({reason}); these are the standings as of {time}.",
+        "pl": "Ostatniego zapisu nie udało się jeszcze odczytać ({reason}); to klasyfikacja z godziny {time}.",
+        "pt": "O último salvamento ainda não pôde ser lido ({reason}); esta é a classificação das {time}.",
+        "fr": "Le dernier enregistrement n'a pas encore pu être lu ({reason}) ; voici le classement de {time}.",
+    },
+    "live_errors": {
+        "en": "The workbook has errors; these are the last good standings (as of {time}). To fix:",
+        "pl": "Skoroszyt zawiera błędy; to ostatnia poprawna klasyfikacja (z godziny {time}). Do poprawienia:",
+        "pt": "A pasta de trabalho tem erros; esta é a última classificação válida (das {time}). A corrigir:",
+        "fr": "Le classeur contient des erreurs ; voici le dernier classement valable (de {time}). À corriger :",
+    },
+    "live_errors_first": {
+        "en": "The workbook has errors; the standings are provisional. To fix:",
+        "pl": "Skoroszyt zawiera błędy; klasyfikacja jest tymczasowa. Do poprawienia:",
+        "pt": "A pasta de trabalho tem erros; a classificação é provisória. A corrigir:",
+        "fr": "Le classeur contient des erreurs ; le classement est provisoire. À corriger :",
+    },
+    "live_find": {"en": "Find yourself", "pl": "Znajdź siebie", "pt": "Encontre-se", "fr": "Trouvez-vous"},
+    "live_find_hint": {
+        "en": "Type your name",
+        "pl": "Wpisz swoje imię i nazwisko",
+        "pt": "Digite seu nome",
+        "fr": "Tapez votre nom",
+    },
+    "live_no_match": {
+        "en": "No player of that name.",
+        "pl": "Nie ma gracza o takim nazwisku.",
+        "pt": "Nenhum jogador com esse nome.",
+        "fr": "Aucun joueur de ce nom.",
+    },
+    "live_next_table": {
+        "en": "Now: {sheet}, table {table}",
+        "pl": "Teraz: {sheet}, stół {table}",
+        "pt": "Agora: {sheet}, mesa {table}",
+        "fr": "Maintenant : {sheet}, table {table}",
+    },
+    "live_rank_path": {
+        "en": "Rank after each round",
+        "pl": "Miejsce po każdej rundzie",
+        "pt": "Posição após cada rodada",
+        "fr": "Rang après chaque ronde",
+    },
+    "live_rank_now": {
+        "en": "Rank {rank} of {players}",
+        "pl": "Miejsce {rank} z {players}",
+        "pt": "Posição {rank} de {players}",
+        "fr": "Rang {rank} sur {players}",
+    },
+    # problems
+    # how far the event has got (docs/rules.md §3) and players who withdrew (docs/rules.md §1)
+    "progress_after": {
+        "en": "Standings after {sheet}",
+        "pl": "Klasyfikacja po: {sheet}",
+        "pt": "Classificação após: {sheet}",
+        "fr": "Classement après : {sheet}",
+    },
+    "progress_none": {
+        "en": "No round played yet",
+        "pl": "Żadna runda nie została jeszcze rozegrana",
+        "pt": "Nenhuma rodada jogada ainda",
+        "fr": "Aucune ronde jouée pour l'instant",
+    },
+    "progress_sheet": {
+        "en": "{sheet}: {done} of {total} tables reported",
+        "pl": "{sheet}: wyniki z {done} z {total} stołów",
+        "pt": "{sheet}: {done} de {total} mesas com resultados",
+        "fr": "{sheet} : résultats de {done} sur {total} tables",
+    },
+    "withdrawn_after": {
+        "en": "withdrawn after {sheet}",
+        "pl": "rezygnacja po: {sheet}",
+        "pt": "desistiu após: {sheet}",
+        "fr": "abandon après : {sheet}",
+    },
+    "withdrawn": {"en": "withdrawn", "pl": "rezygnacja", "pt": "desistiu", "fr": "abandon"},
+    "status": {"en": "Status", "pl": "Status", "pt": "Situação", "fr": "Statut"},
+    # page furniture
+    "contents": {"en": "Contents", "pl": "Spis treści", "pt": "Conteúdo", "fr": "Sommaire"},
+    "footer": {
+        "en": "Scored from {file} by sheet-scorer.",
+        "pl": "Policzone z pliku {file} przez sheet-scorer.",
+        "pt": "Pontuado a partir de {file} pelo sheet-scorer.",
+        "fr": "Calculé à partir de {file} par sheet-scorer.",
+    },
+    # season ranking (`season`, docs/rules.md §10): sheet names, headers, statuses, messages, report words
+    "season_default_title": {"en": "Season", "pl": "Sezon", "pt": "Temporada", "fr": "Saison"},
+    "season_page_title": {
+        "en": "{season} — season standings",
+        "pl": "{season} — klasyfikacja sezonu",
+        "pt": "{season} — classificação da temporada",
+        "fr": "{season} — classement de la saison",
+    },
+    "season_standings_sheet": {
+        "en": "Season Standings",
+        "pl": "Klasyfikacja sezonu",
+        "pt": "Classificação da temporada",
+        "fr": "Classement de la saison",
+    },
+    "season_events_sheet": {"en": "Events", "pl": "Turnieje", "pt": "Eventos", "fr": "Tournois"},
+    "season_points_sheet": {
+        "en": "Season Points",
+        "pl": "Punkty sezonu",
+        "pt": "Pontos da temporada",
+        "fr": "Points de la saison",
+    },
+    "season_aliases_sheet": {"en": "Aliases", "pl": "Aliasy", "pt": "Variantes", "fr": "Alias"},
+    "season_alias_name": {"en": "Name", "pl": "Nazwisko", "pt": "Nome", "fr": "Nom"},
+    "season_alias_same_as": {"en": "Same as", "pl": "To samo co", "pt": "Mesmo que", "fr": "Même que"},
+    "season_points": {
+        "en": "Season points",
+        "pl": "Punkty sezonu",
+        "pt": "Pontos da temporada",
+        "fr": "Points de saison",
+    },
+    "season_counted": {
+        "en": "Events counted",
+        "pl": "Liczone turnieje",
+        "pt": "Eventos contados",
+        "fr": "Tournois comptés",
+    },
+    "season_played": {
+        "en": "Events played",
+        "pl": "Rozegrane turnieje",
+        "pt": "Eventos jogados",
+        "fr": "Tournois joués",
+    },
+    "season_won": {"en": "Events won", "pl": "Wygrane turnieje", "pt": "Eventos vencidos", "fr": "Tournois gagnés"},
+    "season_best": {
+        "en": "Best finish",
+        "pl": "Najlepsze miejsce",
+        "pt": "Melhor colocação",
+        "fr": "Meilleur classement",
+    },
+    "season_event": {"en": "Event", "pl": "Turniej", "pt": "Evento", "fr": "Tournoi"},
+    "season_status": {"en": "Status", "pl": "Stan", "pt": "Situação", "fr": "Statut"},
+    "season_status_standings": {
+        "en": "counted (standings)",
+        "pl": "liczony (klasyfikacja)",
+        "pt": "contado (classificação)",
+        "fr": "compté (classement)",
+    },
+    "season_status_final": {
+        "en": "counted (final ranking)",
+        "pl": "liczony (ranking końcowy)",
+        "pt": "contado (classificação final)",
+        "fr": "compté (classement final)",
+    },
+    "season_status_provisional": {
+        "en": "left out: provisional (errors: {errors})",
+        "pl": "pominięty: tymczasowy (błędy: {errors})",
+        "pt": "deixado de fora: provisório (erros: {errors})",
+        "fr": "écarté : provisoire (erreurs : {errors})",
+    },
+    "season_status_provisional_counted": {
+        "en": "counted although provisional (errors: {errors})",
+        "pl": "liczony mimo że tymczasowy (błędy: {errors})",
+        "pt": "contado embora provisório (erros: {errors})",
+        "fr": "compté bien que provisoire (erreurs : {errors})",
+    },
+    "season_status_unreadable": {
+        "en": "not read: {reason}",
+        "pl": "nieodczytany: {reason}",
+        "pt": "não lido: {reason}",
+        "fr": "non lu : {reason}",
+    },
+    "season_status_duplicate": {
+        "en": "left out: the same event ({name}, {date}) as {other}",
+        "pl": "pominięty: ten sam turniej ({name}, {date}) co {other}",
+        "pt": "deixado de fora: o mesmo evento ({name}, {date}) que {other}",
+        "fr": "écarté : le même tournoi ({name}, {date}) que {other}",
+    },
+    "season_no_date": {"en": "no date", "pl": "bez daty", "pt": "sem data", "fr": "sans date"},
+    "season_rank_of": {"en": "{rank} of {n}", "pl": "{rank} z {n}", "pt": "{rank} de {n}", "fr": "{rank} sur {n}"},
+    "season_dropped_legend": {
+        "en": "Only each player's best {best} events count: points in (parentheses), grey and italic, are dropped.",
+        "pl": "Liczy się tylko {best} najlepszych turniejów każdego gracza: punkty w (nawiasach), szare i pochylone, są odrzucone.",
+        "pt": "Contam só os {best} melhores eventos de cada jogador: pontos entre (parênteses), cinza e em itálico, são descartados.",
+        "fr": "Seuls les {best} meilleurs tournois de chaque joueur comptent : les points entre (parenthèses), gris et en italique, sont écartés.",
+    },
+    "season_points_rule": {
+        "en": "Season points for a finish: players ranked in the event − rank + 1.",
+        "pl": "Punkty sezonu za miejsce: liczba sklasyfikowanych graczy turnieju − miejsce + 1.",
+        "pt": "Pontos da temporada por colocação: jogadores classificados no evento − colocação + 1.",
+        "fr": "Points de saison pour un classement : joueurs classés dans le tournoi − rang + 1.",
+    },
+    "season_points_table": {
+        "en": "Season points by place, from the Season Points sheet: {table}; lower places get 0.",
+        "pl": "Punkty sezonu za miejsce z arkusza Punkty sezonu: {table}; dalsze miejsca dostają 0.",
+        "pt": "Pontos da temporada por colocação, da planilha Pontos da temporada: {table}; colocações abaixo recebem 0.",
+        "fr": "Points de saison par place, de la feuille Points de la saison : {table} ; les places suivantes reçoivent 0.",
+    },
+    "season_order_rule": {
+        "en": "Ranked by season points, then events won, then best finish, then events played, then name.",
+        "pl": "Kolejność: punkty sezonu, potem wygrane turnieje, najlepsze miejsce, rozegrane turnieje, na końcu nazwisko.",
+        "pt": "Ordenado por pontos da temporada, depois eventos vencidos, melhor colocação, eventos jogados e, por fim, nome.",
+        "fr": "Classé par points de saison, puis tournois gagnés, meilleur classement, tournois joués, et enfin nom.",
+    },
+    "season_matrix": {
+        "en": "Points by event",
+        "pl": "Punkty w turniejach",
+        "pt": "Pontos por evento",
+        "fr": "Points par tournoi",
+    },
+    "season_matrix_too_big": {
+        "en": "{players} players × {events} events: the table of points by event is in the season workbook ({sheet} sheet); "
+        "each player's points are in their season path below.",
+        "pl": "{players} graczy × {events} turniejów: tabela punktów w turniejach jest w skoroszycie sezonu (arkusz {sheet}); "
+        "punkty każdego gracza są w jego przebiegu sezonu poniżej.",
+        "pt": "{players} jogadores × {events} eventos: a tabela de pontos por evento está na pasta da temporada (planilha {sheet}); "
+        "os pontos de cada jogador estão no percurso abaixo.",
+        "fr": "{players} joueurs × {events} tournois : le tableau des points par tournoi est dans le classeur de la saison (feuille {sheet}) ; "
+        "les points de chaque joueur sont dans son parcours ci-dessous.",
+    },
+    "season_paths": {
+        "en": "Season paths",
+        "pl": "Przebieg sezonu",
+        "pt": "Percurso na temporada",
+        "fr": "Parcours de la saison",
+    },
+    "season_problems": {"en": "Problems", "pl": "Problemy", "pt": "Problemas", "fr": "Problèmes"},
+    "season_footer": {
+        "en": "Ranked from {n} event workbooks by sheet-scorer.",
+        "pl": "Policzone z {n} skoroszytów turniejów przez sheet-scorer.",
+        "pt": "Classificado a partir de {n} pastas de eventos pelo sheet-scorer.",
+        "fr": "Classé à partir de {n} classeurs de tournois par sheet-scorer.",
+    },
+    "season_dropped_title": {"en": "not counted", "pl": "nieliczone", "pt": "não contado", "fr": "non compté"},
+}
+
+# words the report and slips show around the figures, playoffs and chart
+WORDS.update(
+    {
+        "colon": {"en": ":", "pl": ":", "pt": ":", "fr": " :"},
+        "more_columns": {
+            "en": "→ Swipe the table sideways for the other columns: {names}",
+            "pl": "→ Przesuń tabelę w bok, aby zobaczyć pozostałe kolumny: {names}",
+            "pt": "→ Deslize a tabela para o lado para ver as outras colunas: {names}",
+            "fr": "→ Faites glisser le tableau sur le côté pour voir les autres colonnes : {names}",
+        },
+        "champion": {"en": "Champion", "pl": "Mistrz", "pt": "Campeão", "fr": "Champion"},
+        "qualifying_rank_abbr": {"en": "Qual.", "pl": "Elim.", "pt": "Class.", "fr": "Qualif."},
+        "tied_badge": {"en": "Tie", "pl": "Remis", "pt": "Empate", "fr": "Égalité"},
+        "tied_title": {
+            "en": "equal VP at the table: the better qualifying rank takes the higher place",
+            "pl": "równe PZ przy stole: wyższe miejsce zajmuje gracz z lepszym miejscem w eliminacjach",
+            "pt": "PV iguais na mesa: a melhor posição na classificatória fica com a colocação mais alta",
+            "fr": "PV égaux à la table : le meilleur rang de qualification prend la place la plus haute",
+        },
+    }
+)
+
+# the season's problems column: an event's name or a cell of the settings workbook, so not "Cell"
+WORDS.update(
+    {
+        "season_where": {"en": "Where", "pl": "Gdzie", "pt": "Onde", "fr": "Où"},
+    }
+)
+
+# docs/rules.md §11: results reported from the tables' phones (the table's page and the organiser's desk)
+WORDS.update(
+    {
+        "report_title": {
+            "en": "{sheet}, table {table}",
+            "pl": "{sheet}, stół {table}",
+            "pt": "{sheet}, mesa {table}",
+            "fr": "{sheet}, table {table}",
+        },
+        "report_intro": {
+            "en": "Enter the table's result, then check it.",
+            "pl": "Wpisz wynik stołu, a potem go sprawdź.",
+            "pt": "Digite o resultado da mesa e depois confira.",
+            "fr": "Saisissez le résultat de la table, puis vérifiez-le.",
+        },
+        "report_check": {"en": "Check", "pl": "Sprawdź", "pt": "Conferir", "fr": "Vérifier"},
+        "report_fix": {
+            "en": "Please correct the fields marked below.",
+            "pl": "Popraw zaznaczone poniżej pola.",
+            "pt": "Corrija os campos marcados abaixo.",
+            "fr": "Corrigez les cases signalées ci-dessous.",
+        },
+        "report_summary": {
+            "en": "Is this the result? Confirm to send it to the organiser.",
+            "pl": "Czy to jest wynik? Potwierdź, aby wysłać go organizatorowi.",
+            "pt": "Este é o resultado? Confirme para enviá-lo à organização.",
+            "fr": "Est-ce bien le résultat ? Confirmez pour l'envoyer à l'organisation.",
+        },
+        "report_confirm": {"en": "Confirm", "pl": "Potwierdź", "pt": "Confirmar", "fr": "Confirmer"},
+        "report_change": {"en": "Change", "pl": "Zmień", "pt": "Alterar", "fr": "Modifier"},
+        "report_received": {
+            "en": "Received (report {id}). The organiser adds it to the standings.",
+            "pl": "Otrzymano (zgłoszenie {id}). Organizator doda je do klasyfikacji.",
+            "pt": "Recebido (envio {id}). A organização o incluirá na classificação.",
+            "fr": "Reçu (envoi {id}). L'organisation l'ajoutera au classement.",
+        },
+        "report_again": {
+            "en": "Sending again replaces this table's earlier result.",
+            "pl": "Ponowne wysłanie zastępuje wcześniejszy wynik tego stołu.",
+            "pt": "Enviar de novo substitui o resultado anterior desta mesa.",
+            "fr": "Un nouvel envoi remplace le résultat précédent de cette table.",
+        },
+        "report_failed": {
+            "en": "Not sent ({reason}); please try again.",
+            "pl": "Nie wysłano ({reason}); spróbuj ponownie.",
+            "pt": "Não enviado ({reason}); tente de novo.",
+            "fr": "Non envoyé ({reason}) ; veuillez réessayer.",
+        },
+        "report_offline": {
+            "en": "no connection to the organiser's computer",
+            "pl": "brak połączenia z komputerem organizatora",
+            "pt": "sem conexão com o computador da organização",
+            "fr": "pas de connexion avec l'ordinateur de l'organisation",
+        },
+        "report_unknown": {
+            "en": "This link is not a table of the round being played.",
+            "pl": "Ten link nie prowadzi do stołu rozgrywanej rundy.",
+            "pt": "Este link não é de uma mesa da rodada em jogo.",
+            "fr": "Ce lien n'est pas celui d'une table de la ronde en cours.",
+        },
+        "report_wait": {
+            "en": "Too many requests from this phone or for this table: please wait a minute, then try again.",
+            "pl": "Zbyt wiele żądań z tego telefonu lub dla tego stołu: odczekaj minutę i spróbuj ponownie.",
+            "pt": "Pedidos demais deste celular ou para esta mesa: espere um minuto e tente de novo.",
+            "fr": "Trop de demandes de ce téléphone ou pour cette table : attendez une minute, puis réessayez.",
+        },
+        "report_not_rows": {
+            "en": "the report holds no rows of players",
+            "pl": "zgłoszenie nie zawiera wierszy graczy",
+            "pt": "o envio não contém linhas de jogadores",
+            "fr": "l'envoi ne contient aucune ligne de joueur",
+        },
+        "report_not_here": {
+            "en": "'{player}' is not at this table, or is named twice",
+            "pl": "„{player}” nie gra przy tym stole albo występuje dwa razy",
+            "pt": "“{player}” não está nesta mesa ou aparece duas vezes",
+            "fr": "« {player} » n'est pas à cette table, ou figure deux fois",
+        },
+        "report_missing": {
+            "en": "'{player}' plays at this table but is not in the report",
+            "pl": "„{player}” gra przy tym stole, ale nie ma go w zgłoszeniu",
+            "pt": "“{player}” joga nesta mesa, mas não está no envio",
+            "fr": "« {player} » joue à cette table mais ne figure pas dans l'envoi",
+        },
+        "report_vp": {"en": "{vp} VP", "pl": "{vp} PZ", "pt": "{vp} PV", "fr": "{vp} PV"},
+        "report_place": {
+            "en": "{place} place",
+            "pl": "{place} miejsce",
+            "pt": "{place} lugar",
+            "fr": "{place} place",
+        },
+        "desk_title": {
+            "en": "{tournament} — desk",
+            "pl": "{tournament} — biuro turnieju",
+            "pt": "{tournament} — mesa da organização",
+            "fr": "{tournament} — bureau",
+        },
+        "desk_tables": {
+            "en": "Tables of {sheet}",
+            "pl": "Stoły: {sheet}",
+            "pt": "Mesas: {sheet}",
+            "fr": "Tables : {sheet}",
+        },
+        "desk_no_round": {
+            "en": "No round is seated yet.",
+            "pl": "Żadna runda nie jest jeszcze rozstawiona.",
+            "pt": "Nenhuma rodada tem mesas ainda.",
+            "fr": "Aucune ronde n'est encore placée.",
+        },
+        "desk_print": {
+            "en": "Print the slips (one per table)",
+            "pl": "Drukuj karteczki (po jednej na stół)",
+            "pt": "Imprimir as fichas (uma por mesa)",
+            "fr": "Imprimer les fiches (une par table)",
+        },
+        "desk_scan": {
+            "en": "Scan to report this table's result",
+            "pl": "Zeskanuj, aby zgłosić wynik tego stołu",
+            "pt": "Escaneie para informar o resultado desta mesa",
+            "fr": "Scannez pour rendre le résultat de cette table",
+        },
+        "desk_in_workbook": {"en": "in workbook", "pl": "w skoroszycie", "pt": "na planilha", "fr": "dans le classeur"},
+        "desk_reports": {
+            "en": "Reports received",
+            "pl": "Otrzymane zgłoszenia",
+            "pt": "Envios recebidos",
+            "fr": "Envois reçus",
+        },
+        "desk_no_reports": {
+            "en": "No report received yet.",
+            "pl": "Nie otrzymano jeszcze żadnego zgłoszenia.",
+            "pt": "Nenhum envio recebido ainda.",
+            "fr": "Aucun envoi reçu pour l'instant.",
+        },
+        "desk_counts": {"en": "counts", "pl": "obowiązuje", "pt": "vale", "fr": "retenu"},
+        "desk_replaced": {
+            "en": "replaced by report {id}",
+            "pl": "zastąpione zgłoszeniem {id}",
+            "pt": "substituído pelo envio {id}",
+            "fr": "remplacé par l'envoi {id}",
+        },
+        "desk_rejected": {"en": "rejected", "pl": "odrzucone", "pt": "rejeitado", "fr": "rejeté"},
+        "desk_reject": {"en": "Reject", "pl": "Odrzuć", "pt": "Rejeitar", "fr": "Rejeter"},
+        "desk_report": {
+            "en": "Report {id} · {sheet}, table {table} · {time}",
+            "pl": "Zgłoszenie {id} · {sheet}, stół {table} · {time}",
+            "pt": "Envio {id} · {sheet}, mesa {table} · {time}",
+            "fr": "Envoi {id} · {sheet}, table {table} · {time}",
+        },
+        "desk_merge": {
+            "en": "The workbook takes the reports only when you run:",
+            "pl": "Skoroszyt przyjmuje zgłoszenia dopiero po poleceniu:",
+            "pt": "A planilha só recebe os envios quando você executa:",
+            "fr": "Le classeur ne reçoit les envois que lorsque vous lancez :",
+        },
+        "desk_eyebrow": {"en": "Desk", "pl": "Biuro turnieju", "pt": "Mesa da organização", "fr": "Bureau"},
+    }
+)
+
+
+# One copy of the words a command line, the report and the season all show.
+WORDS.update(
+    {
+        "players": CATALOGUE["players"].templates,
+        "stat_players": CATALOGUE["players"].templates,
+        "rounds": CATALOGUE["rounds"].templates,
+        "path_playoffs": WORDS["playoffs"],
+        "season_events": WORDS["season_events_sheet"],
+        "season_file": CATALOGUE["file"].templates,
+    }
+)
 
 
 def message(code: str) -> Message:

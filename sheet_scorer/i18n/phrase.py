@@ -4,7 +4,9 @@ by `i18n.text.say` (a plain module, so the model and the catalogue both use it w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
+
+from sheet_scorer.i18n.codes import MessageKey
 
 
 @dataclass(frozen=True)
@@ -12,8 +14,13 @@ class Phrase:
     """A translatable part of a line (the reason a file cannot be written): `i18n.text.say` renders it in the
     line's language; a list of them is joined with '; '."""
 
-    key: str
+    key: MessageKey
     values: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def raised(cls, key: str, values: dict[str, Any]) -> Phrase:
+        """The Phrase of a refusal raised by its key as text (the format layer, xlsx/, knows no catalogue)."""
+        return cls(cast("MessageKey", key), values)
 
 
 @dataclass(frozen=True)

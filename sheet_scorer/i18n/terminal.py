@@ -6,7 +6,7 @@ through these, so `--lang` (else the workbook's `Settings` → `Language`, else 
 terminal, never the computer's locale.
 
 This module is the command line's door to the one message catalogue (`i18n.catalogue`, rendered by
-`i18n.text`): only `cli/` imports it (and the model's English hook, `str(error)`; tests/test_layout.py). Below
+`i18n.text`): only `cli/` imports it (tests/test_layout.py). Below
 the command line a line is returned as its key and values, or a `Phrase`, never said.
 """
 

@@ -68,7 +68,7 @@ _OTHER_INPUT_HEADERS: dict[str, tuple[str, ...]] = {
         "Dev VP",
         "VP Dev Cards",
         "Cartes PV",
-    ),  # French "PV" (points de victoire) read too; SPEC §1 writes "Cartes VP"
+    ),  # French "PV" (points de victoire) read too; docs/rules.md §1 writes "Cartes VP"
     "knights": ("Knights Played",),
     "roads": ("Roads Built",),
     "road_length": ("Longest Road",),
@@ -295,7 +295,7 @@ def players_header(row: list[Any]) -> dict[str, int]:
     return columns if "player" in columns else {}
 
 
-# issue 18: the Players sheet's Active cell (docs/rules.md §1), one vocabulary for every language: still playing,
+# the Players sheet's Active cell (docs/rules.md §1), one vocabulary for every language: still playing,
 # or dropped out / withdrawn. Compared folded (case, accents, spaces ignored); an empty cell is active.
 ACTIVE_WORDS: dict[bool, dict[str, tuple[str, ...]]] = {
     True: {
@@ -322,7 +322,7 @@ def active_value(value: object) -> bool | None:
     if value is None or isinstance(value, bool):
         return True if value is None else value
     if isinstance(value, (int, float)):
-        return {1: True, 0: False}.get(value)  # type: ignore[call-overload]
+        return True if value == 1 else False if value == 0 else None
     text = str(value).strip()
     if not text:
         return True
@@ -372,7 +372,7 @@ def playoff_stage(sheet_name: str) -> str | None:
     return PLAYOFF_SHEET_INDEX.get(fold(sheet_name))
 
 
-_ROUND_NAME = re.compile(r"^(?:%s)\s*0*(\d{1,3})$" % "|".join(sorted(ROUND_WORDS, key=len, reverse=True)))
+_ROUND_NAME = re.compile(r"^(?:{})\s*0*(\d{{1,3}})$".format("|".join(sorted(ROUND_WORDS, key=len, reverse=True))))
 
 
 def round_number(sheet_name: str) -> int | None:
@@ -422,7 +422,7 @@ SLIP_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-# issue 18: the Conflicts sheet `merge` keeps (docs/rules.md §5): one row per cell two files disagree on.
+# the Conflicts sheet `merge` keeps (docs/rules.md §5): one row per cell two files disagree on.
 CONFLICTS_SHEET = {"en": "Conflicts", "pl": "Konflikty", "pt": "Conflitos", "fr": "Conflits"}
 CONFLICTS_SHEET_NAMES = frozenset(fold(n) for n in CONFLICTS_SHEET.values())
 CONFLICTS_HEADERS: dict[str, dict[str, str]] = {
@@ -437,7 +437,7 @@ CONFLICTS_HEADERS: dict[str, dict[str, str]] = {
 }
 CONFLICTS_HEADER_INDEX = {fold(word): key for key, words in CONFLICTS_HEADERS.items() for word in words.values()}
 
-# qa2: the hidden sheet `new` and `seat` keep the rounds planned but not laid out in (docs/rules.md §6), named in
+# the hidden sheet `new` and `seat` keep the rounds planned but not laid out in (docs/rules.md §6), named in
 # the event's language like every sheet the tool adds; any of these names is read (events written before the
 # names were localised have `Seating Plan`).
 SEATING_PLAN_SHEET = {"en": "Seating Plan", "pl": "Plan rozsadzenia", "pt": "Plano de mesas", "fr": "Plan de table"}

@@ -1,4 +1,4 @@
-"""The live view (`sheet-scorer live`, SPEC §9): a warm process that re-scores the workbook on every save and
+"""The live view (`sheet-scorer live`, docs/rules.md §9): a warm process that re-scores the workbook on every save and
 serves a projector page, a phone page and the JSON document; it only reads the workbook.
 
 `view` turns a `ScoreResult` into what the pages show, `state` keeps the last good view while a save is

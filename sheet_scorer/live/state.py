@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.api import check_workbook
+from sheet_scorer.api.score import check_workbook
 from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.live.view import (
     PHONE,
@@ -179,9 +179,10 @@ class LiveState:
     def __init__(self, path: Path, lang: str | None, phone_url: str, qr_svg: str) -> None:
         self.path, self.lang, self.phone_url, self.qr_svg = Path(path), lang, phone_url, qr_svg
         self.good: ScoreResult | None = None
+        self.read: ScoreResult | None = None  # the last save that could be read, errors or not (the tables' reports;
+        # `/standings.json` follows it, as `score --json`)
         self.good_at = ""
         self.banner: dict[str, Any] | None = None
-        self.readable: ScoreResult | None = None  # the last save read: `/standings.json` follows it, as `score --json`
         self.version = 0
         self.pages: Pages | None = None  # the projector's, newest
         self.phone_pages: Pages | None = None  # the newest with the phones' parts
@@ -225,7 +226,7 @@ class LiveState:
                 if phones:
                     self.finish()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
-        self.readable = result
+        self.read = result
         status = table_status(result)
         errors = blocking_errors(result, status)
         if errors:
@@ -255,7 +256,7 @@ class LiveState:
 
     def _accept(self, result: ScoreResult, status: dict[tuple[str, int], str]) -> None:
         """`result` becomes the view shown: its page context is computed once, the banner is added per render."""
-        self.good, self.readable, self.good_at = result, result, datetime.now().strftime("%H:%M:%S")
+        self.good, self.read, self.good_at = result, result, datetime.now().strftime("%H:%M:%S")
         self._base = projector_context(result, self.language, None, self.qr_svg, self.phone_url, self.good_at, status)
         self._phone_base = None
 
@@ -302,7 +303,7 @@ class LiveState:
             context = self.context()
             version = self.version + 1
             context["version"] = version
-            pages = Pages(context, self.readable, version)
+            pages = Pages(context, self.read, version)
             self.version, self.shown_progress, self.pages = version, context["progress"], pages
 
 
@@ -310,5 +311,5 @@ def _reason(error: Exception) -> Phrase | str:
     """Why a save could not be read, without the file (the page and the terminal name it): the refusal itself, said
     in the language of the line it is shown in; an unexpected error by its type."""
     if isinstance(error, WorkbookError) and error.key:
-        return Phrase(error.key, {**error.values, "path": None})
+        return Phrase.raised(error.key, {**error.values, "path": None})
     return str(error).split(": ", 1)[-1] if isinstance(error, WorkbookError) else type(error).__name__

@@ -7,18 +7,15 @@ after each round and next table. Words come from `i18n.text`, numbers from its f
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, language, text, translator
+from sheet_scorer.i18n.text import figure_name, figure_text, format_number, language, text, translator
 from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import RoundProgress
 from sheet_scorer.report.facts import (
-    figure_name,
-    figure_text,
     missing,
     player_ids,
     playoff_cut,
@@ -39,7 +36,7 @@ if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
     from sheet_scorer.problems import Problem
 
-#: The cells a table reports its game in: a table with none of them filled is still playing (SPEC §3).
+#: The cells a table reports its game in: a table with none of them filled is still playing (docs/rules.md §3).
 GAME_CELLS = [
     "settlements",
     "cities",
@@ -52,7 +49,7 @@ GAME_CELLS = [
     "road_first",
     "declared",
 ]
-#: The warning scoring gives a table seated and not reported yet (SPEC §3).
+#: The warning scoring gives a table seated and not reported yet (docs/rules.md §3).
 NOT_REPORTED = "table-not-reported"
 PROJECTOR = "live_projector.html.j2"
 PHONE = "live_phone.html.j2"
@@ -164,19 +161,9 @@ def _seat_order(seat: Any, row: int) -> tuple[float, int]:
     return (float("inf") if number != number else number, int(row))
 
 
-def round_progress(result: ScoreResult, status: dict[tuple[str, int], str]) -> list[RoundProgress]:
-    """`result.progress` when scoring filled it; else counted here from the per-table status (same definition, SPEC §3)."""
-    if result.progress:
-        return list(result.progress)
-    sheets = [*result.data.rounds, *result.data.playoffs]
-    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for (sheet, _table), state in status.items():
-        counts[sheet][0] += 1
-        counts[sheet][1] += state != "playing"
-    return [
-        RoundProgress(s.name, s.kind, s.number, counts[s.name][0], counts[s.name][1], counts[s.name][1] > 0)
-        for s in sheets
-    ]
+def round_progress(result: ScoreResult) -> list[RoundProgress]:
+    """Each round's and playoff stage's progress as scoring counted it (docs/rules.md §3): one definition."""
+    return list(result.progress)
 
 
 def partly_reported(progress: list[RoundProgress]) -> bool:
@@ -204,7 +191,7 @@ def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> 
 def _standings(
     result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str], provisional: bool, playing: set[str]
 ) -> list[dict[str, Any]]:
-    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks (qa3);
+    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks;
     no medals while a round is partly reported (`provisional`); `playing`: the players whose table has not reported."""
     advancing = qualified(result, lang)
     last_in = advancing[-1] if advancing else None
@@ -288,7 +275,7 @@ def projector_context(
     save, so the projector follows it before the phones' cards are made (`phone_context`)."""
     lang = language(lang)
     status = table_status(result) if status is None else status
-    progress = round_progress(result, status)
+    progress = round_progress(result)
     current = current_round(progress)
     ranked = result.standings["player"].tolist()
     results = scored_results(result)
@@ -351,7 +338,7 @@ def phone_context(result: ScoreResult, base: dict[str, Any]) -> dict[str, Any]:
     listed = {key: _table_players(rows, lang, ids) for key, rows in made["by_table"].items()}
     playoff = playoff_rows(result)
     every = results
-    if playoff is not None and len(playoff):  # qa3: a player's card goes on through the playoff sheets, as the report's
+    if playoff is not None and len(playoff):  # a player's card goes on through the playoff sheets, as the report's
         listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
         every = pd.concat([results, playoff], ignore_index=True)
     paths = _player_paths(result, every, listed, base["standings"], lang)

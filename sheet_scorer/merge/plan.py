@@ -9,7 +9,7 @@ counts, the flags and an entered VP column.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,6 +46,11 @@ class Conflict:
     other: Any
     other_source: str
 
+    @property
+    def shown_values(self) -> tuple[str, str]:
+        """`value` and `other` as the organiser reads them (3.0 is 3)."""
+        return shown(self.value), shown(self.other)
+
 
 @dataclass
 class CopyCounts:
@@ -70,6 +75,7 @@ class MergePlan:
     conflicts: list[Conflict] = field(default_factory=list)
     new_conflicts: int = 0  # conflicts not listed in the event's Conflicts sheet before this merge
     conflicts_sheet: str = ""  # that sheet's name, once it has rows
+    backup: str = ""  # the name of the event's version kept before this merge wrote it (`event.backup.xlsx`)
 
     @property
     def cells(self) -> int:
@@ -338,35 +344,39 @@ def _row_column(cell: str) -> tuple[int, str]:
 
 def merge_workbooks(
     event: Path | OpcPackage,
-    copies: list[Path | OpcPackage],
+    copies: list[Path | OpcPackage | WorkbookData],
     lang: str | None = None,
     dry_run: bool = False,
     force: bool = False,
+    check: Callable[[EventRead], None] | None = None,
 ) -> MergePlan:
-    """Read the event and its copies, plan the merge and (unless `dry_run`) write the event in place.
+    """Read the event and its copies, plan the merge and (unless `dry_run`) write the event in place. `check` is
+    told of the event as read before anything else (the api's refusals: `api.policy.refuse_working_copy`).
 
     Conflicts are kept in the event (`merge.conflicts`): listed in its Conflicts sheet and marked at their cells.
     Nothing is written when there is nothing to take and no conflict not listed yet, so re-running a merge
     leaves the event as it is. Each file is opened once (`event` and `copies` may be packages already opened,
-    `workbook.container.open_package`).
+    `workbook.container.open_package`; a copy may be a workbook read already, such as a table's report).
     """
     from sheet_scorer.workbook.read import open_event
 
     with open_event(event, patching=True) as read:  # the event opened and read once, and patched from that opening
+        if check is not None:
+            check(read)
         return _merge(read, copies, lang, dry_run, force)
 
 
-def _merge(read: EventRead, copies: list[Path | OpcPackage], lang: str | None, dry_run: bool, force: bool) -> MergePlan:
+def _merge(
+    read: EventRead, copies: list[Path | OpcPackage | WorkbookData], lang: str | None, dry_run: bool, force: bool
+) -> MergePlan:
     """`merge_workbooks` of the event as read (`workbook.read.open_event`)."""
     from sheet_scorer.merge.conflicts import conflict_marks, conflict_rows, conflicts_sheet, open_conflicts
     from sheet_scorer.model import WorkbookPatch
     from sheet_scorer.workbook.read import read_workbook
-    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
     event, data = read.path, read.data
-    refuse_working_copy(event, "merge", force, lang, read)
-    found = [read_workbook(path) for path in copies]
+    found = [copy if isinstance(copy, WorkbookData) else read_workbook(copy) for copy in copies]
     plan = plan_merge(data, found, event_language(lang, data.settings.language))
     rows, plan.new_conflicts = conflict_rows(data, plan.conflicts)
     plan.conflicts = open_conflicts(data, plan.conflicts)  # a dispute already marked Resolved is not raised again

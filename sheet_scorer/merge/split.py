@@ -8,6 +8,7 @@ and player.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ from sheet_scorer.xlsx.cells import cell_ref
 
 if TYPE_CHECKING:
     from sheet_scorer.workbook.read import EventRead
+    from sheet_scorer.workbook.update import Refusal
     from sheet_scorer.xlsx.opc import OpcPackage
 
 MAX_TABLE = 9999  # a typing slip like 1-1000000 is refused, not expanded
@@ -116,8 +118,12 @@ def split_workbook(
     output: Path | None = None,
     lang: str | None = None,
     force: bool = False,
+    check: Callable[[EventRead], None] | None = None,
+    refuse: Refusal | None = None,
 ) -> tuple[SplitPlan, Path, str]:
     """Write the judge's copy of `event` holding only `tables` of round `number`; the event itself is not touched.
+    `check` is told of the event as read before anything else, `refuse` asked before the copy replaces a file
+    (the api's refusals, `api.policy`).
 
     Returns the plan, the copy's path and the language the terminal speaks.
     """
@@ -126,18 +132,24 @@ def split_workbook(
     with open_event(
         event, patching=True
     ) as read:  # the event opened and read once; the copy is patched from that opening
-        return _split(read, number, tables, output, lang, force)
+        if check is not None:
+            check(read)
+        return _split(read, number, tables, output, lang, force, refuse)
 
 
 def _split(
-    read: EventRead, number: int, tables: frozenset[int], output: Path | None, lang: str | None, force: bool
+    read: EventRead,
+    number: int,
+    tables: frozenset[int],
+    output: Path | None,
+    lang: str | None,
+    force: bool,
+    refuse: Refusal | None = None,
 ) -> tuple[SplitPlan, Path, str]:
     """`split_workbook` of the event as read (`workbook.read.open_event`)."""
-    from sheet_scorer.workbook.record import refuse_working_copy
     from sheet_scorer.workbook.update import update_workbook
 
     event, data = read.path, read.data
-    refuse_working_copy(event, "split", force, lang, read)
     lang = event_language(lang, data.settings.language)
     target = output or default_copy(event, number, tables)
     if target.resolve() == event.resolve():
@@ -145,7 +157,7 @@ def _split(
     sheet = round_sheet(data, number, lang)
     plan = plan_split(data, sheet, tables, read.covered_cells([s.name for s in data.rounds]), lang)
     try:
-        update_workbook(event, plan.patch, target=target, command="split", force=force, event=read)
+        update_workbook(event, plan.patch, target=target, command="split", force=force, event=read, refuse=refuse)
     except WorkbookError as error:  # a judge's copy filled in since: told in the event's language
         raise error.in_language(error.lang or lang) from None
     return plan, target, lang

@@ -40,7 +40,7 @@ def qualifying_ranking(result: ScoreResult, lang: str | None = None) -> list[str
     data = result.data
     language = event_language(lang, data.settings.language)
     if language == result.lang and result.qualifying is not None:
-        return list(result.qualifying)  # computed once a run, carried on the result (issue 20)
+        return list(result.qualifying)  # computed once a run, carried on the result
     played = result.played_rounds
     sheets = qualifying_sheets(played, data.settings)
     if sheets == [s.name for s in played] and language == result.lang and len(result.standings):

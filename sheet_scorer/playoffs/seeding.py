@@ -1,7 +1,7 @@
 """Who advances and where they sit (docs/rules.md §6): the top of the qualifying rank, seated by the seeding tables.
 
 Playoff Size 4: the final only. 8: two semifinal tables 1-4-5-8 / 2-3-6-7, the top two of each to the final.
-16: four semifinal tables 1-8-9-16 … (seed 003), the table winners to the final. 32: eight quarterfinal tables
+16: four semifinal tables 1-8-9-16 …, the table winners to the final. 32: eight quarterfinal tables
 (table t: ranks t, 17−t, 16+t, 33−t), the table winners to two semifinal tables 1-4-5-8 / 2-3-6-7 (by their
 qualifying rank), the top two of each to the final.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from sheet_scorer.i18n.vocab import PLAYOFF_SIZES
 from sheet_scorer.model import WorkbookError
 
-#: Semifinal table n holds these qualifying places (seed 003): 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13.
+#: Semifinal table n holds these qualifying places (docs/rules.md §6): 1-8-9-16, 2-7-10-15, 3-6-11-14, 4-5-12-13.
 SEMIFINAL_SEEDS = ((1, 8, 9, 16), (2, 7, 10, 15), (3, 6, 11, 14), (4, 5, 12, 13))
 #: Two tables of four (Playoff Size 8, and the semifinal after the quarterfinal): 1-4-5-8 and 2-3-6-7.
 TWO_TABLE_SEEDS = ((1, 4, 5, 8), (2, 3, 6, 7))
@@ -72,6 +72,6 @@ def advancing_per_table(stage: str, tables: int) -> int:
 
 
 def pick_order(players: list[str], ranking: list[str]) -> list[str]:
-    """One table's players in the order they pick their seats: by qualifying rank, best first (seed 003)."""
+    """One table's players in the order they pick their seats: by qualifying rank, best first (docs/rules.md §6)."""
     place = {name: index for index, name in enumerate(ranking)}
     return sorted(players, key=lambda name: place.get(name, len(place)))

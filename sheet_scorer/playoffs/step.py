@@ -54,8 +54,8 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
         if stage in stages:
             sheet = stages[stage]
             _require_scored(rows, sheet, result)
-            tables = int(rows.loc[rows["sheet"] == sheet, "table"].nunique())
-            advancing = table_winners(rows, sheet, advancing_per_table(stage, tables))
+            count = int(rows.loc[rows["sheet"] == sheet, "table"].nunique())
+            advancing = table_winners(rows, sheet, advancing_per_table(stage, count))
             following, seated = next_stage_tables(advancing, ranking)
             if following == "final" and not 3 <= len(advancing) <= 4:
                 raise WorkbookError(key="final_needs_winners", sheet=sheet, n=len(advancing))
@@ -97,7 +97,7 @@ def _fields(layout: RoundSheet) -> list[str]:
 
 def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layout: RoundSheet, lang: str) -> NewSheet:
     """A Semifinal/Final sheet laid out like the round sheet `layout`: Table, Seat and Player filled, the game
-    columns empty for the judge, and each player's qualifying rank and seat pick (1 picks first, seed 003)."""
+    columns empty for the judge, and each player's qualifying rank and seat pick (1 picks first, docs/rules.md §6)."""
     fields = _fields(layout)
     qualifying = {name: index + 1 for index, name in enumerate(ranking)}
     header = [COLUMN_WORDS[f][lang] for f in fields] + [PLAYOFF_HEADERS[k][lang] for k in ("qualifying_rank", "pick")]

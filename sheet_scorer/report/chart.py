@@ -3,6 +3,7 @@ drawn as SVG geometry (the template `_chart.svg.j2` only writes it out)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -81,7 +82,7 @@ def _cut_label(
     """Where the cut line's label sits clear of every line and marker: just above or below the dashed line, in a
     gap between rounds; None when no gap is clear (the label then goes under the axis)."""
     width, height, pad = len(label) * CUT_CHAR_WIDTH, 11.0, 7.0
-    starts = [left + 4] + [(a + b) / 2 - width / 2 for a, b in zip(xs, xs[1:])] + [right - width - 4]
+    starts = [left + 4] + [(a + b) / 2 - width / 2 for a, b in itertools.pairwise(xs)] + [right - width - 4]
     for start in starts:
         for baseline in (y - 5, y + 14):
             box = (start - pad, baseline - height - pad / 2, start + width + pad, baseline + pad / 2)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
 
 JSON_SCHEMA_ID = "sheet-scorer/standings"
-JSON_VERSION = 2  # 2 (issue 19): `playoffs` and `final_ranking` added
+JSON_VERSION = 2  # 2: `playoffs` and `final_ranking` added
 
 
 def _nullable(kind: str | list[str]) -> dict[str, Any]:
@@ -234,7 +234,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
                       when every table is reported
         standings     [{rank, player, round_points, vp, vp_pct, games, rounds, figures, tiebreak}] in rank order
                       rounds: {sheet name: round points or null (absent, or table not scored)}
-                      vp_pct: percentage points to hundredths, as seed 003 sums them (116.95)
+                      vp_pct: percentage points to hundredths, as docs/rules.md §4 sums them (116.95)
                       figures: {figure: value} for every other ranking figure or tie-breaker in use
                       (wins, vp_capped, mean_vp_pct, places [1st, 2nd, 3rd], opponents_points,
                       opponents_opponents_points, penalties) and adjustments/adjustment_notes
@@ -267,7 +267,7 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
     extra = extra_figures(result)
     gone = withdrawn_notes(result, result.lang)
     standings = []
-    above = None
+    above: dict[str, Any] | None = None
     for row in result.standings.to_dict("records"):
         tied = above is not None and above["ahead_by"] not in ("", decide[0])
         standings.append(
@@ -276,12 +276,12 @@ def json_document(result: ScoreResult) -> dict[str, Any]:
                 "player": row["player"],
                 "round_points": float(row["round_points"]),
                 "vp": int(row["vp"]),
-                "vp_pct": float(hundredths(row["vp_pct"])),
+                "vp_pct": _percent(row["vp_pct"]),
                 "games": int(row["games"]),
                 "rounds": {name: as_float(row.get(name)) for name in rounds},
                 "figures": {f: _json_figure(f, row[f]) for f in extra},
                 "withdrawn": gone.get(row["player"]),
-                "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied else None,
+                "tiebreak": {"above": above["player"], "by": above["ahead_by"]} if tied and above is not None else None,
             }
         )
         above = row
@@ -404,10 +404,16 @@ def _playoffs(result: ScoreResult) -> tuple[list[dict[str, Any]], list[dict[str,
     return stages, final
 
 
+def _percent(value: Any) -> float | None:
+    """A percentage as JSON: to hundredths half up (docs/rules.md §4); null where there is none."""
+    exact = hundredths(value)
+    return None if exact is None else float(exact)
+
+
 def _json_figure(figure: str, value: Any) -> Any:
     """A tie-breaker figure as JSON: percentages to hundredths half up, Places as [1st, 2nd, 3rd], numbers as numbers."""
     if figure in ("vp_pct", "mean_vp_pct"):
-        return float(hundredths(value))
+        return _percent(value)
     if figure == "places":
         return [float(p) for p in value]
     if figure == "adjustment_notes":

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.text import format_number, format_pct, format_places, text, typeset
-from sheet_scorer.i18n.vocab import STANDINGS_HEADERS, strip_accents
+from sheet_scorer.i18n.text import text, typeset
+from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.playoffs.qualifying import playoff_size, qualified_players, withdrawn_notes  # noqa: F401 (re-exported for the views)
 from sheet_scorer.rules.score import RESULT_COLUMNS
 from sheet_scorer.standings.engine import BASE_COLUMNS
@@ -99,22 +99,6 @@ def player_ids(names: list[str]) -> dict[str, str]:
         used.add(candidate)
         ids[name] = candidate
     return ids
-
-
-def figure_text(figure: str, value: Any, lang: str) -> str:
-    """A standings figure as shown: percentages to hundredths half up, Places as `2 / 1.5 / 0`, numbers as numbers."""
-    if figure in ("vp_pct", "mean_vp_pct"):
-        return format_pct(value, lang)
-    if figure == "places":
-        return format_places(value, lang)
-    if figure == "adjustment_notes":
-        return str(value)
-    return format_number(value, lang)
-
-
-def figure_name(figure: str, lang: str) -> str:
-    """The name of a figure in `lang`, as the Standings sheet heads its column."""
-    return STANDINGS_HEADERS[figure][lang]
 
 
 def shown_figures(result: ScoreResult) -> list[str]:

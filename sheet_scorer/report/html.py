@@ -20,6 +20,8 @@ import numpy as np
 import pandas as pd
 
 from sheet_scorer.i18n.text import (
+    figure_name,
+    figure_text,
     format_date,
     format_number,
     format_pct,
@@ -36,8 +38,6 @@ from sheet_scorer.report.facts import (
     as_flag,
     as_int,
     byes_by_round,
-    figure_name,
-    figure_text,
     missing,
     place_labels,
     player_ids,
@@ -344,7 +344,7 @@ def _player_paths(
     labels.update({sheet.name: stage_name(sheet.kind, sheet.name, lang) for sheet in result.data.playoffs})
     paths = []
     for row in standings:
-        steps = []
+        steps: list[dict[str, Any]] = []
         for sheet in [
             *result.played_rounds,
             *(p for p in result.data.playoffs if (q := result.progress_of(p.name)) is None or q.played),
@@ -573,7 +573,7 @@ def render_report(result: ScoreResult, lang: str = "en") -> str:
 
 def stream_report(result: ScoreResult, path: Path, lang: str = "en") -> None:
     """The report page written to `path` piece by piece as it renders: at 100,000 rows the whole page and the list
-    of its pieces are never held at once (the peak memory of `score`, issue 21)."""
+    of its pieces are never held at once (the peak memory of `score`)."""
     pieces = _environment().get_template(TEMPLATE).generate(**report_context(result, lang))
     with Path(path).open("w", encoding="utf-8") as file:
         file.writelines(pieces)

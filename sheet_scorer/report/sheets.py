@@ -6,7 +6,6 @@ The plan (`model.WritePlan`) is plain lists and strings: the writer needs no pan
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,24 +22,10 @@ from sheet_scorer.i18n.vocab import (
     SEVERITY_WORDS,
     STANDINGS_HEADERS,
     STANDINGS_SHEET,
-    fold,
 )
 from sheet_scorer.model import ColumnValues, RoundSheet, SheetPlan, WritePlan
 from sheet_scorer.problems import Problem, problem_message
-from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
 from sheet_scorer.xlsx.cells import cell_ref
-
-
-def check_added_sheets(path: Path, sheet_names: list[str], first_cells: dict[str, str], lang: str) -> None:
-    """Refuse, as `score` would, a workbook where the Standings or Problems sheet cannot be written: the organiser
-    has their own sheet of that name (`first_cells`: A1 of each sheet named like one the tool adds)."""
-    for kind, title in (("standings", STANDINGS_SHEET[lang]), ("problems", PROBLEMS_SHEET[lang])):
-        names, headers = ADDED_SHEETS[kind]
-        own = next((n for n, a1 in first_cells.items() if fold(n) in names and fold(a1) in headers), None)
-        clash = added_sheet_clash(path, sheet_names, own, title)
-        if clash is not None:
-            raise clash
-
 
 PCT_FIELDS = frozenset({"vp_pct", "mean_vp_pct"})  # shown to hundredths, half up, like every other output
 PROBLEMS_FIELDS = ("severity", "sheet", "cell", "player", "message")
@@ -165,7 +150,7 @@ def _standings_fields(standings: pd.DataFrame) -> list[str]:
 def _standings_value(field: str, value: Any, lang: str) -> Any:
     """A Standings cell: the name and notes as text, Places as `2 / 1.5 / 0`, percentages to hundredths half up."""
     if field in ("player", "adjustment_notes"):
-        return visible(str(value))  # a name holding a bell or ESC is shown as \x07, \x1b (issue 14.4)
+        return visible(str(value))  # a name holding a bell or ESC is shown as \x07, \x1b
     if field == "places":
         return format_places(value, lang)
     if field in PCT_FIELDS:

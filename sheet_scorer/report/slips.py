@@ -29,7 +29,7 @@ PORTRAIT_COLUMNS = 10
 PORTRAIT_PLAYERS = 4
 
 
-def slip_columns(sheet: RoundSheet, lang: str) -> list[dict[str, str]]:
+def slip_columns(sheet: RoundSheet, lang: str) -> list[dict[str, Any]]:
     """The game columns a judge fills, in the sheet's order, each headed as the sheet heads it (else in `lang`):
     the counts and marks; VP and marks on a VP-only sheet (docs/rules.md §1)."""
     fields = ("vp", *FLAGS) if sheet.vp_only else (*COMPONENTS, *FLAGS)
@@ -49,7 +49,7 @@ def surname_key(name: str, lang: str) -> tuple[Any, ...]:
 def slips_context(sheet: RoundSheet, tournament: str, lang: str) -> dict[str, Any]:
     """What the slips page shows: tables in seat order, byes, and the list by surname (table, seat)."""
     seated = seated_round(sheet)
-    tables = [{"number": n, "players": list(t)} for n, t in enumerate(seated.tables, start=1)]
+    tables: list[dict[str, Any]] = [{"number": n, "players": list(t)} for n, t in enumerate(seated.tables, start=1)]
     by_name = sorted(
         [{"name": p, "table": t["number"], "seat": s} for t in tables for s, p in enumerate(t["players"], start=1)]
         + [{"name": p, "table": SLIP_WORDS["bye"][lang], "seat": ""} for p in seated.byes],

@@ -8,6 +8,7 @@ folder that cannot be created, read or written only means compiling every time, 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sys
@@ -54,14 +55,12 @@ class QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         try:
             super().load_bytecode(bucket)
-        except Exception:  # noqa: BLE001 - a damaged or unreadable entry: compile as if there were none
+        except Exception:
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        try:
+        with contextlib.suppress(OSError):  # not writable after all: the page is rendered all the same
             super().dump_bytecode(bucket)
-        except OSError:  # not writable after all: the page is rendered all the same
-            pass
 
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
@@ -82,7 +81,7 @@ class _Environment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
-def environment(folder: Path, cache: Path | None | bool = True, **options: Any) -> jinja2.Environment:
+def environment(folder: Path, cache: Path | bool | None = True, **options: Any) -> jinja2.Environment:
     """An environment loading templates from `folder` with `options`; compiled templates kept in `cache`
     (True: `cache_folder()`; None or False: not kept)."""
     where = cache_folder() if cache is True else cache or None

@@ -1,5 +1,6 @@
 """The one reading of a cell's number, mark and table number (docs/rules.md §1-§3), whole columns at a time:
-validation, progress (which tables are reported), merge and split all read cells through these."""
+validation, progress (which tables are reported), seating (the rounds played), merge and split all read cells
+through these, so a Table cell 1, 1.0 and ' 1 ' is one table to every command."""
 
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 def blank_cells(values: pd.Series) -> np.ndarray:
     """Which cells are empty, a whole column at a time: None, '' or only spaces (`workbook.cells.is_blank`, cell by
     cell); an error value or a formula is never blank, a value missing from the frame is."""
-    blank = values.isna().to_numpy(bool, copy=True)
+    blank: np.ndarray = values.isna().to_numpy(bool, copy=True)
     rest = np.flatnonzero(~blank)
     if len(rest):
         others = values.iloc[rest]
-        strings = others.map(type).to_numpy() == str  # exactly str: ErrorCell/FormulaCell are never blank
+        strings = others.map(type).to_numpy() == str  # noqa: E721 - elementwise over a column of types; exactly str: ErrorCell/FormulaCell are never blank
         if strings.any():
             blank[rest[strings]] = others[strings].str.strip().eq("").to_numpy(bool)
     return blank
@@ -27,7 +28,7 @@ def blank_cells(values: pd.Series) -> np.ndarray:
 
 def bye_cells(values: pd.Series) -> np.ndarray:
     """Which Table cells say the row is a bye (docs/rules.md §8; `i18n.vocab.is_bye`, a whole column at a time)."""
-    strings = values.map(type).to_numpy() == str
+    strings = values.map(type).to_numpy() == str  # noqa: E721 - elementwise over a column of types
     bye = np.zeros(len(values), dtype=bool)
     if strings.any():
         bye[strings] = values[strings].map(is_bye).to_numpy(bool)
@@ -37,7 +38,7 @@ def bye_cells(values: pd.Series) -> np.ndarray:
 def parse_int(values: pd.Series) -> pd.Series:
     """Whole numbers as Int64: 3, 3.0 and ' 3 ' are 3; anything else (2.5, 'three', dates, TRUE) is NA."""
     kinds = values.map(type)
-    plain_text = kinds == str
+    plain_text = kinds == str  # noqa: E721 - elementwise over a column of types
     numeric = kinds.isin([int, float])
     candidates = values.where(numeric, values.where(plain_text).str.strip())
     numbers = pd.to_numeric(candidates.where(numeric | plain_text), errors="coerce").astype("Float64")

@@ -5,6 +5,10 @@ cell, an unknown key a warning at its cell, a misspelt tie-breaker an error that
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import cast
+
+from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.i18n.vocab import FIGURE_NAMES, PLAYOFF_SIZES, RANKINGS, TABLE_SIZES
 from sheet_scorer.model import Adjustment, AdjustmentRow, SettingCell, Settings
 from sheet_scorer.problems import Problem
@@ -60,7 +64,7 @@ def _judge(cell: SettingCell) -> Problem | list[Problem] | None:
         )
     if value is not None and _holds(cell.key, value):
         return None
-    code = "bad-ranking" if cell.key == "ranking" else "bad-setting"
+    code: ProblemCode = "bad-ranking" if cell.key == "ranking" else "bad-setting"
     return Problem(
         code,
         cell.sheet,
@@ -104,11 +108,11 @@ def judge_adjustments(sheets: dict[str, list[AdjustmentRow] | None]) -> tuple[li
                     Adjustment(
                         row.player,
                         row.round,
-                        row.points,
+                        cast(Fraction, row.points),  # a row without points was judged a problem above
                         row.reason,
                         row.sheet,
-                        row.row,  # type: ignore[arg-type]
-                        row.columns[:2],
+                        row.row,
+                        (row.columns[0], row.columns[1]),
                     )
                 )
     return adjustments, problems

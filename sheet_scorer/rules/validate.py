@@ -16,12 +16,13 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 import pandera.pandas as pa
-from pandera.errors import SchemaErrors
+from pandas.core.groupby import DataFrameGroupBy
+from pandera.api.base.checks import CheckResult
 
 from sheet_scorer.i18n.catalogue import (
     CATALOGUE as PROBLEM_CODES,  # the one catalogue: a problem code carries its field
@@ -32,6 +33,7 @@ from sheet_scorer.problems import Problem
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
+from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
 from sheet_scorer.workbook.cells import clean_name
@@ -147,15 +149,18 @@ def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.
     that rule: its cell is reported already. Failed checks are a count out of its row's range
     (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
-    tables = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    tables: np.ndarray = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
     size = int(tables.max()) + 1 if len(tables) else 0
 
     def per_table(values: pd.Series | None, how: str) -> np.ndarray:
         """'size', 'sum' or 'any' of `values` over each row's table, row-aligned (missing values add nothing):
         numpy on the table numbers, where a pandas groupby-transform cost more than the rest of the fact."""
         if values is None:
-            return np.bincount(tables, minlength=size)[tables]
-        total = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[tables]
+            seated: np.ndarray = np.bincount(tables, minlength=size)[tables]
+            return seated
+        total: np.ndarray = np.bincount(tables, weights=values.fillna(0).to_numpy(dtype="float64"), minlength=size)[
+            tables
+        ]
         return total > 0 if how == "any" else total.astype("int64")
 
     checked = _checked(typed, vp_only)
@@ -254,20 +259,20 @@ def _rule_schema(vp_only: bool, registered: frozenset[str] | None) -> pa.DataFra
 # ---------------------------------------------------------------- problems from failures
 
 # Table-level codes (`table=True` in the one table of codes): the field whose cells get marked, from that table,
-# and the value shown in the message, computed here.
-_TABLE_VALUES: dict[str, Callable[[pd.DataFrame], Any]] = {
-    "table-size": len,
-    "table-vp-cards": lambda rows: int(rows["vp_cards"].sum()),
-    "table-knights": lambda rows: int(rows["knights"].sum()),
-    "army-tie-unmarked": lambda rows: int(rows["knights"].max()),
-    "army-tie-multiple": lambda rows: None,
-    "road-tie-unmarked": lambda rows: int(rows["road_length"].max()),
-    "road-tie-multiple": lambda rows: None,
-    "declared-missing": lambda rows: None,
-    "declared-multiple": lambda rows: None,
-    "no-target": lambda rows: None,
+# and the value shown in the message, computed here for all failing tables at once (None: the message has none).
+_TABLE_VALUES: dict[str, Callable[[DataFrameGroupBy], pd.Series | None]] = {
+    "table-size": lambda tables: tables.size(),
+    "table-vp-cards": lambda tables: tables["vp_cards"].sum(),
+    "table-knights": lambda tables: tables["knights"].sum(),
+    "army-tie-unmarked": lambda tables: tables["knights"].max(),
+    "army-tie-multiple": lambda tables: None,
+    "road-tie-unmarked": lambda tables: tables["road_length"].max(),
+    "road-tie-multiple": lambda tables: None,
+    "declared-missing": lambda tables: None,
+    "declared-multiple": lambda tables: None,
+    "no-target": lambda tables: None,
 }
-TABLE_CODES: dict[str, tuple[str, Callable[[pd.DataFrame], Any]]] = {
+TABLE_CODES: dict[str, tuple[str, Callable[[DataFrameGroupBy], pd.Series | None]]] = {
     code: (str(PROBLEM_CODES[code].field), value_of) for code, value_of in _TABLE_VALUES.items()
 }
 # Row-level codes whose cell is not the column pandera names.
@@ -275,33 +280,52 @@ ROW_CODE_FIELDS = {code: kind.field for code, kind in PROBLEM_CODES.items() if k
 
 
 def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
-    """(row, column, check) of every failure, one per cell."""
-    try:
-        schema.validate(frame, lazy=True)
-    except SchemaErrors as errors:
-        cases = errors.failure_cases.dropna(subset=["index"])
-        return cases[["index", "column", "check"]].drop_duplicates()
-    return pd.DataFrame(columns=["index", "column", "check"])
+    """(row, column, check) of every failure, one per cell: the table checks first (column ''), then each column's.
+
+    Each check runs as pandera runs it (`Check.__call__`: a column check on the column's values, missing values left
+    out unless it says `ignore_na=False`), and its failing rows are read from its output at once: no failure case is
+    built, reshaped and sorted one by one, so a thousand warnings cost about what a thousand valid rows do."""
+    found: list[tuple[pd.Index, str, str]] = []
+
+    def collect(result: CheckResult, column: str, check: pa.Check) -> None:
+        """The rows a check failed on; none when it passed or gave no row-aligned answer (pandera names no row then)."""
+        if not result.check_passed and result.failure_cases is not None:
+            found.append((result.failure_cases.index, column, str(check.name)))
+
+    for check in schema.checks:
+        collect(check(frame), "", check)
+    for name, column in schema.columns.items():
+        if name in frame:
+            for check in column.checks:
+                collect(check(frame, name), name, check)
+    if not found:
+        return pd.DataFrame(columns=["index", "column", "check"])
+    return pd.DataFrame(
+        {
+            "index": np.concatenate([rows.to_numpy(dtype="int64") for rows, _, _ in found]),
+            "column": np.repeat([column for _, column, _ in found], [len(rows) for rows, _, _ in found]),
+            "check": np.repeat([check for _, _, check in found], [len(rows) for rows, _, _ in found]),
+        }
+    )
 
 
-def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series, tables: pd.Series) -> list[Problem]:
+def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series, tables: pd.Series) -> list[Problem]:
+    """A problem for each cell that is not what its column holds; `players`: the sheet's raw names by row."""
     problems = []
     for row, column, check in failures.itertuples(index=False):
         value = sheet.raw.at[row, column]
-        code = {"int-cell": int_cell_code(value), "flag-cell": "bad-flag"}.get(check, check)
-        if code in ("bad-table", "bad-flag", "empty-name") and int_cell_code(value) in (
-            "formula-no-value",
-            "error-value",
-        ):
-            code = int_cell_code(value)
-        elif code == "bad-table" and int_cell_code(value) == "empty-cell":
+        kind = int_cell_code(value)
+        code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check, check)
+        if code in ("bad-table", "bad-flag", "empty-name") and kind in ("formula-no-value", "error-value"):
+            code = kind
+        elif code == "bad-table" and kind == "empty-cell":
             code = "empty-cell"
         problems.append(
             Problem(
                 code,
                 sheet.name,
                 cell_ref(sheet.columns[column], row),
-                names.get(row, ""),
+                clean_name(str(players.get(row, ""))),
                 _int_or_none(tables.get(row)),
                 field=column,
                 params={"value": value, "column": COLUMN_NAMES[column], "row": row},
@@ -311,6 +335,7 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, names: pd.Series, 
 
 
 def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFrame, settings: Settings) -> list[Problem]:
+    """A problem for each rule broken: one per table for a table rule, one per row for a row rule."""
     problems: list[Problem] = []
     if failures.empty:  # the usual sheet: no grouping of nothing
         return problems
@@ -318,36 +343,12 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
     for check, rows in per_check.groupby("check", sort=False)["index"]:
         failed = typed.loc[sorted(set(rows))]
         if check in TABLE_CODES:
-            field, value_of = TABLE_CODES[check]
-            absent = field in FLAGS and field not in sheet.columns
-            header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
-            for table, group in failed.groupby("table", sort=True):
-                params = {
-                    "players": ", ".join(group["player"]),
-                    "value": value_of(group),
-                    "size": len(group),
-                    "column": COLUMN_NAMES[field],
-                    "target": settings.victory_target,
-                    "rows": tuple(int(r) for r in group.index),
-                }
-                if check == "declared-missing" and _target_would_help(
-                    typed.loc[typed["table"] == table, "vp"], settings
-                ):
-                    params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
-                problems.append(
-                    Problem(
-                        "flag-column-missing" if absent else check,
-                        sheet.name,
-                        header,
-                        "",
-                        int(table),
-                        field,
-                        params=params,
-                    )
-                )
+            problems += _table_problems(sheet, check, failed, typed, settings)
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
-        for row, record in failed.iterrows():
+        context = _row_context(typed, failed, check)
+        for row, values in zip(failed.index.tolist(), failed.values, strict=True):
+            record = dict(zip(failed.columns, values, strict=True))
             problems.append(
                 Problem(
                     check,
@@ -356,16 +357,69 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
                     record["player"],
                     _int_or_none(record["table"]),
                     field,
-                    params=_row_params(check, field, row, record, typed, settings),
+                    params=_row_params(check, field, row, record, context, settings),
                 )
             )
     return problems
 
 
-def _target_would_help(vp: pd.Series, settings: Settings) -> bool:
-    """Several players at the target and none marked Declared: would `Victory Target` 13 (Cities & Knights) settle the
-    table? Yes when the target is below 13 and at most one player reached 13 (then no mark is needed)."""
-    return settings.victory_target < CITIES_AND_KNIGHTS_TARGET and int((vp >= CITIES_AND_KNIGHTS_TARGET).sum()) <= 1
+def _table_problems(
+    sheet: RoundSheet, check: str, failed: pd.DataFrame, typed: pd.DataFrame, settings: Settings
+) -> list[Problem]:
+    """One problem per table that broke the table rule `check` (`failed`: its rows, by row), in table order; the
+    value each message shows is worked out for all those tables at once."""
+    field, value_of = TABLE_CODES[check]
+    absent = field in FLAGS and field not in sheet.columns
+    header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
+    failed = failed[failed["table"].notna()]
+    grouped = failed.groupby("table", sort=True)
+    values = value_of(grouped)
+    # Several players at the target and none marked Declared: would `Victory Target` 13 (Cities & Knights) settle the
+    # table? Yes when the target is below 13 and at most one player reached 13 (then no mark is needed).
+    hint = (
+        (typed["vp"] >= CITIES_AND_KNIGHTS_TARGET).groupby(typed["table"]).sum()
+        if check == "declared-missing" and settings.victory_target < CITIES_AND_KNIGHTS_TARGET
+        else None
+    )
+    players, rows = failed["player"].tolist(), failed.index.tolist()
+    problems = []
+    for table, at in grouped.indices.items():
+        params = {
+            "players": ", ".join(players[i] for i in at),
+            "value": None if values is None else int(values[table]),
+            "size": len(at),
+            "column": COLUMN_NAMES[field],
+            "target": settings.victory_target,
+            "rows": tuple(int(rows[i]) for i in at),
+        }
+        if hint is not None and int(hint.get(table, 0)) <= 1:
+            params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
+        problems.append(
+            Problem(
+                "flag-column-missing" if absent else check, sheet.name, header, "", int(table), field, params=params
+            )
+        )
+    return problems
+
+
+class _RowContext(NamedTuple):
+    """What a row rule's message needs beyond its own row, worked out once for all its failing rows: each table's
+    size (seat-range) and each repeated player's rows in sheet order (duplicate-player)."""
+
+    sizes: dict[Any, int]
+    rows_of: dict[str, list[int]]
+
+
+def _row_context(typed: pd.DataFrame, failed: pd.DataFrame, check: str) -> _RowContext:
+    """The `_RowContext` of the row rule `check` on a sheet's `typed` rows, `failed` the ones that broke it."""
+    sizes: dict[Any, int] = typed["table"].value_counts().to_dict() if check == "seat-range" else {}
+    rows_of: dict[str, list[int]] = {}
+    if check == "duplicate-player":
+        wanted = set(failed["player"])
+        for player, row in zip(typed["player"].tolist(), typed.index.tolist(), strict=True):
+            if player in wanted:
+                rows_of.setdefault(player, []).append(row)
+    return _RowContext(sizes, rows_of)
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -373,7 +427,7 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def _row_params(
-    check: str, field: str, row: int, record: pd.Series, typed: pd.DataFrame, settings: Settings
+    check: str, field: str, row: int, record: dict[str, Any], context: _RowContext, settings: Settings
 ) -> dict[str, Any]:
     value = {"vp-mismatch": record["vp_entered"], "declared-below-target": record["vp"]}.get(check, record[field])
     params: dict[str, Any] = {
@@ -387,10 +441,9 @@ def _row_params(
     elif check == "vp-mismatch":
         params["computed"] = record["vp"]
     elif check == "seat-range":
-        params["size"] = int((typed["table"] == record["table"]).sum())
+        params["size"] = int(context.sizes.get(record["table"], 0))
     elif check == "duplicate-player":
-        others = typed.index[(typed["player"] == record["player"]) & (typed.index != row)]
-        params["other"] = ", ".join(str(r) for r in others)
+        params["other"] = ", ".join(str(r) for r in context.rows_of.get(record["player"], ()) if r != row)
     return params
 
 
@@ -507,8 +560,9 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
     empty = pd.DataFrame(columns=["index", "column", "check"])
     for part in parts:
         if part.sheet.name in cell_failures:
-            names = part.games["player"].map(lambda v: clean_name(str(v)))
-            part.problems += _cell_problems(part.sheet, cell_failures[part.sheet.name], names, part.typed["table"])
+            part.problems += _cell_problems(
+                part.sheet, cell_failures[part.sheet.name], part.games["player"], part.typed["table"]
+            )
         part.problems += _rule_problems(part.sheet, rule_failures.get(part.sheet.name, empty), part.typed, settings)
 
 
@@ -545,7 +599,10 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
     """All sheets' games and byes as one frame (sheet by sheet, each by row; index reset, `row` and `cell` kept) with
     `scorable`, and every sheet's problems in sheet order. One frame for all sheets: per sheet, joining, sorting and
     marking cost a small event more than its validation's checks."""
-    pieces, owners, kept, empty = [], [], [], []
+    pieces: list[pd.DataFrame] = []
+    owners: list[np.ndarray] = []
+    kept: list[pd.DataFrame] = []
+    empty: list[int] = []
     no_byes = None
     for part in parts:
         sheet, raw, bye, problems = part.sheet, part.sheet.raw, part.bye, part.problems
@@ -646,9 +703,9 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
         games = pd.Series(tables[(part_of == k) & ~bye])
         gone = games.isna()
         bad_tables |= {table_key(k, t) for t in (*games.ffill()[gone].dropna(), *games.bfill()[gone].dropna())}
-    bad_tables.discard(None)
-    in_bad_table = known & np.isin(table_keys, list(bad_tables))
-    return ~(bad_row | in_bad_table | lost)
+    in_bad_table = known & np.isin(table_keys, [key for key in bad_tables if key is not None])
+    scorable: np.ndarray = ~(bad_row | in_bad_table | lost)
+    return scorable
 
 
 def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
@@ -680,7 +737,7 @@ def validate(data: WorkbookData) -> Validated:
     Sheets missing a count column are reported and skipped; the others are checked together.
     """
     registered = frozenset(name_key(n) for n in data.registered) if data.registered is not None else None
-    problems = list(data.problems)
+    problems = list(data.problems) + judge_active(data.unread_active)  # the Players sheet's Active cells (§1)
     conflicts = conflict_problems(data)  # unresolved merge conflicts: errors at their cells (docs/rules.md §5)
     parts = []
     progress = []

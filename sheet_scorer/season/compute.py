@@ -61,7 +61,7 @@ def event_entries(summaries: Sequence[EventSummary], include_provisional: bool, 
     for summary in sorted((s for s in summaries if not s.readable and not s.season_file), key=lambda s: s.path.name):
         # the refusal without its file (the file is in its own column), said in the season's language where it is shown
         reason = (
-            Phrase(summary.failure_key, {**summary.failure_values, "path": None})
+            Phrase.raised(summary.failure_key, {**summary.failure_values, "path": None})
             if summary.failure_key
             else summary.failure
         )
@@ -73,7 +73,7 @@ def event_entries(summaries: Sequence[EventSummary], include_provisional: bool, 
 def _label(entries: list[EventEntry], lang: str) -> None:
     """Each counted event's column heading: its name, with its date when another counted event has the same name."""
     counted = [e for e in entries if e.counted]
-    names = defaultdict(int)
+    names: defaultdict[str, int] = defaultdict(int)
     for entry in counted:
         names[entry.summary.name.casefold()] += 1
     for entry in counted:

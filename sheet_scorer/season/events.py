@@ -7,12 +7,11 @@ of hundreds of workbooks never holds more than `jobs` scored events at once.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from datetime import date, datetime
 from pathlib import Path
 
+from sheet_scorer.season.cache import cache_folder, cached, store
 from sheet_scorer.season.model import EventSummary
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
@@ -51,8 +50,25 @@ def event_files(paths: Iterable[Path], skip: Iterable[Path] = ()) -> list[Path]:
 
 
 def read_event(path: Path) -> EventSummary:
-    """One event's final ranking and problem counts; never raises, so one bad file cannot stop the season."""
-    from sheet_scorer.api import check_workbook
+    """One event's final ranking and problem counts, from the season's cache when these bytes were read before
+    (`season.cache`); never raises, so one bad file cannot stop the season."""
+    from sheet_scorer.api.pool import stopping
+
+    if stopping():  # Ctrl-C came: an event not started is not begun (the season is not written)
+        return EventSummary(path, failure="interrupted")
+    folder = cache_folder()
+    key, kept = cached(path, folder)
+    if kept is not None:
+        return kept
+    summary, named = _read_event(path)
+    if folder is not None and key is not None:
+        store(folder, key, summary, named)
+    return summary
+
+
+def _read_event(path: Path) -> tuple[EventSummary, bool]:
+    """`read_event` from the file itself, and whether the event's name is its Tournament (not its file name)."""
+    from sheet_scorer.api.score import check_workbook
     from sheet_scorer.model import WorkbookError
     from sheet_scorer.playoffs.ranking import event_placings
 
@@ -61,16 +77,17 @@ def read_event(path: Path) -> EventSummary:
         placings = event_placings(result)
     except WorkbookError as error:
         if error.key == "no_round_sheets":
-            return EventSummary(
+            failed = EventSummary(
                 path, failure=str(error), failure_key="season_not_event", season_file=is_season_file(path)
             )
-        return EventSummary(path, failure=str(error), failure_key=error.key, failure_values=dict(error.values))
+            return failed, False
+        return EventSummary(path, failure=str(error), failure_key=error.key, failure_values=dict(error.values)), False
     except Exception as error:  # an unexpected failure in one file is reported with it, not raised
-        return EventSummary(path, failure=f"unexpected failure ({type(error).__name__}: {error})")
+        return EventSummary(path, failure=f"unexpected failure ({type(error).__name__}: {error})"), False
     ranking = tuple(p.player for p in placings) if placings else tuple(result.standings["player"].tolist())
     errors = sum(p.severity == "error" for p in result.problems)
     settings = result.data.settings
-    return EventSummary(
+    summary = EventSummary(
         path,
         settings.tournament or path.stem,
         settings.date,
@@ -80,17 +97,18 @@ def read_event(path: Path) -> EventSummary:
         errors,
         len(result.problems) - errors,
     )
+    return summary, bool(settings.tournament) and settings.tournament != path.stem  # a Tournament, not the default
 
 
 def is_season_file(path: Path) -> bool:
     """True for a season workbook (a `Season Standings` sheet in any language): written by this command, not an event."""
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import LANGUAGES, fold
-    from sheet_scorer.xlsx.reader import Package
+    from sheet_scorer.xlsx.reader import WorkbookReader
 
     names = {fold(text(lang, "season_standings_sheet")) for lang in LANGUAGES}
     try:
-        with Package(path) as book:
+        with WorkbookReader(path) as book:
             return any(fold(entry.name) in names for entry in book.sheets)
     except Exception:  # not readable as a package: then it is simply not an event
         return False
@@ -101,40 +119,43 @@ def read_events(
 ) -> list[EventSummary]:
     """Every event read once, `jobs` at a time (default: the number of cores); `done` is told of each as it finishes.
 
-    Returned in the order of `paths`. One job reads in this process (no pool to start)."""
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(paths) or 1))
-    found: dict[Path, EventSummary] = {}
-    if jobs == 1:
-        for path in paths:
-            found[path] = read_event(path)
+    Returned in the order of `paths`. One job reads in this process (no pool to start); more share the process pool
+    of a batch (`api.pool`: on Ctrl-C the events in hand finish and no other starts)."""
+    from sheet_scorer.api.pool import run_all, workers
+
+    folder = cache_folder()
+    read: dict[int, EventSummary] = {}
+    for index, path in enumerate(paths):  # the events kept from an earlier run first: no worker, no import for them
+        kept = cached(path, folder)[1]
+        if kept is not None:
+            read[index] = kept
             if done:
-                done(found[path])
-    else:
+                done(kept)
+    todo = [index for index in range(len(paths)) if index not in read]
+    jobs = workers(jobs, len(todo))
+    if jobs > 1:
         _warm()
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(read_event, path): path for path in paths}
-            try:
-                for future in as_completed(futures):
-                    found[futures[future]] = future.result()
-                    if done:
-                        done(found[futures[future]])
-            except KeyboardInterrupt:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
-    return [found[path] for path in paths]
+        found = run_all(read_event, [paths[i] for i in todo], jobs, None if done is None else lambda _, s: done(s))
+        read.update((todo[position], summary) for position, summary in found.items())
+    else:
+        for index in todo:
+            read[index] = read_event(paths[index])
+            if done:
+                done(read[index])
+    return [read[index] for index in range(len(paths))]
 
 
 def _warm() -> None:
     """Import what scoring needs before the workers start: forked workers (Linux) then share it instead of each
     importing pandas and the rules again (about a second of CPU per worker)."""
-    import sheet_scorer.api  # noqa: F401
-    import sheet_scorer.playoffs.qualifying  # noqa: F401
-    import sheet_scorer.playoffs.ranking  # noqa: F401
-    import sheet_scorer.rules.score  # noqa: F401
-    import sheet_scorer.rules.settings  # noqa: F401
-    import sheet_scorer.rules.validate  # noqa: F401
-    import sheet_scorer.standings.engine  # noqa: F401
-    import sheet_scorer.workbook.read  # noqa: F401
+    import sheet_scorer.api.score
+    import sheet_scorer.playoffs.qualifying
+    import sheet_scorer.playoffs.ranking
+    import sheet_scorer.rules.score
+    import sheet_scorer.rules.settings
+    import sheet_scorer.rules.validate
+    import sheet_scorer.standings.engine
+    import sheet_scorer.workbook.read
     import sheet_scorer.workbook.settings  # noqa: F401
 
 

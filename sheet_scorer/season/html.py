@@ -52,7 +52,7 @@ def season_context(season: Season) -> dict[str, Any]:
     ]
     standings, paths = [], []
     for row in season.rows:
-        cells = [None] * len(counted)
+        cells: list[dict[str, object] | None] = [None] * len(counted)
         for f in row.finishes:
             cells[f.event] = {"points": format_number(number(f.points), lang), "counted": f.counted}
         standings.append(

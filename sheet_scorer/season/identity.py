@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.rules.names import close_pairs, closest, folded, name_key
 from sheet_scorer.season.model import Alias, Note
 
@@ -47,7 +48,7 @@ def spelling_notes(events_of: dict[str, list[int]], event_names: Sequence[str]) 
     that never play in the same event; the rarer spelling (fewer events, later first event on a draw) is named first."""
     names = list(events_of)
     keys = [folded(n) for n in names]
-    pairs: list[tuple[int, int, str]] = [(i, j, "season_name_similar") for i, j, _ in close_pairs(keys)]
+    pairs: list[tuple[int, int, ProblemCode]] = [(i, j, "season_name_similar") for i, j, _ in close_pairs(keys)]
     same: dict[str, list[int]] = defaultdict(list)
     for index, key in enumerate(keys):
         same[key].append(index)

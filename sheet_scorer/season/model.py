@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.problems import WARNING_CODES, code_message
 
 
@@ -61,7 +62,7 @@ class Note:
     says where it is (a file, a cell of the settings workbook)."""
 
     where: str
-    key: str
+    key: ProblemCode
     values: dict[str, Any] = field(default_factory=dict)
 
     @property

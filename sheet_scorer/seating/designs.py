@@ -15,6 +15,9 @@ most one table over all the rounds. Used by the planner as its start, where one 
   resolution into 9 parallel classes was found once by exact cover and is stored.
 * **v − 1 points**: a design minus its last point has one table of 3 per round (15, 23, 27 players
   ≡ 3 mod 4 take exactly the one table of 3 their count needs).
+* **21 points**: the 24-point design minus its three ∞, which never meet: three tables of 3 per round, and
+  since every other pair meets exactly once over the 7 rounds, each player sits at a table of 3 exactly three
+  times (once with each ∞ gone) and meets nobody twice (docs/rules.md §6: tables of 3 shared out).
 
 `BEST` holds plans with repeats that cannot be avoided, at the proven optimum: 20 players over 7 rounds
 meet 21 opponents each but have 19, so at least 20·21/2 − 190 = 20 repeated meetings; the stored plan
@@ -76,13 +79,16 @@ DESIGNS: dict[int, Design] = {}
 
 
 def design(players: int) -> Design:
-    """The longest stored design for this many players (a design of players + 1 minus its last point), else []."""
+    """The longest stored design for this many players (a design of players + 1 minus its last point, or the
+    24-point design minus its three ∞ for 21), else []."""
     if not DESIGNS:
         DESIGNS.update({16: affine_16(), 24: rotational_24(), 28: _parse(_UNITAL_28)})
     if players in DESIGNS:
         return DESIGNS[players]
     if players + 1 in DESIGNS:
         return [[tuple(p for p in table if p != players) for table in rnd] for rnd in DESIGNS[players + 1]]
+    if players == 21:  # the 24-point design without the three ∞ (points 21-23), which never share a table
+        return [[tuple(p for p in table if p < 21) for table in rnd] for rnd in DESIGNS[24]]
     return []
 
 

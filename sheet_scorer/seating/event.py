@@ -10,39 +10,46 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheet_scorer.i18n.vocab import is_bye
+import pandas as pd
+
 from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
+from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_int, table_numbers
 from sheet_scorer.rules.names import name_key
-from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan
+from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan, quality
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
-    """The tables (players in seat order, else row order) and byes of a round sheet as read."""
+    """The tables (players in seat order, else row order) and byes of a round sheet as read, each cell read as the
+    rules read it (`rules.cells`): a Table cell 1, 1.0 and text ' 1 ' are one table, a Seat cell '2' is seat 2."""
     raw = sheet.raw
-    tables: dict[str, list[tuple[float, int, str]]] = {}
+    if not len(raw) or "player" not in raw.columns:
+        return SeatedRound((), ())
+    column = raw["table"] if "table" in raw.columns else pd.Series("", index=raw.index, dtype=object)
+    numbers = table_numbers(column)
+    byes_at = bye_cells(column)
+    seats = parse_int(raw["seat"]) if "seat" in raw.columns else pd.Series(pd.NA, index=raw.index, dtype="Int64")
+    named = ~blank_cells(raw["player"])
+    tables: dict[tuple[float, str], list[tuple[float, int, str]]] = {}
     byes = []
-    for row, values in raw.iterrows():
-        name = name_key(str(values.get("player", "")))  # the one identity (rules.names), as scoring has it
+    for i, (row, value) in enumerate(raw["player"].items()):
+        name = name_key(str(value)) if named[i] else ""
         if not name:
             continue
-        if is_bye(values.get("table")):
+        if byes_at[i]:
             byes.append(name)
             continue
-        table = str(values.get("table", "")).strip()
-        seat = values.get("seat", "")
-        order = float(seat) if isinstance(seat, (int, float)) and not isinstance(seat, bool) else float("inf")
-        tables.setdefault(table, []).append((order, int(row), name))
-    ordered = [
-        tuple(n for _, _, n in sorted(seats)) for _, seats in sorted(tables.items(), key=lambda kv: _table_key(kv[0]))
-    ]
+        table = _table_key(numbers.iloc[i], column.iloc[i])
+        seat = seats.iloc[i]
+        tables.setdefault(table, []).append((float("inf") if pd.isna(seat) else float(seat), int(row), name))
+    ordered = [tuple(n for _, _, n in sorted(seated)) for _, seated in sorted(tables.items())]
     return SeatedRound(tuple(ordered), tuple(byes))
 
 
-def _table_key(table: str) -> tuple[float, str]:
-    try:
-        return float(table), table
-    except ValueError:
-        return float("inf"), table
+def _table_key(number: object, cell: object) -> tuple[float, str]:
+    """A table's identity: its number as the rules read it, else (a cell the rules mark bad-table) its text."""
+    if not pd.isna(number):
+        return float(number), ""  # type: ignore[arg-type]
+    return float("inf"), "" if cell is None else str(cell).strip()
 
 
 def active_players(data: WorkbookData) -> list[str]:
@@ -59,32 +66,41 @@ def clubs_of(data: WorkbookData) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Seating:
-    """The rounds to lay out now, the rest of the plan, and whether the stored plan was kept."""
+    """The rounds to lay out now, the rest of the plan, whether the stored plan was kept and, if not, why: `why` is
+    'kept', 'none' (no stored plan for these rounds), 'players' (`left` and `joined` differ from it), 'byes' (the
+    rules give other byes now) or 'better' (a fresh plan is better in §6's order after the rounds played)."""
 
     rounds: list[SeatedRound]
     later: list[SeatedRound]
     kept_plan: bool
+    why: str = "kept"
+    left: tuple[str, ...] = ()
+    joined: tuple[str, ...] = ()
 
 
 def seat_next(problem: SeatingProblem, count: int, stored: Sequence[SeatedRound | None]) -> Seating:
     """Plan the next `problem.rounds` rounds; keep the stored plan when it still seats exactly these players
-    with the byes the rules give now and is no worse than a fresh plan (repeats, clubs, seat balance)."""
+    with the byes the rules give now and is no worse than a fresh plan in §6's order of aims (tables of 3, repeats,
+    seats, clubs)."""
     fresh = plan(problem)
     kept = [s for s in stored if s is not None]
-    if (
-        len(kept) == len(fresh)
-        and all(s.players == set(problem.players) for s in kept)
-        and set(kept[0].byes) == set(fresh[0].byes)
-        and _quality(kept, problem) <= _quality(fresh, problem)
-    ):
-        return Seating(kept[:count], kept[count:], True)
-    return Seating(fresh[:count], fresh[count:], False)
+    if len(kept) != len(fresh):
+        return Seating(fresh[:count], fresh[count:], False, "none")
+    planned, now = set().union(*(s.players for s in kept)), set(problem.players)
+    if planned != now or any(s.players != now for s in kept):
+        return Seating(
+            fresh[:count], fresh[count:], False, "players", tuple(sorted(planned - now)), tuple(sorted(now - planned))
+        )
+    if set(kept[0].byes) != set(fresh[0].byes):
+        return Seating(fresh[:count], fresh[count:], False, "byes")
+    if _ranked(kept, problem) > _ranked(fresh, problem):
+        return Seating(fresh[:count], fresh[count:], False, "better")
+    return Seating(kept[:count], kept[count:], True)
 
 
-def _quality(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, int, int, int]:
-    """Lower is better: repeated meetings, the most meetings of a pair, club conflicts, players with uneven seats."""
-    report = assess(rounds, problem.history, problem.clubs)
-    return report.repeated_meetings, report.most_meetings, report.club_conflicts, len(report.unbalanced_players)
+def _ranked(rounds: list[SeatedRound], problem: SeatingProblem) -> tuple[int, ...]:
+    """A plan's place in §6's order of aims (`planner.quality`): lower is better."""
+    return quality(assess(rounds, problem.history, problem.clubs))
 
 
 def seating_problem(

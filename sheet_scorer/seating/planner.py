@@ -51,7 +51,10 @@ The method, in four steps:
    then 5–8): in a block of tables of 4 only, a proper 4-edge-colouring of the bipartite
    player–table graph (König; built by alternating-path swaps): colour k is seat k, so every
    player takes a different seat in each round of the block, every seat once over rounds 1–4, and
-   the event as evenly as it can be. A re-plan keeps the seats fixed in step 2 when the search
+   the event as evenly as it can be; in a block of 4 rounds with tables of 3, seat 4 first goes to one player
+   of each table of 4 by a maximum matching (at most one each), then seats 1–3 by a 3-edge-colouring of the
+   rest, so only the players the seat-4 places cannot reach take a seat twice. A re-plan keeps the seats fixed
+   in step 2 when the search
    kept one player of each seat per table. Otherwise (tables of 3, or the search mixed the rows)
    each table starts with the permutation that best evens the seat counts so far (all 24 or 6
    tried), then a tabu search over swaps of two players' seats at one table minimises Σ (seat
@@ -68,22 +71,25 @@ The method, in four steps:
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
 
+FAIR = 100_000  # per unit of Σ (tables of 3 per player)²: the share of tables of 3 first (§6 aim 2)
+RUN = 300  # a player at a table of 3 in two rounds running: after repeats (avoidable = at no repeat), before clubs
 REPEAT = 1000
 SPREAD = 50
-CLUB_FIRST = 5000
-CLUB_LATER = 400
+CLUB_FIRST = 40  # a club pair at a table in the event's round 1; six of them (one swap's worth) < RUN < REPEAT
+CLUB_LATER = 25
 RANK = 10
 STALL = 100
-EVALUATIONS = 150_000  # swap evaluations per table search: the iteration bound (under half a second)
+EVALUATIONS = 400_000  # swap evaluations per table search: the iteration bound (about a third of a second)
 TENURE = 8
 PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
 REPAIRS = 1500  # tables tried by the seat repair, at most
@@ -92,6 +98,9 @@ BALANCE = 2000  # steps of the seat search, at most (fewer with a smaller evalua
 SEAT_STEP = 75
 ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats are still uneven at tables of 4
 SEATS = 4
+ORDERED = 10  # up to this many planned rounds, their order is chosen to seat fewest at tables of 3 twice running
+RELABELS = 40  # steps per player of the tabu search that relabels a fresh plan's players to keep clubs apart
+PAIRED = 120  # up to this many players the search also tries paired swaps (a swap and its reverse in another round)
 
 
 class SeatingError(ValueError):
@@ -159,22 +168,149 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
     spent = 0
     for attempt in range(ATTEMPTS):
         rng = random.Random(_mix(problem.seed, attempt, len(problem.history)))
-        groups, work, seat_rows = _group(problem, players, sizes, byes, rng, evaluations)
+        if problem.history or problem.by_standings:
+            groups, work, seat_rows = _group(problem, players, sizes, byes, rng, evaluations)
+            if not seat_rows and not any(byes) and not problem.by_standings:
+                groups = _fewest_running(groups, problem.history[-1] if problem.history else None)
+        else:
+            groups, work, seat_rows = _fresh_groups(problem, players, sizes, byes, rng, evaluations)
         spent += work + SEAT_WORK * len(players)
         seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
-        quality = (
-            report.repeated_meetings,
-            report.most_meetings,
-            report.club_conflicts,
-            len(report.unbalanced_players),
-        )
-        if best is None or quality < best[0]:
-            best = (quality, rounds)
+        ranked = quality(report)
+        if best is None or ranked < best[0]:
+            best = (ranked, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
             break  # see the docstring, step 4: re-tries share one search budget
     return best[1]
+
+
+def _fresh_groups(
+    problem: SeatingProblem,
+    players: list[str],
+    sizes: list[int],
+    byes: list[list[str]],
+    rng: random.Random,
+    evaluations: int,
+) -> tuple[list[list[list[str]]], int, Rows]:
+    """A fresh plan's tables: the plan without clubs with its players relabelled to keep clubs apart at no other
+    cost, or, with clubs, the plan searched with them, whichever comes first in §6's order of aims."""
+    groups, work, seat_rows = _group(replace(problem, clubs={}), players, sizes, byes, rng, evaluations)
+    if not any(byes):
+        groups = _fewest_running(groups, None)
+    if not any(problem.clubs.get(p) for p in players):
+        return groups, work, seat_rows
+    work += _relabel_for_clubs(groups, problem.clubs, byes, evaluations // 4)
+    together = assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in groups], clubs=problem.clubs).club_conflicts
+    if together <= bounds(problem).club_conflicts:
+        return groups, work, seat_rows
+    clubbed, more, rows = _group(problem, players, sizes, byes, rng, evaluations // 2)
+
+    def ranked(found: list[list[list[str]]]) -> tuple[int, ...]:
+        """`quality` but the seats, which are given afterwards."""
+        aims = quality(assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in found], clubs=problem.clubs))
+        return aims[:4] + aims[6:]
+
+    return (clubbed, work + more, rows) if ranked(clubbed) < ranked(groups) else (groups, work + more, seat_rows)
+
+
+def _fewest_running(groups: list[list[list[str]]], last: SeatedRound | None) -> list[list[list[str]]]:
+    """The planned rounds in the order that seats fewest players at a table of 3 in two rounds running (after the
+    last round played, `last`): reordering rounds changes no other figure before the seats, which come after.
+    Exact, by dynamic programming over the subsets of rounds (at most 2^rounds · rounds² steps); the given order
+    when no other is better."""
+    small = [{p for t in rnd if len(t) == 3 for p in t} for rnd in groups]
+    count = len(groups)
+    if count < 2 or count > ORDERED or not any(small):
+        return groups
+    before = {p for t in last.tables if len(t) == 3 for p in t} if last else set()
+    overlap = [[len(a & b) for b in small] for a in small]
+    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+        (1 << r, r): (len(before & small[r]), (r,)) for r in range(count)
+    }
+    for mask in range(1, 1 << count):
+        for r in range(count):
+            if (mask, r) not in best:
+                continue
+            cost, order = best[(mask, r)]
+            for nxt in range(count):
+                if mask >> nxt & 1:
+                    continue
+                key = (mask | 1 << nxt, nxt)
+                found = (cost + overlap[r][nxt], (*order, nxt))
+                if key not in best or found < best[key]:
+                    best[key] = found
+    full = (1 << count) - 1
+    cost, order = min(best[(full, r)] for r in range(count))
+    given = len(before & small[0]) + sum(overlap[r][r + 1] for r in range(count - 1))
+    return groups if given <= cost else [groups[r] for r in order]
+
+
+def _relabel_for_clubs(
+    groups: list[list[list[str]]], clubs: Mapping[str, str], byes: list[list[str]], evaluations: int
+) -> int:
+    """Club-mates apart at no other cost (§6 aim 5): a fresh plan's players swap places throughout (two players of
+    the same byes exchange every seat they hold), which keeps every count of the other aims; a tabu search over such
+    swaps keeps the plan with fewest club pairs (those in the event's round 1 weigh 2); in place, the work spent
+    returned."""
+    if not any(clubs.get(p) for rnd in groups for t in rnd for p in t):
+        return 0
+    where: dict[str, list[list[str]]] = {}
+    for rnd in groups:
+        for table in rnd:
+            for p in table:
+                where.setdefault(p, []).append(table)
+    first = {p for table in groups[0] for p in table} if groups else set()
+    out = {p: tuple(r for r, b in enumerate(byes) if p in b) for p in where}
+    players, work = sorted(where), 0
+
+    def cost(p: str, club: str, skip: str) -> int:
+        """Club pairs that `club`'s player would make at p's tables (the event's round 1 counting twice)."""
+        return sum(
+            (2 if p in first and table is where[p][0] else 1)
+            for table in where[p]
+            for x in table
+            if x not in (p, skip) and club and clubs.get(x) == club
+        )
+
+    rng, tabu = random.Random(len(players)), dict.fromkeys(players, -1)
+    best_total, best_plan = None, [[list(t) for t in rnd] for rnd in groups]
+    for step in range(RELABELS * len(players)):
+        if work >= evaluations:
+            break
+        conflicted = [a for a in players if clubs.get(a) and cost(a, clubs[a], "")]
+        total = sum(cost(a, clubs[a], "") for a in conflicted)
+        if best_total is None or total < best_total:
+            best_total, best_plan = total, [[list(t) for t in rnd] for rnd in groups]
+        if not conflicted:
+            break
+        low, moves = None, []
+        for a in conflicted:
+            club_a = clubs[a]
+            for b in players:
+                club_b = clubs.get(b, "")
+                if club_b == club_a or out[a] != out[b]:
+                    continue
+                work += SEATS * len(where[a])
+                delta = cost(b, club_a, a) + cost(a, club_b, b) - cost(a, club_a, b) - cost(b, club_b, a)
+                if (tabu[a] > step or tabu[b] > step) and total + delta >= best_total:
+                    continue  # a pair just swapped does not swap back, unless that beats the best found
+                if low is None or delta < low:
+                    low, moves = delta, [(a, b)]
+                elif delta == low:
+                    moves.append((a, b))
+        if not moves:  # every conflicted player just moved: wait for the tabu to pass
+            continue
+        a, b = rng.choice(moves)
+        tabu[a] = tabu[b] = step + TENURE + rng.randrange(4)
+        for table in {id(t): t for t in where[a] + where[b]}.values():
+            table[:] = [b if x == a else a if x == b else x for x in table]
+        where[a], where[b] = where[b], where[a]
+    for rnd, kept in zip(groups, best_plan, strict=True):
+        for table, members in zip(rnd, kept, strict=True):
+            table[:] = members
+    return work
 
 
 def _mix(seed: int, attempt: int, played: int) -> int:
@@ -212,7 +348,7 @@ def _group(
     """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
     and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
-    found: tuple[int, list[list[list[int]]], Rows] | None = None
+    found: tuple[tuple[int, int], list[list[list[int]]], Rows] | None = None
     spent = 0
     starts = list(_starts(problem, players, sizes, byes, rng))
     for number, (start, rows, seat_rows) in enumerate(starts):
@@ -233,7 +369,7 @@ def _group(
         spent += search.evaluations
         if found is None or search.best < found[0]:
             found = (search.best, best, rows if seat_rows else [])
-        if search.best <= search.floor or spent >= evaluations:
+        if search.best <= search.least or spent >= evaluations:
             break
     assert found is not None
     return [[[players[i] for i in table] for table in rnd] for rnd in found[1]], spent, found[2]
@@ -377,21 +513,24 @@ def _greedy(
 ) -> list[list[list[str]]]:
     """One round after another, each player in a seeded order to the table where they meet the fewest
     people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
-    then club-mates; the tables of 3 go to those with the most games at tables of 4. With rows for a round,
+    then club-mates; the tables of 3 go to those with the fewest tables of 3 so far, not at one the round before
+    (aim 2 of §6). With rows for a round,
     row by row, and each table takes one player of each row."""
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
     meet = [[0] * n for _ in range(n)]
-    at_four = [0] * n
+    at_three, at_four, last = [0] * n, [0] * n, [False] * n
     for rnd in (*(past.tables for past in problem.history), *before):
+        last = [False] * n
         for table in rnd:
             seated = [index[p] for p in table if p in index]
             for a, b in itertools.combinations(seated, 2):
                 meet[a][b] += 1
                 meet[b][a] += 1
-            if len(table) == SEATS:
-                for a in seated:
-                    at_four[a] += 1
+            for a in seated:
+                at_three[a] += len(table) == 3
+                at_four[a] += len(table) == SEATS
+                last[a] = len(table) == 3
     club = [problem.clubs.get(p, "") or "" for p in players]
     first = not problem.history and not before
     rounds = []
@@ -399,7 +538,7 @@ def _greedy(
         row = rows[number] if number < len(rows) else None
         playing = [index[p] for p in players if p not in set(out)]
         rng.shuffle(playing)
-        playing.sort(key=lambda a: -at_four[a])  # stable: who goes to the tables of 3, the rest in seeded order
+        playing.sort(key=lambda a: (at_three[a], last[a], -at_four[a]))  # stable: who goes to the tables of 3 first
         threes = sum(1 for s in sizes if s != SEATS) * 3
         tables: list[list[int]] = [[] for _ in sizes]
         kinds = (
@@ -417,7 +556,7 @@ def _greedy(
                 mine, own, mark = meet[a], club[a], row[players[a]] if row else None
                 for t in choices:
                     table = tables[t]
-                    if len(table) >= sizes[t] or row and any(row[players[x]] == mark for x in table):
+                    if len(table) >= sizes[t] or (row and any(row[players[x]] == mark for x in table)):
                         continue
                     cost = 0
                     for x in table:
@@ -430,13 +569,15 @@ def _greedy(
                     elif key == best_cost:
                         best_tables.append(t)
                 tables[rng.choice(best_tables)].append(a)
+        last = [False] * n
         for table in tables:
             for a, b in itertools.combinations(table, 2):
                 meet[a][b] += 1
                 meet[b][a] += 1
-            if len(table) == SEATS:
-                for a in table:
-                    at_four[a] += 1
+            for a in table:
+                at_three[a] += len(table) == 3
+                at_four[a] += len(table) == SEATS
+                last[a] = len(table) == 3
         rounds.append([[players[a] for a in table] for table in tables])
         first = False
     return rounds
@@ -516,6 +657,40 @@ _UP = [_pair_cost(m + 1) - _pair_cost(m) for m in range(_MOST)]  # cost change o
 _DOWN = [_pair_cost(m - 1) - _pair_cost(m) if m else 0 for m in range(_MOST)]  # … of one fewer
 
 
+def _threes_before(problem: SeatingProblem, index: dict[str, int]) -> tuple[list[int], list[bool]]:
+    """Per player (by index): tables of 3 in the rounds played, and whether the last round played was one."""
+    threes, last = [0] * len(index), [False] * len(index)
+    for r, past in enumerate(problem.history):
+        for table in past.tables:
+            for p in table:
+                if p in index and len(table) == 3:
+                    threes[index[p]] += 1
+                    last[index[p]] = r == len(problem.history) - 1
+    return threes, last
+
+
+def _shared_threes(before: list[int], rounds: list[list[list[int]]]) -> list[int]:
+    """Tables of 3 per player with the planned seats at them given one by one to a player with the fewest so far
+    (at most one a round): the most even share there is, so its Σ² is a bound no plan beats."""
+    counts, added = list(before), [0] * len(before)
+    seats = sum(3 * sum(len(t) == 3 for t in rnd) for rnd in rounds)
+    heap = [(c, i) for i, c in enumerate(counts)]
+    heapq.heapify(heap)
+    while seats and heap:
+        c, i = heapq.heappop(heap)
+        counts[i], added[i], seats = c + 1, added[i] + 1, seats - 1
+        if added[i] < len(rounds):
+            heapq.heappush(heap, (c + 1, i))
+    return counts
+
+
+def _fewest_runs(last: list[bool], rounds: list[list[list[int]]], n: int) -> int:
+    """Players at a table of 3 in two rounds running that no plan avoids: more such seats in two rounds than players."""
+    seats = [3 * sum(len(t) == 3 for t in rnd) for rnd in rounds]
+    forced = max(0, seats[0] - (n - sum(last))) if seats else 0
+    return forced + sum(max(0, a + b - n) for a, b in itertools.pairwise(seats))
+
+
 class _TableSearch:
     """Tabu search over swaps of two players of one round (module docstring, step 3)."""
 
@@ -534,7 +709,7 @@ class _TableSearch:
         self.row: list[list[int] | None] | None = None  # when set, per round: only players of one row are swapped
         self.tenure = TENURE
         self.evaluations = 0
-        self.best = 0  # the cost of the best plan the last run found
+        self.best = (0, 0)  # the best plan the last run found, by `key`
         self.rounds = rounds
         self.meet = [[0] * n for _ in range(n)]
         for past in problem.history:
@@ -554,6 +729,14 @@ class _TableSearch:
         self.club_cost = [CLUB_FIRST if r == 0 and not problem.history else CLUB_LATER for r in range(len(rounds))]
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in rounds]
         self.club = [problem.clubs.get(p, "") or "" for p in players]
+        self.small = [[len(table) == 3 for table in rnd] for rnd in rounds]  # tables of 3 (a swap keeps the sizes)
+        self.history_threes, self.last_small = _threes_before(problem, index)
+        self.threes = list(self.history_threes)
+        for r, rnd in enumerate(rounds):
+            for t, table in enumerate(rnd):
+                if self.small[r][t]:
+                    for a in table:
+                        self.threes[a] += 1
         # A cost no plan can beat: club-mates who must meet, and (by standings) the start's own spread of
         # standings, which cuts the standings into consecutive tables and so is the closest grouping there is.
         self.floor = sum(self.club_cost[r] * self._fewest_club_pairs(rnd) for r, rnd in enumerate(rounds))
@@ -570,6 +753,17 @@ class _TableSearch:
                 for table in rnd
                 for a, b in itertools.combinations(table, 2)
             )
+
+        self.squares = self.running = 0
+        self.least = (
+            sum(c * c for c in _shared_threes(self.history_threes, rounds)),
+            self.floor + RUN * _fewest_runs(self.last_small, rounds, n),
+        )
+
+    def key(self, cost: int) -> tuple[int, int]:
+        """A plan's place in §6's order of aims, from its weighted `cost`: tables of 3 shared out (Σ per player²),
+        then the rest by weight (repeats, tables of 3 in two rounds running, clubs, standings)."""
+        return self.squares, cost - FAIR * self.squares
 
     @staticmethod
     def _standings_apart(problem: SeatingProblem, players: list[str]) -> list[list[int]] | None:
@@ -590,10 +784,26 @@ class _TableSearch:
             self.meet[a][b] += step
             self.meet[b][a] += step
 
+    def _is_small(self, r: int, a: int) -> bool:
+        """Whether player a sits at a table of 3 in planned round r (r = −1: the last round played)."""
+        if r < 0:
+            return self.last_small[a]
+        t = self.where[r].get(a)  # None: a bye this round
+        return t is not None and self.small[r][t]
+
+    def _runs(self, r: int, a: int) -> int:
+        """Rounds next to r in which a also sits at a table of 3."""
+        return self._is_small(r - 1, a) + (r + 1 < len(self.rounds) and self._is_small(r + 1, a))
+
     def cost(self) -> int:
-        """The plan's total cost (pairs meeting again, clubs together, standings apart)."""
+        """The plan's total cost (tables of 3 shared out, pairs meeting again, clubs together, standings apart)."""
         n = len(self.meet)
-        total = sum(_pair_cost(self.meet[a][b]) for a in range(n) for b in range(a + 1, n))
+        self.squares = sum(c * c for c in self.threes)
+        self.running = sum(
+            self._is_small(r - 1, a) for r in range(len(self.rounds)) for a in range(n) if self._is_small(r, a)
+        )
+        total = FAIR * self.squares + RUN * self.running
+        total += sum(_pair_cost(self.meet[a][b]) for a in range(n) for b in range(a + 1, n))
         club, apart = self.club, self.apart
         for r, rnd in enumerate(self.rounds):
             for a, b in (pair for table in rnd for pair in itertools.combinations(table, 2)):
@@ -601,11 +811,15 @@ class _TableSearch:
         return total
 
     def _conflicted(self, r: int) -> list[int]:
-        """Players of round r who share a table with someone they meet again or with a club-mate."""
-        club, found = self.club, []
-        for table in self.rounds[r]:
+        """Players of round r who share a table with someone they meet again or with a club-mate, or sit at a table
+        of 3 though they have had two more than someone else, or had one the round before or after."""
+        club, found, threes = self.club, [], self.threes
+        most = min(threes) + 1
+        for t, table in enumerate(self.rounds[r]):
+            small = self.small[r][t]
             for a in table:
-                if any(b != a and (self.meet[a][b] > 1 or (club[a] and club[a] == club[b])) for b in table):
+                unfair = small and (threes[a] > most or self._runs(r, a))
+                if unfair or any(b != a and (self.meet[a][b] > 1 or (club[a] and club[a] == club[b])) for b in table):
                     found.append(a)
         return found
 
@@ -615,6 +829,12 @@ class _TableSearch:
         home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
         meet_a, meet_b, club_a, club_b = meet[a], meet[b], club[a], club[b]
         delta = 0
+        small_a, small_b = self.small[r][self.where[r][a]], self.small[r][self.where[r][b]]
+        if small_a != small_b:  # one moves to a table of 3, the other away from one
+            to, off = (b, a) if small_a else (a, b)
+            delta += FAIR * 2 * (self.threes[to] - self.threes[off] + 1) + RUN * (
+                self._runs(r, to) - self._runs(r, off)
+            )
         for x in home:
             if x != a:
                 delta += down[meet_a[x]] + up[meet_b[x]]
@@ -645,39 +865,67 @@ class _TableSearch:
             self.meet[a][x] -= 1
             self.meet[x][a] -= 1
             self.meet[b][x] += 1
-            self.meet[x][b] += 1  # noqa: E702
+            self.meet[x][b] += 1
         for y in tb:
             self.meet[b][y] -= 1
             self.meet[y][b] -= 1
             self.meet[a][y] += 1
-            self.meet[y][a] += 1  # noqa: E702
+            self.meet[y][a] += 1
         ta.append(b)
         tb.append(a)
+        if self.small[r][where[a]] != self.small[r][where[b]]:
+            to, off = (b, a) if self.small[r][where[a]] else (a, b)
+            self.squares += 2 * (self.threes[to] - self.threes[off] + 1)
+            self.running += self._runs(r, to) - self._runs(r, off)
+            self.threes[to] += 1
+            self.threes[off] -= 1
         where[a], where[b] = where[b], where[a]
+
+    def share_threes(self) -> None:
+        """Swap a player with the most tables of 3 with one with the fewest, in a round where only the first sits at
+        one (the swap that costs least), while they differ by more than one: the share of aim 2 before the search."""
+        for _ in range(len(self.threes) * len(self.rounds)):
+            fewest, most = min(self.threes), max(self.threes)
+            if most - fewest <= 1:
+                return
+            moves = [
+                (self._delta(r, a, b), r, a, b)
+                for a in (p for p, c in enumerate(self.threes) if c == most)
+                for b in (p for p, c in enumerate(self.threes) if c == fewest)
+                for r in range(len(self.rounds))
+                if a in self.where[r] and b in self.where[r] and self._is_small(r, a) and not self._is_small(r, b)
+            ]
+            self.evaluations += len(moves) * 8
+            if not moves:
+                return
+            _, r, a, b = min(moves)
+            self._swap(r, a, b)
 
     def run(self, iterations: int) -> list[list[list[int]]]:
         """Search for at most `iterations` steps; the best plan found, tables as lists of player indices."""
+        self.share_threes()
         current = self.cost()
-        best, best_plan = current, self._snapshot()
+        best, best_cost, best_plan = self.key(current), current, self._snapshot()
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.floor or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
+            if best <= self.least or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
                 break
             since_best += 1
-            move = self._best_move(step, tabu, current, best)
+            move = self._best_move(step, tabu, current, best_cost)
             if move is None or stall >= STALL:
                 restarts += 1
                 self._restart(best_plan, 2 + restarts % 6)
                 current, stall = self.cost(), 0
                 continue
-            delta, r, a, b = move
-            tabu[(r, a, self.where[r][a])] = step + self.tenure + self.rng.randrange(4)
-            tabu[(r, b, self.where[r][b])] = step + self.tenure + self.rng.randrange(4)
-            self._swap(r, a, b)
+            delta, r, a, b, r2 = move
+            for rr in (r, r2) if r2 >= 0 else (r,):
+                tabu[(rr, a, self.where[rr][a])] = step + self.tenure + self.rng.randrange(4)
+                tabu[(rr, b, self.where[rr][b])] = step + self.tenure + self.rng.randrange(4)
+                self._swap(rr, a, b)
             current += delta
-            if current < best:
-                best, best_plan, stall, since_best = current, self._snapshot(), 0, 0
+            if self.key(current) < best:  # kept by aims: a plan fairer at tables of 3 beats any number of repeats
+                best, best_cost, best_plan, stall, since_best = self.key(current), current, self._snapshot(), 0, 0
             else:
                 stall += 1
         self.best = best
@@ -689,15 +937,18 @@ class _TableSearch:
 
     def _best_move(
         self, step: int, tabu: dict[tuple[int, int, int], int], current: int, best: int
-    ) -> tuple[int, int, int, int] | None:
-        """The best non-tabu swap of a conflicted player (ties broken by the seeded generator)."""
-        candidates: list[tuple[int, int, int, int]] = []
+    ) -> tuple[int, int, int, int, int] | None:
+        """The best non-tabu move of a conflicted player (ties broken by the seeded generator): a swap with a player
+        of another table of its round, or, between a table of 3 and one of 4, that swap and its reverse in another
+        round (r2; −1 for none), which keeps both players' tables of 3 as they were while their rounds change."""
+        candidates: list[tuple[int, int, int, int, int]] = []
         low = None
+        pairs = len(self.meet) <= PAIRED
         for r, rnd in enumerate(self.rounds):
-            where, row = self.where[r], self.row[r] if self.row else None
+            where, row, small = self.where[r], self.row[r] if self.row else None, self.small[r]
             for a in self._conflicted(r):
-                for table in rnd:
-                    if table is rnd[where[a]]:
+                for t, table in enumerate(rnd):
+                    if t == where[a]:
                         continue
                     self.evaluations += len(table)
                     for b in table:
@@ -705,13 +956,36 @@ class _TableSearch:
                             continue
                         delta = self._delta(r, a, b)
                         is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
-                        if is_tabu and current + delta >= best:
-                            continue
-                        if low is None or delta < low:
-                            low, candidates = delta, [(delta, r, a, b)]
-                        elif delta == low:
-                            candidates.append((delta, r, a, b))
+                        moves = [] if is_tabu and current + delta >= best else [(delta, r, a, b, -1)]
+                        if pairs and small[t] != small[where[a]] and not is_tabu:
+                            moves += self._paired(r, a, b)
+                        for move in moves:
+                            if low is None or move[0] < low:
+                                low, candidates = move[0], [move]
+                            elif move[0] == low:
+                                candidates.append(move)
         return self.rng.choice(candidates) if candidates else None
+
+    def _paired(self, r: int, a: int, b: int) -> list[tuple[int, int, int, int, int]]:
+        """The swap of a and b in round r followed by their swap back in each other round where they sit at tables
+        of the other sizes, with the cost change of both (evaluated on the plan after the first)."""
+        others = [
+            r2
+            for r2 in range(len(self.rounds))
+            if r2 != r
+            and a in self.where[r2]
+            and b in self.where[r2]
+            and self._is_small(r2, a) == self._is_small(r, b)
+            and self._is_small(r2, b) == self._is_small(r, a)
+        ]
+        if not others:
+            return []
+        first = self._delta(r, a, b)
+        self._swap(r, a, b)
+        moves = [(first + self._delta(r2, a, b), r, a, b, r2) for r2 in others]
+        self._swap(r, a, b)
+        self.evaluations += 8 * len(others)
+        return moves
 
     def reset(self, plan_: list[list[list[int]]]) -> None:
         """Continue from this plan (the best one found so far)."""
@@ -730,6 +1004,12 @@ class _TableSearch:
             for table in rnd:
                 self._count(table, +1)
         self.where = [{p: t for t, table in enumerate(rnd) for p in table} for rnd in self.rounds]
+        self.threes = list(self.history_threes)
+        for r, rnd in enumerate(self.rounds):
+            for t, table in enumerate(rnd):
+                if self.small[r][t]:
+                    for a in table:
+                        self.threes[a] += 1
         for _ in range(swaps):
             r = self.rng.randrange(len(self.rounds))
             rnd = self.rounds[r]
@@ -767,6 +1047,8 @@ def _assign_seats(
                     counts[p][s] += 1
                     sizes[p][len(table) == 3] += 1
     played = len(problem.history)
+    threes = any(len(t) == 3 for rnd in groups for t in rnd)
+    pins = _event_seat_four(groups) if threes and not played and not problem.by_standings else {}
     seated: list[list[list[str]]] = []
     for start in range(len(groups)):
         if start and (played + start) % SEATS:
@@ -791,21 +1073,99 @@ def _assign_seats(
             for rnd in ordered:
                 for table in rnd:
                     _seat(table, counts)
+        elif (played + start) % SEATS == 0 and len(block) == SEATS:
+            ordered = _colour_seats_with_threes(block, counts, pins)  # seat 4 by a matching, then König on seats 1-3
+            for rnd in ordered:
+                for table in rnd:
+                    _seat(table, counts)
         else:
-            ordered = []
-            for rnd in block:
+            ordered, pinned = [], set()
+            for r, rnd in enumerate(block):
                 tables = []
-                for table in sorted(rnd, key=sorted):
-                    best = _best_order(table, counts)
-                    _seat(list(best), counts)
-                    tables.append(list(best))
+                for t, table in enumerate(sorted(rnd, key=sorted)):
+                    if id(table) in pins:  # seat 4 as the event's matching gives it, the others as evenly as they go
+                        holder = pins[id(table)]
+                        best = [*_best_order([p for p in table if p != holder], counts), holder]
+                        pinned.add((r, t))
+                    else:
+                        best = _best_order(table, counts)
+                    _seat(best, counts)
+                    tables.append(best)
                 ordered.append(tables)
-            _balance_seats(ordered, counts, {p: _seat_bound(*games) for p, games in sizes.items()}, rng, steps)
+            bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
+            _balance_seats(ordered, counts, bounds, rng, steps, pinned)
         seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
+    later = seated[max(0, SEATS - played) :]  # seat 4 found after rounds 1-4 first, which keeps them seated once each
+    _give_seat_four(later or seated, counts, bounds)
     if problem.history and not problem.by_standings and steps:  # by standings, the tables found keep their neighbours
         _regroup_for_seats(problem, seated, counts, bounds, steps)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
+
+
+def _give_seat_four(seated: list[list[list[str]]], counts: dict[str, list[int]], bounds: dict[str, int]) -> None:
+    """Seat 4 for everyone who can have it (§6 aim 4): a player never on seat 4 takes it at one of their tables of 4
+    from its holder, who takes it at another of theirs in turn, and so on (an augmenting path, as in a matching)
+    to a holder who has had seat 4 more than once; kept only if no more players' seats are uneven, nor by more
+    (in place)."""
+    tables: dict[str, list[list[str]]] = {}
+    for rnd in seated:
+        for table in rnd:
+            if len(table) == SEATS:
+                for p in table:
+                    tables.setdefault(p, []).append(table)
+
+    def excess(players: set[str]) -> tuple[int, int]:
+        """Players of `players` whose seats are less even than their games allow, and by how much in all."""
+        over = [sum(c * c for c in counts[p]) - bounds[p] for p in players]
+        return sum(o > 0 for o in over), sum(max(0, o) for o in over)
+
+    for p in sorted(tables):
+        if counts[p][SEATS - 1]:
+            continue
+        path = _seat_four_path(p, tables, counts)
+        if path is None:
+            continue
+        involved = {p} | {table[SEATS - 1] for table in path}
+        before = excess(involved)
+        incoming, moves = p, []
+        for table in path:
+            holder = table[SEATS - 1]
+            s = table.index(incoming)
+            moves.append((table, list(table)))
+            _unseat(table, counts)
+            table[s], table[SEATS - 1] = holder, incoming
+            table[: SEATS - 1] = _best_order(table[: SEATS - 1], counts)  # the others' seats as even as they go
+            _seat(table, counts)
+            incoming = holder
+        after = excess(involved)
+        if after[0] > before[0] or after[1] > before[1]:
+            for table, previous in reversed(moves):
+                _unseat(table, counts)
+                table[:] = previous
+                _seat(table, counts)
+
+
+def _seat_four_path(
+    start: str, tables: dict[str, list[list[str]]], counts: dict[str, list[int]], depth: int = 4
+) -> list[list[str]] | None:
+    """The tables of a shortest chain from `start` (never on seat 4) through seat-4 holders to one who has had it
+    more than once, at most `depth` tables long (breadth first); None when there is none."""
+    frontier: list[tuple[str, list[list[str]]]] = [(start, [])]
+    seen = {start}
+    for _ in range(depth):
+        following = []
+        for player, path in frontier:
+            for table in tables.get(player, ()):
+                holder = table[SEATS - 1]
+                if holder == player or holder in seen or any(table is t for t in path):
+                    continue
+                if counts[holder][SEATS - 1] > 1:
+                    return [*path, table]
+                seen.add(holder)
+                following.append((holder, [*path, table]))
+        frontier = following
+    return None
 
 
 def _regroup_for_seats(
@@ -913,6 +1273,84 @@ def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
     return seated
 
 
+def _event_seat_four(groups: list[list[list[str]]]) -> dict[int, str]:
+    """Seat 4 over a fresh plan with tables of 3: a maximum matching of tables of 4 (by `id`) to players, at most one
+    each, the tables of rounds 1-4 matched first (Kuhn's augmenting paths keep a matched table matched), so rounds
+    1-4 give seat 4 to as many as they can and the later rounds to those they could not (§6 aim 4)."""
+    holder: dict[int, str] = {}
+    held: dict[str, list[str]] = {}
+
+    def augment(table: list[str], seen: set[str]) -> bool:
+        for p in sorted(table):
+            if p in seen:
+                continue
+            seen.add(p)
+            if p not in held or augment(held[p], seen):
+                holder[id(table)], held[p] = p, table
+                return True
+        return False
+
+    for rnd in groups:
+        for table in rnd:
+            if len(table) == SEATS:
+                augment(table, set())
+    return holder
+
+
+def _colour_seats_with_threes(
+    block: list[list[list[str]]], counts: dict[str, list[int]], pins: Mapping[int, str] | None = None
+) -> list[list[list[str]]]:
+    """Seats for a block of 4 rounds with tables of 3 (no seat 4 there): each table of 4 gives seat 4 to one of its
+    players, at most one seat 4 each (a maximum matching, those with fewest seat 4s so far first), then seats
+    1-3 by a proper 3-edge-colouring (König) of what is left, a player without seat 4 split into three games and
+    one: so everyone on seat 4 takes each seat once, and no more players take a seat twice than the seat-4
+    places force (players beyond the tables of 4 × 4)."""
+    slots = [(r, t) for r, rnd in enumerate(block) for t, table in enumerate(rnd) if len(table) == SEATS]
+    holder: dict[tuple[int, int], str] = {}
+    held: dict[str, tuple[int, int]] = {}
+    for r, t in slots:  # the event's matching first (seat 4 where the later rounds need it), when given
+        p = (pins or {}).get(id(block[r][t]))
+        if p is not None and p not in held:
+            holder[(r, t)], held[p] = p, (r, t)
+
+    def augment(slot: tuple[int, int], seen: set[str]) -> bool:
+        """Kuhn's augmenting path from a table of 4 without a seat-4 holder."""
+        players = sorted(block[slot[0]][slot[1]], key=lambda p: (counts[p][SEATS - 1], p))
+        for p in players:
+            if p in seen:
+                continue
+            seen.add(p)
+            if p not in held or augment(held[p], seen):
+                holder[slot], held[p] = p, slot
+                return True
+        return False
+
+    for slot in slots:
+        if slot not in holder:
+            augment(slot, set())
+    for r, t in slots:  # a table no matching reaches: a player who has seat 4 elsewhere takes it again
+        holder.setdefault((r, t), block[r][t][0])
+    edges: list[tuple[object, object]] = []
+    places: list[tuple[int, int, str]] = []  # each edge's round, table and player
+    games = Counter(p for rnd in block for table in rnd for p in table)
+    seen_games: Counter[str] = Counter()
+    for r, rnd in enumerate(block):
+        for t, table in enumerate(rnd):
+            for p in table:
+                if holder.get((r, t)) == p:
+                    continue
+                seen_games[p] += 1
+                split = p not in held and games[p] > SEATS - 1 and seen_games[p] == games[p]
+                edges.append(((r, t), (p, split)))
+                places.append((r, t, p))
+    seated = [[[""] * len(table) for table in rnd] for rnd in block]
+    for (r, t, p), s in zip(places, _edge_colouring(edges, SEATS - 1), strict=True):
+        seated[r][t][s] = p
+    for (r, t), p in holder.items():
+        seated[r][t][SEATS - 1] = p
+    return seated
+
+
 def _edge_colouring(edges: list[tuple[object, object]], colours: int) -> list[int]:
     """A proper colouring of a simple bipartite graph (left, right) of largest degree ≤ `colours`, edge by edge:
     when no colour is free at both ends, swap two colours along an alternating path (a Kempe chain), which in
@@ -954,7 +1392,7 @@ def _best_order(table: Sequence[str], counts: dict[str, list[int]]) -> list[str]
     return [players[i] for i in best]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _seat_bound(games_at_four: int, games_at_three: int) -> int:
     """The smallest Σ count² for these games: as even as the seats allow (no seat 4 at a table of 3)."""
     games = games_at_four + games_at_three
@@ -973,8 +1411,10 @@ def _balance_seats(
     bounds: dict[str, int],
     rng: random.Random,
     iterations: int = 2000,
+    pinned: set[tuple[int, int]] | frozenset[tuple[int, int]] = frozenset(),
 ) -> None:
-    """Tabu search over swaps of two seats at one table, minimising Σ seat count² (in place)."""
+    """Tabu search over swaps of two seats at one table, minimising Σ seat count² (in place); at the `pinned`
+    tables seat 4 stays whose it is."""
     where: dict[str, list[tuple[int, int]]] = {}
     for r, rnd in enumerate(seated):
         for t, table in enumerate(rnd):
@@ -991,7 +1431,7 @@ def _balance_seats(
         low, moves = None, []
         for r, t in sorted({place for p in unbalanced for place in where[p]}):
             table = seated[r][t]
-            for x, y in itertools.combinations(range(len(table)), 2):
+            for x, y in itertools.combinations(range(len(table) - ((r, t) in pinned)), 2):
                 a, b = table[x], table[y]
                 delta = 2 * (counts[a][y] - counts[a][x] + 1) + 2 * (counts[b][x] - counts[b][y] + 1)
                 if (tabu.get((r, t, a), -1) > step or tabu.get((r, t, b), -1) > step) and delta >= 0:
@@ -1010,7 +1450,7 @@ def _balance_seats(
         counts[a][x] -= 1
         counts[a][y] += 1
         counts[b][y] -= 1
-        counts[b][x] += 1  # noqa: E702
+        counts[b][x] += 1
         table[x], table[y] = b, a
         unbalanced = {p for p in unbalanced | {a, b} if over[p] > 0}
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
@@ -1019,39 +1459,124 @@ def _balance_seats(
 
 
 @dataclass(frozen=True)
+class SeatingBounds:
+    """The best any plan of a problem could do on each figure of `SeatingReport` (§6: printed beside it): proven by
+    counting, so a plan may not reach them all at once."""
+
+    repeated_meetings: int  # more meetings than pairs, or a player with more meetings than opponents
+    threes: tuple[int, int]  # the fewest and most tables of 3 per player with the seats at them shared out evenly
+    threes_running: int  # more seats at tables of 3 in two rounds running than players (the rounds played included)
+    no_seat_four: int  # players with a game at a table of 4 and no seat 4 yet, beyond the seat-4 places left
+    club_conflicts: int  # club-mates who must share a table (a club larger than the tables)
+
+
+def bounds(problem: SeatingProblem) -> SeatingBounds:
+    """What no plan of `problem` beats, by counting (module docstring, step 3; §6)."""
+    players = sorted(problem.players)
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    sizes, bye_count = table_sizes(n, problem.fours_only)
+    shape = [[list(range(size)) for size in sizes]] * problem.rounds
+    before, last = _threes_before(problem, index)
+    shared = _shared_threes(before, shape)
+    meetings, met = 0, [0] * n
+    for past in problem.history:
+        for table in past.tables:
+            seated = [index[p] for p in table if p in index]
+            meetings += len(seated) * (len(seated) - 1) // 2
+            for a in seated:
+                met[a] += len(seated) - 1
+    meetings += problem.rounds * sum(s * (s - 1) // 2 for s in sizes)
+    fewest = 0 if bye_count else problem.rounds * (min(sizes) - 1)  # a bye meets nobody: no per-player bound then
+    repeats = max(meetings - n * (n - 1) // 2, sum(max(0, m + fewest - (n - 1)) for m in met) // 2)
+    had_four = {t[SEATS - 1] for past in problem.history for t in past.tables if len(t) == SEATS} & set(players)
+    places = problem.rounds * sizes.count(SEATS)
+    needing = n - len(had_four) if sizes.count(SEATS) else 0
+    clubs = Counter(problem.clubs.get(p) for p in players if problem.clubs.get(p))
+    forced = sum(_even(size, len(sizes)) - size for size in clubs.values()) // 2 * problem.rounds
+    running = sum(
+        len({p for t in a.tables if len(t) == 3 for p in t} & {p for t in b.tables if len(t) == 3 for p in t})
+        for a, b in itertools.pairwise(problem.history)
+    )
+    return SeatingBounds(
+        repeats,
+        (min(shared, default=0), max(shared, default=0)),
+        running + _fewest_runs(last, shape, n),
+        max(0, needing - places),
+        forced,
+    )
+
+
+@dataclass(frozen=True)
 class SeatingReport:
-    """What the terminal tells the organiser about a seating: repeats, seat balance, clubs together."""
+    """What the terminal tells the organiser about a seating (§6, in the order of its aims): tables of 3 per player
+    and in two rounds running, repeats, seat balance, seat 4, clubs together."""
 
     repeated_meetings: int  # Σ over pairs of (meetings − 1), all rounds given
     most_meetings: int  # the most times any pair met
     unbalanced_players: tuple[str, ...]  # players whose starting seats are not as even as their games allow
     club_conflicts: int  # same-club pairs sharing a table, planned rounds only
     tables_of_three: bool = False  # some planned table has no seat 4, so some players cannot be perfectly even
+    threes: tuple[int, int] = (0, 0)  # the fewest and the most tables of 3 a player of the planned rounds has had
+    threes_running: int = 0  # times a player sits at a table of 3 in the round after one (history included)
+    no_seat_four: tuple[str, ...] = ()  # players with a game at a table of 4 who never start on seat 4
+    club_rounds: tuple[int, ...] = ()  # which planned rounds (0 = the first planned) seat club-mates together
+
+
+def quality(report: SeatingReport) -> tuple[int, ...]:
+    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1, then two rounds running),
+    repeated meetings (then the most meetings of a pair), seats (uneven players, then players never on seat 4),
+    club-mates apart."""
+    low, high = report.threes
+    return (
+        max(0, high - low - 1),
+        report.threes_running,
+        report.repeated_meetings,
+        report.most_meetings,
+        len(report.unbalanced_players),
+        len(report.no_seat_four),
+        report.club_conflicts,
+    )
 
 
 def assess(
     rounds: Sequence[SeatedRound], history: Sequence[SeatedRound] = (), clubs: Mapping[str, str] | None = None
 ) -> SeatingReport:
-    """Count repeated meetings (history included), seat balance and club conflicts of `rounds`."""
+    """Count, from the tables alone, what `SeatingReport` says of `rounds` (the rounds played, `history`, included)."""
     clubs = clubs or {}
     meetings: Counter[frozenset[str]] = Counter()
     seats: dict[str, list[int]] = {}
     games: dict[str, list[int]] = {}
+    running, last = 0, set[str]()
     for rnd in (*history, *rounds):
+        small = {p for table in rnd.tables if len(table) == 3 for p in table}
+        running, last = running + len(small & last), small
         for table in rnd.tables:
             meetings.update(frozenset(pair) for pair in itertools.combinations(table, 2))
             for s, p in enumerate(table):
                 seats.setdefault(p, [0] * SEATS)[s] += 1
                 games.setdefault(p, [0, 0])[len(table) == 3] += 1
-    conflicts = sum(
-        1
+    together = [
+        sum(
+            1
+            for table in rnd.tables
+            for a, b in itertools.combinations(table, 2)
+            if clubs.get(a) and clubs.get(a) == clubs.get(b)
+        )
         for rnd in rounds
-        for table in rnd.tables
-        for a, b in itertools.combinations(table, 2)
-        if clubs.get(a) and clubs.get(a) == clubs.get(b)
-    )
+    ]
     unbalanced = tuple(sorted(p for p, c in seats.items() if sum(x * x for x in c) > _seat_bound(*games[p])))
-    threes = any(len(table) == 3 for rnd in rounds for table in rnd.tables)
+    playing = {p for rnd in rounds for p in rnd.players} or set(games)
+    per_player = [games.get(p, [0, 0])[1] for p in playing]
+    never_last = tuple(sorted(p for p in playing if p in games and games[p][0] and not seats[p][SEATS - 1]))
     return SeatingReport(
-        sum(m - 1 for m in meetings.values()), max(meetings.values(), default=0), unbalanced, conflicts, threes
+        sum(m - 1 for m in meetings.values()),
+        max(meetings.values(), default=0),
+        unbalanced,
+        sum(together),
+        any(len(table) == 3 for rnd in rounds for table in rnd.tables),
+        (min(per_player, default=0), max(per_player, default=0)),
+        running,
+        never_last,
+        tuple(r for r, n in enumerate(together) if n),
     )

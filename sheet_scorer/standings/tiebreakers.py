@@ -2,7 +2,7 @@
 
 `player_figures` gives one row per player with each figure as it is shown; `sort_keys` turns a
 figure into the exact values the ranking compares (smaller first), so the engine never compares
-a rounded display value. VP % is seed 003's: each game's share rounded half up to hundredths,
+a rounded display value. VP % is docs/rules.md §4's: each game's share rounded half up to hundredths,
 summed as integers.
 """
 
@@ -49,7 +49,7 @@ def name_ranks(names: tuple[str, ...], lang: str) -> np.ndarray:
 
 
 def vp_pct_hundredths(vp: np.ndarray, table_vp: np.ndarray, table_size: np.ndarray) -> np.ndarray:
-    """Each game's VP share in hundredths of a percent, rounded half up (seed 003: 9 of 24 at 3 -> 2813).
+    """Each game's VP share in hundredths of a percent, rounded half up (docs/rules.md §4: 9 of 24 at 3 -> 2813).
 
     Share = 100 × VP / table VP, the table VP raised by its average (× 4/3) at a 3-player table.
     """
@@ -213,7 +213,7 @@ def figures_from(
 
 
 def _opponents_sum(who: np.ndarray, table: np.ndarray, figure: np.ndarray, n: int) -> np.ndarray:
-    """Per player: `figure` of every opponent met at a scored table, once per meeting (seed 004)."""
+    """Per player: `figure` of every opponent met at a scored table, once per meeting (docs/rules.md §8)."""
     if not who.size:
         return np.zeros(n)
     mine = figure[who]

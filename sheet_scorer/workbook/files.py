@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from sheet_scorer.i18n.codes import MessageKey
 from sheet_scorer.model import WorkbookError
 
 TEMPORARY_SUFFIX = ".sheet-scorer-tmp"
@@ -137,7 +138,7 @@ def replace_with(temporary: Path, path: Path) -> None:
         raise write_error(path, error) from None
 
 
-_REASON_KEYS = {
+_REASON_KEYS: dict[int, MessageKey] = {
     errno.ENOSPC: "reason_disk_full",
     errno.EROFS: "reason_read_only",
     errno.EACCES: "reason_denied",

@@ -23,6 +23,8 @@ class Fingerprint:
 
     def __init__(self) -> None:
         self._sheets: dict[str, bytes] = {}
+        self.contexts: dict[str, tuple[object, ...]] = {}  # how each sheet counted where it stood (`read._context`)
+        self.accepted: set[str] = set()  # the playoff sheets read as their stage's (a second one counts whole)
 
     def add(self, name: str, cells: Any, skip: frozenset[int] = frozenset(), header_row: int = 0) -> None:
         """One sheet's cells (`xlsx.SheetCells`); columns in `skip` from `header_row` down are the tool's."""
@@ -46,6 +48,11 @@ class Fingerprint:
         """A sheet digested as it streamed by (`stream_digest`): the organiser's own sheets the scorer does not read."""
         if fold(name) not in TOOL_SHEETS:
             self._sheets[name] = digest
+
+    def copy(self, name: str, other: Fingerprint) -> None:
+        """Sheet `name` as it counted in `other` (a sheet a command wrote as it was read)."""
+        if name in other._sheets:
+            self._sheets[name] = other._sheets[name]
 
     def hexdigest(self) -> str:
         """The workbook's fingerprint: its sheets by name (tab order and the tool's sheets do not count)."""
@@ -72,7 +79,7 @@ def round_sheet_skip(sheet: Any) -> frozenset[int]:
     return frozenset(skip)
 
 
-class _SheetDigest:
+class SheetDigest:
     """expat handlers hashing one sheet's cells as they stream by, keeping none (a large sheet of the organiser's
     costs no memory and does not count against the reader's cell limit)."""
 
@@ -143,8 +150,8 @@ class _SheetDigest:
 
 
 def stream_digest(book: Any, name: str, part: str | None) -> bytes:
-    """The digest of one sheet of an opened `xlsx.reader.Package`, its cells hashed as they stream by."""
-    handler = _SheetDigest(name, book.strings())
+    """The digest of one sheet of an opened `xlsx.reader.WorkbookReader`, its cells hashed as they stream by."""
+    handler = SheetDigest(name, book.strings())
     if part:
         book.parse(part, handler.start, handler.end, handler.text, namespaces=False)
     return handler.digest.digest()

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ from sheet_scorer.workbook.seating_plan import (
     round_rows,
 )
 from sheet_scorer.xlsx.cells import column_letter
+from sheet_scorer.xlsx.styles import FONT_ORDER
 
 PLAYER_LIST_NAME = "PlayerNames"  # the defined name the Player dropdown refers to
 
@@ -55,7 +56,7 @@ def create_event(
     target: Path,
     players: list[Registration],
     first: tuple[Tables, Sequence[str]],
-    later: dict[int, tuple[Tables, Sequence[str]]],
+    later: Mapping[int, tuple[Tables, Sequence[str]]],
     rounds: int,
     lang: str,
     name: str | None,
@@ -79,8 +80,32 @@ def create_event(
         plan.column_dimensions[column_letter(column)].width = width
     plan.sheet_state = "hidden"
     book.active = book.sheetnames.index(sheet.title)
+    fonts_in_schema_order(book)
     with atomic_target(target) as temporary:
         book.save(temporary)
+
+
+def fonts_in_schema_order(book: Any) -> None:
+    """Have openpyxl write each font's children in the schema's order (CT_Font: `xlsx.styles.FONT_ORDER`), as Excel
+    and LibreOffice do; openpyxl writes the name first, which a schema validator flags. Copies: openpyxl's shared
+    default font is left as it is."""
+    import copy
+
+    from openpyxl.styles.fonts import Font
+    from openpyxl.utils.indexed_list import IndexedList
+
+    class SchemaOrderFont(Font):  # type: ignore[misc]
+        __elements__ = FONT_ORDER
+        __nested__ = Font.__nested__  # openpyxl's metaclass works these out from the class's own attributes only
+        __attrs__ = Font.__attrs__
+        __namespaced__ = Font.__namespaced__
+
+    fonts = []
+    for font in book._fonts:
+        ordered = copy.copy(font)
+        ordered.__class__ = SchemaOrderFont
+        fonts.append(ordered)
+    book._fonts = IndexedList(fonts)
 
 
 def _settings_sheet(book: Any, lang: str, name: str, when: date | str | None, rounds: int) -> None:
@@ -129,7 +154,7 @@ def _players_sheet(book: Any, players: list[Registration], lang: str) -> None:
 
 
 def _active_dropdown(sheet: Any, lang: str, last: int) -> None:
-    """A drop-down of the event's yes and no words on the Active column (issue 18); other words the scorer reads
+    """A drop-down of the event's yes and no words on the Active column; other words the scorer reads
     (withdrawn, wycofany, …) may still be typed, so Excel shows no error for them (docs/rules.md §1)."""
     from openpyxl.worksheet.datavalidation import DataValidation
 

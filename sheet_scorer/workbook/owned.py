@@ -1,9 +1,7 @@
-"""The sheets the tool adds to a scored workbook (Standings, Problems), found by name and by their header,
-and the rule that an organiser's sheet of that name is never overwritten. Light: `check` asks here too."""
+"""The sheets the tool adds to a scored workbook (Standings, Problems), found by name and by their header. The rule
+that an organiser's sheet of that name is never overwritten is the api's (`api.policy.added_sheet_clash`)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from sheet_scorer.i18n.vocab import (
     PROBLEMS_HEADERS,
@@ -12,22 +10,8 @@ from sheet_scorer.i18n.vocab import (
     STANDINGS_SHEET_NAMES,
     fold,
 )
-from sheet_scorer.model import WorkbookError
 
 ADDED_SHEETS = {
     "standings": (STANDINGS_SHEET_NAMES, frozenset(fold(h) for h in STANDINGS_HEADERS["rank"].values())),
     "problems": (PROBLEMS_SHEET_NAMES, frozenset(fold(h) for h in PROBLEMS_HEADERS["severity"].values())),
 }
-
-
-def added_sheet_clash(path: Path, sheet_names: list[str], own: str | None, title: str) -> WorkbookError | None:
-    """Why the tool cannot write its sheet `title` (None when it can): the organiser has a sheet of that name
-    that is not the tool's own (`own`, from a previous run). Refused rather than written under another name:
-    re-scoring finds its sheets by name, the Problems sheet's links and the report name them, and an
-    organiser's sheet is never overwritten. `check` and `score` both ask here."""
-    taken = [n for n in sheet_names if n.casefold() == title.casefold()]
-    if own is None and taken:
-        return WorkbookError(key="own_sheet_clash", path=path, sheet=taken[0], title=title)
-    if own is not None and own.casefold() != title.casefold() and taken:
-        return WorkbookError(key="two_sheets_clash", path=path, title=title)
-    return None

@@ -55,7 +55,7 @@ def _registrations(rows: list[list[Any]], path: Path) -> list[tuple[Registration
     out = []
     for number, row in enumerate(rows[start:], start=start + 1):
 
-        def cell(key: str) -> str:
+        def cell(key: str, row: list[Any] = row) -> str:
             col = columns.get(key)
             return clean_name(str(row[col])) if col is not None and col < len(row) and row[col] is not None else ""
 

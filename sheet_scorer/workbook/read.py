@@ -7,6 +7,7 @@ of an Excel Table's totals row are not games.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ from sheet_scorer.i18n.vocab import (
     round_number,
 )
 from sheet_scorer.model import (
+    ActiveCell,
     AdjustmentRow,
     ConflictRow,
     Registration,
@@ -47,15 +49,18 @@ from sheet_scorer.model import (
 )
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.workbook.container import check_package, open_package
-from sheet_scorer.workbook.fingerprint import Fingerprint, round_sheet_skip, stream_digest
+from sheet_scorer.workbook.container import open_package
+from sheet_scorer.workbook.fingerprint import Fingerprint, SheetDigest, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.seating_plan import find_plan, header_of
 from sheet_scorer.workbook.settings import adjustment_rows, read_settings
 from sheet_scorer.workbook.values import book_values
 from sheet_scorer.xlsx.cells import MAX_COLUMN, cell_ref, column_letter
+from sheet_scorer.xlsx.check import check_package
 from sheet_scorer.xlsx.merged import covered_cells
 from sheet_scorer.xlsx.opc import OpcPackage
-from sheet_scorer.xlsx.reader import Package, SheetCells, SheetEntry
+from sheet_scorer.xlsx.reader import SheetCells, SheetEntry, SheetFeed, WorkbookReader
+
+_ROW_SHEETS = SETTINGS_SHEET_NAMES | ADJUSTMENTS_SHEET_NAMES | PLAYERS_SHEET_NAMES | CONFLICTS_SHEET_NAMES
 
 
 def read_workbook(path: Path | str | OpcPackage) -> WorkbookData:
@@ -66,13 +71,16 @@ def read_workbook(path: Path | str | OpcPackage) -> WorkbookData:
 
 
 class EventRead:
-    """One read of an event workbook (issue 20): the package opened once, its sheets read (`data`), and what the
+    """One read of an event workbook: the package opened once, its sheets read (`data`), and what the
     later stages of a command need from the same opening — the package (for the tool's record), a sheet's values, the seating plan,
     a round's header cells, the merged cells, and the package to patch (`book`). Close it when the command is done."""
 
-    def __init__(self, package: OpcPackage, reader: Package, data: WorkbookData) -> None:
+    def __init__(
+        self, package: OpcPackage, reader: WorkbookReader, data: WorkbookData, prints: Fingerprint | None = None
+    ) -> None:
         self.path, self.package, self.data = package.path, package, data
         self._reader = reader
+        self.prints = prints or Fingerprint()  # each sheet's part of `data.fingerprint`, as read
 
     def __enter__(self) -> EventRead:
         return self
@@ -85,7 +93,7 @@ class EventRead:
         self._reader = None
         self.package.close()
 
-    def _book(self) -> Package:
+    def _book(self) -> WorkbookReader:
         """The reader's package, refused once closed (its caches are gone)."""
         if self._reader is None:
             raise ValueError(f"{self.path} was closed")
@@ -118,42 +126,160 @@ class EventRead:
         return Book(self.path, self.package)
 
 
+class WrittenSheets:
+    """The sheets a command writes into the package patched from `event` (`EventRead.book`), read from their bytes
+    as they are written, never from the file written: the written package's fingerprint (`fingerprint`)."""
+
+    def __init__(self, event: EventRead, book: Book) -> None:
+        self.event, self.book = event, book
+        self._read: dict[str, SheetCells | bytes] = {}
+        self._pending: dict[str, bytes] = {}
+        self._texts: list[str] | None = None
+
+    def stream(self, name: str, chunks: Iterable[bytes]) -> Iterator[bytes]:
+        """The chunks of sheet `name`, passed on as they are written and read on the way."""
+        feed = self._feed(name)
+        for chunk in chunks:
+            feed.feed(chunk)
+            yield chunk
+        self._read[name] = feed.close()
+
+    def sheet(self, name: str, xml: bytes) -> None:
+        """A sheet written whole (`Book.put_sheet`): read once every string it names is in the table."""
+        self._pending[name] = xml
+
+    def fingerprint(self) -> str:
+        """The fingerprint of the organiser's cells of the package written (`written_fingerprint`)."""
+        for name, xml in self._pending.items():
+            feed = self._feed(name)
+            feed.feed(xml)
+            self._read[name] = feed.close()
+        self._pending.clear()
+        return written_fingerprint(self.event, self.book.sheets, self._read)
+
+    def _feed(self, name: str) -> SheetFeed | _DigestFeed:
+        """The reader of one written sheet: its cells, or, for an organiser's own sheet, its digest."""
+        if self._texts is None:  # every string is in the table once the package is being written
+            self._texts = [*self.event._book().strings(), *self.book.strings.added_texts]  # the reader's, then added
+        package = self.book.package
+        if _context(name, set(), set()) == ("other",):
+            return _DigestFeed(package, name, self._texts)
+        entry = SheetEntry(name, (self.book.sheet(name) or SheetEntry(name, None)).part)
+        return SheetFeed(package, entry, self._texts, self.book.styles.date_styles(), self.event._book().date1904)
+
+
+class _DigestFeed:
+    """An organiser's own sheet digested from its bytes as they are written (`fingerprint.SheetDigest`)."""
+
+    def __init__(self, package: OpcPackage, name: str, strings: list[str]) -> None:
+        self._digest = SheetDigest(name, strings)
+        h = self._digest
+        self._push = package.push_parser(name, h.start, h.end, h.text, namespaces=False)
+
+    def feed(self, chunk: bytes) -> None:
+        self._push(chunk, False)
+
+    def close(self) -> bytes:
+        self._push(b"", True)
+        return self._digest.digest.digest()
+
+
+def written_fingerprint(event: EventRead, sheets: list[SheetEntry], written: dict[str, SheetCells | bytes]) -> str:
+    """The fingerprint of the organiser's cells (docs/rules.md §5) of a package written from `event`, whose sheets
+    are `sheets`: each sheet written counted from what was written (`written`: its cells, or an organiser's own
+    sheet's digest), every other as it was read (read again from the input only if it now counts otherwise, a
+    second sheet of its round number having come before it)."""
+    before, reader = event.prints, event._book()
+    stored = {entry.name: entry for entry in reader.sheets}
+    digest = Fingerprint()
+    seen: set[int] = set()
+    stages: set[str] = set()
+    for entry in sheets:
+        name, number, stage = entry.name, round_number(entry.name), playoff_stage(entry.name)
+        context = _context(name, seen, stages)
+        if number is not None:
+            seen.add(number)
+        if context == ("tool",):
+            continue
+        found = written.get(name)
+        if found is None and before.contexts.get(name) == context:
+            digest.copy(name, before)
+            if name in before.accepted and stage is not None:
+                stages.add(stage)
+            continue
+        if found is None:
+            old = stored[name]
+            found = stream_digest(reader, name, old.part) if context == ("other",) else _sheet_cells(reader, old)
+        if isinstance(found, bytes):
+            digest.add_digest(name, found)
+        elif context == ("rows",) or context[1]:  # a sheet read as rows; a second of its round or stage: whole
+            digest.add(name, found)
+        elif number is not None:
+            _digest_round(digest, name, found, _read_round(name, number, found))
+        elif stage is not None:
+            sheet = _read_round(name, PLAYOFF_STAGES.index(stage) + 1, found)
+            if isinstance(sheet, RoundSheet):
+                stages.add(stage)
+            _digest_round(digest, name, found, sheet)
+    return digest.hexdigest()
+
+
+def _context(name: str, rounds: set[int], stages: set[str]) -> tuple[object, ...]:
+    """How a sheet counts in the fingerprint where it stands, after the round numbers `rounds` and the playoff
+    stages `stages` read before it: a round or a playoff (a second one of a number or stage counts whole), a sheet
+    read as rows, the tool's own (not at all), or an organiser's own sheet (digested as it streams)."""
+    number, stage, folded = round_number(name), playoff_stage(name), fold(name)
+    if number is not None:
+        return ("round", number in rounds)
+    if stage is not None:
+        return ("playoff", stage in stages)
+    if folded in _ROW_SHEETS:
+        return ("rows",)
+    if folded in STANDINGS_SHEET_NAMES or folded in PROBLEMS_SHEET_NAMES:
+        return ("tool",)
+    return ("other",)
+
+
 def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
     """Open and read an event workbook once (`container.open_package`, unless given the package it opened): the
     package checked, its sheets read, every other part checked; a damaged part is told before anything else is read.
     `patching`: the command then patches it (`EventRead.book`), so what is read is kept for the patcher."""
     package = opened if isinstance(opened, OpcPackage) else open_package(opened, patching)
     try:
-        book = Package(package)
-        check_package(book)
-        data = read_sheets(package.path, book)
+        check_package(package)
+        book = WorkbookReader(package)
+        prints = Fingerprint()
+        data = read_sheets(package.path, book, prints)
         book.check_other_parts()
         package.budget = book.budget  # the patcher counts on from what the reader unpacked: a part counts once
     except BaseException:
         package.close()
         raise
-    return EventRead(package, book, data)
+    return EventRead(package, book, data, prints)
 
 
-def read_sheets(path: Path, book: Package) -> WorkbookData:
-    """The round, Settings and Players sheets of an opened package."""
+def read_sheets(path: Path, book: WorkbookReader, digest: Fingerprint | None = None) -> WorkbookData:
+    """The round, Settings and Players sheets of an opened package; `digest`: the fingerprint to compute into (each
+    sheet's part kept, for the fingerprint of a package written from this one, `written_fingerprint`)."""
     problems: list[Problem] = []
     rounds: list[RoundSheet] = []
     settings = Settings(tournament=path.stem)
     setting_cells: list[SettingCell] = []
     players: list[Registration] | None = None
+    unread_active: list[ActiveCell] = []
     adjustment_sheets: dict[str, list[AdjustmentRow] | None] = {}
     seen_numbers: dict[int, str] = {}
     playoffs: dict[str, RoundSheet] = {}
     conflicts: list[ConflictRow] = []
     conflicts_sheet = ""
-    digest = Fingerprint()  # of the organiser's cells (docs/rules.md §5): every sheet but the tool's own
+    digest = digest or Fingerprint()  # of the organiser's cells (docs/rules.md §5): every sheet but the tool's own
     added: dict[str, str] = {}
     for entry in book.sheets:
         name = entry.name
         number = round_number(name)
         folded = fold(name)
         stage = playoff_stage(name)
+        digest.contexts[name] = _context(name, set(seen_numbers), set(playoffs))
         if number is not None:
             cells = _sheet_cells(book, entry)
             if number in seen_numbers:
@@ -173,14 +299,15 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
             cells = _sheet_cells(book, entry)
             _read_playoff(name, stage, cells, playoffs, problems)
             _digest_round(digest, name, cells, playoffs.get(stage))
+            if name == getattr(playoffs.get(stage), "name", None):
+                digest.accepted.add(name)
         elif folded in SETTINGS_SHEET_NAMES:
             settings, cells = read_settings(name, _sheet_rows(book, entry, digest), settings)
             setting_cells.extend(cells)
         elif folded in ADJUSTMENTS_SHEET_NAMES:
             adjustment_sheets[name] = adjustment_rows(name, _sheet_rows(book, entry, digest))
         elif folded in PLAYERS_SHEET_NAMES:
-            players, player_problems = _read_players(name, _sheet_rows(book, entry, digest))
-            problems.extend(player_problems)
+            players, unread_active = _read_players(name, _sheet_rows(book, entry, digest))
         elif folded in CONFLICTS_SHEET_NAMES:
             conflicts, conflicts_sheet = _read_conflicts(_sheet_rows(book, entry, digest)), name
         elif folded in STANDINGS_SHEET_NAMES or folded in PROBLEMS_SHEET_NAMES:  # the tool's own, or the organiser's
@@ -208,12 +335,13 @@ def read_sheets(path: Path, book: Package) -> WorkbookData:
         added_sheets=added,
         setting_cells=setting_cells,
         adjustment_sheets=adjustment_sheets,
+        unread_active=unread_active,
     )
 
 
 def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
     """The Conflicts sheet `merge` keeps (docs/rules.md §5): its header row in any language, then a row per cell."""
-    for index, row in enumerate(rows):
+    for index, row in enumerate(rows):  # noqa: B007 - the header row found is read after the loop
         columns = {CONFLICTS_HEADER_INDEX.get(fold(v)): c for c, v in enumerate(row) if isinstance(v, str)}
         if {"sheet", "cell", "resolved"} <= set(columns):
             break
@@ -249,14 +377,14 @@ def _digest_round(digest: Fingerprint, name: str, cells: SheetCells, sheet: Roun
         digest.add(name, cells)
 
 
-def _sheet_cells(book: Package, entry: SheetEntry) -> SheetCells:
+def _sheet_cells(book: WorkbookReader, entry: SheetEntry) -> SheetCells:
     """The sheet's cells, a merged range's value repeated in each of its cells."""
     cells = book.sheet(entry)
     cells.fill_merged(book.budget, entry.name)
     return cells
 
 
-def _sheet_rows(book: Package, entry: SheetEntry, digest: Fingerprint | None = None) -> list[list[Any]]:
+def _sheet_rows(book: WorkbookReader, entry: SheetEntry, digest: Fingerprint | None = None) -> list[list[Any]]:
     """The sheet's values from A1 as rows of lists ('' where empty), merged ranges filled in (and in `digest`)."""
     try:
         cells = _sheet_cells(book, entry)
@@ -396,11 +524,11 @@ def _last_used_column(cells: SheetCells, body: list[int], skip: set[int]) -> int
     return used
 
 
-def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration], list[Problem]]:
+def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration], list[ActiveCell]]:
     """The registration list: the column headed Player/Name (else the first), with Club/Team and Active if present.
 
-    An Active cell holding a word that is neither yes nor no in any of the four languages is an error at that cell
-    (the player stays active until it is fixed): who still plays decides seating and the playoffs (docs/rules.md §1)."""
+    An Active cell holding a word that is neither yes nor no in any of the four languages is returned as read (the
+    player stays active meanwhile); whether it holds is `rules.players`' (docs/rules.md §1)."""
     columns: dict[str, int] = {}
     start = 0
     for index, row in enumerate(rows):
@@ -414,21 +542,14 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
         col = columns.get(key)
         return row[col] if col is not None and col < len(row) else None
 
-    players, problems = [], []
+    players, unread = [], []
     for number, row in enumerate(rows[start:], start=start + 1):
         if name_col >= len(row) or is_blank(row[name_col]):
             continue
         name, raw = clean_name(str(row[name_col])), cell(row, "active")
         active = active_value(None if is_blank(raw) else raw)
         if active is None:
-            problems.append(
-                Problem(
-                    "bad-active",
-                    sheet,
-                    cell_ref(columns["active"] + 1, number),
-                    name,
-                    params={"value": raw, "column": str(rows[start - 1][columns["active"]]), "row": number},
-                )
-            )
+            column = str(rows[start - 1][columns["active"]])
+            unread.append(ActiveCell(sheet, cell_ref(columns["active"] + 1, number), number, name, raw, column))
         players.append(Registration(name, clean_name(str(cell(row, "club") or "")), active is not False))
-    return players, problems
+    return players, unread

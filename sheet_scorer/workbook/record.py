@@ -1,5 +1,6 @@
 """No edit is ever thrown away (docs/rules.md §5): the fingerprint of the organiser's cells, kept in every file
-the tool writes, and the checks that refuse to replace a file holding edits the command would lose.
+the tool writes, read and written here; the refusals to replace a file holding edits a command would lose are the
+api's policy (`api.policy`).
 
 Which cells are the organiser's is decided in `workbook.fingerprint`.
 
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import re
 import zipfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +24,6 @@ from sheet_scorer.xlsx.opc import CT_CUSTOM, NS_CUSTOM, NS_VT, REL_CUSTOM
 from sheet_scorer.xlsx.splice import ATTRS, TAG
 
 if TYPE_CHECKING:
-    from sheet_scorer.workbook.read import EventRead
     from sheet_scorer.xlsx.opc import OpcPackage
 
 PROPERTY = "sheet-scorer"
@@ -135,50 +136,60 @@ def custom_xml(existing: bytes | None, record: Record) -> bytes:
     )
 
 
-def stamp(package: Any, record: Record) -> None:
-    """Set the record in a package being patched (`xlsx.package.Package`): adds docProps/custom.xml if missing."""
+def stamp(package: Any, record: Record) -> str:
+    """Set the record in a package being patched (`xlsx.package.PackageEditor`): adds docProps/custom.xml if missing.
+    Returns the record's part."""
     part = _custom_part(package)
     if part is None:
         part = CUSTOM_PART if CUSTOM_PART not in package else package.unused_name("docProps/custom{}.xml")
         package.write(part, custom_xml(None, record))
         package.add_relationship("", REL_CUSTOM, part)
         package.set_override(part, CT_CUSTOM)
-        return
+        return part
     package.write(part, custom_xml(package.read(part), record))
+    return part
+
+
+class SealedRecord:
+    """The record of a package being written once (`Book.save`): its part, relationship and content type set before
+    the save; its value (`record`) decided at the latest once the sheets are written; its seal made from the
+    entries written before it, so no file is read back to seal it."""
+
+    def __init__(self, package: Any, record: Record | None = None) -> None:
+        self.package = package
+        self.record = record
+        self.part = stamp(package, record or Record("", ""))
+
+    def last(self) -> tuple[str, Callable[[list[tuple[str, int, int]]], bytes]]:
+        """The record's part and how its bytes are made from the entries written (`PackageEditor.save`'s `last`)."""
+        return self.part, self._sealed
+
+    def _sealed(self, entries: list[tuple[str, int, int]]) -> bytes:
+        if self.record is None:
+            raise RuntimeError("the record was not decided before the package was sealed")
+        return custom_xml(self.package.read(self.part), replace(self.record, seal=seal_of(entries)))
 
 
 # ---------------------------------------------------------------- the checks
 
 
 def package_seal(path: Path) -> str:
-    """A digest of the package's entries (name, CRC-32, size) but the document properties' record: while it
-    matches the record's seal, no part was rewritten since the tool wrote the file, so its fingerprint holds
-    without reading a cell (a scored copy of 100,000 rows is not read again to be replaced)."""
-    import hashlib
-
+    """The seal of the package at `path` (`seal_of` its entries); '' when it cannot be opened as a zip."""
     try:
         with zipfile.ZipFile(path) as archive:
-            entries = sorted(
-                (i.filename, i.CRC, i.file_size)
-                for i in archive.infolist()
-                if not i.filename.startswith("docProps/custom")
-            )
+            return seal_of([(i.filename, i.CRC, i.file_size) for i in archive.infolist()])
     except (OSError, zipfile.BadZipFile):
         return ""
-    return hashlib.sha256(repr(entries).encode()).hexdigest()[:32]
 
 
-def seal(first: Path, target: Path, record: Record) -> None:
-    """Write `first` (already holding `record`, so its relationships and content types are final) to `target`
-    with the record's seal added: only the document properties' part changes."""
-    from sheet_scorer.xlsx.package import Package
+def seal_of(entries: list[tuple[str, int, int]]) -> str:
+    """A digest of a package's entries (name, CRC-32, size) but the document properties' record: while it matches
+    the record's seal, no part was rewritten since the tool wrote the file, so its fingerprint holds without reading
+    a cell (a scored copy of 100,000 rows is not read again to be replaced)."""
+    import hashlib
 
-    package = Package(first)
-    try:
-        stamp(package, Record(record.fingerprint, record.origin, package_seal(first)))
-        package.save(target)
-    finally:
-        package.close()
+    kept = sorted(entry for entry in entries if not entry[0].startswith("docProps/custom"))
+    return hashlib.sha256(repr(kept).encode()).hexdigest()[:32]
 
 
 def current_fingerprint(path: Path, record: Record | None) -> str | None:
@@ -204,93 +215,3 @@ def origin_of(path: Path, fingerprint: str, package: OpcPackage | None = None) -
     as the command opened it (read from there, not opened again)."""
     record = read_record(package if package is not None else path)
     return record.origin if record is not None and record.fingerprint == fingerprint else path.name
-
-
-def holds_newer_edits(target: Path, new_fingerprint: str, new_origin: str) -> bool:
-    """Whether replacing `target` by cells with `new_fingerprint` from `new_origin` loses an edit: `target` was
-    written by the tool and its organiser cells are neither the new ones nor an unedited earlier version of
-    the same origin."""
-    record = read_record(target)
-    if record is None:
-        return False
-    current = current_fingerprint(target, record)
-    if current == new_fingerprint:
-        return False
-    return not (current == record.fingerprint and record.origin == new_origin)
-
-
-def refuse_replacing(
-    target: Path, source: Path, new_fingerprint: str, new_origin: str, command: str, force: bool
-) -> None:
-    """One line (exit 2) when writing `target` from `source` would throw away edits made in `target`."""
-    if force or not target.exists() or target.resolve() == source.resolve():
-        return
-    if not holds_newer_edits(target, new_fingerprint, new_origin):
-        return
-    if command == "split":  # a judge's copy filled in
-        raise WorkbookError(
-            key="edited_copy",
-            target=target,
-            source=source.name,
-            name=target.name,
-            backup=f"{target.stem}.backup{target.suffix}",
-        )
-    raise WorkbookError(
-        key="edited_since",
-        target=target,
-        source=source.name,
-        command=command,
-        name=target.name,
-        backup=f"{target.stem}.backup{target.suffix}",
-    )
-
-
-def working_copy(path: Path, event: EventRead | None = None) -> Path | None:
-    """`EVENT.scored.xlsx` when it is the working copy of `EVENT.xlsx`: written by the tool, newer, and holding
-    edits `EVENT.xlsx` does not have; else None. `event`: `path` as the command read it (not read again)."""
-    if path.stem.endswith(".scored"):
-        return None
-    copy = path.with_name(f"{path.stem}.scored{path.suffix}")
-    try:
-        if not copy.is_file() or copy.stat().st_mtime < path.stat().st_mtime:
-            return None
-    except OSError:
-        return None
-    if read_record(copy) is None:
-        return None
-    if event is not None:
-        current = event.data.fingerprint
-        return copy if holds_newer_edits(copy, current, origin_of(path, current, event.package)) else None
-    from sheet_scorer.workbook.read import read_workbook
-
-    try:
-        data = read_workbook(path)
-    except WorkbookError:
-        return None
-    current = data.fingerprint
-    return copy if holds_newer_edits(copy, current, origin_of(path, current)) else None
-
-
-def refuse_working_copy(
-    path: Path, command: str, force: bool, lang: str | None = None, event: EventRead | None = None
-) -> None:
-    """One line (exit 2) when `path` is given while its scored copy is where the event was carried on.
-    `event`: `path` as the command read it (its fingerprint and language, not read again)."""
-    if force:
-        return
-    copy = working_copy(path, event)
-    if copy is not None:
-        language = lang or (event.data.settings.language if event is not None else _event_language(path))
-        raise WorkbookError(key="working_copy", path=path, copy=copy.name, name=path.name, command=command).in_language(
-            language
-        )
-
-
-def _event_language(path: Path) -> str | None:
-    """The event's language (Settings → Language) for a refusal told before the command reads the workbook."""
-    from sheet_scorer.workbook.read import read_workbook
-
-    try:
-        return read_workbook(path).settings.language
-    except WorkbookError:
-        return None

@@ -131,7 +131,7 @@ def _parse_points(value: Any) -> tuple[Fraction, ...] | None:
     return points if points and all(abs(p) <= _MOST_POINTS for p in points) else None
 
 
-_MOST_POINTS = 10**6  # points are small numbers; 1e400 or 1e308 would overflow every total (issue 14.6)
+_MOST_POINTS = 10**6  # points are small numbers; 1e400 or 1e308 would overflow every total
 
 
 def _parse_number(value: Any) -> Fraction | None:
@@ -184,7 +184,7 @@ def adjustment_rows(name: str, rows: list[list[Any]]) -> list[AdjustmentRow] | N
     at = (columns["player"] + 1, columns.get("round", columns["player"]) + 1, columns["points"] + 1)
     for number, row in enumerate(rows[header + 1 :], start=header + 2):
 
-        def cell(key: str) -> Any:
+        def cell(key: str, row: list[Any] = row) -> Any:
             c = columns.get(key)
             return row[c] if c is not None and c < len(row) else None
 

@@ -67,7 +67,7 @@ def _name_score(text: str) -> int:
 
 def _checked(path: Path, text: str | None) -> str:
     """Text with no control characters but tabs and line breaks: anything else is a binary file, not a list."""
-    if text is None or any(ord(c) < 32 and c not in "\t\r\n" or 0x7F <= ord(c) < 0xA0 for c in text):
+    if text is None or any((ord(c) < 32 and c not in "\t\r\n") or 0x7F <= ord(c) < 0xA0 for c in text):
         raise _refusal(path)
     return text
 

@@ -9,24 +9,29 @@ replaced as NAME.original.xlsx, never overwritten (docs/rules.md §5).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.i18n.vocab import FINAL_RANKING_SHEET_NAMES, fold, playoff_stage, round_number
 from sheet_scorer.model import CellEdit, NewSheet, WorkbookError, WorkbookPatch
-from sheet_scorer.workbook.files import discard, keep_versions, temporary_beside, write_all
-from sheet_scorer.workbook.record import Record, fingerprint_of, origin_of, refuse_replacing, seal, stamp
+from sheet_scorer.workbook.files import keep_versions, write_all
+from sheet_scorer.workbook.read import WrittenSheets
+from sheet_scorer.workbook.record import Record, SealedRecord, origin_of
 from sheet_scorer.workbook.write import mark_cells
 from sheet_scorer.xlsx.book import Book
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
-from sheet_scorer.xlsx.package import Package
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, edit_columns, new_sheet_xml
 from sheet_scorer.xlsx.splice import ATTRS, children, root_span
 
 if TYPE_CHECKING:
     from sheet_scorer.workbook.read import EventRead
 
-__all__ = ["keep_versions", "update_workbook"]
+__all__ = ["Refusal", "keep_versions", "update_workbook"]
+
+#: Asked before a file is put in place, with (target, source, the new cells' fingerprint, their origin, the command,
+#: --force): raises a WorkbookError to refuse (the api's policy: `api.policy.refuse_replacing`), else returns.
+Refusal = Callable[[Path, Path, str, str, str, bool], None]
 _DATA_VALIDATIONS_EXT = "{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}"  # x14 data validations (lists on another sheet)
 _CLONED_HEAD = ("sheetPr", "sheetViews", "sheetFormatPr", "cols")
 _CLONED_TAIL = ("dataValidations", "printOptions", "pageMargins", "pageSetup", "headerFooter")
@@ -39,28 +44,49 @@ def update_workbook(
     command: str = "",
     force: bool = False,
     event: EventRead | None = None,
+    refuse: Refusal | None = None,
 ) -> Path:
     """Write `path` with `patch` applied to `target` (default: `path` itself); a file replaced keeps its versions.
 
     The file written records the fingerprint of its organiser's cells (docs/rules.md §5): updated in place, they
     now come from `path` itself; written elsewhere (a judge's copy), from where `path`'s came from, and a
-    `target` holding edits of its own is not replaced unless `force` (`command` names the way on). `event`: `path`
-    as the command read it (`workbook.read.open_event`): patched from that opening, not opened again."""
+    `target` holding edits of its own is not replaced when `refuse` says so (`command` and `force` are passed on).
+    `event`: `path` as the command read it (`workbook.read.open_event`): patched from that opening, not opened again."""
     target = target or path
+    opened = event is None
+    if event is None:
+        event = _event_of(path)
     book = event.book() if event is not None else Book(path)
     try:
+        written = WrittenSheets(event, book) if event is not None else None
         for name in dict.fromkeys([*patch.edits, *patch.marks]):
-            _edit_sheet(book, name, patch.edits.get(name, []), patch.marks.get(name))
+            _edit_sheet(book, name, patch.edits.get(name, []), patch.marks.get(name), written)
         for new in patch.sheets:
-            _add_sheet(book, new)
+            _add_sheet(book, new, written)
         origin = path.name if target == path else None
         write_all(
-            {target: lambda temporary: _save_recorded(book, temporary, path, target, origin, command, force, event)},
+            {
+                target: lambda temporary: _save_recorded(
+                    book, temporary, path, target, origin, command, force, written, refuse
+                )
+            },
             versions={target},
         )  # a file replaced keeps its versions
     finally:
         book.close()
+        if opened and event is not None:
+            event.close()
     return target
+
+
+def _event_of(path: Path) -> EventRead | None:
+    """`path` opened and read as an event workbook for patching; None when it is not one (written without a record)."""
+    from sheet_scorer.workbook.read import open_event
+
+    try:
+        return open_event(path, patching=True)
+    except WorkbookError:
+        return None
 
 
 def _save_recorded(
@@ -71,41 +97,37 @@ def _save_recorded(
     origin: str | None,
     command: str,
     force: bool,
-    event: EventRead | None = None,
+    written: WrittenSheets | None,
+    refuse: Refusal | None = None,
 ) -> None:
-    """Save `book`, read back the fingerprint of what was written, and save it again with its record."""
-    first = temporary_beside(target)
-    try:
-        book.save(first)
-        written = fingerprint_of(first)
-        if written is None:  # not an event workbook any more (no round sheet): nothing to record
-            first.replace(temporary)
-            return
-        if origin is None:
-            source_print = event.data.fingerprint if event is not None else fingerprint_of(source)
-            origin = (
-                origin_of(source, source_print, event.package if event is not None else None)
-                if source_print
-                else source.name
-            )
-        refuse_replacing(target, source, written, origin, command or "sheet-scorer", force)
-        record = Record(written, origin)
-        recorded = Package(first)
-        second = temporary_beside(target)
-        try:
-            stamp(recorded, record)
-            recorded.save(second)
-            seal(second, temporary, record)
-        finally:
-            recorded.close()
-            discard(second)
-    finally:
-        discard(first)
+    """Save `book` once, with its record: the fingerprint of the organiser's cells written, computed from what was
+    read and what is being written (`written`) once the sheets are out, and the seal of the entries written.
+    `refuse` is asked with that fingerprint before the record is decided (nothing put in place when it refuses)."""
+    if written is None:  # not an event workbook: nothing to record
+        book.save(temporary)
+        return
+    event = written.event
+    record = SealedRecord(book.package)
+
+    def finish() -> None:
+        fingerprint = written.fingerprint()
+        where = origin or origin_of(source, event.data.fingerprint, event.package)
+        if refuse is not None:
+            refuse(target, source, fingerprint, where, command or "sheet-scorer", force)
+        record.record = Record(fingerprint, where)
+
+    book.save(temporary, finish, record.last())
 
 
-def _edit_sheet(book: Book, name: str, edits: list[CellEdit], marks: list[tuple[str, str]] | None = None) -> None:
+def _edit_sheet(
+    book: Book,
+    name: str,
+    edits: list[CellEdit],
+    marks: list[tuple[str, str]] | None = None,
+    written: WrittenSheets | None = None,
+) -> None:
     """Cell values into an existing sheet; a cell without a style of its own takes its neighbour's. `marks`, when
-    given, replace the tool's marks on the sheet (`write.mark_cells`)."""
+    given, replace the tool's marks on the sheet (`write.mark_cells`); `written` reads the sheet as it is written."""
     if book.sheet(name) is None:
         raise WorkbookError(key="no_sheet_named", path=book.path, name=name)
     ws = book.worksheet(name)
@@ -119,11 +141,13 @@ def _edit_sheet(book: Book, name: str, edits: list[CellEdit], marks: list[tuple[
         ws.update_dimension(max(writes), max(max(c) for c in writes.values()))
     if marks is not None:
         mark_cells(book, ws, name, marks)
-    book.stream_sheet(name, ws.stream(writes))
+    stream = ws.stream(writes)
+    book.stream_sheet(name, written.stream(name, stream) if written is not None else stream)
 
 
-def _add_sheet(book: Book, new: NewSheet) -> None:
-    """Add `new` (or rewrite the tool's own sheet of that name), laid out like `layout_from` if given."""
+def _add_sheet(book: Book, new: NewSheet, written: WrittenSheets | None = None) -> None:
+    """Add `new` (or rewrite the tool's own sheet of that name), laid out like `layout_from` if given; `written`
+    reads it as it is written."""
     existing = book.sheet(new.name)
     if existing is None and book.has_name(new.name):
         existing = next(s for s in book.sheets if s.name.casefold() == new.name.casefold())
@@ -151,11 +175,13 @@ def _add_sheet(book: Book, new: NewSheet) -> None:
     else:
         xml = new_sheet_xml(rows, new.widths, freeze_row=new.header_row if new.rows else 0, links=_links(new))
     book.put_sheet(new.name, xml, replacing=existing, hidden=new.hidden, position=_place(book, new.name))
+    if written is not None:
+        written.sheet(new.name, xml)
 
 
 def _place(book: Book, name: str) -> int | None:
     """A new round or playoff sheet, or the Final Ranking, goes right after the last round or playoff sheet (not after
-    Standings, Problems or Conflicts, issue 18); any other new sheet at the end."""
+    Standings, Problems or Conflicts); any other new sheet at the end."""
     if round_number(name) is None and playoff_stage(name) is None and fold(name) not in FINAL_RANKING_SHEET_NAMES:
         return None
     games = [

@@ -16,9 +16,8 @@ from pathlib import Path
 
 from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
-from sheet_scorer.workbook.files import discard, temporary_beside
-from sheet_scorer.workbook.owned import ADDED_SHEETS, added_sheet_clash
-from sheet_scorer.workbook.record import Record, seal, stamp
+from sheet_scorer.workbook.owned import ADDED_SHEETS
+from sheet_scorer.workbook.record import Record, SealedRecord
 from sheet_scorer.xlsx.book import Book, SheetEntry
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
 from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
@@ -47,21 +46,15 @@ def write_to(
         if record is None:
             book.save(target)
             return
-        stamp(book.package, record)
-        first = temporary_beside(target)
-        try:
-            book.save(first)
-            seal(first, target, record)  # the package's entries as written, so a later run need not read it again
-        finally:
-            discard(first)
+        book.save(target, last=SealedRecord(book.package, record).last())  # sealed as written, never read back
     finally:
         book.close()
 
 
 def apply_plan(book: Book, plan: WritePlan) -> None:
     """Computed columns and marks into the round sheets; Standings and Problems replaced or added."""
-    standings = _target_sheet(book, *ADDED_SHEETS["standings"], plan.standings_title)
-    problems = _target_sheet(book, *ADDED_SHEETS["problems"], plan.problems_title)
+    standings = _own_sheet(book, *ADDED_SHEETS["standings"])  # an organiser's sheet of that name was refused before
+    problems = _own_sheet(book, *ADDED_SHEETS["problems"])  # (`api.policy.check_added_sheets`, as `check` refuses it)
     formula_removed = False
     for sheet in plan.sheets:
         formula_removed |= _patch_round_sheet(book, sheet)
@@ -124,7 +117,7 @@ def _streamed(
     ws: Worksheet, sheet: SheetPlan, placed: list[tuple[ColumnValues, int]], headers: list[NewCell | None]
 ) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
-    at a time, not every round's at once (the peak memory of `score` at 100,000 rows, issue 21)."""
+    at a time, not every round's at once (the peak memory of `score` at 100,000 rows)."""
     writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
     for (column, place), header in zip(placed, headers):
         if header is not None:
@@ -210,15 +203,17 @@ def _clear_marks(ws: Worksheet) -> None:
 
 
 def _add_marks(book: Book, ws: Worksheet, marks: list[tuple[str, str]]) -> None:
+    """One conditional-format block per marked cell, all inserted at once where the schema puts them (one after another,
+    as inserting them one by one would: each insertion reads the sheet's tail again, so a thousand marks took seconds)."""
     if not marks:
         return
     dxf = book.styles.differential(MARK_FONT_RGB, MARK_FILL_RGB)
     priority = max([0, *(int(p) for p in re.findall(rb'priority="(\d+)"', ws.tail))])
     p = ws.prefix
+    blocks = []
     for ref in dict.fromkeys(ref for ref, _ in marks):
         priority += 1
-        ws.insert_tail(
-            "conditionalFormatting",
+        blocks.append(
             b"<"
             + p
             + b'conditionalFormatting sqref="'
@@ -235,29 +230,23 @@ def _add_marks(book: Book, ws: Worksheet, marks: list[tuple[str, str]]) -> None:
             + p
             + b"cfRule></"
             + p
-            + b"conditionalFormatting>",
+            + b"conditionalFormatting>"
         )
+    ws.insert_tail("conditionalFormatting", b"".join(blocks))
 
 
 # ---------------------------------------------------------------- added sheets
 
 
-def _target_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str], title: str):  # type: ignore[no-untyped-def]
-    """The tool's own sheet from a previous run (rewritten in place), else None (added) — refused when the
-    organiser has a sheet of that name."""
-    own = _own_sheet(book, names, first_headers)
-    clash = added_sheet_clash(book.path, [s.name for s in book.sheets], own.name if own else None, title)
-    if clash is not None:
-        raise clash
-    return own
-
-
 def _own_sheet(book: Book, names: frozenset[str], first_headers: frozenset[str]) -> SheetEntry | None:
     """The sheet a previous run added: named in any language, its A1 one of the tool's headers."""
     for entry in book.sheets:
-        if fold(entry.name) in names and entry.part:
-            if fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers:
-                return entry
+        if (
+            fold(entry.name) in names
+            and entry.part
+            and fold(book.text_at(book.worksheet(entry.name), "A1")) in first_headers
+        ):
+            return entry
     return None
 
 

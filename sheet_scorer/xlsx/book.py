@@ -5,7 +5,7 @@ edits the tool makes to them, written out by `save` with every other part copied
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import date, datetime, time
 from pathlib import Path
@@ -25,7 +25,7 @@ from sheet_scorer.xlsx.opc import (
     OpcPackage,
     PartName,
 )
-from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.package import Entry, PackageEditor
 from sheet_scorer.xlsx.reader import SheetEntry, read_strings
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
@@ -72,7 +72,7 @@ class Book:
     def __init__(self, path: Path, opened: OpcPackage | None = None) -> None:
         """Open `path` for patching; or patch the package a reader already opened (`opened`: one opening per command)."""
         self.path = path
-        self.package = Package(opened if opened is not None else path)
+        self.package = PackageEditor(opened if opened is not None else path)
         try:
             self._open()
         except KeyError as missing:
@@ -84,7 +84,10 @@ class Book:
 
     def _open(self) -> None:
         package = self.package
-        self.workbook_part = package.main_part()
+        main = package.main_part()
+        if main is None:
+            raise PackageError(key="zip_not_workbook", path=self.path)
+        self.workbook_part = main
         self._xml = package.read(self.workbook_part)
         self.prefix, _, _ = root_span(self._xml)
         rels = {r.rid: r for r in package.relationships(self.workbook_part)}
@@ -95,7 +98,7 @@ class Book:
             self.sheets.append(
                 SheetEntry(
                     attribute(tag.group(0), b"name") or "",
-                    target.target if target and target.type == REL_WORKSHEET else None,
+                    target.target if target and target.kind == REL_WORKSHEET else None,
                     rid,
                 )
             )
@@ -166,11 +169,17 @@ class Book:
         if raw is None:
             return ""
         if kind == "s":
-            if self._texts is None:
-                self._texts = read_strings(self.package, self._strings_part) if self._strings_part else []
+            texts = self.texts()
             index = int(raw) if raw.strip().isdigit() else -1
-            return self._texts[index] if 0 <= index < len(self._texts) else ""
+            return texts[index] if 0 <= index < len(texts) else ""
         return shown_text(unescape(raw))
+
+    def texts(self) -> list[str]:
+        """The shared strings' texts as a reader of the written package reads them: the stored ones, then those the
+        tool appended (read from what is written, never from the file written)."""
+        if self._texts is None:
+            self._texts = read_strings(self.package, self._strings_part) if self._strings_part else []
+        return [*self._texts, *self.strings.added_texts]
 
     def stream_sheet(self, name: str, chunks: Iterable[bytes]) -> None:
         """The new bytes of an existing sheet, produced while saving."""
@@ -274,7 +283,7 @@ class Book:
     def _drop_relationships(self, part: str) -> None:
         """A replaced sheet's notes and drawings of notes go with it; nothing else points at them."""
         for rel in self.package.relationships(part):
-            if rel.type in (REL_COMMENTS, REL_VML) and not rel.external:
+            if rel.kind in (REL_COMMENTS, REL_VML) and not rel.external:
                 self.package.remove(rel.target)
                 self.package.set_override(rel.target, None)
         if PartName(part).rels in self.package:
@@ -302,7 +311,7 @@ class Book:
     def recalculate_on_open(self) -> None:
         """Ask Excel to recalculate every formula on open (organiser formulas may use the computed columns)."""
         _, start, end = root_span(self._xml)
-        for name, child_start, child_end in children(self._xml, start, end):
+        for name, child_start, _child_end in children(self._xml, start, end):
             if name == "calcPr":
                 end = tag_end(self._xml, child_start)
                 tag = set_attribute(self._xml[child_start:end], b"fullCalcOnLoad", "1")
@@ -322,7 +331,26 @@ class Book:
             self.package.set_override(rel.target, None)
             self.package.remove_relationship(self.workbook_part, rel.rid)
 
-    def save(self, target: Path) -> None:
+    def save(
+        self,
+        target: Path,
+        finish: Callable[[], None] | None = None,
+        last: tuple[str, Callable[[list[Entry]], bytes]] | None = None,
+    ) -> list[Entry]:
+        """Write the patched package to `target` once (`PackageEditor.save`): the sheets streamed first, then the shared
+        strings, the style sheet (with the formats streaming appended), the workbook part and the relationships and
+        content types they need. `finish` runs once the streams are written, before those parts (the caller's own
+        part that depends on what was streamed); `last` is made from the entries written (the record's seal)."""
+
+        def finished() -> None:
+            if finish is not None:
+                finish()
+            self._write_workbook_parts()
+
+        return self.package.save(target, finished, last)
+
+    def _write_workbook_parts(self) -> None:
+        """The shared strings, the style sheet and the workbook part, as the edits and the streams left them."""
         package = self.package
         if self.strings.changed:
             if self._strings_part is None:
@@ -336,7 +364,6 @@ class Book:
             package.write(self._strings_part, self.strings.xml())
         self.styles.save(package, self.workbook_part)
         package.write(self.workbook_part, self._xml)
-        package.save(target)
 
 
 def _rid(tag: bytes) -> str | None:

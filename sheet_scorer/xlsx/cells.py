@@ -62,7 +62,7 @@ def grid_range(ref: str) -> tuple[int, int, int, int] | None:
         left, top, right, bottom = parse_range(ref)
     except ValueError:
         return None
-    return (left, top, right, bottom) if 1 <= left and right <= MAX_COLUMN and 1 <= top and bottom <= MAX_ROW else None
+    return (left, top, right, bottom) if left >= 1 and right <= MAX_COLUMN and top >= 1 and bottom <= MAX_ROW else None
 
 
 def attribute_int(text: str | None) -> int:

@@ -11,9 +11,10 @@ class PackageError(Exception):
 
     With `key`, the line is `i18n.terminal.say(lang, key, **values)` in the command's language, and the
     exception's own text (`str(error)`, for the Python API and logs) is the catalogue's English line: one
-    message model, no second copy (issue 20). `message` is only for a line the catalogue does not hold.
-    The tournament layers know this class as `model.WorkbookError` and supply `english` (the catalogue
-    lives above this layer, which knows no words of its own).
+    message model, no second copy. `message` is only for a line the catalogue does not hold.
+    The tournament layers know this class as `model.WorkbookError`; `english` is set by the package itself
+    (`sheet_scorer/__init__.py`, run before any of its modules), since the catalogue lives above this layer, which
+    knows no words of its own.
     """
 
     english: ClassVar[Callable[[str, dict[str, object]], str | None] | None] = None

@@ -25,13 +25,14 @@ MAX_TOTAL = 256 * 2**20
 _CHUNK = 1 << 16
 # The bytes of parts unpacked, kept for the next view of the same package (`OpcPackage(opened)`). A command that
 # patches what it read keeps up to KEEP: every part of an event of a few thousand rows, while the round sheets of
-# 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory, issue 21). A command that
+# 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory). A command that
 # only reads keeps KEEP_READING: the small parts read twice (relationships, content types), no sheet.
 KEEP = 8 * 2**20
 KEEP_READING = 2**20
 
 CONTENT_TYPES = "[Content_Types].xml"
 ROOT_RELS = "_rels/.rels"
+DEFAULT_MAIN = "xl/workbook.xml"  # where every writer puts the workbook part
 NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 NS_MAIN_STRICT = "http://purl.oclc.org/ooxml/spreadsheetml/main"  # Strict Open XML: read, never written
 NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -39,6 +40,7 @@ NS_PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
 NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
 NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 STRICT_RELATIONSHIPS = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
+REL_OFFICE_DOCUMENT = NS_REL + "/officeDocument"
 REL_WORKSHEET = NS_REL + "/worksheet"
 REL_SHARED_STRINGS = NS_REL + "/sharedStrings"
 REL_STYLES = NS_REL + "/styles"
@@ -47,6 +49,7 @@ REL_VML = NS_REL + "/vmlDrawing"
 REL_CALC_CHAIN = NS_REL + "/calcChain"
 REL_DRAWING = NS_REL + "/drawing"
 REL_CUSTOM = NS_REL + "/custom-properties"
+REL_TABLE = NS_REL + "/table"
 _CT = "application/vnd.openxmlformats-officedocument.spreadsheetml."
 CT_WORKSHEET = _CT + "worksheet+xml"
 CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
@@ -55,6 +58,14 @@ CT_COMMENTS = _CT + "comments+xml"
 CT_VML = "application/vnd.openxmlformats-officedocument.vmlDrawing"
 CT_RELATIONSHIPS = "application/vnd.openxmlformats-package.relationships+xml"
 CT_CUSTOM = "application/vnd.openxmlformats-officedocument.custom-properties+xml"
+CT_WORKBOOKS = frozenset(  # the main part of a workbook, a template, and their macro-enabled forms
+    {
+        _CT + "sheet.main+xml",
+        _CT + "template.main+xml",
+        "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
+        "application/vnd.ms-excel.template.macroEnabled.main+xml",
+    }
+)
 
 
 class PartName(str):
@@ -135,10 +146,23 @@ def is_xml_part(name: str) -> bool:
 
 
 class Relationship:
-    """One relationship of a part: its id, type, target part name (or external address)."""
+    """One relationship of a part: its id, type, target part name (or external address), and the `Target` as written
+    (None: the element has none). `kind` is its type with Strict Open XML's namespace read as the transitional one, so
+    every comparison of a type is with one constant of this module (`REL_WORKSHEET` …)."""
 
-    def __init__(self, rid: str, rel_type: str, target: str, external: bool) -> None:
-        self.rid, self.type, self.target, self.external = rid, rel_type, target, external
+    def __init__(self, rid: str, rel_type: str, target: str, external: bool, written: str | None = "") -> None:
+        self.rid, self.type, self.target, self.external, self.written = rid, rel_type, target, external, written
+
+    @property
+    def kind(self) -> str:
+        if self.type.startswith(STRICT_RELATIONSHIPS):
+            return f"{NS_REL}/{self.type[len(STRICT_RELATIONSHIPS) :]}"
+        return self.type
+
+    @property
+    def internal(self) -> bool:
+        """A relationship to a part of this package (not an external address, nor a place in this document)."""
+        return not self.external and not (self.written or "").startswith("#")
 
 
 class Budget:
@@ -287,6 +311,21 @@ class OpcPackage:
         namespaces: bool = True,
     ) -> None:
         """`parse` over bytes already unpacked (and counted) from `part`."""
+        feed = self.push_parser(part, start, end, text, namespaces)
+        for chunk in chunks:
+            feed(chunk, False)
+        feed(b"", True)
+
+    def push_parser(
+        self,
+        part: str,
+        start: Callable[..., None] | None = None,
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        namespaces: bool = True,
+    ) -> Callable[[bytes, bool], None]:
+        """`parse_chunks` with the chunks pushed in as they come (`feed(chunk, final)`): a part being written, read
+        as it streams out; no DTD, no entities."""
         parser = expat.ParserCreate(namespace_separator=" " if namespaces else None)
         parser.buffer_text = True
         parser.buffer_size = _CHUNK
@@ -298,18 +337,24 @@ class OpcPackage:
             parser.EndElementHandler = end
         if text:
             parser.CharacterDataHandler = text
-        try:
-            for chunk in chunks:
-                parser.Parse(chunk, False)
-            parser.Parse(b"", True)
-        except expat.ExpatError as exc:
-            raise PackageError(
-                key="part_not_xml", path=self.path, part=part, reason=expat.errors.messages[exc.code], line=exc.lineno
-            ) from None
-        except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
-            if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
-                raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
-            raise PackageError(key="part_encoding", path=self.path, part=part, reason=str(exc)[:80]) from None
+
+        def feed(chunk: bytes, final: bool) -> None:
+            try:
+                parser.Parse(chunk, final)
+            except expat.ExpatError as exc:
+                raise PackageError(
+                    key="part_not_xml",
+                    path=self.path,
+                    part=part,
+                    reason=expat.errors.messages[exc.code],
+                    line=exc.lineno,
+                ) from None
+            except (LookupError, ValueError) as exc:  # an encoding expat cannot read: unknown, or multi-byte
+                if type(exc) not in (LookupError, ValueError) or "encoding" not in str(exc):
+                    raise  # a handler's own failure (KeyError, IndexError) is not the part's encoding
+                raise PackageError(key="part_encoding", path=self.path, part=part, reason=str(exc)[:80]) from None
+
+        return feed
 
     def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
         """The model of a part as stored (`kind`: what it is, e.g. the style sheet a workbook part names), parsed by
@@ -339,22 +384,27 @@ class OpcPackage:
         return part in self.names
 
     def relationships(self, part: str) -> list[Relationship]:
-        """The relationships of `part` ('' for the package's own), targets resolved to part names, in order."""
+        """The relationships of `part` ('' for the package's own), targets resolved to part names, in order: each
+        relationships part parsed once per opening (`model`), the one reading of `<Relationship>`."""
         name = PartName(part).rels
         if not self.has_part(name):
             return []
+        return list(self.model("relationships", name, lambda: self._parse_relationships(part, name)))
+
+    def _parse_relationships(self, part: str, name: str) -> list[Relationship]:
         found: list[Relationship] = []
 
         def start(tag: str, attrs: dict[str, str]) -> None:
             if tag.rpartition(" ")[2] == "Relationship":
                 external = attrs.get("TargetMode") == "External"
-                target = attrs.get("Target", "")
+                target = attrs.get("Target")
                 found.append(
                     Relationship(
                         attrs.get("Id", ""),
                         attrs.get("Type", ""),
-                        target if external else PartName(part).resolve(target),
+                        (target or "") if external else PartName(part).resolve(target or ""),
                         external,
+                        target,
                     )
                 )
 
@@ -363,7 +413,7 @@ class OpcPackage:
 
     def related(self, part: str, rel_type: str) -> list[Relationship]:
         """`part`'s internal relationships of one type."""
-        return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
+        return [r for r in self.relationships(part) if r.kind == rel_type and not r.external]
 
     def content_types(self, parts: Iterable[str]) -> dict[str, str | None]:
         """The content type `[Content_Types].xml` gives each of `parts`: its Override, else the Default for its
@@ -385,8 +435,12 @@ class OpcPackage:
             found[part] = overrides.get(part.casefold(), defaults.get(extension) if extension else None)
         return found
 
-    def main_part(self) -> str:
-        """The workbook part the package's officeDocument relationship names, when the package holds it; else
-        `xl/workbook.xml` (a damaged relationship is named by the package check, `workbook.container.check_package`)."""
-        office = [r for r in self.relationships("") if r.type.endswith("/officeDocument") and not r.external]
-        return office[0].target if office and self.has_part(office[0].target) else "xl/workbook.xml"
+    def main_part(self) -> str | None:
+        """The package's main part: the target of its officeDocument relationship (`_rels/.rels`), as Excel finds it
+        (`xl/workbook.xml` as every writer puts it, `wtf/workbook.xml` as SheetJS may); in a package without
+        relationships at all (refused as damaged by the package check), `xl/workbook.xml`; None when there is none.
+        The one place the main part is decided: the package check, the reader and the patcher ask it."""
+        if not self.has_part(ROOT_RELS):
+            return DEFAULT_MAIN if self.has_part(DEFAULT_MAIN) else None
+        office = [r for r in self.relationships("") if r.kind == REL_OFFICE_DOCUMENT and not r.external]
+        return office[0].target if office and self.has_part(office[0].target) else None

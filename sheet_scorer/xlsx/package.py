@@ -25,14 +25,16 @@ _CENTRAL_HEADER = struct.Struct("<IHHHHHHIIIHHHHHII")
 _END = struct.Struct("<IHHHHIIH")
 _FIXED_DOS_DATE = (0 << 9) | (1 << 5) | 1  # 1980-01-01: new parts carry no clock time, so outputs repeat exactly
 _CHUNK = 1 << 20
+Entry = tuple[str, int, int]  # an entry written: its part name, CRC-32 and uncompressed size
 
 
 # ---------------------------------------------------------------- the package
 
 
-class Package(OpcPackage):
-    """The parts of a workbook, read as the reader reads them (`opc.OpcPackage`: budgets, DOCTYPE refused);
-    edits are kept aside until `save` writes the new package."""
+class PackageEditor(OpcPackage):
+    """The editor's role on an opened package (a view of the command's `OpcPackage`, read as the reader reads it:
+    budgets, DOCTYPE refused): parts written, removed, related and typed, kept aside until `save` writes the new
+    package once."""
 
     def __init__(self, path: Path | OpcPackage) -> None:
         super().__init__(path)
@@ -175,26 +177,57 @@ class Package(OpcPackage):
 
     # ------------------------------------------------------------ saving
 
-    def save(self, target: Path) -> None:
-        """Write the package to `target`: unchanged parts copied entry for entry, the others deflated.
-        Every part added must have its content type (Excel reports a package with a part without one as damaged)."""
-        if CONTENT_TYPES in self:
-            types = self.content_types(self.parts())
-            if any(t is None and part.endswith(".rels") for part, t in types.items()):
-                # relationship parts typed by nothing (a hand-made package): the Default every writer declares
-                self.ensure_default("rels", CT_RELATIONSHIPS)
-                types = self.content_types(self.parts())
-            for part, found in types.items():
-                if found is None and part not in self._infos and part != CONTENT_TYPES:
-                    raise RuntimeError(f"{part} was added without a content type")
+    def save(
+        self,
+        target: Path,
+        finish: Callable[[], None] | None = None,
+        last: tuple[str, Callable[[list[Entry]], bytes]] | None = None,
+    ) -> list[Entry]:
+        """Write the package to `target` in one pass: unchanged parts copied entry for entry, the others deflated.
+
+        The parts given as streams (the big sheets, produced while saving) are written first; then `finish` gives the
+        parts the streams change (the style sheet a computed cell's format is appended to) and whatever depends on
+        them (relationships, content types) their final bytes, and every other part is written; `last` is a part
+        whose bytes are made from the entries written before it (name, CRC-32, size: a seal of the package). The
+        zip's directory lists the parts in the package's order. Every part added must have its content type (Excel
+        reports a package with a part without one as damaged). Returns the entries written."""
         with open(self.path, "rb") as source, open(target, "wb") as handle:
             out = _ZipWriter(handle)
             for part in self.parts():
+                if part in self._new and not isinstance(self._new[part], bytes):
+                    out.write(part, self._new[part])
+            if finish is not None:
+                finish()
+            self._check_types()
+            for part in self.parts():
+                if part in out.written or (last is not None and part == last[0]):
+                    continue
                 if part in self._new:
                     out.write(part, self._new[part])
                 else:
                     out.copy(source, self._infos[part])
-            out.close()
+            if last is not None:
+                part = last[0]
+                self.write(part, last[1](list(out.entries)))
+                if part in self._new:
+                    out.write(part, self._new[part])
+                else:  # the same bytes as stored: the entry copied as it was
+                    out.copy(source, self._infos[part])
+            out.close(self.parts())
+            return out.entries
+
+    def _check_types(self) -> None:
+        """Relationship parts typed by nothing (a hand-made package) get the Default every writer declares; any
+        other part added without a content type is the tool's own mistake."""
+        if CONTENT_TYPES not in self:
+            return
+        types = self.content_types(self.parts())
+        if any(t is None and part.endswith(".rels") for part, t in types.items()):
+            self.ensure_default("rels", CT_RELATIONSHIPS)
+            types = self.content_types(self.parts())
+        for part, found in types.items():
+            if found is None and part not in self._infos and part != CONTENT_TYPES:
+                raise RuntimeError(f"{part} was added without a content type")
 
 
 class _ZipWriter:
@@ -202,7 +235,12 @@ class _ZipWriter:
 
     def __init__(self, handle: BinaryIO) -> None:
         self._out = handle
-        self._central: list[bytes] = []
+        self._central: dict[str, bytes] = {}
+        self.entries: list[Entry] = []  # (part, CRC-32, size) of each entry, in the order written
+
+    @property
+    def written(self) -> set[str]:
+        return set(self._central)
 
     def copy(self, source: BinaryIO, info: zipfile.ZipInfo) -> None:
         if max(info.header_offset, info.compress_size, info.file_size) >= 0xFFFFFFFF:
@@ -228,7 +266,8 @@ class _ZipWriter:
             length -= len(chunk)
         date = ((info.date_time[0] - 1980) << 9) | (info.date_time[1] << 5) | info.date_time[2]
         time = (info.date_time[3] << 11) | (info.date_time[4] << 5) | (info.date_time[5] // 2)
-        self._central.append(
+        self.entries.append((info.filename, info.CRC, info.file_size))
+        self._central[info.filename] = (
             _CENTRAL_HEADER.pack(
                 0x02014B50,
                 (info.create_system << 8) | info.create_version,
@@ -276,17 +315,19 @@ class _ZipWriter:
         self._out.seek(offset + 14)
         self._out.write(struct.pack("<III", crc, packed, size))
         self._out.seek(end)
-        self._central.append(
+        self.entries.append((part, crc, size))
+        self._central[part] = (
             _CENTRAL_HEADER.pack(
                 0x02014B50, 20, 20, flags, 8, 0, _FIXED_DOS_DATE, crc, packed, size, len(name), 0, 0, 0, 0, 0, offset
             )
             + name
         )
 
-    def close(self) -> None:
+    def close(self, order: list[str]) -> None:
+        """The central directory, listing the entries in `order` (the package's), whatever order they were written in."""
         start = self._out.tell()
-        for entry in self._central:
-            self._out.write(entry)
+        for part in [*order, *(p for p in self._central if p not in order)]:
+            self._out.write(self._central[part])
         size = self._out.tell() - start
         count = len(self._central)
         self._out.write(_END.pack(0x06054B50, 0, 0, count, count, size, start, 0))

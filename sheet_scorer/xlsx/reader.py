@@ -20,7 +20,15 @@ from typing import Any
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
-from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
+from sheet_scorer.xlsx.opc import (
+    NS_MAIN,
+    NS_MAIN_STRICT,
+    REL_SHARED_STRINGS,
+    REL_TABLE,
+    REL_WORKSHEET,
+    Budget,
+    OpcPackage,
+)
 from sheet_scorer.xlsx.styles import read_style_sheet
 from sheet_scorer.xlsx.text import shown_text, unescape
 
@@ -105,10 +113,12 @@ class SheetEntry:
     rid: str = ""
 
 
-class Package(OpcPackage):
-    """An opened workbook package: its sheets, shared strings and date styles, each part read once, safely."""
+class WorkbookReader(OpcPackage):
+    """The reader's role on an opened workbook package (a view of the command's `OpcPackage`): its sheets, shared
+    strings and date styles, each part read once, safely."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | OpcPackage) -> None:
+        """The reader's view of the package at `path`, or of a package a command already opened (one opening)."""
         super().__init__(path)
         self.budget: _Budget = _Budget(self.path)
         self._strings: list[str] | None = None
@@ -120,7 +130,7 @@ class Package(OpcPackage):
             self.zip.close()
             raise
 
-    def __enter__(self) -> Package:
+    def __enter__(self) -> WorkbookReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -130,11 +140,14 @@ class Package(OpcPackage):
 
     def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
         """Relationship id -> (type, target part) of `part`'s internal relationships."""
-        return {r.rid: (r.type, r.target) for r in self.relationships(part) if not r.external}
+        return {r.rid: (r.kind, r.target) for r in self.relationships(part) if not r.external}
 
     def _workbook(self) -> tuple[list[SheetEntry], bool]:
         """The sheets in tab order with their parts, and whether dates count from 1904."""
-        self.main = self.main_part()
+        main = self.main_part()
+        if main is None:
+            raise PackageError(key="zip_not_workbook", path=self.path)
+        self.main = main
         rels = self._relationships(self.main)
         sheets: list[SheetEntry] = []
         date1904 = [False]
@@ -144,13 +157,11 @@ class Package(OpcPackage):
             if local == "sheet":
                 rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
                 kind, part = rels.get(rid, ("", ""))
-                worksheet = kind.endswith("/worksheet") and part in self.names
+                worksheet = kind == REL_WORKSHEET and part in self.names
                 sheets.append(SheetEntry(attrs.get("name", ""), part if worksheet else None))
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
-        if self.main not in self.names:
-            raise PackageError(key="zip_not_workbook", path=self.path)
         self.parse(self.main, start)
         return sheets, date1904[0]
 
@@ -159,7 +170,7 @@ class Package(OpcPackage):
         if self._strings is None:
             self._strings = []
             part = next(
-                (p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None
+                (p for _, (kind, p) in self._relationships(self.main).items() if kind == REL_SHARED_STRINGS), None
             )
             if part in self.names:
                 self._strings = read_strings(self, part)
@@ -179,7 +190,7 @@ class Package(OpcPackage):
             return SheetCells()
         cells = _read_sheet(self, entry)
         for kind, part in self._relationships(entry.part).values():
-            if kind.endswith("/table") and part in self.names:
+            if kind == REL_TABLE and part in self.names:
                 cells.totals_rows |= _table_totals(self, part)
         return cells
 
@@ -229,7 +240,7 @@ def read_strings(package: OpcPackage, part: str) -> list[str]:
     return strings
 
 
-def _table_totals(package: Package, part: str) -> set[int]:
+def _table_totals(package: WorkbookReader, part: str) -> set[int]:
     """Rows of an Excel Table's totals row(s): the last `totalsRowCount` rows of its range."""
     rows: set[int] = set()
 
@@ -252,28 +263,28 @@ class _SheetReader:
     """
 
     __slots__ = (
-        "package",
-        "name",
-        "strings",
-        "date_styles",
         "cells",
-        "row_number",
-        "row_text",
-        "row",
         "column",
-        "kind",
-        "style",
-        "value",
+        "count",
+        "date_styles",
         "formula",
         "inline",
-        "pieces",
-        "phonetic",
-        "count",
+        "kind",
         "local",
+        "name",
+        "package",
+        "phonetic",
+        "pieces",
         "rooted",
+        "row",
+        "row_number",
+        "row_text",
+        "strings",
+        "style",
+        "value",
     )
 
-    def __init__(self, package: Package, entry: SheetEntry) -> None:
+    def __init__(self, package: WorkbookReader, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
         self.strings = package.strings()
         self.date_styles = {str(i) for i in package.date_styles()}
@@ -463,7 +474,7 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
     return moment.date() if moment.time() == time() else moment
 
 
-def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
+def _read_sheet(package: WorkbookReader, entry: SheetEntry) -> SheetCells:
     """One sheet's cells. The part is first checked by expat alone (well formed, no DOCTYPE, within the budget:
     C speed), then its cells are read by `_read_plain_cells` when written in the plain form every writer uses,
     else by expat with the `_SheetReader` handlers (a Python call per element: the slower, general way)."""
@@ -617,3 +628,45 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
                 attrs["r"] = row_number.decode()
             reader.start("row", attrs)
             row, row_bytes = reader.row, reader.row_text.encode()
+
+
+class _WrittenBook:
+    """What `_SheetReader` needs of a package, for a sheet being written: the texts and date styles the written
+    package will have (not read back from it), its date system, and a cell budget of its own."""
+
+    def __init__(self, path: Path, strings: list[str], date_styles: frozenset[int], date1904: bool) -> None:
+        self.path, self._strings, self._date_styles, self.date1904 = path, strings, date_styles, date1904
+        self.budget = _Budget(path)
+        self.values: dict[bytes, Any] = {}
+
+    def strings(self) -> list[str]:
+        return self._strings
+
+    def date_styles(self) -> frozenset[int]:
+        return self._date_styles
+
+
+class SheetFeed:
+    """One sheet's cells read from its bytes as they are written, chunk by chunk (`feed`), by the reader's own
+    handlers: what a reader of the written package will find, without reading the written file back."""
+
+    def __init__(
+        self, package: OpcPackage, entry: SheetEntry, strings: list[str], date_styles: frozenset[int], date1904: bool
+    ) -> None:
+        written = _WrittenBook(package.path, strings, date_styles, date1904)
+        self._reader = _SheetReader(written, entry)  # type: ignore[arg-type]
+        self._budget = written.budget
+        self._push = package.push_parser(
+            entry.part or entry.name, self._reader.start, self._reader.end, self._reader.text, namespaces=False
+        )
+
+    def feed(self, chunk: bytes) -> None:
+        self._push(chunk, False)
+
+    def close(self) -> SheetCells:
+        """The sheet's cells, merged ranges filled in as the reader fills them."""
+        self._push(b"", True)
+        cells = self._reader.cells
+        cells.rows = {r: row for r, row in cells.rows.items() if row}
+        cells.fill_merged(self._budget, self._reader.name)
+        return cells

@@ -10,6 +10,7 @@ import re
 
 from sheet_scorer.xlsx.opc import NS_MAIN
 from sheet_scorer.xlsx.splice import ATTRS, root_span, set_attribute, text_xml
+from sheet_scorer.xlsx.text import shown_text, unescape
 
 _ITEM = re.compile(rb"<((?:[\w.\-]+:)?)si\b" + ATTRS + rb"?(?:/>|>(.*?)</\1si>)", re.S)
 _PLAIN = re.compile(
@@ -37,6 +38,7 @@ class SharedStrings:
                 self._index.setdefault(plain.group(2) or b"", len(self._items))
             self._items.append(inner)
         self._added: list[bytes] = []
+        self.added_texts: list[str] = []  # the appended strings' texts, as a reader of the written table reads them
 
     def index(self, text: str) -> int:
         """The index of `text` as a plain string, appended when the table does not hold it yet."""
@@ -47,6 +49,7 @@ class SharedStrings:
             space = b' xml:space="preserve"' if text != text.strip() or "\n" in text else b""
             self._items.append(b"<t" + space + b">" + key + b"</t>")
             self._added.append(self._items[-1])
+            self.added_texts.append(shown_text(unescape(key.decode("utf-8"))))
         return found
 
     @property

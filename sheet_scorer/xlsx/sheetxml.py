@@ -194,9 +194,13 @@ class Worksheet:
     def has_formula_in(self, columns: set[int], below: int) -> bool:
         """Whether a cell of `columns` below row `below` holds a formula."""
         for number, _, content in self._rows():
-            if number > below and content and _FORMULA.search(content):
-                if any(c in columns and _FORMULA.search(cell) for c, _, cell, _ in _cells(content, self.prefix)):
-                    return True
+            if (
+                number > below
+                and content
+                and _FORMULA.search(content)
+                and any(c in columns and _FORMULA.search(cell) for c, _, cell, _ in _cells(content, self.prefix))
+            ):
+                return True
         return False
 
     def _rows(self) -> Iterator[tuple[int, re.Match[bytes], bytes | None]]:
@@ -446,7 +450,7 @@ class Worksheet:
         except ValueError:
             return
         new = f"{column_letter(first_col)}{first_row}:{column_letter(max(last_col, column))}{max(last_row, row)}"
-        if new != ref and not (first_col, first_row) == (max(last_col, column), max(last_row, row)):
+        if new != ref and (first_col, first_row) != (max(last_col, column), max(last_row, row)):
             tag = set_attribute(found.group(0), b"ref", new)
             self.head = self.head[: found.start()] + tag + self.head[found.end() :]
 

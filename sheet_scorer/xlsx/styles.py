@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from sheet_scorer.xlsx.cells import attribute_int
 from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
 from sheet_scorer.xlsx.splice import (
-    ATTRS,
     TAG,
     attribute,
     children,
@@ -29,7 +28,7 @@ from sheet_scorer.xlsx.splice import (
 )
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
-    from sheet_scorer.xlsx.package import Package
+    from sheet_scorer.xlsx.package import PackageEditor
 
 STYLE_ORDER = (
     "numFmts",
@@ -43,6 +42,23 @@ STYLE_ORDER = (
     "tableStyles",
     "colors",
     "extLst",
+)
+FONT_ORDER = (  # the children of a font (CT_Font), in the order the schema requires
+    "b",
+    "i",
+    "strike",
+    "condense",
+    "extend",
+    "outline",
+    "shadow",
+    "u",
+    "vertAlign",
+    "sz",
+    "color",
+    "name",
+    "family",
+    "charset",
+    "scheme",
 )
 MINIMAL = (
     b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="'
@@ -125,7 +141,7 @@ def read_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
 
 def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
     """`read_style_sheet`, parsed."""
-    related = [r for r in package.relationships(main) if r.type.endswith("/styles") and not r.external]
+    related = [r for r in package.relationships(main) if r.kind == REL_STYLES and not r.external]
     sheet = StyleSheet(related[0].target if related else DEFAULT_PART, bool(related))
     if not package.has_part(sheet.part or ""):
         if not related:
@@ -186,6 +202,16 @@ class Styles:
             self._xml = insert_child(self._xml, root_start, root_end, name, element, STYLE_ORDER)
             self._changed = True
 
+    def date_styles(self) -> frozenset[int]:
+        """Indexes of the cell formats that show a date as the style sheet now stands (the formats the tool
+        appended for its date cells included): what a reader of the written package takes for dates."""
+        codes = self.sheet.number_formats
+        return frozenset(
+            i
+            for i, xf in enumerate(self._items("cellXfs"))
+            if is_date_format(n := attribute_int(attribute(xf, b"numFmtId")), codes.get(n))
+        )
+
     def _section(self, name: str) -> tuple[int, int, int] | None:
         """(start, content start, content end) of a top-level section like <fonts>."""
         _, start, end = root_span(self._xml)
@@ -236,31 +262,26 @@ class Styles:
         return self.prefix + name.encode()
 
     def font(self, bold: bool = False, link: bool = False) -> int:
-        """The workbook's default font made bold, or blue and underlined like a link."""
+        """The workbook's default font made bold, or blue and underlined like a link: font 0's children (its size,
+        name, family …) kept, written in the schema's order (`FONT_ORDER`) whatever order font 0 has them in."""
         fonts = self._items("fonts")
-        base = fonts[0] if fonts else b"<" + self._tag("font") + b"></" + self._tag("font") + b">"
-        base = re.sub(
-            rb"<(?:[\w.\-]+:)?(?:b|u|color)\b"
-            + ATTRS
-            + rb"/>|<(?:[\w.\-]+:)?color\b"
-            + ATTRS
-            + rb">.*?</(?:[\w.\-]+:)?color>",
-            b"",
-            base,
-        )
-        opening = tag_end(base, 0)
-        if base[opening - 2 : opening] == b"/>":
-            base = base[: opening - 2] + b"></" + self._tag("font") + b">"
-            opening -= 1
-        extra = b"<" + self._tag("b") + b"/>" if bold else b""
+        kept: list[tuple[str, bytes]] = []
+        opening = b"<" + self._tag("font") + b">"
+        if fonts:
+            base = fonts[0]
+            head = tag_end(base, 0)  # font 0's start tag kept as it is, attributes and all
+            opening = base[: head - 2] + b">" if base[head - 2 : head] == b"/>" else base[:head]
+            start, end = content(base, 0, len(base))
+            kept = [(name, base[s:e]) for name, s, e in children(base, start, end) if name not in ("b", "u", "color")]
+        if bold:
+            kept.append(("b", b"<" + self._tag("b") + b"/>"))
         if link:
-            extra += b"<" + self._tag("u") + b"/>"
-        body = base[opening:]
-        if link:  # colour goes after sz in the schema's order: b, i, …, u, vertAlign, sz, color, name, …
-            sz = re.search(rb"<(?:[\w.\-]+:)?sz\b" + ATTRS + rb"/>", body)
-            colour = b"<" + self._tag("color") + b' rgb="FF0563C1"/>'
-            body = body[: sz.end()] + colour + body[sz.end() :] if sz else colour + body
-        return self._find_or_append("fonts", base[:opening] + extra + body)
+            kept.append(("u", b"<" + self._tag("u") + b"/>"))
+            kept.append(("color", b"<" + self._tag("color") + b' rgb="FF0563C1"/>'))
+        rank = {name: i for i, name in enumerate(FONT_ORDER)}
+        kept.sort(key=lambda child: rank.get(child[0], len(rank)))  # stable: anything unknown stays last, in order
+        body = b"".join(element for _, element in kept)
+        return self._find_or_append("fonts", opening + body + b"</" + self._tag("font") + b">")
 
     def cell_format(self, font: int = 0, number_format: int = 0) -> int:
         """A cell format with `font` and the built-in `number_format`; its index in cellXfs."""
@@ -331,7 +352,7 @@ class Styles:
         )
         return self._find_or_append("dxfs", dxf)
 
-    def save(self, package: Package, main: str) -> None:
+    def save(self, package: PackageEditor, main: str) -> None:
         """Write the style sheet back when the tool changed it: where it was read from, with the relationship and
         content type it lacked; else a new part at `xl/styles.xml` (or a free name beside it)."""
         if not self._changed:

@@ -1,6 +1,5 @@
-"""`season` as a library function (issue 20): read the events through the façade (`api.check_workbook`), rank the
-season, write its files; `cli/season.py` only parses, prints and picks the exit code. It sits beside `api` (same
-layer), not in it: the season reads its events through `api`, so `api` importing it would be a cycle."""
+"""`season`: read the events as `check` does (`season.events`, through `api.score.check_workbook`), rank the season,
+write its files (docs/rules.md §10); `cli/season.py` only parses, prints and picks the exit code."""
 
 from __future__ import annotations
 
@@ -10,6 +9,8 @@ from pathlib import Path
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.season.model import EventSummary, Season
+
+__all__ = ["EventSummary", "Season", "SeasonResult", "run_season"]
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class SeasonResult:
         return self.season.exit_code
 
 
-def season(
+def run_season(
     events: list[Path | str],
     output: Path | str | None = None,
     html: Path | str | None = None,
