@@ -315,3 +315,28 @@ def test_a_round_not_started_is_not_provisional(tmp_path: Path) -> None:
     state.load()
     assert state.pages is not None
     assert 'class="provisional"' not in state.pages.projector and "player-row medal-1" in state.pages.projector
+
+
+def test_the_open_file_limit_is_raised_to_the_hard_limit() -> None:
+    resource = pytest.importorskip("resource")
+    from sheet_scorer.live.server import raise_file_limit
+
+    before = resource.getrlimit(resource.RLIMIT_NOFILE)
+    hard = before[1]
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))  # a Mac's start
+        raised = raise_file_limit()
+        expected = hard if hard != resource.RLIM_INFINITY else 10240
+        assert raised == expected == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, before)
+
+
+def test_connections_are_capped_below_the_open_files_with_room_for_the_projector() -> None:
+    from sheet_scorer.live.server import Doors, connection_limit
+
+    assert connection_limit(256) == 256 - 64  # the files kept aside for the workbook, the watcher, a journal
+    assert connection_limit(1_048_576) == 4000 and connection_limit(None) == 4000
+    assert connection_limit(40) == 32  # never below room for the projector and a few phones
+    doors = Doors(lambda scope, receive, send: None, 192)  # type: ignore[arg-type,return-value]
+    assert doors.places == {"projector": 8, "phone": 192 * 3 // 4 - 8}
