@@ -155,13 +155,14 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
 
 
 def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
-    """One OPC package layer: the reader's and the patcher's packages share its budgets, DOCTYPE refusal and
-    relationship reading, and neither defines its own."""
+    """One OPC package layer: the reader and the editor hold an `OpcPackage` (composition, not a subclass each) and
+    unpack, parse and refuse a DOCTYPE only through it; neither defines a reading of its own."""
     from sheet_scorer.xlsx import opc, package, reader
 
     for cls in (reader.WorkbookReader, package.PackageEditor):
-        assert issubclass(cls, opc.OpcPackage)
-        assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))
+        assert not issubclass(cls, opc.OpcPackage)
+        assert not {"parse_chunks", "push_parser", "_chunks", "_refuse_doctype", "main_part"} & set(vars(cls))
+    assert "relationships" not in vars(reader.WorkbookReader)
 
 
 # Only the command line prints: click, rich and the terminal catalogue belong to cli/.

@@ -78,7 +78,7 @@ def test_the_reader_and_the_patcher_read_one_style_sheet(tmp_path: Path, related
     without its relationship is read at xl/styles.xml by both sides, and the patcher adds the relationship."""
     path = _workbook(tmp_path / "w.xlsx", styles_relationship=related)
     with reader.WorkbookReader(path) as read:
-        seen = read_style_sheet(read, read.main)
+        seen = read_style_sheet(read.package, read.main)
         assert read.date_styles() == frozenset({1, 2})
     patched = package.PackageEditor(path)
     try:
@@ -92,6 +92,27 @@ def test_the_reader_and_the_patcher_read_one_style_sheet(tmp_path: Path, related
         {164: "dd/mm/yyyy", 165: '0.0"d"'},
     )
     assert seen.xml == STYLES.encode()
+
+
+def test_a_command_that_reads_and_patches_holds_one_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader and the editor of one command hold the one `OpcPackage` it opened: a part the reader unpacked is not
+    unpacked again for the editor, the style sheet is parsed once for both, and the editor's close leaves the file
+    open for the command, which closes it."""
+    from sheet_scorer.workbook.read import open_event
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"))})
+    with open_event(path, patching=True) as event:
+        book = event.book()
+        assert book.package.package is event.package is event._book().package
+        assert read_style_sheet(book.package, book.workbook_part) is read_style_sheet(event.package, book.workbook_part)
+        opened: list[str] = []
+        real = event.package.zip.open
+        monkeypatch.setattr(event.package.zip, "open", lambda name, *a: opened.append(name) or real(name, *a))
+        assert book.package.read(book.workbook_part).startswith(b"<")
+        assert opened == []  # read by the reader: kept, not unpacked again
+        book.close()
+        assert event.package.zip.fp is not None  # still the command's to close
+    assert event.package.zip.fp is None
 
 
 def test_a_scored_copy_writes_the_style_sheet_the_reader_read_and_relates_it(tmp_path: Path) -> None:

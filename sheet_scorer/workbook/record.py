@@ -65,8 +65,9 @@ def read_record(path: Path | OpcPackage) -> Record | None:
     from sheet_scorer.xlsx.opc import OpcPackage
     from sheet_scorer.xlsx.text import unescape
 
+    opened = isinstance(path, OpcPackage)
     try:
-        package = OpcPackage(path)  # a package already open: a view of it, its file left open
+        package = path if isinstance(path, OpcPackage) else OpcPackage(path)  # a command's package: left open
     except PackageError:
         return None
     try:
@@ -77,7 +78,8 @@ def read_record(path: Path | OpcPackage) -> Record | None:
     except (PackageError, KeyError):
         return None
     finally:
-        package.close()
+        if not opened:
+            package.close()
     found = _PROPERTY.search(xml)
     if found is None:
         return None

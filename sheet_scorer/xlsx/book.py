@@ -84,7 +84,7 @@ class Book:
 
     def _open(self) -> None:
         package = self.package
-        main = package.main_part()
+        main = package.package.main_part()
         if main is None:
             raise PackageError(key="zip_not_workbook", path=self.path)
         self.workbook_part = main

@@ -26,8 +26,8 @@ from sheet_scorer.xlsx.opc import (
     REL_SHARED_STRINGS,
     REL_TABLE,
     REL_WORKSHEET,
-    Budget,
     OpcPackage,
+    Parts,
 )
 from sheet_scorer.xlsx.styles import read_style_sheet
 from sheet_scorer.xlsx.text import shown_text, unescape
@@ -45,11 +45,12 @@ _DIGITS = "0123456789"
 _SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", MERGE_CELL)
 
 
-class _Budget(Budget):
-    """The package's byte budget, and the cells kept so far against `MAX_CELLS`."""
+class _Budget:
+    """The cells kept so far of the sheets one reader reads, against `MAX_CELLS` (the bytes unpacked count in the
+    package's own budget, `opc.Budget`)."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path)
+        self.path = path
         self.cells = 0
 
     def add_cells(self, sheet: str, count: int) -> None:
@@ -113,42 +114,54 @@ class SheetEntry:
     rid: str = ""
 
 
-class WorkbookReader(OpcPackage):
-    """The reader's role on an opened workbook package (a view of the command's `OpcPackage`): its sheets, shared
-    strings and date styles, each part read once, safely."""
+class WorkbookReader:
+    """The reader's role on an opened workbook package: it holds the command's `OpcPackage` (`package`, the editor's
+    too when the command patches what it read) and reads its sheets, shared strings and date styles, each part once,
+    safely."""
 
-    def __init__(self, path: Path | OpcPackage) -> None:
-        """The reader's view of the package at `path`, or of a package a command already opened (one opening)."""
-        super().__init__(path)
-        self.budget: _Budget = _Budget(self.path)
+    def __init__(self, source: Path | OpcPackage) -> None:
+        """The reader of the package a command opened (`source`: one opening), or of the package at `source`, opened
+        here and closed by `close`."""
+        self._owner = not isinstance(source, OpcPackage)
+        self.package = source if isinstance(source, OpcPackage) else OpcPackage(source)
+        self.budget = _Budget(self.package.path)
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
         self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
         try:
-            self.sheets, self.date1904 = self._workbook()
+            self.main, self.sheets, self.date1904 = self._workbook()
         except PackageError:
-            self.zip.close()
+            self.close()
             raise
+
+    @property
+    def path(self) -> Path:
+        return self.package.path
+
+    def close(self) -> None:
+        """Close the file if the reader opened it (a command's package is closed by the command)."""
+        if self._owner:
+            self.package.close()
 
     def __enter__(self) -> WorkbookReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.zip.close()
+        self.close()
 
     # ------------------------------------------------------------ workbook, strings, styles
 
     def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
         """Relationship id -> (type, target part) of `part`'s internal relationships."""
-        return {r.rid: (r.kind, r.target) for r in self.relationships(part) if not r.external}
+        return {r.rid: (r.kind, r.target) for r in self.package.relationships(part) if not r.external}
 
-    def _workbook(self) -> tuple[list[SheetEntry], bool]:
-        """The sheets in tab order with their parts, and whether dates count from 1904."""
-        main = self.main_part()
+    def _workbook(self) -> tuple[str, list[SheetEntry], bool]:
+        """The main part, its sheets in tab order with their parts, and whether dates count from 1904."""
+        package = self.package
+        main = package.main_part()
         if main is None:
-            raise PackageError(key="zip_not_workbook", path=self.path)
-        self.main = main
-        rels = self._relationships(self.main)
+            raise PackageError(key="zip_not_workbook", path=package.path)
+        rels = self._relationships(main)
         sheets: list[SheetEntry] = []
         date1904 = [False]
 
@@ -157,13 +170,13 @@ class WorkbookReader(OpcPackage):
             if local == "sheet":
                 rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
                 kind, part = rels.get(rid, ("", ""))
-                worksheet = kind == REL_WORKSHEET and part in self.names
+                worksheet = kind == REL_WORKSHEET and part in package.names
                 sheets.append(SheetEntry(attrs.get("name", ""), part if worksheet else None))
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
 
-        self.parse(self.main, start)
-        return sheets, date1904[0]
+        package.parse(main, start)
+        return main, sheets, date1904[0]
 
     def strings(self) -> list[str]:
         """The shared strings, rich text runs joined, phonetic guides left out."""
@@ -172,14 +185,14 @@ class WorkbookReader(OpcPackage):
             part = next(
                 (p for _, (kind, p) in self._relationships(self.main).items() if kind == REL_SHARED_STRINGS), None
             )
-            if part in self.names:
-                self._strings = read_strings(self, part)
+            if part is not None and part in self.package.names:
+                self._strings = read_strings(self.package, part)
         return self._strings
 
     def date_styles(self) -> frozenset[int]:
         """Indexes of the cell styles whose number format shows a date or a time (`styles.read_style_sheet`)."""
         if self._date_styles is None:
-            self._date_styles = read_style_sheet(self, self.main).date_styles()
+            self._date_styles = read_style_sheet(self.package, self.main).date_styles()
         return self._date_styles
 
     # ------------------------------------------------------------ sheets
@@ -190,8 +203,8 @@ class WorkbookReader(OpcPackage):
             return SheetCells()
         cells = _read_sheet(self, entry)
         for kind, part in self._relationships(entry.part).values():
-            if kind == REL_TABLE and part in self.names:
-                cells.totals_rows |= _table_totals(self, part)
+            if kind == REL_TABLE and part in self.package.names:
+                cells.totals_rows |= _table_totals(self.package, part)
         return cells
 
 
@@ -208,7 +221,7 @@ _COLUMNS = dict(
 )  # per column: imports are part of every command's start)
 
 
-def read_strings(package: OpcPackage, part: str) -> list[str]:
+def read_strings(package: Parts, part: str) -> list[str]:
     """A shared-string table's texts, rich-text runs joined, phonetic guides left out (the reader's and the patcher's)."""
     strings: list[str] = []
     pieces: list[str] = []
@@ -240,7 +253,7 @@ def read_strings(package: OpcPackage, part: str) -> list[str]:
     return strings
 
 
-def _table_totals(package: WorkbookReader, part: str) -> set[int]:
+def _table_totals(package: OpcPackage, part: str) -> set[int]:
     """Rows of an Excel Table's totals row(s): the last `totalsRowCount` rows of its range."""
     rows: set[int] = set()
 
@@ -480,12 +493,12 @@ def _read_sheet(package: WorkbookReader, entry: SheetEntry) -> SheetCells:
     else by expat with the `_SheetReader` handlers (a Python call per element: the slower, general way)."""
     reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
     part = entry.part or ""
-    data = package.parse(part, namespaces=False, keep=True) or b""
+    data = package.package.parse(part, namespaces=False, keep=True) or b""
     counted = package.budget.cells
     if not _read_plain_cells(reader, data):  # what it read is set aside, its cells uncounted, and the sheet read again
         package.budget.cells = counted
         reader = _SheetReader(package, entry)
-        package.parse_chunks(part, (data,), reader.start, reader.end, reader.text, namespaces=False)
+        package.package.parse_chunks(part, (data,), reader.start, reader.end, reader.text, namespaces=False)
     package.budget.add_cells(entry.name, reader.count + len(reader.row))
     cells = reader.cells
     cells.rows = {r: row for r, row in cells.rows.items() if row}
