@@ -19,7 +19,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 # reads its events itself. The cache's own tests point it at a folder of theirs.
 os.environ["SHEET_SCORER_CACHE"] = "off"
 
+from hypothesis import settings as hypothesis_settings
 from written_files import RECORDER  # found through the path just set
+
+# Hypothesis profiles: the default run tries each property on a share of its examples (helpers.examples), the extended
+# run (.ci/run's second step: `--hypothesis-profile=extended`) on all of them. The @example cases run in both.
+hypothesis_settings.register_profile("quick", max_examples=30)
+hypothesis_settings.register_profile("extended", max_examples=100)
+hypothesis_settings.load_profile("quick")  # `--hypothesis-profile` (read after this file) overrides it
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
