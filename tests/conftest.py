@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -21,6 +22,9 @@ os.environ["SHEET_SCORER_CACHE"] = "off"
 
 from hypothesis import settings as hypothesis_settings
 from written_files import RECORDER  # found through the path just set
+
+if TYPE_CHECKING:
+    from office import Batch
 
 # Hypothesis profiles: the default run tries each property on a share of its examples (helpers.examples), the extended
 # run (.ci/run's second step: `--hypothesis-profile=extended`) on all of them. The @example cases run in both.
@@ -77,6 +81,16 @@ def soffice() -> str:
     from sheet_scorer.workbook.convert import libreoffice
 
     return _required(libreoffice(), "LibreOffice (soffice) is not installed")
+
+
+@pytest.fixture(scope="session")
+def office(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> Batch:
+    """Every registered LibreOffice job converted, one soffice call per format for the session (tests/office.py);
+    the pytest-xdist workers share the folder (their base folders' parent) and so the one batch."""
+    from office import Batch
+
+    base = tmp_path_factory.getbasetemp()
+    return Batch(soffice, (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "libreoffice").make()
 
 
 @pytest.fixture(scope="session")
