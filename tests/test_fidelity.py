@@ -46,7 +46,7 @@ COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
 NAMES = ["excel_features", "macros", "marked", "excel_only_kinds", "libreoffice"]
 
 
-@office_job("fidelity_saved", "xlsx:Calc MS Excel 2007 XML")
+@office_job("fidelity_saved", "xlsx")  # LibreOffice's xlsx filter: Calc MS Excel 2007 XML
 def _excel_features(folder: Path, batch: Batch) -> list[Path]:
     """The Excel features fixture, for LibreOffice to open and save again (its own XML for everything it keeps)."""
     return [build_all(folder)["excel_features"]]

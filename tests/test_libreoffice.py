@@ -60,7 +60,7 @@ def test_a_workbook_saved_by_libreoffice_scores_the_same(office: Batch, tmp_path
     )
 
 
-@office_job("scored_with_prizes", "xlsx:Calc MS Excel 2007 XML")
+@office_job("scored_with_prizes", "xlsx")  # LibreOffice's xlsx filter: Calc MS Excel 2007 XML
 def _scored_with_prizes(folder: Path, batch: Batch) -> list[Path]:
     """The example with a sheet of the organiser's own (a formula, TRUE, Polish letters), scored."""
     import openpyxl

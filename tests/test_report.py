@@ -85,7 +85,7 @@ def build(path: Path, *, broken: bool = False, settings: list[list[Any]] = SETTI
 
 
 @pytest.fixture
-def event(tmp_path: Path) -> Path:
+def club_night(tmp_path: Path) -> Path:
     return build(tmp_path / "club_night.xlsx")
 
 
@@ -107,24 +107,24 @@ def standings_in_html(page: str) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
-def test_names_are_escaped(event: Path) -> None:
-    page = render_report(check_workbook(event), "en")
+def test_names_are_escaped(club_night: Path) -> None:
+    page = render_report(check_workbook(club_night), "en")
     assert "<script" not in page.lower()
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page
     assert "Club Night &amp; &lt;Friends&gt;" in page
 
 
-def test_the_streamed_page_is_the_rendered_page(event: Path, tmp_path: Path) -> None:
+def test_the_streamed_page_is_the_rendered_page(club_night: Path, tmp_path: Path) -> None:
     """`score` writes the report piece by piece as it renders (stream_report): the same page, escaping included."""
-    result = check_workbook(event)
+    result = check_workbook(club_night)
     stream_report(result, tmp_path / "page.html", "pl")
     page = (tmp_path / "page.html").read_text(encoding="utf-8")
     assert page == render_report(result, "pl")
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page and "<script" not in page.lower()
 
 
-def test_standings_order(event: Path) -> None:
-    result = check_workbook(event)
+def test_standings_order(club_night: Path) -> None:
+    result = check_workbook(club_night)
     assert list(result.standings["player"]) == EXPECTED_ORDER
     for lang in ("en", "pl", "pt", "fr"):
         assert standings_in_html(render_report(result, lang)) == EXPECTED_ORDER
@@ -133,21 +133,21 @@ def test_standings_order(event: Path) -> None:
 @pytest.mark.parametrize(
     ("lang", "split", "other"), [("en", "2.5", "2,5"), ("pl", "2,5", "2.5"), ("pt", "2,5", "2.5"), ("fr", "2,5", "2.5")]
 )
-def test_split_points_use_the_languages_decimal_mark(event: Path, lang: str, split: str, other: str) -> None:
-    page = render_report(check_workbook(event), lang)
+def test_split_points_use_the_languages_decimal_mark(club_night: Path, lang: str, split: str, other: str) -> None:
+    page = render_report(check_workbook(club_night), lang)
     assert f'<html lang="{lang}">' in page
     assert f">{split}<" in page and f">{other}<" not in page
     assert f">{format_number(2.75, lang)}<" in page or f"({format_number(2.75, lang)})" in page  # bye points
 
 
-def test_header_date_players_rounds(event: Path) -> None:
-    en, pl = render_report(check_workbook(event), "en"), render_report(check_workbook(event), "pl")
+def test_header_date_players_rounds(club_night: Path) -> None:
+    en, pl = render_report(check_workbook(club_night), "en"), render_report(check_workbook(club_night), "pl")
     assert "18 April 2026" in en and "18 kwietnia 2026" in pl
     assert "<dd>9</dd>" in en and "<dd>2</dd>" in en  # players, rounds scored
 
 
-def test_provisional_banner_only_with_errors(event: Path, broken: Path) -> None:
-    clean = render_report(check_workbook(event), "en")
+def test_provisional_banner_only_with_errors(club_night: Path, broken: Path) -> None:
+    clean = render_report(check_workbook(club_night), "en")
     assert "PROVISIONAL" not in clean and 'id="provisional"' not in clean
     result = check_workbook(broken)
     assert result.has_errors
@@ -213,8 +213,8 @@ def test_round_results_show_places_bonuses_and_byes(tmp_path: Path) -> None:
     assert "Bye:</strong>" in round_1 and ">Hal</a> (2.75)" in round_1
 
 
-def test_player_paths_link_from_standings(event: Path) -> None:
-    page = render_report(check_workbook(event), "en")
+def test_player_paths_link_from_standings(club_night: Path) -> None:
+    page = render_report(check_workbook(club_night), "en")
     ids = re.findall(r'<th scope="row"><a href="#([^"]+)">', page)
     assert ids and all(f'<article class="card" id="{i}">' in page for i in ids[: len(EXPECTED_ORDER)])
     card = page[page.index('id="p-ala"') : page.index("</article>", page.index('id="p-ala"'))]
@@ -224,8 +224,8 @@ def test_player_paths_link_from_standings(event: Path) -> None:
     assert opponents == [["Bob", "Cyd", "Dan"], [str(escape(SCRIPT_NAME)), "Cyd", "Fay"]]  # in place order
 
 
-def test_svg_chart_is_inline_and_greyscale_readable(event: Path) -> None:
-    page = render_report(check_workbook(event), "en")
+def test_svg_chart_is_inline_and_greyscale_readable(club_night: Path) -> None:
+    page = render_report(check_workbook(club_night), "en")
     svg = page[page.index("<svg") : page.index("</svg>")]
     assert 'role="img"' in svg and "<title" in svg
     series = svg.count('<g class="series">')
@@ -243,8 +243,8 @@ def progression_of(result: ScoreResult, lang: str = "en") -> pd.DataFrame:
     )
 
 
-def test_rank_progression_ends_at_the_final_rank(event: Path) -> None:
-    result = check_workbook(event)
+def test_rank_progression_ends_at_the_final_rank(club_night: Path) -> None:
+    result = check_workbook(club_night)
     progression = progression_of(result)
     assert list(progression.columns) == ["Round 1", "Round 2"]
     assert list(progression["Round 2"]) == list(result.standings["rank"])
@@ -252,8 +252,8 @@ def test_rank_progression_ends_at_the_final_rank(event: Path) -> None:
     assert list(progression["Round 1"].sort_values().index[:4]) == ["Ala", "Eve", SCRIPT_NAME, "Hal"]
 
 
-def test_self_contained_no_network(event: Path, broken: Path) -> None:
-    for path in (event, broken):
+def test_self_contained_no_network(club_night: Path, broken: Path) -> None:
+    for path in (club_night, broken):
         page = render_report(check_workbook(path), "en")
         assert not re.search(r"""(?:src|href|action|xlink:href)\s*=\s*["']?\s*(?:https?:)?//""", page, re.I)
         assert "http://" not in page and "https://" not in page
@@ -261,8 +261,8 @@ def test_self_contained_no_network(event: Path, broken: Path) -> None:
             assert tag not in page.lower()
 
 
-def test_stream_report_and_json(event: Path, tmp_path: Path) -> None:
-    result = check_workbook(event)
+def test_stream_report_and_json(club_night: Path, tmp_path: Path) -> None:
+    result = check_workbook(club_night)
     stream_report(result, tmp_path / "out.html", "fr")
     assert (tmp_path / "out.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     write_json(result, tmp_path / "out.json")
@@ -323,8 +323,8 @@ def validate(value: Any, schema: dict[str, Any], where: str = "$") -> None:
             validate(item, schema["items"], f"{where}[{index}]")
 
 
-def test_json_export_validates_against_its_schema(event: Path, broken: Path) -> None:
-    for path in (event, broken):
+def test_json_export_validates_against_its_schema(club_night: Path, broken: Path) -> None:
+    for path in (club_night, broken):
         document = json_document(check_workbook(path))
         validate(document, JSON_SCHEMA)
         assert document["schema"] == "sheet-scorer/standings" and document["version"] == 2
@@ -344,7 +344,7 @@ def test_json_export_validates_against_its_schema(event: Path, broken: Path) -> 
     unscored = document["results"][1]["tables"][1]
     assert unscored["scored"] is False and all(p["round_points"] is None for p in unscored["players"])
     assert {"code": "not-a-number", "cell": "F8"}.items() <= document["problems"][0].items()
-    clean = json_document(check_workbook(event))
+    clean = json_document(check_workbook(club_night))
     assert (
         clean["standings"][1]["tiebreak"] == {"above": "Ala", "by": "vp"} and clean["standings"][0]["tiebreak"] is None
     )

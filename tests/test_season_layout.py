@@ -11,7 +11,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from test_report_layout import browse
-from test_season import event
+from test_season import season_event
 
 from sheet_scorer.cli.main import main
 
@@ -30,7 +30,7 @@ window.addEventListener('load', () => {
 
 def test_the_season_points_fit_a_phone(chromium: str, tmp_path: Path) -> None:
     names = ["Grzegorz Brzęczyszczykiewicz", "Agnieszka Kamińska", "Krzysztof Dąbrowski", "Magdalena Zielińska"]
-    event(tmp_path / "a.xlsx", "Jesień", date(2026, 1, 1), [list(zip(names, (12, 9, 7, 5)))])
+    season_event(tmp_path / "a.xlsx", "Jesień", date(2026, 1, 1), [list(zip(names, (12, 9, 7, 5)))])
     out = CliRunner().invoke(
         main,
         [
