@@ -314,7 +314,11 @@ def test_new_seat_and_slips_in_polish_have_no_english(tmp_path: Path) -> None:
             1,
             "e.xlsx : placement de 1 ronde à partir de la ronde 2 (9 joueurs, replanifié : les exemptions changent)",
         ),  # not "1 ronde placées"
-        ("fr", 2, "e.xlsx : placement de 2 rondes à partir de la ronde 2 (9 joueurs, replanifié : les exemptions changent)"),
+        (
+            "fr",
+            2,
+            "e.xlsx : placement de 2 rondes à partir de la ronde 2 (9 joueurs, replanifié : les exemptions changent)",
+        ),
         ("pl", 1, "e.xlsx: rozsadzono od rundy 2: 1 runda (9 graczy, zaplanowano od nowa: zmieniają się pauzy)"),
         ("pl", 2, "e.xlsx: rozsadzono od rundy 2: 2 rundy (9 graczy, zaplanowano od nowa: zmieniają się pauzy)"),
     ],

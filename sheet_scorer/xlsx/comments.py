@@ -17,7 +17,7 @@ import re
 from sheet_scorer.xlsx.cells import parse_ref
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import CT_COMMENTS, CT_VML, NS_MAIN, NS_REL, REL_COMMENTS, REL_VML
-from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.package import PackageEditor
 from sheet_scorer.xlsx.sheetxml import Worksheet
 from sheet_scorer.xlsx.splice import (
     ATTRS,
@@ -191,15 +191,15 @@ def _within_limit(current: str, body: str) -> str:
 class Notes:
     """The notes of one worksheet: clear the tool's, add new ones, then write the parts back."""
 
-    def __init__(self, package: Package, sheet_part: str, sheet: Worksheet) -> None:
+    def __init__(self, package: PackageEditor, sheet_part: str, sheet: Worksheet) -> None:
         self._package, self._part, self._sheet = package, sheet_part, sheet
         rels = {r.rid: r for r in package.relationships(sheet_part)}
-        comments = [r for r in rels.values() if r.type == REL_COMMENTS and not r.external and r.target in package]
+        comments = [r for r in rels.values() if r.kind == REL_COMMENTS and not r.external and r.target in package]
         self._comments_rel = comments[0] if comments else None
         self._vml_rel = None
         for element in sheet.tail_elements("legacyDrawing"):
             rid = attribute(element, b"r:id") or _any_id(element)
-            if rid in rels and rels[rid].type == REL_VML:
+            if rid in rels and rels[rid].kind == REL_VML:
                 self._vml_rel = rels[rid]
         self._xml: bytes | None = None  # the notes part, as read and edited
         self._sections: tuple[bytes | None, dict[str, Span]] = (None, {})  # the bytes last read for `_section`, and it
