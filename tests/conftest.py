@@ -24,6 +24,9 @@ from hypothesis import settings as hypothesis_settings
 from written_files import RECORDER  # found through the path just set
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from cdp import Browser
     from office import Batch
 
 # Hypothesis profiles: the default run tries each property on a share of its examples (helpers.examples), the extended
@@ -98,3 +101,13 @@ def chromium() -> str:
     """A headless Chromium ($CHROMIUM, else the first on PATH; Debian: chromium, poppler-utils for its PDFs)."""
     found = os.environ.get("CHROMIUM") or next((p for name in BROWSERS if (p := shutil.which(name))), None)
     return _required(found, "headless Chromium is not installed")
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """One headless Chromium for the session's pages, prints and screenshots (tests/cdp.py), ended by its pid."""
+    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
+
+    opened = Browser(chromium, tmp_path_factory.mktemp("chromium-profile"))
+    yield opened
+    opened.close()

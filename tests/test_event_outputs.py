@@ -15,14 +15,14 @@ import itertools
 import re
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import openpyxl
 import pytest
 from event22 import HEADERS_PL, built_event
 from helpers import run, write_workbook
 from test_merge import judge_a, judge_b, make_event
-from test_report import run_browser, validate
+from test_report import validate
 
 from sheet_scorer.api import check_workbook, find_sheet
 from sheet_scorer.i18n.terminal import count, say
@@ -33,6 +33,9 @@ from sheet_scorer.report.facts import player_ids
 from sheet_scorer.report.html import render_report
 from sheet_scorer.report.slips import render_slips, slip_columns, slips_context
 from sheet_scorer.workbook.read import read_workbook
+
+if TYPE_CHECKING:
+    from cdp import Browser
 
 NNBSP = "\u202f"
 MM = 72 / 25.4  # PDF points per millimetre
@@ -76,7 +79,9 @@ def champion(event22_book: Path) -> str:
         ("Finale", "Finał"),
     ],
 )
-def test_round_option_takes_a_number_or_a_sheet_name_in_any_language(event22_book: Path, which: str, expected: str) -> None:
+def test_round_option_takes_a_number_or_a_sheet_name_in_any_language(
+    event22_book: Path, which: str, expected: str
+) -> None:
     assert find_sheet(read_workbook(event22_book), which, event22_book).name == expected
 
 
@@ -89,7 +94,9 @@ def test_a_sheet_that_is_not_there_is_one_polish_line(event22_book: Path) -> Non
     ]
 
 
-def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(event22_book: Path, tmp_path: Path) -> None:
+def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(
+    event22_book: Path, tmp_path: Path
+) -> None:
     """`slips klub.xlsx --round 2` and `slips klub.scored.xlsx --round 2` both write `klub.round-2.slips.html` beside
     the file (the scored copy is the same event, as its report `klub.standings.html` is); a playoff stage by its name."""
     import shutil
@@ -168,7 +175,9 @@ def _pdf_words(pdf: Path) -> list[tuple[int, float, float, float, float, str]]:
     return words
 
 
-def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, event22_book: Path, tmp_path: Path) -> None:
+def test_every_header_of_every_slip_is_inside_its_slip_on_a4(
+    browser: Browser, event22_book: Path, tmp_path: Path
+) -> None:
     """Round 4 and the semifinal in Polish, round 1 in English, printed in one Chromium run: on every page, each
     slip's seat/player headers and 9 game headers, and each of its players' names, lie inside the slip's box."""
     data = read_workbook(event22_book)
@@ -181,10 +190,8 @@ def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, even
         encoding="utf-8",
     )
     pdf = tmp_path / "slips.pdf"
-    printed = run_browser(
-        chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", combined.as_uri()
-    )
-    assert printed.returncode == 0 and pdf.is_file(), printed.stderr[-2000:]
+    browser.print_pdf(combined.as_uri(), pdf)
+    assert pdf.is_file()
     words = _pdf_words(pdf)
     left, right, bottom = 10 * MM - 1, (210 - 10) * MM + 1, (297 - 10) * MM + 1
     expected = []  # per slip in print order: (title word, table number, header words, player words)
@@ -373,7 +380,9 @@ def test_the_terminal_names_the_champion_and_prints_the_final_ranking(
     )  # one line, not wrapped at 80 columns
     assert "Ranking końcowy" in lines and f"Mistrz turnieju: {champion}" in lines
     assert lines.count("… i jeszcze 14 graczy (--all pokazuje wszystkich)") == 2  # 22 - 8, under each table
-    every = run("score", event22_book, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html", "--all", "--lang", "en")
+    every = run(
+        "score", event22_book, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html", "--all", "--lang", "en"
+    )
     assert sum(line.startswith("│") for line in every.output.splitlines()) == 22 + 22
     assert "more" not in every.output and f"Champion: {champion}" in every.output
 

@@ -153,15 +153,6 @@ def live(live_books: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
     server.end()
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
-
-    opened = Browser(chromium, tmp_path_factory.mktemp("profile"))
-    yield opened
-    opened.close()
-
-
 RANK3 = "document.querySelector('tr[data-rank=\"3\"] th').textContent"
 RUBY = "Array.from(document.querySelectorAll('tr.player-row')).find(r => r.querySelector('th').textContent === 'Ruby Hughes')"
 

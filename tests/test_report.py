@@ -22,7 +22,7 @@ import string
 import subprocess
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import openpyxl
 import pandas as pd
@@ -38,6 +38,9 @@ from sheet_scorer.report import html as report
 from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
 from sheet_scorer.report.html import compact_layout, render_report, stream_report
 from sheet_scorer.standings.progression import rank_progression
+
+if TYPE_CHECKING:
+    from cdp import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -655,40 +658,18 @@ def test_golden_built_reports(tmp_path: Path, lang: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [
-        browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-default-apps",
-        "--disable-extensions",
-        "--no-first-run",
-        "--no-default-browser-check",
-        f"--user-data-dir={profile}",
-        *args,
-    ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=180)
-
-
-def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
+def test_report_in_headless_chromium(browser: Browser, tmp_path: Path) -> None:
     result = check_workbook(build(tmp_path / "club_night.xlsx", settings=[*SETTINGS, ["Playoff Size", 4]]))
     page = tmp_path / "report.html"
     stream_report(result, page, "en")
     uri = page.resolve().as_uri()
 
-    dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", uri)
-    assert dom.returncode == 0, dom.stderr[-2000:]
-    assert standings_in_html(dom.stdout) == EXPECTED_ORDER
-    assert "<svg" in dom.stdout and 'class="cut"' in dom.stdout
+    dom = browser.dom(uri)
+    assert standings_in_html(dom) == EXPECTED_ORDER
+    assert "<svg" in dom and 'class="cut"' in dom
 
     pdf = tmp_path / "report.pdf"
-    printed = run_browser(chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", uri)
-    assert printed.returncode == 0, printed.stderr[-2000:]
+    browser.print_pdf(uri, pdf)
     assert pdf.is_file() and pdf.stat().st_size > 1000 and pdf.read_bytes()[:5] == b"%PDF-"
     if shutil.which("pdftotext"):
         first = subprocess.run(
@@ -703,16 +684,15 @@ def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
         assert -1 not in positions and positions == sorted(positions), positions
 
 
-def test_compact_report_in_headless_chromium(chromium: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compact_report_in_headless_chromium(browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The browser reads the compact markup (no optional end tags) as the intended rows and cells."""
     monkeypatch.setattr(report, "FULL_LAYOUT_MAX_ROWS", 0)
     result = check_workbook(build(tmp_path / "club_night.xlsx", broken=True, settings=[*SETTINGS, ["Playoff Size", 4]]))
     page = tmp_path / "report.html"
     stream_report(result, page, "en")
-    dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", page.resolve().as_uri())
-    assert dom.returncode == 0, dom.stderr[-2000:]
-    start = dom.stdout.index('<table class="standings compact">')
-    body = dom.stdout[dom.stdout.index("<tbody>", start) : dom.stdout.index("</tbody>", start)]
+    dom = browser.dom(page.resolve().as_uri())
+    start = dom.index('<table class="standings compact">')
+    body = dom[dom.index("<tbody>", start) : dom.index("</tbody>", start)]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
     players = [r for r in rows if "<th" in r]
     assert [htmllib.unescape(re.search(r'<th scope="row">([^<]*)', r).group(1)) for r in players] == list(
@@ -720,7 +700,7 @@ def test_compact_report_in_headless_chromium(chromium: str, tmp_path: Path, monk
     )
     assert all(len(re.findall(r"<t[dh][ >]", r)) == 6 + 2 for r in players)  # rank, name, 4 totals, 2 rounds
     assert len(rows) == len(players) + 1  # and the cut line
-    games = dom.stdout[dom.stdout.index('<details class="round" id="round-1">') :]
+    games = dom[dom.index('<details class="round" id="round-1">') :]
     first = re.search(r"<tbody>\s*<tr>(.*?)</tr>", games, re.S).group(1)
     assert [c.strip() for c in re.findall(r">([^<>]+)</td>", first)] == [
         "Ala",
