@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from functools import partial
 from pathlib import Path
@@ -10,8 +11,10 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import HEADERS, soffice_convert, write_workbook
+from helpers import HEADERS, write_workbook
 from helpers import run as run_command
+from office import Batch
+from office import job as office_job
 
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import count, say
@@ -333,15 +336,17 @@ def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:
     )
 
 
-def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> None:
+@office_job("merge_copies", "xlsx")
+def _judges_copies(folder: Path, batch: Batch) -> list[Path]:
+    """Two judges' copies, for LibreOffice to save again."""
+    return [judge_a(folder), judge_b(folder)]
+
+
+def test_a_copy_re_saved_by_libreoffice_merges(office: Batch, tmp_path: Path) -> None:
     event = make_event(tmp_path)
-    source = tmp_path / "source"
-    source.mkdir()
-    copies = [judge_a(source), judge_b(source)]
-    saved = tmp_path / "saved"
-    soffice_convert(soffice, copies, "xlsx", saved, profile=tmp_path / "profile")
-    resaved = [saved / c.name for c in copies]
+    resaved = [office.outputs("merge_copies") / c.name for c in office.sources("merge_copies")]
     assert all(p.is_file() for p in resaved), "LibreOffice did not write the copies"
+    resaved = [Path(shutil.copy(p, tmp_path)) for p in resaved]  # the batch's files stay as LibreOffice wrote them
     result = run(event, *resaved)
     assert result.exit_code == 0, result.output
     assert cells(event) == [HEADERS, *ROUND]

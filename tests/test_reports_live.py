@@ -99,15 +99,6 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.end()
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
-
-    opened = Browser(chromium, tmp_path_factory.mktemp("profile"), 390, 844)
-    yield opened
-    opened.close()
-
-
 def test_the_desk_line_and_tables_json(hall: Server) -> None:
     with Journal(journal_path(hall.workbook), readonly=True) as journal:
         assert hall.key == journal.organiser_key()
