@@ -592,7 +592,9 @@ def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
     folder = tmp_path / "turnieje"
     shutil.copytree(league, folder)
     (folder / "zepsuty.xlsx").write_text("to nie skoroszyt")
-    season_event(folder / "zima.xlsx", "Zimowy", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]])
+    season_event(
+        folder / "zima.xlsx", "Zimowy", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]]
+    )
     settings = settings_book(tmp_path / "ustawienia.xlsx", aliases=[["Zed", "Ann Lee"]])
     result = run(
         folder,
