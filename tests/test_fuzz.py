@@ -315,7 +315,10 @@ def test_reader_sees_every_cell_as_saved(cells: dict[tuple[int, int], tuple[str 
     for (row, column), (kind, text, r_first) in sorted(cells.items()):
         by_row.setdefault(row, []).append(_cell_xml(cell_ref(column, row), kind, text, r_first))
     data = "".join(f'<row r="{row}">{"".join(xml)}</row>' for row, xml in by_row.items())
-    with tempfile.TemporaryDirectory() as folder, xlsx.Package(_one_sheet(Path(folder) / "f.xlsx", data)) as package:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        xlsx.WorkbookReader(_one_sheet(Path(folder) / "f.xlsx", data)) as package,
+    ):
         rows = package.sheet(package.sheets[0]).rows
     expected: dict[int, dict[int, object]] = {}
     for (row, column), (kind, text, _) in cells.items():

@@ -159,7 +159,7 @@ def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
     relationship reading, and neither defines its own."""
     from sheet_scorer.xlsx import opc, package, reader
 
-    for cls in (reader.Package, package.Package):
+    for cls in (reader.WorkbookReader, package.PackageEditor):
         assert issubclass(cls, opc.OpcPackage)
         assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))
 
@@ -316,8 +316,8 @@ def test_one_style_sheet_reader() -> None:
         if any("styles.xml" in text or text.endswith("/styles") for text in _constants(path))
         or {"REL_STYLES", "CT_STYLES"} & _names(path)
     }
-    # opc defines the constants; the package check (container) excuses a dangling styles relationship, never reads it
-    assert where == {"sheet_scorer.xlsx.styles", "sheet_scorer.xlsx.opc", "sheet_scorer.workbook.container"}
+    # opc defines the constants; the package check (xlsx.check) excuses a dangling styles relationship, never reads it
+    assert where == {"sheet_scorer.xlsx.styles", "sheet_scorer.xlsx.opc", "sheet_scorer.xlsx.check"}
     users = {module_name(path) for path in PACKAGE.rglob("*.py") if "read_style_sheet" in _names(path)}
     assert users == {"sheet_scorer.xlsx.reader", "sheet_scorer.xlsx.book"}
 

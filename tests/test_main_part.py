@@ -128,3 +128,64 @@ def test_the_fonts_the_tool_adds_list_their_children_in_the_schemas_order(tmp_pa
     book = openpyxl.load_workbook(result.output)
     assert book["Standings"]["A1"].font.b and book["Standings"]["A1"].font.sz == 11
     assert book["Problems"]["C2"].font.u == "single" and book["Problems"]["C2"].font.color.rgb == "FF0563C1"
+
+
+def test_each_relationships_part_is_parsed_once_by_the_check_and_the_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`<Relationship>` has one reading (`OpcPackage.relationships`), shared by the package check and the reader."""
+    from collections import Counter
+    from typing import Any
+
+    from sheet_scorer.xlsx.opc import OpcPackage
+
+    parsed: Counter[str] = Counter()
+    real = OpcPackage.parse_chunks
+
+    def counting(self: OpcPackage, part: str, *args: Any, **kwargs: Any) -> None:
+        parsed[part] += 1
+        real(self, part, *args, **kwargs)
+
+    monkeypatch.setattr(OpcPackage, "parse_chunks", counting)
+    assert api.check_workbook(EXAMPLE).exit_code == 0
+    rels = {part: n for part, n in parsed.items() if part.endswith(".rels")}
+    assert rels and set(rels.values()) == {1}, rels
+    assert {"_rels/.rels", "xl/_rels/workbook.xml.rels"} <= set(rels)
+
+
+def test_relationship_types_are_compared_by_constant_in_one_module() -> None:
+    """No module but xlsx/opc.py spells a relationship type or reads a `<Relationship>` element: every other module
+    compares `Relationship.kind` with opc's constants (Strict Open XML's namespace read as the transitional one)."""
+    import ast
+
+    import sheet_scorer
+
+    kinds = ("worksheet", "sharedStrings", "styles", "table", "officeDocument", "comments", "vmlDrawing", "drawing")
+    found: dict[str, set[str]] = {}
+    for path in Path(sheet_scorer.__file__).parent.rglob("*.py"):
+        constants = {
+            node.value
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        }
+        spelled = {c for c in constants if c == "Relationship" or any(c.endswith(f"/{k}") for k in kinds)}
+        if spelled:
+            found[path.name] = spelled
+    assert found == {"opc.py": found.get("opc.py", set())} and "Relationship" in found["opc.py"]
+
+
+def test_no_class_name_is_defined_twice_in_the_format_and_workbook_layers() -> None:
+    """One package object, viewed by two role objects named for their roles (the reader and the editor)."""
+    import ast
+    from collections import Counter
+
+    import sheet_scorer
+
+    root = Path(sheet_scorer.__file__).parent
+    names = Counter(
+        node.name
+        for folder in ("xlsx", "workbook")
+        for path in (root / folder).rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    )
+    assert [name for name, n in names.items() if n > 1] == []
+    assert {"OpcPackage", "WorkbookReader", "PackageEditor"} <= set(names) and "Package" not in names

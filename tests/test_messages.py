@@ -43,7 +43,7 @@ def _package(path: Path, sheet_data: str, head: bytes = b"") -> Path:
 
 
 def _refusal(path: Path) -> WorkbookError:
-    with pytest.raises(WorkbookError) as refused, xlsx.Package(path) as package:
+    with pytest.raises(WorkbookError) as refused, xlsx.WorkbookReader(path) as package:
         package.sheet(package.sheets[0])
     return refused.value
 

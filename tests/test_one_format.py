@@ -77,10 +77,10 @@ def test_the_reader_and_the_patcher_read_one_style_sheet(tmp_path: Path, related
     """Formats 1 (dd/mm/yyyy) and 2 (built-in 14) show dates, 3 (`0.0"d"`: the d is quoted) does not; a style sheet
     without its relationship is read at xl/styles.xml by both sides, and the patcher adds the relationship."""
     path = _workbook(tmp_path / "w.xlsx", styles_relationship=related)
-    with reader.Package(path) as read:
+    with reader.WorkbookReader(path) as read:
         seen = read_style_sheet(read, read.main)
         assert read.date_styles() == frozenset({1, 2})
-    patched = package.Package(path)
+    patched = package.PackageEditor(path)
     try:
         assert read_style_sheet(patched, "xl/workbook.xml") == seen
     finally:
@@ -149,7 +149,7 @@ def test_the_reader_and_the_patcher_see_the_same_merged_ranges(tmp_path: Path) -
     expected = [(1, 1, 2, 2), (1, 3, 3, 5)]
     for name, sheet in (("plain", SHEET), ("prefixed", prefixed)):
         path = _workbook(tmp_path / f"{name}.xlsx", sheet)
-        with reader.Package(path) as read:
+        with reader.WorkbookReader(path) as read:
             cells = read.sheet(read.sheets[0])
             assert cells.merged == expected, name
             cells.fill_merged(read.budget, "Round 1")

@@ -131,12 +131,12 @@ class Writes:
 
 @pytest.fixture
 def writes(monkeypatch: pytest.MonkeyPatch) -> Writes:
-    from sheet_scorer.xlsx.package import Package
+    from sheet_scorer.xlsx.package import PackageEditor
 
     counted = Writes()
-    real_save, real_init = Package.save, zipfile.ZipFile.__init__
+    real_save, real_init = PackageEditor.save, zipfile.ZipFile.__init__
 
-    def save(self: Package, target: Path, *args: object, **kwargs: object) -> object:
+    def save(self: PackageEditor, target: Path, *args: object, **kwargs: object) -> object:
         counted.saves.append(Path(target).resolve())
         return real_save(self, target, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -145,7 +145,7 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> Writes:
             counted.read_backs.append(Path(file).resolve())
         real_init(self, file, mode, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Package, "save", save)
+    monkeypatch.setattr(PackageEditor, "save", save)
     monkeypatch.setattr(zipfile.ZipFile, "__init__", init)
     return counted
 
@@ -193,3 +193,23 @@ def test_each_command_writes_its_package_once_and_never_reads_it_back(
     assert _recorded(written) == _independently(written)
     if command in ("seat", "playoffs", "merge"):  # the event carried on in place: its cells are new
         assert _recorded(written)[0] != before
+
+
+@pytest.mark.parametrize("value", ["Town hall", 7, 2.5, True, "=1+1"])
+def test_the_recorded_fingerprint_is_the_written_cells_whatever_their_kind(value: object, tmp_path: Path) -> None:
+    """Cells of every kind written into a round sheet, an organiser's own sheet and a new sheet, a date among them
+    (a cell format the tool appends): the record's fingerprint, computed while writing, is the one a fresh read of
+    the written file computes."""
+    from datetime import date
+
+    from sheet_scorer.model import CellEdit, NewSheet, WorkbookPatch
+    from sheet_scorer.workbook.update import update_workbook
+
+    event = Path(shutil.copy(EXAMPLE, tmp_path / "spring.xlsx"))
+    patch = WorkbookPatch(
+        edits={"Round 4": [CellEdit("M4", value)], "Notes": [CellEdit("B9", value), CellEdit("C9", date(2026, 5, 1))]},
+        sheets=[NewSheet("Extra", [["When", "What"], [date(2026, 5, 2), value]])],
+    )
+    update_workbook(event, patch)
+    assert _recorded(event) == _independently(event)
+    assert openpyxl.load_workbook(event)["Notes"]["C9"].value.date() == date(2026, 5, 1)

@@ -13,7 +13,7 @@ import pytest
 
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.opc import OpcPackage, PartName
-from sheet_scorer.xlsx.package import Package
+from sheet_scorer.xlsx.package import PackageEditor
 from sheet_scorer.xlsx.sheetxml import WORKSHEET_ORDER
 from sheet_scorer.xlsx.splice import insert_child
 
@@ -50,7 +50,7 @@ def test_entries_with_data_descriptors_are_copied_as_stored(tmp_path: Path) -> N
         archive.writestr("xl/b.bin", bytes(range(256)) * 4)
     source = tmp_path / "in.zip"
     source.write_bytes(bytes(stream.data))
-    package = Package(source)
+    package = PackageEditor(source)
     package.write("xl/a.xml", b"<a>changed</a>")
     package.write("xl/new.xml", iter([b"<n>", b"streamed", b"</n>"]))
     package.save(tmp_path / "out.zip")
@@ -66,7 +66,7 @@ def test_unchanged_bytes_keep_the_original_entry(tmp_path: Path) -> None:
     source = tmp_path / "in.zip"
     with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/a.xml", "<a/>")
-    package = Package(source)
+    package = PackageEditor(source)
     package.write("xl/a.xml", b"<a/>")  # the same bytes: nothing to rewrite
     package.save(tmp_path / "out.zip")
     package.close()

@@ -150,8 +150,7 @@ def test_the_first_font_whose_attributes_hold_a_bracket_is_the_base_of_the_tools
     problem: Path, tmp_path: Path
 ) -> None:
     """The bold and the link font are the workbook's first font remade (`Styles.font`): its start tag, colour and
-    size found whatever their values hold; the children written in the schema's order (CT_Font), the link colour
-    right after `<sz>`."""
+    size found whatever their values hold; the children in the schema's order (b, u, sz, color, name, family …)."""
     font = b'<font><name val="Calibri"/><family val="2"/><color theme="1"/><sz val="11"/><scheme val="minor"/></font>'
     mine = b'<font foo="a>b"><name val="Calibri"/><family val="2"/><color foo="c>d" theme="1"/><sz foo="e>f" val="11"/><scheme val="minor"/></font>'
     path = _edited(problem, tmp_path / "font.xlsx", "xl/styles.xml", font, mine)
@@ -161,9 +160,9 @@ def test_the_first_font_whose_attributes_hold_a_bracket_is_the_base_of_the_tools
     _parsed(out)
     fonts = re.findall(rb"<font\b.*?</font>", out)
     assert fonts[0] == mine
-    bold = b'<font><b/><sz foo="e>f" val="11"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>'
+    bold = b'<font foo="a>b"><b/><sz foo="e>f" val="11"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>'
     link = (
-        b'<font><u/><sz foo="e>f" val="11"/><color rgb="FF0563C1"/><name val="Calibri"/><family val="2"/>'
+        b'<font foo="a>b"><u/><sz foo="e>f" val="11"/><color rgb="FF0563C1"/><name val="Calibri"/><family val="2"/>'
         b'<scheme val="minor"/></font>'
     )
     assert bold in fonts and link in fonts

@@ -435,7 +435,7 @@ def _package(path: Path, sheet_data: str, strings: str = "", styles: str = "", w
 
 
 def _cells(path: Path) -> dict[int, dict[int, object]]:
-    with xlsx.Package(path) as package:
+    with xlsx.WorkbookReader(path) as package:
         return package.sheet(package.sheets[0]).rows
 
 

@@ -421,13 +421,13 @@ def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.Monkey
     path = new_event(tmp_path, 8)
     fill_results(path, "Round 1")
     opened: list[Path] = []
-    real = xlsx.Package.__init__
+    real = xlsx.WorkbookReader.__init__
 
     def counting(self: object, source: Path, *args: object, **kwargs: object) -> None:
         opened.append(Path(getattr(source, "path", source)))  # a path, or the package the command opened
         real(self, source, *args, **kwargs)
 
-    monkeypatch.setattr(xlsx.Package, "__init__", counting)
+    monkeypatch.setattr(xlsx.WorkbookReader, "__init__", counting)
     done = api.seat_event(path)
     assert opened.count(path) == 1  # (before: four times: check, the plan, the header, the write)
     assert all(p == path or p.name.endswith(".sheet-scorer-tmp") for p in opened)  # the write checks what it wrote

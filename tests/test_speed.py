@@ -215,7 +215,7 @@ def _read_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[object]
             if not plain:
                 patch.setattr(xlsx, "_read_plain_cells", lambda reader, data: False)
             try:
-                with xlsx.Package(path) as package:
+                with xlsx.WorkbookReader(path) as package:
                     found.append([(entry.name, asdict(package.sheet(entry))) for entry in package.sheets])
             except WorkbookError as error:
                 found.append(str(error))
@@ -282,6 +282,6 @@ def test_a_huge_sheet_is_tokenised_a_slice_at_a_time(tmp_path: Path, monkeypatch
 
     monkeypatch.setattr(xlsx, "_PLAIN_TOKEN", Spy())
     path = _workbook(tmp_path / "f.xlsx", '<row r="1">' + '<c r="A1"/>' * 200_000 + '<c r="B1"><v>7</v></c></row>')
-    with xlsx.Package(path) as package:
+    with xlsx.WorkbookReader(path) as package:
         assert package.sheet(package.sheets[0]).rows == {1: {2: 7.0}}
     assert len(sizes) > 1 and max(sizes) < 120_000

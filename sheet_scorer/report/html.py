@@ -212,8 +212,9 @@ def unscored_tables(
         groups.setdefault(_row_key(sheet, table, row, bye), []).append(player)
     by_key: dict[tuple[str, Any], list[Problem]] = defaultdict(list)
     loose: list[Problem] = []
+    unscored_keys = set(groups)  # once, not once per error: thousands of errors, thousands of tables
     for problem in errors:
-        keys = _problem_keys(problem, row_tables) & set(groups)
+        keys = _problem_keys(problem, row_tables) & unscored_keys
         for key in keys:
             by_key[key].append(problem)
         if not keys:

@@ -312,9 +312,13 @@ def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
 def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series, tables: pd.Series) -> list[Problem]:
     """A problem for each cell that is not what its column holds; `players`: the sheet's raw names by row."""
     problems = []
-    for row, column, check in failures.itertuples(index=False):
+    rows = failures["index"].tolist()
+    names = players.reindex(rows).tolist()  # each failing row's name and table, looked up at once
+    numbers = tables.reindex(rows).tolist()
+    kinds: dict[tuple[type, Any], str] = {}  # `int_cell_code` once per distinct value: the same slip recurs
+    for (row, column, check), name, table in zip(failures.itertuples(index=False), names, numbers, strict=True):
         value = sheet.raw.at[row, column]
-        kind = int_cell_code(value)
+        kind = kinds.get((type(value), value)) or kinds.setdefault((type(value), value), int_cell_code(value))
         code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check, check)
         if code in ("bad-table", "bad-flag", "empty-name") and kind in ("formula-no-value", "error-value"):
             code = kind
@@ -325,8 +329,8 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series
                 code,
                 sheet.name,
                 cell_ref(sheet.columns[column], row),
-                clean_name(str(players.get(row, ""))),
-                _int_or_none(tables.get(row)),
+                clean_name(str(name)),
+                _int_or_none(table),
                 field=column,
                 params={"value": value, "column": COLUMN_NAMES[column], "row": row},
             )
@@ -347,8 +351,9 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
         context = _row_context(typed, failed, check)
-        for row, values in zip(failed.index.tolist(), failed.values, strict=True):
-            record = dict(zip(failed.columns, values, strict=True))
+        wanted = list(dict.fromkeys(["player", "table", field, "vp_entered", "vp", "roads"]))  # what a message reads
+        for row, values in zip(failed.index.tolist(), failed[wanted].values, strict=True):
+            record = dict(zip(wanted, values, strict=True))
             problems.append(
                 Problem(
                     check,

@@ -16,6 +16,7 @@ from typing import Any
 
 from sheet_scorer.i18n.text import ordinal, severity_word, text
 from sheet_scorer.season.model import Season
+from sheet_scorer.workbook.new_event import fonts_in_schema_order
 from sheet_scorer.xlsx.cells import column_letter
 
 DROPPED_FORMAT = '"("General")"'  # a dropped finish: still a number (sums, sorting), shown as (12)
@@ -103,6 +104,7 @@ def save_season_workbook(season: Season, path: Path) -> None:
         for note in season.notes:
             problems.append([severity_word(note.severity, lang), note.where, note.message(lang)])
         _layout(problems, [12, 36, 100], "A2")
+    fonts_in_schema_order(book)
     book.save(path)
 
 

@@ -104,11 +104,11 @@ def is_season_file(path: Path) -> bool:
     """True for a season workbook (a `Season Standings` sheet in any language): written by this command, not an event."""
     from sheet_scorer.i18n.text import text
     from sheet_scorer.i18n.vocab import LANGUAGES, fold
-    from sheet_scorer.xlsx.reader import Package
+    from sheet_scorer.xlsx.reader import WorkbookReader
 
     names = {fold(text(lang, "season_standings_sheet")) for lang in LANGUAGES}
     try:
-        with Package(path) as book:
+        with WorkbookReader(path) as book:
             return any(fold(entry.name) in names for entry in book.sheets)
     except Exception:  # not readable as a package: then it is simply not an event
         return False

@@ -22,7 +22,7 @@ from sheet_scorer.workbook.cells import clean_name, is_blank
 from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.settings import parse_number, setting_cells
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
-from sheet_scorer.xlsx.reader import Package
+from sheet_scorer.xlsx.reader import WorkbookReader
 
 
 def _words(*keys: str) -> frozenset[str]:
@@ -43,7 +43,7 @@ def read_season_settings(path: Path) -> SeasonSettings:
     opened = open_package(path)  # one opening of the file: checked, then read
     settings = SeasonSettings()
     try:
-        book = Package(opened)
+        book = WorkbookReader(opened)
         for entry in book.sheets:
             kind = fold(entry.name)
             if kind not in POINTS_SHEETS | ALIAS_SHEETS | SETTINGS_SHEET_NAMES:

@@ -150,7 +150,7 @@ class SheetDigest:
 
 
 def stream_digest(book: Any, name: str, part: str | None) -> bytes:
-    """The digest of one sheet of an opened `xlsx.reader.Package`, its cells hashed as they stream by."""
+    """The digest of one sheet of an opened `xlsx.reader.WorkbookReader`, its cells hashed as they stream by."""
     handler = SheetDigest(name, book.strings())
     if part:
         book.parse(part, handler.start, handler.end, handler.text, namespaces=False)

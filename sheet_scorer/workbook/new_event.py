@@ -80,12 +80,12 @@ def create_event(
         plan.column_dimensions[column_letter(column)].width = width
     plan.sheet_state = "hidden"
     book.active = book.sheetnames.index(sheet.title)
-    _fonts_in_schema_order(book)
+    fonts_in_schema_order(book)
     with atomic_target(target) as temporary:
         book.save(temporary)
 
 
-def _fonts_in_schema_order(book: Any) -> None:
+def fonts_in_schema_order(book: Any) -> None:
     """Have openpyxl write each font's children in the schema's order (CT_Font: `xlsx.styles.FONT_ORDER`), as Excel
     and LibreOffice do; openpyxl writes the name first, which a schema validator flags. Copies: openpyxl's shared
     default font is left as it is."""

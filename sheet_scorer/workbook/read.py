@@ -49,15 +49,16 @@ from sheet_scorer.model import (
 )
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import clean_name, is_blank
-from sheet_scorer.workbook.container import check_package, open_package
+from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.fingerprint import Fingerprint, SheetDigest, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.seating_plan import find_plan, header_of
 from sheet_scorer.workbook.settings import adjustment_rows, read_settings
 from sheet_scorer.workbook.values import book_values
 from sheet_scorer.xlsx.cells import MAX_COLUMN, cell_ref, column_letter
+from sheet_scorer.xlsx.check import check_package
 from sheet_scorer.xlsx.merged import covered_cells
 from sheet_scorer.xlsx.opc import OpcPackage
-from sheet_scorer.xlsx.reader import Package, SheetCells, SheetEntry, SheetFeed
+from sheet_scorer.xlsx.reader import SheetCells, SheetEntry, SheetFeed, WorkbookReader
 
 _ROW_SHEETS = SETTINGS_SHEET_NAMES | ADJUSTMENTS_SHEET_NAMES | PLAYERS_SHEET_NAMES | CONFLICTS_SHEET_NAMES
 
@@ -75,7 +76,7 @@ class EventRead:
     a round's header cells, the merged cells, and the package to patch (`book`). Close it when the command is done."""
 
     def __init__(
-        self, package: OpcPackage, reader: Package, data: WorkbookData, prints: Fingerprint | None = None
+        self, package: OpcPackage, reader: WorkbookReader, data: WorkbookData, prints: Fingerprint | None = None
     ) -> None:
         self.path, self.package, self.data = package.path, package, data
         self._reader = reader
@@ -92,7 +93,7 @@ class EventRead:
         self._reader = None
         self.package.close()
 
-    def _book(self) -> Package:
+    def _book(self) -> WorkbookReader:
         """The reader's package, refused once closed (its caches are gone)."""
         if self._reader is None:
             raise ValueError(f"{self.path} was closed")
@@ -159,7 +160,7 @@ class WrittenSheets:
     def _feed(self, name: str) -> SheetFeed | _DigestFeed:
         """The reader of one written sheet: its cells, or, for an organiser's own sheet, its digest."""
         if self._texts is None:  # every string is in the table once the package is being written
-            self._texts = self.book.texts()
+            self._texts = [*self.event._book().strings(), *self.book.strings.added_texts]  # the reader's, then added
         package = self.book.package
         if _context(name, set(), set()) == ("other",):
             return _DigestFeed(package, name, self._texts)
@@ -246,7 +247,7 @@ def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
     package = opened if isinstance(opened, OpcPackage) else open_package(opened, patching)
     try:
         check_package(package)
-        book = Package(package)
+        book = WorkbookReader(package)
         prints = Fingerprint()
         data = read_sheets(package.path, book, prints)
         book.check_other_parts()
@@ -257,7 +258,7 @@ def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
     return EventRead(package, book, data, prints)
 
 
-def read_sheets(path: Path, book: Package, digest: Fingerprint | None = None) -> WorkbookData:
+def read_sheets(path: Path, book: WorkbookReader, digest: Fingerprint | None = None) -> WorkbookData:
     """The round, Settings and Players sheets of an opened package; `digest`: the fingerprint to compute into (each
     sheet's part kept, for the fingerprint of a package written from this one, `written_fingerprint`)."""
     problems: list[Problem] = []
@@ -376,14 +377,14 @@ def _digest_round(digest: Fingerprint, name: str, cells: SheetCells, sheet: Roun
         digest.add(name, cells)
 
 
-def _sheet_cells(book: Package, entry: SheetEntry) -> SheetCells:
+def _sheet_cells(book: WorkbookReader, entry: SheetEntry) -> SheetCells:
     """The sheet's cells, a merged range's value repeated in each of its cells."""
     cells = book.sheet(entry)
     cells.fill_merged(book.budget, entry.name)
     return cells
 
 
-def _sheet_rows(book: Package, entry: SheetEntry, digest: Fingerprint | None = None) -> list[list[Any]]:
+def _sheet_rows(book: WorkbookReader, entry: SheetEntry, digest: Fingerprint | None = None) -> list[list[Any]]:
     """The sheet's values from A1 as rows of lists ('' where empty), merged ranges filled in (and in `digest`)."""
     try:
         cells = _sheet_cells(book, entry)

@@ -137,7 +137,7 @@ def custom_xml(existing: bytes | None, record: Record) -> bytes:
 
 
 def stamp(package: Any, record: Record) -> str:
-    """Set the record in a package being patched (`xlsx.package.Package`): adds docProps/custom.xml if missing.
+    """Set the record in a package being patched (`xlsx.package.PackageEditor`): adds docProps/custom.xml if missing.
     Returns the record's part."""
     part = _custom_part(package)
     if part is None:
@@ -161,7 +161,7 @@ class SealedRecord:
         self.part = stamp(package, record or Record("", ""))
 
     def last(self) -> tuple[str, Callable[[list[tuple[str, int, int]]], bytes]]:
-        """The record's part and how its bytes are made from the entries written (`Package.save`'s `last`)."""
+        """The record's part and how its bytes are made from the entries written (`PackageEditor.save`'s `last`)."""
         return self.part, self._sealed
 
     def _sealed(self, entries: list[tuple[str, int, int]]) -> bytes:

@@ -26,7 +26,7 @@ from sheet_scorer.i18n.vocab import (
 )
 from sheet_scorer.workbook.cells import clean_name
 from sheet_scorer.workbook.values import book_values
-from sheet_scorer.xlsx.reader import Package
+from sheet_scorer.xlsx.reader import WorkbookReader
 
 PLAN_SHEET = SEATING_PLAN_SHEET["en"]  # the English name, which events written before it was localised have
 
@@ -109,7 +109,7 @@ def plan_header(lang: str) -> list[str]:
 _PLAN_HEADERS = frozenset(tuple(fold(str(h)) for h in plan_header(lang)) for lang in LANGUAGES)
 
 
-def find_plan(book: Package) -> tuple[str | None, dict[int, tuple[list[list[str]], list[str]]]]:
+def find_plan(book: WorkbookReader) -> tuple[str | None, dict[int, tuple[list[list[str]], list[str]]]]:
     """The event's plan sheet in an open package: its name (None when there is none) and its rounds. It is the sheet
     named as in any language (`Plan de table`, `Seating Plan` …) whose first row is the plan's header in any
     language: an organiser's own sheet that happens to have such a name is neither read as the plan nor replaced."""

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from sheet_scorer.model import WorkbookError, reason_of
 from sheet_scorer.workbook.container import open_package
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
-from sheet_scorer.xlsx.reader import Package
+from sheet_scorer.xlsx.reader import WorkbookReader
 
 
 def sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | None:
@@ -23,17 +23,17 @@ def sheet_values(path: Path, sheet: str | None = None) -> list[list[Any]] | None
 Read = TypeVar("Read")
 
 
-def read_book(path: Path, read: Callable[[Package], Read]) -> Read:
+def read_book(path: Path, read: Callable[[WorkbookReader], Read]) -> Read:
     """`read` of the workbook at `path` from one opening of the file (`container.open_package`: checked, then read),
     closed after."""
     opened = open_package(path)
     try:
-        return read(Package(opened))
+        return read(WorkbookReader(opened))
     finally:
         opened.close()
 
 
-def book_values(book: Package, sheet: str | None) -> list[list[Any]] | None:
+def book_values(book: WorkbookReader, sheet: str | None) -> list[list[Any]] | None:
     """`sheet_values` of a package already open."""
     entry = next((e for e in book.sheets if sheet is None or e.name == sheet), None)
     if entry is None:

@@ -25,7 +25,7 @@ from sheet_scorer.xlsx.opc import (
     OpcPackage,
     PartName,
 )
-from sheet_scorer.xlsx.package import Entry, Package
+from sheet_scorer.xlsx.package import Entry, PackageEditor
 from sheet_scorer.xlsx.reader import SheetEntry, read_strings
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
@@ -72,7 +72,7 @@ class Book:
     def __init__(self, path: Path, opened: OpcPackage | None = None) -> None:
         """Open `path` for patching; or patch the package a reader already opened (`opened`: one opening per command)."""
         self.path = path
-        self.package = Package(opened if opened is not None else path)
+        self.package = PackageEditor(opened if opened is not None else path)
         try:
             self._open()
         except KeyError as missing:
@@ -98,7 +98,7 @@ class Book:
             self.sheets.append(
                 SheetEntry(
                     attribute(tag.group(0), b"name") or "",
-                    target.target if target and target.type == REL_WORKSHEET else None,
+                    target.target if target and target.kind == REL_WORKSHEET else None,
                     rid,
                 )
             )
@@ -340,7 +340,7 @@ class Book:
     def _drop_relationships(self, part: str) -> None:
         """A replaced sheet's notes and drawings of notes go with it; nothing else points at them."""
         for rel in self.package.relationships(part):
-            if rel.type in (REL_COMMENTS, REL_VML) and not rel.external:
+            if rel.kind in (REL_COMMENTS, REL_VML) and not rel.external:
                 self.package.remove(rel.target)
                 self.package.set_override(rel.target, None)
         if PartName(part).rels in self.package:
@@ -394,7 +394,7 @@ class Book:
         finish: Callable[[], None] | None = None,
         last: tuple[str, Callable[[list[Entry]], bytes]] | None = None,
     ) -> list[Entry]:
-        """Write the patched package to `target` once (`Package.save`): the sheets streamed first, then the shared
+        """Write the patched package to `target` once (`PackageEditor.save`): the sheets streamed first, then the shared
         strings, the style sheet (with the formats streaming appended), the workbook part and the relationships and
         content types they need. `finish` runs once the streams are written, before those parts (the caller's own
         part that depends on what was streamed); `last` is made from the entries written (the record's seal)."""

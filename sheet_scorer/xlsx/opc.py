@@ -6,6 +6,7 @@ so a target means the same part to all of them.
 
 from __future__ import annotations
 
+import io
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -40,7 +41,6 @@ NS_CUSTOM = "http://schemas.openxmlformats.org/officeDocument/2006/custom-proper
 NS_VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 STRICT_RELATIONSHIPS = "http://purl.oclc.org/ooxml/officeDocument/relationships/"
 REL_OFFICE_DOCUMENT = NS_REL + "/officeDocument"
-REL_OFFICE_DOCUMENTS = (REL_OFFICE_DOCUMENT, STRICT_RELATIONSHIPS + "officeDocument")  # Strict is refused by name
 REL_WORKSHEET = NS_REL + "/worksheet"
 REL_SHARED_STRINGS = NS_REL + "/sharedStrings"
 REL_STYLES = NS_REL + "/styles"
@@ -49,6 +49,7 @@ REL_VML = NS_REL + "/vmlDrawing"
 REL_CALC_CHAIN = NS_REL + "/calcChain"
 REL_DRAWING = NS_REL + "/drawing"
 REL_CUSTOM = NS_REL + "/custom-properties"
+REL_TABLE = NS_REL + "/table"
 _CT = "application/vnd.openxmlformats-officedocument.spreadsheetml."
 CT_WORKSHEET = _CT + "worksheet+xml"
 CT_SHARED_STRINGS = _CT + "sharedStrings+xml"
@@ -145,10 +146,23 @@ def is_xml_part(name: str) -> bool:
 
 
 class Relationship:
-    """One relationship of a part: its id, type, target part name (or external address)."""
+    """One relationship of a part: its id, type, target part name (or external address), and the `Target` as written
+    (None: the element has none). `kind` is its type with Strict Open XML's namespace read as the transitional one, so
+    every comparison of a type is with one constant of this module (`REL_WORKSHEET` …)."""
 
-    def __init__(self, rid: str, rel_type: str, target: str, external: bool) -> None:
-        self.rid, self.type, self.target, self.external = rid, rel_type, target, external
+    def __init__(self, rid: str, rel_type: str, target: str, external: bool, written: str | None = "") -> None:
+        self.rid, self.type, self.target, self.external, self.written = rid, rel_type, target, external, written
+
+    @property
+    def kind(self) -> str:
+        if self.type.startswith(STRICT_RELATIONSHIPS):
+            return f"{NS_REL}/{self.type[len(STRICT_RELATIONSHIPS) :]}"
+        return self.type
+
+    @property
+    def internal(self) -> bool:
+        """A relationship to a part of this package (not an external address, nor a place in this document)."""
+        return not self.external and not (self.written or "").startswith("#")
 
 
 class Budget:
@@ -191,10 +205,10 @@ class OpcPackage:
     """An opened zip package, for the reader and the patcher alike: every part unpacked within the budgets,
     every XML part parsed with expat with a DOCTYPE or entity declaration refused, relationships read one way."""
 
-    def __init__(self, path: Path | OpcPackage, keep: int = KEEP) -> None:
-        """Open the package at `path`, keeping up to `keep` bytes of the parts unpacked (`_Kept`); or, given a package
-        already open, another view of it (the reader's, the patcher's) sharing its one opening of the file: its zip,
-        budget, parts read and the bytes kept."""
+    def __init__(self, path: Path | OpcPackage, keep: int = KEEP, content: bytes | None = None) -> None:
+        """Open the package at `path` (or `content`, its bytes read at once: no file stays open), keeping up to `keep`
+        bytes of the parts unpacked (`_Kept`); or, given a package already open, another view of it (the reader's,
+        the patcher's) sharing its one opening of the file: its zip, budget, parts read and the bytes kept."""
         if isinstance(path, OpcPackage):
             opened = path
             self.path, self.zip, self.names, self.budget = opened.path, opened.zip, opened.names, opened.budget
@@ -204,7 +218,7 @@ class OpcPackage:
         self.path = path
         self.budget = Budget(path)
         try:
-            self.zip = zipfile.ZipFile(path)
+            self.zip = zipfile.ZipFile(path if content is None else io.BytesIO(content))
         except (zipfile.BadZipFile, OSError):
             raise PackageError(key="damaged", path=path) from None
         self.names = set(self.zip.namelist())
@@ -370,22 +384,27 @@ class OpcPackage:
         return part in self.names
 
     def relationships(self, part: str) -> list[Relationship]:
-        """The relationships of `part` ('' for the package's own), targets resolved to part names, in order."""
+        """The relationships of `part` ('' for the package's own), targets resolved to part names, in order: each
+        relationships part parsed once per opening (`model`), the one reading of `<Relationship>`."""
         name = PartName(part).rels
         if not self.has_part(name):
             return []
+        return list(self.model("relationships", name, lambda: self._parse_relationships(part, name)))
+
+    def _parse_relationships(self, part: str, name: str) -> list[Relationship]:
         found: list[Relationship] = []
 
         def start(tag: str, attrs: dict[str, str]) -> None:
             if tag.rpartition(" ")[2] == "Relationship":
                 external = attrs.get("TargetMode") == "External"
-                target = attrs.get("Target", "")
+                target = attrs.get("Target")
                 found.append(
                     Relationship(
                         attrs.get("Id", ""),
                         attrs.get("Type", ""),
-                        target if external else PartName(part).resolve(target),
+                        (target or "") if external else PartName(part).resolve(target or ""),
                         external,
+                        target,
                     )
                 )
 
@@ -394,7 +413,7 @@ class OpcPackage:
 
     def related(self, part: str, rel_type: str) -> list[Relationship]:
         """`part`'s internal relationships of one type."""
-        return [r for r in self.relationships(part) if r.type == rel_type and not r.external]
+        return [r for r in self.relationships(part) if r.kind == rel_type and not r.external]
 
     def content_types(self, parts: Iterable[str]) -> dict[str, str | None]:
         """The content type `[Content_Types].xml` gives each of `parts`: its Override, else the Default for its
@@ -423,5 +442,5 @@ class OpcPackage:
         The one place the main part is decided: the package check, the reader and the patcher ask it."""
         if not self.has_part(ROOT_RELS):
             return DEFAULT_MAIN if self.has_part(DEFAULT_MAIN) else None
-        office = [r for r in self.relationships("") if r.type in REL_OFFICE_DOCUMENTS and not r.external]
+        office = [r for r in self.relationships("") if r.kind == REL_OFFICE_DOCUMENT and not r.external]
         return office[0].target if office and self.has_part(office[0].target) else None

@@ -31,9 +31,10 @@ Entry = tuple[str, int, int]  # an entry written: its part name, CRC-32 and unco
 # ---------------------------------------------------------------- the package
 
 
-class Package(OpcPackage):
-    """The parts of a workbook, read as the reader reads them (`opc.OpcPackage`: budgets, DOCTYPE refused);
-    edits are kept aside until `save` writes the new package."""
+class PackageEditor(OpcPackage):
+    """The editor's role on an opened package (a view of the command's `OpcPackage`, read as the reader reads it:
+    budgets, DOCTYPE refused): parts written, removed, related and typed, kept aside until `save` writes the new
+    package once."""
 
     def __init__(self, path: Path | OpcPackage) -> None:
         super().__init__(path)

@@ -20,7 +20,15 @@ from typing import Any
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
-from sheet_scorer.xlsx.opc import NS_MAIN, NS_MAIN_STRICT, Budget, OpcPackage
+from sheet_scorer.xlsx.opc import (
+    NS_MAIN,
+    NS_MAIN_STRICT,
+    REL_SHARED_STRINGS,
+    REL_TABLE,
+    REL_WORKSHEET,
+    Budget,
+    OpcPackage,
+)
 from sheet_scorer.xlsx.styles import read_style_sheet
 from sheet_scorer.xlsx.text import shown_text, unescape
 
@@ -105,10 +113,12 @@ class SheetEntry:
     rid: str = ""
 
 
-class Package(OpcPackage):
-    """An opened workbook package: its sheets, shared strings and date styles, each part read once, safely."""
+class WorkbookReader(OpcPackage):
+    """The reader's role on an opened workbook package (a view of the command's `OpcPackage`): its sheets, shared
+    strings and date styles, each part read once, safely."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | OpcPackage) -> None:
+        """The reader's view of the package at `path`, or of a package a command already opened (one opening)."""
         super().__init__(path)
         self.budget: _Budget = _Budget(self.path)
         self._strings: list[str] | None = None
@@ -120,7 +130,7 @@ class Package(OpcPackage):
             self.zip.close()
             raise
 
-    def __enter__(self) -> Package:
+    def __enter__(self) -> WorkbookReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -130,7 +140,7 @@ class Package(OpcPackage):
 
     def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
         """Relationship id -> (type, target part) of `part`'s internal relationships."""
-        return {r.rid: (r.type, r.target) for r in self.relationships(part) if not r.external}
+        return {r.rid: (r.kind, r.target) for r in self.relationships(part) if not r.external}
 
     def _workbook(self) -> tuple[list[SheetEntry], bool]:
         """The sheets in tab order with their parts, and whether dates count from 1904."""
@@ -147,7 +157,7 @@ class Package(OpcPackage):
             if local == "sheet":
                 rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
                 kind, part = rels.get(rid, ("", ""))
-                worksheet = kind.endswith("/worksheet") and part in self.names
+                worksheet = kind == REL_WORKSHEET and part in self.names
                 sheets.append(SheetEntry(attrs.get("name", ""), part if worksheet else None))
             elif local == "workbookPr":
                 date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
@@ -160,7 +170,7 @@ class Package(OpcPackage):
         if self._strings is None:
             self._strings = []
             part = next(
-                (p for _, (kind, p) in self._relationships(self.main).items() if kind.endswith("/sharedStrings")), None
+                (p for _, (kind, p) in self._relationships(self.main).items() if kind == REL_SHARED_STRINGS), None
             )
             if part in self.names:
                 self._strings = read_strings(self, part)
@@ -180,7 +190,7 @@ class Package(OpcPackage):
             return SheetCells()
         cells = _read_sheet(self, entry)
         for kind, part in self._relationships(entry.part).values():
-            if kind.endswith("/table") and part in self.names:
+            if kind == REL_TABLE and part in self.names:
                 cells.totals_rows |= _table_totals(self, part)
         return cells
 
@@ -230,7 +240,7 @@ def read_strings(package: OpcPackage, part: str) -> list[str]:
     return strings
 
 
-def _table_totals(package: Package, part: str) -> set[int]:
+def _table_totals(package: WorkbookReader, part: str) -> set[int]:
     """Rows of an Excel Table's totals row(s): the last `totalsRowCount` rows of its range."""
     rows: set[int] = set()
 
@@ -274,7 +284,7 @@ class _SheetReader:
         "value",
     )
 
-    def __init__(self, package: Package, entry: SheetEntry) -> None:
+    def __init__(self, package: WorkbookReader, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
         self.strings = package.strings()
         self.date_styles = {str(i) for i in package.date_styles()}
@@ -464,7 +474,7 @@ def excel_date(serial: float, date1904: bool = False) -> Any:
     return moment.date() if moment.time() == time() else moment
 
 
-def _read_sheet(package: Package, entry: SheetEntry) -> SheetCells:
+def _read_sheet(package: WorkbookReader, entry: SheetEntry) -> SheetCells:
     """One sheet's cells. The part is first checked by expat alone (well formed, no DOCTYPE, within the budget:
     C speed), then its cells are read by `_read_plain_cells` when written in the plain form every writer uses,
     else by expat with the `_SheetReader` handlers (a Python call per element: the slower, general way)."""

@@ -24,10 +24,11 @@ from sheet_scorer.xlsx.splice import (
     open_root,
     root_span,
     set_attribute,
+    tag_end,
 )
 
 if TYPE_CHECKING:  # the patcher's package: the reader, which reads style sheets too, never imports it
-    from sheet_scorer.xlsx.package import Package
+    from sheet_scorer.xlsx.package import PackageEditor
 
 STYLE_ORDER = (
     "numFmts",
@@ -140,7 +141,7 @@ def read_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
 
 def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
     """`read_style_sheet`, parsed."""
-    related = [r for r in package.relationships(main) if r.type.endswith("/styles") and not r.external]
+    related = [r for r in package.relationships(main) if r.kind == REL_STYLES and not r.external]
     sheet = StyleSheet(related[0].target if related else DEFAULT_PART, bool(related))
     if not package.has_part(sheet.part or ""):
         if not related:
@@ -265,8 +266,11 @@ class Styles:
         name, family …) kept, written in the schema's order (`FONT_ORDER`) whatever order font 0 has them in."""
         fonts = self._items("fonts")
         kept: list[tuple[str, bytes]] = []
+        opening = b"<" + self._tag("font") + b">"
         if fonts:
             base = fonts[0]
+            head = tag_end(base, 0)  # font 0's start tag kept as it is, attributes and all
+            opening = base[: head - 2] + b">" if base[head - 2 : head] == b"/>" else base[:head]
             start, end = content(base, 0, len(base))
             kept = [(name, base[s:e]) for name, s, e in children(base, start, end) if name not in ("b", "u", "color")]
         if bold:
@@ -277,7 +281,7 @@ class Styles:
         rank = {name: i for i, name in enumerate(FONT_ORDER)}
         kept.sort(key=lambda child: rank.get(child[0], len(rank)))  # stable: anything unknown stays last, in order
         body = b"".join(element for _, element in kept)
-        return self._find_or_append("fonts", b"<" + self._tag("font") + b">" + body + b"</" + self._tag("font") + b">")
+        return self._find_or_append("fonts", opening + body + b"</" + self._tag("font") + b">")
 
     def cell_format(self, font: int = 0, number_format: int = 0) -> int:
         """A cell format with `font` and the built-in `number_format`; its index in cellXfs."""
@@ -348,7 +352,7 @@ class Styles:
         )
         return self._find_or_append("dxfs", dxf)
 
-    def save(self, package: Package, main: str) -> None:
+    def save(self, package: PackageEditor, main: str) -> None:
         """Write the style sheet back when the tool changed it: where it was read from, with the relationship and
         content type it lacked; else a new part at `xl/styles.xml` (or a free name beside it)."""
         if not self._changed:
