@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 from click.testing import CliRunner
 from helpers import write_workbook
-from test_report import validate
+from json_schema import validate
 
 from sheet_scorer import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
@@ -123,7 +123,9 @@ def test_an_adjustment_without_a_round_counts_in_the_final_standings(tmp_path: P
 
 
 def test_adjustment_for_an_unknown_player_or_round_is_an_error(tmp_path: Path) -> None:
-    result = check_workbook(club_night_book(tmp_path, adjustments=[["Anne", 1, -1, "typo"], ["Ann", 3, -1, "no such round"]]))
+    result = check_workbook(
+        club_night_book(tmp_path, adjustments=[["Anne", 1, -1, "typo"], ["Ann", 3, -1, "no such round"]])
+    )
     assert [(p.code, p.sheet, p.cell) for p in result.problems] == [
         ("adjustment-unknown-player", "Adjustments", "A2"),
         ("adjustment-unknown-round", "Adjustments", "B3"),

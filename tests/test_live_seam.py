@@ -94,7 +94,9 @@ def test_the_room_lists_the_current_round_s_tables_in_seat_order(half_reported_r
         assert table.status == ("playing" if table.table in PLAYING else "reported")
     assert room.table(2) is not None and room.table(99) is None
     first_row = next(
-        r for r in openpyxl.load_workbook(half_reported_round)["Round 4"].iter_rows(min_row=4, values_only=True) if r[0] == 2
+        r
+        for r in openpyxl.load_workbook(half_reported_round)["Round 4"].iter_rows(min_row=4, values_only=True)
+        if r[0] == 2
     )
     assert first_row[1] != 1 and first_row[2] != room.tables[1].players[0]  # rows out of seat order: seats decide
 

@@ -57,7 +57,9 @@ def two_problems_and_notes(tmp_path_factory: pytest.TempPathFactory) -> tuple[Pa
     return path, part
 
 
-def test_the_tools_runs_note_and_author_are_spliced_into_the_organisers_bytes(two_problems_and_notes: tuple[Path, str]) -> None:
+def test_the_tools_runs_note_and_author_are_spliced_into_the_organisers_bytes(
+    two_problems_and_notes: tuple[Path, str],
+) -> None:
     path, part = two_problems_and_notes
     scored = score_workbook(path, output=path.with_name("scored.xlsx"), html=path.with_name("scored.html"))
     assert scored.exit_code == 1
@@ -83,7 +85,9 @@ def test_the_tools_runs_note_and_author_are_spliced_into_the_organisers_bytes(tw
     assert ws["C2"].comment.text.startswith("judge: recounted & checked\n\n" + MARKER)
 
 
-def test_fixed_and_scored_again_the_organisers_notes_are_back_byte_for_byte(two_problems_and_notes: tuple[Path, str]) -> None:
+def test_fixed_and_scored_again_the_organisers_notes_are_back_byte_for_byte(
+    two_problems_and_notes: tuple[Path, str],
+) -> None:
     path, part = two_problems_and_notes
     scored = score_workbook(path, output=path.with_name("first.xlsx"), html=path.with_name("first.html")).output
     update_workbook(scored, WorkbookPatch(edits={"Round 1": [CellEdit("C2", 5), CellEdit("C3", 4)]}))
@@ -115,7 +119,9 @@ def test_a_notes_part_in_utf16_is_written_back_in_utf8_with_the_organisers_text(
     assert ws["B2"].comment.text == "Ala & Bob <late>" and ws["B2"].comment.author == "Małgorzata"
 
 
-def test_a_notes_part_declaring_a_doctype_is_refused_by_name(tmp_path: Path, two_problems_and_notes: tuple[Path, str]) -> None:
+def test_a_notes_part_declaring_a_doctype_is_refused_by_name(
+    tmp_path: Path, two_problems_and_notes: tuple[Path, str]
+) -> None:
     source, part = two_problems_and_notes
     path = tmp_path / "doctype.xlsx"
     path.write_bytes(source.read_bytes())

@@ -251,7 +251,9 @@ def test_a_value_the_organiser_typed_is_kept_as_a_conflict(club_event: Path) -> 
     assert [(c[0], c[1], c[2], c[3], c[5]) for c in conflicts] == [("Round 2", f"D{row}", tables[0][1], 5, 3)]
     assert f"club.reports.sqlite#{number}" in conflicts[0]
     before = club_event.read_bytes()
-    assert run("merge", club_event, "--reports").exit_code == 1 and club_event.read_bytes() == before  # not listed twice
+    assert (
+        run("merge", club_event, "--reports").exit_code == 1 and club_event.read_bytes() == before
+    )  # not listed twice
 
 
 def test_only_the_latest_report_not_rejected_is_merged(club_event: Path) -> None:

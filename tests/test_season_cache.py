@@ -57,7 +57,9 @@ def league(tmp_path: Path) -> Path:
     events.mkdir()
     one_table_event(events / "spring.xlsx", "Spring Open", date(2026, 3, 14), [("Ann", 12), ("Bob", 9), ("Cy", 7)])
     one_table_event(events / "summer.xlsx", "Summer Cup", date(2026, 6, 20), [("Bob", 12), ("Cy", 9), ("Ann", 7)])
-    one_table_event(events / "autumn.xlsx", None, None, [("Cy", 12), ("Ann", 9), ("Bob", 13)])  # two at the target: an error
+    one_table_event(
+        events / "autumn.xlsx", None, None, [("Cy", 12), ("Ann", 9), ("Bob", 13)]
+    )  # two at the target: an error
     return events
 
 
@@ -77,8 +79,12 @@ def test_a_second_season_reads_nothing_and_ranks_the_same(folder: Path, reads: l
 
 def test_an_edited_or_new_file_is_read_again(folder: Path, reads: list[Path], league: Path) -> None:
     read_events(event_files([league]), jobs=1)
-    spring = one_table_event(league / "spring.xlsx", "Spring Open", date(2026, 3, 14), [("Ann", 7), ("Bob", 9), ("Cy", 12)])
-    winter = one_table_event(league / "winter.xlsx", "Winter Open", date(2026, 12, 5), [("Dee", 12), ("Ann", 9), ("Eve", 5)])
+    spring = one_table_event(
+        league / "spring.xlsx", "Spring Open", date(2026, 3, 14), [("Ann", 7), ("Bob", 9), ("Cy", 12)]
+    )
+    winter = one_table_event(
+        league / "winter.xlsx", "Winter Open", date(2026, 12, 5), [("Dee", 12), ("Ann", 9), ("Eve", 5)]
+    )
     del reads[:]
     again = {s.path.name: s for s in read_events(event_files([league]), jobs=1)}
     assert sorted(reads) == sorted([spring, winter])

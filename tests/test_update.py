@@ -172,7 +172,9 @@ def test_new_sheet_laid_out_like_another(score_column_event: Path, tmp_path: Pat
     assert part.index("<dataValidations") < part.index("<pageMargins") < part.index("<extLst>")
 
 
-def test_the_tools_own_sheet_is_replaced_in_place_and_an_organisers_is_refused(score_column_event: Path, tmp_path: Path) -> None:
+def test_the_tools_own_sheet_is_replaced_in_place_and_an_organisers_is_refused(
+    score_column_event: Path, tmp_path: Path
+) -> None:
     update_workbook(score_column_event, WorkbookPatch(sheets=[NewSheet("Plan", [["v1"]], replace=True, hidden=True)]))
     update_workbook(score_column_event, WorkbookPatch(sheets=[NewSheet("Plan", [["v2"]], replace=True, hidden=True)]))
     book = openpyxl.load_workbook(score_column_event)
