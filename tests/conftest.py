@@ -87,12 +87,6 @@ def soffice() -> str:
 
 
 @pytest.fixture(scope="session")
-def ssconvert() -> str:
-    """Gnumeric's converter (Debian: gnumeric), for the round-trip matrix."""
-    return _required(shutil.which("ssconvert"), "Gnumeric (ssconvert) is not installed")
-
-
-@pytest.fixture(scope="session")
 def office(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> Batch:
     """Every registered LibreOffice job converted, one soffice call per format for the session (tests/office.py);
     the pytest-xdist workers share the folder (their base folders' parent) and so the one batch."""
@@ -100,6 +94,12 @@ def office(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> Batch:
 
     base = tmp_path_factory.getbasetemp()
     return Batch(soffice, (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "libreoffice").make()
+
+
+@pytest.fixture(scope="session")
+def ssconvert() -> str:
+    """Gnumeric's converter (Debian: gnumeric), for the round-trip matrix."""
+    return _required(shutil.which("ssconvert"), "Gnumeric (ssconvert) is not installed")
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,8 @@ import openpyxl
 import pytest
 from event22 import HEADERS_PL, built_event
 from helpers import run, write_workbook
-from test_merge import judge_a, judge_b, make_event
-from test_report import validate
+from json_schema import validate
+from merge_books import judge_a, judge_b, make_event
 
 from sheet_scorer.api import check_workbook, find_sheet
 from sheet_scorer.i18n.terminal import count, say

@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 from click.testing import CliRunner
 from helpers import write_workbook
-from test_report import validate
+from json_schema import validate
 
 from sheet_scorer import check_workbook, score_workbook
 from sheet_scorer.cli.main import main

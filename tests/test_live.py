@@ -10,10 +10,8 @@ table; once it reports she is first there (round points 5/3/2, docs/rules.md §3
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +24,7 @@ from typing import TYPE_CHECKING
 import openpyxl
 import pytest
 from click.testing import CliRunner
+from live_server import excel_save, free_port
 
 if TYPE_CHECKING:
     from cdp import Browser
@@ -33,12 +32,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 PLAYING = (5, 6, 7, 8)  # round 4 tables without results in the starting workbook
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def edited(source: Path, target: Path, edit) -> None:  # type: ignore[no-untyped-def]
@@ -54,13 +47,6 @@ def clear_round4(book: openpyxl.Workbook) -> None:
         if row[0].value in PLAYING:
             for cell in row[3:12]:
                 cell.value = None
-
-
-def excel_save(content: bytes, workbook: Path) -> None:
-    """Save as Excel does: write a temporary file beside the workbook, then rename it over the workbook."""
-    temporary = workbook.with_name("~$temp" + workbook.stem[:3] + ".tmp")
-    temporary.write_bytes(content)
-    os.replace(temporary, workbook)
 
 
 class Server:

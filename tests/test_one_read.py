@@ -160,7 +160,7 @@ def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch:
     import json
 
     from helpers import write_workbook
-    from test_playoffs import fill, small_event
+    from playoff_books import fill, small_event
 
     import sheet_scorer.standings.engine as engine
 

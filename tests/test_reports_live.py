@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import openpyxl
 import pytest
 from helpers import run
+from live_server import excel_save, free_port
 from reports_event import SEATED, report, round2_tables, write_event
-from test_live import excel_save, free_port
 
 from sheet_scorer.journal.store import Journal, journal_path
 

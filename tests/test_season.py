@@ -30,30 +30,12 @@ import openpyxl
 import pytest
 from helpers import run as run_command
 from helpers import write_workbook
+from season_books import VP_HEADERS, season_event
 
 from sheet_scorer.i18n.text import text
 from sheet_scorer.season.compute import build_season, points_for, rank_season
 from sheet_scorer.season.events import event_files, read_events
 from sheet_scorer.season.model import Alias, EventSummary, Finish, SeasonSettings
-
-VP_HEADERS = ["Table", "Player", "VP", "Declared"]
-
-
-def season_event(
-    path: Path,
-    name: str,
-    when: date | None,
-    tables: list[list[tuple[str, int]]],
-    extra: dict[str, Any] | None = None,
-    sheets: dict[str, list[list[Any]]] | None = None,
-) -> Path:
-    """An event workbook: Settings (Tournament, Date, …) and one VP-only round; `sheets` adds more (a Final)."""
-    settings: list[list[Any]] = [["Tournament", name]] + ([["Date", when]] if when else [])
-    settings += [[k, v] for k, v in (extra or {}).items()]
-    rows: list[list[Any]] = [VP_HEADERS] + [
-        [t, p, vp, ""] for t, table in enumerate(tables, start=1) for p, vp in table
-    ]
-    return write_workbook(path, {"Settings": settings, "Round 1": rows, **(sheets or {})})
 
 
 def settings_book(
@@ -587,7 +569,7 @@ def test_a_season_workbook_in_the_folder_is_not_an_event(league: Path, tmp_path:
 
 
 def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
-    from test_terminal_lang import english_in
+    from english_words import english_in
 
     folder = tmp_path / "turnieje"
     shutil.copytree(league, folder)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from click.testing import CliRunner
-from test_season import season_event
+from season_books import season_event
 
 from sheet_scorer.cli.main import main
 
