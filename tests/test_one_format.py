@@ -115,6 +115,36 @@ def test_a_command_that_reads_and_patches_holds_one_package(tmp_path: Path, monk
     assert event.package.zip.fp is None
 
 
+def test_the_editor_takes_the_sheet_list_the_reader_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workbook part's `<sheet>` list is parsed once per opening, by the reader, and the editor's sheets are those:
+    the same names, parts and relationship ids, in tab order (a tab named with an entity reads as its text)."""
+    from sheet_scorer.workbook.read import open_event
+    from sheet_scorer.xlsx.opc import OpcPackage
+    from sheet_scorer.xlsx.reader import read_workbook_part
+
+    path = write_workbook(
+        tmp_path / "e.xlsx",
+        {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob")), "Notes & more": [["x"]], "Round 2": [["y"]]},
+    )
+    parsed: list[str] = []
+    real = OpcPackage.parse_chunks
+
+    def counting(self: OpcPackage, part: str, *args: object, **kwargs: object) -> None:
+        parsed.append(part)
+        real(self, part, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(OpcPackage, "parse_chunks", counting)
+    with open_event(path, patching=True) as event:
+        book = event.book()
+        read = event._book()
+        assert [(e.name, e.part) for e in book.sheets] == [(e.name, e.part) for e in read.sheets]
+        assert [e.name for e in book.sheets] == ["Round 1", "Notes & more", "Round 2"]
+        assert [e.rid for e in book.sheets] == ["rId1", "rId2", "rId3"]  # as openpyxl relates them
+        assert tuple(book.sheets) == read_workbook_part(event.package, book.workbook_part).sheets  # the one reading
+        book.close()
+    assert parsed.count("xl/workbook.xml") == 1
+
+
 def test_a_scored_copy_writes_the_style_sheet_the_reader_read_and_relates_it(tmp_path: Path) -> None:
     """An organiser's xl/styles.xml with no relationship to it (a generator's omission): the reader took its date
     formats, so the patcher writes its formats into the same part (the cells' style numbers keep their meaning) and

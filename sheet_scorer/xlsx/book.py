@@ -26,7 +26,7 @@ from sheet_scorer.xlsx.opc import (
     PartName,
 )
 from sheet_scorer.xlsx.package import Entry, PackageEditor
-from sheet_scorer.xlsx.reader import SheetEntry, read_strings
+from sheet_scorer.xlsx.reader import SheetEntry, read_strings, read_workbook_part
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
 from sheet_scorer.xlsx.splice import (
@@ -91,18 +91,7 @@ class Book:
         self.workbook_part = main
         self._xml = package.read(self.workbook_part)
         self.prefix, _, _ = root_span(self._xml)
-        rels = {r.rid: r for r in package.relationships(self.workbook_part)}
-        self.sheets: list[SheetEntry] = []
-        for tag in self._sheet_tags():
-            rid = _rid(tag.group(0)) or ""
-            target = rels.get(rid)
-            self.sheets.append(
-                SheetEntry(
-                    attribute(tag.group(0), b"name") or "",
-                    target.target if target and target.kind == REL_WORKSHEET else None,
-                    rid,
-                )
-            )
+        self.sheets: list[SheetEntry] = list(read_workbook_part(package, main).sheets)  # as the reader read them
         strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
         self._strings_part = strings[0].target if strings and strings[0].target in package else None
         self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
@@ -415,11 +404,6 @@ class Book:
             package.write(self._strings_part, self.strings.xml())
         self.styles.save(package, self.workbook_part)
         package.write(self.workbook_part, self._xml)
-
-
-def _rid(tag: bytes) -> str | None:
-    found = re.search(rb"""\s[\w.\-]+:id\s*=\s*["']([^"']*)["']""", tag)
-    return found.group(1).decode() if found else None
 
 
 def _without_local_names(block: bytes, position: int) -> bytes:

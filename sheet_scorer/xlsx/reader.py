@@ -12,7 +12,7 @@ import bisect
 import math
 import re
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -156,27 +156,15 @@ class WorkbookReader:
         return {r.rid: (r.kind, r.target) for r in self.package.relationships(part) if not r.external}
 
     def _workbook(self) -> tuple[str, list[SheetEntry], bool]:
-        """The main part, its sheets in tab order with their parts, and whether dates count from 1904."""
+        """The main part, its sheets in tab order with their parts (`read_workbook_part`: the one reading of the sheet
+        list, shared with the editor), and whether dates count from 1904."""
         package = self.package
         main = package.main_part()
         if main is None:
             raise PackageError(key="zip_not_workbook", path=package.path)
-        rels = self._relationships(main)
-        sheets: list[SheetEntry] = []
-        date1904 = [False]
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            local = _LOCAL.get(tag)
-            if local == "sheet":
-                rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
-                kind, part = rels.get(rid, ("", ""))
-                worksheet = kind == REL_WORKSHEET and part in package.names
-                sheets.append(SheetEntry(attrs.get("name", ""), part if worksheet else None))
-            elif local == "workbookPr":
-                date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
-
-        package.parse(main, start)
-        return main, sheets, date1904[0]
+        workbook = read_workbook_part(package, main)
+        sheets = [replace(e, part=e.part if e.part in package.names else None) for e in workbook.sheets]
+        return main, sheets, workbook.date1904
 
     def strings(self) -> list[str]:
         """The shared strings, rich text runs joined, phonetic guides left out."""
@@ -206,6 +194,41 @@ class WorkbookReader:
             if kind == REL_TABLE and part in self.package.names:
                 cells.totals_rows |= _table_totals(self.package, part)
         return cells
+
+
+@dataclass(frozen=True)
+class WorkbookPart:
+    """The workbook part as read, once per opening of the package (`read_workbook_part`): its sheets in tab order,
+    each with its worksheet relationship's target (None for a chart sheet or no such relationship; the part itself may
+    be missing), and whether dates count from 1904."""
+
+    sheets: tuple[SheetEntry, ...]
+    date1904: bool
+
+
+def read_workbook_part(package: Parts, main: str) -> WorkbookPart:
+    """The sheet list and date system of the workbook part `main`, parsed once per opening (`OpcPackage.model`) and
+    shared by the reader and the editor: the one reading of `<sheet>`."""
+    return package.model("workbook", main, lambda: _parse_workbook_part(package, main))
+
+
+def _parse_workbook_part(package: Parts, main: str) -> WorkbookPart:
+    rels = {r.rid: r for r in package.relationships(main) if not r.external}
+    sheets: list[SheetEntry] = []
+    date1904 = [False]
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = _LOCAL.get(tag)
+        if local == "sheet":
+            rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
+            found = rels.get(rid)
+            worksheet = found is not None and found.kind == REL_WORKSHEET
+            sheets.append(SheetEntry(attrs.get("name", ""), found.target if found and worksheet else None, rid))
+        elif local == "workbookPr":
+            date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
+
+    package.parse(main, start)
+    return WorkbookPart(tuple(sheets), date1904[0])
 
 
 _LETTERS = string.ascii_uppercase
