@@ -81,7 +81,13 @@ def round_sheet_skip(sheet: Any) -> frozenset[int]:
 
 class SheetDigest:
     """expat handlers hashing one sheet's cells as they stream by, keeping none (a large sheet of the organiser's
-    costs no memory and does not count against the reader's cell limit)."""
+    costs no memory and does not count against the reader's cell limit).
+
+    Its own cell handler, not the reader's decoding (`xlsx.reader`), because the two differ and the fingerprints
+    already stored in the files written were made with this one: a number in a date style stays its serial (the
+    reader: a date), a cell without a reference is hashed with '' (the reader: the cell it stands in), an error as
+    ('e', text) (the reader: an `ErrorCell`), an inline string without Excel's `_xHHHH_` escapes decoded, a `t="d"`
+    cell as its text; tests/test_fingerprint_digest.py computes both over every workbook kept in the repository."""
 
     def __init__(self, name: str, strings: list[str]) -> None:
         self.digest = hashlib.sha256(name.encode())
