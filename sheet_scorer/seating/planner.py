@@ -183,6 +183,7 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
             best = (ranked, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
             break  # see the docstring, step 4: re-tries share one search budget
+    assert best is not None  # ATTEMPTS >= 1: the first attempt always sets it
     return best[1]
 
 
@@ -1189,7 +1190,9 @@ def _regroup_for_seats(
             if sum(c * c for c in counts[a]) <= bounds[a]:
                 continue
             home = next((t for t in rnd if a in t), None)
-            for other in rnd if home is not None else ():
+            if home is None:
+                continue
+            for other in rnd:
                 if other is home or len(other) != len(home):
                     continue
                 if trials[0] <= 0:
@@ -1351,7 +1354,7 @@ def _colour_seats_with_threes(
     return seated
 
 
-def _edge_colouring(edges: list[tuple[object, object]], colours: int) -> list[int]:
+def _edge_colouring(edges: Sequence[tuple[object, object]], colours: int) -> list[int]:
     """A proper colouring of a simple bipartite graph (left, right) of largest degree ≤ `colours`, edge by edge:
     when no colour is free at both ends, swap two colours along an alternating path (a Kempe chain), which in
     a bipartite graph never returns to the edge's other end (König's edge-colouring theorem)."""
