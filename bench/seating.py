@@ -1,4 +1,4 @@
-"""Time the seating optimiser and compare it with the known optimum (issues 11 and 24). Run by hand:
+"""Time the seating optimiser and compare it with the known optimum (docs/rules.md §6). Run by hand:
 
     .venv/bin/python bench/seating.py [--runs 3]
 
@@ -107,22 +107,30 @@ def sweep() -> None:
     """Planning time (CPU seconds, so that other work on a shared machine does not count) of every event under 50
     players over 4-8 rounds, fresh and re-planned after round 1 with 3 drops and a late entry, and of 200 players
     over 4-8 rounds, fresh and re-planned likewise: median and largest per group."""
-    groups: dict[str, list[float]] = {"6-49 fresh": [], "9-49 re-plan": [], "197-200 fresh": [], "197-200 re-plan": []}
+    groups: dict[str, list[tuple[float, str]]] = {
+        "6-49 fresh": [],
+        "9-49 re-plan": [],
+        "197-200 fresh": [],
+        "197-200 re-plan": [],
+    }
     for n in [*range(6, 50), *range(197, 201)]:
         big = "197-200" if n > 100 else ""
         for rounds in range(4, 9):
             start = time.process_time()
             first = plan(SeatingProblem(players(n), rounds, seed=n))
-            groups[f"{big or '6-49'} fresh"].append(time.process_time() - start)
+            groups[f"{big or '6-49'} fresh"].append((time.process_time() - start, f"{n} × {rounds}"))
             if n >= 9:
                 now = (*players(n)[3:], "Late")
                 start = time.process_time()
                 plan(SeatingProblem(now, rounds - 1, history=(first[0],), seed=n))
-                groups[f"{big or '9-49'} re-plan"].append(time.process_time() - start)
-    print("| plans | count | median s | max s |")
-    print("|---|---:|---:|---:|")
+                groups[f"{big or '9-49'} re-plan"].append((time.process_time() - start, f"{n} × {rounds}"))
+    print("| plans | count | median s | max s | slowest |")
+    print("|---|---:|---:|---:|---|")
     for name, times in groups.items():
-        print(f"| {name} | {len(times)} | {statistics.median(times):.2f} | {max(times):.2f} |")
+        slowest = max(times)
+        print(
+            f"| {name} | {len(times)} | {statistics.median(t for t, _ in times):.2f} | {slowest[0]:.2f} | {slowest[1]} |"
+        )
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Shared test set-up: the tests' own helpers on the path, the real programs some tests drive, and the package
 invariants checked on every workbook the tool writes during a test (tests/written_files.py says how).
 
-LibreOffice and Chromium are optional on a developer's machine (the tests that need them skip) but
+LibreOffice, Gnumeric and Chromium are optional on a developer's machine (the tests that need them skip) but
 required in CI (CI=true: they fail instead, so a missing install step cannot pass unnoticed).
 """
 
@@ -70,6 +70,12 @@ def soffice() -> str:
     from sheet_scorer.workbook.convert import libreoffice
 
     return _required(libreoffice(), "LibreOffice (soffice) is not installed")
+
+
+@pytest.fixture(scope="session")
+def ssconvert() -> str:
+    """Gnumeric's converter (Debian: gnumeric), for the round-trip matrix."""
+    return _required(shutil.which("ssconvert"), "Gnumeric (ssconvert) is not installed")
 
 
 @pytest.fixture(scope="session")

@@ -301,18 +301,20 @@ def test_the_recorder_judges_what_the_tool_wrote_not_what_the_test_wrote(tmp_pat
     source = write_workbook(tmp_path / "event.xlsx", {"Round 1": round_sheet(*(player(1, n) for n in "ABCD"))})
     (tmp_path / "damaged.xlsx").write_bytes(broken("xl/worksheets/sheet1.xml", 's="1">', 's="9">'))
     score_workbook(source, output=tmp_path / "event.scored.xlsx", html=tmp_path / "event.html")
-    assert {path.name for path, _ in RECORDER.written} == {"event.scored.xlsx"}
+    assert {path.name for path, *_ in RECORDER.written} == {"event.scored.xlsx"}
     RECORDER.check()  # the scored copy adds nothing beyond what is known and its input's own
     assert RECORDER.written == []
 
 
 def test_the_recorder_fails_on_a_breach_the_tool_adds(tmp_path: Path) -> None:
-    """What the check raises when a written package breaks an invariant its inputs did not: the file and the element."""
+    """What the check raises when a written package breaks an invariant its inputs did not: the file and the element
+    (the output read back after the write is not one of its inputs)."""
     from sheet_scorer.workbook.files import atomic_target
 
     RECORDER.check()
     with atomic_target(tmp_path / "out.xlsx") as temporary:  # the tool's own way of putting a file in place
         temporary.write_bytes(broken("xl/worksheets/sheet1.xml", 'dxfId="0"', 'dxfId="3"'))
+    zipfile.ZipFile(tmp_path / "out.xlsx").close()  # read back after it was written: no input, no excuse
     with pytest.raises(pytest.fail.Exception, match=r"out.xlsx \(written by the tool\)[\s\S]*<cfRule"):
         RECORDER.check()
 

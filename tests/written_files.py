@@ -29,11 +29,13 @@ _LARGEST = 32 * 2**20  # inputs larger than this are not kept (none of the tests
 
 
 class Recorder:
-    """The tool's writes and the packages opened since the last check, and what each output may carry."""
+    """The tool's writes and the packages opened since the last check (each with the moment, a count, it happened),
+    and what each output judged so far may carry."""
 
     def __init__(self) -> None:
-        self.written: list[tuple[Path, bytes]] = []
-        self.opened: dict[str, bytes] = {}
+        self.moment = 0
+        self.written: list[tuple[Path, bytes, int]] = []
+        self.opened: dict[str, tuple[int, bytes]] = {}
         self.carried: dict[str, list[Invariant]] = {}
 
     def install(self, patch: pytest.MonkeyPatch) -> None:
@@ -45,7 +47,8 @@ class Recorder:
         def recording_replace(temporary: Path, path: Path) -> None:
             replace_with(temporary, path)
             if Path(path).suffix.lower() in SUFFIXES:
-                self.written.append((Path(path), Path(path).read_bytes()))
+                self.moment += 1
+                self.written.append((Path(path), Path(path).read_bytes(), self.moment))
 
         def recording_open(archive: zipfile.ZipFile, file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> None:
             open_zip(archive, file, mode, *args, **kwargs)
@@ -60,7 +63,8 @@ class Recorder:
         try:
             if path.stat().st_size <= _LARGEST and not path.name.endswith(".sheet-scorer-tmp"):
                 data = path.read_bytes()
-                self.opened.setdefault(_digest(data), data)
+                self.moment += 1
+                self.opened.setdefault(_digest(data), (self.moment, data))
         except OSError:
             pass
 
@@ -68,22 +72,21 @@ class Recorder:
         self.written, self.opened = [], {}
 
     def check(self) -> None:
-        """Fail on every problem a tool output written since the last check added to its inputs; then forget them."""
+        """Fail on every problem a tool output written since the last check added to what was opened before it was
+        written (its inputs: a read-back of the output itself comes after); then forget them."""
         written, opened = self.written, self.opened
         self.forget()
-        outputs = {_digest(data) for _, data in written}
         failures = []
-        for path, data in written:
-            found = problems(data)
-            if not found:
-                self.carried[_digest(data)] = []
-                continue
-            baseline = [p for digest, raw in opened.items() if digest not in outputs for p in self.allowed(digest, raw)]
-            baseline += [p for d in outputs & self.carried.keys() if d != _digest(data) for p in self.carried[d]]
-            new = added(found, baseline)
-            self.carried[_digest(data)] = [p for p in found if p not in new]
-            if new:
-                failures.append(f"{path.name} (written by the tool) breaks:\n" + "\n".join(f"  {p}" for p in new[:12]))
+        for path, data, moment in written:
+            found = every = problems(data)
+            if found:
+                inputs = [(digest, raw) for digest, (seen, raw) in opened.items() if seen < moment]
+                found = added(found, [p for digest, raw in inputs for p in self.allowed(digest, raw)])
+            self.carried[_digest(data)] = [p for p in every if p not in found]
+            if found:
+                failures.append(
+                    f"{path.name} (written by the tool) breaks:\n" + "\n".join(f"  {p}" for p in found[:12])
+                )
         if failures:
             pytest.fail("package invariants (tests/xlsx_invariants.py):\n" + "\n".join(failures), pytrace=False)
 

@@ -10,7 +10,7 @@ from sheet_scorer.api.score import check_data
 from sheet_scorer.model import ScoreResult, WorkbookError
 
 if TYPE_CHECKING:
-    from sheet_scorer.seating.planner import SeatingBounds
+    from sheet_scorer.seating.planner import SeatingBounds as SeatingBounds  # the CLI names it through the api
     from sheet_scorer.seating.planner import SeatingReport as SeatingReport  # the CLI names it through the api
     from sheet_scorer.workbook.read import EventRead
 

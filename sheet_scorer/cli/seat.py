@@ -11,6 +11,7 @@ from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, run_act
 
 if TYPE_CHECKING:
     from sheet_scorer.api.seat import SeatingBounds, SeatingReport, SeatResult
+    from sheet_scorer.i18n.codes import LineKey
 
 
 @click.command()
@@ -74,9 +75,14 @@ def how_planned(done: SeatResult) -> str:
 
     if done.why == "players":
         left, joined = ", ".join(done.left), ", ".join(done.joined)
-        key = "replanned_left_joined" if left and joined else "replanned_left" if left else "replanned_joined"
+        key: LineKey = "replanned_left_joined" if left and joined else "replanned_left" if left else "replanned_joined"
         return say(done.lang, key, left=left, joined=joined)
-    keys = {"kept": "plan_kept", "none": "planned_fresh", "byes": "replanned_byes", "better": "replanned_better"}
+    keys: dict[str, LineKey] = {
+        "kept": "plan_kept",
+        "none": "planned_fresh",
+        "byes": "replanned_byes",
+        "better": "replanned_better",
+    }
     return say(done.lang, keys[done.why])
 
 
@@ -146,5 +152,6 @@ def echo_report(
     else:
         click.echo(say(lang, "seat_four_all"))
     rounds = ", ".join(map(str, club_rounds))
-    key = {0: "club_conflicts", 1: "club_conflicts_round"}.get(len(club_rounds), "club_conflicts_rounds")
+    keys: dict[int, LineKey] = {0: "club_conflicts", 1: "club_conflicts_round"}
+    key = keys.get(len(club_rounds), "club_conflicts_rounds")
     click.echo(say(lang, key, n=report.club_conflicts, rounds=rounds, best=bounds.club_conflicts))

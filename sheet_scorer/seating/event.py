@@ -151,7 +151,9 @@ def seat_patch(
         patch.sheets.append(
             NewSheet(next_round_name(last.name, number), rows, layout_from=last.name, header_row=last.header_row)
         )
-    later = {first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)}
+    later: dict[int, tuple[Sequence[Sequence[str]], Sequence[str]]] = {
+        first + len(seating.rounds) + i: (r.tables, r.byes) for i, r in enumerate(seating.later)
+    }
     rows = plan_rows(later, language)
     patch.sheets.append(
         NewSheet(

@@ -183,7 +183,7 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
             best = (ranked, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
             break  # see the docstring, step 4: re-tries share one search budget
-    assert best is not None  # ATTEMPTS >= 1: the first attempt always sets it
+    assert best is not None  # ATTEMPTS ≥ 1
     return best[1]
 
 
@@ -521,17 +521,17 @@ def _greedy(
     n = len(players)
     meet = [[0] * n for _ in range(n)]
     at_three, at_four, last = [0] * n, [0] * n, [False] * n
-    for rnd in (*(past.tables for past in problem.history), *before):
+    for earlier in (*(past.tables for past in problem.history), *before):
         last = [False] * n
-        for table in rnd:
-            seated = [index[p] for p in table if p in index]
+        for met in earlier:
+            seated = [index[p] for p in met if p in index]
             for a, b in itertools.combinations(seated, 2):
                 meet[a][b] += 1
                 meet[b][a] += 1
             for a in seated:
-                at_three[a] += len(table) == 3
-                at_four[a] += len(table) == SEATS
-                last[a] = len(table) == 3
+                at_three[a] += len(met) == 3
+                at_four[a] += len(met) == SEATS
+                last[a] = len(met) == 3
     club = [problem.clubs.get(p, "") or "" for p in players]
     first = not problem.history and not before
     rounds = []
@@ -714,8 +714,8 @@ class _TableSearch:
         self.rounds = rounds
         self.meet = [[0] * n for _ in range(n)]
         for past in problem.history:
-            for table in past.tables:
-                seated = [index[p] for p in table if p in index]
+            for played in past.tables:
+                seated = [index[p] for p in played if p in index]
                 for a, b in itertools.combinations(seated, 2):
                     self.meet[a][b] += 1
                     self.meet[b][a] += 1
@@ -1042,11 +1042,11 @@ def _assign_seats(
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
     sizes: dict[str, list[int]] = {p: [0, 0] for p in problem.players}  # games at tables of 4, of 3
     for past in problem.history:
-        for table in past.tables:
-            for s, p in enumerate(table):
+        for played_table in past.tables:
+            for s, p in enumerate(played_table):
                 if p in counts:
                     counts[p][s] += 1
-                    sizes[p][len(table) == 3] += 1
+                    sizes[p][len(played_table) == 3] += 1
     played = len(problem.history)
     threes = any(len(t) == 3 for rnd in groups for t in rnd)
     pins = _event_seat_four(groups) if threes and not played and not problem.by_standings else {}
@@ -1269,9 +1269,10 @@ def _seated_by_rows(
 def _colour_seats(block: list[list[list[str]]]) -> list[list[list[str]]]:
     """Seats for up to 4 rounds of tables of 4 in which nobody takes a seat twice: a proper 4-edge-colouring of
     the bipartite table–player graph (König); colour s is seat s."""
-    edges = [((r, t), p) for r, rnd in enumerate(block) for t, table in enumerate(rnd) for p in table]
+    places = [(r, t, p) for r, rnd in enumerate(block) for t, table in enumerate(rnd) for p in table]
+    edges: list[tuple[object, object]] = [((r, t), p) for r, t, p in places]
     seated = [[[""] * SEATS for _ in rnd] for rnd in block]
-    for ((r, t), p), s in zip(edges, _edge_colouring(edges, SEATS)):
+    for (r, t, p), s in zip(places, _edge_colouring(edges, SEATS), strict=True):
         seated[r][t][s] = p
     return seated
 
@@ -1354,7 +1355,7 @@ def _colour_seats_with_threes(
     return seated
 
 
-def _edge_colouring(edges: Sequence[tuple[object, object]], colours: int) -> list[int]:
+def _edge_colouring(edges: list[tuple[object, object]], colours: int) -> list[int]:
     """A proper colouring of a simple bipartite graph (left, right) of largest degree ≤ `colours`, edge by edge:
     when no colour is free at both ends, swap two colours along an alternating path (a Kempe chain), which in
     a bipartite graph never returns to the edge's other end (König's edge-colouring theorem)."""
