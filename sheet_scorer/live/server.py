@@ -14,8 +14,8 @@ the last good `ScoreResult`, `.set_marks` the tables' marks) and the update hub 
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
+import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -163,7 +163,7 @@ def bind(host: str, port: int) -> socket.socket:
     """The listening socket, bound before the server starts (a busy port raises OSError here, told in one line)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    if os.name == "nt":  # on Windows SO_REUSEADDR would let a second server take a port in use
+    if sys.platform == "win32":  # on Windows SO_REUSEADDR would let a second server take a port in use
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
     else:  # a restart right after Ctrl-C may reuse the port while old connections linger
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

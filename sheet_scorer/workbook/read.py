@@ -79,7 +79,7 @@ class EventRead:
         self, package: OpcPackage, reader: WorkbookReader, data: WorkbookData, prints: Fingerprint | None = None
     ) -> None:
         self.path, self.package, self.data = package.path, package, data
-        self._reader = reader
+        self._reader: WorkbookReader | None = reader  # None once closed
         self.prints = prints or Fingerprint()  # each sheet's part of `data.fingerprint`, as read
 
     def __enter__(self) -> EventRead:

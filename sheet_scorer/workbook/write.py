@@ -18,10 +18,11 @@ from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
 from sheet_scorer.workbook.owned import ADDED_SHEETS
 from sheet_scorer.workbook.record import Record, SealedRecord
-from sheet_scorer.xlsx.book import Book, SheetEntry
+from sheet_scorer.xlsx.book import Book
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
 from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
 from sheet_scorer.xlsx.opc import OpcPackage
+from sheet_scorer.xlsx.reader import SheetEntry
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell
 from sheet_scorer.xlsx.styles import TWO_DECIMALS
 
@@ -130,7 +131,7 @@ def _streamed(
 def mark_cells(book: Book, ws: Worksheet, name: str, marks: list[tuple[str, str]]) -> None:
     """The tool's marks on one sheet replaced by `marks`: a fill (conditional format) and a note per cell."""
     _clear_marks(ws)
-    notes = Notes(book.package, book.sheet(name).part, ws)  # type: ignore[union-attr]
+    notes = Notes(book.package, book.sheet_part(name), ws)
     notes.clear()
     notes.add(_notes(ws, marks))
     notes.save()
@@ -260,7 +261,7 @@ def _widths(defaults: list[int], titles: list[str]) -> dict[int, float]:
     return {c: float(max(d, len(t) + 3)) for c, (d, t) in enumerate(zip(defaults, titles), start=1)}
 
 
-def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[no-untyped-def]
+def _write_standings(book: Book, plan: WritePlan, own: SheetEntry | None) -> None:
     titles = plan.standings_header + plan.round_names + ([plan.notes_header] if plan.notes_header else [])
     header = _header_cells(book, titles)
     if plan.provisional:
@@ -269,7 +270,7 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
     rows: list[list[NewCell | None]] = [header]
     general = book.styles.general()
     for record in plan.standings_rows:
-        cells = [
+        cells: list[NewCell | None] = [
             book.value_cell(v, general if isinstance(v, (int, float)) and not isinstance(v, bool) else None)
             for v in record
         ]
@@ -284,7 +285,7 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
     book.put_sheet(plan.standings_title, new_sheet_xml(rows, widths, freeze_row=1), replacing=own)
 
 
-def _write_problems(book: Book, plan: WritePlan, own) -> None:  # type: ignore[no-untyped-def]
+def _write_problems(book: Book, plan: WritePlan, own: SheetEntry | None) -> None:
     """The Problems sheet: one row per problem, linked to its cell; once all are fixed, one line saying so."""
     if not plan.problems_rows and own is None:
         return

@@ -15,7 +15,7 @@ import string
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
 from sheet_scorer.xlsx.errors import PackageError
@@ -368,7 +368,7 @@ class _SheetReader:
         self.row_text = str(number)
         self.row = self.cells.rows.setdefault(number, {})
 
-    def _damaged(self, what: str, **values: object) -> None:
+    def _damaged(self, what: str, **values: object) -> NoReturn:
         """Refuse the sheet: `what` is the kind of damage (ref, row, string), named in the catalogue."""
         raise PackageError(key=f"sheet_damaged_{what}", path=self.package.path, sheet=self.name, **values)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -476,7 +476,7 @@ def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:
     return ranges
 
 
-def edit_columns(cols: bytes, changes: dict[int, dict[bytes, str | None]]) -> bytes:
+def edit_columns(cols: bytes, changes: Mapping[int, Mapping[bytes, str | None]]) -> bytes:
     """A `<cols>` element with attributes of single columns set (None removes one), ranges split around them."""
     found = re.match(rb"<([\w.\-]+:)?cols\b" + ATTRS + rb">", cols)
     prefix = (found.group(1) or b"") if found else b""
