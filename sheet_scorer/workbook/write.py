@@ -23,7 +23,7 @@ from sheet_scorer.xlsx.cells import cell_ref, parse_ref
 from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
 from sheet_scorer.xlsx.opc import OpcPackage
 from sheet_scorer.xlsx.reader import SheetEntry
-from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell
+from sheet_scorer.xlsx.sheetxml import CellWrite, NewCell, Worksheet, new_sheet_xml, number_cell
 from sheet_scorer.xlsx.styles import TWO_DECIMALS
 
 __all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "mark_cells", "write_to"]
@@ -119,13 +119,13 @@ def _streamed(
 ) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
     at a time, not every round's at once (the peak memory of `score` at 100,000 rows)."""
-    writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
+    writes: defaultdict[int, dict[int, CellWrite]] = defaultdict(dict)
     for (column, place), header in zip(placed, headers):
         if header is not None:
             writes[sheet.header_row][place] = header
         for row, value in zip(column.rows, column.values):
             writes[row][place] = _number_text(value)
-    yield from ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row)  # type: ignore[arg-type]
+    yield from ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row)
 
 
 def mark_cells(book: Book, ws: Worksheet, name: str, marks: list[tuple[str, str]]) -> None:
@@ -151,13 +151,13 @@ def _restyle(book: Book) -> Callable[[bytes | None], bytes]:
     return restyle
 
 
-def _number_text(value: object) -> bytes | NewCell:
+def _number_text(value: float | bool | None) -> CellWrite:
     """A computed value as the bytes of its `<v>` (the fast path of the row splice), or an empty cell."""
     if type(value) is int:
         return b"%d" % value
     if type(value) is float and math.isfinite(value):
         return repr(value).encode()
-    return number_cell(value)  # type: ignore[arg-type]
+    return number_cell(value)
 
 
 def _free_columns_shift(sheet: SheetPlan, taken: list[tuple[int, int, int, int]]) -> int:

@@ -15,7 +15,7 @@ import string
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
 from sheet_scorer.xlsx.errors import PackageError
@@ -255,6 +255,21 @@ def _table_totals(package: WorkbookReader, part: str) -> set[int]:
     return rows
 
 
+class _CellSource(Protocol):
+    """What `_SheetReader` needs of a package: a `WorkbookReader`, or a sheet being written (`_WrittenBook`)."""
+
+    @property
+    def path(self) -> Path: ...
+    @property
+    def budget(self) -> _Budget: ...
+    @property
+    def values(self) -> dict[bytes, Any]: ...
+    @property
+    def date1904(self) -> bool: ...
+    def strings(self) -> list[str]: ...
+    def date_styles(self) -> frozenset[int]: ...
+
+
 class _SheetReader:
     """expat handlers that collect one sheet's cells as they stream by (see `_read_sheet`).
 
@@ -284,7 +299,7 @@ class _SheetReader:
         "value",
     )
 
-    def __init__(self, package: WorkbookReader, entry: SheetEntry) -> None:
+    def __init__(self, package: _CellSource, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
         self.strings = package.strings()
         self.date_styles = {str(i) for i in package.date_styles()}
@@ -654,7 +669,7 @@ class SheetFeed:
         self, package: OpcPackage, entry: SheetEntry, strings: list[str], date_styles: frozenset[int], date1904: bool
     ) -> None:
         written = _WrittenBook(package.path, strings, date_styles, date1904)
-        self._reader = _SheetReader(written, entry)  # type: ignore[arg-type]
+        self._reader = _SheetReader(written, entry)
         self._budget = written.budget
         self._push = package.push_parser(
             entry.part or entry.name, self._reader.start, self._reader.end, self._reader.text, namespaces=False
