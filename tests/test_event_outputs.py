@@ -293,7 +293,9 @@ def test_the_report_tells_the_playoffs_in_its_language(result: Any, champion: st
     assert (
         playoffs.count('class="pill declared"') == 5 + 1
     )  # a winner at each of 4 semifinal tables and the final; the key
-    assert f"Mistrz: <strong>{champion}</strong>" in playoffs
+    lead = polish[polish.index('<section id="final-ranking">') : polish.index('<section id="standings">')]
+    assert f"Mistrz: <strong>{champion}</strong>" in lead  # the champion leads the page, not the playoffs section
+    assert "Mistrz:" not in playoffs
     card = polish[polish.index(f'id="{player_ids([champion])[champion]}"') :]
     card = card[: card.index("</article>")]
     assert '<abbr title="Półfinał">Półfinał</abbr>' in card and '<abbr title="Finał">Finał</abbr>' in card
@@ -306,6 +308,45 @@ def test_the_report_tells_the_playoffs_in_its_language(result: Any, champion: st
         page = render_report(result, lang)
         assert f'<h3>{semifinal} <span class="muted">(Półfinał)</span></h3>' in page
         assert f'<h3>{final} <span class="muted">(Finał)</span></h3>' in page
+
+
+def test_once_the_final_is_scored_the_report_leads_with_the_champion_and_the_final_ranking(
+    result: Any, champion: str
+) -> None:
+    """The final ranking comes first, with the only medals of the page; the qualifying standings follow without
+    any; one final ranking on the page (docs/rules.md §6)."""
+    from sheet_scorer.playoffs.ranking import event_placings
+
+    page = render_report(result, "en")
+    main = page[page.index("<main>") :]
+    assert main.index('<section id="final-ranking">') < main.index('<section id="standings">')
+    lead = main[: main.index('<section id="standings">')]
+    assert f"Champion: <strong>{champion}</strong>" in lead and "<h2>Qualifying standings</h2>" in main
+    ranking = [p.player for p in event_placings(result)]
+    assert ranking[0] == champion
+    rows = re.findall(
+        r'<tr(?: class="medal-(\d)")?><td class="rank num">.*?<th scope="row">(?:<a [^>]*>)?([^<]+)<', lead
+    )
+    assert [name for _, name in rows] == ranking
+    assert [medal for medal, _ in rows[:4]] == ["1", "2", "3", ""]
+    standings = main[
+        main.index('<section id="standings">') : main.index("</section>", main.index('<section id="standings">'))
+    ]
+    assert "medal-" not in standings and 'rank-badge" title' not in standings
+    assert page.count('class="final-ranking"') == 1 and page.count(f"<strong>{champion}</strong>") == 1
+
+
+def test_before_the_final_the_standings_keep_their_medals(tmp_path: Path) -> None:
+    round_1 = [
+        ["Table", "Player", "VP", "Declared"],
+        [1, "Ala", 10, "x"],
+        [1, "Bob", 8, ""],
+        [1, "Cyd", 6, ""],
+        [1, "Dan", 4, ""],
+    ]
+    page = render_report(check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_1})), "en")
+    assert 'id="final-ranking"' not in page and "<h2>Standings</h2>" in page
+    assert [m for m in ("medal-1", "medal-2", "medal-3") if m in page] == ["medal-1", "medal-2", "medal-3"]
 
 
 def test_playoff_ties_are_marked(tmp_path: Path) -> None:

@@ -532,7 +532,7 @@ def test_the_phone_card_goes_on_through_the_playoffs(tmp_path: Path) -> None:
 # Dan 3; table 2 Eva 11 declared, Fil 8, Gil 5, Hal 2 -> qualifying rank Ala, Eva (5 points, 12 > 11 VP), Bea, Fil (3),
 # Cyd, Gil (2), Dan, Hal (1); Hal has withdrawn (Players sheet), below the cut of 4 anyway. `playoffs` seats the Final:
 # Ala, Eva, Bea, Fil. Fil 12 (declared), Ala 9, Eva 7, Bea 5 -> Fil 1st (champion), Ala 2nd, Eva 3rd, Bea 4th; then the
-# others by qualifying rank: Cyd 5, Gil 6, Dan 7, Hal 8 (marked withdrawn after Round 1).
+# others by qualifying rank: Cyd 5, Gil 6, Dan 7, Hal 8 (marked withdrawn after round 1).
 def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_is_scored(tmp_path: Path) -> None:
     import re
 
@@ -591,7 +591,7 @@ def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_i
         (5, "Cyd", "", "Qualifying"),
         (6, "Gil", "", "Qualifying"),
         (7, "Dan", "", "Qualifying"),
-        (8, "Hal", "withdrawn after Round 1", "Qualifying"),
+        (8, "Hal", "withdrawn after round 1", "Qualifying"),
     ]
     assert page.index('<p class="champion">') < page.index("Final Ranking") < page.index('<table class="standings">')
     # the phone page is unchanged: no champion line, no final ranking

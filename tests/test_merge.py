@@ -498,3 +498,60 @@ def test_split_of_tables_the_round_lacks_says_table_or_tables_as_asked(tmp_path:
     assert two.exit_code == 2 and two.output == "Erro: “Round 1” não tem nenhuma das mesas 5-6; nada foi gravado\n", (
         two.output
     )
+
+
+def test_a_judges_copy_leaves_out_the_tools_own_sheets_and_the_merge_brings_them_back(tmp_path: Path) -> None:
+    """The scored copy's Standings and Problems would be stale in a judge's copy: left out (docs/rules.md §5); the
+    copy is named for the event (no ".scored"); the organiser's own sheets stay; merged back, the event keeps its
+    Standings and the next score rewrites them."""
+    event = write_workbook(
+        tmp_path / "open_lyon.xlsx",
+        {
+            "Round 1": [HEADERS, *ROUND],
+            "Round 2": [HEADERS, *seated(ROUND)],
+            "Notes": NOTES,
+            "Classement": [["my own ranking"], ["Anna", 1]],  # named like a tool's sheet in French, but the organiser's
+        },
+    )
+    assert run_command("score", event).exit_code == 0
+    scored = tmp_path / "open_lyon.scored.xlsx"
+    book = openpyxl.load_workbook(scored)
+    assert {"Standings", "Problems", "Classement"} <= set(book.sheetnames)  # round 2 not reported: warnings
+    book.active = book.sheetnames.index("Standings")  # the organiser last looked at the standings
+    book.create_sheet("Printed")  # a sheet of the organiser's after the tool's, with a print area of its own
+    book["Printed"].append(["kept"])
+    book["Printed"].print_area = "A1:B2"
+    book.save(scored)
+    result = split(scored, "--round", 2, "--tables", "1")
+    assert result.exit_code == 0, result.output
+    copy = tmp_path / "open_lyon.round2.tables1.xlsx"
+    assert copy.is_file() and not (tmp_path / "open_lyon.scored.round2.tables1.xlsx").exists()
+    judged = openpyxl.load_workbook(copy)
+    assert judged.sheetnames == ["Round 1", "Round 2", "Notes", "Classement", "Printed"]
+    assert judged.active.title == "Round 1"  # the first visible sheet, where the Standings were shown
+    assert judged["Printed"].print_area == "'Printed'!$A$1:$B$2"  # its sheet-local name follows it
+    assert [list(r) for r in judged["Classement"].iter_rows(values_only=True)] == [
+        ["my own ranking", None],
+        ["Anna", 1],
+    ]
+    # the judge fills table 1; the merge takes it back and the scored copy still has its Standings
+    sheet = judged["Round 2"]
+    for excel_row in range(2, 6):
+        row = next(r for r in ROUND if r[1] == sheet.cell(excel_row, 2).value)
+        for column, value in enumerate(row, start=1):
+            sheet.cell(excel_row, column, value)
+    judged.save(copy)
+    merged = run(scored, copy)
+    assert merged.exit_code == 0, merged.output
+    assert "Standings" in openpyxl.load_workbook(scored).sheetnames
+    assert cells(scored, "Round 2")[1:5] == ROUND[:4]
+    again = run_command("score", scored)
+    standings = list(openpyxl.load_workbook(scored)["Standings"].iter_rows(min_row=2, values_only=True))
+    assert again.exit_code == 0  # table 2 of round 2 is seated, not played: a warning
+    assert {r[1]: r[-1] for r in standings if r[1]}["Anna"] == 5  # her round-2 win, counted once merged
+
+
+def test_a_split_of_an_event_never_scored_has_nothing_to_leave_out(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    assert split(event, "--round", 1, "--tables", "1").exit_code == 0
+    assert openpyxl.load_workbook(tmp_path / "event.round1.tables1.xlsx").sheetnames == ["Round 1", "Notes"]

@@ -397,31 +397,28 @@ def test_the_final_ranking_marks_a_withdrawn_player_as_the_standings_do(tmp_path
     step = run(path)
     assert step.exit_code == 0, step.output
     ranking = sheet_rows(path, "Final Ranking")
-    assert ranking[0] == ("Rank", "Player", "Stage", "Qualifying Rank", "Status")
+    assert ranking[0] == ("Rank", "Player", "Stage", "Qualifying Rank", "Withdrawn")
     assert ranking[1:] == [
         (1, "Basia", "Final", 1, None),
         (2, "Ala", "Final", 2, None),
         (3, "Dorota", "Final", 4, None),
         (4, "Czesia", "Final", 5, None),
-        (5, "Ewa", "Qualifying", 3, "withdrawn after Round 2"),
+        (5, "Ewa", "Qualifying", 3, "After round 2"),
         (6, "Gosia", "Qualifying", 6, None),
         (7, "Franek", "Qualifying", 7, None),
         (8, "Henio", "Qualifying", 8, None),
     ]
-    # "withdrawn after Round 2" is 23 characters, and three of margin
-    assert openpyxl.load_workbook(path)["Final Ranking"].column_dimensions["E"].width == 26
-    # the Standings sheet `score` writes says the same words in its Status column
+    # "After round 2" is 13 characters, and three of margin
+    assert openpyxl.load_workbook(path)["Final Ranking"].column_dimensions["E"].width == 16
+    # the Standings sheet `score` writes says the same words in its Withdrawn column
     assert run_command("score", path).exit_code == 0
     standings = list(openpyxl.load_workbook(tmp_path / "event.scored.xlsx")["Standings"].iter_rows(values_only=True))
-    assert standings[0][-1] == "Status"
-    assert {r[1]: r[-1] for r in standings[1:] if r[-1]} == {"Ewa": "withdrawn after Round 2"}
-    # in the event's language: Polish words, and the Polish Status header (pt would say "Situação")
+    assert standings[0][-1] == "Withdrawn"
+    assert {r[1]: r[-1] for r in standings[1:] if r[-1]} == {"Ewa": "After round 2"}
+    # in the event's language: Polish words and the Polish header
     assert run(path, "--lang", "pl").exit_code == 0
     polish = sheet_rows(path, "Final Ranking")
-    assert (
-        polish[0][-1] == "Status"
-        and [r[-1] for r in polish[1:]] == [None] * 4 + ["rezygnacja po: Round 2"] + [None] * 3
-    )
+    assert polish[0][-1] == "Rezygnacja" and [r[-1] for r in polish[1:]] == [None] * 4 + ["Po rundzie 2"] + [None] * 3
     assert polish[0][0] == "Miejsce"  # the Polish sheet, rewritten in place
 
 

@@ -571,7 +571,7 @@ def test_format_number_is_cached_and_still_localised() -> None:
     ]
     assert format_pct(116.94444, "pl") == "116,94" and format_number("x", "en") == "x"
     assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
-    assert (ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "pt"), ordinal(4, "pl")) == ("1er", "2e", "3º", "4.")
+    assert (ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "pt"), ordinal(4, "pl")) == ("1er", "2e", "3.º", "4.")
 
 
 # --------------------------------------------------------------------------------------------

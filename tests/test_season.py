@@ -410,11 +410,11 @@ def test_command_writes_the_season_workbook(written: tuple[Any, Path]) -> None:
         "Autumn Classic",
     )
     assert rows[1:6] == [
-        (1, "Bob Hart", 7, 2, 3, 1, 1, 3, 4, 1),
-        (2, "Ann Lee", 6, 2, 3, 1, 1, 4, 2, 2),
-        (3, "Cy Moss", 6, 2, 3, 1, 1, 2, 3, 3),
-        (4, "Dee Park", 1, 1, 1, 0, 4, 1, None, None),
-        (5, "Eve Ross", 1, 1, 1, 0, 4, None, 1, None),
+        (1, "Bob Hart", 7, 2, 3, 1, "1st", 3, 4, 1),  # the best finish as an ordinal (docs/rules.md §10)
+        (2, "Ann Lee", 6, 2, 3, 1, "1st", 4, 2, 2),
+        (3, "Cy Moss", 6, 2, 3, 1, "1st", 2, 3, 3),
+        (4, "Dee Park", 1, 1, 1, 0, "4th", 1, None, None),
+        (5, "Eve Ross", 1, 1, 1, 0, "4th", None, 1, None),
     ]
     sheet = book["Season Standings"]
     dropped = {
@@ -735,3 +735,69 @@ def test_the_players_beyond_ten_are_counted_in_one_line(
     lines = result.output.splitlines()
     assert sum(1 for line in lines if line.startswith("│")) == 10
     assert [line for line in lines if line.startswith("…")] == ([] if more is None else [more]), result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "fourth"), [("en", "1st", "4th"), ("fr", "1er", "4e"), ("pl", "1.", "4."), ("pt", "1.º", "4.º")]
+)
+def test_the_best_finish_is_an_ordinal_in_the_seasons_language(
+    league: Path, alias_settings: Path, tmp_path: Path, lang: str, first: str, fourth: str
+) -> None:
+    """Bob, Ann, Cy each won an event (best 1st); Dee and Eve finished 4th at best (the worked example above)."""
+    result = run(
+        league, "--settings", alias_settings, "--lang", lang, "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html"
+    )
+    assert result.exit_code == 0, result.output
+    rows = list(openpyxl.load_workbook(tmp_path / "s.xlsx").worksheets[0].iter_rows(min_row=2, values_only=True))
+    best = {r[1]: r[6] for r in rows}
+    assert best == {"Bob Hart": first, "Ann Lee": first, "Cy Moss": first, "Dee Park": fourth, "Eve Ross": fourth}
+    page = html.unescape((tmp_path / "s.html").read_text(encoding="utf-8"))
+    assert f">{fourth}<" in page
+    lines = [line for line in result.output.splitlines() if "Dee Park" in line]
+    assert lines and lines[0].rstrip(" │").endswith(fourth)
+
+
+# The Aliases sheet and its headers in each language, as the near-miss warning names them (docs/rules.md §10).
+ALIAS_WORDS = {
+    "en": ("Aliases", "Name", "Same as", "--settings FILE"),
+    "pl": ("Aliasy", "Nazwisko", "To samo co", "--settings PLIK"),
+    "pt": ("Variantes", "Nome", "Mesmo que", "--settings ARQUIVO"),
+    "fr": ("Alias", "Nom", "Même que", "--settings FICHIER"),
+}
+
+
+@pytest.mark.parametrize("lang", list(ALIAS_WORDS))
+def test_the_near_miss_warning_says_where_the_aliases_sheet_goes(
+    summaries: list[EventSummary], league: Path, tmp_path: Path, lang: str
+) -> None:
+    """The warning names the row to add, the sheet and its headers in the season's language, and that the sheet
+    belongs in a settings workbook of its own passed with --settings; that very sheet joins the two spellings."""
+    from sheet_scorer.problems import code_message
+
+    [note] = build_season(summaries, SeasonSettings(), best=2).notes
+    said = code_message(note.key, note.values, lang).replace("\u202f", " ")
+    sheet, name, same_as, option = ALIAS_WORDS[lang]
+    assert f"{name} | {same_as}" in said and sheet in said and option in said
+    assert "Anne Lee" in said and "Ann Lee" in said
+    # the sheet as the warning describes it, in that language, joins them
+    settings = write_workbook(tmp_path / "s.xlsx", {sheet: [[name, same_as], ["Anne Lee", "Ann Lee"]]})
+    result = run(
+        league, "--settings", settings, "--lang", lang, "-o", tmp_path / "o.xlsx", "--html", tmp_path / "o.html"
+    )
+    assert result.exit_code == 0, result.output
+    players = {
+        r[1] for r in openpyxl.load_workbook(tmp_path / "o.xlsx").worksheets[0].iter_rows(min_row=2, values_only=True)
+    }
+    assert "Ann Lee" in players and "Anne Lee" not in players
+
+
+def test_the_case_only_warning_says_where_the_aliases_sheet_goes() -> None:
+    from sheet_scorer.problems import code_message
+
+    events = [
+        EventSummary(Path("a.xlsx"), "A", date(2026, 1, 1), ranking=("Łukasz Nowak", "Bo Li")),
+        EventSummary(Path("b.xlsx"), "B", date(2026, 2, 1), ranking=("Lukasz Nowak", "Bo Li")),
+    ]
+    [note] = build_season(events, SeasonSettings()).notes
+    said = code_message(note.key, note.values, "en")
+    assert "Name | Same as" in said and "Aliases sheet" in said and "--settings FILE" in said

@@ -228,7 +228,7 @@ def test_problem_on_a_merged_table_cell_is_noted_on_the_merged_range(tmp_path: P
     book["Round 1"].merge_cells("A2:A3")
     book.save(path)
     result = score_workbook(path)
-    assert [(p.code, p.table) for p in result.problems] == [("table-size", 1)]
+    assert [(p.code, p.cell, p.table) for p in result.problems] == [("table-size", "A2", 1), ("table-size", "A3", 1)]
     ws = openpyxl.load_workbook(result.output)["Round 1"]
     assert _marks(ws) == {"A2", "A3"}
     assert COMMENT_MARKER in ws["A2"].comment.text and "A2:A3" in {str(r) for r in ws.merged_cells.ranges}
