@@ -1,4 +1,4 @@
-"""Time from a save to the updated page in `sheet-scorer live` (SPEC §9: within 2 s; under 1 s for the example). Run by hand:
+"""Time from a save to the updated page in `sheet-scorer live` (docs/rules.md §9: within 2 s; under 1 s for the example). Run by hand:
 
     .venv/bin/python bench/live.py [--runs 7]
 
