@@ -163,7 +163,7 @@ def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 
 
 RANK3 = "document.querySelector('tr[data-rank=\"3\"] th').textContent"
-RUBY = "Array.from(document.querySelectorAll('tr.player-row')).find(r => r.querySelector('th').textContent === 'Ruby Hughes')"
+RUBY = "Array.from(document.querySelectorAll('tr.player-row')).find(r => r.querySelector('th').firstChild.textContent === 'Ruby Hughes')"
 
 
 def test_projector_before_the_save(live: tuple[Server, Path]) -> None:
@@ -181,9 +181,9 @@ def test_projector_before_the_save(live: tuple[Server, Path]) -> None:
 
 def test_phone_shows_the_next_table_while_playing(live: tuple[Server, Path]) -> None:
     server, _ = live
-    page = server.get("/phone").decode()
-    card = page[page.index('data-search="ruby hughes"') :]
-    card = card[: card.index("</article>")]
+    assert '["p-ruby-hughes", "ruby hughes", "Ruby Hughes"]' in server.get("/phone").decode()  # the search's index
+    card = server.get("/phone/card/p-ruby-hughes").decode()  # the card, fetched by the page as its own fragment
+    assert card.startswith('<article class="card player" id="p-ruby-hughes"') and card.count("<article") == 1
     assert "Now: Round 4, table 8" in card
     assert "Did not play" not in card and "did not play" not in card.split("Round 4")[-1]
 
@@ -209,11 +209,12 @@ def test_a_save_updates_the_projector_in_place(
     browser.open(server.base + "/")
     assert browser.js(RUBY + ".querySelector('td.first').textContent") == "9.5"
     # 30 players do not fit 1920×1080 in projector type: a screenful at a time, ranks 1.. first
-    assert browser.wait_for("document.getElementById('pager').textContent").startswith("Page 1 of ")
+    pager = browser.wait_for("document.getElementById('pager').textContent")
     visible = browser.js(
         "Array.from(document.querySelectorAll('tr.player-row')).filter(r => r.offsetParent).map(r => +r.dataset.rank)"
     )
-    assert visible == list(range(1, len(visible) + 1)) and 8 <= len(visible) < 30
+    assert visible == list(range(1, len(visible) + 1)) and 25 <= len(visible) < 30
+    assert pager == f"Ranks 1–{len(visible)} of 30 · page 1/2"
     assert browser.js("document.documentElement.scrollHeight") <= 1080
     browser.js("window.kept = 42")
     excel_save(event["full"].read_bytes(), workbook)
@@ -266,7 +267,7 @@ def test_phone_view_at_390px(live: tuple[Server, Path], browser: Browser) -> Non
     browser.js(
         "const box = document.getElementById('who'); box.value = 'lukasz'; box.dispatchEvent(new Event('input'))"
     )
-    shown = browser.js(
+    shown = browser.wait_for(
         "Array.from(document.querySelectorAll('.player')).filter(c => !c.hidden).map(c => c.querySelector('h2').textContent)"
     )
     assert shown == ["Łukasz Nowak"]
@@ -277,6 +278,66 @@ def test_phone_view_at_390px(live: tuple[Server, Path], browser: Browser) -> Non
     assert any(r.startswith("Round 4|1|1|10|5|") for r in row), row
     assert browser.js("document.documentElement.scrollWidth") <= 390
     assert browser.js("document.querySelector('.player:not([hidden]) .path').textContent").endswith("→ 2")
+
+
+#: The labels of a phone's card and standings that wrap onto a second line (an inline label: one box per line it
+#: is on; a cell's text: its lines' tops).
+WRAPPED = """Array.from(document.querySelectorAll('.nb, thead th, .card tbody th')).filter(e => {
+  if (e.matches('.nb')) return e.getClientRects().length > 1;
+  const r = document.createRange(); r.selectNodeContents(e);
+  return new Set(Array.from(r.getClientRects()).map(b => Math.round(b.top))).size > 1;
+}).map(e => e.textContent)"""
+
+
+def test_no_phone_label_breaks_inside_itself(browser: Browser, event: dict[str, Path], tmp_path: Path) -> None:
+    """In French ("PV %", "Points de ronde 15", the sheets' names) at 390 px, a card and the standings as the phone page
+    shows them: no label on two lines, nothing wider than the screen."""
+    from sheet_scorer.live.state import LiveState
+
+    state = LiveState(event["partial"], "fr", "http://127.0.0.1:1/phone", "")
+    state.load()
+    pages = state.pages
+    assert pages is not None
+    card = pages.card("p-lukasz-nowak")
+    assert card is not None
+    shell = pages.phone.split("<script>")[0]  # the page without its script: the card and the standings put in
+    shell = shell.replace('<div id="live"></div>', f'<div id="live">{card[1].decode()}</div>')
+    shell = shell.replace('<div id="standings">', f'<div id="standings">{pages.standings_part()[1].decode()}', 1)
+    shell = shell.replace('<details class="standings-box"', '<details open class="standings-box"')
+    page = tmp_path / "phone.html"
+    page.write_text(shell + "</body></html>", encoding="utf-8")
+    for width in (390, 320):  # a common phone, and the narrowest still sold
+        browser.size(width, 844, mobile=True)
+        browser.open(page.as_uri())
+        assert browser.js("document.querySelectorAll('.card tbody th').length") >= 4
+        shown = browser.js("document.querySelector('.card').innerText")
+        assert "Points de ronde 15" in shown and "PV % 112,71" in shown  # round points 2+3+5+5, VP 3+7+10+10
+        assert browser.js(WRAPPED) == [], width
+        assert browser.js("document.documentElement.scrollWidth") <= width
+
+
+def test_a_long_title_leaves_the_qr_code_and_its_address_on_the_projector(
+    browser: Browser, event: dict[str, Path], tmp_path: Path
+) -> None:
+    """A title that takes two lines is cut there (never three), and the QR code's address stays on the screen."""
+    from sheet_scorer.live.state import LiveState
+
+    title = "Spring Open of the Greater Manchester Catan Players' Association 2026 — Qualifying Rounds, Day Two"
+    edited(event["partial"], tmp_path / "long.xlsx", lambda book: _settings(book, {"Tournament": title}))
+    state = LiveState(tmp_path / "long.xlsx", None, "http://192.0.2.1:8000/phone", "<svg viewBox='0 0 10 10'></svg>")
+    state.load()
+    assert state.pages is not None
+    page = tmp_path / "projector.html"
+    page.write_text(state.pages.projector, encoding="utf-8")
+    browser.size(1920, 1080)
+    browser.open(page.as_uri())
+    lines = browser.js(
+        "(e => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)))"
+        "(document.querySelector('header.top h1'))"
+    )
+    assert lines == 2
+    assert browser.js("document.querySelector('figure.qr .url').getBoundingClientRect().bottom") <= 1080
+    assert browser.js("document.querySelector('figure.qr .url').textContent") == "http://192.0.2.1:8000/phone"
 
 
 def test_only_get_and_no_files(live: tuple[Server, Path]) -> None:
@@ -301,9 +362,13 @@ def test_names_are_escaped(tmp_path: Path) -> None:
     state = LiveState(tmp_path / "event.xlsx", None, "http://127.0.0.1:1/phone", "")
     state.load()
     assert state.pages is not None
-    for page in (state.pages.projector, state.pages.phone):
+    card = state.pages.card("p-script-alert-1-script")
+    assert card is not None
+    for page in (state.pages.projector, state.pages.phone, card[1].decode(), state.pages.standings_part()[1].decode()):
         assert "<script>alert(1)" not in page
+    for page in (state.pages.projector, card[1].decode(), state.pages.standings_part()[1].decode()):
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "\\u003cscript\\u003ealert(1)\\u003c/script\\u003e" in state.pages.phone  # the search's index, as JSON
 
 
 def test_a_busy_port_is_one_line(live: tuple[Server, Path]) -> None:
@@ -422,7 +487,7 @@ def test_an_unexpected_failure_of_a_re_read_is_told_and_the_watching_goes_on(tmp
     class Flaky:
         path, version, reads = workbook, 0, 0
 
-        def refresh(self) -> Outcome:
+        def refresh(self, phones: bool = True) -> Outcome:
             self.reads += 1
             if self.reads == 1:
                 raise RuntimeError("a bug")

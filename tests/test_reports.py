@@ -137,14 +137,15 @@ def test_the_message_is_score_s_own_without_the_player_s_name(checked) -> None: 
     assert _check(checked, 1, body, "pl")[0][0].message == "wpisano 6 osad, a można mieć od 0 do 5"
 
 
-def test_table_rules_are_told_once_for_the_table(checked) -> None:  # type: ignore[no-untyped-def]
+def test_table_rules_are_told_at_each_field_that_causes_them(checked) -> None:  # type: ignore[no-untyped-def]
     players = round2_tables()[0]
     body = report(players)
     body["rows"][0]["declared"] = False  # the 10-VP player did not declare: nobody did, one reached the target
     assert _check(checked, 1, body)[0] == []  # one player at the target needs no mark (docs/rules.md §3)
     body["rows"][1].update(settlements=2, cities=4)  # a second player at 10 VP, neither marked
     assert [(m.player, m.field, m.code) for m in _check(checked, 1, body)[0]] == [
-        (None, "declared", "declared-missing")
+        (players[0], "declared", "declared-missing"),  # both players at the target: the mark belongs to one of them
+        (players[1], "declared", "declared-missing"),
     ]
     body["rows"][2]["declared"] = True  # marked on a player at 5 VP
     codes = {m.code for m in _check(checked, 1, body)[0]}

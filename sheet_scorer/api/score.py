@@ -53,16 +53,18 @@ def ods_outputs(source: Path) -> tuple[Path, Path]:
     return default_outputs(source.with_suffix(".xlsx"))
 
 
-def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
+def check_workbook(path: Path | str, lang: str | None = None, content: bytes | None = None) -> ScoreResult:
     """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings).
 
-    An `.ods` is converted to `.xlsx` by LibreOffice first (`workbook.convert`)."""
+    `content`: the file's bytes, read at once (an .xlsx parsed from memory: the file is not held open while it is
+    read, which on Windows would block a save's rename). An `.ods` is converted to `.xlsx` by LibreOffice first
+    (`workbook.convert`)."""
     if is_ods(Path(path)):
         with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
             result = check_workbook(convert_to_xlsx([Path(path)], Path(folder))[Path(path)], lang)
         result.converted_from = Path(path)
     else:
-        opened = open_package(Path(path))  # a missing or damaged file is told before the heavy imports
+        opened = open_package(Path(path), content=content)  # a missing or damaged file is told before the heavy imports
         from sheet_scorer.workbook.read import open_event
 
         with open_event(opened) as event:

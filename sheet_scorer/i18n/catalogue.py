@@ -2877,6 +2877,12 @@ WORDS: dict[str, dict[str, str]] = {
         "pt": "Atualizado às {time}",
         "fr": "Mis à jour à {time}",
     },
+    "live_ranks_page": {
+        "en": "Ranks {first}–{last} of {total} · page {n}/{pages}",
+        "pl": "Miejsca {first}–{last} z {total} · strona {n}/{pages}",
+        "pt": "Posições {first}–{last} de {total} · página {n}/{pages}",
+        "fr": "Rangs {first} à {last} sur {total} · page {n}/{pages}",
+    },
     "live_page": {
         "en": "Page {n} of {total}",
         "pl": "Strona {n} z {total}",
