@@ -505,7 +505,7 @@ def _game_rows(
     for number in sorted(games, reverse=True):
         row = games[number]
         if number in cells.subtotal_rows or any(
-            isinstance(row.get(c), str) and fold(row[c]) in TOTAL_WORDS for c in labels
+            isinstance(label := row.get(c), str) and fold(label) in TOTAL_WORDS for c in labels
         ):
             del games[number]
         else:
