@@ -105,6 +105,7 @@ class RoomProtocol(H11Protocol):
 
     _deadline: asyncio.TimerHandle | None = None
 
+    # uvicorn's H11Protocol narrows asyncio's BaseTransport to Transport (and ignores the override there too)
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()
