@@ -27,16 +27,16 @@ from pandera.api.base.checks import CheckResult
 from sheet_scorer.i18n.catalogue import (
     CATALOGUE as PROBLEM_CODES,  # the one catalogue: a problem code carries its field
 )
-from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, strip_accents
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
-from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
+from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.cells import clean_name, folded, name_key
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
@@ -747,7 +747,7 @@ def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
     if frame.empty:
         return []
     firsts = frame.drop_duplicates("player")[["player", "sheet", "row", "cell"]]
-    firsts = firsts.assign(folded=firsts["player"].map(lambda n: strip_accents(n).casefold()))
+    firsts = firsts.assign(folded=firsts["player"].map(folded))
     clashes = firsts[firsts.duplicated("folded", keep=False)]
     problems = []
     for _, group in clashes.groupby("folded", sort=False):

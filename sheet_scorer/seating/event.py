@@ -14,8 +14,8 @@ import pandas as pd
 
 from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_int, table_numbers
-from sheet_scorer.rules.names import name_key
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan, quality
+from sheet_scorer.workbook.cells import name_key
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
