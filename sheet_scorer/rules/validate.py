@@ -36,7 +36,7 @@ from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
-from sheet_scorer.workbook.cells import clean_name, folded, name_key
+from sheet_scorer.workbook.cells import cell_name, folded, name_key
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
@@ -329,7 +329,7 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series
                 code,
                 sheet.name,
                 cell_ref(sheet.columns[column], row),
-                clean_name(str(name)),
+                cell_name(name),
                 _int_or_none(table),
                 field=column,
                 params={"value": value, "column": COLUMN_NAMES[column], "row": row},
@@ -489,7 +489,7 @@ def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     typed = raw[["row", "sheet", "round"]].copy()
     numbers = parse_ints(raw[["table", "seat", "vp", *(() if vp_only else COMPONENTS)]])
     typed["table"] = numbers["table"]
-    typed["player"] = raw["player"].map(lambda v: name_key(str(v)) if v is not None else "")
+    typed["player"] = raw["player"].map(name_key)
     typed["seat"] = numbers["seat"]
     for flag in FLAGS:
         typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool)
@@ -529,13 +529,13 @@ def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
             "bye-with-scores",
             sheet.name,
             cell_ref(sheet.columns["table"], int(row)),
-            clean_name(str(sheet.raw.at[row, "player"])),
+            cell_name(sheet.raw.at[row, "player"]),
             field="table",
             params={"row": int(row)},
         )
         for row in filled.index[filled]
     ]
-    nameless = sheet.raw.loc[bye, "player"].map(lambda v: not clean_name(str(v or "")))
+    nameless = sheet.raw.loc[bye, "player"].map(lambda v: not cell_name(v))
     problems += [
         Problem("bye-no-name", sheet.name, cell_ref(sheet.columns["player"], int(row)), params={"row": int(row)})
         for row in nameless.index[nameless]
@@ -644,7 +644,7 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
             {
                 "sheet": sheet.name,
                 "round": sheet.number,
-                "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v))),
+                "player": raw.loc[bye, "player"].map(name_key),
             },
             index=raw.index[bye],
         )
@@ -655,7 +655,7 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
                 "hidden-row",
                 sheet.name,
                 cell_ref(sheet.columns["player"], row),
-                clean_name(str(raw.at[row, "player"])),
+                cell_name(raw.at[row, "player"]),
                 params={"row": row},
             )
             for row in sorted(sheet.hidden_rows)
