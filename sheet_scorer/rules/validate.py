@@ -36,7 +36,7 @@ from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
-from sheet_scorer.workbook.cells import cell_name, folded, name_key
+from sheet_scorer.workbook.cells import cell_name, folded, is_blank, name_key
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
@@ -75,7 +75,7 @@ def int_cell_code(value: Any) -> str:
         return "error-value"
     if isinstance(value, _DATE_TYPES):
         return "date-value"
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if is_blank(value):
         return "empty-cell"
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
         return "not-whole-number"

@@ -15,7 +15,7 @@ import pandas as pd
 from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_int, table_numbers
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan, quality
-from sheet_scorer.workbook.cells import name_key
+from sheet_scorer.workbook.cells import name_key, shown
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -49,7 +49,7 @@ def _table_key(number: object, cell: object) -> tuple[float, str]:
     """A table's identity: its number as the rules read it, else (a cell the rules mark bad-table) its text."""
     if not pd.isna(number):
         return float(number), ""  # type: ignore[arg-type]
-    return float("inf"), "" if cell is None else str(cell).strip()
+    return float("inf"), shown(cell).strip()
 
 
 def active_players(data: WorkbookData) -> list[str]:
