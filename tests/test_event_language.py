@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from helpers import HEADERS, read_plan, write_workbook
-from test_merge import ROUND
+from merge_books import ROUND
 
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main

@@ -10,10 +10,8 @@ table; once it reports she is first there (round points 5/3/2, docs/rules.md §3
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +24,7 @@ from typing import TYPE_CHECKING
 import openpyxl
 import pytest
 from click.testing import CliRunner
+from live_server import excel_save, free_port
 
 if TYPE_CHECKING:
     from cdp import Browser
@@ -33,12 +32,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 PLAYING = (5, 6, 7, 8)  # round 4 tables without results in the starting workbook
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def edited(source: Path, target: Path, edit) -> None:  # type: ignore[no-untyped-def]
@@ -54,13 +47,6 @@ def clear_round4(book: openpyxl.Workbook) -> None:
         if row[0].value in PLAYING:
             for cell in row[3:12]:
                 cell.value = None
-
-
-def excel_save(content: bytes, workbook: Path) -> None:
-    """Save as Excel does: write a temporary file beside the workbook, then rename it over the workbook."""
-    temporary = workbook.with_name("~$temp" + workbook.stem[:3] + ".tmp")
-    temporary.write_bytes(content)
-    os.replace(temporary, workbook)
 
 
 class Server:
@@ -129,7 +115,7 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def event(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def live_books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The workbooks: `full` (round 4 reported), `partial` (tables 5–8 playing), `broken` (an error in a reported table)."""
     folder = tmp_path_factory.mktemp("sources")
     files = {"full": folder / "full.xlsx", "partial": folder / "partial.xlsx", "broken": folder / "broken.xlsx"}
@@ -144,22 +130,13 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def live(event: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+def live(live_books: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
     hall = tmp_path_factory.mktemp("hall")
     workbook = hall / "spring_open.xlsx"
-    shutil.copyfile(event["partial"], workbook)
+    shutil.copyfile(live_books["partial"], workbook)
     server = Server(workbook, tmp_path_factory.mktemp("logs") / "live.log", free_port())
     yield server, workbook
     server.end()
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
-
-    opened = Browser(chromium, tmp_path_factory.mktemp("profile"))
-    yield opened
-    opened.close()
 
 
 RANK3 = "document.querySelector('tr[data-rank=\"3\"] th').textContent"
@@ -202,7 +179,7 @@ def test_json_is_the_score_json_document(live: tuple[Server, Path], tmp_path: Pa
 
 
 def test_a_save_updates_the_projector_in_place(
-    live: tuple[Server, Path], browser: Browser, event: dict[str, Path]
+    live: tuple[Server, Path], browser: Browser, live_books: dict[str, Path]
 ) -> None:
     server, workbook = live
     browser.size(1920, 1080)
@@ -217,7 +194,7 @@ def test_a_save_updates_the_projector_in_place(
     assert pager == f"Ranks 1–{len(visible)} of 30 · page 1/2"
     assert browser.js("document.documentElement.scrollHeight") <= 1080
     browser.js("window.kept = 42")
-    excel_save(event["full"].read_bytes(), workbook)
+    excel_save(live_books["full"].read_bytes(), workbook)
     browser.wait_for(RUBY + ".querySelector('td.first').textContent === '14.5'")
     assert browser.js(RANK3) == "Ruby Hughes"
     assert browser.js("window.kept") == 42  # the same document: updated in place, not reloaded
@@ -225,11 +202,11 @@ def test_a_save_updates_the_projector_in_place(
     assert browser.wait_for("document.querySelector('.progress').textContent") == "After Round 4"
 
 
-def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path], live_books: dict[str, Path]) -> None:
     server, workbook = live
     server.wait_page("/", "After Round 4")
     before = server.get("/standings.json")
-    whole = event["full"].read_bytes()
+    whole = live_books["full"].read_bytes()
     excel_save(whole[: len(whole) // 2], workbook)  # a save caught half-way: a truncated zip
     page = server.wait_page("/", "could not be read")
     assert "After Round 4" in page and ">Ruby Hughes<" in page and "14.5" in page
@@ -242,10 +219,10 @@ def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path],
 
 
 def test_an_error_keeps_the_last_good_standings_with_a_banner(
-    live: tuple[Server, Path], event: dict[str, Path]
+    live: tuple[Server, Path], live_books: dict[str, Path]
 ) -> None:
     server, workbook = live
-    excel_save(event["broken"].read_bytes(), workbook)
+    excel_save(live_books["broken"].read_bytes(), workbook)
     page = server.wait_page("/", "the last good standings")
     banner = page[page.index('<section class="banner') : page.index("</section>")]
     assert "Round 4 D4" in banner and "Settlements" in banner
@@ -253,7 +230,7 @@ def test_an_error_keeps_the_last_good_standings_with_a_banner(
     assert (
         json.loads(server.get("/standings.json"))["provisional"] is True
     )  # the JSON follows the file, as score --json
-    excel_save(event["full"].read_bytes(), workbook)
+    excel_save(live_books["full"].read_bytes(), workbook)
     deadline = time.monotonic() + 10
     while 'class="banner' in server.get("/").decode():
         assert time.monotonic() < deadline
@@ -289,12 +266,12 @@ WRAPPED = """Array.from(document.querySelectorAll('.nb, thead th, .card tbody th
 }).map(e => e.textContent)"""
 
 
-def test_no_phone_label_breaks_inside_itself(browser: Browser, event: dict[str, Path], tmp_path: Path) -> None:
+def test_no_phone_label_breaks_inside_itself(browser: Browser, live_books: dict[str, Path], tmp_path: Path) -> None:
     """In French ("PV %", "Points de ronde 15", the sheets' names) at 390 px, a card and the standings as the phone page
     shows them: no label on two lines, nothing wider than the screen."""
     from sheet_scorer.live.state import LiveState
 
-    state = LiveState(event["partial"], "fr", "http://127.0.0.1:1/phone", "")
+    state = LiveState(live_books["partial"], "fr", "http://127.0.0.1:1/phone", "")
     state.load()
     pages = state.pages
     assert pages is not None
@@ -317,13 +294,13 @@ def test_no_phone_label_breaks_inside_itself(browser: Browser, event: dict[str, 
 
 
 def test_a_long_title_leaves_the_qr_code_and_its_address_on_the_projector(
-    browser: Browser, event: dict[str, Path], tmp_path: Path
+    browser: Browser, live_books: dict[str, Path], tmp_path: Path
 ) -> None:
     """A title that takes two lines is cut there (never three), and the QR code's address stays on the screen."""
     from sheet_scorer.live.state import LiveState
 
     title = "Spring Open of the Greater Manchester Catan Players' Association 2026 — Qualifying Rounds, Day Two"
-    edited(event["partial"], tmp_path / "long.xlsx", lambda book: _settings(book, {"Tournament": title}))
+    edited(live_books["partial"], tmp_path / "long.xlsx", lambda book: _settings(book, {"Tournament": title}))
     state = LiveState(tmp_path / "long.xlsx", None, "http://192.0.2.1:8000/phone", "<svg viewBox='0 0 10 10'></svg>")
     state.load()
     assert state.pages is not None
@@ -393,15 +370,15 @@ def test_a_busy_port_is_one_line(live: tuple[Server, Path]) -> None:
     assert second.stderr.strip().count("\n") == 0 and "already in use" in second.stderr
 
 
-def test_it_never_writes_and_ctrl_c_exits_130(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+def test_it_never_writes_and_ctrl_c_exits_130(live: tuple[Server, Path], live_books: dict[str, Path]) -> None:
     server, workbook = live
     assert sorted(p.name for p in workbook.parent.iterdir()) == [workbook.name]
-    assert workbook.read_bytes() == event["full"].read_bytes()  # the last save, as it was written
+    assert workbook.read_bytes() == live_books["full"].read_bytes()  # the last save, as it was written
     code, err = server.interrupt()
     assert code == 130
     assert "Traceback" not in err and err.strip() == "stopped"
     assert sorted(p.name for p in workbook.parent.iterdir()) == [workbook.name]
-    assert workbook.read_bytes() == event["full"].read_bytes()
+    assert workbook.read_bytes() == live_books["full"].read_bytes()
 
 
 def _settings(book: openpyxl.Workbook, values: dict[str, object]) -> None:

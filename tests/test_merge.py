@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from functools import partial
 from pathlib import Path
@@ -10,75 +11,16 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import HEADERS, soffice_convert, write_workbook
+from helpers import HEADERS, write_workbook
 from helpers import run as run_command
+from merge_books import NOTES, ROUND, judge_a, judge_b, make_event, seated
+from office import Batch
+from office import job as office_job
 
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import count, say
 from sheet_scorer.merge.plan import merge_workbooks
 from sheet_scorer.problems import Problem
-
-POLISH = [
-    "Stół",
-    "Gracz",
-    "Osady",
-    "Miasta",
-    "Karty VP",
-    "Rycerze",
-    "Drogi",
-    "Długość drogi",
-    "Armia pierwsza",
-    "Droga pierwsza",
-    "Zgłoszone zwycięstwo",
-]
-
-# The full round, written by hand in HEADERS order: two tables, each a valid game (docs/rules.md §2).
-# Table 1: Anna 2 settlements + 3 cities + Largest Army (3 knights) = 10 and declared; Ben 3+2 cities + Longest Road = 9.
-# Table 2: Eva 2 settlements + 4 cities = 10 and declared; Gosia 3 + 2 cities + Longest Road (5) = 9.
-ROUND = [
-    [1, "Anna", 2, 3, 0, 3, 6, 4, None, None, "x"],
-    [1, "Ben", 3, 2, 0, 1, 9, 6, None, None, None],
-    [1, "Cara", 4, 1, 0, 2, 7, 3, None, None, None],
-    [1, "Dan", 3, 0, 1, 0, 4, 2, None, None, None],
-    [2, "Eva", 2, 4, 0, 0, 5, 3, None, None, "yes"],
-    [2, "Filip", 4, 1, 2, 2, 6, 4, None, None, None],
-    [2, "Gosia", 3, 2, 0, 1, 8, 5, None, None, None],
-    [2, "Hugo", 2, 0, 0, 0, 2, 1, None, None, None],
-]
-NOTES = [["Venue", "Club house"], ["Judge", "Zofia"]]
-
-
-def seated(rows: list[list[Any]]) -> list[list[Any]]:
-    """The rows as the organiser sends them out: Table and Player filled, the game cells empty."""
-    return [[r[0], r[1]] + [None] * (len(HEADERS) - 2) for r in rows]
-
-
-def make_event(tmp_path: Path, rows: list[list[Any]] | None = None) -> Path:
-    return write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *(rows or seated(ROUND))], "Notes": NOTES})
-
-
-def judge_a(tmp_path: Path, name: str = "judge_a.xlsx") -> Path:
-    """Table 1 filled, the sheet sorted by player descending, table 2's rows left empty."""
-    rows = [*ROUND[:4][::-1], *seated(ROUND[4:])]
-    return write_workbook(tmp_path / name, {"Round 1": [HEADERS, *rows], "Notes": NOTES})
-
-
-def judge_b(tmp_path: Path) -> Path:
-    """Table 2 filled, in Polish (sheet and headers), with a row inserted inside the table, an extra
-    column of notes, and an extra sheet; table 1's rows left empty."""
-
-    def polish(row: list[Any], note: str = "") -> list[Any]:
-        return [*row, note]
-
-    rows = [polish(r) for r in seated(ROUND[:4])]
-    rows += [
-        polish(ROUND[4]),
-        polish(ROUND[5]),
-        [None] * len(HEADERS) + ["Gosia came late"],
-        polish(ROUND[6]),
-        polish(ROUND[7], "checked"),
-    ]
-    return write_workbook(tmp_path / "judge_b.xlsx", {"Runda 1": [[*POLISH, "Uwagi"], *rows], "Scratch": [["a", 1]]})
 
 
 def cells(path: Path, sheet: str = "Round 1") -> list[list[Any]]:
@@ -333,15 +275,17 @@ def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:
     )
 
 
-def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> None:
+@office_job("merge_copies", "xlsx")
+def _judges_copies(folder: Path, batch: Batch) -> list[Path]:
+    """Two judges' copies, for LibreOffice to save again."""
+    return [judge_a(folder), judge_b(folder)]
+
+
+def test_a_copy_re_saved_by_libreoffice_merges(office: Batch, tmp_path: Path) -> None:
     event = make_event(tmp_path)
-    source = tmp_path / "source"
-    source.mkdir()
-    copies = [judge_a(source), judge_b(source)]
-    saved = tmp_path / "saved"
-    soffice_convert(soffice, copies, "xlsx", saved, profile=tmp_path / "profile")
-    resaved = [saved / c.name for c in copies]
+    resaved = [office.outputs("merge_copies") / c.name for c in office.sources("merge_copies")]
     assert all(p.is_file() for p in resaved), "LibreOffice did not write the copies"
+    resaved = [Path(shutil.copy(p, tmp_path)) for p in resaved]  # the batch's files stay as LibreOffice wrote them
     result = run(event, *resaved)
     assert result.exit_code == 0, result.output
     assert cells(event) == [HEADERS, *ROUND]

@@ -30,30 +30,12 @@ import openpyxl
 import pytest
 from helpers import run as run_command
 from helpers import write_workbook
+from season_books import VP_HEADERS, season_event
 
 from sheet_scorer.i18n.text import text
 from sheet_scorer.season.compute import build_season, points_for, rank_season
 from sheet_scorer.season.events import event_files, read_events
 from sheet_scorer.season.model import Alias, EventSummary, Finish, SeasonSettings
-
-VP_HEADERS = ["Table", "Player", "VP", "Declared"]
-
-
-def event(
-    path: Path,
-    name: str,
-    when: date | None,
-    tables: list[list[tuple[str, int]]],
-    extra: dict[str, Any] | None = None,
-    sheets: dict[str, list[list[Any]]] | None = None,
-) -> Path:
-    """An event workbook: Settings (Tournament, Date, …) and one VP-only round; `sheets` adds more (a Final)."""
-    settings: list[list[Any]] = [["Tournament", name]] + ([["Date", when]] if when else [])
-    settings += [[k, v] for k, v in (extra or {}).items()]
-    rows: list[list[Any]] = [VP_HEADERS] + [
-        [t, p, vp, ""] for t, table in enumerate(tables, start=1) for p, vp in table
-    ]
-    return write_workbook(path, {"Settings": settings, "Round 1": rows, **(sheets or {})})
 
 
 def settings_book(
@@ -76,19 +58,19 @@ def settings_book(
 def league(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The three events of the worked example, in a folder, written once for the module."""
     folder = tmp_path_factory.mktemp("league")
-    event(
+    season_event(
         folder / "c_spring.xlsx",
         "Spring Open",
         date(2026, 3, 14),
         [[("Ann Lee", 12), ("Bob Hart", 9), ("Cy Moss", 7), ("Dee Park", 5)]],
     )
-    event(
+    season_event(
         folder / "a_summer.xlsx",
         "Summer Cup",
         date(2026, 6, 20),
         [[("Bob Hart", 12), ("Cy Moss", 9), ("Anne Lee", 7), ("Eve Ross", 5)]],
     )
-    event(
+    season_event(
         folder / "b_autumn.xlsx",
         "Autumn Classic",
         date(2026, 9, 12),
@@ -308,7 +290,7 @@ def test_same_event_twice_and_provisional_and_unreadable(
     shutil.copy(league / "c_spring.xlsx", copy)
     broken = tmp_path / "broken.xlsx"
     broken.write_text("not a workbook")
-    provisional = event(
+    provisional = season_event(
         tmp_path / "winter.xlsx", "Winter Open", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]]
     )
     extra = read_events([copy, broken, provisional], jobs=1)
@@ -335,7 +317,7 @@ def test_final_ranking_when_the_playoffs_are_complete(tmp_path: Path) -> None:
     """Qualifying: table 1 A 12, B 9, C 7, D 5; table 2 E 11, F 8, G 6, H 4 -> A E B F C G D H.
     Final (Playoff Size 4) of A, E, B, F: F 12, B 9, A 7, E 5 -> F, B, A, E, then C G D H by qualifying rank."""
     final = [VP_HEADERS, [1, "F", 12, ""], [1, "B", 9, ""], [1, "A", 7, ""], [1, "E", 5, ""]]
-    path = event(
+    path = season_event(
         tmp_path / "cup.xlsx",
         "Cup",
         date(2026, 5, 1),
@@ -346,7 +328,7 @@ def test_final_ranking_when_the_playoffs_are_complete(tmp_path: Path) -> None:
     summary = read_events([path], jobs=1)[0]
     assert summary.final and summary.ranking == ("F", "B", "A", "E", "C", "G", "D", "H")
     empty = [VP_HEADERS, [1, "A", None, ""], [1, "E", None, ""], [1, "B", None, ""], [1, "F", None, ""]]
-    event(
+    season_event(
         path,
         "Cup",
         date(2026, 5, 1),
@@ -469,7 +451,7 @@ def test_command_lists_what_it_left_out_and_exits_1(league: Path, tmp_path: Path
     shutil.copytree(league, folder)
     (folder / "broken.xlsx").write_text("not a workbook")
     write_workbook(folder / "budget.xlsx", {"Costs": [["Item", "Price"], ["Dice", 3]]})
-    event(
+    season_event(
         folder / "winter.xlsx", "Winter Open", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]]
     )
     result = run(folder, "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html", "--jobs", 2)
@@ -587,12 +569,14 @@ def test_a_season_workbook_in_the_folder_is_not_an_event(league: Path, tmp_path:
 
 
 def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
-    from test_terminal_lang import english_in
+    from english_words import english_in
 
     folder = tmp_path / "turnieje"
     shutil.copytree(league, folder)
     (folder / "zepsuty.xlsx").write_text("to nie skoroszyt")
-    event(folder / "zima.xlsx", "Zimowy", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]])
+    season_event(
+        folder / "zima.xlsx", "Zimowy", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]]
+    )
     settings = settings_book(tmp_path / "ustawienia.xlsx", aliases=[["Zed", "Ann Lee"]])
     result = run(
         folder,
@@ -640,7 +624,7 @@ def test_season_from_python(league: Path, alias_settings: Path, tmp_path: Path) 
 def test_the_terminal_table_is_not_wrapped_into_a_pipe(tmp_path: Path) -> None:
     # a long name on one line, whole, as `score` prints when the output is not a terminal
     long = "Grzegorz Brzęczyszczykiewicz-Chrząszczewski"
-    event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), [[(long, 12), ("Bob Hart", 9), ("Cy Moss", 7)]])
+    season_event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), [[(long, 12), ("Bob Hart", 9), ("Cy Moss", 7)]])
     out = run(tmp_path / "a.xlsx", "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html")
     assert out.exit_code == 0, out.output
     rows = [line for line in out.output.splitlines() if "│" in line]
@@ -730,7 +714,7 @@ def test_the_players_beyond_ten_are_counted_in_one_line(
     names = iter(f"Player {chr(65 + i)}" for i in range(players))
     sizes = [4, 4, 4] if players == 12 else [4, 3, 3]
     tables = [[(next(names), vp) for vp in (12, 9, 7, 5)[:size]] for size in sizes]
-    event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), tables)
+    season_event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), tables)
     result = run(tmp_path / "a.xlsx", "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html", "--lang", lang)
     lines = result.output.splitlines()
     assert sum(1 for line in lines if line.startswith("│")) == 10
