@@ -156,3 +156,21 @@ def test_flag_words_of_every_language_mark_and_unmark() -> None:
     assert [cells.flag(v) for v in unmarked] == [False] * len(unmarked)
     assert [cells.flag(v) for v in ["maybe", 2, ErrorCell("#REF!")]] == [None] * 3
     assert [cells.is_marked(v) for v in ["oui", None, "maybe", False]] == [True, False, False, False]
+
+
+def test_the_seating_plan_sheet_reads_its_cells_as_the_rules_do() -> None:
+    """The hidden plan sheet (docs/rules.md §6) edited by hand: a text round or table number is that number, a name
+    is cleaned, a row whose round or table is not a number is left out (never a crash)."""
+    from sheet_scorer.workbook.seating_plan import plan_of
+
+    rows = [
+        ["Round", "Table", "Seat", "Player"],
+        [1, 1, 2, "Bea"],
+        [" 1 ", "1", "1", "  Ala   Nowak "],
+        [1.0, "BYE", None, "Cyd"],
+        [1, "Table one", 3, "Dan"],  # no table number: left out
+        [True, 1, 3, "Eve"],  # a TRUE round cell is no round number
+        [2, 2.0, 1, "Fay"],
+        [2, 2, 2, ""],  # no player
+    ]
+    assert plan_of(rows) == {1: ([["Ala Nowak", "Bea"]], ["Cyd"]), 2: ([["Fay"]], [])}
