@@ -143,10 +143,13 @@ def test_whole_and_table_numbers_agree_cell_by_cell_and_column_wise_on_odd_text(
     assert cells.table_number(10**9 - 1) == 10**9 - 1 and cells.table_number(10**9) is None
 
 
-def test_a_missing_value_in_a_frame_reads_as_a_blank_cell_column_wise() -> None:
-    """A frame's NaN/NA is no cell at all: blank to `blank_cells` (a cell's own None is blank to both forms)."""
-    column = pd.Series([float("nan"), pd.NA, None], dtype=object)
-    assert cells.blank_cells(column).tolist() == [True, True, True]
+def test_a_missing_value_in_a_frame_reads_as_a_blank_cell_in_both_forms() -> None:
+    """A frame's NaN/NA is no cell at all: blank, no name, no number, no mark."""
+    missing = [float("nan"), pd.NA, None]
+    assert cells.blank_cells(pd.Series(missing, dtype=object)).tolist() == [True, True, True]
+    assert [cells.is_blank(v) for v in missing] == [True, True, True]
+    assert [cells.name_key(v) for v in missing] == ["", "", ""]
+    assert [(cells.whole_number(v), cells.flag(v)) for v in missing] == [(None, None)] * 3
 
 
 def test_flag_words_of_every_language_mark_and_unmark() -> None:

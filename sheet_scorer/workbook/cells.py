@@ -19,14 +19,15 @@ from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 
 
 def is_blank(value: Any) -> bool:
-    """An empty cell: None, '' or only spaces (an error value or a formula is never blank)."""
-    return value is None or (
-        isinstance(value, str) and not isinstance(value, (FormulaCell, ErrorCell)) and not value.strip()
-    )
+    """An empty cell: None, '' or only spaces, or no cell at all in a frame (NaN, NA); an error value or a formula is
+    never blank."""
+    if isinstance(value, str):
+        return not isinstance(value, (FormulaCell, ErrorCell)) and not value.strip()
+    return value is None or value is pd.NA or (isinstance(value, float) and value != value)
 
 
 def blank_cells(values: pd.Series) -> np.ndarray:
-    """`is_blank` of a whole column at a time; a value missing from the frame (NaN, NA) is blank too."""
+    """`is_blank` of a whole column at a time."""
     blank: np.ndarray = values.isna().to_numpy(bool, copy=True)
     rest = np.flatnonzero(~blank)
     if len(rest):
