@@ -32,7 +32,7 @@ def seated_round(sheet: RoundSheet) -> SeatedRound:
     tables: dict[tuple[float, str], list[tuple[float, int, str]]] = {}
     byes = []
     for i, (row, value) in enumerate(raw["player"].items()):
-        name = name_key(str(value)) if named[i] else ""
+        name = name_key(value) if named[i] else ""
         if not name:
             continue
         if byes_at[i]:
