@@ -18,7 +18,8 @@ import time
 
 import pandas as pd
 
-from sheet_scorer.rules.names import close_pairs, folded, near_miss_warnings
+from sheet_scorer.rules.names import close_pairs, near_miss_warnings
+from sheet_scorer.workbook.cells import folded
 
 FIRST = [
     "Katarzyna",

@@ -14,8 +14,8 @@ import pytest
 from helpers import player, round_sheet, write_workbook
 
 from sheet_scorer.report import templating
-from sheet_scorer.rules import cells
 from sheet_scorer.rules.score import title_holders
+from sheet_scorer.workbook import cells
 
 # Cells as organisers type them, and what `parse_int` makes of each (docs/rules.md §1): whole numbers only.
 TYPED = [3, "3.0", " 4 ", 2.5, "three", None, True, date(2026, 4, 18), 7.0, ""]

@@ -155,10 +155,10 @@ def test_in_polish_the_sheet_and_its_columns_are_polish(tmp_path: Path) -> None:
 
 
 def test_resolved_takes_the_flag_words_of_every_language() -> None:
-    from sheet_scorer.rules.conflicts import is_resolved
+    from sheet_scorer.workbook.cells import is_marked
 
-    assert all(is_resolved(v) for v in ["x", "X", "✓", "yes", "tak", "sim", " oui ", "true", "1", True, 1, 1.0])
-    assert not any(is_resolved(v) for v in [None, "", "no", "nie", "maybe", "0", 0, 2, False])
+    assert all(is_marked(v) for v in ["x", "X", "✓", "yes", "tak", "sim", " oui ", "true", "1", True, 1, 1.0])
+    assert not any(is_marked(v) for v in [None, "", "no", "nie", "maybe", "0", 0, 2, False])
 
 
 def test_a_conflicts_row_edited_into_nonsense_is_still_an_error_never_a_crash(tmp_path: Path) -> None:

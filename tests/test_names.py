@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from helpers import check_sheets, player, round_sheet, write_workbook
 
-from sheet_scorer.rules.names import close_pairs, closest, folded
+from sheet_scorer.rules.names import close_pairs, closest
+from sheet_scorer.workbook.cells import folded
 
 
 def table(*names):
@@ -120,11 +121,11 @@ def test_closest_allows_a_third_of_a_long_name():
 
 def test_seating_and_scoring_share_one_player_identity(tmp_path):
     """The Players sheet spelt in NFD and the round sheet in NFC are the same four people for `seat`, as for
-    scoring (rules.names.name_key); a different name stays a different person."""
+    scoring (workbook.cells.name_key); a different name stays a different person."""
     import unicodedata
 
-    from sheet_scorer.rules.names import name_key
     from sheet_scorer.seating.event import active_players, clubs_of, seated_round
+    from sheet_scorer.workbook.cells import name_key
     from sheet_scorer.workbook.read import read_workbook
 
     nfd = [unicodedata.normalize("NFD", n) for n in FOUR]

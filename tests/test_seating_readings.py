@@ -11,9 +11,9 @@ import pytest
 
 from sheet_scorer.model import RoundSheet
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_int, table_numbers
-from sheet_scorer.rules.names import folded, name_key
 from sheet_scorer.seating.event import seated_round
 from sheet_scorer.seating.planner import SeatingProblem, plan
+from sheet_scorer.workbook.cells import folded, name_key
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell
 
 # Every form a cell arrives in from a workbook, and what each reading makes of it (by hand, from docs/rules.md).

@@ -15,10 +15,10 @@ from sheet_scorer.i18n.vocab import FLAGS
 from sheet_scorer.model import RoundSheet, WorkbookData
 from sheet_scorer.problems import Problem, problem_message
 from sheet_scorer.report.slips import slip_columns
-from sheet_scorer.rules.cells import parse_flag, parse_int, table_numbers
-from sheet_scorer.rules.names import name_key
+from sheet_scorer.rules.cells import parse_int, table_numbers
 from sheet_scorer.rules.score import score_rounds
 from sheet_scorer.rules.validate import validate
+from sheet_scorer.workbook.cells import is_marked, name_key
 
 #: The problem code of a report whose rows do not name the table's players, each once (docs/rules.md §11).
 WRONG_PLAYERS = "report-players"
@@ -66,7 +66,7 @@ def round_tables(sheet: RoundSheet) -> list[Table]:
     seats = parse_int(raw["seat"]) if "seat" in raw.columns else pd.Series(pd.NA, index=raw.index, dtype="Int64")
     seated: dict[int, list[tuple[float, int, str]]] = {}
     for row, number, seat, name in zip(raw.index, numbers, seats, raw["player"]):
-        player = name_key(str(name or ""))
+        player = name_key(name)
         if pd.isna(number) or not player:
             continue
         seated.setdefault(int(number), []).append((float("inf") if pd.isna(seat) else float(seat), int(row), player))
@@ -82,7 +82,7 @@ def _player_mistakes(table: Table, rows: Any, lang: str) -> list[Mistake] | None
 
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         return [Mistake(None, "", NOT_ROWS, text(lang, "report_not_rows"))]
-    given = [name_key(str(r.get("player", ""))) for r in rows]
+    given = [name_key(r.get("player")) for r in rows]
     wrong = [
         Mistake(p or None, "player", WRONG_PLAYERS, text(lang, "report_not_here", player=p))
         for p in given
@@ -104,13 +104,13 @@ def _cell(value: Any) -> Any:
 
 
 def _mark(value: Any) -> bool:
-    """A flag as kept: marked or not (a report is kept only once its flags read as flags, `parse_flag`)."""
-    return bool(parse_flag(pd.Series([_cell(value)], dtype=object)).fillna(False).iloc[0])
+    """A flag as kept: marked or not (a report is kept only once its flags read as flags, `workbook.cells.flag`)."""
+    return is_marked(_cell(value))
 
 
 def _table_sheet(sheet: RoundSheet, table: Table, rows: list[dict[str, Any]]) -> RoundSheet:
     """`sheet` holding only `table`'s rows, its game cells as the report gives them (a field left out is empty)."""
-    by_player = {name_key(str(r.get("player", ""))): r for r in rows}
+    by_player = {name_key(r.get("player")): r for r in rows}
     raw = sheet.raw.loc[list(table.rows)].copy()
     for field in report_fields(sheet):
         raw[field] = [_cell(by_player[p].get(field)) for p in table.players]
@@ -146,7 +146,7 @@ def check_report(data: WorkbookData, table: Table, rows: Any, lang: str) -> tupl
 
 def report_rows(sheet: RoundSheet, table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The report as kept: one row per player in seat order, with the sheet's game fields only (flags as marks)."""
-    by_player = {name_key(str(r.get("player", ""))): r for r in rows}
+    by_player = {name_key(r.get("player")): r for r in rows}
     kept = []
     for player in table.players:
         row: dict[str, Any] = {"player": player}

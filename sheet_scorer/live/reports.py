@@ -35,6 +35,7 @@ from sheet_scorer.live.qr import qr_svg
 from sheet_scorer.live.view import render
 from sheet_scorer.report.slips import slip_columns
 from sheet_scorer.rules.progress import reporting
+from sheet_scorer.workbook.cells import shown
 
 if TYPE_CHECKING:
     from sheet_scorer.live.state import LiveState
@@ -240,10 +241,11 @@ def _report_views(desk: Desk, lang: str) -> list[dict[str, Any]]:
 
 
 def _shown(value: Any) -> str:
-    """A reported value as the desk shows it: a mark ✓, no mark empty."""
+    """A reported value as the desk shows it: a mark ✓, no mark empty, a count as a cell shows it
+    (`workbook.cells.shown`: 3.0 is 3)."""
     if value is True:
         return "✓"
-    return "" if value is None or value is False else str(value)
+    return "" if value is False else shown(value)
 
 
 def _title(state: LiveState) -> str:

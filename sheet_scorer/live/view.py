@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from sheet_scorer.i18n.text import figure_name, figure_text, format_number, language, text, translator
-from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import RoundProgress
 from sheet_scorer.report.facts import (
     missing,
@@ -30,7 +29,7 @@ from sheet_scorer.report.html import _environment, _player_paths, _problem_view,
 from sheet_scorer.report.playoffs import playoff_view
 from sheet_scorer.standings.engine import BASE_COLUMNS, criteria
 from sheet_scorer.standings.progression import rank_progression
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.cells import cell_name, folded, whole_number
 
 if TYPE_CHECKING:
     from sheet_scorer.model import ScoreResult
@@ -135,7 +134,10 @@ def seated(
     results = scored_results(result)
     seats = {(s, r): seat for s, r, seat in results[["sheet", "row", "seat"]].itertuples(index=False)}
     players = {
-        key: [r["player"] for r in sorted(rows, key=lambda r: _seat_order(seats.get((r["sheet"], r["row"])), r["row"]))]
+        key: [
+            r["player"]
+            for r in sorted(rows, key=lambda r: _seat_order(_read_seat(seats.get((r["sheet"], r["row"]))), r["row"]))
+        ]
         for key, rows in by_table.items()
     }
     sheets = {s.name: s for s in [*result.data.rounds, *result.data.playoffs]}
@@ -145,20 +147,22 @@ def seated(
             continue
         raw = sheet.raw
         rows = [r for r in problem.params.get("rows") or () if r in raw.index]
-        order = {r: _seat_order(raw.at[r, "seat"] if "seat" in raw.columns else None, r) for r in rows}
+        order = {r: _seat_order(whole_number(raw.at[r, "seat"]) if "seat" in raw.columns else None, r) for r in rows}
         players[(problem.sheet, int(problem.table))] = [
-            clean_name(str(raw.at[r, "player"] or "")) for r in sorted(rows, key=order.__getitem__)
+            cell_name(raw.at[r, "player"]) for r in sorted(rows, key=order.__getitem__)
         ]
     return players
 
 
-def _seat_order(seat: Any, row: int) -> tuple[float, int]:
-    """A player's place in the seat order: the Seat cell when it holds a number, else after the numbered seats."""
-    try:
-        number = float(seat)
-    except (TypeError, ValueError):
-        number = float("inf")
-    return (float("inf") if number != number else number, int(row))
+def _read_seat(seat: Any) -> float | None:
+    """A seat of the scored results (read by the rules already): None where it has none."""
+    return None if missing(seat) else float(seat)
+
+
+def _seat_order(seat: float | None, row: int) -> tuple[float, int]:
+    """A player's place in the seat order: the seat number as read (the rules' reading of a Seat cell,
+    `workbook.cells.whole_number`), else after the numbered seats; rows in order within."""
+    return (float("inf") if seat is None else seat, int(row))
 
 
 def round_progress(result: ScoreResult) -> list[RoundProgress]:
@@ -349,7 +353,7 @@ def phone_context(result: ScoreResult, base: dict[str, Any]) -> dict[str, Any]:
     phones = [
         {
             **path,
-            "search": strip_accents(str(path["player"])).lower(),
+            "search": folded(str(path["player"])),
             "rank_after": ranks.get(path["player"], {}),
             "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
             "next_table": playing_at.get(path["player"]),

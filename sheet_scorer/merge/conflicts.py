@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS, CONFLICTS_SHEET
 from sheet_scorer.model import ConflictRow, NewSheet, WorkbookData
 from sheet_scorer.problems import problem_message
-from sheet_scorer.rules.conflicts import conflict_problems, is_resolved, shown
+from sheet_scorer.rules.conflicts import conflict_problems
+from sheet_scorer.workbook.cells import is_marked, shown
 
 if TYPE_CHECKING:
     from sheet_scorer.merge.plan import Conflict  # merge.plan imports this module
@@ -67,7 +68,7 @@ def _row_of(conflict: Conflict, rows: list[ConflictRow]) -> ConflictRow | None:
 def open_conflicts(data: WorkbookData, found: list[Conflict]) -> list[Conflict]:
     """The conflicts of this merge the organiser has not settled: a dispute whose row is marked Resolved is not
     raised again when the same copies are merged once more (docs/rules.md §5)."""
-    return [c for c in found if (row := _row_of(c, data.conflicts)) is None or not is_resolved(row.resolved)]
+    return [c for c in found if (row := _row_of(c, data.conflicts)) is None or not is_marked(row.resolved)]
 
 
 def conflicts_sheet(data: WorkbookData, rows: list[ConflictRow], lang: str) -> NewSheet:

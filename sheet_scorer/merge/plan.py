@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number, strip_accents
+from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number
 from sheet_scorer.merge.conflicts import as_written
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
 from sheet_scorer.problems import Problem, Told
 from sheet_scorer.rules.cells import parse_flag, parse_int
-from sheet_scorer.rules.names import name_key
 from sheet_scorer.rules.progress import game_fields
-from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.workbook.cells import cell_name, folded_name, is_blank, name_key, shown
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 
 if TYPE_CHECKING:
@@ -104,12 +103,12 @@ class _View:
     meanings: dict[int, dict[str, Hashable]]
 
     def player(self, row: int) -> str:
-        return clean_name(str(self.cells[row]["player"]))
+        return cell_name(self.cells[row]["player"])
 
     def find(self, name: str) -> int | None:
         """The row of the player `name` (a judge's `Lukasz` finds the event's `Łukasz`), or None."""
         found = self.rows.get(name_key(name))
-        return found if found is not None else self.spellings.get(_spelling(name))
+        return found if found is not None else self.spellings.get(folded_name(name))
 
 
 @dataclass(frozen=True)
@@ -119,11 +118,6 @@ class _Offer:
     copy: int
     value: Any
     meaning: Hashable
-
-
-def _spelling(name: str) -> str:
-    """A name with case and accents ignored (`Łukasz` is `lukasz`): how a judge's retyped name is still found."""
-    return strip_accents(name_key(name)).casefold()
 
 
 def table_meanings(values: pd.Series) -> pd.Series:
@@ -149,13 +143,13 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
     for row, name in sheet.raw["player"].items():
         if is_blank(name):
             continue
-        key = name_key(str(name))
+        key = name_key(name)
         if key in rows:
             raise WorkbookError(
                 key="merge_twice", file=path.name, sheet=sheet.name, player=key, rows=f"{rows[key]}, {row}"
             ).in_language(lang)
         rows[key] = int(row)
-        spelling = _spelling(key)
+        spelling = folded_name(key)
         spellings[spelling] = None if spelling in spellings else int(row)  # two players spelt alike: by exact name only
     fields = game_fields(sheet)
     return _View(
@@ -168,13 +162,6 @@ def _view(sheet: RoundSheet, path: Path, lang: str) -> _View:
         sheet.raw.to_dict("index"),
         _cell_meanings(sheet.raw, fields).to_dict("index"),
     )
-
-
-def shown(value: Any) -> str:
-    """A cell value as the organiser reads it: 3.0 is 3."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def _matched_rows(copy: _View, event: _View, event_file: str, lang: str) -> list[tuple[int, int]]:

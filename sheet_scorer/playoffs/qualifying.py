@@ -7,7 +7,7 @@ from sheet_scorer.i18n.text import text
 from sheet_scorer.i18n.vocab import playoff_stage
 from sheet_scorer.model import ScoreResult, WorkbookData, WorkbookError, event_language
 from sheet_scorer.playoffs.seeding import qualifiers
-from sheet_scorer.rules.names import name_key
+from sheet_scorer.workbook.cells import name_key
 
 
 def require_qualifying_played(result: ScoreResult) -> None:

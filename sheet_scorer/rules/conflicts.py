@@ -5,33 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheet_scorer.i18n.vocab import TRUE_WORDS
 from sheet_scorer.model import ConflictRow, WorkbookData
 from sheet_scorer.problems import Problem
+from sheet_scorer.workbook.cells import is_marked, shown
 from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, parse_ref
-
-
-def is_resolved(value: Any) -> bool:
-    """The Resolved cell marked as a flag is (x, ✓, yes, tak, sim, oui, true, 1 or a TRUE cell)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        return value == 1
-    return isinstance(value, str) and value.strip().casefold() in TRUE_WORDS
-
-
-def shown(value: Any) -> str:
-    """A value as the organiser reads it: 3.0 is 3."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def conflict_problems(data: WorkbookData) -> dict[str, list[Problem]]:
     """Round sheet name -> an error per unresolved conflict on it (its row is the cell's, so its table is not scored)."""
     found: dict[str, list[Problem]] = {}
     for conflict in data.conflicts:
-        if not is_resolved(conflict.resolved):
+        if not is_marked(conflict.resolved):
             found.setdefault(conflict.sheet, []).append(_problem(conflict, data.conflicts_sheet))
     return found
 

@@ -8,33 +8,20 @@ bucket is compared with the next few only (bench/names.py: 10,000 names).
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.i18n.phrase import Phrase
-from sheet_scorer.i18n.vocab import strip_accents
 from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.problems import Problem
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.cells import folded, folded_name
 
 if TYPE_CHECKING:
     import pandas as pd
 
 MAX_EDITS = 2  # the most edits ever counted as a slip; shorter names get fewer (`allowed_edits`)
-
-
-def name_key(name: str) -> str:
-    """The one identity of a player (scoring, seating, playoffs, merge, season): Unicode NFC, trimmed, inner spaces
-    collapsed, invisible characters dropped (`workbook.cells.clean_name`), so NFC/NFD spellings are one person."""
-    return unicodedata.normalize("NFC", clean_name(name))
-
-
-def folded(name: str) -> str:
-    """The comparison form of a name: accents and case removed."""
-    return strip_accents(name).casefold()
 
 
 def allowed_edits(name: str) -> int:
@@ -124,17 +111,12 @@ def near_miss_warnings(frame: pd.DataFrame, registered: frozenset[str] | None) -
     return problems
 
 
-def name_clash_key(name: str) -> str:
-    """Names that differ only by case, accents or spacing are one person written twice."""
-    return " ".join(folded(name).split())
-
-
 def refuse_name_clashes(path: Path, players: list[tuple[Registration, int]]) -> None:
     """One line naming every pair of lines that hold the same person written twice."""
     seen: dict[str, tuple[str, int]] = {}
     clashes = []
     for player, line in players:
-        key = name_clash_key(player.name)
+        key = folded_name(player.name)  # differing only by case, accents or spacing: one person twice
         if key in seen:
             clashes.append(
                 Phrase(

@@ -18,7 +18,7 @@ from sheet_scorer.i18n.vocab import GAME_FIELDS
 from sheet_scorer.model import RoundProgress, RoundSheet
 from sheet_scorer.problems import Problem
 from sheet_scorer.rules.cells import blank_cells, bye_cells, table_numbers
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.cells import cell_name
 
 
 def game_fields(sheet: RoundSheet) -> list[str]:
@@ -65,7 +65,7 @@ class Reporting:
         problems = []
         for table in sorted(set(tables.astype(int))):
             rows = tables.index[tables == table]
-            players = ", ".join(clean_name(str(self.sheet.raw.at[r, "player"] or "")) for r in rows)
+            players = ", ".join(cell_name(self.sheet.raw.at[r, "player"]) for r in rows)
             problems.append(
                 Problem(
                     "table-not-reported",

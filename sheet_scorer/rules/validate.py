@@ -28,16 +28,16 @@ from sheet_scorer.i18n.catalogue import (
     CATALOGUE as PROBLEM_CODES,  # the one catalogue: a problem code carries its field
 )
 from sheet_scorer.i18n.codes import ProblemCode
-from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, strip_accents
+from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
-from sheet_scorer.rules.names import closest, name_key, near_miss_warnings
+from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.cells import cell_name, folded, is_blank, name_key
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
@@ -76,7 +76,7 @@ def int_cell_code(value: Any) -> ProblemCode:
         return "error-value"
     if isinstance(value, _DATE_TYPES):
         return "date-value"
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if is_blank(value):
         return "empty-cell"
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
         return "not-whole-number"
@@ -340,7 +340,7 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series
                 code,
                 sheet.name,
                 cell_ref(sheet.columns[column], row),
-                clean_name(str(name)),
+                cell_name(name),
                 _int_or_none(table),
                 field=column,
                 params={"value": value, "column": COLUMN_NAMES[column], "row": row},
@@ -500,7 +500,7 @@ def _typed(raw: pd.DataFrame, vp_only: bool) -> pd.DataFrame:
     typed = raw[["row", "sheet", "round"]].copy()
     numbers = parse_ints(raw[["table", "seat", "vp", *(() if vp_only else COMPONENTS)]])
     typed["table"] = numbers["table"]
-    typed["player"] = raw["player"].map(lambda v: name_key(str(v)) if v is not None else "")
+    typed["player"] = raw["player"].map(name_key)
     typed["seat"] = numbers["seat"]
     for flag in FLAGS:
         typed[flag] = parse_flag(raw[flag]).fillna(False).astype(bool)
@@ -540,13 +540,13 @@ def _byes(sheet: RoundSheet) -> tuple[pd.Series, list[Problem]]:
             "bye-with-scores",
             sheet.name,
             cell_ref(sheet.columns["table"], int(row)),
-            clean_name(str(sheet.raw.at[row, "player"])),
+            cell_name(sheet.raw.at[row, "player"]),
             field="table",
             params={"row": int(row)},
         )
         for row in filled.index[filled]
     ]
-    nameless = sheet.raw.loc[bye, "player"].map(lambda v: not clean_name(str(v or "")))
+    nameless = sheet.raw.loc[bye, "player"].map(lambda v: not cell_name(v))
     problems += [
         Problem("bye-no-name", sheet.name, cell_ref(sheet.columns["player"], int(row)), params={"row": int(row)})
         for row in nameless.index[nameless]
@@ -655,7 +655,7 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
             {
                 "sheet": sheet.name,
                 "round": sheet.number,
-                "player": raw.loc[bye, "player"].map(lambda v: name_key(str(v))),
+                "player": raw.loc[bye, "player"].map(name_key),
             },
             index=raw.index[bye],
         )
@@ -666,7 +666,7 @@ def _finish(parts: list[_Sheet], registered: frozenset[str] | None) -> tuple[pd.
                 "hidden-row",
                 sheet.name,
                 cell_ref(sheet.columns["player"], row),
-                clean_name(str(raw.at[row, "player"])),
+                cell_name(raw.at[row, "player"]),
                 params={"row": row},
             )
             for row in sorted(sheet.hidden_rows)
@@ -758,7 +758,7 @@ def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
     if frame.empty:
         return []
     firsts = frame.drop_duplicates("player")[["player", "sheet", "row", "cell"]]
-    firsts = firsts.assign(folded=firsts["player"].map(lambda n: strip_accents(n).casefold()))
+    firsts = firsts.assign(folded=firsts["player"].map(folded))
     clashes = firsts[firsts.duplicated("folded", keep=False)]
     problems = []
     for _, group in clashes.groupby("folded", sort=False):

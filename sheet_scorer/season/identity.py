@@ -7,8 +7,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from sheet_scorer.i18n.codes import ProblemCode
-from sheet_scorer.rules.names import close_pairs, closest, folded, name_key
+from sheet_scorer.rules.names import close_pairs, closest
 from sheet_scorer.season.model import Alias, Note
+from sheet_scorer.workbook.cells import folded, name_key
 
 
 def join_aliases(aliases: Sequence[Alias], known: set[str]) -> tuple[dict[str, str], list[Note]]:

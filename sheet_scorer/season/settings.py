@@ -18,7 +18,7 @@ from sheet_scorer.i18n.vocab import LANGUAGES, SETTING_KEY_INDEX, SETTINGS_SHEET
 from sheet_scorer.model import Settings
 from sheet_scorer.rules.settings import judge_settings
 from sheet_scorer.season.model import Alias, Note, SeasonSettings
-from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.workbook.cells import cell_name, is_blank
 from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.settings import parse_number, setting_cells
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
@@ -135,7 +135,7 @@ def _aliases(path: Path, sheet: str, rows: list[list[Any]], notes: list[Note]) -
         if is_blank(name) or is_blank(same):
             notes.append(Note(at_name if is_blank(name) else at_same, "season_alias_incomplete"))
             continue
-        aliases.append(Alias(clean_name(str(name)), clean_name(str(same)), index, at_name, at_same))
+        aliases.append(Alias(cell_name(name), cell_name(same), index, at_name, at_same))
     return aliases
 
 

@@ -14,8 +14,8 @@ import pandas as pd
 
 from sheet_scorer.model import CellEdit, NewSheet, RoundSheet, ScoreResult, WorkbookData, WorkbookPatch
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_int, table_numbers
-from sheet_scorer.rules.names import name_key
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, plan, quality
+from sheet_scorer.workbook.cells import name_key, shown
 
 
 def seated_round(sheet: RoundSheet) -> SeatedRound:
@@ -32,7 +32,7 @@ def seated_round(sheet: RoundSheet) -> SeatedRound:
     tables: dict[tuple[float, str], list[tuple[float, int, str]]] = {}
     byes = []
     for i, (row, value) in enumerate(raw["player"].items()):
-        name = name_key(str(value)) if named[i] else ""
+        name = name_key(value) if named[i] else ""
         if not name:
             continue
         if byes_at[i]:
@@ -50,7 +50,7 @@ def _table_key(number: SupportsFloat | None, cell: object) -> tuple[float, str]:
     text."""
     if number is not None and not pd.isna(number):
         return float(number), ""
-    return float("inf"), "" if cell is None else str(cell).strip()
+    return float("inf"), shown(cell).strip()
 
 
 def active_players(data: WorkbookData) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from sheet_scorer.i18n.vocab import active_value, players_header
 from sheet_scorer.model import Registration, WorkbookError
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.cells import cell_name
 from sheet_scorer.workbook.textfile import decode_text
 from sheet_scorer.workbook.values import sheet_values
 
@@ -57,7 +57,7 @@ def _registrations(rows: list[list[Any]], path: Path) -> list[tuple[Registration
 
         def cell(key: str, row: list[Any] = row) -> str:
             col = columns.get(key)
-            return clean_name(str(row[col])) if col is not None and col < len(row) and row[col] is not None else ""
+            return cell_name(row[col]) if col is not None and col < len(row) else ""
 
         name = cell("player")
         if name:

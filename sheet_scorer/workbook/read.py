@@ -48,7 +48,7 @@ from sheet_scorer.model import (
     reason_of,
 )
 from sheet_scorer.problems import Problem
-from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.workbook.cells import cell_name, is_blank
 from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.fingerprint import Fingerprint, SheetDigest, round_sheet_skip, stream_digest
 from sheet_scorer.workbook.seating_plan import find_plan, header_of
@@ -355,7 +355,7 @@ def _read_conflicts(rows: list[list[Any]]) -> list[ConflictRow]:
         ConflictRow(
             str(cell(row, "sheet")),
             str(cell(row, "cell")).strip().upper(),
-            clean_name(str(cell(row, "player"))),
+            cell_name(cell(row, "player")),
             cell(row, "value"),
             str(cell(row, "file")),
             cell(row, "other"),
@@ -545,10 +545,10 @@ def _read_players(sheet: str, rows: list[list[Any]]) -> tuple[list[Registration]
     for number, row in enumerate(rows[start:], start=start + 1):
         if name_col >= len(row) or is_blank(row[name_col]):
             continue
-        name, raw = clean_name(str(row[name_col])), cell(row, "active")
+        name, raw = cell_name(row[name_col]), cell(row, "active")
         active = active_value(None if is_blank(raw) else raw)
         if active is None:
             column = str(rows[start - 1][columns["active"]])
             unread.append(ActiveCell(sheet, cell_ref(columns["active"] + 1, number), number, name, raw, column))
-        players.append(Registration(name, clean_name(str(cell(row, "club") or "")), active is not False))
+        players.append(Registration(name, cell_name(cell(row, "club")), active is not False))
     return players, unread

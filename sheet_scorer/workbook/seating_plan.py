@@ -24,7 +24,7 @@ from sheet_scorer.i18n.vocab import (
     fold,
     is_bye,
 )
-from sheet_scorer.workbook.cells import clean_name
+from sheet_scorer.workbook.cells import cell_name, is_blank, table_number, whole_number
 from sheet_scorer.workbook.values import book_values
 from sheet_scorer.xlsx.reader import WorkbookReader
 
@@ -49,7 +49,7 @@ def header_of(rows: list[list[Any]], row: int, last_column: int) -> list[Any]:
     widest row if narrower), for the next round to repeat (`EventRead.header`)."""
     width = min(last_column, max(map(len, rows), default=0))
     cells = (rows[row - 1] + [""] * width)[:width] if len(rows) >= row else []
-    return [None if isinstance(v, str) and not v.strip() else v for v in cells]
+    return [None if is_blank(v) else v for v in cells]
 
 
 def round_rows(
@@ -140,13 +140,14 @@ def plan_of(rows: list[list[Any]] | None) -> dict[int, tuple[list[list[str]], li
         return {}
     plan: dict[int, tuple[dict[Any, list[tuple[int, str]]], list[str]]] = {}
     for row in rows[1:]:
-        if len(row) < 4 or not isinstance(row[0], (int, float)) or not str(row[3]).strip():
+        number, name = (whole_number(row[0]), cell_name(row[3])) if len(row) >= 4 else (None, "")
+        if number is None or not name:
             continue
-        tables, byes = plan.setdefault(int(row[0]), ({}, []))
+        tables, byes = plan.setdefault(number, ({}, []))
         if is_bye(row[1]):
-            byes.append(clean_name(str(row[3])))
-        else:
-            tables.setdefault(int(row[1]), []).append((int(row[2] or 0), clean_name(str(row[3]))))
+            byes.append(name)
+        elif (table := table_number(row[1])) is not None:
+            tables.setdefault(table, []).append((whole_number(row[2]) or 0, name))
     return {
         number: ([[name for _, name in sorted(seats)] for _, seats in sorted(tables.items())], byes)
         for number, (tables, byes) in plan.items()

@@ -24,7 +24,7 @@ from sheet_scorer.i18n.vocab import (
     fold,
 )
 from sheet_scorer.model import AdjustmentRow, SettingCell, Settings
-from sheet_scorer.workbook.cells import clean_name, is_blank
+from sheet_scorer.workbook.cells import cell_name, is_blank
 
 _NUMBER = re.compile(r"[-+−]?\d+(?:[.,]\d+)?")
 # First-column words of a header row above the key/value rows: not a setting, not worth a warning.
@@ -195,7 +195,7 @@ def adjustment_rows(name: str, rows: list[list[Any]]) -> list[AdjustmentRow] | N
             AdjustmentRow(
                 name,
                 number,
-                clean_name(str(cell("player") or "")),
+                cell_name(cell("player")),
                 cell("round"),
                 cell("points"),
                 _round_number(cell("round")),
