@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from fidelity_fixtures import build_all
+from helpers import schema_errors
 from lxml import etree
 from office import Batch
 from office import job as office_job
@@ -307,18 +308,11 @@ def test_every_part_written_is_well_formed_xml(scored: dict[str, tuple[Path, Pat
                     etree.fromstring(archive.read(part))
 
 
-def _audit(path: Path) -> set[tuple[str, str]]:
-    from openxml_audit import OpenXmlValidator
-
-    result = OpenXmlValidator(max_errors=0).validate(str(path))
-    return {(str(getattr(e, "part_uri", "")), str(getattr(e, "description", e))) for e in result.errors}
-
-
 def test_no_schema_error_is_added(scored: dict[str, tuple[Path, Path, Path]]) -> None:
     """openxml-audit checks element order and structure against the schemas (not every attribute: see bench/RESULTS.md)."""
     pytest.importorskip("openxml_audit")
     for source, once, _ in scored.values():
-        assert _audit(once) <= _audit(source), once.name
+        assert schema_errors(once) <= schema_errors(source), once.name
 
 
 def test_libreoffice_and_openpyxl_open_every_output(scored: dict[str, tuple[Path, Path, Path]], office: Batch) -> None:

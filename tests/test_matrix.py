@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import HEADERS, run
+from helpers import HEADERS, run, schema_errors
 from matrix_chains import (
     ORGANISER_VP,
     PRODUCERS,
@@ -200,7 +200,7 @@ def test_every_reader_opens_what_the_tool_wrote(
         assert not found, "\n".join(map(str, found[:12]))
     elif reader == "validator":
         pytest.importorskip("openxml_audit")
-        extra = _audit(output) - _audit(source)
+        extra = schema_errors(output) - schema_errors(source)
         assert not extra, "\n".join(sorted(map(str, extra))[:12])
     elif reader == "libreoffice-csv":
         outdir = matrix.libreoffice_csv()
@@ -228,13 +228,6 @@ def _judge(read: Callable[[Path], None], source: Path, output: Path, reader: str
         except Exception:
             pytest.skip(f"{reader} cannot read the input either")
         raise AssertionError(f"{reader} cannot read what the tool wrote: {error!r}") from error
-
-
-def _audit(path: Path) -> set[tuple[str, str]]:
-    from openxml_audit import OpenXmlValidator
-
-    result = OpenXmlValidator(max_errors=0).validate(str(path))
-    return {(str(getattr(e, "part_uri", "")), str(getattr(e, "description", e))) for e in result.errors}
 
 
 def _judge_csv(output: Path, prefix: Path, input_prefix: Path, program: str, producer: str) -> None:

@@ -7,12 +7,9 @@ import random
 from collections import Counter
 
 import pytest
+from seating_counts import names
 
 from sheet_scorer.seating.planner import SeatedRound, SeatingError, SeatingProblem, assess, plan, table_sizes
-
-
-def names(n: int) -> tuple[str, ...]:
-    return tuple(f"Player {i:03d}" for i in range(n))
 
 
 def meetings(rounds: list[SeatedRound]) -> Counter[frozenset[str]]:

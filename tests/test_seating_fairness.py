@@ -11,12 +11,9 @@ import itertools
 from collections import Counter
 
 import pytest
+from seating_counts import names, repeats
 
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, bounds, plan
-
-
-def names(n: int, prefix: str = "Player") -> tuple[str, ...]:
-    return tuple(f"{prefix} {i:03d}" for i in range(n))
 
 
 def threes_per_player(rounds: list[SeatedRound], players: tuple[str, ...]) -> dict[str, int]:
@@ -29,11 +26,6 @@ def threes_per_player(rounds: list[SeatedRound], players: tuple[str, ...]) -> di
                     if p in count:
                         count[p] += 1
     return count
-
-
-def repeats(rounds: list[SeatedRound]) -> int:
-    met = Counter(frozenset(pair) for r in rounds for t in r.tables for pair in itertools.combinations(t, 2))
-    return sum(m - 1 for m in met.values())
 
 
 def club_pairs(rounds: list[SeatedRound], clubs: dict[str, str]) -> int:

@@ -7,27 +7,16 @@ import itertools
 from collections import Counter
 
 import pytest
+from seating_counts import names, repeats
 
 from sheet_scorer.seating.designs import best_plan, design
 from sheet_scorer.seating.planner import EVALUATIONS, SeatedRound, SeatingProblem, plan
-
-
-def names(n: int, prefix: str = "Player") -> tuple[str, ...]:
-    return tuple(f"{prefix} {i:03d}" for i in range(n))
 
 
 def legal_sizes(n: int) -> list[int]:
     """§6 by hand: tables of 4 and the fewest tables of 3 (n ≡ 1 mod 4: three, ≡ 2: two, ≡ 3: one)."""
     threes = {0: 0, 1: 3, 2: 2, 3: 1}[n % 4]
     return sorted([3] * threes + [4] * ((n - 3 * threes) // 4))
-
-
-def repeats(rounds: list[SeatedRound] | list[list[tuple[int, ...]]]) -> int:
-    """Σ over pairs of (meetings − 1)."""
-    met = Counter(
-        frozenset(pair) for r in rounds for t in getattr(r, "tables", r) for pair in itertools.combinations(t, 2)
-    )
-    return sum(m - 1 for m in met.values())
 
 
 def seats(rounds: list[SeatedRound]) -> dict[str, Counter[int]]:
