@@ -266,12 +266,12 @@ WRAPPED = """Array.from(document.querySelectorAll('.nb, thead th, .card tbody th
 }).map(e => e.textContent)"""
 
 
-def test_no_phone_label_breaks_inside_itself(browser: Browser, event: dict[str, Path], tmp_path: Path) -> None:
+def test_no_phone_label_breaks_inside_itself(browser: Browser, live_books: dict[str, Path], tmp_path: Path) -> None:
     """In French ("PV %", "Points de ronde 15", the sheets' names) at 390 px, a card and the standings as the phone page
     shows them: no label on two lines, nothing wider than the screen."""
     from sheet_scorer.live.state import LiveState
 
-    state = LiveState(event["partial"], "fr", "http://127.0.0.1:1/phone", "")
+    state = LiveState(live_books["partial"], "fr", "http://127.0.0.1:1/phone", "")
     state.load()
     pages = state.pages
     assert pages is not None
@@ -294,13 +294,13 @@ def test_no_phone_label_breaks_inside_itself(browser: Browser, event: dict[str, 
 
 
 def test_a_long_title_leaves_the_qr_code_and_its_address_on_the_projector(
-    browser: Browser, event: dict[str, Path], tmp_path: Path
+    browser: Browser, live_books: dict[str, Path], tmp_path: Path
 ) -> None:
     """A title that takes two lines is cut there (never three), and the QR code's address stays on the screen."""
     from sheet_scorer.live.state import LiveState
 
     title = "Spring Open of the Greater Manchester Catan Players' Association 2026 — Qualifying Rounds, Day Two"
-    edited(event["partial"], tmp_path / "long.xlsx", lambda book: _settings(book, {"Tournament": title}))
+    edited(live_books["partial"], tmp_path / "long.xlsx", lambda book: _settings(book, {"Tournament": title}))
     state = LiveState(tmp_path / "long.xlsx", None, "http://192.0.2.1:8000/phone", "<svg viewBox='0 0 10 10'></svg>")
     state.load()
     assert state.pages is not None
