@@ -135,12 +135,12 @@ def hall(tmp_path: Path, books: dict[str, bytes], monkeypatch: pytest.MonkeyPatc
     assert not opened.failed
 
 
-async def _stream(port: int, path: str, hold: asyncio.Event) -> tuple[int, list[dict]]:  # type: ignore[type-arg]
+async def _stream(port: int, path: str, hold: asyncio.Event) -> tuple[int, list[dict]]:
     """One event-stream client: its status and the updates it got until `hold` is set."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
     await writer.drain()
-    updates: list[dict] = []  # type: ignore[type-arg]
+    updates: list[dict] = []
     status = 0
     try:
         line = await asyncio.wait_for(reader.readline(), 10)
@@ -169,7 +169,7 @@ def test_300_phones_and_slow_clients_the_projector_still_follows_each_save(
     caplog.set_level(logging.WARNING)
     workbook = hall.state.path
 
-    async def crowd() -> tuple[list[tuple[int, list[dict]]], tuple[int, list[dict]], list[bytes]]:  # type: ignore[type-arg]
+    async def crowd() -> tuple[list[tuple[int, list[dict]]], tuple[int, list[dict]], list[bytes]]:
         hold = asyncio.Event()
         slow = []
         for _ in range(6):  # a request head sent a few bytes at a time, never finished

@@ -52,14 +52,14 @@ def half_reported_round(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _get(app, path: str) -> tuple[int, bytes]:  # type: ignore[no-untyped-def]
+def _get(app, path: str) -> tuple[int, bytes]:
     """One GET through the ASGI app, answered in this process (no socket)."""
-    sent: list[dict] = []  # type: ignore[type-arg]
+    sent: list[dict] = []
 
-    async def receive() -> dict:  # type: ignore[type-arg]
+    async def receive() -> dict:
         return {"type": "http.request", "body": b"", "more_body": False}
 
-    async def send(message: dict) -> None:  # type: ignore[type-arg]
+    async def send(message: dict) -> None:
         sent.append(message)
 
     scope = {

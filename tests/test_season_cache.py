@@ -72,7 +72,8 @@ def test_a_second_season_reads_nothing_and_ranks_the_same(folder: Path, reads: l
     assert second == first  # every field: path, name, date, language, ranking, final, errors, warnings
     # autumn (by file name first): its one table not scored, so all at 0, by name; spring and summer as played
     assert [s.ranking for s in second] == [("Ann", "Bob", "Cy"), ("Ann", "Bob", "Cy"), ("Bob", "Cy", "Ann")]
-    assert (second[0].name, second[0].errors, second[1].date) == ("autumn", 1, date(2026, 3, 14))
+    # autumn: Cy 12 and Bob 13 at the target, nobody marked Declared: the error at each of their cells (docs/rules.md §3)
+    assert (second[0].name, second[0].errors, second[1].date) == ("autumn", 2, date(2026, 3, 14))
     settings = SeasonSettings()
     assert build_season(second, settings) == build_season(first, settings)
 

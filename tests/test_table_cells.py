@@ -115,3 +115,20 @@ def test_one_mark_is_no_error(tmp_path: Path) -> None:
         player(1, "Dan"),
     )
     assert not check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows})).has_errors
+
+
+def test_a_deck_total_is_told_at_each_count_with_its_player(tmp_path: Path) -> None:
+    rows = round_sheet(
+        player(1, "Ala", settlements=2, cities=4, knights=8),
+        player(1, "Bob", knights=7),
+        player(1, "Cyd"),
+        player(1, "Dan"),
+    )
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": rows}))
+    assert [(p.cell, problem_message(p, "en")) for p in result.problems if p.severity == "error"] == [
+        ("F2", "Ala: knights at table 1 add up to 15; the deck has 14"),
+        ("F3", "Bob: knights at table 1 add up to 15; the deck has 14"),
+    ]
+    assert problem_message(result.problems[0], "fr") == (
+        "Ala\u202f: les chevaliers de la table 1 totalisent 15\u202f; la pioche en contient 14"
+    )

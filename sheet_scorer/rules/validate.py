@@ -315,9 +315,14 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series
     rows = failures["index"].tolist()
     names = players.reindex(rows).tolist()  # each failing row's name and table, looked up at once
     numbers = tables.reindex(rows).tolist()
+    cells: list[Any] = [None] * len(rows)  # each failing cell's value, a column at a time
+    for column, at in failures.groupby("column", sort=False).indices.items():
+        for position, value in zip(at, sheet.raw[column].reindex([rows[i] for i in at]).to_numpy(), strict=True):
+            cells[position] = value
     kinds: dict[tuple[type, Any], str] = {}  # `int_cell_code` once per distinct value: the same slip recurs
-    for (row, column, check), name, table in zip(failures.itertuples(index=False), names, numbers, strict=True):
-        value = sheet.raw.at[row, column]
+    for (row, column, check), name, table, value in zip(
+        failures.itertuples(index=False), names, numbers, cells, strict=True
+    ):
         kind = kinds.get((type(value), value)) or kinds.setdefault((type(value), value), int_cell_code(value))
         code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check, check)
         if code in ("bad-table", "bad-flag", "empty-name") and kind in ("formula-no-value", "error-value"):

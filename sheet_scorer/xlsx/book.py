@@ -33,6 +33,7 @@ from sheet_scorer.xlsx.splice import (
     TAG,
     attribute,
     children,
+    content,
     insert_child,
     quoteattr,
     root_span,
@@ -283,14 +284,7 @@ class Book:
         _, start, end = root_span(self._xml)
         for tag_name, child_start, child_end in reversed(children(self._xml, start, end)):
             if tag_name == "definedNames":
-                block = re.sub(
-                    rb"<(?:[\w.\-]+:)?definedName\b[^>]*\blocalSheetId\s*=\s*[\"']"
-                    + str(position).encode()
-                    + rb"[\"'][^>]*(?:/>|>.*?</(?:[\w.\-]+:)?definedName>)",
-                    b"",
-                    self._xml[child_start:child_end],
-                    flags=re.S,
-                )
+                block = _without_local_names(self._xml[child_start:child_end], position)
                 block = re.sub(rb'(\slocalSheetId\s*=\s*)(["\'])(\d+)\2', moved, block)
                 self._xml = self._xml[:child_start] + block + self._xml[child_end:]
             elif tag_name == "bookViews":
@@ -426,3 +420,17 @@ class Book:
 def _rid(tag: bytes) -> str | None:
     found = re.search(rb"""\s[\w.\-]+:id\s*=\s*["']([^"']*)["']""", tag)
     return found.group(1).decode() if found else None
+
+
+def _without_local_names(block: bytes, position: int) -> bytes:
+    """The `<definedNames>` element `block` without the names local to the sheet at `position` (each start tag read
+    with `splice.children`, so a '>' inside a quoted value never ends it)."""
+    start, end = content(block, 0, len(block))
+    kept, at = [block[:start]], start
+    for name, child_start, child_end in children(block, start, end):
+        tag = block[child_start : tag_end(block, child_start)]
+        if name == "definedName" and attribute(tag, b"localSheetId") == str(position):
+            kept.append(block[at:child_start])
+            at = child_end
+    kept.append(block[at:])
+    return b"".join(kept)
