@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 from office import Batch
 from office import job as office_job
+from paths import ROOT
 
 from sheet_scorer import score_workbook
 
-EXAMPLE = Path(__file__).parent.parent / "example_workbooks" / "spring_open.xlsx"
+EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
 

@@ -6,14 +6,13 @@ Every groupby must use a built-in kernel by name (`transform("sum")`), never `ap
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from pandas.core.groupby.generic import DataFrameGroupBy, SeriesGroupBy
+from paths import ROOT
 
 from sheet_scorer import check_workbook
 
-EXAMPLES = Path(__file__).parent.parent / "example_workbooks"
+EXAMPLES = ROOT / "example_workbooks"
 
 
 @pytest.fixture

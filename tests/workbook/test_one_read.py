@@ -13,10 +13,11 @@ from typing import Any
 
 import openpyxl
 import pytest
+from paths import ROOT
 
 from sheet_scorer import api
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "example_workbooks" / "spring_open.xlsx"  # 30 players, 4 rounds
+EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"  # 30 players, 4 rounds
 
 
 class Reads:

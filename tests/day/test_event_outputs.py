@@ -23,6 +23,7 @@ from event22 import HEADERS_PL, built_event
 from helpers import run, write_workbook
 from json_schema import validate
 from merge_books import judge_a, judge_b, make_event
+from paths import ROOT
 
 from sheet_scorer.api import check_workbook, find_sheet
 from sheet_scorer.i18n.terminal import count, say
@@ -435,7 +436,7 @@ def test_no_champion_before_the_final(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("lang", "table"), [("en", "table 2"), ("pl", "stół 2"), ("pt", "mesa 2"), ("fr", "table 2")])
 def test_a_table_problem_names_its_table_once(lang: str, table: str, tmp_path: Path) -> None:
-    source = Path(__file__).parent.parent / "example_workbooks" / "mistakes.xlsx"
+    source = ROOT / "example_workbooks" / "mistakes.xlsx"
     copy = tmp_path / "mistakes.xlsx"
     copy.write_bytes(source.read_bytes())
     done = run("score", copy, "--lang", lang)

@@ -25,11 +25,11 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from live_server import excel_save, free_port
+from paths import ROOT
 
 if TYPE_CHECKING:
     from cdp import Browser
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 PLAYING = (5, 6, 7, 8)  # round 4 tables without results in the starting workbook
 

@@ -1,7 +1,7 @@
 """A scored copy is never less openable than the workbook it came from, by any reader (docs/rules.md §5: nothing
 the organiser wrote is lost — and that includes being able to open it).
 
-Over tests/corpus/: the real workbooks (given a round sheet by `corpus_tools`, as tests/test_corpus.py does), the
+Over tests/corpus/: the real workbooks (given a round sheet by `corpus_tools`, as tests/xlsx/test_corpus.py does), the
 organiser's workbook formatted over the computed columns (corpus/organiser/) and scored copies re-saved by
 LibreOffice and Gnumeric (corpus/resaved/). Each is scored, then read by openpyxl (with styles), python-calamine,
 pandas, LibreOffice and Gnumeric: whichever opens the input must open the scored copy. The package invariants
@@ -20,12 +20,13 @@ import openpyxl
 import pytest
 from corpus_tools import add_round_sheet
 from matrix_chains import gnumeric_csv, libreoffice_csv, organiser_workbook, read_calamine, read_openpyxl, read_pandas
+from paths import TESTS
 from xlsx_invariants import added, problems
 
 from sheet_scorer import score_workbook
 
-CORPUS = Path(__file__).parent / "corpus"
-STRICT = {"calamine-strict_iso_paths.xlsx"}  # refused by name (tests/test_corpus.py)
+CORPUS = TESTS / "corpus"
+STRICT = {"calamine-strict_iso_paths.xlsx"}  # refused by name (tests/xlsx/test_corpus.py)
 OWN_ROUNDS = sorted([*CORPUS.glob("organiser/*.xlsx"), *CORPUS.glob("resaved/*.xlsx")])
 FILES = [p for p in sorted(CORPUS.glob("*.xlsx")) if p.name not in STRICT] + OWN_ROUNDS
 DEFAULT = {"calamine-errors.xlsx", "organiser_formatted.xlsx", "libreoffice-spring_open.scored.xlsx"}

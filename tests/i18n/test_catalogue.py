@@ -9,12 +9,13 @@ import string
 from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from sheet_scorer.i18n.catalogue import CATALOGUE, NOUNS
 from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.i18n.text import say, text
 
-PACKAGE = Path(__file__).resolve().parent.parent / "sheet_scorer"
+PACKAGE = ROOT / "sheet_scorer"
 CATALOGUE_FILE = PACKAGE / "i18n" / "catalogue.py"
 LANGS = {"en", "pl", "pt", "fr"}
 # What a key named at each kind of site must be.
@@ -281,7 +282,7 @@ def test_the_catalogues_keys_as_types_are_current() -> None:
     from sheet_scorer.i18n import codes
     from sheet_scorer.problems import Problem
 
-    script = Path(__file__).resolve().parent.parent / "scripts" / "write_codes.py"
+    script = ROOT / "scripts" / "write_codes.py"
     spec = importlib.util.spec_from_file_location("write_codes", script)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from hostile_catalogue import CASE_SECONDS, CATALOGUE, MEMORY_BYTES, Case
+from paths import TESTS
 
 CONTROL = [chr(c) for c in (*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F)]  # what a terminal obeys (newline aside)
 
@@ -23,7 +24,7 @@ def _limits() -> None:
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("hostile")
-    script = Path(__file__).with_name("hostile_catalogue.py")
+    script = TESTS / "hostile_catalogue.py"
     done = subprocess.run(
         [sys.executable, str(script), str(folder)],
         capture_output=True,

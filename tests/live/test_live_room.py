@@ -22,8 +22,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 PLAYING = (5, 6, 7, 8)
 

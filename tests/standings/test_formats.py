@@ -1,6 +1,6 @@
 """Formats end to end, through real workbooks (docs/rules.md §4, §5, §7, §8): a whole event ranked by
 wins, a penalty from the Adjustments sheet, and one VP % in every output. The rule cases themselves are
-in memory (tests/test_engine.py); these few check that the sheet, the report, the terminal and the JSON
+in memory (tests/standings/test_engine.py); these few check that the sheet, the report, the terminal and the JSON
 all show what the engine decided."""
 
 from __future__ import annotations

@@ -11,10 +11,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 from helpers import run
+from paths import ROOT
 
 from sheet_scorer import api
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "example_workbooks" / "spring_open.xlsx"  # 30 players, 4 rounds
+EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"  # 30 players, 4 rounds
 
 
 def _parts(path: Path) -> dict[str, bytes]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from paths import ROOT, TESTS
 
 from sheet_scorer import check_workbook
 from sheet_scorer.i18n.text import text
@@ -25,7 +26,7 @@ from sheet_scorer.report.html import render_report
 if TYPE_CHECKING:
     from cdp import Browser
 
-EXAMPLES = Path(__file__).parent.parent / "example_workbooks"
+EXAMPLES = ROOT / "example_workbooks"
 A4_TEXT_WIDTH = 711  # 210 mm less the 2 x 11 mm margins of the print rules, at 96 px per inch
 
 MEASURE = """
@@ -87,7 +88,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, ob
     for name, lang in (("runda_polska", "pl"), ("mistakes", "en")):
         result = check_workbook(EXAMPLES / f"{name}.xlsx")
         out[name] = (render_report(result, lang), result)
-    event22 = check_workbook(Path(__file__).parent / "data" / "event22.xlsx")  # run to its final ranking
+    event22 = check_workbook(TESTS / "data" / "event22.xlsx")  # run to its final ranking
     out["event22"] = (render_report(event22, "fr"), event22)
     return out
 

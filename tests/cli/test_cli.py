@@ -10,6 +10,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from helpers import player, round_sheet, run, write_workbook
+from paths import ROOT
 
 from sheet_scorer.cli.main import main
 
@@ -216,7 +217,7 @@ def test_output_redirected_in_a_narrow_encoding_keeps_every_name(encoding: str) 
     """`sheet-scorer check x.xlsx > problems.txt` on Windows writes cp1252 by default: Ł must not crash it."""
     import os
 
-    workbook = Path(__file__).parent.parent / "example_workbooks" / "mistakes.xlsx"
+    workbook = ROOT / "example_workbooks" / "mistakes.xlsx"
     done = subprocess.run(
         [sys.executable, "-m", "sheet_scorer", "check", str(workbook)],
         capture_output=True,

@@ -4,7 +4,7 @@ Golden files: tests/golden/*.html hold the rendered reports of the example workb
 workbook built here. They are compared with whitespace between tags and runs of whitespace
 ignored. After an intended change to the report, regenerate them with
 
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_report.py
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/report/test_report.py
 
 and review the diff. The browser test needs a headless Chromium (Debian: `apt-get install
 chromium poppler-utils`); without it the test is skipped, except under CI=true, where it fails.
@@ -30,6 +30,7 @@ import pytest
 from helpers import HEADERS, player, round_sheet, write_workbook
 from json_schema import validate
 from markupsafe import escape
+from paths import ROOT, TESTS
 
 from sheet_scorer import check_workbook
 from sheet_scorer.i18n.text import format_date, format_number, format_pct, ordinal, text
@@ -43,8 +44,7 @@ from sheet_scorer.standings.progression import rank_progression
 if TYPE_CHECKING:
     from cdp import Browser
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = TESTS / "golden"
 EXAMPLES = ROOT / "example_workbooks"
 SCRIPT_NAME = "<script>alert('x')</script>"
 

@@ -29,10 +29,11 @@ from corpus_tools import (
 )
 from office import Batch
 from office import job as office_job
+from paths import TESTS
 
 from sheet_scorer import WorkbookError, check_workbook, score_workbook
 
-CORPUS = Path(__file__).parent / "corpus"
+CORPUS = TESTS / "corpus"
 STRICT = ["calamine-strict_iso_paths.xlsx"]
 FILES = sorted(p.name for p in CORPUS.glob("*.xlsx") if p.name not in STRICT)
 ROUND_RELS = "xl/worksheets/_rels/corpusRound1.xml.rels"

@@ -355,7 +355,7 @@ def test_hidden_rows_are_scored_with_a_warning(tmp_path: Path) -> None:
 def test_huge_number_is_a_range_error_not_a_type_error(tmp_path: Path) -> None:
     table = [player(1, "Ala", settlements=4, cities=3), player(1, "Bob", knights=10**12), player(1, "Cyd")]
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
-    # one mistake, one error: the table total (10**12 > 14) is the same mistake (tests/test_one_error.py)
+    # one mistake, one error: the table total (10**12 > 14) is the same mistake (tests/rules/test_one_error.py)
     assert {(p.code, p.cell) for p in result.problems if p.severity == "error"} == {("knights-range", "F3")}
 
 

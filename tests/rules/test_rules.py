@@ -1115,7 +1115,7 @@ def test_a_bye_with_counts_gets_no_bye_points(tmp_path):
 
 
 def test_points_3_setting_is_applied(tmp_path):
-    """German ranking events: 5, 3, 1 at a table of 3 (the spellings are in tests/test_settings.py)."""
+    """German ranking events: 5, 3, 1 at a table of 3 (the spellings are in tests/rules/test_settings.py)."""
     from helpers import player, round_sheet
 
     from sheet_scorer import check_workbook

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from paths import ROOT
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 PLAYING = (5, 6, 7, 8)
 

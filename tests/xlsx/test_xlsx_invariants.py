@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers import player, round_sheet, write_workbook
+from paths import ROOT
 from written_files import RECORDER
 from xlsx_invariants import added, assert_invariants, problems
 
@@ -23,7 +24,7 @@ R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationship
 PR = "http://schemas.openxmlformats.org/package/2006/relationships"
 OR = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
-EXAMPLE = Path(__file__).parent.parent / "example_workbooks" / "spring_open.xlsx"
+EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 
 # A package with one of everything the invariants look at: two sheets, a defined name, a style sheet with one
 # custom number format and one dxf, shared strings, a conditional format, an Excel Table and a note's parts.

@@ -15,10 +15,11 @@ import pytest
 from office import Batch
 from office import job as office_job
 from openpyxl.styles import Border, Side
+from paths import ROOT
 
 from sheet_scorer import api
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "example_workbooks" / "spring_open.xlsx"  # 30 players, 4 rounds
+EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"  # 30 players, 4 rounds
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 

@@ -1,6 +1,6 @@
 """One message model: refusals once English only, now catalogue keys said in each of the four
 languages, and the one table of problem codes. (That every raise site names a key with values and no English copy
-is checked by the scan of every key, tests/test_catalogue.py.)"""
+is checked by the scan of every key, tests/i18n/test_catalogue.py.)"""
 
 from __future__ import annotations
 
