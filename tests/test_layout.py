@@ -137,6 +137,7 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
                     "SheetEntry",
                     "Relationship",
                     "read_strings",
+                    "read_workbook_part",
                 }:
                     defined.setdefault(node.name, []).append(module_name(path))
     assert {name: where for name, where in defined.items() if len(where) > 1} == {}
@@ -151,17 +152,19 @@ def test_the_patcher_and_the_reader_share_one_package_layer() -> None:
         "SheetEntry",
         "Relationship",
         "read_strings",
+        "read_workbook_part",
     }
 
 
 def test_the_reader_and_the_patcher_open_packages_the_same_way() -> None:
-    """One OPC package layer: the reader's and the patcher's packages share its budgets, DOCTYPE refusal and
-    relationship reading, and neither defines its own."""
+    """One OPC package layer: the reader and the editor hold an `OpcPackage` (composition, not a subclass each) and
+    unpack, parse and refuse a DOCTYPE only through it; neither defines a reading of its own."""
     from sheet_scorer.xlsx import opc, package, reader
 
     for cls in (reader.WorkbookReader, package.PackageEditor):
-        assert issubclass(cls, opc.OpcPackage)
-        assert not {"relationships", "related", "parse", "parse_chunks", "_chunks", "_refuse_doctype"} & set(vars(cls))
+        assert not issubclass(cls, opc.OpcPackage)
+        assert not {"parse_chunks", "push_parser", "_chunks", "_refuse_doctype", "main_part"} & set(vars(cls))
+    assert "relationships" not in vars(reader.WorkbookReader)
 
 
 # Only the command line prints: click, rich and the terminal catalogue belong to cli/.
@@ -370,13 +373,15 @@ OUTSIDE_REFERENCES = re.compile(
 
 
 def test_references_point_inside_the_repository() -> None:
-    """The package, the tests, README.md and docs/ cite docs/rules.md sections, never a reference the repository
-    does not hold."""
+    """The package, the tests, the benchmarks, README.md and docs/ cite docs/rules.md sections, never a reference the
+    repository does not hold."""
     root = PACKAGE.parent
     files = [
         *PACKAGE.rglob("*.py"),
         *(root / "tests").rglob("*.py"),
         *(root / "tests").rglob("*.md"),
+        *(root / "bench").rglob("*.py"),
+        *(root / "bench").rglob("*.md"),
         *(root / "docs").rglob("*.md"),
         root / "README.md",
     ]

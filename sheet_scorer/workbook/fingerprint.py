@@ -11,11 +11,17 @@ and the hidden `Seating Plan` are the organiser's. `workbook.record` keeps it in
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from sheet_scorer.i18n.vocab import COMPONENTS, PROBLEMS_SHEET_NAMES, STANDINGS_SHEET_NAMES, fold
 
+if TYPE_CHECKING:
+    from sheet_scorer.model import RoundSheet
+    from sheet_scorer.xlsx.reader import SheetCells, WorkbookReader
+
 TOOL_SHEETS = STANDINGS_SHEET_NAMES | PROBLEMS_SHEET_NAMES
+# A formula as it counts (`_formula`): LibreOffice's TRUE()/FALSE() as the boolean, any other as ("=", its text).
+Formula = bool | tuple[str, str]
 
 
 class Fingerprint:
@@ -26,8 +32,8 @@ class Fingerprint:
         self.contexts: dict[str, tuple[object, ...]] = {}  # how each sheet counted where it stood (`read._context`)
         self.accepted: set[str] = set()  # the playoff sheets read as their stage's (a second one counts whole)
 
-    def add(self, name: str, cells: Any, skip: frozenset[int] = frozenset(), header_row: int = 0) -> None:
-        """One sheet's cells (`xlsx.SheetCells`); columns in `skip` from `header_row` down are the tool's."""
+    def add(self, name: str, cells: SheetCells, skip: frozenset[int] = frozenset(), header_row: int = 0) -> None:
+        """One sheet's cells; columns in `skip` from `header_row` down are the tool's."""
         if fold(name) in TOOL_SHEETS:
             return
         digest = hashlib.sha256(name.encode())
@@ -62,7 +68,7 @@ class Fingerprint:
         return total.hexdigest()[:32]
 
 
-def _formula(text: str) -> Any:
+def _formula(text: str) -> Formula:
     """A formula as it counts: its text; LibreOffice's `TRUE()`/`FALSE()` (how it saves a TRUE or FALSE cell) as
     the value itself, so a workbook saved by LibreOffice keeps its fingerprint."""
     folded = text.strip().upper()
@@ -71,7 +77,7 @@ def _formula(text: str) -> Any:
     return ("=", text)
 
 
-def round_sheet_skip(sheet: Any) -> frozenset[int]:
+def round_sheet_skip(sheet: RoundSheet) -> frozenset[int]:
     """The tool's columns of a round sheet as read: the computed ones, and the VP it fills beside the components."""
     skip = set(sheet.computed.values())
     if "vp" in sheet.columns and any(c in sheet.columns for c in COMPONENTS):
@@ -81,7 +87,13 @@ def round_sheet_skip(sheet: Any) -> frozenset[int]:
 
 class SheetDigest:
     """expat handlers hashing one sheet's cells as they stream by, keeping none (a large sheet of the organiser's
-    costs no memory and does not count against the reader's cell limit)."""
+    costs no memory and does not count against the reader's cell limit).
+
+    Its own cell handler, not the reader's decoding (`xlsx.reader`), because the two differ and the fingerprints
+    already stored in the files written were made with this one: a number in a date style stays its serial (the
+    reader: a date), a cell without a reference is hashed with '' (the reader: the cell it stands in), an error as
+    ('e', text) (the reader: an `ErrorCell`), an inline string without Excel's `_xHHHH_` escapes decoded, a `t="d"`
+    cell as its text; tests/workbook/test_fingerprint_digest.py computes both over every workbook kept in the repository."""
 
     def __init__(self, name: str, strings: list[str]) -> None:
         self.digest = hashlib.sha256(name.encode())
@@ -128,7 +140,7 @@ class SheetDigest:
         if self.pieces is not None:
             self.pieces.append(data)
 
-    def _value(self) -> Any:
+    def _value(self) -> Formula | str | float | None:
         """The cell as typed: a formula by its text, a shared string by its text, a number as a number."""
         if self.formula is not None:
             return _formula(self.formula)
@@ -149,9 +161,9 @@ class SheetDigest:
         return value if kind in ("str", "d") else (kind, value)
 
 
-def stream_digest(book: Any, name: str, part: str | None) -> bytes:
-    """The digest of one sheet of an opened `xlsx.reader.WorkbookReader`, its cells hashed as they stream by."""
+def stream_digest(book: WorkbookReader, name: str, part: str | None) -> bytes:
+    """The digest of one sheet of an opened workbook, its cells hashed as they stream by."""
     handler = SheetDigest(name, book.strings())
     if part:
-        book.parse(part, handler.start, handler.end, handler.text, namespaces=False)
+        book.package.parse(part, handler.start, handler.end, handler.text, namespaces=False)
     return handler.digest.digest()

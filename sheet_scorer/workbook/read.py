@@ -79,7 +79,7 @@ class EventRead:
         self, package: OpcPackage, reader: WorkbookReader, data: WorkbookData, prints: Fingerprint | None = None
     ) -> None:
         self.path, self.package, self.data = package.path, package, data
-        self._reader = reader
+        self._reader: WorkbookReader | None = reader  # None once closed
         self.prints = prints or Fingerprint()  # each sheet's part of `data.fingerprint`, as read
 
     def __enter__(self) -> EventRead:
@@ -161,7 +161,7 @@ class WrittenSheets:
         """The reader of one written sheet: its cells, or, for an organiser's own sheet, its digest."""
         if self._texts is None:  # every string is in the table once the package is being written
             self._texts = [*self.event._book().strings(), *self.book.strings.added_texts]  # the reader's, then added
-        package = self.book.package
+        package = self.book.package.package  # the command's one opening, which the editor holds
         if _context(name, set(), set()) == ("other",):
             return _DigestFeed(package, name, self._texts)
         entry = SheetEntry(name, (self.book.sheet(name) or SheetEntry(name, None)).part)
@@ -250,8 +250,7 @@ def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
         book = WorkbookReader(package)
         prints = Fingerprint()
         data = read_sheets(package.path, book, prints)
-        book.check_other_parts()
-        package.budget = book.budget  # the patcher counts on from what the reader unpacked: a part counts once
+        package.check_other_parts()
     except BaseException:
         package.close()
         raise
@@ -505,7 +504,7 @@ def _game_rows(
     for number in sorted(games, reverse=True):
         row = games[number]
         if number in cells.subtotal_rows or any(
-            isinstance(row.get(c), str) and fold(row[c]) in TOTAL_WORDS for c in labels
+            isinstance(label := row.get(c), str) and fold(label) in TOTAL_WORDS for c in labels
         ):
             del games[number]
         else:

@@ -1,9 +1,9 @@
 """The .xlsx file format, with no tournament words: one Open Packaging Conventions layer for reading and patching.
 
 - `opc`: `PartName` (a part's name: its relationships part, its folder, the one relationship resolver), content-type,
-  relationship and namespace constants, and `OpcPackage`, the one package a command opens, viewed by two role objects
-  sharing its one opening: the reader (`reader.WorkbookReader`) and the editor (`package.PackageEditor`, under
-  `book.Book`): byte budgets, DOCTYPE refused, relationships (`Relationship.kind`, compared by constant) and content
+  relationship and namespace constants, and `OpcPackage`, the one package a command opens, held (`.package`) by
+  two role objects: the reader (`reader.WorkbookReader`) and the editor (`package.PackageEditor`, under
+  `book.Book`), the same object when a command reads and patches: byte budgets, DOCTYPE refused, relationships (`Relationship.kind`, compared by constant) and content
   types read one way, the main part decided in one place (`OpcPackage.main_part`).
 - `check`: the package checks every reading starts with (the zip's directory, the parts Excel would repair).
 - `errors`: `PackageError`, the one exception (the tournament layers know it as `model.WorkbookError`).

@@ -26,7 +26,7 @@ from sheet_scorer.xlsx.opc import (
     PartName,
 )
 from sheet_scorer.xlsx.package import Entry, PackageEditor
-from sheet_scorer.xlsx.reader import SheetEntry, read_strings
+from sheet_scorer.xlsx.reader import SheetEntry, read_strings, read_workbook_part
 from sheet_scorer.xlsx.sharedstrings import SharedStrings
 from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, number_cell
 from sheet_scorer.xlsx.splice import (
@@ -85,24 +85,13 @@ class Book:
 
     def _open(self) -> None:
         package = self.package
-        main = package.main_part()
+        main = package.package.main_part()
         if main is None:
             raise PackageError(key="zip_not_workbook", path=self.path)
         self.workbook_part = main
         self._xml = package.read(self.workbook_part)
         self.prefix, _, _ = root_span(self._xml)
-        rels = {r.rid: r for r in package.relationships(self.workbook_part)}
-        self.sheets: list[SheetEntry] = []
-        for tag in self._sheet_tags():
-            rid = _rid(tag.group(0)) or ""
-            target = rels.get(rid)
-            self.sheets.append(
-                SheetEntry(
-                    attribute(tag.group(0), b"name") or "",
-                    target.target if target and target.kind == REL_WORKSHEET else None,
-                    rid,
-                )
-            )
+        self.sheets: list[SheetEntry] = list(read_workbook_part(package, main).sheets)  # as the reader read them
         strings = package.related(self.workbook_part, REL_SHARED_STRINGS)
         self._strings_part = strings[0].target if strings and strings[0].target in package else None
         self.strings = SharedStrings(package.read(self._strings_part) if self._strings_part else None)
@@ -134,10 +123,18 @@ class Book:
         return name.casefold() in {s.name.casefold() for s in self.sheets}
 
     def worksheet(self, name: str) -> Worksheet:
-        entry = self.sheet(name)
-        if entry is None or not entry.part or entry.part not in self.package:
+        part = self.sheet_part(name)
+        if part not in self.package:
             raise PackageError(key="no_worksheet", path=self.path, name=name)
-        return Worksheet(self.package.read(entry.part), name)
+        return Worksheet(self.package.read(part), name)
+
+    def sheet_part(self, name: str) -> str:
+        """The worksheet part of sheet `name`; no such sheet, or one without a worksheet part (a chart sheet), is
+        refused."""
+        entry = self.sheet(name)
+        if entry is None or not entry.part:
+            raise PackageError(key="no_worksheet", path=self.path, name=name)
+        return entry.part
 
     def drawn_ranges(self, name: str) -> list[tuple[int, int, int, int]]:
         """The cells a sheet's pictures, charts and text boxes are drawn over: (first col, first row, last col, last row)."""
@@ -184,9 +181,7 @@ class Book:
 
     def stream_sheet(self, name: str, chunks: Iterable[bytes]) -> None:
         """The new bytes of an existing sheet, produced while saving."""
-        entry = self.sheet(name)
-        assert entry is not None
-        self.package.write(entry.part, chunks)
+        self.package.write(self.sheet_part(name), chunks)
 
     def put_sheet(
         self,
@@ -199,8 +194,9 @@ class Book:
         """Add sheet `name` at the end of the tabs (or before the sheet at `position`), or rewrite `replacing` (the
         tool's own) where it is, renamed `name`."""
         if replacing is not None:
-            self._drop_relationships(replacing.part)
-            self.package.write(replacing.part, xml)
+            part = self.sheet_part(replacing.name)
+            self._drop_relationships(part)
+            self.package.write(part, xml)
             self._set_sheet_attribute(replacing.name, b"name", name)
             self.sheets = [replace(e, name=name) if e is replacing else e for e in self.sheets]
             self._set_sheet_attribute(name, b"state", "hidden" if hidden else None)
@@ -415,11 +411,6 @@ class Book:
             package.write(self._strings_part, self.strings.xml())
         self.styles.save(package, self.workbook_part)
         package.write(self.workbook_part, self._xml)
-
-
-def _rid(tag: bytes) -> str | None:
-    found = re.search(rb"""\s[\w.\-]+:id\s*=\s*["']([^"']*)["']""", tag)
-    return found.group(1).decode() if found else None
 
 
 def _without_local_names(block: bytes, position: int) -> bytes:

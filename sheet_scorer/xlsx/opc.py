@@ -11,7 +11,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar, cast
 from xml.parsers import expat
 
 from sheet_scorer.xlsx.errors import PackageError
@@ -23,7 +23,7 @@ Model = TypeVar("Model")
 MAX_PART = 128 * 2**20
 MAX_TOTAL = 256 * 2**20
 _CHUNK = 1 << 16
-# The bytes of parts unpacked, kept for the next view of the same package (`OpcPackage(opened)`). A command that
+# The bytes of parts unpacked, kept for the other role object holding the same package (`_Kept`). A command that
 # patches what it read keeps up to KEEP: every part of an event of a few thousand rows, while the round sheets of
 # 100,000 rows (~60 MiB) are unpacked again rather than held through scoring (memory). A command that
 # only reads keeps KEEP_READING: the small parts read twice (relationships, content types), no sheet.
@@ -202,19 +202,21 @@ class _Kept:
 
 
 class OpcPackage:
-    """An opened zip package, for the reader and the patcher alike: every part unpacked within the budgets,
-    every XML part parsed with expat with a DOCTYPE or entity declaration refused, relationships read one way."""
+    """An opened zip package, the one a command opens and its role objects hold (the reader, `reader.WorkbookReader`,
+    and the editor, `package.PackageEditor`): every part unpacked within the budgets, every XML part parsed with expat
+    with a DOCTYPE or entity declaration refused, relationships read one way."""
 
-    def __init__(self, path: Path | OpcPackage, keep: int = KEEP, content: bytes | None = None) -> None:
+    path: Path
+    zip: zipfile.ZipFile
+    names: set[str]
+    budget: Budget
+    read_parts: set[str]  # the parts unpacked at least once (their bytes counted against the total once)
+    _kept: _Kept
+    _models: dict[tuple[str, str], object]  # (kind, part) -> its model as parsed (`model`; the kind says its type)
+
+    def __init__(self, path: Path, keep: int = KEEP, content: bytes | None = None) -> None:
         """Open the package at `path` (or `content`, its bytes read at once: no file stays open), keeping up to `keep`
-        bytes of the parts unpacked (`_Kept`); or, given a package already open, another view of it (the reader's,
-        the patcher's) sharing its one opening of the file: its zip, budget, parts read and the bytes kept."""
-        if isinstance(path, OpcPackage):
-            opened = path
-            self.path, self.zip, self.names, self.budget = opened.path, opened.zip, opened.names, opened.budget
-            self.read_parts, self._kept, self._owner = opened.read_parts, opened._kept, False
-            self._models = opened._models
-            return
+        bytes of the parts unpacked (`_Kept`) for the role objects that hold it."""
         self.path = path
         self.budget = Budget(path)
         try:
@@ -222,16 +224,14 @@ class OpcPackage:
         except (zipfile.BadZipFile, OSError):
             raise PackageError(key="damaged", path=path) from None
         self.names = set(self.zip.namelist())
-        self.read_parts: set[str] = set()
+        self.read_parts = set()
         self._kept = _Kept(keep)
-        self._models: dict[tuple[str, str], Any] = {}  # (kind, part) -> its model as parsed (`model`)
-        self._owner = True
+        self._models = {}
 
     def close(self) -> None:
-        """Close the file (a view sharing another's opening leaves it to its opener)."""
-        if self._owner:
-            self.zip.close()
-            self._kept = _Kept(0)
+        """Close the file; the bytes kept go with it."""
+        self.zip.close()
+        self._kept = _Kept(0)
 
     # ------------------------------------------------------------ unpacking and parsing a part
 
@@ -257,10 +257,6 @@ class OpcPackage:
         if keep is not None:
             self._kept.keep(part, b"".join(keep))
 
-    def _part_chunks(self, part: str) -> Iterable[bytes]:
-        """The bytes `parse` streams: the stored part's (the patcher gives its edited parts' instead)."""
-        return self._chunks(part)
-
     def read(self, part: str) -> bytes:
         """A part's bytes, unpacked within the budgets; an XML part declaring a DOCTYPE or entities is refused."""
         if part not in self.names:
@@ -285,7 +281,7 @@ class OpcPackage:
         With `keep`, the part's bytes are returned as well (checked: well formed, within the budget)."""
         self.read_parts.add(part)
         kept: list[bytes] | None = [] if keep else None
-        stored = self._part_chunks(part)
+        stored = self._chunks(part)
 
         def chunks() -> Iterator[bytes]:
             for chunk in stored:
@@ -358,11 +354,11 @@ class OpcPackage:
 
     def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
         """The model of a part as stored (`kind`: what it is, e.g. the style sheet a workbook part names), parsed by
-        `build` once per opening of the file and shared by its views: the reader and the patcher hold the same one."""
+        `build` once per opening of the file and shared by the role objects holding it: the reader and the editor."""
         key = (kind, part)
         if key not in self._models:
             self._models[key] = build()
-        return self._models[key]  # type: ignore[no-any-return]
+        return cast(Model, self._models[key])  # one kind, one model type: what `build` returned for it
 
     def _refuse_doctype(self, part: str) -> None:
         raise PackageError(key="part_doctype", path=self.path, part=part)
@@ -389,27 +385,7 @@ class OpcPackage:
         name = PartName(part).rels
         if not self.has_part(name):
             return []
-        return list(self.model("relationships", name, lambda: self._parse_relationships(part, name)))
-
-    def _parse_relationships(self, part: str, name: str) -> list[Relationship]:
-        found: list[Relationship] = []
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            if tag.rpartition(" ")[2] == "Relationship":
-                external = attrs.get("TargetMode") == "External"
-                target = attrs.get("Target")
-                found.append(
-                    Relationship(
-                        attrs.get("Id", ""),
-                        attrs.get("Type", ""),
-                        (target or "") if external else PartName(part).resolve(target or ""),
-                        external,
-                        target,
-                    )
-                )
-
-        self.parse_chunks(name, [self.read(name)], start)
-        return found
+        return list(self.model("relationships", name, lambda: parse_relationships(self, part, self.read(name))))
 
     def related(self, part: str, rel_type: str) -> list[Relationship]:
         """`part`'s internal relationships of one type."""
@@ -418,22 +394,7 @@ class OpcPackage:
     def content_types(self, parts: Iterable[str]) -> dict[str, str | None]:
         """The content type `[Content_Types].xml` gives each of `parts`: its Override, else the Default for its
         extension (None: none declared; names and extensions compared case-insensitively)."""
-        defaults: dict[str, str] = {}
-        overrides: dict[str, str] = {}
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            local = tag.rpartition(" ")[2]
-            if local == "Default":
-                defaults.setdefault(attrs.get("Extension", "").casefold(), attrs.get("ContentType", ""))
-            elif local == "Override":
-                overrides[attrs.get("PartName", "").lstrip("/").casefold()] = attrs.get("ContentType", "")
-
-        self.parse_chunks(CONTENT_TYPES, [self.read(CONTENT_TYPES)], start)
-        found: dict[str, str | None] = {}
-        for part in parts:
-            extension = PartName(part).extension
-            found[part] = overrides.get(part.casefold(), defaults.get(extension) if extension else None)
-        return found
+        return content_types_in(self, self.read(CONTENT_TYPES), parts)
 
     def main_part(self) -> str | None:
         """The package's main part: the target of its officeDocument relationship (`_rels/.rels`), as Excel finds it
@@ -444,3 +405,73 @@ class OpcPackage:
             return DEFAULT_MAIN if self.has_part(DEFAULT_MAIN) else None
         office = [r for r in self.relationships("") if r.kind == REL_OFFICE_DOCUMENT and not r.external]
         return office[0].target if office and self.has_part(office[0].target) else None
+
+
+class Parts(Protocol):
+    """What the parts of a package are read through: the package as stored (`OpcPackage`), or as its editor has
+    changed it so far (`package.PackageEditor`); the style sheet and the shared strings are read through either."""
+
+    @property
+    def path(self) -> Path: ...
+
+    def has_part(self, part: str) -> bool: ...
+
+    def read(self, part: str) -> bytes: ...
+
+    def parse(
+        self,
+        part: str,
+        start: Callable[..., None] | None = None,
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        namespaces: bool = True,
+        keep: bool = False,
+    ) -> bytes | None: ...
+
+    def relationships(self, part: str) -> list[Relationship]: ...
+
+    def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model: ...
+
+
+def parse_relationships(package: OpcPackage, part: str, data: bytes) -> list[Relationship]:
+    """The relationships of `part` in `data` (the bytes of its relationships part, as stored or as edited), targets
+    resolved to part names: the one reading of `<Relationship>`."""
+    found: list[Relationship] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag.rpartition(" ")[2] == "Relationship":
+            external = attrs.get("TargetMode") == "External"
+            target = attrs.get("Target")
+            found.append(
+                Relationship(
+                    attrs.get("Id", ""),
+                    attrs.get("Type", ""),
+                    (target or "") if external else PartName(part).resolve(target or ""),
+                    external,
+                    target,
+                )
+            )
+
+    package.parse_chunks(PartName(part).rels, [data], start)
+    return found
+
+
+def content_types_in(package: OpcPackage, data: bytes, parts: Iterable[str]) -> dict[str, str | None]:
+    """The content type `data` (the bytes of `[Content_Types].xml`, as stored or as edited) gives each of `parts`: its
+    Override, else the Default for its extension (None: none declared; names and extensions compared case-insensitively)."""
+    defaults: dict[str, str] = {}
+    overrides: dict[str, str] = {}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = tag.rpartition(" ")[2]
+        if local == "Default":
+            defaults.setdefault(attrs.get("Extension", "").casefold(), attrs.get("ContentType", ""))
+        elif local == "Override":
+            overrides[attrs.get("PartName", "").lstrip("/").casefold()] = attrs.get("ContentType", "")
+
+    package.parse_chunks(CONTENT_TYPES, [data], start)
+    found: dict[str, str | None] = {}
+    for part in parts:
+        extension = PartName(part).extension
+        found[part] = overrides.get(part.casefold(), defaults.get(extension) if extension else None)
+    return found

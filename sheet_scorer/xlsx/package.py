@@ -17,7 +17,17 @@ from pathlib import Path
 from typing import BinaryIO
 
 from sheet_scorer.xlsx.errors import PackageError
-from sheet_scorer.xlsx.opc import CONTENT_TYPES, CT_RELATIONSHIPS, NS_PACKAGE_RELS, Model, OpcPackage, PartName
+from sheet_scorer.xlsx.opc import (
+    CONTENT_TYPES,
+    CT_RELATIONSHIPS,
+    NS_PACKAGE_RELS,
+    Model,
+    OpcPackage,
+    PartName,
+    Relationship,
+    content_types_in,
+    parse_relationships,
+)
 from sheet_scorer.xlsx.splice import TAG, attribute, open_root, quoteattr, root_span
 
 _LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
@@ -31,31 +41,43 @@ Entry = tuple[str, int, int]  # an entry written: its part name, CRC-32 and unco
 # ---------------------------------------------------------------- the package
 
 
-class PackageEditor(OpcPackage):
-    """The editor's role on an opened package (a view of the command's `OpcPackage`, read as the reader reads it:
-    budgets, DOCTYPE refused): parts written, removed, related and typed, kept aside until `save` writes the new
-    package once."""
+class PackageEditor:
+    """The editor's role on an opened package: it holds the command's `OpcPackage` (`package`, the reader's too when
+    the command reads and patches one opening) and reads it as the reader does (budgets, DOCTYPE refused); parts
+    written, removed, related and typed are kept aside until `save` writes the new package once."""
 
-    def __init__(self, path: Path | OpcPackage) -> None:
-        super().__init__(path)
-        self._infos = {info.filename: info for info in self.zip.infolist()}
-        self._order = [info.filename for info in self.zip.infolist()]
+    def __init__(self, source: Path | OpcPackage) -> None:
+        """The editor of the package a command opened (`source`), or of the package at `source`, opened here and
+        closed by `close`."""
+        self._owner = not isinstance(source, OpcPackage)
+        self.package = source if isinstance(source, OpcPackage) else OpcPackage(source)
+        infos = self.package.zip.infolist()
+        self._infos = {info.filename: info for info in infos}
+        self._order = [info.filename for info in infos]
         self._new: dict[str, bytes | Iterable[bytes]] = {}
         self._removed: set[str] = set()
+
+    @property
+    def path(self) -> Path:
+        return self.package.path
+
+    def close(self) -> None:
+        """Close the file if the editor opened it (a command's package is closed by the command)."""
+        if self._owner:
+            self.package.close()
 
     def __contains__(self, part: str) -> bool:
         return part not in self._removed and (part in self._new or part in self._infos)
 
     def has_part(self, part: str) -> bool:
+        """Whether the package as edited so far holds `part`."""
         return part in self
-
-    def _part_chunks(self, part: str) -> Iterable[bytes]:
-        return [self.read(part)] if part in self._new else self._chunks(part)
 
     def parts(self) -> list[str]:
         return [p for p in [*self._order, *(n for n in self._new if n not in self._infos)] if p in self]
 
     def read(self, part: str) -> bytes:
+        """A part's bytes as edited so far (a stored part's through the package: budgets, DOCTYPE refused)."""
         if part in self._new:
             data = self._new[part]
             if not isinstance(data, bytes):
@@ -63,12 +85,29 @@ class PackageEditor(OpcPackage):
             return data
         if part in self._removed or part not in self._infos:
             raise KeyError(part)
-        return super().read(part)
+        return self.package.read(part)
+
+    def parse(
+        self,
+        part: str,
+        start: Callable[..., None] | None = None,
+        end: Callable[[str], None] | None = None,
+        text: Callable[[str], None] | None = None,
+        namespaces: bool = True,
+        keep: bool = False,
+    ) -> bytes | None:
+        """`OpcPackage.parse` of the part as edited so far: its new bytes, else the stored part's."""
+        if part not in self._new:
+            return self.package.parse(part, start, end, text, namespaces, keep)
+        data = self.read(part)
+        self.package.parse_chunks(part, [data], start, end, text, namespaces)
+        return data if keep else None
 
     def write(self, part: str, data: bytes | Iterable[bytes]) -> None:
         """New content for `part` (bytes, or chunks produced while saving); unchanged bytes keep the original entry."""
         self._removed.discard(part)
-        if isinstance(data, bytes) and part in self._infos and part not in self._new and data == super().read(part):
+        stored = part in self._infos and part not in self._new
+        if isinstance(data, bytes) and stored and data == self.package.read(part):
             return
         self._new[part] = data
 
@@ -78,7 +117,7 @@ class PackageEditor(OpcPackage):
 
     def model(self, kind: str, part: str, build: Callable[[], Model]) -> Model:
         """`OpcPackage.model`, shared with the reader while the package is as stored; once edited, parsed afresh."""
-        return build() if self._new or self._removed else super().model(kind, part, build)
+        return build() if self._new or self._removed else self.package.model(kind, part, build)
 
     def unused_name(self, pattern: str) -> str:
         """The first free part name `pattern.format(n)`, n = 1, 2, …"""
@@ -88,6 +127,17 @@ class PackageEditor(OpcPackage):
         return pattern.format(n)
 
     # ------------------------------------------------------------ relationships
+
+    def relationships(self, part: str) -> list[Relationship]:
+        """`OpcPackage.relationships` of the package as edited so far (the one reading, `opc.parse_relationships`)."""
+        name = PartName(part).rels
+        if not self.has_part(name):
+            return []
+        return list(self.model("relationships", name, lambda: parse_relationships(self.package, part, self.read(name))))
+
+    def related(self, part: str, rel_type: str) -> list[Relationship]:
+        """`part`'s internal relationships of one type, as edited so far."""
+        return [r for r in self.relationships(part) if r.kind == rel_type and not r.external]
 
     def add_relationship(self, part: str, rel_type: str, target_part: str) -> str:
         """A new relationship from `part` to `target_part`; its id."""
@@ -152,6 +202,10 @@ class PackageEditor(OpcPackage):
                 + xml[end:]
             )
         self.write(name, xml)
+
+    def content_types(self, parts: Iterable[str]) -> dict[str, str | None]:
+        """`OpcPackage.content_types` of the package as edited so far."""
+        return content_types_in(self.package, self.read(CONTENT_TYPES), parts)
 
     def content_type(self, part: str) -> str | None:
         """The content type `[Content_Types].xml` gives `part`: its Override, else the Default for its extension."""

@@ -12,12 +12,21 @@ import bisect
 import math
 import re
 import string
-from dataclasses import dataclass, field
-from datetime import datetime, time, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
-from typing import Any
+from typing import NoReturn, Protocol
 
-from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
+from sheet_scorer.xlsx.cells import (
+    MAX_COLUMN,
+    MAX_ROW,
+    CellValue,
+    ErrorCell,
+    FormulaCell,
+    attribute_int,
+    cell_ref,
+    grid_range,
+)
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
 from sheet_scorer.xlsx.opc import (
@@ -26,8 +35,8 @@ from sheet_scorer.xlsx.opc import (
     REL_SHARED_STRINGS,
     REL_TABLE,
     REL_WORKSHEET,
-    Budget,
     OpcPackage,
+    Parts,
 )
 from sheet_scorer.xlsx.styles import read_style_sheet
 from sheet_scorer.xlsx.text import shown_text, unescape
@@ -45,11 +54,12 @@ _DIGITS = "0123456789"
 _SHEET_ELEMENTS = ("c", "v", "f", "t", "is", "rPh", "row", MERGE_CELL)
 
 
-class _Budget(Budget):
-    """The package's byte budget, and the cells kept so far against `MAX_CELLS`."""
+class _Budget:
+    """The cells kept so far of the sheets one reader reads, against `MAX_CELLS` (the bytes unpacked count in the
+    package's own budget, `opc.Budget`)."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path)
+        self.path = path
         self.cells = 0
 
     def add_cells(self, sheet: str, count: int) -> None:
@@ -62,7 +72,7 @@ class _Budget(Budget):
 class SheetCells:
     """One sheet as read: only the cells holding something, by row then column (both 1-based)."""
 
-    rows: dict[int, dict[int, Any]] = field(default_factory=dict)
+    rows: dict[int, dict[int, CellValue]] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)
     merged: list[tuple[int, int, int, int]] = field(
         default_factory=list
@@ -73,7 +83,7 @@ class SheetCells:
         default_factory=dict
     )  # (column, row) -> a formula's text (`cells` order)
 
-    def dense(self, name: str) -> list[list[Any]]:
+    def dense(self, name: str) -> list[list[CellValue]]:
         """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
         refused when that grid would be far larger than the cells in it (a cell at XFD in every row)."""
         last = max(self.rows, default=0)
@@ -113,57 +123,57 @@ class SheetEntry:
     rid: str = ""
 
 
-class WorkbookReader(OpcPackage):
-    """The reader's role on an opened workbook package (a view of the command's `OpcPackage`): its sheets, shared
-    strings and date styles, each part read once, safely."""
+class WorkbookReader:
+    """The reader's role on an opened workbook package: it holds the command's `OpcPackage` (`package`, the editor's
+    too when the command patches what it read) and reads its sheets, shared strings and date styles, each part once,
+    safely."""
 
-    def __init__(self, path: Path | OpcPackage) -> None:
-        """The reader's view of the package at `path`, or of a package a command already opened (one opening)."""
-        super().__init__(path)
-        self.budget: _Budget = _Budget(self.path)
+    def __init__(self, source: Path | OpcPackage) -> None:
+        """The reader of the package a command opened (`source`: one opening), or of the package at `source`, opened
+        here and closed by `close`."""
+        self._owner = not isinstance(source, OpcPackage)
+        self.package = source if isinstance(source, OpcPackage) else OpcPackage(source)
+        self.budget = _Budget(self.package.path)
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
-        self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
+        self.values: dict[bytes, CellValue] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
         try:
-            self.sheets, self.date1904 = self._workbook()
+            self.main, self.sheets, self.date1904 = self._workbook()
         except PackageError:
-            self.zip.close()
+            self.close()
             raise
+
+    @property
+    def path(self) -> Path:
+        return self.package.path
+
+    def close(self) -> None:
+        """Close the file if the reader opened it (a command's package is closed by the command)."""
+        if self._owner:
+            self.package.close()
 
     def __enter__(self) -> WorkbookReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.zip.close()
+        self.close()
 
     # ------------------------------------------------------------ workbook, strings, styles
 
     def _relationships(self, part: str) -> dict[str, tuple[str, str]]:
         """Relationship id -> (type, target part) of `part`'s internal relationships."""
-        return {r.rid: (r.kind, r.target) for r in self.relationships(part) if not r.external}
+        return {r.rid: (r.kind, r.target) for r in self.package.relationships(part) if not r.external}
 
-    def _workbook(self) -> tuple[list[SheetEntry], bool]:
-        """The sheets in tab order with their parts, and whether dates count from 1904."""
-        main = self.main_part()
+    def _workbook(self) -> tuple[str, list[SheetEntry], bool]:
+        """The main part, its sheets in tab order with their parts (`read_workbook_part`: the one reading of the sheet
+        list, shared with the editor), and whether dates count from 1904."""
+        package = self.package
+        main = package.main_part()
         if main is None:
-            raise PackageError(key="zip_not_workbook", path=self.path)
-        self.main = main
-        rels = self._relationships(self.main)
-        sheets: list[SheetEntry] = []
-        date1904 = [False]
-
-        def start(tag: str, attrs: dict[str, str]) -> None:
-            local = _LOCAL.get(tag)
-            if local == "sheet":
-                rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
-                kind, part = rels.get(rid, ("", ""))
-                worksheet = kind == REL_WORKSHEET and part in self.names
-                sheets.append(SheetEntry(attrs.get("name", ""), part if worksheet else None))
-            elif local == "workbookPr":
-                date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
-
-        self.parse(self.main, start)
-        return sheets, date1904[0]
+            raise PackageError(key="zip_not_workbook", path=package.path)
+        workbook = read_workbook_part(package, main)
+        sheets = [replace(e, part=e.part if e.part in package.names else None) for e in workbook.sheets]
+        return main, sheets, workbook.date1904
 
     def strings(self) -> list[str]:
         """The shared strings, rich text runs joined, phonetic guides left out."""
@@ -172,14 +182,14 @@ class WorkbookReader(OpcPackage):
             part = next(
                 (p for _, (kind, p) in self._relationships(self.main).items() if kind == REL_SHARED_STRINGS), None
             )
-            if part in self.names:
-                self._strings = read_strings(self, part)
+            if part is not None and part in self.package.names:
+                self._strings = read_strings(self.package, part)
         return self._strings
 
     def date_styles(self) -> frozenset[int]:
         """Indexes of the cell styles whose number format shows a date or a time (`styles.read_style_sheet`)."""
         if self._date_styles is None:
-            self._date_styles = read_style_sheet(self, self.main).date_styles()
+            self._date_styles = read_style_sheet(self.package, self.main).date_styles()
         return self._date_styles
 
     # ------------------------------------------------------------ sheets
@@ -190,9 +200,44 @@ class WorkbookReader(OpcPackage):
             return SheetCells()
         cells = _read_sheet(self, entry)
         for kind, part in self._relationships(entry.part).values():
-            if kind == REL_TABLE and part in self.names:
-                cells.totals_rows |= _table_totals(self, part)
+            if kind == REL_TABLE and part in self.package.names:
+                cells.totals_rows |= _table_totals(self.package, part)
         return cells
+
+
+@dataclass(frozen=True)
+class WorkbookPart:
+    """The workbook part as read, once per opening of the package (`read_workbook_part`): its sheets in tab order,
+    each with its worksheet relationship's target (None for a chart sheet or no such relationship; the part itself may
+    be missing), and whether dates count from 1904."""
+
+    sheets: tuple[SheetEntry, ...]
+    date1904: bool
+
+
+def read_workbook_part(package: Parts, main: str) -> WorkbookPart:
+    """The sheet list and date system of the workbook part `main`, parsed once per opening (`OpcPackage.model`) and
+    shared by the reader and the editor: the one reading of `<sheet>`."""
+    return package.model("workbook", main, lambda: _parse_workbook_part(package, main))
+
+
+def _parse_workbook_part(package: Parts, main: str) -> WorkbookPart:
+    rels = {r.rid: r for r in package.relationships(main) if not r.external}
+    sheets: list[SheetEntry] = []
+    date1904 = [False]
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = _LOCAL.get(tag)
+        if local == "sheet":
+            rid = next((v for k, v in attrs.items() if k.endswith(" id")), "")
+            found = rels.get(rid)
+            worksheet = found is not None and found.kind == REL_WORKSHEET
+            sheets.append(SheetEntry(attrs.get("name", ""), found.target if found and worksheet else None, rid))
+        elif local == "workbookPr":
+            date1904[0] = attrs.get("date1904", "0").lower() in ("1", "true")
+
+    package.parse(main, start)
+    return WorkbookPart(tuple(sheets), date1904[0])
 
 
 _LETTERS = string.ascii_uppercase
@@ -208,7 +253,7 @@ _COLUMNS = dict(
 )  # per column: imports are part of every command's start)
 
 
-def read_strings(package: OpcPackage, part: str) -> list[str]:
+def read_strings(package: Parts, part: str) -> list[str]:
     """A shared-string table's texts, rich-text runs joined, phonetic guides left out (the reader's and the patcher's)."""
     strings: list[str] = []
     pieces: list[str] = []
@@ -240,7 +285,7 @@ def read_strings(package: OpcPackage, part: str) -> list[str]:
     return strings
 
 
-def _table_totals(package: WorkbookReader, part: str) -> set[int]:
+def _table_totals(package: OpcPackage, part: str) -> set[int]:
     """Rows of an Excel Table's totals row(s): the last `totalsRowCount` rows of its range."""
     rows: set[int] = set()
 
@@ -253,6 +298,21 @@ def _table_totals(package: WorkbookReader, part: str) -> set[int]:
 
     package.parse(part, start)
     return rows
+
+
+class _CellSource(Protocol):
+    """What `_SheetReader` needs of a package: a `WorkbookReader`, or a sheet being written (`_WrittenBook`)."""
+
+    @property
+    def path(self) -> Path: ...
+    @property
+    def budget(self) -> _Budget: ...
+    @property
+    def values(self) -> dict[bytes, CellValue]: ...
+    @property
+    def date1904(self) -> bool: ...
+    def strings(self) -> list[str]: ...
+    def date_styles(self) -> frozenset[int]: ...
 
 
 class _SheetReader:
@@ -284,14 +344,14 @@ class _SheetReader:
         "value",
     )
 
-    def __init__(self, package: WorkbookReader, entry: SheetEntry) -> None:
+    def __init__(self, package: _CellSource, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
         self.strings = package.strings()
         self.date_styles = {str(i) for i in package.date_styles()}
         self.cells = SheetCells()
         self.row_number = 0
         self.row_text = ""
-        self.row: dict[int, Any] = {}
+        self.row: dict[int, CellValue] = {}
         self.column = 0
         self.kind: str | None = None
         self.style: str | None = None
@@ -368,7 +428,7 @@ class _SheetReader:
         self.row_text = str(number)
         self.row = self.cells.rows.setdefault(number, {})
 
-    def _damaged(self, what: str, **values: object) -> None:
+    def _damaged(self, what: str, **values: object) -> NoReturn:
         """Refuse the sheet: `what` is the kind of damage (ref, row, string), named in the catalogue."""
         raise PackageError(key=f"sheet_damaged_{what}", path=self.package.path, sheet=self.name, **values)
 
@@ -421,7 +481,7 @@ class _SheetReader:
         if self.pieces is not None:
             self.pieces += data
 
-    def _cell_value(self) -> Any:
+    def _cell_value(self) -> CellValue | None:
         """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
         kind, value = self.kind, self.value
         if kind == "inlineStr" or (self.inline is not None and kind is None):
@@ -448,7 +508,7 @@ class _SheetReader:
                 return value
         return value  # t="str" (a formula's text result) and kinds no writer uses: the text as saved
 
-    def _number(self, text: str) -> Any:
+    def _number(self, text: str) -> CellValue:
         """A float; a date when its style shows a date; the text itself when it is not a finite number
         (1e400, NaN), so that it is reported at its cell and never read as empty."""
         try:
@@ -462,7 +522,7 @@ class _SheetReader:
         return number
 
 
-def excel_date(serial: float, date1904: bool = False) -> Any:
+def excel_date(serial: float, date1904: bool = False) -> float | date | time:
     """An Excel date serial as a date (whole days), datetime, or time (under one day); the number if out of range."""
     if not 0 <= serial < 2_958_466:
         return serial
@@ -480,12 +540,12 @@ def _read_sheet(package: WorkbookReader, entry: SheetEntry) -> SheetCells:
     else by expat with the `_SheetReader` handlers (a Python call per element: the slower, general way)."""
     reader = _SheetReader(package, entry)  # reads the shared strings and styles first: parses cannot nest
     part = entry.part or ""
-    data = package.parse(part, namespaces=False, keep=True) or b""
+    data = package.package.parse(part, namespaces=False, keep=True) or b""
     counted = package.budget.cells
     if not _read_plain_cells(reader, data):  # what it read is set aside, its cells uncounted, and the sheet read again
         package.budget.cells = counted
         reader = _SheetReader(package, entry)
-        package.parse_chunks(part, (data,), reader.start, reader.end, reader.text, namespaces=False)
+        package.package.parse_chunks(part, (data,), reader.start, reader.end, reader.text, namespaces=False)
     package.budget.add_cells(entry.name, reader.count + len(reader.row))
     cells = reader.cells
     cells.rows = {r: row for r, row in cells.rows.items() if row}
@@ -561,7 +621,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
     values = reader.package.values
     room = _SHARED_VALUES - len(values)
     row_bytes = reader.row_text.encode()  # the row open at the end of the last slice
-    row: dict[int, Any] = reader.row
+    row: dict[int, CellValue] = reader.row
     for letters, digits, style, kind, value, inline, row_start, row_number, row_attrs, _ in tokens:
         if letters:
             column = _COLUMNS_BYTES.get(letters)
@@ -637,7 +697,7 @@ class _WrittenBook:
     def __init__(self, path: Path, strings: list[str], date_styles: frozenset[int], date1904: bool) -> None:
         self.path, self._strings, self._date_styles, self.date1904 = path, strings, date_styles, date1904
         self.budget = _Budget(path)
-        self.values: dict[bytes, Any] = {}
+        self.values: dict[bytes, CellValue] = {}
 
     def strings(self) -> list[str]:
         return self._strings
@@ -654,7 +714,7 @@ class SheetFeed:
         self, package: OpcPackage, entry: SheetEntry, strings: list[str], date_styles: frozenset[int], date1904: bool
     ) -> None:
         written = _WrittenBook(package.path, strings, date_styles, date1904)
-        self._reader = _SheetReader(written, entry)  # type: ignore[arg-type]
+        self._reader = _SheetReader(written, entry)
         self._budget = written.budget
         self._push = package.push_parser(
             entry.part or entry.name, self._reader.start, self._reader.end, self._reader.text, namespaces=False

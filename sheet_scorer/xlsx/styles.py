@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sheet_scorer.xlsx.cells import attribute_int
-from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, OpcPackage
+from sheet_scorer.xlsx.opc import CT_STYLES, NS_MAIN, NS_MAIN_STRICT, REL_STYLES, Parts
 from sheet_scorer.xlsx.splice import (
     TAG,
     attribute,
@@ -132,14 +132,14 @@ class StyleSheet:
         )
 
 
-def read_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
+def read_style_sheet(package: Parts, main: str) -> StyleSheet:
     """The style sheet the workbook part `main` names (its styles relationship, even to a missing part), else the
     part at `xl/styles.xml` (also when a generator wrote no relationship): parsed once per opening of the file
     (`OpcPackage.model`), within the budgets; the reader's date styles and the patcher's edits come from that one."""
     return package.model("styles", main, lambda: _parse_style_sheet(package, main))
 
 
-def _parse_style_sheet(package: OpcPackage, main: str) -> StyleSheet:
+def _parse_style_sheet(package: Parts, main: str) -> StyleSheet:
     """`read_style_sheet`, parsed."""
     related = [r for r in package.relationships(main) if r.kind == REL_STYLES and not r.external]
     sheet = StyleSheet(related[0].target if related else DEFAULT_PART, bool(related))

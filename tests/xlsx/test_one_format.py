@@ -78,7 +78,7 @@ def test_the_reader_and_the_patcher_read_one_style_sheet(tmp_path: Path, related
     without its relationship is read at xl/styles.xml by both sides, and the patcher adds the relationship."""
     path = _workbook(tmp_path / "w.xlsx", styles_relationship=related)
     with reader.WorkbookReader(path) as read:
-        seen = read_style_sheet(read, read.main)
+        seen = read_style_sheet(read.package, read.main)
         assert read.date_styles() == frozenset({1, 2})
     patched = package.PackageEditor(path)
     try:
@@ -92,6 +92,57 @@ def test_the_reader_and_the_patcher_read_one_style_sheet(tmp_path: Path, related
         {164: "dd/mm/yyyy", 165: '0.0"d"'},
     )
     assert seen.xml == STYLES.encode()
+
+
+def test_a_command_that_reads_and_patches_holds_one_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader and the editor of one command hold the one `OpcPackage` it opened: a part the reader unpacked is not
+    unpacked again for the editor, the style sheet is parsed once for both, and the editor's close leaves the file
+    open for the command, which closes it."""
+    from sheet_scorer.workbook.read import open_event
+
+    path = write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob"))})
+    with open_event(path, patching=True) as event:
+        book = event.book()
+        assert book.package.package is event.package is event._book().package
+        assert read_style_sheet(book.package, book.workbook_part) is read_style_sheet(event.package, book.workbook_part)
+        opened: list[str] = []
+        real = event.package.zip.open
+        monkeypatch.setattr(event.package.zip, "open", lambda name, *a: opened.append(name) or real(name, *a))
+        assert book.package.read(book.workbook_part).startswith(b"<")
+        assert opened == []  # read by the reader: kept, not unpacked again
+        book.close()
+        assert event.package.zip.fp is not None  # still the command's to close
+    assert event.package.zip.fp is None
+
+
+def test_the_editor_takes_the_sheet_list_the_reader_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workbook part's `<sheet>` list is parsed once per opening, by the reader, and the editor's sheets are those:
+    the same names, parts and relationship ids, in tab order (a tab named with an entity reads as its text)."""
+    from sheet_scorer.workbook.read import open_event
+    from sheet_scorer.xlsx.opc import OpcPackage
+    from sheet_scorer.xlsx.reader import read_workbook_part
+
+    path = write_workbook(
+        tmp_path / "e.xlsx",
+        {"Round 1": round_sheet(player(1, "Ala"), player(1, "Bob")), "Notes & more": [["x"]], "Round 2": [["y"]]},
+    )
+    parsed: list[str] = []
+    real = OpcPackage.parse_chunks
+
+    def counting(self: OpcPackage, part: str, *args: object, **kwargs: object) -> None:
+        parsed.append(part)
+        real(self, part, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(OpcPackage, "parse_chunks", counting)
+    with open_event(path, patching=True) as event:
+        book = event.book()
+        read = event._book()
+        assert [(e.name, e.part) for e in book.sheets] == [(e.name, e.part) for e in read.sheets]
+        assert [e.name for e in book.sheets] == ["Round 1", "Notes & more", "Round 2"]
+        assert [e.rid for e in book.sheets] == ["rId1", "rId2", "rId3"]  # as openpyxl relates them
+        assert tuple(book.sheets) == read_workbook_part(event.package, book.workbook_part).sheets  # the one reading
+        book.close()
+    assert parsed.count("xl/workbook.xml") == 1
 
 
 def test_a_scored_copy_writes_the_style_sheet_the_reader_read_and_relates_it(tmp_path: Path) -> None:
