@@ -1,8 +1,8 @@
 """The long fuzz run: the suite's fuzz tests with many more examples. Run by hand:
 
-    .venv/bin/python bench/fuzz.py            # SHEET_SCORER_FUZZ=long pytest tests/test_fuzz.py
+    .venv/bin/python bench/fuzz.py            # SHEET_SCORER_FUZZ=long pytest tests/cli/test_fuzz.py
 
-In the suite they run a few seconds each (tests/test_fuzz.py); here thousands of examples each
+In the suite they run a few seconds each (tests/cli/test_fuzz.py); here thousands of examples each
 (about ten minutes on two cores).
 """
 
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 if __name__ == "__main__":
-    tests = Path(__file__).resolve().parent.parent / "tests" / "test_fuzz.py"
+    tests = Path(__file__).resolve().parent.parent / "tests" / "cli" / "test_fuzz.py"
     env = {**os.environ, "SHEET_SCORER_FUZZ": "long"}
     sys.exit(
         subprocess.call(

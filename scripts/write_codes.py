@@ -1,6 +1,6 @@
 """Write sheet_scorer/i18n/codes.py: the one catalogue's keys as types, so the type checker knows every code a
 Problem may carry and every key a refusal or a line may name (run after adding an entry to i18n/catalogue.py;
-tests/test_catalogue.py fails while the file is out of date)."""
+tests/i18n/test_catalogue.py fails while the file is out of date)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ HEAD = '''"""The one catalogue's keys as types (written by scripts/write_codes.p
 
 `ProblemCode` is every code a `problems.Problem` may carry (levels error and warning), `RefusalKey` every key of
 a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints (`MessageKey` either): the type checker refuses a code the
-catalogue does not hold (tests/test_catalogue.py checks this file is current)."""
+catalogue does not hold (tests/i18n/test_catalogue.py checks this file is current)."""
 
 from __future__ import annotations
 

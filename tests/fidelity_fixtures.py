@@ -4,7 +4,7 @@ XlsxWriter writes Excel-style XML for most features; the parts only Excel writes
 Excel's form (`_add_excel_only_parts`, `_add_only_excel_kinds`), with their relationships and content
 types. Every round sheet holds a valid table, so a clean score touches only what the tool owns; the
 `marked` workbook has one faulty count on a cell that already carries the organiser's formatted note.
-tests/test_fidelity.py also scores `excel_features` as saved again by LibreOffice (its own XML).
+tests/workbook/test_fidelity.py also scores `excel_features` as saved again by LibreOffice (its own XML).
 
 Kinds covered (64; the fixture that carries each in brackets: features, macros, marked, kinds):
  1 formulas with saved values [features]          2 dynamic array, `cm="1"` + xl/metadata.xml [features]

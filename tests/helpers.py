@@ -154,3 +154,11 @@ def soffice_convert(
         capture_output=True,
         timeout=timeout,
     )
+
+
+def schema_errors(path: Path) -> set[tuple[str, str]]:
+    """The (part, description) of every schema error openxml-audit finds in the package at `path`."""
+    from openxml_audit import OpenXmlValidator
+
+    result = OpenXmlValidator(max_errors=0).validate(str(path))
+    return {(str(getattr(e, "part_uri", "")), str(getattr(e, "description", e))) for e in result.errors}

@@ -5,7 +5,7 @@ refused in one line naming the file (exit 2). Never a crash, a stall or a memory
     python tests/hostile_catalogue.py FOLDER [CASE ...]   # build the files, run check and score on each,
                                                           # print one JSON object per case
 
-`tests/test_hostile_catalogue.py` runs this in a subprocess limited to 1.5 GiB of address space,
+`tests/xlsx/test_hostile_catalogue.py` runs this in a subprocess limited to 1.5 GiB of address space,
 each case to 30 s, and compares each result with the case's expectation.
 """
 

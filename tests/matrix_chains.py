@@ -1,4 +1,4 @@
-"""The round-trip matrix's pieces (tests/test_matrix.py): the producers (every way the tool makes a workbook),
+"""The round-trip matrix's pieces (tests/clients/test_matrix.py): the producers (every way the tool makes a workbook),
 the re-savers (real spreadsheet programs and openpyxl opening and saving it), and the readers that must open
 what the tool wrote. LibreOffice and Gnumeric are called in batches: one soffice process for many files.
 """

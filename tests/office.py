@@ -62,8 +62,14 @@ class Batch:
         self.root.mkdir(parents=True, exist_ok=True)
         with (self.root / ".lock").open("w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
+            if (self.root / "failed").exists():
+                raise RuntimeError("the LibreOffice batch failed in another worker (its error is reported there)")
             if not (self.root / "done").exists():
-                self._convert_all()
+                try:
+                    self._convert_all()
+                except BaseException:
+                    (self.root / "failed").touch()
+                    raise
                 (self.root / "done").touch()
         return self
 

@@ -15,7 +15,7 @@ Levels:
 (`i18n.text.text`, key -> language -> words), and `NOUNS` the nouns said with a number (`i18n.text.count`: "1 błąd", "2 błędy", "5 błędów"). Each language
 uses its own quotation marks („…” pl, “…” pt, « … » fr) and is phrased so that no word has to agree with a
 player's gender; French is typeset (narrow no-break spaces) when rendered (`i18n.text.typeset`). Rendering lives
-elsewhere (`problems` for a Problem, `i18n.text.say` for a refusal or a line); `tests/test_catalogue.py` checks
+elsewhere (`problems` for a Problem, `i18n.text.say` for a refusal or a line); `tests/i18n/test_catalogue.py` checks
 that every key the package names is here in all four languages and that no entry is unused.
 
 Every command imports this module: it is plain literals, and importing it only builds the dict.

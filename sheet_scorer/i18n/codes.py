@@ -2,7 +2,7 @@
 
 `ProblemCode` is every code a `problems.Problem` may carry (levels error and warning), `RefusalKey` every key of
 a `WorkbookError` or a `Phrase`, `LineKey` every line a command prints (`MessageKey` either): the type checker refuses a code the
-catalogue does not hold (tests/test_catalogue.py checks this file is current)."""
+catalogue does not hold (tests/i18n/test_catalogue.py checks this file is current)."""
 
 from __future__ import annotations
 

@@ -93,7 +93,7 @@ class SheetDigest:
     already stored in the files written were made with this one: a number in a date style stays its serial (the
     reader: a date), a cell without a reference is hashed with '' (the reader: the cell it stands in), an error as
     ('e', text) (the reader: an `ErrorCell`), an inline string without Excel's `_xHHHH_` escapes decoded, a `t="d"`
-    cell as its text; tests/test_fingerprint_digest.py computes both over every workbook kept in the repository."""
+    cell as its text; tests/workbook/test_fingerprint_digest.py computes both over every workbook kept in the repository."""
 
     def __init__(self, name: str, strings: list[str]) -> None:
         self.digest = hashlib.sha256(name.encode())
