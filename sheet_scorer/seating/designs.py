@@ -52,7 +52,7 @@ _BEST_20_7 = (
 )
 
 
-def _parse(text: str) -> Design:
+def parse(text: str) -> Design:
     """Rounds separated by '/', tables by spaces, points by dots."""
     return [[tuple(int(p) for p in table.split(".")) for table in rnd.split()] for rnd in text.split("/")]
 
@@ -82,7 +82,7 @@ def design(players: int) -> Design:
     """The longest stored design for this many players (a design of players + 1 minus its last point, or the
     24-point design minus its three ∞ for 21), else []."""
     if not DESIGNS:
-        DESIGNS.update({16: affine_16(), 24: rotational_24(), 28: _parse(_UNITAL_28)})
+        DESIGNS.update({16: affine_16(), 24: rotational_24(), 28: parse(_UNITAL_28)})
     if players in DESIGNS:
         return DESIGNS[players]
     if players + 1 in DESIGNS:
@@ -94,4 +94,4 @@ def design(players: int) -> Design:
 
 def best_plan(players: int, rounds: int) -> Design:
     """A stored plan at the proven optimum for exactly these players and rounds, else []."""
-    return _parse(_BEST_20_7) if (players, rounds) == (20, 7) else []
+    return parse(_BEST_20_7) if (players, rounds) == (20, 7) else []

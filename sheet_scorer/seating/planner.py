@@ -89,6 +89,9 @@ CLUB_FIRST = 40  # a club pair at a table in the event's round 1; six of them (o
 CLUB_LATER = 25
 RANK = 10
 STALL = 100
+PATIENCE = 4  # the table search stops after PATIENCE·STALL steps without a better plan
+STEPS = 2000  # steps of one table search run, at least (STEPS_EACH per player when more)
+STEPS_EACH = 40
 EVALUATIONS = 400_000  # swap evaluations per table search: the iteration bound (about a third of a second)
 TENURE = 8
 PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
@@ -207,13 +210,8 @@ def _fresh_groups(
     if together <= bounds(problem).club_conflicts:
         return groups, work, seat_rows
     clubbed, more, rows = _group(problem, players, sizes, byes, rng, evaluations // 2)
-
-    def ranked(found: list[list[list[str]]]) -> tuple[int, ...]:
-        """`quality` but the seats, which are given afterwards."""
-        aims = quality(assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in found], clubs=problem.clubs))
-        return aims[:4] + aims[6:]
-
-    return (clubbed, work + more, rows) if ranked(clubbed) < ranked(groups) else (groups, work + more, seat_rows)
+    better = _table_aims(problem, clubbed) < _table_aims(problem, groups)
+    return (clubbed, work + more, rows) if better else (groups, work + more, seat_rows)
 
 
 def _fewest_running(groups: list[list[list[str]]], last: SeatedRound | None) -> list[list[list[str]]]:
@@ -349,17 +347,16 @@ def _group(
     """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
     and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
-    found: tuple[tuple[int, int], list[list[list[int]]], Rows] | None = None
+    found: tuple[tuple[int, ...], list[list[list[int]]], Rows] | None = None
     spent = 0
     starts = list(_starts(problem, players, sizes, byes, rng))
     for number, (start, rows, seat_rows) in enumerate(starts):
         if any(sorted(map(len, rnd)) != sorted(sizes) for rnd in start):  # never by construction; greedy is legal
             start, rows, seat_rows = _greedy(problem, players, sizes, byes, rng, []), [], False
         share = (evaluations - spent) // (len(starts) - number)  # the budget left, shared by the starts left
-        search = _TableSearch(
-            problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, share
-        )
-        steps = max(2000, 40 * len(players))
+        first = [[[index[p] for p in t] for t in rnd] for rnd in start]
+        search = _TableSearch(problem, players, index, [[list(t) for t in rnd] for rnd in first], rng, share)
+        steps = max(STEPS, STEPS_EACH * len(players))
         if (
             rows
         ):  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
@@ -368,12 +365,28 @@ def _group(
             search.row = None
         best = search.run(iterations=steps)
         spent += search.evaluations
-        if found is None or search.best < found[0]:
-            found = (search.best, best, rows if seat_rows else [])
+        ranked: tuple[int, ...] = search.best
+        if not problem.by_standings:  # by §6's order of aims, which the search's weights only approximate
+            ranked = _table_aims(problem, _named(players, best))
+            if _table_aims(problem, start) < ranked:  # a stored plan the search only made worse
+                best, ranked = first, _table_aims(problem, start)
+        if found is None or ranked < found[0]:
+            found = (ranked, best, rows if seat_rows else [])
         if search.best <= search.least or spent >= evaluations:
             break
     assert found is not None
-    return [[[players[i] for i in table] for table in rnd] for rnd in found[1]], spent, found[2]
+    return _named(players, found[1]), spent, found[2]
+
+
+def _named(players: list[str], rounds: list[list[list[int]]]) -> list[list[list[str]]]:
+    """Tables of player indices as tables of players."""
+    return [[[players[i] for i in table] for table in rnd] for rnd in rounds]
+
+
+def _table_aims(problem: SeatingProblem, groups: Sequence[Sequence[Sequence[str]]]) -> tuple[int, ...]:
+    """`quality` of the planned tables after the rounds played, but the seats (which are given afterwards)."""
+    aims = quality(assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in groups], problem.history, problem.clubs))
+    return aims[:4] + aims[6:]
 
 
 Start = tuple[list[list[list[str]]], Rows, bool]
@@ -910,7 +923,12 @@ class _TableSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.least or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
+            if (
+                best <= self.least
+                or since_best > PATIENCE * STALL
+                or self.evaluations >= self.budget
+                or not self._has_work()
+            ):
                 break
             since_best += 1
             move = self._best_move(step, tabu, current, best_cost)
@@ -1528,15 +1546,15 @@ class SeatingReport:
 
 
 def quality(report: SeatingReport) -> tuple[int, ...]:
-    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1, then two rounds running),
-    repeated meetings (then the most meetings of a pair), seats (uneven players, then players never on seat 4),
-    club-mates apart."""
+    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1), repeated meetings (then the
+    most meetings of a pair), then tables of 3 in two rounds running (where that costs no repeat), seats (uneven
+    players, then players never on seat 4), club-mates apart."""
     low, high = report.threes
     return (
         max(0, high - low - 1),
-        report.threes_running,
         report.repeated_meetings,
         report.most_meetings,
+        report.threes_running,
         len(report.unbalanced_players),
         len(report.no_seat_four),
         report.club_conflicts,
