@@ -239,7 +239,7 @@ class WritePlan:
     standings_pct_columns: list[int] = field(default_factory=lambda: [5])  # 1-based columns shown as 0.00 (VP %)
     provisional: str = ""  # written right of the Standings header row while the standings are provisional
     no_problems: str = ""  # the Problems sheet's one line once everything is fixed
-    notes_header: str = ""  # a last Standings column ("Status": withdrawn after round k) when some player withdrew
+    notes_header: str = ""  # a last Standings column ("Withdrawn": after round k) when some player withdrew
 
 
 @dataclass(frozen=True)
@@ -259,6 +259,17 @@ class RoundProgress:
     @property
     def complete(self) -> bool:
         return self.reported == self.tables
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """After errors: the file whose cells the organiser corrects and the file to score next, as the paths were typed
+    (docs/rules.md §5); `in_place` when that file is not a scored copy, so scoring it again writes over it."""
+
+    fix_in: Path
+    score: Path
+    in_place: bool = False
+    checked: bool = False  # told by `check` (the cells are listed, not marked)
 
 
 @dataclass
@@ -282,6 +293,7 @@ class ScoreResult:
         default_factory=list
     )  # one per round and playoff sheet, in order (docs/rules.md §3)
     qualifying: list[str] | None = None  # the qualifying rank in `lang`, once computed (playoffs.qualifying_ranking)
+    next_step: NextStep | None = None  # with errors: where to fix them and what to run next (docs/rules.md §5)
 
     @property
     def played_rounds(self) -> list[RoundSheet]:
@@ -345,3 +357,6 @@ class WorkbookPatch:
     marks: dict[str, list[tuple[str, str]]] = field(
         default_factory=dict
     )  # sheet -> the tool's marks (cell, note), replacing its old ones
+    removed: list[str] = field(
+        default_factory=list
+    )  # the tool's own sheets left out (a judge's copy: docs/rules.md §5)

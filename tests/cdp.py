@@ -112,6 +112,26 @@ class Browser:
     def screenshot(self, path: Path) -> None:
         path.write_bytes(base64.b64decode(self.page("Page.captureScreenshot", format="png")["data"]))
 
+    def dom(self, url: str, width: int = 1920, height: int = 1080, ready: str = "true", timeout: float = 60) -> str:
+        """The page at `url` in a window of `width` x `height`, serialised once `ready` holds (what --dump-dom prints)."""
+        self.size(width, height)
+        self.open(url)
+        self.wait_for(ready, timeout)
+        return self.js("document.documentElement.outerHTML")
+
+    def print_pdf(self, url: str, path: Path) -> None:
+        """The page at `url` printed to `path` as `--print-to-pdf --no-pdf-header-footer` prints it (its CSS page size)."""
+        self.size(1920, 1080)
+        self.open(url)
+        printed = self.page("Page.printToPDF", displayHeaderFooter=False, printBackground=True, preferCSSPageSize=True)
+        path.write_bytes(base64.b64decode(printed["data"]))
+
+    def shot(self, url: str, path: Path, width: int, height: int) -> None:
+        """A PNG of the page at `url` in a window of `width` x `height` (what --screenshot --window-size writes)."""
+        self.size(width, height)
+        self.open(url)
+        self.screenshot(path)
+
     def close(self) -> None:
         """End this browser, by its pid."""
         with contextlib.suppress(RuntimeError, OSError, TimeoutError):

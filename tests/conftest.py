@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,7 +20,20 @@ sys.path.insert(0, str(Path(__file__).parent))
 # reads its events itself. The cache's own tests point it at a folder of theirs.
 os.environ["SHEET_SCORER_CACHE"] = "off"
 
+from hypothesis import settings as hypothesis_settings
 from written_files import RECORDER  # found through the path just set
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from cdp import Browser
+    from office import Batch
+
+# Hypothesis profiles: the default run tries each property on a share of its examples (helpers.examples), the extended
+# run (.ci/run's second step: `--hypothesis-profile=extended`) on all of them. The @example cases run in both.
+hypothesis_settings.register_profile("quick", max_examples=30)
+hypothesis_settings.register_profile("extended", max_examples=100)
+hypothesis_settings.load_profile("quick")  # `--hypothesis-profile` (read after this file) overrides it
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -73,6 +87,16 @@ def soffice() -> str:
 
 
 @pytest.fixture(scope="session")
+def office(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> Batch:
+    """Every registered LibreOffice job converted, one soffice call per format for the session (tests/office.py);
+    the pytest-xdist workers share the folder (their base folders' parent) and so the one batch."""
+    from office import Batch
+
+    base = tmp_path_factory.getbasetemp()
+    return Batch(soffice, (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "libreoffice").make()
+
+
+@pytest.fixture(scope="session")
 def ssconvert() -> str:
     """Gnumeric's converter (Debian: gnumeric), for the round-trip matrix."""
     return _required(shutil.which("ssconvert"), "Gnumeric (ssconvert) is not installed")
@@ -83,3 +107,13 @@ def chromium() -> str:
     """A headless Chromium ($CHROMIUM, else the first on PATH; Debian: chromium, poppler-utils for its PDFs)."""
     found = os.environ.get("CHROMIUM") or next((p for name in BROWSERS if (p := shutil.which(name))), None)
     return _required(found, "headless Chromium is not installed")
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """One headless Chromium for the session's pages, prints and screenshots (tests/cdp.py), ended by its pid."""
+    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
+
+    opened = Browser(chromium, tmp_path_factory.mktemp("chromium-profile"))
+    yield opened
+    opened.close()

@@ -23,6 +23,14 @@ HEADERS = [
 ]
 
 
+def examples(extended: int) -> int:
+    """How many Hypothesis examples a property gets: `extended` in the extended run, a share of it in the default
+    run (the profiles in tests/conftest.py; the profile's max_examples is the share in percent)."""
+    from hypothesis import settings
+
+    return max(1, round(extended * settings.default.max_examples / 100))
+
+
 def player(
     table: int,
     name: str,

@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from helpers import HEADERS, write_workbook
-from test_merge import ROUND, seated
+from merge_books import ROUND, seated
 
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main

@@ -27,7 +27,8 @@ from corpus_tools import (
     shared_strings,
     sheet_cells,
 )
-from helpers import soffice_convert
+from office import Batch
+from office import job as office_job
 
 from sheet_scorer import WorkbookError, check_workbook, score_workbook
 
@@ -62,6 +63,17 @@ ALA_ROW, ALA_VP = 2, 10
 
 @pytest.fixture(scope="module")
 def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, int, int]]:
+    """Each corpus file with its round sheet, checked and scored (`score_corpus`)."""
+    return score_corpus(tmp_path_factory.mktemp("corpus"))
+
+
+@office_job("corpus_csv", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1")
+def _scored_corpus(folder: Path, batch: Batch) -> list[Path]:
+    """Every scored copy, for LibreOffice to export sheet by sheet, as shown."""
+    return [output for _, output, _, _ in score_corpus(folder).values()]
+
+
+def score_corpus(folder: Path) -> dict[str, tuple[Path, Path, int, int]]:
     """Each corpus file with its round sheet: (input, scored copy, exit code of check, of score).
 
     The round sheet is the same in every file, and so is what the tool writes into it: the files of
@@ -74,7 +86,6 @@ def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Pa
     from sheet_scorer.workbook.read import read_workbook
     from sheet_scorer.workbook.write import write_to
 
-    folder = tmp_path_factory.mktemp("corpus")
     found = {}
     plan = None
     for name in [*END_TO_END, *(f for f in FILES if f not in END_TO_END)]:
@@ -203,18 +214,18 @@ def test_strict_open_xml_is_refused_by_name_by_check_and_score(name: str, tmp_pa
     assert not (tmp_path / "out.xlsx").exists()
 
 
-def test_libreoffice_opens_every_scored_copy(scored: dict, soffice: str, tmp_path: Path) -> None:
+def test_libreoffice_opens_every_scored_copy(office: Batch) -> None:
     """One LibreOffice run converts every scored copy to CSV, sheet by sheet, as shown: Ala's 10 VP shows as 10."""
-    outputs = [output for _, output, _, _ in scored.values()]
-    as_shown = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1"
-    soffice_convert(soffice, outputs, as_shown, tmp_path, timeout=300)
+    outputs = office.sources("corpus_csv")
+    assert len(outputs) == len(FILES)
+    exported_to = office.outputs("corpus_csv")
     for output in outputs:
-        exported = tmp_path / f"{output.stem}-Standings.csv"
+        exported = exported_to / f"{output.stem}-Standings.csv"
         assert exported.is_file(), f"LibreOffice did not open {output.name}"
         with exported.open(encoding="utf-8") as stream:
             rows = list(csv.reader(stream))
         vp = rows[0].index("VP")
         assert next(r for r in rows if r[1] == "Ala")[vp] == str(ALA_VP), output.name
-        with (tmp_path / f"{output.stem}-Round 1.csv").open(encoding="utf-8") as stream:
+        with (exported_to / f"{output.stem}-Round 1.csv").open(encoding="utf-8") as stream:
             round_rows = list(csv.reader(stream))
         assert round_rows[ALA_ROW - 1][round_rows[0].index("VP", 11)] == str(ALA_VP), output.name

@@ -124,7 +124,7 @@ def test_cut_line_qualifying_list_and_playoffs_are_one_list(tmp_path: Path) -> N
     rows = report_context(result, "en")["standings"]
     assert [r["player"] for r in rows if r["qualified"]] == ["Ala", "Bea", "Fil", "Cyd"]
     assert [r["player"] for r in rows if r["cut_after"]] == ["Cyd"]
-    assert [r["withdrawn"] for r in rows][:2] == ["", "withdrawn after Round 1"]
+    assert [r["withdrawn"] for r in rows][:2] == ["", "withdrawn after round 1"]
     from sheet_scorer.report.export import json_document
 
     assert json_document(result)["qualified"] == ["Ala", "Bea", "Fil", "Cyd"]
@@ -153,30 +153,30 @@ def test_withdrawn_players_are_marked_in_the_sheet_report_and_json(tmp_path: Pat
     out = CliRunner().invoke(main, ["score", str(path), "--lang", "pl", "--json", str(tmp_path / "event.json")])
     assert out.exit_code == 0, out.output
     sheet = list(openpyxl.load_workbook(tmp_path / "event.scored.xlsx")["Klasyfikacja"].iter_rows(values_only=True))
-    assert sheet[0][-1] == "Status"
+    assert sheet[0][-1] == "Rezygnacja"  # the sheet's column: "Withdrawn", holding "After round k" (docs/rules.md §1)
     status = {row[1]: row[-1] for row in sheet[1:]}
-    assert status == {**{n: None for n in NAMES}, "Eva": "rezygnacja po: Round 1", "Hal": "rezygnacja po: Round 2"}
+    assert status == {**{n: None for n in NAMES}, "Eva": "Po rundzie 1", "Hal": "Po rundzie 2"}
     document = json.loads((tmp_path / "event.json").read_text(encoding="utf-8"))
     assert {s["player"]: s["withdrawn"] for s in document["standings"] if s["withdrawn"]} == {
-        "Eva": "rezygnacja po: Round 1",
-        "Hal": "rezygnacja po: Round 2",
+        "Eva": "rezygnacja po rundzie 1",
+        "Hal": "rezygnacja po rundzie 2",
     }
     page = (tmp_path / "event.standings.html").read_text(encoding="utf-8")
-    assert "rezygnacja po: Round 1" in page and "rezygnacja po: Round 2" in page
+    assert "rezygnacja po rundzie 1" in page and "rezygnacja po rundzie 2" in page
     # each player's card says it too, in its heading; a player still in (Ala) has no mark
     headings = dict(re.findall(r'<article class="card" id="p-(\w+)">\s*<header><h3>(.*?)</h3>', page))
-    assert "rezygnacja po: Round 1" in headings["eva"] and "rezygnacja po: Round 2" in headings["hal"]
+    assert "rezygnacja po rundzie 1" in headings["eva"] and "rezygnacja po rundzie 2" in headings["hal"]
     assert "rezygnacja" not in headings["ala"] and len(headings) == len(NAMES)
     # the terminal's standings mark them too, beside the name (Hal 8th of 8: shown among the top rows)
     lines = {line.split("│")[2].strip() for line in out.output.splitlines() if line.count("│") > 3}
-    assert {"Eva · rezygnacja po: Round 1", "Hal · rezygnacja po: Round 2", "Ala"} <= lines
+    assert {"Eva · rezygnacja po rundzie 1", "Hal · rezygnacja po rundzie 2", "Ala"} <= lines
 
 
-def test_no_status_column_when_nobody_withdrew(tmp_path: Path) -> None:
+def test_no_withdrawn_column_when_nobody_withdrew(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", {"Players": players({}), "Round 1": ROUND_1})
     assert CliRunner().invoke(main, ["score", str(path)]).exit_code == 0
     header = next(openpyxl.load_workbook(tmp_path / "event.scored.xlsx")["Standings"].iter_rows(values_only=True))
-    assert "Status" not in header
+    assert "Withdrawn" not in header
 
 
 @pytest.mark.parametrize(
@@ -258,7 +258,7 @@ def test_a_players_sheet_with_an_unknown_name_heading_beside_club(tmp_path: Path
 @pytest.mark.parametrize(
     ("active", "advancing", "marks"),
     [
-        ({"Eva": "wycofana"}, ["Ala", "Bea", "Fil", "Cyd"], {"Eva": "withdrawn after Round 1"}),
+        ({"Eva": "wycofana"}, ["Ala", "Bea", "Fil", "Cyd"], {"Eva": "withdrawn after round 1"}),
         ({}, ["Ala", "Eva", "Bea", "Fil"], {}),
     ],
 )
@@ -280,5 +280,5 @@ def test_the_live_projector_reads_the_one_list_of_qualifiers(
     assert state.load().kind == "updated" and state.pages is not None
     page = state.pages.projector
     assert (
-        '<th scope="row">Eva<small class="muted withdrawn"> · withdrawn after Round 1</small></th>' in page
+        '<th scope="row">Eva<small class="muted withdrawn"> · withdrawn after round 1</small></th>' in page
     ) == bool(marks)

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 from engine_cases import Tournament, reference_figures, reference_lines, reference_order, scored
+from helpers import examples
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -92,7 +93,7 @@ def assert_matches_reference(standings, expected_figures, expected_order, settin
                 assert row[figure] == pytest.approx(float(exact[figure]), abs=1e-9), (row["player"], figure)
 
 
-@hypothesis_settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hypothesis_settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(formats(), st.data())
 def test_random_formats_rank_as_the_reference_does(
     case: tuple[Tournament, Settings, list[Adjustment]], data: st.DataObject
@@ -111,7 +112,7 @@ def test_random_formats_rank_as_the_reference_does(
     assert_matches_reference(subset, partial, reference_order(partial, settings), settings)
 
 
-@hypothesis_settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hypothesis_settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(formats())
 def test_incremental_progression_ranks_every_round_as_the_reference_does(
     case: tuple[Tournament, Settings, list[Adjustment]],

@@ -35,10 +35,11 @@ def test_a_cities_and_knights_table_hints_at_victory_target(tmp_path: Path) -> N
     # Ala ended on 13 (the C&K target), Bob 11, Cyd 10: three at the default target 10, nobody marked Declared.
     # With Victory Target 13 only Ala is at the target and no mark is needed: the hint helps.
     result = table(tmp_path, [13, 11, 10, 6])
-    [problem] = [p for p in result.problems if p.severity == "error"]
-    assert problem.code == "declared-missing"
+    found = [p for p in result.problems if p.severity == "error"]
+    assert {(p.code, p.player) for p in found} == {("declared-missing", n) for n in ("Ala", "Bob", "Cyd")}
+    problem = found[0]
     assert problem.message == (
-        "table 1: Ala, Bob, Cyd reached 10 VP; mark the one who declared victory in 'Declared'; "
+        "table 1: Ala, Bob and Cyd reached 10 VP; mark the one who declared victory in 'Declared'; "
         "if this event plays to 13 (Cities & Knights), set Victory Target in Settings"
     )
     for lang, word in (("pl", "Próg zwycięstwa"), ("pt", "Meta de vitória"), ("fr", "Objectif de victoire")):
@@ -66,8 +67,10 @@ def test_the_hint_also_on_a_sheet_without_a_declared_column(tmp_path: Path) -> N
 )
 def test_no_hint_where_it_would_not_help(tmp_path: Path, vps: list[int], settings: list[list[Any]] | None) -> None:
     result = table(tmp_path, vps, settings=settings)
-    [problem] = [p for p in result.problems if p.severity == "error"]
-    assert problem.code == "declared-missing" and "Victory Target" not in problem.message
+    found = [p for p in result.problems if p.severity == "error"]
+    target = 13 if settings else 10
+    assert {p.code for p in found} == {"declared-missing"} and len(found) == sum(v >= target for v in vps)
+    assert not any("Victory Target" in p.message for p in found)
 
 
 def test_no_hint_when_a_declared_mark_is_there(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from helpers import HEADERS, read_plan, write_workbook
-from test_merge import ROUND
+from merge_books import ROUND
 
 from sheet_scorer.api import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
@@ -29,7 +29,7 @@ SETTINGS = {  # Ranking and Tiebreakers as each language's organiser reads them 
 }
 # the hidden plan sheet's name and the VP-cards header `new` writes, in each language
 PLAN_NAMES = {"en": "Seating Plan", "pl": "Plan rozsadzenia", "pt": "Plano de mesas", "fr": "Plan de table"}
-VP_CARDS = {"en": "VP Cards", "pl": "Karty VP", "pt": "Cartas VP", "fr": "Cartes VP"}
+VP_CARDS = {"en": "VP Cards", "pl": "Karty PZ", "pt": "Cartas PV", "fr": "Cartes PV"}
 
 
 @pytest.fixture(scope="module")

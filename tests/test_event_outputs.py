@@ -15,14 +15,14 @@ import itertools
 import re
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import openpyxl
 import pytest
 from event22 import HEADERS_PL, built_event
 from helpers import run, write_workbook
-from test_merge import judge_a, judge_b, make_event
-from test_report import run_browser, validate
+from json_schema import validate
+from merge_books import judge_a, judge_b, make_event
 
 from sheet_scorer.api import check_workbook, find_sheet
 from sheet_scorer.i18n.terminal import count, say
@@ -34,24 +34,27 @@ from sheet_scorer.report.html import render_report
 from sheet_scorer.report.slips import render_slips, slip_columns, slips_context
 from sheet_scorer.workbook.read import read_workbook
 
+if TYPE_CHECKING:
+    from cdp import Browser
+
 NNBSP = "\u202f"
 MM = 72 / 25.4  # PDF points per millimetre
 
 
 @pytest.fixture(scope="module")
-def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def event22_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built_event(tmp_path_factory.mktemp("event22"))
 
 
 @pytest.fixture(scope="module")
-def result(event: Path) -> Any:
-    return check_workbook(event)
+def result(event22_book: Path) -> Any:
+    return check_workbook(event22_book)
 
 
 @pytest.fixture(scope="module")
-def champion(event: Path) -> str:
+def champion(event22_book: Path) -> str:
     """The player in seat 1 of the Finał sheet: event22 gives seat 1 the 10 declared VP."""
-    rows = list(openpyxl.load_workbook(event)["Finał"].iter_rows(values_only=True))
+    rows = list(openpyxl.load_workbook(event22_book)["Finał"].iter_rows(values_only=True))
     header = list(rows[0])
     return next(r[header.index("Gracz")] for r in rows[1:] if r[header.index("Pozycja")] == 1)
 
@@ -76,20 +79,24 @@ def champion(event: Path) -> str:
         ("Finale", "Finał"),
     ],
 )
-def test_round_option_takes_a_number_or_a_sheet_name_in_any_language(event: Path, which: str, expected: str) -> None:
-    assert find_sheet(read_workbook(event), which, event).name == expected
+def test_round_option_takes_a_number_or_a_sheet_name_in_any_language(
+    event22_book: Path, which: str, expected: str
+) -> None:
+    assert find_sheet(read_workbook(event22_book), which, event22_book).name == expected
 
 
-def test_a_sheet_that_is_not_there_is_one_polish_line(event: Path) -> None:
-    done = run("slips", event, "--round", "Ćwierćfinał")
+def test_a_sheet_that_is_not_there_is_one_polish_line(event22_book: Path) -> None:
+    done = run("slips", event22_book, "--round", "Ćwierćfinał")
     assert done.exit_code == 2
     assert done.output.strip().splitlines() == [
-        f"Błąd: {event}: brak czytelnego arkusza rundy lub fazy finałowej „Ćwierćfinał”; "
+        f"Błąd: {event22_book}: brak czytelnego arkusza rundy lub fazy finałowej „Ćwierćfinał”; "
         "arkusze to: Runda 1, Runda 2, Runda 3, Runda 4, Półfinał, Finał"
     ]
 
 
-def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(event: Path, tmp_path: Path) -> None:
+def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(
+    event22_book: Path, tmp_path: Path
+) -> None:
     """`slips klub.xlsx --round 2` and `slips klub.scored.xlsx --round 2` both write `klub.round-2.slips.html` beside
     the file (the scored copy is the same event, as its report `klub.standings.html` is); a playoff stage by its name."""
     import shutil
@@ -97,7 +104,7 @@ def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(
     for name in ("klub.xlsx", "klub.scored.xlsx"):
         folder = tmp_path / name.replace(".", "_")
         folder.mkdir()
-        shutil.copy(event, folder / name)
+        shutil.copy(event22_book, folder / name)
         assert run("slips", folder / name, "--round", 2).exit_code == 0
         assert run("slips", folder / name, "--round", "Finał").exit_code == 0
         assert sorted(p.name for p in folder.iterdir()) == sorted(
@@ -105,8 +112,8 @@ def test_slips_are_named_after_the_event_also_when_printed_from_its_scored_copy(
         )
 
 
-def test_slips_have_every_game_column_headed_as_the_sheet_heads_it(event: Path, tmp_path: Path) -> None:
-    data = read_workbook(event)
+def test_slips_have_every_game_column_headed_as_the_sheet_heads_it(event22_book: Path, tmp_path: Path) -> None:
+    data = read_workbook(event22_book)
     for sheet in (data.rounds[3], data.playoffs[0], data.playoffs[1]):
         assert [c["header"] for c in slip_columns(sheet, "en")] == HEADERS_PL[
             3:
@@ -168,10 +175,12 @@ def _pdf_words(pdf: Path) -> list[tuple[int, float, float, float, float, str]]:
     return words
 
 
-def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, event: Path, tmp_path: Path) -> None:
+def test_every_header_of_every_slip_is_inside_its_slip_on_a4(
+    browser: Browser, event22_book: Path, tmp_path: Path
+) -> None:
     """Round 4 and the semifinal in Polish, round 1 in English, printed in one Chromium run: on every page, each
     slip's seat/player headers and 9 game headers, and each of its players' names, lie inside the slip's box."""
-    data = read_workbook(event)
+    data = read_workbook(event22_book)
     documents = [(data.rounds[3], "pl"), (data.playoffs[0], "pl"), (data.rounds[0], "en")]
     pages = [render_slips(sheet, "Turniej", lang) for sheet, lang in documents]
     bodies = [re.search(r"<body>(.*)</body>", page, re.S).group(1) for page in pages]
@@ -181,10 +190,8 @@ def test_every_header_of_every_slip_is_inside_its_slip_on_a4(chromium: str, even
         encoding="utf-8",
     )
     pdf = tmp_path / "slips.pdf"
-    printed = run_browser(
-        chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", combined.as_uri()
-    )
-    assert printed.returncode == 0 and pdf.is_file(), printed.stderr[-2000:]
+    browser.print_pdf(combined.as_uri(), pdf)
+    assert pdf.is_file()
     words = _pdf_words(pdf)
     left, right, bottom = 10 * MM - 1, (210 - 10) * MM + 1, (297 - 10) * MM + 1
     expected = []  # per slip in print order: (title word, table number, header words, player words)
@@ -293,7 +300,9 @@ def test_the_report_tells_the_playoffs_in_its_language(result: Any, champion: st
     assert (
         playoffs.count('class="pill declared"') == 5 + 1
     )  # a winner at each of 4 semifinal tables and the final; the key
-    assert f"Mistrz: <strong>{champion}</strong>" in playoffs
+    lead = polish[polish.index('<section id="final-ranking">') : polish.index('<section id="standings">')]
+    assert f"Mistrz: <strong>{champion}</strong>" in lead  # the champion leads the page, not the playoffs section
+    assert "Mistrz:" not in playoffs
     card = polish[polish.index(f'id="{player_ids([champion])[champion]}"') :]
     card = card[: card.index("</article>")]
     assert '<abbr title="Półfinał">Półfinał</abbr>' in card and '<abbr title="Finał">Finał</abbr>' in card
@@ -306,6 +315,45 @@ def test_the_report_tells_the_playoffs_in_its_language(result: Any, champion: st
         page = render_report(result, lang)
         assert f'<h3>{semifinal} <span class="muted">(Półfinał)</span></h3>' in page
         assert f'<h3>{final} <span class="muted">(Finał)</span></h3>' in page
+
+
+def test_once_the_final_is_scored_the_report_leads_with_the_champion_and_the_final_ranking(
+    result: Any, champion: str
+) -> None:
+    """The final ranking comes first, with the only medals of the page; the qualifying standings follow without
+    any; one final ranking on the page (docs/rules.md §6)."""
+    from sheet_scorer.playoffs.ranking import event_placings
+
+    page = render_report(result, "en")
+    main = page[page.index("<main>") :]
+    assert main.index('<section id="final-ranking">') < main.index('<section id="standings">')
+    lead = main[: main.index('<section id="standings">')]
+    assert f"Champion: <strong>{champion}</strong>" in lead and "<h2>Qualifying standings</h2>" in main
+    ranking = [p.player for p in event_placings(result)]
+    assert ranking[0] == champion
+    rows = re.findall(
+        r'<tr(?: class="medal-(\d)")?><td class="rank num">.*?<th scope="row">(?:<a [^>]*>)?([^<]+)<', lead
+    )
+    assert [name for _, name in rows] == ranking
+    assert [medal for medal, _ in rows[:4]] == ["1", "2", "3", ""]
+    standings = main[
+        main.index('<section id="standings">') : main.index("</section>", main.index('<section id="standings">'))
+    ]
+    assert "medal-" not in standings and 'rank-badge" title' not in standings
+    assert page.count('class="final-ranking"') == 1 and page.count(f"<strong>{champion}</strong>") == 1
+
+
+def test_before_the_final_the_standings_keep_their_medals(tmp_path: Path) -> None:
+    round_1 = [
+        ["Table", "Player", "VP", "Declared"],
+        [1, "Ala", 10, "x"],
+        [1, "Bob", 8, ""],
+        [1, "Cyd", 6, ""],
+        [1, "Dan", 4, ""],
+    ]
+    page = render_report(check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_1})), "en")
+    assert 'id="final-ranking"' not in page and "<h2>Standings</h2>" in page
+    assert [m for m in ("medal-1", "medal-2", "medal-3") if m in page] == ["medal-1", "medal-2", "medal-3"]
 
 
 def test_playoff_ties_are_marked(tmp_path: Path) -> None:
@@ -362,9 +410,9 @@ def test_json_before_the_final_has_no_final_ranking(tmp_path: Path) -> None:
 
 
 def test_the_terminal_names_the_champion_and_prints_the_final_ranking(
-    event: Path, champion: str, tmp_path: Path
+    event22_book: Path, champion: str, tmp_path: Path
 ) -> None:
-    done = run("score", event, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html")
+    done = run("score", event22_book, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html")
     assert done.exit_code == 0, done.output
     lines = done.output.splitlines()
     assert lines[0] == (
@@ -373,7 +421,9 @@ def test_the_terminal_names_the_champion_and_prints_the_final_ranking(
     )  # one line, not wrapped at 80 columns
     assert "Ranking końcowy" in lines and f"Mistrz turnieju: {champion}" in lines
     assert lines.count("… i jeszcze 14 graczy (--all pokazuje wszystkich)") == 2  # 22 - 8, under each table
-    every = run("score", event, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html", "--all", "--lang", "en")
+    every = run(
+        "score", event22_book, "-o", tmp_path / "out.xlsx", "--html", tmp_path / "out.html", "--all", "--lang", "en"
+    )
     assert sum(line.startswith("│") for line in every.output.splitlines()) == 22 + 22
     assert "more" not in every.output and f"Champion: {champion}" in every.output
 
@@ -466,8 +516,8 @@ def test_counts_and_their_verbs_agree(lang: str, key: str, n: int, expected: str
 
 
 def test_merge_names_the_backup_it_kept(tmp_path: Path) -> None:
-    event = make_event(tmp_path)
-    done = run("merge", event, judge_a(tmp_path), judge_b(tmp_path), "--lang", "pl")
+    event22_book = make_event(tmp_path)
+    done = run("merge", event22_book, judge_a(tmp_path), judge_b(tmp_path), "--lang", "pl")
     assert done.exit_code == 0, done.output
     assert (
         done.output.splitlines()[-1]

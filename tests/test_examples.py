@@ -60,13 +60,15 @@ PLANTED_CELLS = {
     ("Round 2", "G4", "not-a-number"),  # "three" knights
     ("Round 2", "E5", "not-whole-number"),  # 2.5 cities
     ("Round 2", "C12", "name-spelling"),  # "lukasz nowak" vs Round 1 "Łukasz Nowak"
+    # table 2 of round 1: two players on 4 knights, no Army First: told at each one's Army First cell
+    ("Round 1", "J8", "army-tie-unmarked"),
+    ("Round 1", "J9", "army-tie-unmarked"),
+    # table 2 of round 2: 6 + 4 + 3 + 2 = 15 knights, told at each knight count. Ben's 11 VP (9 + Largest Army for
+    # his 6 knights) beside Finn's 10 with no Declared mark is not a second error: the army depends on the knights
+    # in error (one mistake, one error).
+    *(("Round 2", f"G{row}", "table-knights") for row in range(8, 12)),
 }
-PLANTED_TABLES = {
-    ("Round 1", 2, "army-tie-unmarked"),  # two players on 4 knights, no Army First
-    # 6 + 4 + 3 + 2 = 15 knights. Ben's 11 VP (9 + Largest Army for his 6 knights) beside Finn's 10 with no
-    # Declared mark is not a second error: the army depends on the knights in error (one mistake, one error).
-    ("Round 2", 2, "table-knights"),
-}
+PLANTED_TABLES: set[tuple[str, int, str]] = set()  # every table-level error here names its cells
 WARNINGS = {"name-spelling"}
 
 

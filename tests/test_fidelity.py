@@ -17,8 +17,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 from fidelity_fixtures import build_all
-from helpers import soffice_convert
 from lxml import etree
+from office import Batch
+from office import job as office_job
 
 from sheet_scorer import score_workbook
 from sheet_scorer.i18n.vocab import COMPUTED_HEADERS
@@ -45,23 +46,39 @@ COMPUTED_EN = {words["en"] for words in COMPUTED_HEADERS.values()}
 NAMES = ["excel_features", "macros", "marked", "excel_only_kinds", "libreoffice"]
 
 
-def _saved_by_libreoffice(source: Path, folder: Path) -> Path | None:
-    """`source` opened and saved again by LibreOffice (its own XML for everything it keeps), when it is installed."""
-    soffice = libreoffice()
-    if soffice is None:
+@office_job("fidelity_saved", "xlsx")  # LibreOffice's xlsx filter: Calc MS Excel 2007 XML
+def _excel_features(folder: Path, batch: Batch) -> list[Path]:
+    """The Excel features fixture, for LibreOffice to open and save again (its own XML for everything it keeps)."""
+    return [build_all(folder)["excel_features"]]
+
+
+@office_job("fidelity_scored", "ods", after="fidelity_saved")
+def _scored_fixtures(folder: Path, batch: Batch) -> list[Path]:
+    """Every fixture, the one LibreOffice saved too, scored: for LibreOffice to open (saved as .ods)."""
+    built = build_all(folder)
+    built["libreoffice"] = Path(
+        shutil.copy(batch.outputs("fidelity_saved") / "excel_features.xlsx", folder / "libreoffice.xlsx")
+    )
+    return [score_workbook(path).output for path in built.values()]
+
+
+def _saved_by_libreoffice(folder: Path, request: pytest.FixtureRequest) -> Path | None:
+    """The Excel features fixture opened and saved again by LibreOffice (the session's batch), when it is installed."""
+    if libreoffice() is None:
         return None
-    target = folder / "libreoffice"
-    soffice_convert(soffice, [source], "xlsx:Calc MS Excel 2007 XML", target, profile=folder / "profile")
-    return (target / source.name).rename(folder / "libreoffice.xlsx")
+    office: Batch = request.getfixturevalue("office")
+    return Path(shutil.copy(office.outputs("fidelity_saved") / "excel_features.xlsx", folder / "libreoffice.xlsx"))
 
 
 @pytest.fixture(scope="module")
-def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, Path]]:
+def scored(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> dict[str, tuple[Path, Path, Path]]:
     """name -> (input, scored copy, the scored copy scored again)."""
     folder = tmp_path_factory.mktemp("fidelity")
     done = {}
     built = build_all(folder)
-    saved = _saved_by_libreoffice(built["excel_features"], folder)
+    saved = _saved_by_libreoffice(folder, request)
     if saved is not None:
         built["libreoffice"] = saved
     for name, path in built.items():
@@ -304,14 +321,12 @@ def test_no_schema_error_is_added(scored: dict[str, tuple[Path, Path, Path]]) ->
         assert _audit(once) <= _audit(source), once.name
 
 
-def test_libreoffice_and_openpyxl_open_every_output(
-    scored: dict[str, tuple[Path, Path, Path]], soffice: str, tmp_path: Path
-) -> None:
-    outputs = [once for _, once, _ in scored.values()]
+def test_libreoffice_and_openpyxl_open_every_output(scored: dict[str, tuple[Path, Path, Path]], office: Batch) -> None:
+    outputs = office.sources("fidelity_scored")  # the scored copies of `scored`, made alike for the session's batch
+    assert sorted(p.name for p in outputs) == sorted(once.name for _, once, _ in scored.values())
     for path in outputs:
         openpyxl.load_workbook(path, keep_vba=path.suffix == ".xlsm")
-    soffice_convert(soffice, outputs, "ods", tmp_path)
-    assert all((tmp_path / f"{p.stem}.ods").stat().st_size > 1000 for p in outputs)
+    assert all((office.outputs("fidelity_scored") / f"{p.stem}.ods").stat().st_size > 1000 for p in outputs)
 
 
 X14 = "{http://schemas.microsoft.com/office/spreadsheetml/2009/9/main}"

@@ -60,6 +60,9 @@ def test_installed_command_exit_codes(tmp_path: Path, sheets: dict[str, Any], co
     assert done.stderr.startswith(stderr) and "Traceback" not in done.stderr
     if code < 2:
         wrote = f"wrote {tmp_path / 'e.scored.xlsx'} and {tmp_path / 'e.standings.html'}"
+        if code == 1:  # with errors the next step is the last line (docs/rules.md §5)
+            copy = tmp_path / "e.scored.xlsx"
+            wrote += f"Next: fix the marked cells in {copy}, then run sheet-scorer score {copy}"
         assert "".join(done.stdout.split()).endswith(
             "".join(wrote.split())
         )  # rich wraps long lines, even inside a path

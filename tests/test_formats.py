@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 from click.testing import CliRunner
 from helpers import write_workbook
-from test_report import validate
+from json_schema import validate
 
 from sheet_scorer import check_workbook, score_workbook
 from sheet_scorer.cli.main import main
@@ -53,7 +53,7 @@ BY_POINTS = ["Ann", "Fay", "Ben", "Eve", "Dan", "Hal", "Cat", "Gus"]
 BY_WINS = ["Ann", "Eve", "Dan", "Hal", "Fay", "Ben", "Cat", "Gus"]
 
 
-def event(tmp_path: Path, settings: list[list] | None = None, adjustments: list[list] | None = None) -> Path:
+def club_night_book(tmp_path: Path, settings: list[list] | None = None, adjustments: list[list] | None = None) -> Path:
     sheets = {"Settings": settings or [["Tournament", "Club night"]], **ROUNDS}
     if adjustments is not None:
         sheets["Adjustments"] = [["Player", "Round", "Points", "Reason"], *adjustments]
@@ -65,12 +65,12 @@ def sheet_rows(path: Path, name: str) -> list[tuple]:
 
 
 def test_default_format_ranks_by_round_points(tmp_path: Path) -> None:
-    result = check_workbook(event(tmp_path))
+    result = check_workbook(club_night_book(tmp_path))
     assert list(result.standings["player"]) == BY_POINTS and not result.problems
 
 
 def test_a_whole_event_ranked_by_wins(tmp_path: Path) -> None:
-    path = event(tmp_path, [["Ranking", "Wins"]])
+    path = club_night_book(tmp_path, [["Ranking", "Wins"]])
     result = score_workbook(path, json=tmp_path / "event.json")
     assert result.exit_code == 0 and list(result.standings["player"]) == BY_WINS
     standings = sheet_rows(result.output, "Standings")
@@ -91,7 +91,7 @@ def test_a_whole_event_ranked_by_wins(tmp_path: Path) -> None:
 
 def test_a_penalty_flows_into_standings_sheet_report_and_json(tmp_path: Path) -> None:
     """Ann loses 2 points for arriving late to round 2: 7 - 2 = 5, below the five players on 6."""
-    path = event(tmp_path, adjustments=[["Ann", 2, -2, "late for round 2"]])
+    path = club_night_book(tmp_path, adjustments=[["Ann", 2, -2, "late for round 2"]])
     result = score_workbook(path, json=tmp_path / "event.json")
     assert result.exit_code == 0
     assert list(result.standings["player"]) == ["Fay", "Ben", "Eve", "Dan", "Hal", "Ann", "Cat", "Gus"]
@@ -113,7 +113,7 @@ def test_a_penalty_flows_into_standings_sheet_report_and_json(tmp_path: Path) ->
 
 def test_an_adjustment_without_a_round_counts_in_the_final_standings(tmp_path: Path) -> None:
     """Hal gets 2 points for hosting, no round given: 6 + 2 = 8, first; the chart's round 1 does not count it."""
-    result = check_workbook(event(tmp_path, adjustments=[["Hal", None, 2, "host"]]))
+    result = check_workbook(club_night_book(tmp_path, adjustments=[["Hal", None, 2, "host"]]))
     assert not result.problems and list(result.standings["player"][:2]) == ["Hal", "Ann"]
     assert result.standings.set_index("player").at["Hal", "round_points"] == 8
     progression = rank_progression(
@@ -123,7 +123,9 @@ def test_an_adjustment_without_a_round_counts_in_the_final_standings(tmp_path: P
 
 
 def test_adjustment_for_an_unknown_player_or_round_is_an_error(tmp_path: Path) -> None:
-    result = check_workbook(event(tmp_path, adjustments=[["Anne", 1, -1, "typo"], ["Ann", 3, -1, "no such round"]]))
+    result = check_workbook(
+        club_night_book(tmp_path, adjustments=[["Anne", 1, -1, "typo"], ["Ann", 3, -1, "no such round"]])
+    )
     assert [(p.code, p.sheet, p.cell) for p in result.problems] == [
         ("adjustment-unknown-player", "Adjustments", "A2"),
         ("adjustment-unknown-round", "Adjustments", "B3"),
@@ -135,7 +137,7 @@ def test_adjustment_rows_read_in_workbook_and_judged_in_rules(tmp_path: Path) ->
     """The Adjustments rows read by workbook/ and judged by rules/ give each problem at its cell, in row
     order, next to those about players and rounds; Hal's usable row is applied (6 + 2 = 8, first)."""
     result = check_workbook(
-        event(
+        club_night_book(
             tmp_path,
             adjustments=[
                 ["Ann", 1, "three", ""],
@@ -155,7 +157,7 @@ def test_adjustment_rows_read_in_workbook_and_judged_in_rules(tmp_path: Path) ->
 
 
 def test_misspelt_tiebreaker_in_a_workbook(tmp_path: Path) -> None:
-    result = check_workbook(event(tmp_path, [["Tournament", "Cup"], ["Tiebreakers", "Opponets Points"]]))
+    result = check_workbook(club_night_book(tmp_path, [["Tournament", "Cup"], ["Tiebreakers", "Opponets Points"]]))
     assert [(p.code, p.sheet, p.cell) for p in result.problems] == [("bad-tiebreaker", "Settings", "B2")]
     assert result.exit_code == 1
 
@@ -186,7 +188,7 @@ def test_json_of_every_figure_validates(tmp_path: Path) -> None:
         "Round Points, VP Capped, Mean VP %, Places, Opponents' Points, Opponents' Opponents' Points, Penalties"
     )
     result = check_workbook(
-        event(tmp_path, [["Ranking", "Wins"], ["Tiebreakers", tiebreakers]], [["Ann", 1, -1, "late"]])
+        club_night_book(tmp_path, [["Ranking", "Wins"], ["Tiebreakers", tiebreakers]], [["Ann", 1, -1, "late"]])
     )
     assert not result.problems
     document = json_document(result)

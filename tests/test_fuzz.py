@@ -22,7 +22,7 @@ from typing import Any
 
 import openpyxl
 from click.testing import CliRunner
-from helpers import player, round_sheet, write_workbook
+from helpers import examples, player, round_sheet, write_workbook
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -175,7 +175,7 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-@settings(max_examples=300 if LONG else 25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300 if LONG else examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=st.lists(mutation, min_size=1, max_size=8))
 @example(steps=[("set", 0, 1, 1, None), ("set", 1, 1, 1, None)])  # no round sheet has a header row left
 @example(
@@ -304,7 +304,7 @@ cells_strategy = st.dictionaries(
 )
 
 
-@settings(max_examples=2000 if LONG else 150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000 if LONG else examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cells=cells_strategy)
 @example(cells={(13, 4): ("e", "", True), (13, 5): (None, "2", True)})  # an error cell with no value, then a number
 @example(cells={(3, 4): ("e", "#REF!", False)})  # t before r
@@ -354,7 +354,7 @@ HOSTILE_FRAGMENTS = [
 ]
 
 
-@settings(max_examples=600 if LONG else 25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600 if LONG else examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     part=st.integers(0, 50),
     position=st.floats(0, 1),

@@ -343,7 +343,7 @@ def test_one_merged_range_parser() -> None:
 
 
 def test_one_withdrawn_mark_for_the_standings_and_the_final_ranking() -> None:
-    """ "withdrawn after Round 2" is worked out once, in playoffs/qualifying (the lowest module both report/ and
+    """ "withdrawn after round 2" is worked out once, in playoffs/qualifying (the lowest module both report/ and
     playoffs/ import), and read by the Standings sheet's writer and the Final Ranking sheet alike: no second copy."""
     defined = [
         module_name(path)

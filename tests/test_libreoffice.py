@@ -11,7 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import soffice_convert
+from office import Batch
+from office import job as office_job
 
 from sheet_scorer import score_workbook
 
@@ -19,15 +20,22 @@ EXAMPLE = Path(__file__).parent.parent / "example_workbooks" / "spring_open.xlsx
 CSV_ALL_SHEETS = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
 
-def convert(soffice: str, source: Path, target_format: str, outdir: Path) -> None:
-    """One headless conversion with a throwaway profile."""
-    soffice_convert(soffice, [source], target_format, outdir, profile=outdir / f"profile-{source.stem}")
+@office_job("standings_csv", CSV_ALL_SHEETS)
+def _scored_example(folder: Path, batch: Batch) -> list[Path]:
+    """The example scored, for LibreOffice to export sheet by sheet."""
+    score_workbook(EXAMPLE, output=folder / "scored.xlsx", html=folder / "scored.html")
+    return [folder / "scored.xlsx"]
 
 
-def test_libreoffice_reads_the_standings_we_wrote(soffice: str, tmp_path: Path) -> None:
+@office_job("resaved_example", "ods", "xlsx")
+def _example(folder: Path, batch: Batch) -> list[Path]:
+    """The example as it is, saved by LibreOffice as .ods, then that .ods as .xlsx."""
+    return [Path(shutil.copy(EXAMPLE, folder / "event.ods.xlsx"))]
+
+
+def test_libreoffice_reads_the_standings_we_wrote(office: Batch, tmp_path: Path) -> None:
     result = score_workbook(EXAMPLE, output=tmp_path / "scored.xlsx", html=tmp_path / "scored.html")
-    convert(soffice, tmp_path / "scored.xlsx", CSV_ALL_SHEETS, tmp_path)
-    exported = tmp_path / "scored-Standings.csv"
+    exported = office.outputs("standings_csv") / "scored-Standings.csv"
     assert exported.is_file(), "LibreOffice did not export the Standings sheet"
     with exported.open(encoding="utf-8") as stream:
         rows = list(csv.reader(stream))
@@ -39,16 +47,9 @@ def test_libreoffice_reads_the_standings_we_wrote(soffice: str, tmp_path: Path) 
     assert [float(r[4]) for r in rows[1:]] == pytest.approx(list(expected["vp_pct"]), abs=1e-9)
 
 
-def test_a_workbook_saved_by_libreoffice_scores_the_same(soffice: str, tmp_path: Path) -> None:
-    source = tmp_path / "source"
-    source.mkdir()
-    shutil.copy(EXAMPLE, source / "event.ods.xlsx")
-    convert(soffice, source / "event.ods.xlsx", "ods", tmp_path)
-    assert (tmp_path / "event.ods.ods").is_file()
-    resaved_dir = tmp_path / "resaved"
-    resaved_dir.mkdir()
-    convert(soffice, tmp_path / "event.ods.ods", "xlsx", resaved_dir)
-    resaved = resaved_dir / "event.ods.xlsx"
+def test_a_workbook_saved_by_libreoffice_scores_the_same(office: Batch, tmp_path: Path) -> None:
+    assert (office.outputs("resaved_example", 0) / "event.ods.ods").is_file()
+    resaved = office.outputs("resaved_example", 1) / "event.ods.xlsx"
     assert resaved.is_file(), "LibreOffice did not write the .xlsx"
 
     original = score_workbook(EXAMPLE, output=tmp_path / "a.xlsx", html=tmp_path / "a.html")
@@ -59,20 +60,24 @@ def test_a_workbook_saved_by_libreoffice_scores_the_same(soffice: str, tmp_path:
     )
 
 
-def test_a_scored_copy_saved_by_libreoffice_keeps_its_record_and_fingerprint(soffice: str, tmp_path: Path) -> None:
-    """docs/rules.md §5: opening and saving the scored copy in LibreOffice is no edit: the record survives and
-    the organiser's cells give the same fingerprint (a TRUE cell comes back as the formula TRUE(): the same value)."""
+@office_job("scored_with_prizes", "xlsx")  # LibreOffice's xlsx filter: Calc MS Excel 2007 XML
+def _scored_with_prizes(folder: Path, batch: Batch) -> list[Path]:
+    """The example with a sheet of the organiser's own (a formula, TRUE, Polish letters), scored."""
     import openpyxl
-
-    from sheet_scorer.workbook.read import read_workbook
-    from sheet_scorer.workbook.record import read_record
 
     book = openpyxl.load_workbook(EXAMPLE)
     prizes = book.create_sheet("Prizes")
     prizes["A1"], prizes["B1"], prizes["A2"], prizes["A3"] = "Winner", "=Standings!B2", True, "Zażółć"
-    book.save(tmp_path / "event.xlsx")
-    scored = score_workbook(tmp_path / "event.xlsx").output
-    (tmp_path / "resaved").mkdir()
-    convert(soffice, scored, 'xlsx:"Calc MS Excel 2007 XML"'.replace('"', ""), tmp_path / "resaved")
-    resaved = tmp_path / "resaved" / scored.name
+    book.save(folder / "event.xlsx")
+    return [score_workbook(folder / "event.xlsx").output]
+
+
+def test_a_scored_copy_saved_by_libreoffice_keeps_its_record_and_fingerprint(office: Batch) -> None:
+    """docs/rules.md §5: opening and saving the scored copy in LibreOffice is no edit: the record survives and
+    the organiser's cells give the same fingerprint (a TRUE cell comes back as the formula TRUE(): the same value)."""
+    from sheet_scorer.workbook.read import read_workbook
+    from sheet_scorer.workbook.record import read_record
+
+    (scored,) = office.sources("scored_with_prizes")
+    resaved = office.outputs("scored_with_prizes") / scored.name
     assert read_record(resaved).fingerprint == read_record(scored).fingerprint == read_workbook(resaved).fingerprint

@@ -10,10 +10,8 @@ table; once it reports she is first there (round points 5/3/2, docs/rules.md §3
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +24,7 @@ from typing import TYPE_CHECKING
 import openpyxl
 import pytest
 from click.testing import CliRunner
+from live_server import excel_save, free_port
 
 if TYPE_CHECKING:
     from cdp import Browser
@@ -33,12 +32,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "example_workbooks" / "spring_open.xlsx"
 PLAYING = (5, 6, 7, 8)  # round 4 tables without results in the starting workbook
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def edited(source: Path, target: Path, edit) -> None:  # type: ignore[no-untyped-def]
@@ -54,13 +47,6 @@ def clear_round4(book: openpyxl.Workbook) -> None:
         if row[0].value in PLAYING:
             for cell in row[3:12]:
                 cell.value = None
-
-
-def excel_save(content: bytes, workbook: Path) -> None:
-    """Save as Excel does: write a temporary file beside the workbook, then rename it over the workbook."""
-    temporary = workbook.with_name("~$temp" + workbook.stem[:3] + ".tmp")
-    temporary.write_bytes(content)
-    os.replace(temporary, workbook)
 
 
 class Server:
@@ -129,7 +115,7 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def event(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def live_books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The workbooks: `full` (round 4 reported), `partial` (tables 5–8 playing), `broken` (an error in a reported table)."""
     folder = tmp_path_factory.mktemp("sources")
     files = {"full": folder / "full.xlsx", "partial": folder / "partial.xlsx", "broken": folder / "broken.xlsx"}
@@ -144,26 +130,17 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def live(event: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+def live(live_books: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
     hall = tmp_path_factory.mktemp("hall")
     workbook = hall / "spring_open.xlsx"
-    shutil.copyfile(event["partial"], workbook)
+    shutil.copyfile(live_books["partial"], workbook)
     server = Server(workbook, tmp_path_factory.mktemp("logs") / "live.log", free_port())
     yield server, workbook
     server.end()
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
-
-    opened = Browser(chromium, tmp_path_factory.mktemp("profile"))
-    yield opened
-    opened.close()
-
-
 RANK3 = "document.querySelector('tr[data-rank=\"3\"] th').textContent"
-RUBY = "Array.from(document.querySelectorAll('tr.player-row')).find(r => r.querySelector('th').textContent === 'Ruby Hughes')"
+RUBY = "Array.from(document.querySelectorAll('tr.player-row')).find(r => r.querySelector('th').firstChild.textContent === 'Ruby Hughes')"
 
 
 def test_projector_before_the_save(live: tuple[Server, Path]) -> None:
@@ -181,9 +158,9 @@ def test_projector_before_the_save(live: tuple[Server, Path]) -> None:
 
 def test_phone_shows_the_next_table_while_playing(live: tuple[Server, Path]) -> None:
     server, _ = live
-    page = server.get("/phone").decode()
-    card = page[page.index('data-search="ruby hughes"') :]
-    card = card[: card.index("</article>")]
+    assert '["p-ruby-hughes", "ruby hughes", "Ruby Hughes"]' in server.get("/phone").decode()  # the search's index
+    card = server.get("/phone/card/p-ruby-hughes").decode()  # the card, fetched by the page as its own fragment
+    assert card.startswith('<article class="card player" id="p-ruby-hughes"') and card.count("<article") == 1
     assert "Now: Round 4, table 8" in card
     assert "Did not play" not in card and "did not play" not in card.split("Round 4")[-1]
 
@@ -202,21 +179,22 @@ def test_json_is_the_score_json_document(live: tuple[Server, Path], tmp_path: Pa
 
 
 def test_a_save_updates_the_projector_in_place(
-    live: tuple[Server, Path], browser: Browser, event: dict[str, Path]
+    live: tuple[Server, Path], browser: Browser, live_books: dict[str, Path]
 ) -> None:
     server, workbook = live
     browser.size(1920, 1080)
     browser.open(server.base + "/")
     assert browser.js(RUBY + ".querySelector('td.first').textContent") == "9.5"
     # 30 players do not fit 1920×1080 in projector type: a screenful at a time, ranks 1.. first
-    assert browser.wait_for("document.getElementById('pager').textContent").startswith("Page 1 of ")
+    pager = browser.wait_for("document.getElementById('pager').textContent")
     visible = browser.js(
         "Array.from(document.querySelectorAll('tr.player-row')).filter(r => r.offsetParent).map(r => +r.dataset.rank)"
     )
-    assert visible == list(range(1, len(visible) + 1)) and 8 <= len(visible) < 30
+    assert visible == list(range(1, len(visible) + 1)) and 25 <= len(visible) < 30
+    assert pager == f"Ranks 1–{len(visible)} of 30 · page 1/2"
     assert browser.js("document.documentElement.scrollHeight") <= 1080
     browser.js("window.kept = 42")
-    excel_save(event["full"].read_bytes(), workbook)
+    excel_save(live_books["full"].read_bytes(), workbook)
     browser.wait_for(RUBY + ".querySelector('td.first').textContent === '14.5'")
     assert browser.js(RANK3) == "Ruby Hughes"
     assert browser.js("window.kept") == 42  # the same document: updated in place, not reloaded
@@ -224,11 +202,11 @@ def test_a_save_updates_the_projector_in_place(
     assert browser.wait_for("document.querySelector('.progress').textContent") == "After Round 4"
 
 
-def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path], live_books: dict[str, Path]) -> None:
     server, workbook = live
     server.wait_page("/", "After Round 4")
     before = server.get("/standings.json")
-    whole = event["full"].read_bytes()
+    whole = live_books["full"].read_bytes()
     excel_save(whole[: len(whole) // 2], workbook)  # a save caught half-way: a truncated zip
     page = server.wait_page("/", "could not be read")
     assert "After Round 4" in page and ">Ruby Hughes<" in page and "14.5" in page
@@ -241,10 +219,10 @@ def test_a_half_written_save_keeps_the_last_good_view(live: tuple[Server, Path],
 
 
 def test_an_error_keeps_the_last_good_standings_with_a_banner(
-    live: tuple[Server, Path], event: dict[str, Path]
+    live: tuple[Server, Path], live_books: dict[str, Path]
 ) -> None:
     server, workbook = live
-    excel_save(event["broken"].read_bytes(), workbook)
+    excel_save(live_books["broken"].read_bytes(), workbook)
     page = server.wait_page("/", "the last good standings")
     banner = page[page.index('<section class="banner') : page.index("</section>")]
     assert "Round 4 D4" in banner and "Settlements" in banner
@@ -252,7 +230,7 @@ def test_an_error_keeps_the_last_good_standings_with_a_banner(
     assert (
         json.loads(server.get("/standings.json"))["provisional"] is True
     )  # the JSON follows the file, as score --json
-    excel_save(event["full"].read_bytes(), workbook)
+    excel_save(live_books["full"].read_bytes(), workbook)
     deadline = time.monotonic() + 10
     while 'class="banner' in server.get("/").decode():
         assert time.monotonic() < deadline
@@ -266,7 +244,7 @@ def test_phone_view_at_390px(live: tuple[Server, Path], browser: Browser) -> Non
     browser.js(
         "const box = document.getElementById('who'); box.value = 'lukasz'; box.dispatchEvent(new Event('input'))"
     )
-    shown = browser.js(
+    shown = browser.wait_for(
         "Array.from(document.querySelectorAll('.player')).filter(c => !c.hidden).map(c => c.querySelector('h2').textContent)"
     )
     assert shown == ["Łukasz Nowak"]
@@ -277,6 +255,66 @@ def test_phone_view_at_390px(live: tuple[Server, Path], browser: Browser) -> Non
     assert any(r.startswith("Round 4|1|1|10|5|") for r in row), row
     assert browser.js("document.documentElement.scrollWidth") <= 390
     assert browser.js("document.querySelector('.player:not([hidden]) .path').textContent").endswith("→ 2")
+
+
+#: The labels of a phone's card and standings that wrap onto a second line (an inline label: one box per line it
+#: is on; a cell's text: its lines' tops).
+WRAPPED = """Array.from(document.querySelectorAll('.nb, thead th, .card tbody th')).filter(e => {
+  if (e.matches('.nb')) return e.getClientRects().length > 1;
+  const r = document.createRange(); r.selectNodeContents(e);
+  return new Set(Array.from(r.getClientRects()).map(b => Math.round(b.top))).size > 1;
+}).map(e => e.textContent)"""
+
+
+def test_no_phone_label_breaks_inside_itself(browser: Browser, live_books: dict[str, Path], tmp_path: Path) -> None:
+    """In French ("PV %", "Points de ronde 15", the sheets' names) at 390 px, a card and the standings as the phone page
+    shows them: no label on two lines, nothing wider than the screen."""
+    from sheet_scorer.live.state import LiveState
+
+    state = LiveState(live_books["partial"], "fr", "http://127.0.0.1:1/phone", "")
+    state.load()
+    pages = state.pages
+    assert pages is not None
+    card = pages.card("p-lukasz-nowak")
+    assert card is not None
+    shell = pages.phone.split("<script>")[0]  # the page without its script: the card and the standings put in
+    shell = shell.replace('<div id="live"></div>', f'<div id="live">{card[1].decode()}</div>')
+    shell = shell.replace('<div id="standings">', f'<div id="standings">{pages.standings_part()[1].decode()}', 1)
+    shell = shell.replace('<details class="standings-box"', '<details open class="standings-box"')
+    page = tmp_path / "phone.html"
+    page.write_text(shell + "</body></html>", encoding="utf-8")
+    for width in (390, 320):  # a common phone, and the narrowest still sold
+        browser.size(width, 844, mobile=True)
+        browser.open(page.as_uri())
+        assert browser.js("document.querySelectorAll('.card tbody th').length") >= 4
+        shown = browser.js("document.querySelector('.card').innerText")
+        assert "Points de ronde 15" in shown and "PV % 112,71" in shown  # round points 2+3+5+5, VP 3+7+10+10
+        assert browser.js(WRAPPED) == [], width
+        assert browser.js("document.documentElement.scrollWidth") <= width
+
+
+def test_a_long_title_leaves_the_qr_code_and_its_address_on_the_projector(
+    browser: Browser, live_books: dict[str, Path], tmp_path: Path
+) -> None:
+    """A title that takes two lines is cut there (never three), and the QR code's address stays on the screen."""
+    from sheet_scorer.live.state import LiveState
+
+    title = "Spring Open of the Greater Manchester Catan Players' Association 2026 — Qualifying Rounds, Day Two"
+    edited(live_books["partial"], tmp_path / "long.xlsx", lambda book: _settings(book, {"Tournament": title}))
+    state = LiveState(tmp_path / "long.xlsx", None, "http://192.0.2.1:8000/phone", "<svg viewBox='0 0 10 10'></svg>")
+    state.load()
+    assert state.pages is not None
+    page = tmp_path / "projector.html"
+    page.write_text(state.pages.projector, encoding="utf-8")
+    browser.size(1920, 1080)
+    browser.open(page.as_uri())
+    lines = browser.js(
+        "(e => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)))"
+        "(document.querySelector('header.top h1'))"
+    )
+    assert lines == 2
+    assert browser.js("document.querySelector('figure.qr .url').getBoundingClientRect().bottom") <= 1080
+    assert browser.js("document.querySelector('figure.qr .url').textContent") == "http://192.0.2.1:8000/phone"
 
 
 def test_only_get_and_no_files(live: tuple[Server, Path]) -> None:
@@ -301,9 +339,13 @@ def test_names_are_escaped(tmp_path: Path) -> None:
     state = LiveState(tmp_path / "event.xlsx", None, "http://127.0.0.1:1/phone", "")
     state.load()
     assert state.pages is not None
-    for page in (state.pages.projector, state.pages.phone):
+    card = state.pages.card("p-script-alert-1-script")
+    assert card is not None
+    for page in (state.pages.projector, state.pages.phone, card[1].decode(), state.pages.standings_part()[1].decode()):
         assert "<script>alert(1)" not in page
+    for page in (state.pages.projector, card[1].decode(), state.pages.standings_part()[1].decode()):
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "\\u003cscript\\u003ealert(1)\\u003c/script\\u003e" in state.pages.phone  # the search's index, as JSON
 
 
 def test_a_busy_port_is_one_line(live: tuple[Server, Path]) -> None:
@@ -328,15 +370,15 @@ def test_a_busy_port_is_one_line(live: tuple[Server, Path]) -> None:
     assert second.stderr.strip().count("\n") == 0 and "already in use" in second.stderr
 
 
-def test_it_never_writes_and_ctrl_c_exits_130(live: tuple[Server, Path], event: dict[str, Path]) -> None:
+def test_it_never_writes_and_ctrl_c_exits_130(live: tuple[Server, Path], live_books: dict[str, Path]) -> None:
     server, workbook = live
     assert sorted(p.name for p in workbook.parent.iterdir()) == [workbook.name]
-    assert workbook.read_bytes() == event["full"].read_bytes()  # the last save, as it was written
+    assert workbook.read_bytes() == live_books["full"].read_bytes()  # the last save, as it was written
     code, err = server.interrupt()
     assert code == 130
     assert "Traceback" not in err and err.strip() == "stopped"
     assert sorted(p.name for p in workbook.parent.iterdir()) == [workbook.name]
-    assert workbook.read_bytes() == event["full"].read_bytes()
+    assert workbook.read_bytes() == live_books["full"].read_bytes()
 
 
 def _settings(book: openpyxl.Workbook, values: dict[str, object]) -> None:
@@ -422,7 +464,7 @@ def test_an_unexpected_failure_of_a_re_read_is_told_and_the_watching_goes_on(tmp
     class Flaky:
         path, version, reads = workbook, 0, 0
 
-        def refresh(self) -> Outcome:
+        def refresh(self, phones: bool = True) -> Outcome:
             self.reads += 1
             if self.reads == 1:
                 raise RuntimeError("a bug")
@@ -532,7 +574,7 @@ def test_the_phone_card_goes_on_through_the_playoffs(tmp_path: Path) -> None:
 # Dan 3; table 2 Eva 11 declared, Fil 8, Gil 5, Hal 2 -> qualifying rank Ala, Eva (5 points, 12 > 11 VP), Bea, Fil (3),
 # Cyd, Gil (2), Dan, Hal (1); Hal has withdrawn (Players sheet), below the cut of 4 anyway. `playoffs` seats the Final:
 # Ala, Eva, Bea, Fil. Fil 12 (declared), Ala 9, Eva 7, Bea 5 -> Fil 1st (champion), Ala 2nd, Eva 3rd, Bea 4th; then the
-# others by qualifying rank: Cyd 5, Gil 6, Dan 7, Hal 8 (marked withdrawn after Round 1).
+# others by qualifying rank: Cyd 5, Gil 6, Dan 7, Hal 8 (marked withdrawn after round 1).
 def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_is_scored(tmp_path: Path) -> None:
     import re
 
@@ -591,7 +633,7 @@ def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_i
         (5, "Cyd", "", "Qualifying"),
         (6, "Gil", "", "Qualifying"),
         (7, "Dan", "", "Qualifying"),
-        (8, "Hal", "withdrawn after Round 1", "Qualifying"),
+        (8, "Hal", "withdrawn after round 1", "Qualifying"),
     ]
     assert page.index('<p class="champion">') < page.index("Final Ranking") < page.index('<table class="standings">')
     # the phone page is unchanged: no champion line, no final ranking

@@ -33,7 +33,7 @@ def _seats_by_sheet(path: Path) -> dict[int, list[str]]:
 
 
 @pytest.fixture(scope="module")
-def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def half_reported_round(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Round 4 with tables 5–8 not reported, and table 2's rows written in reverse seat order."""
     book = openpyxl.load_workbook(EXAMPLE)
     sheet = book["Round 4"]
@@ -52,14 +52,14 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _get(app, path: str) -> tuple[int, bytes]:  # type: ignore[no-untyped-def]
+def _get(app, path: str) -> tuple[int, bytes]:
     """One GET through the ASGI app, answered in this process (no socket)."""
-    sent: list[dict] = []  # type: ignore[type-arg]
+    sent: list[dict] = []
 
-    async def receive() -> dict:  # type: ignore[type-arg]
+    async def receive() -> dict:
         return {"type": "http.request", "body": b"", "more_body": False}
 
-    async def send(message: dict) -> None:  # type: ignore[type-arg]
+    async def send(message: dict) -> None:
         sent.append(message)
 
     scope = {
@@ -80,13 +80,13 @@ def _get(app, path: str) -> tuple[int, bytes]:  # type: ignore[no-untyped-def]
     return status, b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
 
 
-def test_the_room_lists_the_current_round_s_tables_in_seat_order(event: Path) -> None:
+def test_the_room_lists_the_current_round_s_tables_in_seat_order(half_reported_round: Path) -> None:
     from sheet_scorer.live.state import LiveState
 
-    state = LiveState(event, None, "http://127.0.0.1:1/phone", "")
+    state = LiveState(half_reported_round, None, "http://127.0.0.1:1/phone", "")
     state.load()
     room = state.room
-    expected = _seats_by_sheet(event)
+    expected = _seats_by_sheet(half_reported_round)
     assert room.sheet == "Round 4"
     assert [t.table for t in room.tables] == sorted(expected)
     for table in room.tables:
@@ -94,12 +94,14 @@ def test_the_room_lists_the_current_round_s_tables_in_seat_order(event: Path) ->
         assert table.status == ("playing" if table.table in PLAYING else "reported")
     assert room.table(2) is not None and room.table(99) is None
     first_row = next(
-        r for r in openpyxl.load_workbook(event)["Round 4"].iter_rows(min_row=4, values_only=True) if r[0] == 2
+        r
+        for r in openpyxl.load_workbook(half_reported_round)["Round 4"].iter_rows(min_row=4, values_only=True)
+        if r[0] == 2
     )
     assert first_row[1] != 1 and first_row[2] != room.tables[1].players[0]  # rows out of seat order: seats decide
 
 
-def test_extra_routes_reach_the_state_and_the_marks_show_on_the_projector(event: Path) -> None:
+def test_extra_routes_reach_the_state_and_the_marks_show_on_the_projector(half_reported_round: Path) -> None:
     from sheet_scorer.live.server import Hub, make_app
     from sheet_scorer.live.state import LiveState
 
@@ -108,7 +110,7 @@ def test_extra_routes_reach_the_state_and_the_marks_show_on_the_projector(event:
         assert isinstance(request.app.state.hub, Hub)
         return JSONResponse({"round": room.sheet, "tables": [[t.table, list(t.players)] for t in room.tables]})
 
-    state = LiveState(event, None, "http://127.0.0.1:1/phone", "")
+    state = LiveState(half_reported_round, None, "http://127.0.0.1:1/phone", "")
     state.load()
     app = make_app(state, Hub(), [Route("/extra/tables.json", tables, methods=["GET"])])
     status, body = _get(app, "/extra/tables.json")

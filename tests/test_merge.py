@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from functools import partial
 from pathlib import Path
@@ -10,75 +11,16 @@ from typing import Any
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import HEADERS, soffice_convert, write_workbook
+from helpers import HEADERS, write_workbook
 from helpers import run as run_command
+from merge_books import NOTES, ROUND, judge_a, judge_b, make_event, seated
+from office import Batch
+from office import job as office_job
 
 from sheet_scorer.cli.main import main
 from sheet_scorer.i18n.terminal import count, say
 from sheet_scorer.merge.plan import merge_workbooks
 from sheet_scorer.problems import Problem
-
-POLISH = [
-    "Stół",
-    "Gracz",
-    "Osady",
-    "Miasta",
-    "Karty VP",
-    "Rycerze",
-    "Drogi",
-    "Długość drogi",
-    "Armia pierwsza",
-    "Droga pierwsza",
-    "Zgłoszone zwycięstwo",
-]
-
-# The full round, written by hand in HEADERS order: two tables, each a valid game (docs/rules.md §2).
-# Table 1: Anna 2 settlements + 3 cities + Largest Army (3 knights) = 10 and declared; Ben 3+2 cities + Longest Road = 9.
-# Table 2: Eva 2 settlements + 4 cities = 10 and declared; Gosia 3 + 2 cities + Longest Road (5) = 9.
-ROUND = [
-    [1, "Anna", 2, 3, 0, 3, 6, 4, None, None, "x"],
-    [1, "Ben", 3, 2, 0, 1, 9, 6, None, None, None],
-    [1, "Cara", 4, 1, 0, 2, 7, 3, None, None, None],
-    [1, "Dan", 3, 0, 1, 0, 4, 2, None, None, None],
-    [2, "Eva", 2, 4, 0, 0, 5, 3, None, None, "yes"],
-    [2, "Filip", 4, 1, 2, 2, 6, 4, None, None, None],
-    [2, "Gosia", 3, 2, 0, 1, 8, 5, None, None, None],
-    [2, "Hugo", 2, 0, 0, 0, 2, 1, None, None, None],
-]
-NOTES = [["Venue", "Club house"], ["Judge", "Zofia"]]
-
-
-def seated(rows: list[list[Any]]) -> list[list[Any]]:
-    """The rows as the organiser sends them out: Table and Player filled, the game cells empty."""
-    return [[r[0], r[1]] + [None] * (len(HEADERS) - 2) for r in rows]
-
-
-def make_event(tmp_path: Path, rows: list[list[Any]] | None = None) -> Path:
-    return write_workbook(tmp_path / "event.xlsx", {"Round 1": [HEADERS, *(rows or seated(ROUND))], "Notes": NOTES})
-
-
-def judge_a(tmp_path: Path, name: str = "judge_a.xlsx") -> Path:
-    """Table 1 filled, the sheet sorted by player descending, table 2's rows left empty."""
-    rows = [*ROUND[:4][::-1], *seated(ROUND[4:])]
-    return write_workbook(tmp_path / name, {"Round 1": [HEADERS, *rows], "Notes": NOTES})
-
-
-def judge_b(tmp_path: Path) -> Path:
-    """Table 2 filled, in Polish (sheet and headers), with a row inserted inside the table, an extra
-    column of notes, and an extra sheet; table 1's rows left empty."""
-
-    def polish(row: list[Any], note: str = "") -> list[Any]:
-        return [*row, note]
-
-    rows = [polish(r) for r in seated(ROUND[:4])]
-    rows += [
-        polish(ROUND[4]),
-        polish(ROUND[5]),
-        [None] * len(HEADERS) + ["Gosia came late"],
-        polish(ROUND[6]),
-        polish(ROUND[7], "checked"),
-    ]
-    return write_workbook(tmp_path / "judge_b.xlsx", {"Runda 1": [[*POLISH, "Uwagi"], *rows], "Scratch": [["a", 1]]})
 
 
 def cells(path: Path, sheet: str = "Round 1") -> list[list[Any]]:
@@ -333,15 +275,17 @@ def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:
     )
 
 
-def test_a_copy_re_saved_by_libreoffice_merges(soffice: str, tmp_path: Path) -> None:
+@office_job("merge_copies", "xlsx")
+def _judges_copies(folder: Path, batch: Batch) -> list[Path]:
+    """Two judges' copies, for LibreOffice to save again."""
+    return [judge_a(folder), judge_b(folder)]
+
+
+def test_a_copy_re_saved_by_libreoffice_merges(office: Batch, tmp_path: Path) -> None:
     event = make_event(tmp_path)
-    source = tmp_path / "source"
-    source.mkdir()
-    copies = [judge_a(source), judge_b(source)]
-    saved = tmp_path / "saved"
-    soffice_convert(soffice, copies, "xlsx", saved, profile=tmp_path / "profile")
-    resaved = [saved / c.name for c in copies]
+    resaved = [office.outputs("merge_copies") / c.name for c in office.sources("merge_copies")]
     assert all(p.is_file() for p in resaved), "LibreOffice did not write the copies"
+    resaved = [Path(shutil.copy(p, tmp_path)) for p in resaved]  # the batch's files stay as LibreOffice wrote them
     result = run(event, *resaved)
     assert result.exit_code == 0, result.output
     assert cells(event) == [HEADERS, *ROUND]
@@ -498,3 +442,60 @@ def test_split_of_tables_the_round_lacks_says_table_or_tables_as_asked(tmp_path:
     assert two.exit_code == 2 and two.output == "Erro: “Round 1” não tem nenhuma das mesas 5-6; nada foi gravado\n", (
         two.output
     )
+
+
+def test_a_judges_copy_leaves_out_the_tools_own_sheets_and_the_merge_brings_them_back(tmp_path: Path) -> None:
+    """The scored copy's Standings and Problems would be stale in a judge's copy: left out (docs/rules.md §5); the
+    copy is named for the event (no ".scored"); the organiser's own sheets stay; merged back, the event keeps its
+    Standings and the next score rewrites them."""
+    event = write_workbook(
+        tmp_path / "open_lyon.xlsx",
+        {
+            "Round 1": [HEADERS, *ROUND],
+            "Round 2": [HEADERS, *seated(ROUND)],
+            "Notes": NOTES,
+            "Classement": [["my own ranking"], ["Anna", 1]],  # named like a tool's sheet in French, but the organiser's
+        },
+    )
+    assert run_command("score", event).exit_code == 0
+    scored = tmp_path / "open_lyon.scored.xlsx"
+    book = openpyxl.load_workbook(scored)
+    assert {"Standings", "Problems", "Classement"} <= set(book.sheetnames)  # round 2 not reported: warnings
+    book.active = book.sheetnames.index("Standings")  # the organiser last looked at the standings
+    book.create_sheet("Printed")  # a sheet of the organiser's after the tool's, with a print area of its own
+    book["Printed"].append(["kept"])
+    book["Printed"].print_area = "A1:B2"
+    book.save(scored)
+    result = split(scored, "--round", 2, "--tables", "1")
+    assert result.exit_code == 0, result.output
+    copy = tmp_path / "open_lyon.round2.tables1.xlsx"
+    assert copy.is_file() and not (tmp_path / "open_lyon.scored.round2.tables1.xlsx").exists()
+    judged = openpyxl.load_workbook(copy)
+    assert judged.sheetnames == ["Round 1", "Round 2", "Notes", "Classement", "Printed"]
+    assert judged.active.title == "Round 1"  # the first visible sheet, where the Standings were shown
+    assert judged["Printed"].print_area == "'Printed'!$A$1:$B$2"  # its sheet-local name follows it
+    assert [list(r) for r in judged["Classement"].iter_rows(values_only=True)] == [
+        ["my own ranking", None],
+        ["Anna", 1],
+    ]
+    # the judge fills table 1; the merge takes it back and the scored copy still has its Standings
+    sheet = judged["Round 2"]
+    for excel_row in range(2, 6):
+        row = next(r for r in ROUND if r[1] == sheet.cell(excel_row, 2).value)
+        for column, value in enumerate(row, start=1):
+            sheet.cell(excel_row, column, value)
+    judged.save(copy)
+    merged = run(scored, copy)
+    assert merged.exit_code == 0, merged.output
+    assert "Standings" in openpyxl.load_workbook(scored).sheetnames
+    assert cells(scored, "Round 2")[1:5] == ROUND[:4]
+    again = run_command("score", scored)
+    standings = list(openpyxl.load_workbook(scored)["Standings"].iter_rows(min_row=2, values_only=True))
+    assert again.exit_code == 0  # table 2 of round 2 is seated, not played: a warning
+    assert {r[1]: r[-1] for r in standings if r[1]}["Anna"] == 5  # her round-2 win, counted once merged
+
+
+def test_a_split_of_an_event_never_scored_has_nothing_to_leave_out(tmp_path: Path) -> None:
+    event = make_event(tmp_path)
+    assert split(event, "--round", 1, "--tables", "1").exit_code == 0
+    assert openpyxl.load_workbook(tmp_path / "event.round1.tables1.xlsx").sheetnames == ["Round 1", "Notes"]

@@ -11,7 +11,7 @@ from typing import Any
 import openpyxl
 import pytest
 from helpers import HEADERS, run, write_workbook
-from test_merge import ROUND, seated
+from merge_books import ROUND, seated
 
 from sheet_scorer.i18n.terminal import say
 from sheet_scorer.workbook.fingerprint import Fingerprint

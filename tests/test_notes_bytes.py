@@ -42,7 +42,7 @@ def _notes_part(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def event(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+def two_problems_and_notes(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """A round where Ala (C2) and Bob (C3) have 6 and 7 settlements (at most 5): two problems; the notes part replaced
     by `ORGANISER`."""
     folder = tmp_path_factory.mktemp("notes")
@@ -57,8 +57,10 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return path, part
 
 
-def test_the_tools_runs_note_and_author_are_spliced_into_the_organisers_bytes(event: tuple[Path, str]) -> None:
-    path, part = event
+def test_the_tools_runs_note_and_author_are_spliced_into_the_organisers_bytes(
+    two_problems_and_notes: tuple[Path, str],
+) -> None:
+    path, part = two_problems_and_notes
     scored = score_workbook(path, output=path.with_name("scored.xlsx"), html=path.with_name("scored.html"))
     assert scored.exit_code == 1
     with zipfile.ZipFile(scored.output) as archive:
@@ -83,8 +85,10 @@ def test_the_tools_runs_note_and_author_are_spliced_into_the_organisers_bytes(ev
     assert ws["C2"].comment.text.startswith("judge: recounted & checked\n\n" + MARKER)
 
 
-def test_fixed_and_scored_again_the_organisers_notes_are_back_byte_for_byte(event: tuple[Path, str]) -> None:
-    path, part = event
+def test_fixed_and_scored_again_the_organisers_notes_are_back_byte_for_byte(
+    two_problems_and_notes: tuple[Path, str],
+) -> None:
+    path, part = two_problems_and_notes
     scored = score_workbook(path, output=path.with_name("first.xlsx"), html=path.with_name("first.html")).output
     update_workbook(scored, WorkbookPatch(edits={"Round 1": [CellEdit("C2", 5), CellEdit("C3", 4)]}))
     fixed = score_workbook(scored, output=path.with_name("fixed.xlsx"), html=path.with_name("fixed.html"))
@@ -98,10 +102,10 @@ def test_fixed_and_scored_again_the_organisers_notes_are_back_byte_for_byte(even
 
 
 def test_a_notes_part_in_utf16_is_written_back_in_utf8_with_the_organisers_text(
-    tmp_path: Path, event: tuple[Path, str]
+    tmp_path: Path, two_problems_and_notes: tuple[Path, str]
 ) -> None:
     """Spliced bytes are UTF-8: a part in another encoding (read by expat) is converted once, its declaration too."""
-    source, part = event
+    source, part = two_problems_and_notes
     path = tmp_path / "utf16.xlsx"
     path.write_bytes(source.read_bytes())
     text = ORGANISER.decode().replace("encoding='UTF-8'", "encoding='UTF-16'").replace("Marta", "Małgorzata")
@@ -115,8 +119,10 @@ def test_a_notes_part_in_utf16_is_written_back_in_utf8_with_the_organisers_text(
     assert ws["B2"].comment.text == "Ala & Bob <late>" and ws["B2"].comment.author == "Małgorzata"
 
 
-def test_a_notes_part_declaring_a_doctype_is_refused_by_name(tmp_path: Path, event: tuple[Path, str]) -> None:
-    source, part = event
+def test_a_notes_part_declaring_a_doctype_is_refused_by_name(
+    tmp_path: Path, two_problems_and_notes: tuple[Path, str]
+) -> None:
+    source, part = two_problems_and_notes
     path = tmp_path / "doctype.xlsx"
     path.write_bytes(source.read_bytes())
     with_part(path, part, ORGANISER.replace(b"\n<x:comments", b'\n<!DOCTYPE x [<!ENTITY a "b">]>\n<x:comments', 1))

@@ -14,7 +14,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import player, round_sheet, soffice_convert, write_workbook
+from helpers import player, round_sheet, write_workbook
+from office import Batch
+from office import job as office_job
 from openpyxl.styles import Font
 
 from sheet_scorer import check_workbook, score_workbook
@@ -27,18 +29,20 @@ CLEAN = round_sheet(player(1, "Ala", settlements=4, cities=3), player(1, "Bob"),
 BROKEN = round_sheet(player(1, "Ala", settlements=44), player(1, "Bob"), player(1, "Cyd"), player(1, "Dan"))
 
 
-@pytest.fixture(scope="module")
-def ods_files(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """event.ods (clean, B2 'Ala' in bold) and broken.ods, converted from .xlsx by one LibreOffice run."""
-    program = soffice
-    source = tmp_path_factory.mktemp("xlsx")
+@office_job("ods_files", "ods")
+def _xlsx_files(source: Path, batch: Batch) -> list[Path]:
+    """event.xlsx (clean, B2 'Ala' in bold) and broken.xlsx, for LibreOffice to save as .ods."""
     event = write_workbook(source / "event.xlsx", {"Round 1": CLEAN})
     book = openpyxl.load_workbook(event)
     book["Round 1"]["B2"].font = Font(bold=True)
     book.save(event)
-    write_workbook(source / "broken.xlsx", {"Round 1": BROKEN})
-    out = tmp_path_factory.mktemp("ods")
-    soffice_convert(program, [source / "event.xlsx", source / "broken.xlsx"], "ods", out, timeout=240)
+    return [event, write_workbook(source / "broken.xlsx", {"Round 1": BROKEN})]
+
+
+@pytest.fixture(scope="module")
+def ods_files(office: Batch) -> dict[str, Path]:
+    """event.ods (clean, B2 'Ala' in bold) and broken.ods, converted from .xlsx by one LibreOffice run."""
+    out = office.outputs("ods_files")
     files = {name: out / f"{name}.ods" for name in ("event", "broken")}
     assert all(f.is_file() for f in files.values()), "LibreOffice did not write the .ods files"
     return files

@@ -51,7 +51,7 @@ def test_a_count_out_of_range_is_one_error(tmp_path, changes, expected):
 def test_a_valid_table_at_target_twice_still_needs_a_declared_flag(tmp_path):
     """The invalid case's twin: Bartek really has 3 settlements + 4 cities = 11 VP, so the rule fires."""
     result = check(tmp_path, *base(bartek={"settlements": 3, "cities": 4}))
-    assert problems(result) == {("declared-missing", 1)}
+    assert problems(result) == {("declared-missing", "K2"), ("declared-missing", "K3")}  # each player at the target
 
 
 def test_a_declared_cell_that_is_not_a_flag_is_one_error(tmp_path):
@@ -85,15 +85,16 @@ def test_vp_only_sheet_without_declared_column_scores_when_no_flag_is_needed(tmp
 
 def test_knights_over_the_deck_are_one_error_even_when_they_decide_largest_army(tmp_path):
     """Bartek 3 settlements + 3 cities = 9 VP, + Largest Army (8 knights) = 11: with Anna's 10 that would
-    need a Declared flag. Celina's 7 knights make 15 at the table: that total is the one error."""
+    need a Declared flag. Celina's 7 knights make 15 at the table: that total is the one rule broken, told at the two
+    knight counts that make it."""
     rows = base(bartek={"settlements": 3, "cities": 3, "knights": 8}, celina={"knights": 7})
-    assert problems(check(tmp_path, *rows)) == {("table-knights", 1)}
+    assert problems(check(tmp_path, *rows)) == {("table-knights", "F3"), ("table-knights", "F4")}
 
 
 def test_knights_within_the_deck_give_largest_army_and_the_flag_is_needed(tmp_path):
     """The same with Celina's 6 knights (14 in all): Bartek has 11 VP, so the missing Declared flag is the error."""
     rows = base(bartek={"settlements": 3, "cities": 3, "knights": 8}, celina={"knights": 6})
-    assert problems(check(tmp_path, *rows)) == {("declared-missing", 1)}
+    assert problems(check(tmp_path, *rows)) == {("declared-missing", "K2"), ("declared-missing", "K3")}
 
 
 def test_a_tie_for_largest_army_without_the_army_first_column_names_the_column(tmp_path):

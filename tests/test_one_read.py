@@ -56,7 +56,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[Reads]:
 
 
 @pytest.fixture
-def event(tmp_path: Path) -> Path:
+def spring_copy(tmp_path: Path) -> Path:
     return Path(shutil.copy(EXAMPLE, tmp_path / "spring.xlsx"))
 
 
@@ -66,37 +66,37 @@ def assert_read_once(reads: Reads, *paths: Path) -> None:
         assert (path.name, opens, twice) == (path.name, 1, {})
 
 
-def test_score_and_score_again(event: Path, reads: Reads) -> None:
-    result = api.score_workbook(event)
-    assert_read_once(reads, event)
-    assert result.output == event.with_name("spring.scored.xlsx") and result.output.is_file()
+def test_score_and_score_again(spring_copy: Path, reads: Reads) -> None:
+    result = api.score_workbook(spring_copy)
+    assert_read_once(reads, spring_copy)
+    assert result.output == spring_copy.with_name("spring.scored.xlsx") and result.output.is_file()
     reads.opens.clear(), reads.inflated.clear()
     api.score_workbook(result.output)  # a scored copy scored into itself: its record read from the same opening
     assert_read_once(reads, result.output)
 
 
 @pytest.mark.parametrize("command", ["check", "slips", "playoffs", "seat", "seat --reseat"])
-def test_one_opening(event: Path, reads: Reads, command: str) -> None:
+def test_one_opening(spring_copy: Path, reads: Reads, command: str) -> None:
     if command == "seat --reseat":
-        api.seat_event(event)
+        api.seat_event(spring_copy)
         reads.opens.clear(), reads.inflated.clear()
     runs: dict[str, Callable[[], Any]] = {
-        "check": lambda: api.check_workbook(event),
-        "slips": lambda: api.write_slips(event, "4"),
-        "playoffs": lambda: api.playoff_step(event),
-        "seat": lambda: api.seat_event(event),
-        "seat --reseat": lambda: api.seat_event(event, reseat=True),
+        "check": lambda: api.check_workbook(spring_copy),
+        "slips": lambda: api.write_slips(spring_copy, "4"),
+        "playoffs": lambda: api.playoff_step(spring_copy),
+        "seat": lambda: api.seat_event(spring_copy),
+        "seat --reseat": lambda: api.seat_event(spring_copy, reseat=True),
     }
     done = runs[command]()
-    assert_read_once(reads, event)
+    assert_read_once(reads, spring_copy)
     if command.startswith("seat"):
         assert done.first == 5  # the example has four rounds: the fifth is seated (and seated again)
-        assert "Round 5" in openpyxl.load_workbook(event, read_only=True).sheetnames
+        assert "Round 5" in openpyxl.load_workbook(spring_copy, read_only=True).sheetnames
     if command == "slips":
         assert done.target.is_file() and done.sheet == "Round 4"
 
 
-def test_score_parses_the_style_sheet_once(event: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_score_parses_the_style_sheet_once(spring_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader (date formats) and the patcher (the tool's formats) of one `score` share one parse of
     xl/styles.xml (`OpcPackage.model`); the scored copy written, and read back, is not the input. Parsed apart for
     each side, the copy is byte for byte the same."""
@@ -111,8 +111,8 @@ def test_score_parses_the_style_sheet_once(event: Path, tmp_path: Path, monkeypa
         real(self, part, *args, **kwargs)
 
     monkeypatch.setattr(OpcPackage, "parse_chunks", counting)
-    result = api.score_workbook(event)
-    assert parsed[event.resolve()] == 1
+    result = api.score_workbook(spring_copy)
+    assert parsed[spring_copy.resolve()] == 1
     apart = tmp_path / "apart"
     apart.mkdir()
     monkeypatch.setattr(OpcPackage, "model", lambda self, kind, part, build: build())
@@ -121,36 +121,36 @@ def test_score_parses_the_style_sheet_once(event: Path, tmp_path: Path, monkeypa
     assert result.output.read_bytes() == again.output.read_bytes()
 
 
-def test_split_and_merge(event: Path, reads: Reads) -> None:
-    split = api.split_event(event, 4, frozenset({1}))
-    assert_read_once(reads, event)
-    book = openpyxl.load_workbook(event)  # the event without one Settlements cell of table 1; the copy has it
+def test_split_and_merge(spring_copy: Path, reads: Reads) -> None:
+    split = api.split_event(spring_copy, 4, frozenset({1}))
+    assert_read_once(reads, spring_copy)
+    book = openpyxl.load_workbook(spring_copy)  # the event without one Settlements cell of table 1; the copy has it
     sheet = book["Round 4"]
     assert [c.value for c in sheet[3]][:4] == ["Table", "Seat", "Player", "Settlements"] and sheet["A4"].value == 1
     settlements = sheet["D4"].value
     sheet["D4"] = None
-    book.save(event)
+    book.save(spring_copy)
     reads.opens.clear(), reads.inflated.clear()
-    merged = api.merge_copies(event, [split.target])
-    assert_read_once(reads, event, split.target)
+    merged = api.merge_copies(spring_copy, [split.target])
+    assert_read_once(reads, spring_copy, split.target)
     assert {sheet: [(e.cell, e.value) for e in edits] for sheet, edits in merged.edits.items()} == {
         "Round 4": [("D4", settlements)]
     }
-    assert openpyxl.load_workbook(event)["Round 4"]["D4"].value == settlements
+    assert openpyxl.load_workbook(spring_copy)["Round 4"]["D4"].value == settlements
 
 
-def test_live_refresh_and_a_season_event(event: Path, reads: Reads, tmp_path: Path) -> None:
+def test_live_refresh_and_a_season_event(spring_copy: Path, reads: Reads, tmp_path: Path) -> None:
     from sheet_scorer.live.state import LiveState
     from sheet_scorer.season.events import read_event
 
-    state = LiveState(event, None, "http://example.invalid/", "<svg/>")
+    state = LiveState(spring_copy, None, "http://example.invalid/", "<svg/>")
     state.load()
     reads.opens.clear(), reads.inflated.clear()
     assert state.refresh().kind == "updated"
-    assert_read_once(reads, event)
+    assert reads.of(spring_copy) == (0, {})  # the live view parses the bytes it read at once: no zip opened on the file
     reads.opens.clear(), reads.inflated.clear()
-    summary = read_event(event)
-    assert_read_once(reads, event)
+    summary = read_event(spring_copy)
+    assert_read_once(reads, spring_copy)
     assert not summary.failure and len(summary.ranking) == 30
 
 
@@ -160,7 +160,7 @@ def test_the_qualifying_rank_is_computed_once_a_run(tmp_path: Path, monkeypatch:
     import json
 
     from helpers import write_workbook
-    from test_playoffs import fill, small_event
+    from playoff_books import fill, small_event
 
     import sheet_scorer.standings.engine as engine
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from office import Batch
+from office import job as office_job
 from openpyxl.styles import Border, Side
 
 from sheet_scorer import api
@@ -107,14 +109,16 @@ def test_a_workbook_whose_general_is_format_164_scores_with_every_style_defined(
     assert scored["Round 1"]["N3"].value == "Army Bonus" and scored["Round 1"]["Q4"].number_format == "General"
 
 
-def test_a_scored_copy_saved_by_libreoffice_scores_with_every_style_defined(soffice: str, tmp_path: Path) -> None:
-    """One real LibreOffice save of a scored copy, then `score` again."""
-    from helpers import soffice_convert
+@office_job("scored_example", "xlsx")
+def _scored_example(folder: Path, batch: Batch) -> list[Path]:
+    """The example's scored copy, for LibreOffice to save again."""
+    return [api.score_workbook(Path(shutil.copy(EXAMPLE, folder / "event.xlsx"))).output]
 
-    scored = api.score_workbook(Path(shutil.copy(EXAMPLE, tmp_path / "event.xlsx"))).output
-    (tmp_path / "lo").mkdir()
-    soffice_convert(soffice, [scored], "xlsx", tmp_path / "lo")
-    resaved = tmp_path / "lo" / scored.name
+
+def test_a_scored_copy_saved_by_libreoffice_scores_with_every_style_defined(office: Batch, tmp_path: Path) -> None:
+    """One real LibreOffice save of a scored copy, then `score` again."""
+    (scored,) = office.sources("scored_example")
+    resaved = Path(shutil.copy(office.outputs("scored_example") / scored.name, tmp_path / scored.name))
     assert resaved.is_file()
     output = api.score_workbook(resaved).output
     assert styles_past_the_end(output) == []

@@ -37,7 +37,7 @@ def qualifying_round() -> list[list[Any]]:
     return rows
 
 
-def event(tmp_path: Path, size: int | None) -> Path:
+def qualifying_event(tmp_path: Path, size: int | None) -> Path:
     settings = [["Playoff Size", size]] if size is not None else [["Tournament", "Sizes"]]
     return write_workbook(tmp_path / "event.xlsx", {"Settings": settings, "Round 1": qualifying_round()})
 
@@ -82,12 +82,12 @@ def ranks(*numbers: int) -> list[str]:
 
 
 def test_qualifying_order_is_as_worked_out(tmp_path: Path) -> None:
-    result = check_workbook(event(tmp_path, None))
+    result = check_workbook(qualifying_event(tmp_path, None))
     assert list(result.standings["player"]) == ranks(*range(1, 33))
 
 
 def test_size_4_the_final_only(tmp_path: Path) -> None:
-    path = event(tmp_path, 4)
+    path = qualifying_event(tmp_path, 4)
     run(path)
     assert tables(path, "Final") == {1: ranks(1, 2, 3, 4)}
     # r3 wins; r1 and r4 tie for 2nd: r1 (better qualifier) 2nd, r4 3rd; r2 4th.
@@ -97,7 +97,7 @@ def test_size_4_the_final_only(tmp_path: Path) -> None:
 
 
 def test_size_8_two_semifinal_tables_top_two_to_the_final(tmp_path: Path) -> None:
-    path = event(tmp_path, 8)
+    path = qualifying_event(tmp_path, 8)
     run(path)
     assert tables(path, "Semifinal") == {1: ranks(1, 4, 5, 8), 2: ranks(2, 3, 6, 7)}
     # Table 1: r8 wins, r1 2nd, r4 and r5 tie for 3rd (r4 3rd by qualifying rank). Table 2: r7 wins, r2 and r6 tie
@@ -116,7 +116,7 @@ def test_size_8_two_semifinal_tables_top_two_to_the_final(tmp_path: Path) -> Non
 
 
 def test_size_16_four_semifinal_tables_winners_to_the_final(tmp_path: Path) -> None:
-    path = event(tmp_path, 16)
+    path = qualifying_event(tmp_path, 16)
     run(path)
     assert tables(path, "Semifinal") == {
         1: ranks(1, 8, 9, 16),
@@ -156,7 +156,7 @@ def test_size_16_four_semifinal_tables_winners_to_the_final(tmp_path: Path) -> N
 
 
 def test_size_32_quarterfinal_semifinal_final(tmp_path: Path) -> None:
-    path = event(tmp_path, 32)
+    path = qualifying_event(tmp_path, 32)
     run(path)
     # Quarterfinal table t: ranks t, 17−t, 16+t, 33−t.
     assert tables(path, "Quarterfinal") == {t: ranks(t, 17 - t, 16 + t, 33 - t) for t in range(1, 9)}
@@ -185,7 +185,7 @@ def test_size_32_quarterfinal_semifinal_final(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", [6, 64])  # between the sizes, above them
 def test_any_other_size_is_an_error_at_its_cell_from_score_and_playoffs(tmp_path: Path, size: int) -> None:
-    path = event(tmp_path, size)
+    path = qualifying_event(tmp_path, size)
     result = check_workbook(path)
     assert [(p.code, p.sheet, p.cell) for p in result.problems if p.severity == "error"] == [
         ("bad-playoff-size", "Settings", "B1")
@@ -202,7 +202,7 @@ def test_any_other_size_is_an_error_at_its_cell_from_score_and_playoffs(tmp_path
     [(32, "pl", "Ćwierćfinał"), (32, "pt", "Quartas de final"), (32, "fr", "Quart de finale"), (8, "pl", "Półfinał")],
 )
 def test_stage_sheets_are_named_in_the_event_language(tmp_path: Path, size: int, lang: str, sheet: str) -> None:
-    path = event(tmp_path, size)
+    path = qualifying_event(tmp_path, size)
     result = CliRunner().invoke(main, ["playoffs", str(path), "--lang", lang])
     assert result.exit_code == 0, result.output
     assert sheet in openpyxl.load_workbook(path).sheetnames
@@ -212,7 +212,7 @@ def test_stage_sheets_are_named_in_the_event_language(tmp_path: Path, size: int,
 def test_report_cut_line_follows_the_size_read_from_the_sheets(tmp_path: Path) -> None:
     from sheet_scorer.report.facts import playoff_cut
 
-    path = event(tmp_path, 8)
+    path = qualifying_event(tmp_path, 8)
     run(path)
     book = openpyxl.load_workbook(path)
     book["Settings"]["B1"] = None  # Playoff Size cleared: the two-table semifinal says 8

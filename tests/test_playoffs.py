@@ -17,6 +17,7 @@ from typing import Any
 import openpyxl
 from helpers import run as run_command
 from helpers import write_workbook
+from playoff_books import VP_HEADERS, fill, small_event
 
 from sheet_scorer.api import check_workbook
 from sheet_scorer.playoffs.seeding import first_stage_tables
@@ -45,7 +46,6 @@ RANKED = [
     "Rex",
     "Ivo",
 ]
-VP_HEADERS = ["Table", "Player", "VP", "Declared"]
 
 
 def qualifying() -> list[list[Any]]:
@@ -61,18 +61,6 @@ run = partial(run_command, "playoffs")
 
 def sheet_rows(path: Path, name: str) -> list[tuple[Any, ...]]:
     return list(openpyxl.load_workbook(path)[name].iter_rows(values_only=True))
-
-
-def fill(path: Path, name: str, results: dict[str, tuple[Any, str]]) -> None:
-    """Type each player's VP and Declared mark into the sheet `playoffs` added, as a judge would."""
-    book = openpyxl.load_workbook(path)
-    sheet = book[name]
-    header = [c.value for c in sheet[1]]
-    for row in sheet.iter_rows(min_row=2):
-        vp, declared = results[row[header.index("Player")].value]
-        row[header.index("VP")].value = vp
-        row[header.index("Declared")].value = declared
-    book.save(path)
 
 
 def test_seeding_table_for_16_qualifiers() -> None:
@@ -276,39 +264,6 @@ def test_inactive_player_does_not_advance_the_next_one_takes_the_place(tmp_path:
     ]
 
 
-# A small event for Playoff Size 4 and ranking by wins: 8 players, 2 rounds, 2 tables each.
-#   Round 1: table 1 Ala 12, Ewa 9, Franek 5, Czesia 2; table 2 Basia 10, Gosia 8, Henio 4, Dorota 3
-#   Round 2: table 1 Czesia 10, Ewa 9, Ala 6, Franek 3; table 2 Dorota 11, Basia 9, Gosia 5, Henio 2
-# Round points: Basia 5+3=8, Ala 5+2=7, then at 6: Ewa (3+3, VP 18), Dorota (1+5, 14), Czesia (1+5, 12).
-# Wins: Ala, Basia, Czesia, Dorota one each, by VP: Basia 19, Ala 18, Dorota 14, Czesia 12; Ewa none.
-def small_event(settings: list[list[Any]]) -> dict[str, list[list[Any]]]:
-    return {
-        "Settings": settings,
-        "Round 1": [
-            VP_HEADERS,
-            [1, "Ala", 12, ""],
-            [1, "Ewa", 9, ""],
-            [1, "Franek", 5, ""],
-            [1, "Czesia", 2, ""],
-            [2, "Basia", 10, ""],
-            [2, "Gosia", 8, ""],
-            [2, "Henio", 4, ""],
-            [2, "Dorota", 3, ""],
-        ],
-        "Round 2": [
-            VP_HEADERS,
-            [1, "Czesia", 10, ""],
-            [1, "Ewa", 9, ""],
-            [1, "Ala", 6, ""],
-            [1, "Franek", 3, ""],
-            [2, "Dorota", 11, ""],
-            [2, "Basia", 9, ""],
-            [2, "Gosia", 5, ""],
-            [2, "Henio", 2, ""],
-        ],
-    }
-
-
 def test_playoff_size_4_goes_straight_to_the_final(tmp_path: Path) -> None:
     path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 4]]))
     step = run(path)
@@ -397,31 +352,28 @@ def test_the_final_ranking_marks_a_withdrawn_player_as_the_standings_do(tmp_path
     step = run(path)
     assert step.exit_code == 0, step.output
     ranking = sheet_rows(path, "Final Ranking")
-    assert ranking[0] == ("Rank", "Player", "Stage", "Qualifying Rank", "Status")
+    assert ranking[0] == ("Rank", "Player", "Stage", "Qualifying Rank", "Withdrawn")
     assert ranking[1:] == [
         (1, "Basia", "Final", 1, None),
         (2, "Ala", "Final", 2, None),
         (3, "Dorota", "Final", 4, None),
         (4, "Czesia", "Final", 5, None),
-        (5, "Ewa", "Qualifying", 3, "withdrawn after Round 2"),
+        (5, "Ewa", "Qualifying", 3, "After round 2"),
         (6, "Gosia", "Qualifying", 6, None),
         (7, "Franek", "Qualifying", 7, None),
         (8, "Henio", "Qualifying", 8, None),
     ]
-    # "withdrawn after Round 2" is 23 characters, and three of margin
-    assert openpyxl.load_workbook(path)["Final Ranking"].column_dimensions["E"].width == 26
-    # the Standings sheet `score` writes says the same words in its Status column
+    # "After round 2" is 13 characters, and three of margin
+    assert openpyxl.load_workbook(path)["Final Ranking"].column_dimensions["E"].width == 16
+    # the Standings sheet `score` writes says the same words in its Withdrawn column
     assert run_command("score", path).exit_code == 0
     standings = list(openpyxl.load_workbook(tmp_path / "event.scored.xlsx")["Standings"].iter_rows(values_only=True))
-    assert standings[0][-1] == "Status"
-    assert {r[1]: r[-1] for r in standings[1:] if r[-1]} == {"Ewa": "withdrawn after Round 2"}
-    # in the event's language: Polish words, and the Polish Status header (pt would say "Situação")
+    assert standings[0][-1] == "Withdrawn"
+    assert {r[1]: r[-1] for r in standings[1:] if r[-1]} == {"Ewa": "After round 2"}
+    # in the event's language: Polish words and the Polish header
     assert run(path, "--lang", "pl").exit_code == 0
     polish = sheet_rows(path, "Final Ranking")
-    assert (
-        polish[0][-1] == "Status"
-        and [r[-1] for r in polish[1:]] == [None] * 4 + ["rezygnacja po: Round 2"] + [None] * 3
-    )
+    assert polish[0][-1] == "Rezygnacja" and [r[-1] for r in polish[1:]] == [None] * 4 + ["Po rundzie 2"] + [None] * 3
     assert polish[0][0] == "Miejsce"  # the Polish sheet, rewritten in place
 
 

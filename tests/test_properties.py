@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 import pandas as pd
-from helpers import player, round_sheet, write_workbook
+from helpers import examples, player, round_sheet, write_workbook
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,8 +43,8 @@ NAMES = [
 ]
 MARKS = ["x", "X", "✓", "yes", "TRUE", "1", True, 1]
 TARGET = 10
-FAST = settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=8, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(40), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=examples(8), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -155,7 +155,7 @@ def test_localised_headers(tmp_path: Path, headers: list[str]) -> None:
     [("Cartes PV", 4 + 2 * 2 + 2), ("Cartes VP", 4 + 2 * 2 + 2), ("cartes pv", 4 + 2 * 2 + 2), ("Cartes XY", None)],
 )
 def test_french_vp_cards_header_read_as_cartes_vp_or_pv(tmp_path: Path, word: str, vp: int | None) -> None:
-    # docs/rules.md §1's French header is "Cartes VP" (what `new` writes); "Cartes PV" (points de victoire) reads too.
+    # The French header is "Cartes PV" (points de victoire, what `new` writes); the older "Cartes VP" reads too (§1).
     headers = [word if h == "Cartes VP" else h for h in FRENCH]
     rows = [headers, player(1, "Ala", settlements=4, cities=2, vp_cards=2), player(1, "Bob"), player(1, "Cyd")]
     result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Ronde 1": rows}))
@@ -164,6 +164,22 @@ def test_french_vp_cards_header_read_as_cartes_vp_or_pv(tmp_path: Path, word: st
         return
     assert [p for p in result.problems if p.severity == "error"] == []
     assert result.results.set_index("player").loc["Ala", "vp"] == vp
+
+
+@pytest.mark.parametrize(
+    ("sheet", "headers", "new", "old"),
+    [("Runda 1", POLISH, "Karty PZ", "Karty VP"), ("Rodada 1", PORTUGUESE, "Cartas PV", "Cartas VP")],
+)
+@pytest.mark.parametrize("use_new", [True, False])
+def test_vp_cards_header_in_polish_and_portuguese_old_and_new(
+    tmp_path: Path, sheet: str, headers: list[str], new: str, old: str, use_new: bool
+) -> None:
+    """`Karty PZ` / `Cartas PV` (what `new` writes, docs/rules.md §1), and the older `Karty VP` / `Cartas VP`."""
+    named = [(new if use_new else old) if h == old else h for h in headers]
+    rows = [named, player(1, "Ala", settlements=4, cities=2, vp_cards=2), player(1, "Bob"), player(1, "Cyd")]
+    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {sheet: rows}))
+    assert [p for p in result.problems if p.severity == "error"] == []
+    assert result.results.set_index("player").loc["Ala", "vp"] == 4 + 2 * 2 + 2
 
 
 def test_columns_in_any_order(tmp_path: Path) -> None:

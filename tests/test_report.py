@@ -22,12 +22,13 @@ import string
 import subprocess
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import openpyxl
 import pandas as pd
 import pytest
 from helpers import HEADERS, player, round_sheet, write_workbook
+from json_schema import validate
 from markupsafe import escape
 
 from sheet_scorer import check_workbook
@@ -38,6 +39,9 @@ from sheet_scorer.report import html as report
 from sheet_scorer.report.export import JSON_SCHEMA, json_document, write_json
 from sheet_scorer.report.html import compact_layout, render_report, stream_report
 from sheet_scorer.standings.progression import rank_progression
+
+if TYPE_CHECKING:
+    from cdp import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -85,7 +89,7 @@ def build(path: Path, *, broken: bool = False, settings: list[list[Any]] = SETTI
 
 
 @pytest.fixture
-def event(tmp_path: Path) -> Path:
+def club_night(tmp_path: Path) -> Path:
     return build(tmp_path / "club_night.xlsx")
 
 
@@ -107,24 +111,24 @@ def standings_in_html(page: str) -> list[str]:
 # --------------------------------------------------------------------------------------------
 
 
-def test_names_are_escaped(event: Path) -> None:
-    page = render_report(check_workbook(event), "en")
+def test_names_are_escaped(club_night: Path) -> None:
+    page = render_report(check_workbook(club_night), "en")
     assert "<script" not in page.lower()
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page
     assert "Club Night &amp; &lt;Friends&gt;" in page
 
 
-def test_the_streamed_page_is_the_rendered_page(event: Path, tmp_path: Path) -> None:
+def test_the_streamed_page_is_the_rendered_page(club_night: Path, tmp_path: Path) -> None:
     """`score` writes the report piece by piece as it renders (stream_report): the same page, escaping included."""
-    result = check_workbook(event)
+    result = check_workbook(club_night)
     stream_report(result, tmp_path / "page.html", "pl")
     page = (tmp_path / "page.html").read_text(encoding="utf-8")
     assert page == render_report(result, "pl")
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in page and "<script" not in page.lower()
 
 
-def test_standings_order(event: Path) -> None:
-    result = check_workbook(event)
+def test_standings_order(club_night: Path) -> None:
+    result = check_workbook(club_night)
     assert list(result.standings["player"]) == EXPECTED_ORDER
     for lang in ("en", "pl", "pt", "fr"):
         assert standings_in_html(render_report(result, lang)) == EXPECTED_ORDER
@@ -133,21 +137,21 @@ def test_standings_order(event: Path) -> None:
 @pytest.mark.parametrize(
     ("lang", "split", "other"), [("en", "2.5", "2,5"), ("pl", "2,5", "2.5"), ("pt", "2,5", "2.5"), ("fr", "2,5", "2.5")]
 )
-def test_split_points_use_the_languages_decimal_mark(event: Path, lang: str, split: str, other: str) -> None:
-    page = render_report(check_workbook(event), lang)
+def test_split_points_use_the_languages_decimal_mark(club_night: Path, lang: str, split: str, other: str) -> None:
+    page = render_report(check_workbook(club_night), lang)
     assert f'<html lang="{lang}">' in page
     assert f">{split}<" in page and f">{other}<" not in page
     assert f">{format_number(2.75, lang)}<" in page or f"({format_number(2.75, lang)})" in page  # bye points
 
 
-def test_header_date_players_rounds(event: Path) -> None:
-    en, pl = render_report(check_workbook(event), "en"), render_report(check_workbook(event), "pl")
+def test_header_date_players_rounds(club_night: Path) -> None:
+    en, pl = render_report(check_workbook(club_night), "en"), render_report(check_workbook(club_night), "pl")
     assert "18 April 2026" in en and "18 kwietnia 2026" in pl
     assert "<dd>9</dd>" in en and "<dd>2</dd>" in en  # players, rounds scored
 
 
-def test_provisional_banner_only_with_errors(event: Path, broken: Path) -> None:
-    clean = render_report(check_workbook(event), "en")
+def test_provisional_banner_only_with_errors(club_night: Path, broken: Path) -> None:
+    clean = render_report(check_workbook(club_night), "en")
     assert "PROVISIONAL" not in clean and 'id="provisional"' not in clean
     result = check_workbook(broken)
     assert result.has_errors
@@ -213,8 +217,8 @@ def test_round_results_show_places_bonuses_and_byes(tmp_path: Path) -> None:
     assert "Bye:</strong>" in round_1 and ">Hal</a> (2.75)" in round_1
 
 
-def test_player_paths_link_from_standings(event: Path) -> None:
-    page = render_report(check_workbook(event), "en")
+def test_player_paths_link_from_standings(club_night: Path) -> None:
+    page = render_report(check_workbook(club_night), "en")
     ids = re.findall(r'<th scope="row"><a href="#([^"]+)">', page)
     assert ids and all(f'<article class="card" id="{i}">' in page for i in ids[: len(EXPECTED_ORDER)])
     card = page[page.index('id="p-ala"') : page.index("</article>", page.index('id="p-ala"'))]
@@ -224,8 +228,8 @@ def test_player_paths_link_from_standings(event: Path) -> None:
     assert opponents == [["Bob", "Cyd", "Dan"], [str(escape(SCRIPT_NAME)), "Cyd", "Fay"]]  # in place order
 
 
-def test_svg_chart_is_inline_and_greyscale_readable(event: Path) -> None:
-    page = render_report(check_workbook(event), "en")
+def test_svg_chart_is_inline_and_greyscale_readable(club_night: Path) -> None:
+    page = render_report(check_workbook(club_night), "en")
     svg = page[page.index("<svg") : page.index("</svg>")]
     assert 'role="img"' in svg and "<title" in svg
     series = svg.count('<g class="series">')
@@ -243,8 +247,8 @@ def progression_of(result: ScoreResult, lang: str = "en") -> pd.DataFrame:
     )
 
 
-def test_rank_progression_ends_at_the_final_rank(event: Path) -> None:
-    result = check_workbook(event)
+def test_rank_progression_ends_at_the_final_rank(club_night: Path) -> None:
+    result = check_workbook(club_night)
     progression = progression_of(result)
     assert list(progression.columns) == ["Round 1", "Round 2"]
     assert list(progression["Round 2"]) == list(result.standings["rank"])
@@ -252,8 +256,8 @@ def test_rank_progression_ends_at_the_final_rank(event: Path) -> None:
     assert list(progression["Round 1"].sort_values().index[:4]) == ["Ala", "Eve", SCRIPT_NAME, "Hal"]
 
 
-def test_self_contained_no_network(event: Path, broken: Path) -> None:
-    for path in (event, broken):
+def test_self_contained_no_network(club_night: Path, broken: Path) -> None:
+    for path in (club_night, broken):
         page = render_report(check_workbook(path), "en")
         assert not re.search(r"""(?:src|href|action|xlink:href)\s*=\s*["']?\s*(?:https?:)?//""", page, re.I)
         assert "http://" not in page and "https://" not in page
@@ -261,8 +265,8 @@ def test_self_contained_no_network(event: Path, broken: Path) -> None:
             assert tag not in page.lower()
 
 
-def test_stream_report_and_json(event: Path, tmp_path: Path) -> None:
-    result = check_workbook(event)
+def test_stream_report_and_json(club_night: Path, tmp_path: Path) -> None:
+    result = check_workbook(club_night)
     stream_report(result, tmp_path / "out.html", "fr")
     assert (tmp_path / "out.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     write_json(result, tmp_path / "out.json")
@@ -274,57 +278,9 @@ def test_stream_report_and_json(event: Path, tmp_path: Path) -> None:
 # JSON export
 # --------------------------------------------------------------------------------------------
 
-_TYPES = {
-    "string": str,
-    "integer": int,
-    "number": (int, float),
-    "boolean": bool,
-    "object": dict,
-    "array": list,
-    "null": type(None),
-}
 
-
-def validate(value: Any, schema: dict[str, Any], where: str = "$") -> None:
-    """A small JSON Schema checker (the keywords JSON_SCHEMA uses); jsonschema is not a dependency."""
-    if "anyOf" in schema:
-        errors = []
-        for option in schema["anyOf"]:
-            try:
-                validate(value, option, where)
-                return
-            except AssertionError as error:
-                errors.append(str(error))
-        raise AssertionError(f"{where}: matches no option: {errors}")
-    if "const" in schema:
-        assert value == schema["const"], f"{where}: {value!r} != {schema['const']!r}"
-    if "enum" in schema:
-        assert value in schema["enum"], f"{where}: {value!r} not in {schema['enum']}"
-    if "type" in schema:
-        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        ok = any(
-            isinstance(value, _TYPES[k]) and not (k in ("integer", "number") and isinstance(value, bool)) for k in kinds
-        )
-        assert ok, f"{where}: {value!r} is not {kinds}"
-    if isinstance(value, dict):
-        for key in schema.get("required", []):
-            assert key in value, f"{where}: missing key {key!r}"
-        properties = schema.get("properties", {})
-        extra = schema.get("additionalProperties", True)
-        for key, item in value.items():
-            if key in properties:
-                validate(item, properties[key], f"{where}.{key}")
-            elif extra is False:
-                raise AssertionError(f"{where}: undocumented key {key!r}")
-            elif isinstance(extra, dict):
-                validate(item, extra, f"{where}.{key}")
-    if isinstance(value, list) and "items" in schema:
-        for index, item in enumerate(value):
-            validate(item, schema["items"], f"{where}[{index}]")
-
-
-def test_json_export_validates_against_its_schema(event: Path, broken: Path) -> None:
-    for path in (event, broken):
+def test_json_export_validates_against_its_schema(club_night: Path, broken: Path) -> None:
+    for path in (club_night, broken):
         document = json_document(check_workbook(path))
         validate(document, JSON_SCHEMA)
         assert document["schema"] == "sheet-scorer/standings" and document["version"] == 2
@@ -344,7 +300,7 @@ def test_json_export_validates_against_its_schema(event: Path, broken: Path) -> 
     unscored = document["results"][1]["tables"][1]
     assert unscored["scored"] is False and all(p["round_points"] is None for p in unscored["players"])
     assert {"code": "not-a-number", "cell": "F8"}.items() <= document["problems"][0].items()
-    clean = json_document(check_workbook(event))
+    clean = json_document(check_workbook(club_night))
     assert (
         clean["standings"][1]["tiebreak"] == {"above": "Ala", "by": "vp"} and clean["standings"][0]["tiebreak"] is None
     )
@@ -571,7 +527,7 @@ def test_format_number_is_cached_and_still_localised() -> None:
     ]
     assert format_pct(116.94444, "pl") == "116,94" and format_number("x", "en") == "x"
     assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
-    assert (ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "pt"), ordinal(4, "pl")) == ("1er", "2e", "3º", "4.")
+    assert (ordinal(1, "fr"), ordinal(2, "fr"), ordinal(3, "pt"), ordinal(4, "pl")) == ("1er", "2e", "3.º", "4.")
 
 
 # --------------------------------------------------------------------------------------------
@@ -655,40 +611,18 @@ def test_golden_built_reports(tmp_path: Path, lang: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def run_browser(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [
-        browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-default-apps",
-        "--disable-extensions",
-        "--no-first-run",
-        "--no-default-browser-check",
-        f"--user-data-dir={profile}",
-        *args,
-    ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=180)
-
-
-def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
+def test_report_in_headless_chromium(browser: Browser, tmp_path: Path) -> None:
     result = check_workbook(build(tmp_path / "club_night.xlsx", settings=[*SETTINGS, ["Playoff Size", 4]]))
     page = tmp_path / "report.html"
     stream_report(result, page, "en")
     uri = page.resolve().as_uri()
 
-    dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", uri)
-    assert dom.returncode == 0, dom.stderr[-2000:]
-    assert standings_in_html(dom.stdout) == EXPECTED_ORDER
-    assert "<svg" in dom.stdout and 'class="cut"' in dom.stdout
+    dom = browser.dom(uri)
+    assert standings_in_html(dom) == EXPECTED_ORDER
+    assert "<svg" in dom and 'class="cut"' in dom
 
     pdf = tmp_path / "report.pdf"
-    printed = run_browser(chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", uri)
-    assert printed.returncode == 0, printed.stderr[-2000:]
+    browser.print_pdf(uri, pdf)
     assert pdf.is_file() and pdf.stat().st_size > 1000 and pdf.read_bytes()[:5] == b"%PDF-"
     if shutil.which("pdftotext"):
         first = subprocess.run(
@@ -703,16 +637,15 @@ def test_report_in_headless_chromium(chromium: str, tmp_path: Path) -> None:
         assert -1 not in positions and positions == sorted(positions), positions
 
 
-def test_compact_report_in_headless_chromium(chromium: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compact_report_in_headless_chromium(browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The browser reads the compact markup (no optional end tags) as the intended rows and cells."""
     monkeypatch.setattr(report, "FULL_LAYOUT_MAX_ROWS", 0)
     result = check_workbook(build(tmp_path / "club_night.xlsx", broken=True, settings=[*SETTINGS, ["Playoff Size", 4]]))
     page = tmp_path / "report.html"
     stream_report(result, page, "en")
-    dom = run_browser(chromium, tmp_path / "profile", "--dump-dom", page.resolve().as_uri())
-    assert dom.returncode == 0, dom.stderr[-2000:]
-    start = dom.stdout.index('<table class="standings compact">')
-    body = dom.stdout[dom.stdout.index("<tbody>", start) : dom.stdout.index("</tbody>", start)]
+    dom = browser.dom(page.resolve().as_uri())
+    start = dom.index('<table class="standings compact">')
+    body = dom[dom.index("<tbody>", start) : dom.index("</tbody>", start)]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
     players = [r for r in rows if "<th" in r]
     assert [htmllib.unescape(re.search(r'<th scope="row">([^<]*)', r).group(1)) for r in players] == list(
@@ -720,7 +653,7 @@ def test_compact_report_in_headless_chromium(chromium: str, tmp_path: Path, monk
     )
     assert all(len(re.findall(r"<t[dh][ >]", r)) == 6 + 2 for r in players)  # rank, name, 4 totals, 2 rounds
     assert len(rows) == len(players) + 1  # and the cut line
-    games = dom.stdout[dom.stdout.index('<details class="round" id="round-1">') :]
+    games = dom[dom.index('<details class="round" id="round-1">') :]
     first = re.search(r"<tbody>\s*<tr>(.*?)</tr>", games, re.S).group(1)
     assert [c.strip() for c in re.findall(r">([^<>]+)</td>", first)] == [
         "Ala",

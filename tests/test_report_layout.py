@@ -14,12 +14,16 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from sheet_scorer import check_workbook
 from sheet_scorer.i18n.text import text
 from sheet_scorer.report.html import render_report
+
+if TYPE_CHECKING:
+    from cdp import Browser
 
 EXAMPLES = Path(__file__).parent.parent / "example_workbooks"
 A4_TEXT_WIDTH = 711  # 210 mm less the 2 x 11 mm margins of the print rules, at 96 px per inch
@@ -71,26 +75,6 @@ window.addEventListener('load', () => {
 """
 
 
-def browse(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [
-        browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-extensions",
-        "--no-first-run",
-        "--no-default-browser-check",
-        "--hide-scrollbars",
-        f"--user-data-dir={profile}",
-        *args,
-    ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=180)
-
-
 def as_printed(page: str) -> str:
     """The page with its print rules applied on screen, to measure A4 layout in a frame of the A4 text width."""
     return page.replace("@media print", "@media all")
@@ -110,7 +94,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, ob
 
 @pytest.fixture(scope="module")
 def measured(
-    chromium: str, reports: dict[str, tuple[str, object]], tmp_path_factory: pytest.TempPathFactory
+    browser: Browser, reports: dict[str, tuple[str, object]], tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, dict]:
     folder = tmp_path_factory.mktemp("layout")
     frames = []
@@ -124,16 +108,10 @@ def measured(
         f"<!DOCTYPE html><html><body style='margin:0'><pre id='out'></pre>{''.join(frames)}{MEASURE}</body></html>",
         encoding="utf-8",
     )
-    done = browse(
-        chromium,
-        folder / "profile",
-        "--virtual-time-budget=10000",
-        "--window-size=1200,900",
-        "--dump-dom",
-        harness.as_uri(),
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    found = re.search(r'<pre id="out">(.*?)</pre>', done.stdout, re.S)
+    done = browser.dom(
+        harness.as_uri(), 1200, 900, ready="document.getElementById('out').textContent"
+    )  # once the measuring script wrote its figures
+    found = re.search(r'<pre id="out">(.*?)</pre>', done, re.S)
     assert found and found.group(1), "the measuring script did not run"
     return {view["view"]: view for view in json.loads(html.unescape(found.group(1)))}
 
@@ -168,14 +146,14 @@ def test_badges_and_the_not_scored_mark_are_explained_on_the_page(measured: dict
         assert text("en", key) in keys, key
 
 
-def test_printed_a4_and_phone_screenshot(chromium: str, reports: dict, tmp_path: Path) -> None:
+def test_printed_a4_and_phone_screenshot(browser: Browser, reports: dict, tmp_path: Path) -> None:
     """The real print (A4 PDF) carries every opponent's name whole; the 390-px screenshot is written."""
     page, result = reports["runda_polska"]
     source = tmp_path / "report.html"
     source.write_text(page, encoding="utf-8")
     pdf = tmp_path / "report.pdf"
-    printed = browse(chromium, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", source.as_uri())
-    assert printed.returncode == 0 and pdf.read_bytes()[:5] == b"%PDF-", printed.stderr[-2000:]
+    browser.print_pdf(source.as_uri(), pdf)
+    assert pdf.read_bytes()[:5] == b"%PDF-"
     if shutil.which("pdftotext"):
         words = " ".join(
             subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout.split()
@@ -184,8 +162,8 @@ def test_printed_a4_and_phone_screenshot(chromium: str, reports: dict, tmp_path:
         for name in result.standings["player"]:
             assert words.count(name) >= 1 + 3 + 1 + 3 * 3, name
     shot = tmp_path / "phone.png"
-    taken = browse(chromium, tmp_path / "profile", f"--screenshot={shot}", "--window-size=390,2000", source.as_uri())
-    assert taken.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", taken.stderr[-2000:]
+    browser.shot(source.as_uri(), shot, 390, 2000)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert int.from_bytes(shot.read_bytes()[16:20], "big") == 390  # PNG width
 
 

@@ -16,15 +16,15 @@ from sheet_scorer.journal.tables import check_report, report_rows, round_tables
 
 
 @pytest.fixture()
-def event(tmp_path: Path) -> Path:
+def club_event(tmp_path: Path) -> Path:
     return write_event(tmp_path / "club.xlsx")
 
 
 @pytest.fixture()
-def checked(event: Path):  # type: ignore[no-untyped-def]
+def checked(club_event: Path):  # type: ignore[no-untyped-def]
     from sheet_scorer.api import check_workbook
 
-    return check_workbook(event)
+    return check_workbook(club_event)
 
 
 def test_the_journal_is_beside_the_event_and_shared_by_its_scored_copy(tmp_path: Path) -> None:
@@ -137,14 +137,15 @@ def test_the_message_is_score_s_own_without_the_player_s_name(checked) -> None: 
     assert _check(checked, 1, body, "pl")[0][0].message == "wpisano 6 osad, a można mieć od 0 do 5"
 
 
-def test_table_rules_are_told_once_for_the_table(checked) -> None:  # type: ignore[no-untyped-def]
+def test_table_rules_are_told_at_each_field_that_causes_them(checked) -> None:  # type: ignore[no-untyped-def]
     players = round2_tables()[0]
     body = report(players)
     body["rows"][0]["declared"] = False  # the 10-VP player did not declare: nobody did, one reached the target
     assert _check(checked, 1, body)[0] == []  # one player at the target needs no mark (docs/rules.md §3)
     body["rows"][1].update(settlements=2, cities=4)  # a second player at 10 VP, neither marked
     assert [(m.player, m.field, m.code) for m in _check(checked, 1, body)[0]] == [
-        (None, "declared", "declared-missing")
+        (players[0], "declared", "declared-missing"),  # both players at the target: the mark belongs to one of them
+        (players[1], "declared", "declared-missing"),
     ]
     body["rows"][2]["declared"] = True  # marked on a player at 5 VP
     codes = {m.code for m in _check(checked, 1, body)[0]}
@@ -202,86 +203,88 @@ def test_the_limiter_counts_a_minute_per_key() -> None:
 # ---------------------------------------------------------------- into the workbook
 
 
-def _keep(event: Path, table: int, body: dict) -> int:
+def _keep(club_event: Path, table: int, body: dict) -> int:
     """A report kept in the event's journal as the server keeps it (checked first, then its rows as kept)."""
     from sheet_scorer.api import check_workbook
 
-    data = check_workbook(event).data
+    data = check_workbook(club_event).data
     sheet = data.rounds[1]
     found = round_tables(sheet)[table - 1]
     assert check_report(data, found, body["rows"], "en")[0] == []
-    with Journal(journal_path(event)) as journal:
+    with Journal(journal_path(club_event)) as journal:
         return journal.add_report(sheet.name, table, report_rows(sheet, found, body["rows"]))
 
 
-def _round2(event: Path) -> dict[str, list]:  # type: ignore[type-arg]
-    sheet = openpyxl.load_workbook(event)["Round 2"]
+def _round2(club_event: Path) -> dict[str, list]:  # type: ignore[type-arg]
+    sheet = openpyxl.load_workbook(club_event)["Round 2"]
     return {row[2]: list(row[3:12]) for row in sheet.iter_rows(min_row=2, values_only=True) if row[2]}
 
 
-def test_merge_reports_fills_the_round_sheet_and_a_second_run_changes_nothing(event: Path) -> None:
+def test_merge_reports_fills_the_round_sheet_and_a_second_run_changes_nothing(club_event: Path) -> None:
     tables = round2_tables()
-    _keep(event, 1, report(tables[0], [3, 2, 1, 0]))
-    _keep(event, 2, report(tables[1]))
-    result = run("merge", event, "--reports")
+    _keep(club_event, 1, report(tables[0], [3, 2, 1, 0]))
+    _keep(club_event, 2, report(tables[1]))
+    result = run("merge", club_event, "--reports")
     assert result.exit_code == 0, result.output
-    cells = _round2(event)
+    cells = _round2(club_event)
     # table 1 finished in reverse seat order: its last player 2 settlements and 4 cities, declared
     assert cells[tables[0][3]] == [2, 4, 0, 0, 2, 1, None, None, "x"]
     assert cells[tables[0][0]] == [3, 0, 0, 0, 2, 1, None, None, None]
     assert cells[tables[2][0]] == [None] * 9  # table 3 has not reported
-    before = event.read_bytes()
-    again = run("merge", event, "--reports")
-    assert again.exit_code == 0 and event.read_bytes() == before
+    before = club_event.read_bytes()
+    again = run("merge", club_event, "--reports")
+    assert again.exit_code == 0 and club_event.read_bytes() == before
 
 
-def test_a_value_the_organiser_typed_is_kept_as_a_conflict(event: Path) -> None:
+def test_a_value_the_organiser_typed_is_kept_as_a_conflict(club_event: Path) -> None:
     tables = round2_tables()
-    book = openpyxl.load_workbook(event)
+    book = openpyxl.load_workbook(club_event)
     sheet = book["Round 2"]
     row = next(r for r in range(2, 30) if sheet.cell(r, 3).value == tables[0][1])
     sheet.cell(row, 4).value = 5  # the organiser typed 5 settlements for the second player; the phone says 3
-    book.save(event)
-    number = _keep(event, 1, report(tables[0]))
-    result = run("merge", event, "--reports")
+    book.save(club_event)
+    number = _keep(club_event, 1, report(tables[0]))
+    result = run("merge", club_event, "--reports")
     assert result.exit_code == 1, result.output  # a conflict is left for the organiser
-    kept = openpyxl.load_workbook(event)
+    kept = openpyxl.load_workbook(club_event)
     assert kept["Round 2"].cell(row, 4).value == 5  # the organiser's value stays
     conflicts = [r for r in kept["Conflicts"].iter_rows(min_row=2, values_only=True) if r[0]]
     assert [(c[0], c[1], c[2], c[3], c[5]) for c in conflicts] == [("Round 2", f"D{row}", tables[0][1], 5, 3)]
     assert f"club.reports.sqlite#{number}" in conflicts[0]
-    before = event.read_bytes()
-    assert run("merge", event, "--reports").exit_code == 1 and event.read_bytes() == before  # not listed twice
+    before = club_event.read_bytes()
+    assert (
+        run("merge", club_event, "--reports").exit_code == 1 and club_event.read_bytes() == before
+    )  # not listed twice
 
 
-def test_only_the_latest_report_not_rejected_is_merged(event: Path) -> None:
+def test_only_the_latest_report_not_rejected_is_merged(club_event: Path) -> None:
     players = round2_tables()[0]
-    _keep(event, 1, report(players, [0, 1, 2, 3]))
-    second = _keep(event, 1, report(players, [1, 0, 2, 3]))
-    third = _keep(event, 1, report(players, [3, 2, 1, 0]))
-    with Journal(journal_path(event)) as journal:
+    _keep(club_event, 1, report(players, [0, 1, 2, 3]))
+    second = _keep(club_event, 1, report(players, [1, 0, 2, 3]))
+    third = _keep(club_event, 1, report(players, [3, 2, 1, 0]))
+    with Journal(journal_path(club_event)) as journal:
         assert journal.reject(third)
-    assert run("merge", event, "--reports").exit_code == 0
-    cells = _round2(event)
+    assert run("merge", club_event, "--reports").exit_code == 0
+    cells = _round2(club_event)
     assert cells[players[1]][:2] == [2, 4] and cells[players[1]][8] == "x"  # the second report: seat 2 won
     assert second == 2
 
 
-def test_merge_reports_dry_run_says_what_it_would_take_and_writes_nothing(event: Path) -> None:
-    _keep(event, 2, report(round2_tables()[1]))
-    before = event.read_bytes()
-    result = run("merge", event, "--reports", "--dry-run")
+def test_merge_reports_dry_run_says_what_it_would_take_and_writes_nothing(club_event: Path) -> None:
+    _keep(club_event, 2, report(round2_tables()[1]))
+    before = club_event.read_bytes()
+    result = run("merge", club_event, "--reports", "--dry-run")
     assert result.exit_code == 0 and "19 cells would be written" in result.output  # 3 players × 6 counts + 1 mark
-    assert event.read_bytes() == before
+    assert club_event.read_bytes() == before
 
 
-def test_merge_reports_without_a_journal_is_refused_in_one_line(event: Path) -> None:
-    result = run("merge", event, "--reports")
+def test_merge_reports_without_a_journal_is_refused_in_one_line(club_event: Path) -> None:
+    result = run("merge", club_event, "--reports")
     assert result.exit_code == 2 and "club.reports.sqlite" in result.output and len(result.output.splitlines()) == 1
-    assert run("merge", event).exit_code == 2
+    assert run("merge", club_event).exit_code == 2
 
 
-def test_merge_reports_then_score_gives_the_standings_counted_by_hand(event: Path, tmp_path: Path) -> None:
+def test_merge_reports_then_score_gives_the_standings_counted_by_hand(club_event: Path, tmp_path: Path) -> None:
     """Every table of round 2 reports (finishing order reversed from seat order); the standings are round 1's points
     plus round 2's, both from the places (docs/rules.md §3), counted here from the seating alone."""
     expected: dict[str, int] = {}
@@ -292,12 +295,12 @@ def test_merge_reports_then_score_gives_the_standings_counted_by_hand(event: Pat
             vp[name] = VP[seat]
     for number, players in enumerate(round2_tables(), 1):
         places = list(reversed(range(len(players))))
-        _keep(event, number, report(players, places))
+        _keep(club_event, number, report(players, places))
         for name, place in zip(players, places):
             expected[name] += POINTS[len(players)][place]
             vp[name] += VP[place]
-    assert run("merge", event, "--reports").exit_code == 0
-    result = run("score", event, "--json", tmp_path / "out.json")
+    assert run("merge", club_event, "--reports").exit_code == 0
+    result = run("score", club_event, "--json", tmp_path / "out.json")
     assert result.exit_code == 0, result.output
     import json
 

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import openpyxl
 import pytest
 from helpers import run
+from live_server import excel_save, free_port
 from reports_event import SEATED, report, round2_tables, write_event
-from test_live import excel_save, free_port
 
 from sheet_scorer.journal.store import Journal, journal_path
 
@@ -97,15 +97,6 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server = Server(workbook, free_port())
     yield server
     server.end()
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    from cdp import Browser  # POSIX pipes (fcntl): imported only where a browser is started
-
-    opened = Browser(chromium, tmp_path_factory.mktemp("profile"), 390, 844)
-    yield opened
-    opened.close()
 
 
 def test_the_desk_line_and_tables_json(hall: Server) -> None:

@@ -357,12 +357,19 @@ COUNT_INVALID = {
     # 5 cities make Bartek 13 VP, at the target with Anna: Anna's Declared keeps that rule quiet
     "cities-5": ({"anna": {"declared": "x"}, "bartek": {"cities": 5}}, {("cities-range", "D3")}),
     "cities-negative": ({"bartek": {"cities": -1}}, {("cities-range", "D3")}),
-    "vp-cards-table-6": ({"bartek": {"vp_cards": 3}, "darek": {"vp_cards": 3}}, {("table-vp-cards", 1)}),
+    # a table total over the deck is told at each card count that adds to it (a 0 adds nothing)
+    "vp-cards-table-6": (
+        {"bartek": {"vp_cards": 3}, "darek": {"vp_cards": 3}},
+        {("table-vp-cards", "E3"), ("table-vp-cards", "E5")},
+    ),
     "vp-cards-table-split-6": (
         {"anna": {"vp_cards": 1}, "bartek": {"vp_cards": 2}, "celina": {"vp_cards": 2}, "darek": {"vp_cards": 1}},
-        {("table-vp-cards", 1)},
+        {("table-vp-cards", c) for c in ("E2", "E3", "E4", "E5")},
     ),
-    "knights-table-15": ({"anna": {"knights": 8}, "bartek": {"knights": 7}}, {("table-knights", 1)}),
+    "knights-table-15": (
+        {"anna": {"knights": 8}, "bartek": {"knights": 7}},
+        {("table-knights", "F2"), ("table-knights", "F3")},
+    ),
     "roads-1": ({"bartek": {"roads": 1, "road_length": 1}}, {("roads-range", "G3")}),
     "roads-16": ({"bartek": {"roads": 16, "road_length": 3}}, {("roads-range", "G3")}),
     "road-length-over-roads": ({"bartek": {"roads": 4, "road_length": 5}}, {("road-length-range", "H3")}),
@@ -446,10 +453,14 @@ TITLE_VALID = {
     "both-titles-one-player": ({"darek": {"knights": 3, "roads": 5, "road_length": 5}}, {**NOBODY, "Darek": (2, 2)}),
 }
 TITLE_INVALID = {
-    "army-tie-unmarked": ({"anna": {"knights": 4}, "bartek": {"knights": 4}}, {("army-tie-unmarked", 1)}),
+    # a tie is told at the Army First / Road First cell of each player tied (where the mark goes, or is twice)
+    "army-tie-unmarked": (
+        {"anna": {"knights": 4}, "bartek": {"knights": 4}},
+        {("army-tie-unmarked", "I2"), ("army-tie-unmarked", "I3")},
+    ),
     "army-tie-both-marked": (
         {"anna": {"knights": 4, "army_first": "x"}, "bartek": {"knights": 4, "army_first": "x"}},
-        {("army-tie-multiple", 1)},
+        {("army-tie-multiple", "I2"), ("army-tie-multiple", "I3")},
     ),
     "army-flag-not-leader": (
         {"anna": {"knights": 5}, "bartek": {"knights": 3, "army_first": "x"}},
@@ -466,14 +477,14 @@ TITLE_INVALID = {
     ),
     "road-tie-unmarked": (
         {"anna": {"roads": 6, "road_length": 6}, "bartek": {"roads": 6, "road_length": 6}},
-        {("road-tie-unmarked", 1)},
+        {("road-tie-unmarked", "J2"), ("road-tie-unmarked", "J3")},
     ),
     "road-tie-both-marked": (
         {
             "anna": {"roads": 6, "road_length": 6, "road_first": "x"},
             "bartek": {"roads": 6, "road_length": 6, "road_first": "x"},
         },
-        {("road-tie-multiple", 1)},
+        {("road-tie-multiple", "J2"), ("road-tie-multiple", "J3")},
     ),
     "road-flag-not-leader": (
         {"anna": {"roads": 7, "road_length": 7}, "bartek": {"roads": 6, "road_length": 6, "road_first": "x"}},
@@ -532,7 +543,7 @@ def test_table_size_wrong(tmp_path, size):
     names = ["Anna", "Bartek", "Celina", "Darek", "Ewa", "Filip"][:size]
     rows = [player(1, name, settlements=2, cities=4 if name == "Anna" else 0) for name in names]
     result = check(tmp_path, *rows)
-    assert errors(result) == {("table-size", R1, 1)}
+    assert errors(result) == {("table-size", R1, f"A{row}") for row in range(2, size + 2)}  # each row's Table cell
     assert all(v == UNSCORED for v in outcome(result).values())
 
 
@@ -572,9 +583,19 @@ DECLARED_VALID = {
 DECLARED_INVALID = {
     "flag-below-target": ([(2, 4, ""), (3, 1, ""), (4, 0, "x"), (2, 0, "")], {("declared-below-target", "K4")}),
     "flag-below-target-9": ([(2, 4, ""), (1, 4, "x"), (4, 0, ""), (2, 0, "")], {("declared-below-target", "K3")}),
-    "two-flags": ([(2, 4, "x"), (3, 4, "x"), (4, 0, ""), (2, 0, "")], {("declared-multiple", 1)}),
-    "two-at-target-no-flag": ([(2, 4, ""), (3, 4, ""), (4, 0, ""), (2, 0, "")], {("declared-missing", 1)}),
-    "two-at-target-equal-no-flag": ([(2, 4, ""), (2, 4, ""), (4, 0, ""), (2, 0, "")], {("declared-missing", 1)}),
+    # told at each Declared cell marked twice, or at the Declared cell of each player at the target
+    "two-flags": (
+        [(2, 4, "x"), (3, 4, "x"), (4, 0, ""), (2, 0, "")],
+        {("declared-multiple", "K2"), ("declared-multiple", "K3")},
+    ),
+    "two-at-target-no-flag": (
+        [(2, 4, ""), (3, 4, ""), (4, 0, ""), (2, 0, "")],
+        {("declared-missing", "K2"), ("declared-missing", "K3")},
+    ),
+    "two-at-target-equal-no-flag": (
+        [(2, 4, ""), (2, 4, ""), (4, 0, ""), (2, 0, "")],
+        {("declared-missing", "K2"), ("declared-missing", "K3")},
+    ),
 }
 
 
@@ -608,7 +629,7 @@ def test_victory_target_setting_lowers_the_bar(tmp_path):
     """Target 8: Anna 10 and Bartek 8 (2 settlements, 3 cities) both reach it, and nobody declared."""
     rows = declared_rows([(2, 4, ""), (2, 3, ""), (4, 0, ""), (2, 0, "")])
     result = check(tmp_path, *rows, extra={"Settings": [["Victory Target", 8]]})
-    assert errors(result) == {("declared-missing", R1, 1)}
+    assert errors(result) == {("declared-missing", R1, "K2"), ("declared-missing", R1, "K3")}
 
 
 def test_nobody_at_target_is_scored_with_a_warning(tmp_path):
@@ -692,7 +713,8 @@ def test_table_level_error_leaves_other_table_scored(tmp_path):
     for row in rows[3:]:
         row[0] = 2
     result = check(tmp_path, *rows)
-    assert errors(result) == {("declared-missing", R1, 2)}
+    assert errors(result) == {("declared-missing", R1, "K5"), ("declared-missing", R1, "K6")}
+    assert {p.table for p in result.problems} == {2}
     assert outcome(result) == {**UNSCORED_BASE, "Ewa": (11, 1, 5.0), "Filip": (6, 2, 3.0), "Gosia": (3, 3, 2.0)}
 
 

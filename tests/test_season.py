@@ -30,30 +30,12 @@ import openpyxl
 import pytest
 from helpers import run as run_command
 from helpers import write_workbook
+from season_books import VP_HEADERS, season_event
 
 from sheet_scorer.i18n.text import text
 from sheet_scorer.season.compute import build_season, points_for, rank_season
 from sheet_scorer.season.events import event_files, read_events
 from sheet_scorer.season.model import Alias, EventSummary, Finish, SeasonSettings
-
-VP_HEADERS = ["Table", "Player", "VP", "Declared"]
-
-
-def event(
-    path: Path,
-    name: str,
-    when: date | None,
-    tables: list[list[tuple[str, int]]],
-    extra: dict[str, Any] | None = None,
-    sheets: dict[str, list[list[Any]]] | None = None,
-) -> Path:
-    """An event workbook: Settings (Tournament, Date, …) and one VP-only round; `sheets` adds more (a Final)."""
-    settings: list[list[Any]] = [["Tournament", name]] + ([["Date", when]] if when else [])
-    settings += [[k, v] for k, v in (extra or {}).items()]
-    rows: list[list[Any]] = [VP_HEADERS] + [
-        [t, p, vp, ""] for t, table in enumerate(tables, start=1) for p, vp in table
-    ]
-    return write_workbook(path, {"Settings": settings, "Round 1": rows, **(sheets or {})})
 
 
 def settings_book(
@@ -76,19 +58,19 @@ def settings_book(
 def league(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The three events of the worked example, in a folder, written once for the module."""
     folder = tmp_path_factory.mktemp("league")
-    event(
+    season_event(
         folder / "c_spring.xlsx",
         "Spring Open",
         date(2026, 3, 14),
         [[("Ann Lee", 12), ("Bob Hart", 9), ("Cy Moss", 7), ("Dee Park", 5)]],
     )
-    event(
+    season_event(
         folder / "a_summer.xlsx",
         "Summer Cup",
         date(2026, 6, 20),
         [[("Bob Hart", 12), ("Cy Moss", 9), ("Anne Lee", 7), ("Eve Ross", 5)]],
     )
-    event(
+    season_event(
         folder / "b_autumn.xlsx",
         "Autumn Classic",
         date(2026, 9, 12),
@@ -308,7 +290,7 @@ def test_same_event_twice_and_provisional_and_unreadable(
     shutil.copy(league / "c_spring.xlsx", copy)
     broken = tmp_path / "broken.xlsx"
     broken.write_text("not a workbook")
-    provisional = event(
+    provisional = season_event(
         tmp_path / "winter.xlsx", "Winter Open", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]]
     )
     extra = read_events([copy, broken, provisional], jobs=1)
@@ -335,7 +317,7 @@ def test_final_ranking_when_the_playoffs_are_complete(tmp_path: Path) -> None:
     """Qualifying: table 1 A 12, B 9, C 7, D 5; table 2 E 11, F 8, G 6, H 4 -> A E B F C G D H.
     Final (Playoff Size 4) of A, E, B, F: F 12, B 9, A 7, E 5 -> F, B, A, E, then C G D H by qualifying rank."""
     final = [VP_HEADERS, [1, "F", 12, ""], [1, "B", 9, ""], [1, "A", 7, ""], [1, "E", 5, ""]]
-    path = event(
+    path = season_event(
         tmp_path / "cup.xlsx",
         "Cup",
         date(2026, 5, 1),
@@ -346,7 +328,7 @@ def test_final_ranking_when_the_playoffs_are_complete(tmp_path: Path) -> None:
     summary = read_events([path], jobs=1)[0]
     assert summary.final and summary.ranking == ("F", "B", "A", "E", "C", "G", "D", "H")
     empty = [VP_HEADERS, [1, "A", None, ""], [1, "E", None, ""], [1, "B", None, ""], [1, "F", None, ""]]
-    event(
+    season_event(
         path,
         "Cup",
         date(2026, 5, 1),
@@ -410,11 +392,11 @@ def test_command_writes_the_season_workbook(written: tuple[Any, Path]) -> None:
         "Autumn Classic",
     )
     assert rows[1:6] == [
-        (1, "Bob Hart", 7, 2, 3, 1, 1, 3, 4, 1),
-        (2, "Ann Lee", 6, 2, 3, 1, 1, 4, 2, 2),
-        (3, "Cy Moss", 6, 2, 3, 1, 1, 2, 3, 3),
-        (4, "Dee Park", 1, 1, 1, 0, 4, 1, None, None),
-        (5, "Eve Ross", 1, 1, 1, 0, 4, None, 1, None),
+        (1, "Bob Hart", 7, 2, 3, 1, "1st", 3, 4, 1),  # the best finish as an ordinal (docs/rules.md §10)
+        (2, "Ann Lee", 6, 2, 3, 1, "1st", 4, 2, 2),
+        (3, "Cy Moss", 6, 2, 3, 1, "1st", 2, 3, 3),
+        (4, "Dee Park", 1, 1, 1, 0, "4th", 1, None, None),
+        (5, "Eve Ross", 1, 1, 1, 0, "4th", None, 1, None),
     ]
     sheet = book["Season Standings"]
     dropped = {
@@ -469,7 +451,7 @@ def test_command_lists_what_it_left_out_and_exits_1(league: Path, tmp_path: Path
     shutil.copytree(league, folder)
     (folder / "broken.xlsx").write_text("not a workbook")
     write_workbook(folder / "budget.xlsx", {"Costs": [["Item", "Price"], ["Dice", 3]]})
-    event(
+    season_event(
         folder / "winter.xlsx", "Winter Open", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]]
     )
     result = run(folder, "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html", "--jobs", 2)
@@ -587,12 +569,14 @@ def test_a_season_workbook_in_the_folder_is_not_an_event(league: Path, tmp_path:
 
 
 def test_season_in_polish_has_no_english(league: Path, tmp_path: Path) -> None:
-    from test_terminal_lang import english_in
+    from english_words import english_in
 
     folder = tmp_path / "turnieje"
     shutil.copytree(league, folder)
     (folder / "zepsuty.xlsx").write_text("to nie skoroszyt")
-    event(folder / "zima.xlsx", "Zimowy", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]])
+    season_event(
+        folder / "zima.xlsx", "Zimowy", date(2026, 12, 5), [[("Ann Lee", 25), ("Bob Hart", 9), ("Cy Moss", 7)]]
+    )
     settings = settings_book(tmp_path / "ustawienia.xlsx", aliases=[["Zed", "Ann Lee"]])
     result = run(
         folder,
@@ -640,7 +624,7 @@ def test_season_from_python(league: Path, alias_settings: Path, tmp_path: Path) 
 def test_the_terminal_table_is_not_wrapped_into_a_pipe(tmp_path: Path) -> None:
     # a long name on one line, whole, as `score` prints when the output is not a terminal
     long = "Grzegorz Brzęczyszczykiewicz-Chrząszczewski"
-    event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), [[(long, 12), ("Bob Hart", 9), ("Cy Moss", 7)]])
+    season_event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), [[(long, 12), ("Bob Hart", 9), ("Cy Moss", 7)]])
     out = run(tmp_path / "a.xlsx", "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html")
     assert out.exit_code == 0, out.output
     rows = [line for line in out.output.splitlines() if "│" in line]
@@ -730,8 +714,74 @@ def test_the_players_beyond_ten_are_counted_in_one_line(
     names = iter(f"Player {chr(65 + i)}" for i in range(players))
     sizes = [4, 4, 4] if players == 12 else [4, 3, 3]
     tables = [[(next(names), vp) for vp in (12, 9, 7, 5)[:size]] for size in sizes]
-    event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), tables)
+    season_event(tmp_path / "a.xlsx", "A", date(2026, 1, 1), tables)
     result = run(tmp_path / "a.xlsx", "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html", "--lang", lang)
     lines = result.output.splitlines()
     assert sum(1 for line in lines if line.startswith("│")) == 10
     assert [line for line in lines if line.startswith("…")] == ([] if more is None else [more]), result.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "fourth"), [("en", "1st", "4th"), ("fr", "1er", "4e"), ("pl", "1.", "4."), ("pt", "1.º", "4.º")]
+)
+def test_the_best_finish_is_an_ordinal_in_the_seasons_language(
+    league: Path, alias_settings: Path, tmp_path: Path, lang: str, first: str, fourth: str
+) -> None:
+    """Bob, Ann, Cy each won an event (best 1st); Dee and Eve finished 4th at best (the worked example above)."""
+    result = run(
+        league, "--settings", alias_settings, "--lang", lang, "-o", tmp_path / "s.xlsx", "--html", tmp_path / "s.html"
+    )
+    assert result.exit_code == 0, result.output
+    rows = list(openpyxl.load_workbook(tmp_path / "s.xlsx").worksheets[0].iter_rows(min_row=2, values_only=True))
+    best = {r[1]: r[6] for r in rows}
+    assert best == {"Bob Hart": first, "Ann Lee": first, "Cy Moss": first, "Dee Park": fourth, "Eve Ross": fourth}
+    page = html.unescape((tmp_path / "s.html").read_text(encoding="utf-8"))
+    assert f">{fourth}<" in page
+    lines = [line for line in result.output.splitlines() if "Dee Park" in line]
+    assert lines and lines[0].rstrip(" │").endswith(fourth)
+
+
+# The Aliases sheet and its headers in each language, as the near-miss warning names them (docs/rules.md §10).
+ALIAS_WORDS = {
+    "en": ("Aliases", "Name", "Same as", "--settings FILE"),
+    "pl": ("Aliasy", "Nazwisko", "To samo co", "--settings PLIK"),
+    "pt": ("Variantes", "Nome", "Mesmo que", "--settings ARQUIVO"),
+    "fr": ("Alias", "Nom", "Même que", "--settings FICHIER"),
+}
+
+
+@pytest.mark.parametrize("lang", list(ALIAS_WORDS))
+def test_the_near_miss_warning_says_where_the_aliases_sheet_goes(
+    summaries: list[EventSummary], league: Path, tmp_path: Path, lang: str
+) -> None:
+    """The warning names the row to add, the sheet and its headers in the season's language, and that the sheet
+    belongs in a settings workbook of its own passed with --settings; that very sheet joins the two spellings."""
+    from sheet_scorer.problems import code_message
+
+    [note] = build_season(summaries, SeasonSettings(), best=2).notes
+    said = code_message(note.key, note.values, lang).replace("\u202f", " ")
+    sheet, name, same_as, option = ALIAS_WORDS[lang]
+    assert f"{name} | {same_as}" in said and sheet in said and option in said
+    assert "Anne Lee" in said and "Ann Lee" in said
+    # the sheet as the warning describes it, in that language, joins them
+    settings = write_workbook(tmp_path / "s.xlsx", {sheet: [[name, same_as], ["Anne Lee", "Ann Lee"]]})
+    result = run(
+        league, "--settings", settings, "--lang", lang, "-o", tmp_path / "o.xlsx", "--html", tmp_path / "o.html"
+    )
+    assert result.exit_code == 0, result.output
+    players = {
+        r[1] for r in openpyxl.load_workbook(tmp_path / "o.xlsx").worksheets[0].iter_rows(min_row=2, values_only=True)
+    }
+    assert "Ann Lee" in players and "Anne Lee" not in players
+
+
+def test_the_case_only_warning_says_where_the_aliases_sheet_goes() -> None:
+    from sheet_scorer.problems import code_message
+
+    events = [
+        EventSummary(Path("a.xlsx"), "A", date(2026, 1, 1), ranking=("Łukasz Nowak", "Bo Li")),
+        EventSummary(Path("b.xlsx"), "B", date(2026, 2, 1), ranking=("Lukasz Nowak", "Bo Li")),
+    ]
+    [note] = build_season(events, SeasonSettings()).notes
+    said = code_message(note.key, note.values, "en")
+    assert "Name | Same as" in said and "Aliases sheet" in said and "--settings FILE" in said

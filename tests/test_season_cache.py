@@ -22,7 +22,7 @@ from sheet_scorer.season.model import EventSummary, SeasonSettings
 VP_HEADERS = ["Table", "Player", "VP", "Declared"]
 
 
-def event(path: Path, name: str | None, when: date | None, table: list[tuple[str, int]]) -> Path:
+def one_table_event(path: Path, name: str | None, when: date | None, table: list[tuple[str, int]]) -> Path:
     """An event of one VP-only table (Settings: Tournament and Date when given)."""
     settings: list[list[Any]] = ([["Tournament", name]] if name else []) + ([["Date", when]] if when else [])
     rows: list[list[Any]] = [VP_HEADERS, *([1, player, vp, ""] for player, vp in table)]
@@ -55,9 +55,11 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 def league(tmp_path: Path) -> Path:
     events = tmp_path / "league"
     events.mkdir()
-    event(events / "spring.xlsx", "Spring Open", date(2026, 3, 14), [("Ann", 12), ("Bob", 9), ("Cy", 7)])
-    event(events / "summer.xlsx", "Summer Cup", date(2026, 6, 20), [("Bob", 12), ("Cy", 9), ("Ann", 7)])
-    event(events / "autumn.xlsx", None, None, [("Cy", 12), ("Ann", 9), ("Bob", 13)])  # two at the target: an error
+    one_table_event(events / "spring.xlsx", "Spring Open", date(2026, 3, 14), [("Ann", 12), ("Bob", 9), ("Cy", 7)])
+    one_table_event(events / "summer.xlsx", "Summer Cup", date(2026, 6, 20), [("Bob", 12), ("Cy", 9), ("Ann", 7)])
+    one_table_event(
+        events / "autumn.xlsx", None, None, [("Cy", 12), ("Ann", 9), ("Bob", 13)]
+    )  # two at the target: an error
     return events
 
 
@@ -70,15 +72,20 @@ def test_a_second_season_reads_nothing_and_ranks_the_same(folder: Path, reads: l
     assert second == first  # every field: path, name, date, language, ranking, final, errors, warnings
     # autumn (by file name first): its one table not scored, so all at 0, by name; spring and summer as played
     assert [s.ranking for s in second] == [("Ann", "Bob", "Cy"), ("Ann", "Bob", "Cy"), ("Bob", "Cy", "Ann")]
-    assert (second[0].name, second[0].errors, second[1].date) == ("autumn", 1, date(2026, 3, 14))
+    # autumn: Cy 12 and Bob 13 at the target, nobody marked Declared: the error at each of their cells (docs/rules.md §3)
+    assert (second[0].name, second[0].errors, second[1].date) == ("autumn", 2, date(2026, 3, 14))
     settings = SeasonSettings()
     assert build_season(second, settings) == build_season(first, settings)
 
 
 def test_an_edited_or_new_file_is_read_again(folder: Path, reads: list[Path], league: Path) -> None:
     read_events(event_files([league]), jobs=1)
-    spring = event(league / "spring.xlsx", "Spring Open", date(2026, 3, 14), [("Ann", 7), ("Bob", 9), ("Cy", 12)])
-    winter = event(league / "winter.xlsx", "Winter Open", date(2026, 12, 5), [("Dee", 12), ("Ann", 9), ("Eve", 5)])
+    spring = one_table_event(
+        league / "spring.xlsx", "Spring Open", date(2026, 3, 14), [("Ann", 7), ("Bob", 9), ("Cy", 12)]
+    )
+    winter = one_table_event(
+        league / "winter.xlsx", "Winter Open", date(2026, 12, 5), [("Dee", 12), ("Ann", 9), ("Eve", 5)]
+    )
     del reads[:]
     again = {s.path.name: s for s in read_events(event_files([league]), jobs=1)}
     assert sorted(reads) == sorted([spring, winter])

@@ -8,12 +8,15 @@ import json
 import re
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from click.testing import CliRunner
-from test_report_layout import browse
-from test_season import event
+from season_books import season_event
 
 from sheet_scorer.cli.main import main
+
+if TYPE_CHECKING:
+    from cdp import Browser
 
 MEASURE = """
 <script>
@@ -28,9 +31,9 @@ window.addEventListener('load', () => {
 """
 
 
-def test_the_season_points_fit_a_phone(chromium: str, tmp_path: Path) -> None:
+def test_the_season_points_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
     names = ["Grzegorz Brzęczyszczykiewicz", "Agnieszka Kamińska", "Krzysztof Dąbrowski", "Magdalena Zielińska"]
-    event(tmp_path / "a.xlsx", "Jesień", date(2026, 1, 1), [list(zip(names, (12, 9, 7, 5)))])
+    season_event(tmp_path / "a.xlsx", "Jesień", date(2026, 1, 1), [list(zip(names, (12, 9, 7, 5)))])
     out = CliRunner().invoke(
         main,
         [
@@ -52,15 +55,10 @@ def test_the_season_points_fit_a_phone(chromium: str, tmp_path: Path) -> None:
         f'srcdoc="{html.escape(page)}"></iframe>{MEASURE}</body></html>',
         encoding="utf-8",
     )
-    done = browse(
-        chromium,
-        tmp_path / "profile",
-        "--virtual-time-budget=5000",
-        "--window-size=800,900",
-        "--dump-dom",
-        harness.as_uri(),
-    )
-    found = re.search(r'<pre id="out">(.*?)</pre>', done.stdout, re.S)
-    assert found and found.group(1), done.stderr[-2000:]
+    done = browser.dom(
+        harness.as_uri(), 800, 900, ready="document.getElementById('out').textContent"
+    )  # once the measuring script wrote its figures
+    found = re.search(r'<pre id="out">(.*?)</pre>', done, re.S)
+    assert found and found.group(1)
     measured = json.loads(html.unescape(found.group(1)))
     assert measured["right"] <= measured["width"] and measured["wrap_overflow"] <= 0, measured

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from helpers import player, round_sheet, write_workbook
+from helpers import examples, player, round_sheet, write_workbook
 
 from sheet_scorer import check_workbook
 from sheet_scorer.report import templating
@@ -229,7 +229,9 @@ def test_the_examples_read_the_same_both_ways(name: str, monkeypatch: pytest.Mon
 
 
 @hypothesis_settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(
     rows=st.lists(

@@ -52,7 +52,7 @@ def _with_x14_validation(path: Path, sheet_part: str) -> None:
 
 
 @pytest.fixture
-def event(tmp_path: Path) -> Path:
+def score_column_event(tmp_path: Path) -> Path:
     path = write_workbook(
         tmp_path / "event.xlsx",
         {
@@ -77,10 +77,10 @@ def event(tmp_path: Path) -> Path:
     return path
 
 
-def test_cell_edits_borrow_the_neighbours_style_and_leave_other_parts_identical(event: Path) -> None:
-    before = _raw_entries(event)
+def test_cell_edits_borrow_the_neighbours_style_and_leave_other_parts_identical(score_column_event: Path) -> None:
+    before = _raw_entries(score_column_event)
     update_workbook(
-        event,
+        score_column_event,
         WorkbookPatch(
             edits={
                 "Round 1": [
@@ -92,7 +92,7 @@ def test_cell_edits_borrow_the_neighbours_style_and_leave_other_parts_identical(
             }
         ),
     )
-    ws = openpyxl.load_workbook(event)["Round 1"]
+    ws = openpyxl.load_workbook(score_column_event)["Round 1"]
     assert [[c.value for c in row] for row in ws.iter_rows()] == [
         ["Table", "Player", "Score"],
         [1, None, 3],
@@ -100,7 +100,7 @@ def test_cell_edits_borrow_the_neighbours_style_and_leave_other_parts_identical(
         [2, "Cyd", None],
     ]
     assert ws["C3"].number_format == "0.0" and ws["A4"].number_format == "General"
-    after = _raw_entries(event)
+    after = _raw_entries(score_column_event)
     changed = {name for name in before if before[name] != after.get(name)}
     # openpyxl wrote no shared-string table: 'Cyd' needs one, declared in the content types and relationships
     # and the record of the organiser's cells (rules.md §5): docProps/custom.xml, related from _rels/.rels
@@ -108,18 +108,18 @@ def test_cell_edits_borrow_the_neighbours_style_and_leave_other_parts_identical(
     assert set(after) - set(before) == {"xl/sharedStrings.xml", "docProps/custom.xml"}
 
 
-def test_versions_are_kept_when_the_file_is_replaced(event: Path) -> None:
-    first = event.read_bytes()
-    update_workbook(event, WorkbookPatch(edits={"Notes": [CellEdit("A2", "one")]}))
-    second = event.read_bytes()
-    update_workbook(event, WorkbookPatch(edits={"Notes": [CellEdit("A3", "two")]}))
-    assert event.with_name("event.original.xlsx").read_bytes() == first
-    assert event.with_name("event.backup.xlsx").read_bytes() == second
+def test_versions_are_kept_when_the_file_is_replaced(score_column_event: Path) -> None:
+    first = score_column_event.read_bytes()
+    update_workbook(score_column_event, WorkbookPatch(edits={"Notes": [CellEdit("A2", "one")]}))
+    second = score_column_event.read_bytes()
+    update_workbook(score_column_event, WorkbookPatch(edits={"Notes": [CellEdit("A3", "two")]}))
+    assert score_column_event.with_name("event.original.xlsx").read_bytes() == first
+    assert score_column_event.with_name("event.backup.xlsx").read_bytes() == second
 
 
-def test_new_sheet_from_rows_with_widths_links_and_hidden(event: Path, tmp_path: Path) -> None:
+def test_new_sheet_from_rows_with_widths_links_and_hidden(score_column_event: Path, tmp_path: Path) -> None:
     out = update_workbook(
-        event,
+        score_column_event,
         WorkbookPatch(
             sheets=[
                 NewSheet(
@@ -133,7 +133,7 @@ def test_new_sheet_from_rows_with_widths_links_and_hidden(event: Path, tmp_path:
         ),
         target=tmp_path / "out.xlsx",
     )
-    assert not event.with_name("event.backup.xlsx").exists()  # another target: the input is not replaced
+    assert not score_column_event.with_name("event.backup.xlsx").exists()  # another target: the input is not replaced
     book = openpyxl.load_workbook(out)
     assert book.sheetnames == ["Round 1", "Players", "Notes", "Pairings", "Plan"]
     ws = book["Pairings"]
@@ -144,9 +144,9 @@ def test_new_sheet_from_rows_with_widths_links_and_hidden(event: Path, tmp_path:
     assert book["Plan"].sheet_state == "hidden"
 
 
-def test_new_sheet_laid_out_like_another(event: Path, tmp_path: Path) -> None:
+def test_new_sheet_laid_out_like_another(score_column_event: Path, tmp_path: Path) -> None:
     out = update_workbook(
-        event,
+        score_column_event,
         WorkbookPatch(
             sheets=[
                 NewSheet(
@@ -172,12 +172,14 @@ def test_new_sheet_laid_out_like_another(event: Path, tmp_path: Path) -> None:
     assert part.index("<dataValidations") < part.index("<pageMargins") < part.index("<extLst>")
 
 
-def test_the_tools_own_sheet_is_replaced_in_place_and_an_organisers_is_refused(event: Path, tmp_path: Path) -> None:
-    update_workbook(event, WorkbookPatch(sheets=[NewSheet("Plan", [["v1"]], replace=True, hidden=True)]))
-    update_workbook(event, WorkbookPatch(sheets=[NewSheet("Plan", [["v2"]], replace=True, hidden=True)]))
-    book = openpyxl.load_workbook(event)
+def test_the_tools_own_sheet_is_replaced_in_place_and_an_organisers_is_refused(
+    score_column_event: Path, tmp_path: Path
+) -> None:
+    update_workbook(score_column_event, WorkbookPatch(sheets=[NewSheet("Plan", [["v1"]], replace=True, hidden=True)]))
+    update_workbook(score_column_event, WorkbookPatch(sheets=[NewSheet("Plan", [["v2"]], replace=True, hidden=True)]))
+    book = openpyxl.load_workbook(score_column_event)
     assert book.sheetnames == ["Round 1", "Players", "Notes", "Plan"] and book["Plan"]["A1"].value == "v2"
     with pytest.raises(WorkbookError, match="already has a sheet 'Notes'"):
-        update_workbook(event, WorkbookPatch(sheets=[NewSheet("notes", [["x"]])]))
+        update_workbook(score_column_event, WorkbookPatch(sheets=[NewSheet("notes", [["x"]])]))
     with pytest.raises(WorkbookError, match="has no sheet 'Round 9'"):
-        update_workbook(event, WorkbookPatch(edits={"Round 9": [CellEdit("A1", 1)]}))
+        update_workbook(score_column_event, WorkbookPatch(edits={"Round 9": [CellEdit("A1", 1)]}))

@@ -35,13 +35,13 @@ def _marks(ws: openpyxl.worksheet.worksheet.Worksheet) -> set[str]:
 
 
 @pytest.fixture
-def event(tmp_path: Path) -> Path:
+def round_and_notes(tmp_path: Path) -> Path:
     return write_workbook(tmp_path / "event.xlsx", {"Round 1": ROUND1, "Notes": [["keep", "me"], [1, 2]]})
 
 
-def test_computed_columns_and_standings(event: Path) -> None:
-    result = score_workbook(event)
-    assert result.output == event.with_name("event.scored.xlsx") and result.html == event.with_name(
+def test_computed_columns_and_standings(round_and_notes: Path) -> None:
+    result = score_workbook(round_and_notes)
+    assert result.output == round_and_notes.with_name("event.scored.xlsx") and result.html == round_and_notes.with_name(
         "event.standings.html"
     )
     book = openpyxl.load_workbook(result.output)
@@ -63,14 +63,14 @@ def test_computed_columns_and_standings(event: Path) -> None:
     assert _values(book["Notes"]) == [("keep", "me"), (1, 2)]
 
 
-def test_input_is_not_modified(event: Path) -> None:
-    before = hashlib.sha256(event.read_bytes()).hexdigest()
-    score_workbook(event)
-    assert hashlib.sha256(event.read_bytes()).hexdigest() == before
+def test_input_is_not_modified(round_and_notes: Path) -> None:
+    before = hashlib.sha256(round_and_notes.read_bytes()).hexdigest()
+    score_workbook(round_and_notes)
+    assert hashlib.sha256(round_and_notes.read_bytes()).hexdigest() == before
 
 
-def test_rescoring_is_idempotent(event: Path, tmp_path: Path) -> None:
-    first = score_workbook(event).output
+def test_rescoring_is_idempotent(round_and_notes: Path, tmp_path: Path) -> None:
+    first = score_workbook(round_and_notes).output
     second = score_workbook(first, output=tmp_path / "again.xlsx").output
     one, two = openpyxl.load_workbook(first), openpyxl.load_workbook(second)
     assert one.sheetnames == two.sheetnames
@@ -173,8 +173,8 @@ def test_organiser_features_survive(tmp_path: Path) -> None:
     assert out.defined_names["Judges"].attr_text == "'Round 1'!$B$2:$B$5"
 
 
-def test_language_of_added_names_and_no_duplicates_across_languages(event: Path, tmp_path: Path) -> None:
-    polish = score_workbook(event, lang="pl").output
+def test_language_of_added_names_and_no_duplicates_across_languages(round_and_notes: Path, tmp_path: Path) -> None:
+    polish = score_workbook(round_and_notes, lang="pl").output
     book = openpyxl.load_workbook(polish)
     assert book.sheetnames == ["Round 1", "Notes", "Klasyfikacja"]
     assert [c.value for c in book["Round 1"][1]][-5:] == ["Bonus armii", "Bonus drogi", "PZ", "Miejsce", "Punkty rundy"]
@@ -228,7 +228,7 @@ def test_problem_on_a_merged_table_cell_is_noted_on_the_merged_range(tmp_path: P
     book["Round 1"].merge_cells("A2:A3")
     book.save(path)
     result = score_workbook(path)
-    assert [(p.code, p.table) for p in result.problems] == [("table-size", 1)]
+    assert [(p.code, p.cell, p.table) for p in result.problems] == [("table-size", "A2", 1), ("table-size", "A3", 1)]
     ws = openpyxl.load_workbook(result.output)["Round 1"]
     assert _marks(ws) == {"A2", "A3"}
     assert COMMENT_MARKER in ws["A2"].comment.text and "A2:A3" in {str(r) for r in ws.merged_cells.ranges}
@@ -255,11 +255,11 @@ def test_an_empty_merged_cell_where_computed_columns_would_go_is_stepped_over(tm
     assert [str(r) for r in ws.merged_cells.ranges] == ["L3:N3"]
 
 
-def test_a_tool_sheet_renamed_into_an_organisers_sheet_name_is_refused(event: Path, tmp_path: Path) -> None:
+def test_a_tool_sheet_renamed_into_an_organisers_sheet_name_is_refused(round_and_notes: Path, tmp_path: Path) -> None:
     """The tool's Polish standings sheet would be renamed 'Standings' while the organiser has a sheet of that name."""
     from sheet_scorer import WorkbookError
 
-    polish = score_workbook(event, lang="pl").output
+    polish = score_workbook(round_and_notes, lang="pl").output
     book = openpyxl.load_workbook(polish)
     book.create_sheet("Standings")["A1"] = "my own ranking"
     book.save(polish)

@@ -6,8 +6,9 @@ session and the bytes of each .xlsx/.xlsm it puts in place are kept as written. 
 (an input, a damaged package for a refusal, a copy the test edits after the tool wrote it) never passes
 through it, so it is never judged; a file the tool wrote and the test later damages is judged as the tool
 wrote it. What the input already had is subtracted: every package opened with `zipfile` while the test runs
-(the tool opens its inputs so) is kept too, and an output fails only on problems none of those inputs had
-(an input that is itself an earlier output counts with what it was allowed to carry). Not seen: files
+(the tool opens its inputs so) is kept too, and an output fails only on problems none of the packages opened
+before it was written had (a read-back of the output itself comes after, so it excuses nothing; an input that is
+itself an earlier output counts with what it was allowed to carry). Not seen: files
 written by another process (a command run with `subprocess`, batch workers) — their tests check what they need.
 
 conftest.py checks after each test's body, so a failure fails the test (and an `xfail` applies to it).

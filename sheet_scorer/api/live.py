@@ -5,17 +5,17 @@ beside the workbook. `cli/live.py` only prints where it is served and one line a
 from __future__ import annotations
 
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from sheet_scorer.journal.store import Journal, journal_path
 from sheet_scorer.live.qr import qr_svg, qr_text
 from sheet_scorer.live.reports import Desk, report_routes
-from sheet_scorer.live.server import bind, serve
+from sheet_scorer.live.server import bind, bind_all, serve
 from sheet_scorer.live.state import LiveState, Outcome
 
-__all__ = ["Desk", "LiveStart", "Outcome", "bind", "open_desk", "serve_event", "start_live"]
+__all__ = ["Desk", "LiveStart", "Outcome", "bind", "bind_all", "open_desk", "serve_event", "start_live"]
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,12 @@ def open_desk(start: LiveStart, base_url: str) -> Desk:
 
 
 def serve_event(
-    start: LiveStart, sock: socket.socket, told: Callable[[Outcome], None], desk: Desk | None = None
+    start: LiveStart,
+    sock: socket.socket | Sequence[socket.socket],
+    told: Callable[[Outcome], None],
+    desk: Desk | None = None,
 ) -> None:
-    """Serve the live view on `sock` until Ctrl-C (KeyboardInterrupt), telling `told` of every save read; with a
+    """Serve the live view on `sock` (one socket or several) until Ctrl-C (KeyboardInterrupt), telling `told` of every save read; with a
     `desk`, the tables' report routes too, its round and tokens following each save."""
     import asyncio
 

@@ -7,7 +7,16 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheet_scorer.model import Phrase, RoundSheet, ScoreResult, Settings, WorkbookData, WorkbookError, event_language
+from sheet_scorer.model import (
+    NextStep,
+    Phrase,
+    RoundSheet,
+    ScoreResult,
+    Settings,
+    WorkbookData,
+    WorkbookError,
+    event_language,
+)
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.container import open_package
 from sheet_scorer.workbook.convert import convert_to_xlsx, is_ods
@@ -44,20 +53,25 @@ def ods_outputs(source: Path) -> tuple[Path, Path]:
     return default_outputs(source.with_suffix(".xlsx"))
 
 
-def check_workbook(path: Path | str, lang: str | None = None) -> ScoreResult:
+def check_workbook(path: Path | str, lang: str | None = None, content: bytes | None = None) -> ScoreResult:
     """Read, validate and score in memory; no file is written. `lang` sets the name order (default: Settings).
 
-    An `.ods` is converted to `.xlsx` by LibreOffice first (`workbook.convert`)."""
+    `content`: the file's bytes, read at once (an .xlsx parsed from memory: the file is not held open while it is
+    read, which on Windows would block a save's rename). An `.ods` is converted to `.xlsx` by LibreOffice first
+    (`workbook.convert`)."""
     if is_ods(Path(path)):
         with tempfile.TemporaryDirectory(prefix="sheet-scorer-") as folder:
             result = check_workbook(convert_to_xlsx([Path(path)], Path(folder))[Path(path)], lang)
         result.converted_from = Path(path)
-        return result
-    opened = open_package(Path(path))  # a missing or damaged file is told before the heavy imports
-    from sheet_scorer.workbook.read import open_event
+    else:
+        opened = open_package(Path(path), content=content)  # a missing or damaged file is told before the heavy imports
+        from sheet_scorer.workbook.read import open_event
 
-    with open_event(opened) as event:
-        return check_data(event.data, lang)
+        with open_event(opened) as event:
+            result = check_data(event.data, lang)
+    if result.has_errors:  # the cells are fixed in the file checked, which is then scored (docs/rules.md §5)
+        result.next_step = NextStep(Path(path), Path(path), checked=True)
+    return result
 
 
 def check_data(data: WorkbookData, lang: str | None = None) -> ScoreResult:
@@ -231,7 +245,11 @@ def _score_and_write(
         result.output, result.html = output, html
         plans = [
             plan_writes(
-                *_all_sheets(result), result.standings, result.problems, language, withdrawn_notes(result, language)
+                *_all_sheets(result),
+                result.standings,
+                result.problems,
+                language,
+                withdrawn_notes(result, language, column=True),
             )
         ]
 
@@ -246,6 +264,8 @@ def _score_and_write(
         if json:
             writers[json] = lambda temporary: write_json(result, temporary)
         write_all(writers, versions={output})
+    if result.has_errors:  # the marked cells are fixed in the scored copy, which is then scored (docs/rules.md §5)
+        result.next_step = NextStep(output, output, in_place=not output.stem.endswith(".scored"))
     return result
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import WORKBOOK, lang_option, run_action, verbose_option
+from sheet_scorer.cli.common import WORKBOOK, lang_option, run_action, say_next_step, verbose_option
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -96,3 +96,6 @@ def _print_problems(result: ScoreResult) -> None:
             warnings=count(lang, "warnings", warnings),
         )
     )
+    step = say_next_step(result)
+    if step:
+        click.echo(step)

@@ -115,6 +115,25 @@ def run_action(verbose: bool, action: Callable[[], int], lang: str | None = None
     sys.exit(code)
 
 
+def shell_word(path: Path) -> str:
+    """A path as it is typed in a command: in double quotes when it holds a space or a shell character (every shell,
+    cmd.exe and PowerShell included, reads a double-quoted path whole)."""
+    text = visible(str(path))
+    return f'"{text}"' if not text or any(c.isspace() or c in "&|;<>()$`'!*?[]{}~#%^" for c in text) else text
+
+
+def say_next_step(result: Any) -> str | None:
+    """The one line that ends a run with errors: the file to fix and the exact command to run next (docs/rules.md §5)."""
+    from sheet_scorer.i18n.terminal import say
+
+    step = result.next_step
+    if step is None:
+        return None
+    command = f"sheet-scorer score {shell_word(step.score)}" + (" --in-place" if step.in_place else "")
+    key = "next_step_checked" if step.checked else "next_step"
+    return say(result.lang, key, file=shell_word(step.fix_in), command=command)
+
+
 def _key(key: str) -> MessageKey:
     """A refusal's key as the catalogue's: the format layer (xlsx/) raises it as text, knowing no catalogue."""
     return cast("MessageKey", key)

@@ -46,7 +46,7 @@ def _url(host: str, port: int, path: str) -> str:
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to serve on.")
 @click.option(
     "--host",
-    help="Address to listen on and print (default: this computer's LAN address, for phones; "
+    help="Address to listen on (default: every network of this computer, so phones and localhost both reach it; "
     "127.0.0.1 for this screen only).",
 )
 @click.option(
@@ -62,12 +62,12 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, reports:
     """Serve live standings of WORKBOOK for a projector and phones, following every save; it never writes the workbook."""
 
     def action() -> int:
-        from sheet_scorer.api.live import bind
+        from sheet_scorer.api.live import bind_all
         from sheet_scorer.i18n.terminal import say
 
-        address = host or lan_address()
+        address = host or "0.0.0.0"
         try:
-            sock = bind(address, port)
+            sockets = bind_all(host, port)
         except OSError as error:
             key: MessageKey = "live_port_busy" if error.errno == errno.EADDRINUSE else "live_cannot_bind"
             click.echo(
@@ -78,13 +78,17 @@ def live(workbook: Path, port: int, host: str | None, lang: str | None, reports:
             )
             return 2
         shown = lan_address() if address in ("0.0.0.0", "::") else address  # every interface: phones use the LAN one
-        with sock:
-            return _serve(workbook, sock, shown, port, lang, reports)
+        with contextlib.ExitStack() as stack:
+            for sock in sockets:
+                stack.enter_context(sock)
+            return _serve(workbook, sockets, shown, port, lang, reports)
 
     run_action(verbose, action, lang)
 
 
-def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: str | None, reports: bool) -> int:
+def _serve(
+    workbook: Path, sockets: list[socket.socket], address: str, port: int, lang: str | None, reports: bool
+) -> int:
     """Read the workbook, print where it is served (and the desk, with reports), serve until Ctrl-C."""
     from sheet_scorer.api.live import open_desk, serve_event, start_live
     from sheet_scorer.i18n.terminal import count, say
@@ -127,7 +131,7 @@ def _serve(workbook: Path, sock: socket.socket, address: str, port: int, lang: s
         _tell(outcome, told)
 
     try:
-        serve_event(start, sock, tell, desk)
+        serve_event(start, sockets, tell, desk)
     except KeyboardInterrupt:
         click.echo(say(told, "live_stopped"), err=True)
         return 130

@@ -14,6 +14,7 @@ from sheet_scorer.cli.common import (
     lang_option,
     output_option,
     run_action,
+    say_next_step,
     verbose_option,
     where,
 )
@@ -192,6 +193,9 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     if summary.errors > len(listed):
         console.print(escape(say(lang, "more_problems", n=summary.errors - len(listed), sheet=PROBLEMS_SHEET[lang])))
     console.print(escape(say(lang, "wrote", first=visible(str(result.output)), second=visible(str(result.html)))))
+    step = say_next_step(result)
+    if step:
+        console.print(escape(step), style="bold")
 
 
 def _final_ranking(summary: ScoreSummary, lang: str, console: Console, show_all: bool) -> None:

@@ -102,7 +102,7 @@ def _summary(result: Season, written: list[Path]) -> None:
 
     from sheet_scorer.cli.score import _console
     from sheet_scorer.i18n.terminal import count, say
-    from sheet_scorer.i18n.text import format_number, severity_word, text
+    from sheet_scorer.i18n.text import format_number, ordinal, severity_word, text
 
     lang = result.lang
     console = _console()  # into a file or a pipe nothing is wrapped, as `score` prints
@@ -127,7 +127,7 @@ def _summary(result: Season, written: list[Path]) -> None:
             str(row.counted),
             str(row.played),
             str(row.won),
-            str(row.best),
+            ordinal(row.best, lang),
         )
     console.print(top)
     if len(result.rows) > SHOWN_PLAYERS:  # the rest are counted, as `score` counts its own (a generic "… and N more")

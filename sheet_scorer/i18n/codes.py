@@ -236,6 +236,8 @@ LineKey = Literal[
     "new_wrote",
     "new_wrote_one",
     "new_wrote_two",
+    "next_step",
+    "next_step_checked",
     "not_scored",
     "output",
     "plan_kept",

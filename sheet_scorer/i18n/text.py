@@ -278,15 +278,22 @@ def text(lang: str, key: str, **values: Any) -> str:
 
 
 def ordinal(n: int, lang: str) -> str:
-    """A place as a column heading: `1st` / `1.` / `1º` / `1er`."""
+    """A place as its ordinal: `1st` / `1.` / `1.º` / `1er` (a column heading, the season's best finish)."""
     lang = language(lang)
     if lang == "en":
         return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
     if lang == "pt":
-        return f"{n}º"
+        return f"{n}.º"
     if lang == "fr":
         return "1er" if n == 1 else f"{n}e"
     return f"{n}."
+
+
+def name_list(names: tuple[str, ...] | list[str], lang: str) -> str:
+    """Names listed as `lang` lists them (CLDR through Babel): "A and B", "A, B i C", "A e B", "A et B"."""
+    from babel.lists import format_list
+
+    return format_list(list(names), locale=_locale(lang)) if names else ""
 
 
 def translator(lang: str) -> Any:
@@ -310,8 +317,10 @@ def plural_form(lang: str) -> Any:
 
 class _Renderer(string.Formatter):
     """The one renderer of the catalogue's templates (problems, refusals, lines, report words): `str.format` plus the
-    `plural:` spec (`{n:plural:one=cell,other=cells}`, by the language's CLDR category, the number its way), and,
-    for a problem, a decimal written the language's way (`2,5`)."""
+    `plural:` spec (`{n:plural:one=cell,other=cells}`, by the language's CLDR category, the number its way), the
+    `pick:` spec (words chosen by the exact number, the number not said: `{n:pick:2=both,other=all}`), a tuple of
+    names listed the language's way (`name_list`: "A and B", "A, B i C"), and, for a problem, a decimal written the
+    language's way (`2,5`)."""
 
     def __init__(self, lang: str, decimals: bool) -> None:
         super().__init__()
@@ -319,15 +328,25 @@ class _Renderer(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):
-            forms = dict(part.split("=", 1) for part in format_spec.removeprefix("plural:").split(","))
+            forms = _forms(format_spec.removeprefix("plural:"))
             category = plural_form(self.lang)(value) if _numeric(value) and value == value else "other"
             return f"{self._number(value)} {forms.get(category, forms['other'])}"
+        if format_spec.startswith("pick:"):
+            forms = _forms(format_spec.removeprefix("pick:"))
+            return forms.get(str(value), forms["other"])
+        if isinstance(value, tuple):
+            return name_list(tuple(str(v) for v in value), self.lang)
         if self.decimals and isinstance(value, float) and not format_spec:
             return self._number(value)
         return super().format_field(value, format_spec)
 
     def _number(self, value: Any) -> str:
         return format_number(value, self.lang) if _numeric(value) else str(value)
+
+
+def _forms(spec: str) -> dict[str, str]:
+    """`one=knight,other=knights` as {category or number: words}."""
+    return dict(part.split("=", 1) for part in spec.split(","))
 
 
 def _numeric(value: Any) -> bool:

@@ -50,7 +50,7 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
         "player": ("Player", "Gracz", "Jogador", "Joueur"),
         "settlements": ("Settlements", "Osady", "Aldeias", "Colonies"),
         "cities": ("Cities", "Miasta", "Cidades", "Villes"),
-        "vp_cards": ("VP Cards", "Karty VP", "Cartas VP", "Cartes VP"),
+        "vp_cards": ("VP Cards", "Karty PZ", "Cartas PV", "Cartes PV"),
         "knights": ("Knights", "Rycerze", "Cavaleiros", "Chevaliers"),
         "roads": ("Roads", "Drogi", "Estradas", "Routes"),
         "road_length": ("Road Length", "Długość drogi", "Comprimento da estrada", "Longueur de route"),
@@ -64,11 +64,7 @@ COLUMN_WORDS: dict[str, dict[str, str]] = {
 _OTHER_INPUT_HEADERS: dict[str, tuple[str, ...]] = {
     "table": ("Stol", "Stolik"),
     "player": ("Name", "Player Name"),
-    "vp_cards": (
-        "Dev VP",
-        "VP Dev Cards",
-        "Cartes PV",
-    ),  # French "PV" (points de victoire) read too; docs/rules.md §1 writes "Cartes VP"
+    "vp_cards": ("Dev VP", "VP Dev Cards", "Karty VP", "Cartas VP", "Cartes VP"),  # the spellings before PZ/PV read too
     "knights": ("Knights Played",),
     "roads": ("Roads Built",),
     "road_length": ("Longest Road",),

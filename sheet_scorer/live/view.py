@@ -20,6 +20,7 @@ from sheet_scorer.report.facts import (
     player_ids,
     playoff_cut,
     playoff_rows,
+    progress_note,
     qualified,
     scored_results,
     tables_of,
@@ -52,6 +53,9 @@ GAME_CELLS = [
 NOT_REPORTED = "table-not-reported"
 PROJECTOR = "live_projector.html.j2"
 PHONE = "live_phone.html.j2"
+PHONE_HEAD = "_live_phone_head.html.j2"
+PHONE_CARD = "_live_card.html.j2"
+PHONE_STANDINGS = "_live_phone_standings.html.j2"
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,16 @@ def _filled(value: Any) -> bool:
     return not missing(value) and value != "" and value is not False
 
 
+def _filled_cells(column: pd.Series) -> pd.Series:
+    """Which cells of one game column are filled (`_filled`), by whole columns where the type allows: a count is
+    filled when present (0 included), a True/False flag when True; other columns cell by cell."""
+    if pd.api.types.is_bool_dtype(column):
+        return column.fillna(False).astype(bool)
+    if pd.api.types.is_numeric_dtype(column):
+        return column.notna()
+    return column.map(_filled).astype(bool)
+
+
 def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
     """(sheet, table) -> "reported" (scored), "playing" (seated, no game cell filled) or "problem" (reported, not scored).
 
@@ -95,7 +109,7 @@ def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
     played = results[~results["bye"] & results["table"].notna()]
     status: dict[tuple[str, int], str] = {}
     if not played.empty:
-        filled = played[GAME_CELLS].apply(lambda column: column.map(_filled)).any(axis=1)
+        filled = pd.concat([_filled_cells(played[c]) for c in GAME_CELLS], axis=1).any(axis=1)
         frame = pd.DataFrame(
             {
                 "sheet": played["sheet"],
@@ -152,6 +166,11 @@ def round_progress(result: ScoreResult) -> list[RoundProgress]:
     return list(result.progress)
 
 
+def partly_reported(progress: list[RoundProgress]) -> bool:
+    """Some sheet has tables reported and others still playing: the standings are provisional (docs/rules.md §9)."""
+    return any(p.tables and 0 < p.reported < p.tables for p in progress)
+
+
 def current_round(progress: list[RoundProgress]) -> RoundProgress | None:
     """The last round with tables seated or played: the one the hall is playing (or has just finished)."""
     return next((p for p in reversed(progress) if p.tables > 0), None)
@@ -169,8 +188,11 @@ def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> 
     return [p for p in result.problems if p.severity == "error" and not playing(p)]
 
 
-def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str]) -> list[dict[str, Any]]:
-    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks."""
+def _standings(
+    result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str], provisional: bool, playing: set[str]
+) -> list[dict[str, Any]]:
+    """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks;
+    no medals while a round is partly reported (`provisional`); `playing`: the players whose table has not reported."""
     advancing = qualified(result, lang)
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
@@ -184,7 +206,8 @@ def _standings(result: ScoreResult, lang: str, figures: list[str], ids: dict[str
                 "player": row["player"],
                 "id": ids[row["player"]],
                 "figures": [figure_text(f, row[f], lang) for f in figures],
-                "medal": rank if rank <= 3 and int(row["games"]) > 0 else 0,
+                "medal": rank if rank <= 3 and int(row["games"]) > 0 and not provisional else 0,
+                "playing": row["player"] in playing,
                 "qualified": row["player"] in advancing_set,
                 "cut_after": row["player"] == last_in,
                 "withdrawn": gone.get(row["player"], ""),
@@ -235,6 +258,21 @@ def live_context(
     status: dict[tuple[str, int], str] | None = None,
 ) -> dict[str, Any]:
     """Everything the projector and phone templates show, formatted for `lang` (`status`: `table_status`, if known)."""
+    base = projector_context(result, lang, banner, qr_svg, phone_url, updated, status)
+    return {**base, **phone_context(result, base)}
+
+
+def projector_context(
+    result: ScoreResult,
+    lang: str,
+    banner: dict[str, Any] | None,
+    qr_svg: str,
+    phone_url: str,
+    updated: str,
+    status: dict[tuple[str, int], str] | None = None,
+) -> dict[str, Any]:
+    """What the projector shows (and the phone's heading and standings), formatted for `lang`; computed first on each
+    save, so the projector follows it before the phones' cards are made (`phone_context`)."""
     lang = language(lang)
     status = table_status(result) if status is None else status
     progress = round_progress(result)
@@ -244,16 +282,7 @@ def live_context(
     known = set(ranked)
     ids = player_ids(ranked + [p for p in results["player"].unique() if p not in known])
     figures = shown_figures(result)
-    standings = _standings(result, lang, figures, ids)
     by_table = tables_of(results)
-    listed = {key: _table_players(rows, lang, ids) for key, rows in by_table.items()}
-    playoff = playoff_rows(result)
-    every = results
-    if playoff is not None and len(playoff):  # a player's card goes on through the playoff sheets, as the report's
-        listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
-        every = pd.concat([results, playoff], ignore_index=True)
-    paths = _player_paths(result, every, listed, standings, lang)
-    ranks = _rank_paths(result, lang)
     at_table = seated(result, by_table)
     playing_at = {
         p: t
@@ -261,19 +290,8 @@ def live_context(
         if current and s == current.sheet and status.get((s, t)) == "playing"
         for p in names
     }
-    for path in paths:
-        for step in path["steps"]:
-            step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))
-    phones = [
-        {
-            **path,
-            "search": strip_accents(str(path["player"])).lower(),
-            "rank_after": ranks.get(path["player"], {}),
-            "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
-            "next_table": playing_at.get(path["player"]),
-        }
-        for path in paths
-    ]
+    provisional = partly_reported(progress)
+    standings = _standings(result, lang, figures, ids, provisional, set(playing_at))
     final = playoff_view(result, lang, ids) if result.data.playoffs else None  # the report's one final ranking
     room = room_of(current, status, at_table)
     if current is None:
@@ -294,9 +312,11 @@ def live_context(
         "cut": playoff_cut(result),
         "current": current.sheet if current else "",
         "progress": progress_line,
+        # a round partly reported: the standings are provisional, with the progress note (docs/rules.md §3, §9)
+        "provisional": provisional,
+        "progress_note": progress_note(result, lang) if provisional else "",
         "tables": _tables(room),
         "room": room,
-        "players": phones,
         "rounds": [s.name for s in result.data.rounds],
         "banner": banner,
         "qr_svg": qr_svg,
@@ -306,6 +326,39 @@ def live_context(
         # once the Final is scored: the champion and the final ranking, as the report shows them (docs/rules.md §6)
         "champion": final["champion"] if final else None,
         "final_ranking": final["ranking"] if final else [],
+        "_made": {"ids": ids, "by_table": by_table, "playing_at": playing_at, "results": results},
+    }
+
+
+def phone_context(result: ScoreResult, base: dict[str, Any]) -> dict[str, Any]:
+    """Each player's card (tables, places, points, rank after each round, the table now) and the search's index,
+    from `projector_context`'s `base` of the same result."""
+    lang, made = base["lang"], base["_made"]
+    ids, results, playing_at = made["ids"], made["results"], made["playing_at"]
+    listed = {key: _table_players(rows, lang, ids) for key, rows in made["by_table"].items()}
+    playoff = playoff_rows(result)
+    every = results
+    if playoff is not None and len(playoff):  # a player's card goes on through the playoff sheets, as the report's
+        listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
+        every = pd.concat([results, playoff], ignore_index=True)
+    paths = _player_paths(result, every, listed, base["standings"], lang)
+    ranks = _rank_paths(result, lang)
+    for path in paths:
+        for step in path["steps"]:
+            step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))
+    phones = [
+        {
+            **path,
+            "search": strip_accents(str(path["player"])).lower(),
+            "rank_after": ranks.get(path["player"], {}),
+            "rank_path": [r if r is not None else "–" for r in ranks.get(path["player"], {}).values()],
+            "next_table": playing_at.get(path["player"]),
+        }
+        for path in paths
+    ]
+    return {
+        "players": phones,
+        "index": [[p["id"], p["search"], p["player"]] for p in phones],  # the phone's search: id, folded name, name
     }
 
 

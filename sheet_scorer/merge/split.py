@@ -1,8 +1,8 @@
 """A judge's copy of the event: one round's sheet holding only the judge's tables (docs/rules.md §1, §5).
 
-The copy is the event workbook, everything kept, with the rows of that round's other tables and of the
-other rounds emptied, so the judge sees and fills only their own; `merge` takes the copy back by table
-and player.
+The copy is the event workbook, everything kept but the tool's own Standings and Problems sheets, with the rows of
+that round's other tables and of the other rounds emptied, so the judge sees and fills only their own; `merge`
+takes the copy back by table and player.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, WorkbookPatch, event_language
+from sheet_scorer.workbook.owned import own_sheets
 from sheet_scorer.xlsx.cells import cell_ref
 
 if TYPE_CHECKING:
@@ -94,7 +95,10 @@ def plan_split(
     }
     edits[sheet.name] = _emptied(sheet, [int(r) for r in sheet.raw.index[~keep]], covered.get(sheet.name, frozenset()))
     present = sorted({int(t) for t in found[keep]})
-    return SplitPlan(sheet.name, present, sorted(tables - set(present)), int(keep.sum()), WorkbookPatch(edits=edits))
+    # the Standings and Problems sheets are left out: they would be stale in a copy; the merge and the next score
+    # bring them back (docs/rules.md §5)
+    patch = WorkbookPatch(edits=edits, removed=own_sheets(data.added_sheets))
+    return SplitPlan(sheet.name, present, sorted(tables - set(present)), int(keep.sum()), patch)
 
 
 def _emptied(sheet: RoundSheet, rows: list[int], covered: frozenset[str]) -> list[CellEdit]:
@@ -105,10 +109,10 @@ def _emptied(sheet: RoundSheet, rows: list[int], covered: frozenset[str]) -> lis
 
 
 def default_copy(event: Path, number: int, tables: frozenset[int]) -> Path:
-    """`event.xlsx`, round 3, tables 1-4 -> `event.round3.tables1-4.xlsx`, beside the event."""
-    return event.with_name(
-        f"{event.stem}.round{number}.tables{tables_text(sorted(tables)).replace(',', '_')}{event.suffix}"
-    )
+    """`event.xlsx` (or its scored copy `event.scored.xlsx`), round 3, tables 1-4 -> `event.round3.tables1-4.xlsx`,
+    beside the event: the copy is named for the event, not for which of its files it came from."""
+    stem = event.stem.removesuffix(".scored")
+    return event.with_name(f"{stem}.round{number}.tables{tables_text(sorted(tables)).replace(',', '_')}{event.suffix}")
 
 
 def split_workbook(

@@ -57,23 +57,20 @@ def inactive_players(data: WorkbookData) -> set[str]:
     return {name_key(p.name) for p in data.players or [] if not p.active}
 
 
-def withdrawn_notes(result: ScoreResult, lang: str) -> dict[str, str]:
-    """Players marked not active on the Players sheet -> "withdrawn after Round 2" (the last round they played), in
-    `lang`: the Standings and Final Ranking sheets, the report and the JSON mark them alike (docs/rules.md §1, §6)."""
+def withdrawn_notes(result: ScoreResult, lang: str, column: bool = False) -> dict[str, str]:
+    """Players marked not active on the Players sheet -> "withdrawn after round 2" (the last round they played), in
+    `lang`: the report, the terminal, the live view and the JSON mark them alike; with `column`, the words of the
+    sheets' Withdrawn column ("After round 2") for the Standings and Final Ranking sheets (docs/rules.md §1, §6)."""
     gone = inactive_players(result.data)
     if not gone or result.results.empty:
         return {}
     rows = result.results[result.results["player"].isin(gone)]
     last = rows.groupby("player")["round"].max()
-    names = {sheet.number: sheet.name for sheet in result.data.rounds}
+    after, never = ("withdrawn_after_cell", "withdrawn_cell") if column else ("withdrawn_after", "withdrawn")
     notes = {}
     for player in result.standings["player"]:
         if player in gone:
-            notes[player] = (
-                text(lang, "withdrawn_after", sheet=names[int(last[player])])
-                if player in last.index
-                else text(lang, "withdrawn")
-            )
+            notes[player] = text(lang, after, round=int(last[player])) if player in last.index else text(lang, never)
     return notes
 
 

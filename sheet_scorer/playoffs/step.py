@@ -49,7 +49,7 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
         _require_scored(rows, stages["final"], result)
         placings = event_ranking(result, ranking) or []
         name = _existing_final_ranking(data.sheet_names) or FINAL_RANKING_SHEET[lang]
-        return final_ranking_sheet(placings, name, lang, withdrawn_notes(result, lang))
+        return final_ranking_sheet(placings, name, lang, withdrawn_notes(result, lang, column=True))
     for stage in ("semifinal", "quarterfinal"):  # the latest stage played sends its best on
         if stage in stages:
             sheet = stages[stage]
@@ -117,7 +117,7 @@ def playoff_sheet(stage: str, tables: list[list[str]], ranking: list[str], layou
 def final_ranking_sheet(placings: list[Placing], name: str, lang: str, notes: dict[str, str] | None = None) -> NewSheet:
     """The Final Ranking sheet: Rank, Player, Stage, Qualifying Rank (the tool's own: rewritten on a re-run).
 
-    `notes` (player -> "withdrawn after Round 2") fill a last Status column, as on the Standings sheet, when a placed
+    `notes` (player -> "After round 2") fill a last Withdrawn column, as on the Standings sheet, when a placed
     player has one (docs/rules.md §6)."""
     header = [PLAYOFF_HEADERS[k][lang] for k in ("rank", "player", "stage", "qualifying_rank")]
     rows: list[list[Any]] = [header] + [
@@ -126,7 +126,7 @@ def final_ranking_sheet(placings: list[Placing], name: str, lang: str, notes: di
     widths = {c: float(max(least, len(h) + 3)) for c, (least, h) in enumerate(zip((6, 28, 14, 16), header), start=1)}
     marked = {p.player: notes[p.player] for p in placings if notes and p.player in notes}
     if marked:
-        header.append(text(lang, "status"))
+        header.append(text(lang, "withdrawn_column"))
         for row, placing in zip(rows[1:], placings):
             row.append(marked.get(placing.player))
         widths[len(header)] = float(max(len(header[-1]), *map(len, marked.values())) + 3)

@@ -115,7 +115,8 @@ def _more_columns(result: ScoreResult, lang: str) -> str:
     return text(lang, "more_columns", names=", ".join(names)) if names else ""
 
 
-def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list[dict[str, Any]]:
+def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str], medals: bool = True) -> list[dict[str, Any]]:
+    """The standings' rows as the page shows them; without `medals` once the final ranking has the podium."""
     rounds = round_names(result)
     decide = criteria(result.data.settings)
     shown = shown_figures(result)
@@ -141,7 +142,7 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str]) -> list
                 "figures": [_figure_text(f, row[f], lang) for f in shown],
                 "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
                 "rounds": [format_number(row.get(name), lang) for name in rounds],
-                "medal": rank if rank <= 3 and played else 0,
+                "medal": rank if medals and rank <= 3 and played else 0,
                 "qualified": row["player"] in advancing_set,
                 "cut_after": row["player"] == last_in,
                 "tie_note": _tie_note(above, row, decide, lang),
@@ -211,8 +212,9 @@ def unscored_tables(
         groups.setdefault(_row_key(sheet, table, row, bye), []).append(player)
     by_key: dict[tuple[str, Any], list[Problem]] = defaultdict(list)
     loose: list[Problem] = []
+    unscored_keys = set(groups)  # once, not once per error: thousands of errors, thousands of tables
     for problem in errors:
-        keys = _problem_keys(problem, row_tables) & set(groups)
+        keys = _problem_keys(problem, row_tables) & unscored_keys
         for key in keys:
             by_key[key].append(problem)
         if not keys:
@@ -487,7 +489,9 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
     known = set(ranked)
     ids = player_ids(ranked + [p for p in results["player"].unique() if p not in known])
     compact = compact_layout(result)
-    standings = _standings_rows(result, lang, ids)
+    playoffs = playoff_view(result, lang, ids)  # docs/rules.md §6
+    final = bool(playoffs and playoffs["ranking"])  # the Final scored: the champion and the final ranking lead
+    standings = _standings_rows(result, lang, ids, medals=not final)
     if compact:
         keep = max(COMPACT_TIE_NOTES, (playoff_cut(result) or 0) + 1)
         for index, row in enumerate(standings):
@@ -532,7 +536,8 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "adjustments": _adjustment_rows(result, lang),
         "cut": playoff_cut(result),
         "chart": rank_chart(result, lang, ids, results),
-        "playoffs": playoff_view(result, lang, ids),  # docs/rules.md §6
+        "playoffs": playoffs,
+        "final": final,
         "rounds": rounds,
         "paths": paths,
         "provisional": result.has_errors,

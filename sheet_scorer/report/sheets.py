@@ -98,7 +98,7 @@ def plan_writes(
 ) -> WritePlan:
     """The plan for `rounds` (playoff sheets too) scored into `results` and `standings`, with `problems` marked and listed.
 
-    `notes` (player -> "withdrawn after Round 2") fill a last Standings column when there are any."""
+    `notes` (player -> "After round 2") fill a last Standings column, Withdrawn, when there are any."""
     by_sheet = (
         {name: rows.set_index("row") for name, rows in results.groupby("sheet", sort=False)} if len(results) else {}
     )
@@ -131,7 +131,7 @@ def plan_writes(
         [i for i, field in enumerate(fields, start=1) if field in PCT_FIELDS],
         provisional=text(lang, "provisional_label") if errors else "",
         no_problems=NO_PROBLEMS[lang],
-        notes_header=text(lang, "status") if notes else "",
+        notes_header=text(lang, "withdrawn_column") if notes else "",
     )
 
 

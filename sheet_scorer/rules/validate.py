@@ -312,9 +312,18 @@ def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
 def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series, tables: pd.Series) -> list[Problem]:
     """A problem for each cell that is not what its column holds; `players`: the sheet's raw names by row."""
     problems = []
-    for row, column, check in failures.itertuples(index=False):
-        value = sheet.raw.at[row, column]
-        kind = int_cell_code(value)
+    rows = failures["index"].tolist()
+    names = players.reindex(rows).tolist()  # each failing row's name and table, looked up at once
+    numbers = tables.reindex(rows).tolist()
+    cells: list[Any] = [None] * len(rows)  # each failing cell's value, a column at a time
+    for column, at in failures.groupby("column", sort=False).indices.items():
+        for position, value in zip(at, sheet.raw[column].reindex([rows[i] for i in at]).to_numpy(), strict=True):
+            cells[position] = value
+    kinds: dict[tuple[type, Any], str] = {}  # `int_cell_code` once per distinct value: the same slip recurs
+    for (row, column, check), name, table, value in zip(
+        failures.itertuples(index=False), names, numbers, cells, strict=True
+    ):
+        kind = kinds.get((type(value), value)) or kinds.setdefault((type(value), value), int_cell_code(value))
         code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check, check)
         if code in ("bad-table", "bad-flag", "empty-name") and kind in ("formula-no-value", "error-value"):
             code = kind
@@ -325,8 +334,8 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series
                 code,
                 sheet.name,
                 cell_ref(sheet.columns[column], row),
-                clean_name(str(players.get(row, ""))),
-                _int_or_none(tables.get(row)),
+                clean_name(str(name)),
+                _int_or_none(table),
                 field=column,
                 params={"value": value, "column": COLUMN_NAMES[column], "row": row},
             )
@@ -347,8 +356,9 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
         context = _row_context(typed, failed, check)
-        for row, values in zip(failed.index.tolist(), failed.values, strict=True):
-            record = dict(zip(failed.columns, values, strict=True))
+        wanted = list(dict.fromkeys(["player", "table", field, "vp_entered", "vp", "roads"]))  # what a message reads
+        for row, values in zip(failed.index.tolist(), failed[wanted].values, strict=True):
+            record = dict(zip(wanted, values, strict=True))
             problems.append(
                 Problem(
                     check,
@@ -363,11 +373,32 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
     return problems
 
 
+# The cells that cause a table-level error, of the table's failing rows (docs/rules.md §3): the problem is told at each
+# of them. Unlisted codes (the no-target warning) stay one problem for the whole table.
+_CAUSING_ROWS: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
+    "table-size": lambda rows: rows["table"].notna(),  # every row's Table cell counts the table
+    "table-vp-cards": lambda rows: rows["vp_cards"].fillna(0) > 0,  # the cards counted in the total
+    "table-knights": lambda rows: rows["knights"].fillna(0) > 0,
+    **dict.fromkeys(
+        (
+            "army-tie-unmarked",
+            "army-tie-multiple",
+            "road-tie-unmarked",
+            "road-tie-multiple",
+            "declared-missing",
+            "declared-multiple",
+        ),
+        lambda rows: rows["player"].notna(),  # the tied, the marked, the players at the target: each row failed
+    ),
+}
+
+
 def _table_problems(
     sheet: RoundSheet, check: str, failed: pd.DataFrame, typed: pd.DataFrame, settings: Settings
 ) -> list[Problem]:
-    """One problem per table that broke the table rule `check` (`failed`: its rows, by row), in table order; the
-    value each message shows is worked out for all those tables at once."""
+    """A table rule's problems, in table order: one at each cell that causes it, with its player (docs/rules.md §3),
+    or one for the table when the flag column is missing (at the header) or no cell causes it (nobody at the
+    target). The value each message shows is worked out for all the failing tables at once."""
     field, value_of = TABLE_CODES[check]
     absent = field in FLAGS and field not in sheet.columns
     header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
@@ -381,11 +412,15 @@ def _table_problems(
         if check == "declared-missing" and settings.victory_target < CITIES_AND_KNIGHTS_TARGET
         else None
     )
+    causing = _CAUSING_ROWS.get(check)
+    causes = causing(failed).to_numpy(dtype=bool) if causing is not None and not absent else None
     players, rows = failed["player"].tolist(), failed.index.tolist()
+    column = sheet.columns.get(field)
     problems = []
     for table, at in grouped.indices.items():
         params = {
-            "players": ", ".join(players[i] for i in at),
+            "players": tuple(players[i] for i in at),
+            "count": len(at),
             "value": None if values is None else int(values[table]),
             "size": len(at),
             "column": COLUMN_NAMES[field],
@@ -394,11 +429,15 @@ def _table_problems(
         }
         if hint is not None and int(hint.get(table, 0)) <= 1:
             params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
-        problems.append(
-            Problem(
-                "flag-column-missing" if absent else check, sheet.name, header, "", int(table), field, params=params
-            )
-        )
+        if causes is None or column is None:
+            code = "flag-column-missing" if absent else check
+            problems.append(Problem(code, sheet.name, header, "", int(table), field, params=params))
+            continue
+        problems += [
+            Problem(check, sheet.name, cell_ref(column, int(rows[i])), players[i], int(table), field, params=params)
+            for i in at
+            if causes[i]
+        ]
     return problems
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from sheet_scorer.i18n.text import severity_word, text
+from sheet_scorer.i18n.text import ordinal, severity_word, text
 from sheet_scorer.season.model import Season
 from sheet_scorer.workbook.new_event import fonts_in_schema_order
 from sheet_scorer.xlsx.cells import column_letter
@@ -43,7 +43,8 @@ def standings_rows(season: Season) -> tuple[list[str], list[list[Any]], list[lis
         for finish in row.finishes:
             cells[finish.event] = number(finish.points)
             marks[finish.event] = not finish.counted
-        rows.append([row.rank, row.player, number(row.points), row.counted, row.played, row.won, row.best, *cells])
+        best = ordinal(row.best, lang)  # "1st", "2e", "3.", "1.º" (docs/rules.md §10)
+        rows.append([row.rank, row.player, number(row.points), row.counted, row.played, row.won, best, *cells])
         dropped.append(marks)
     return header, rows, dropped
 

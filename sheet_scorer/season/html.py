@@ -64,7 +64,7 @@ def season_context(season: Season) -> dict[str, Any]:
                 "counted": row.counted,
                 "played": row.played,
                 "won": row.won,
-                "best": row.best,
+                "best": ordinal(row.best, lang),
                 "medal": row.rank if row.rank <= 3 else 0,
                 "cells": cells,
             }

@@ -15,22 +15,25 @@ __all__ = ["DAMAGES", "damaged", "open_package"]  # the refusals a package check
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
-def open_package(path: Path, patching: bool = False) -> OpcPackage:
+def open_package(path: Path, patching: bool = False, content: bytes | None = None) -> OpcPackage:
     """The one opening of an input workbook for a command: what is not an .xlsx/.xlsm workbook is refused
     in one line before any parser sees it, and the package returned is the one the reader and the patcher then
     share (`workbook.read.open_event`). `patching`: the command patches what it reads, so the parts read are kept
-    for the patcher (`opc.KEEP`)."""
-    if not path.exists():
+    for the patcher (`opc.KEEP`). `content`: the file's bytes, read at once by the caller, parsed from memory."""
+    if content is not None:
+        head = content[:8]
+    elif not path.exists():
         raise WorkbookError(key="no_such_file", path=path)
-    if path.is_dir():
+    elif path.is_dir():
         raise WorkbookError(key="is_folder", path=path)
-    with path.open("rb") as handle:
-        head = handle.read(8)
+    else:
+        with path.open("rb") as handle:
+            head = handle.read(8)
     if head.startswith(_OLE_MAGIC):
         raise WorkbookError(key="legacy_or_encrypted", path=path)
     if not head.startswith(b"PK"):
         raise WorkbookError(key="empty_file" if not head else "not_a_workbook", path=path)
-    package = OpcPackage(path, KEEP if patching else KEEP_READING)  # a zip that cannot be opened: `damaged`
+    package = OpcPackage(path, KEEP if patching else KEEP_READING, content)  # a zip that cannot be opened: `damaged`
     try:
         check_members(path, package.zip.infolist())
     except BaseException:

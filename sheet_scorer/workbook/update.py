@@ -63,6 +63,8 @@ def update_workbook(
             _edit_sheet(book, name, patch.edits.get(name, []), patch.marks.get(name), written)
         for new in patch.sheets:
             _add_sheet(book, new, written)
+        for name in patch.removed:
+            book.remove_sheet(name)
         origin = path.name if target == path else None
         write_all(
             {

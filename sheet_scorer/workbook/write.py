@@ -278,7 +278,7 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
                 cells[column - 1] = book.value_cell(record[column - 1], two_decimals)
         rows.append(cells)
     defaults = _STANDINGS_WIDTHS + [max(10, len(n) + 2) for n in plan.standings_header[6:] + plan.round_names]
-    widths = _widths(defaults + [26] * (len(titles) - len(defaults)), titles)  # the Status column (withdrawn after …)
+    widths = _widths(defaults + [26] * (len(titles) - len(defaults)), titles)  # the Withdrawn column (after round …)
     if plan.provisional:
         widths[len(titles) + 1] = float(len(plan.provisional) + 3)
     book.put_sheet(plan.standings_title, new_sheet_xml(rows, widths, freeze_row=1), replacing=own)

@@ -33,6 +33,7 @@ from sheet_scorer.xlsx.splice import (
     TAG,
     attribute,
     children,
+    content,
     insert_child,
     quoteattr,
     root_span,
@@ -242,6 +243,56 @@ class Book:
         self._xml = self._xml[:at] + element + self._xml[at:]
         self.sheets.append(SheetEntry(name, part, rid))
 
+    def remove_sheet(self, name: str) -> None:
+        """Leave sheet `name` out of the package: its tab, its part and the parts only it uses (notes, drawings,
+        printer settings), its sheet-local defined names; the indexes counting the sheets after it move down, and a
+        window showing it shows the first visible sheet. The calculation chain, which counts sheets, is dropped
+        (Excel rebuilds it on open)."""
+        entry = self.sheet(name)
+        if entry is None:
+            return
+        tags = self._sheet_tags()
+        position = next(i for i, t in enumerate(tags) if attribute(t.group(0), b"name") == name)
+        if entry.part and entry.part in self.package:
+            for rel in self.package.relationships(entry.part):
+                if not rel.external and rel.target in self.package:
+                    self.package.remove(rel.target)
+                    self.package.set_override(rel.target, None)
+            if PartName(entry.part).rels in self.package:
+                self.package.remove(PartName(entry.part).rels)
+            self.package.remove(entry.part)
+            self.package.set_override(entry.part, None)
+        if entry.rid:
+            self.package.remove_relationship(self.workbook_part, entry.rid)
+        tag = tags[position]
+        self._xml = self._xml[: tag.start()] + self._xml[tag.end() :]
+        self.sheets = [s for s in self.sheets if s is not entry]
+        visible = [i for i, t in enumerate(self._sheet_tags()) if attribute(t.group(0), b"state") in (None, "visible")]
+        self._remove_sheet_index(position, visible[0] if visible else 0)
+        self.drop_calc_chain()
+
+    def _remove_sheet_index(self, position: int, shown: int) -> None:
+        """The sheet at `position` removed: a defined name local to it goes, the indexes counting sheets after it
+        move down by one, and a window whose active or first tab it was starts at the sheet `shown`."""
+
+        def moved(match: re.Match[bytes]) -> bytes:
+            """An index counting sheets, in the workbook without the sheet at `position` (its own: `shown`)."""
+            index = int(match.group(3))
+            index = shown if index == position else index - 1 if index > position else index
+            return match.group(1) + match.group(2) + str(index).encode() + match.group(2)
+
+        _, start, end = root_span(self._xml)
+        for tag_name, child_start, child_end in reversed(children(self._xml, start, end)):
+            if tag_name == "definedNames":
+                block = _without_local_names(self._xml[child_start:child_end], position)
+                block = re.sub(rb'(\slocalSheetId\s*=\s*)(["\'])(\d+)\2', moved, block)
+                self._xml = self._xml[:child_start] + block + self._xml[child_end:]
+            elif tag_name == "bookViews":
+                block = re.sub(
+                    rb'(\s(?:activeTab|firstSheet)\s*=\s*)(["\'])(\d+)\2', moved, self._xml[child_start:child_end]
+                )
+                self._xml = self._xml[:child_start] + block + self._xml[child_end:]
+
     def _shift_sheet_indexes(self, position: int) -> None:
         """A sheet inserted at `position`: the indexes that count sheets from there on move up by one (a defined
         name's `localSheetId`, the window's `activeTab` and `firstSheet`), so each still points at its sheet."""
@@ -369,3 +420,17 @@ class Book:
 def _rid(tag: bytes) -> str | None:
     found = re.search(rb"""\s[\w.\-]+:id\s*=\s*["']([^"']*)["']""", tag)
     return found.group(1).decode() if found else None
+
+
+def _without_local_names(block: bytes, position: int) -> bytes:
+    """The `<definedNames>` element `block` without the names local to the sheet at `position` (each start tag read
+    with `splice.children`, so a '>' inside a quoted value never ends it)."""
+    start, end = content(block, 0, len(block))
+    kept, at = [block[:start]], start
+    for name, child_start, child_end in children(block, start, end):
+        tag = block[child_start : tag_end(block, child_start)]
+        if name == "definedName" and attribute(tag, b"localSheetId") == str(position):
+            kept.append(block[at:child_start])
+            at = child_end
+    kept.append(block[at:])
+    return b"".join(kept)

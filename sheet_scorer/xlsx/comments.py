@@ -300,6 +300,7 @@ class Notes:
         xml = self._xml
         pieces: dict[Span, bytes] = {}
         added: list[bytes] = []
+        shapes: list[tuple[str, int]] = []  # (cell, lines) of each new note's drawn box
         for ref, messages in notes.items():
             note = "\n".join(f"{COMMENT_MARKER} {m}" for m in messages)
             comment = existing.get(ref)
@@ -321,11 +322,12 @@ class Notes:
                     + prefix
                     + b"comment>"
                 )
-                self._add_shape(ref, len(messages))
+                shapes.append((ref, len(messages)))
                 continue
             new = _appended(xml, comment, note, prefix)
             if new is not None:
                 pieces[comment] = new
+        self._add_shapes(shapes)
         self._replace(found, pieces, b"".join(added))
 
     def _comments(self) -> tuple[Span, dict[str | None, Span]]:
@@ -365,7 +367,11 @@ class Notes:
                 self._vml = self._vml[: shape.start()] + self._vml[end:]
                 return
 
-    def _add_shape(self, ref: str, lines: int) -> None:
+    def _add_shapes(self, shapes: list[tuple[str, int]]) -> None:
+        """The drawn box of each new note (cell, lines of text), in order, after the shapes there are: all numbered and
+        inserted at once (one by one, each read the whole drawing again: a thousand notes took seconds)."""
+        if not shapes:
+            return
         if self._vml is None:
             self._vml = _NEW_VML % self._free_idmap()
         if b'id="_x0000_t202"' not in self._vml:
@@ -375,23 +381,14 @@ class Notes:
             shapetype = template[template.index(b"<v:shapetype") : template.index(b"</v:shapetype>") + 14]
             shapetype = shapetype.replace(b"<v:shapetype ", b"<v:shapetype " + _VML_NAMESPACES + b" ", 1)
             self._vml = self._vml[:start] + shapetype + b"\n" + self._vml[start:]
-        column, row = parse_ref(ref)
         numbers = [int(n) for n in re.findall(rb'id="_x0000_s(\d+)"', self._vml)]
         idmap = _IDMAP.search(self._vml)
-        shape_id = max(numbers) + 1 if numbers else 1024 * (int(idmap.group(1)) if idmap else 1) + 1
-        height = 30 + 24 * lines
-        shape = (
-            f'<v:shape {_VML_NAMESPACES.decode()} id="_x0000_s{shape_id}" type="#_x0000_t202" style="position:absolute;margin-left:59.25pt;'
-            f'margin-top:1.5pt;width:240pt;height:{height}pt;z-index:{len(numbers) + 1};visibility:hidden" '
-            'fillcolor="#ffffe1" o:insetmode="auto">\n  <v:fill color2="#ffffe1"/>\n  <v:shadow on="t" color="black" '
-            'obscured="t"/>\n  <v:path o:connecttype="none"/>\n  <v:textbox style="mso-direction-alt:auto">\n   '
-            '<div style="text-align:left"></div>\n  </v:textbox>\n  <x:ClientData ObjectType="Note">\n   <x:MoveWithCells/>'
-            f"\n   <x:SizeWithCells/>\n   <x:Anchor>{column}, 15, {max(row - 2, 0)}, 10, {column + 4}, 15, "
-            f"{max(row - 2, 0) + 3 + lines}, 4</x:Anchor>\n   <x:AutoFill>False</x:AutoFill>\n   <x:Row>{row - 1}</x:Row>\n"
-            f"   <x:Column>{column - 1}</x:Column>\n  </x:ClientData>\n </v:shape>"
-        ).encode()
+        first_id = max(numbers) + 1 if numbers else 1024 * (int(idmap.group(1)) if idmap else 1) + 1
+        drawn = [
+            _shape(ref, lines, first_id + index, len(numbers) + 1 + index) for index, (ref, lines) in enumerate(shapes)
+        ]
         end = self._vml.rindex(b"</xml>")
-        self._vml = self._vml[:end] + shape + b"\n" + self._vml[end:]
+        self._vml = self._vml[:end] + b"".join(shape + b"\n" for shape in drawn) + self._vml[end:]
 
     def _free_idmap(self) -> int:
         used = [0]
@@ -455,3 +452,19 @@ def _rid_attribute(sheet: Worksheet, rid: str) -> bytes:
     if found:
         return found.group(1) + b':id="' + rid.encode() + b'"'
     return f'xmlns:r="{NS_REL}" r:id="{rid}"'.encode()
+
+
+def _shape(ref: str, lines: int, shape_id: int, z_index: int) -> bytes:
+    """The VML box Excel draws for the note on `ref` (`lines` of text), hidden until the cell is pointed at."""
+    column, row = parse_ref(ref)
+    height = 30 + 24 * lines
+    return (
+        f'<v:shape {_VML_NAMESPACES.decode()} id="_x0000_s{shape_id}" type="#_x0000_t202" style="position:absolute;margin-left:59.25pt;'
+        f'margin-top:1.5pt;width:240pt;height:{height}pt;z-index:{z_index};visibility:hidden" '
+        'fillcolor="#ffffe1" o:insetmode="auto">\n  <v:fill color2="#ffffe1"/>\n  <v:shadow on="t" color="black" '
+        'obscured="t"/>\n  <v:path o:connecttype="none"/>\n  <v:textbox style="mso-direction-alt:auto">\n   '
+        '<div style="text-align:left"></div>\n  </v:textbox>\n  <x:ClientData ObjectType="Note">\n   <x:MoveWithCells/>'
+        f"\n   <x:SizeWithCells/>\n   <x:Anchor>{column}, 15, {max(row - 2, 0)}, 10, {column + 4}, 15, "
+        f"{max(row - 2, 0) + 3 + lines}, 4</x:Anchor>\n   <x:AutoFill>False</x:AutoFill>\n   <x:Row>{row - 1}</x:Row>\n"
+        f"   <x:Column>{column - 1}</x:Column>\n  </x:ClientData>\n </v:shape>"
+    ).encode()

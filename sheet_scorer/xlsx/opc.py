@@ -6,6 +6,7 @@ so a target means the same part to all of them.
 
 from __future__ import annotations
 
+import io
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -204,10 +205,10 @@ class OpcPackage:
     """An opened zip package, for the reader and the patcher alike: every part unpacked within the budgets,
     every XML part parsed with expat with a DOCTYPE or entity declaration refused, relationships read one way."""
 
-    def __init__(self, path: Path | OpcPackage, keep: int = KEEP) -> None:
-        """Open the package at `path`, keeping up to `keep` bytes of the parts unpacked (`_Kept`); or, given a package
-        already open, another view of it (the reader's, the patcher's) sharing its one opening of the file: its zip,
-        budget, parts read and the bytes kept."""
+    def __init__(self, path: Path | OpcPackage, keep: int = KEEP, content: bytes | None = None) -> None:
+        """Open the package at `path` (or `content`, its bytes read at once: no file stays open), keeping up to `keep`
+        bytes of the parts unpacked (`_Kept`); or, given a package already open, another view of it (the reader's,
+        the patcher's) sharing its one opening of the file: its zip, budget, parts read and the bytes kept."""
         if isinstance(path, OpcPackage):
             opened = path
             self.path, self.zip, self.names, self.budget = opened.path, opened.zip, opened.names, opened.budget
@@ -217,7 +218,7 @@ class OpcPackage:
         self.path = path
         self.budget = Budget(path)
         try:
-            self.zip = zipfile.ZipFile(path)
+            self.zip = zipfile.ZipFile(path if content is None else io.BytesIO(content))
         except (zipfile.BadZipFile, OSError):
             raise PackageError(key="damaged", path=path) from None
         self.names = set(self.zip.namelist())
