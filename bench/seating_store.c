@@ -2,12 +2,12 @@
    sheet_scorer/seating/designs.py (docs/rules.md §6). Not part of the tool: bench/seating_store.py builds it and
    checks what it prints by counting.
 
-   cc -O2 -o /tmp/seating_store bench/seating_store.c && /tmp/seating_store N ROUNDS SEED MOVES
+   cc -O2 -o /tmp/seating_store bench/seating_store.c -lm && /tmp/seating_store N ROUNDS SEED MOVES [RUN]
 
    Tables of 3 as §6 says (n mod 4 → 0, 3, 2, 1 of them), the rest tables of 4. Hard constraint: every player sits
    at a table of 3 floor or ceil of the mean number of times (max − min ≤ 1); a swap that breaks it is never
    made. Cost: 1000 per repeated meeting + 50 (m − 1)² per pair (spread), + 1 per player at a table of 3 in two
-   rounds running. Prints the best plan: "COST repeats runs" then rounds separated by '/', tables by ' ',
+   rounds running (RUN each with a 5th argument). Prints the best plan: "COST repeats runs" then rounds separated by '/', tables by ' ',
    players by '.'. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +22,7 @@ static int where[MAXR][MAXN]; /* where[r][p]: slot of p */
 static int meet[MAXN][MAXN], threes[MAXN], lo, hi;
 static int best_slot[MAXR][MAXN];
 static unsigned long long rng_state;
+static long run_weight = 1; /* per player at a table of 3 in two rounds running (RUN, the optional 5th argument) */
 
 static unsigned rnd(void) {
   rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
@@ -37,7 +38,7 @@ static long total(int *repeats, int *runs) {
   long c = 0; *repeats = 0; *runs = 0;
   for (int a = 0; a < n; a++) for (int b = a + 1; b < n; b++) { c += pc(meet[a][b]); if (meet[a][b] > 1) *repeats += meet[a][b] - 1; }
   for (int r = 1; r < R; r++) for (int p = 0; p < n; p++) if (small(r, p) && small(r - 1, p)) (*runs)++;
-  return c + *runs;
+  return c + run_weight * *runs;
 }
 
 static long delta(int r, int a, int b) {
@@ -49,7 +50,7 @@ static long delta(int r, int a, int b) {
     d += pc(meet[b][y] - 1) - pc(meet[b][y]) + pc(meet[a][y] + 1) - pc(meet[a][y]); }
   if (size[ta] != size[tb]) { /* the one going to the table of 3: runs with the rounds beside */
     int to = size[ta] == 3 ? b : a, off = size[ta] == 3 ? a : b;
-    d += (small(r - 1, to) + small(r + 1, to)) - (small(r - 1, off) + small(r + 1, off));
+    d += run_weight * ((small(r - 1, to) + small(r + 1, to)) - (small(r - 1, off) + small(r + 1, off)));
   }
   return d;
 }
@@ -68,6 +69,7 @@ int main(int argc, char **argv) {
   if (argc < 5) { fprintf(stderr, "usage: N ROUNDS SEED MOVES\n"); return 2; }
   n = atoi(argv[1]); R = atoi(argv[2]); rng_state = 88172645463325252ULL ^ (unsigned long long)atoll(argv[3]) * 2654435761ULL;
   double moves = atof(argv[4]);
+  if (argc > 5) run_weight = atol(argv[5]);
   T3 = (4 - n % 4) % 4; T = (n - 3 * T3) / 4 + T3;
   for (int t = 0, k = 0; t < T; t++) { size[t] = t < T3 ? 3 : 4; start[t] = k; for (int j = 0; j < size[t]; j++) tab[k + j] = t; k += size[t]; }
   int seats3 = 3 * T3 * R; lo = seats3 / n; hi = lo + (seats3 % n != 0);
