@@ -15,7 +15,8 @@ The method, in four steps:
 2. **Constructive start.** A fresh plan starts from a known design where one exists (designs.py:
    the affine plane of order 4 for 16 players, a 1-rotational design for 24 over 7 rounds, the
    Hermitian unital's resolvable (28, 4, 1) design for 28 over 9 rounds, each minus one point for
-   15, 23 and 27, and the stored optimum for 20 players over 7 rounds); otherwise from a 4 × g grid
+   15, 23 and 27, the stored optimum for 20 players over 7 rounds, and the fair plans stored for counts and
+   rounds where a longer search once found fewer repeats than this one does); otherwise from a 4 × g grid
    (g = number of tables): in round r table j takes the cell (i, j + i·r) of every row i, in GF(4)
    for g = 4 and in Z_g otherwise, which repeats nobody for up to `_grid_bound(g)` rounds. With
    clubs, each club is packed into one grid row and every round takes one player of each row to
@@ -44,9 +45,9 @@ The method, in four steps:
    swaps. When the start has rows (clubs, or seats in a re-plan) the search first swaps only
    players of one row, then any two. It stops at a cost no plan can beat (the club-mates who must
    meet, plus the repeats counting forces: more meetings than pairs, or a player with more
-   meetings than opponents), after 4·STALL steps without a better plan, or after `evaluations`
-   swap evaluations (EVALUATIONS by default; the search keeps the best plan, so a design it starts
-   from is kept).
+   meetings than opponents), after PATIENCE·STALL steps without a better plan, or after `evaluations`
+   swap evaluations (EVALUATIONS by default). The search keeps its best plan, and the start when the best is
+   worse in §6's order (`quality`, which the weights only approximate), so a design or stored plan is kept.
 4. **Seats afterwards**, with the tables fixed, block by block of 4 event rounds (rounds 1–4 first,
    then 5–8): in a block of tables of 4 only, a proper 4-edge-colouring of the bipartite
    player–table graph (König; built by alternating-path swaps): colour k is seat k, so every
