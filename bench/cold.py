@@ -6,7 +6,7 @@ Interleaved, run by run (the order rotated): `score` of example_workbooks/spring
 against `python -c "import pandas, pandera"` (what any tool validating with pandera pays before its first cell),
 then `check`, `seat --reseat` (a copy with round 5 seated once beforehand) and `slips --round 4` against `score`.
 Median wall and CPU seconds of each, the ratio of the medians and the min–max of the per-run ratios, and the
-machine's load average. Targets (issue 21): `score` ≤ 1.4× the import floor; the other commands no slower than `score`.
+machine's load average. Targets (the second speed targets, bench/RESULTS.md): `score` ≤ 1.4× the import floor; the other commands no slower than `score`.
 
 Before timing, sheet_scorer's own bytecode is compiled once (`compileall` into its `__pycache__`), as `pip install`
 does for an organiser: a workplace that sets PYTHONDONTWRITEBYTECODE (this one does) would otherwise compile the

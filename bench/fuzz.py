@@ -1,4 +1,4 @@
-"""The long fuzz run (issue 14): the suite's fuzz tests with many more examples. Run by hand:
+"""The long fuzz run: the suite's fuzz tests with many more examples. Run by hand:
 
     .venv/bin/python bench/fuzz.py            # SHEET_SCORER_FUZZ=long pytest tests/test_fuzz.py
 

@@ -7,8 +7,8 @@ Writes into FOLDER:
 * ``S.xlsx``  -     64 players x  5 rounds (    320 table rows)
 * ``M.xlsx``  -  1,000 players x 10 rounds ( 10,000 table rows)
 * ``L.xlsx``  - 10,000 players x 10 rounds (100,000 table rows)
-* ``M2.xlsx``, ``L2.xlsx`` - the same sizes laid out as organisers' workbooks come (issue 21,
-  `write_organiser_workbook`): openpyxl's normal mode, a title above every other round table, columns
+* ``M2.xlsx``, ``L2.xlsx`` - the same sizes laid out as organisers' workbooks come
+  (`write_organiser_workbook`): openpyxl's normal mode, a title above every other round table, columns
   in a shuffled order, one extra organiser column
 * ``M3.xlsx``, ``L3.xlsx`` - the same sizes in the organiser's own layout (`write_own_layout_workbook`): no Players
   sheet, a title row above every round table, the columns in one shuffled order, a Notes column, and 6 % of the
@@ -364,7 +364,7 @@ NOTES = ("late", "swapped seats", "judge called", "checked", "arrived R2", "phot
 
 
 def write_organiser_workbook(path: Path, players: int, rounds: int, seed: int, title: str) -> Path:
-    """The other kind of workbook (issue 21): saved by openpyxl's normal (not write-only) mode, as a script or an
+    """The other kind of workbook: saved by openpyxl's normal (not write-only) mode, as a script or an
     organiser's tool would; a title row above the round table in every other round (the others start at row 1),
     the columns in a shuffled order (one order per round), one extra organiser column (Notes: mostly empty, some
     text), flags left empty rather than written as empty strings. The same games as `write_workbook`."""

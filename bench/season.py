@@ -3,7 +3,7 @@
     .venv/bin/python bench/season.py                    # 300 events of 30-120 players, --jobs = nproc
     .venv/bin/python bench/season.py --events 20        # a quick run on a smaller archive
     .venv/bin/python bench/season.py --events 300 --runs 1 --check-sample 10
-    .venv/bin/python bench/season.py --events 100 --players 30 --runs 3 --check-sample 0   # issue 32's season
+    .venv/bin/python bench/season.py --events 100 --players 30 --runs 3 --check-sample 0   # the 100-event season
 
 The archive is generated once into FOLDER (default /tmp/sheet_scorer_bench/season_N; kept for the next
 run): N event workbooks like the ones organisers keep (bench/make_workbooks.py: Settings with a title and a

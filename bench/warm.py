@@ -7,8 +7,8 @@ pandera and Babel) and then `--runs` more of the same file, each writing the sco
 report to a temporary folder, as the live view does after every save. Prints the first call's wall time
 and the median, min and max of the warm ones (wall and CPU of this process). Workbooks: the bundled
 example_workbooks/spring_open.xlsx (30 players, 4 rounds) and a generated 200-player, 6-round event
-(bench/make_workbooks.py's generator, written once into --folder as E200.xlsx). Targets (issue 21):
-spring_open ≤ 0.3 s warm, 200 × 6 ≤ 1 s warm.
+(bench/make_workbooks.py's generator, written once into --folder as E200.xlsx).
+Targets (the second speed targets, bench/RESULTS.md): spring_open ≤ 0.3 s warm, 200 × 6 ≤ 1 s warm.
 """
 
 from __future__ import annotations

@@ -370,13 +370,15 @@ OUTSIDE_REFERENCES = re.compile(
 
 
 def test_references_point_inside_the_repository() -> None:
-    """The package, the tests, README.md and docs/ cite docs/rules.md sections, never a reference the repository
-    does not hold."""
+    """The package, the tests, the benchmarks, README.md and docs/ cite docs/rules.md sections, never a reference the
+    repository does not hold."""
     root = PACKAGE.parent
     files = [
         *PACKAGE.rglob("*.py"),
         *(root / "tests").rglob("*.py"),
         *(root / "tests").rglob("*.md"),
+        *(root / "bench").rglob("*.py"),
+        *(root / "bench").rglob("*.md"),
         *(root / "docs").rglob("*.md"),
         root / "README.md",
     ]

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheet_scorer.api.score import check_data
-from sheet_scorer.model import Phrase, ScoreResult, WorkbookError
+from sheet_scorer.i18n.phrase import Phrase
+from sheet_scorer.model import ScoreResult, WorkbookError
 
 
 @dataclass(frozen=True)

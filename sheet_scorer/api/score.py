@@ -7,9 +7,9 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.model import (
     NextStep,
-    Phrase,
     RoundSheet,
     ScoreResult,
     Settings,

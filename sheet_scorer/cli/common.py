@@ -21,6 +21,8 @@ from sheet_scorer.i18n.vocab import LANGUAGES
 
 if TYPE_CHECKING:
     from sheet_scorer.i18n.codes import MessageKey
+    from sheet_scorer.model import ScoreResult
+    from sheet_scorer.problems import Problem
 
 
 class _OneLineUsageError(click.UsageError):
@@ -122,7 +124,7 @@ def shell_word(path: Path) -> str:
     return f'"{text}"' if not text or any(c.isspace() or c in "&|;<>()$`'!*?[]{}~#%^" for c in text) else text
 
 
-def say_next_step(result: Any) -> str | None:
+def say_next_step(result: ScoreResult) -> str | None:
     """The one line that ends a run with errors: the file to fix and the exact command to run next (docs/rules.md §5)."""
     from sheet_scorer.i18n.terminal import say
 
@@ -130,7 +132,7 @@ def say_next_step(result: Any) -> str | None:
     if step is None:
         return None
     command = f"sheet-scorer score {shell_word(step.score)}" + (" --in-place" if step.in_place else "")
-    key = "next_step_checked" if step.checked else "next_step"
+    key: MessageKey = "next_step_checked" if step.checked else "next_step"
     return say(result.lang, key, file=shell_word(step.fix_in), command=command)
 
 
@@ -139,7 +141,7 @@ def _key(key: str) -> MessageKey:
     return cast("MessageKey", key)
 
 
-def where(problem: Any, lang: str = "en") -> str:
+def where(problem: Problem, lang: str = "en") -> str:
     """Where a problem is, as printed (`problems.problem_place`)."""
     from sheet_scorer.problems import problem_place
 

@@ -49,7 +49,9 @@ def _lean_process() -> None:
     """What the installed command's own process does not need (a program importing sheet_scorer is left alone):
     hypothesis, which pandera imports when it is installed (a test tool) for data generation the command never
     uses (0.1 s of every run), and collecting garbage after every few hundred objects."""
-    sys.modules.setdefault("hypothesis", None)  # type: ignore[arg-type]  # `import hypothesis` -> ImportError
+    # A None entry makes `import hypothesis` raise ImportError (the import system's documented behaviour); typeshed
+    # types sys.modules' values as modules only.
+    sys.modules.setdefault("hypothesis", None)  # type: ignore[arg-type]
     # Importing pandas, pandera and the rest makes ~180,000 objects, few of them garbage: Python's default cyclic
     # collection every 700 new objects traverses them again and again, and even every 50,000 cost a small event's run
     # three collections (~50 ms, a tenth of it). The first collection after 1,000,000 new objects: a small event's

@@ -22,8 +22,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import socket
+import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -105,6 +105,7 @@ class RoomProtocol(H11Protocol):
 
     _deadline: asyncio.TimerHandle | None = None
 
+    # uvicorn's H11Protocol narrows asyncio's BaseTransport to Transport (and ignores the override there too)
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()
@@ -325,8 +326,8 @@ def bind(host: str, port: int) -> socket.socket:
     """The listening socket, bound before the server starts (a busy port raises OSError here, told in one line)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    if os.name == "nt":  # on Windows SO_REUSEADDR would let a second server take a port in use
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)  # type: ignore[attr-defined]  # Windows only
+    if sys.platform == "win32":  # on Windows SO_REUSEADDR would let a second server take a port in use
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_EXCLUSIVEADDRUSE, 1)
     else:  # a restart right after Ctrl-C may reuse the port while old connections linger
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if family == socket.AF_INET6:

@@ -8,12 +8,15 @@ written back as they are, with whatever the organiser typed in `Resolved`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS, CONFLICTS_SHEET
 from sheet_scorer.model import ConflictRow, NewSheet, WorkbookData
 from sheet_scorer.problems import problem_message
 from sheet_scorer.rules.conflicts import conflict_problems, is_resolved, shown
+
+if TYPE_CHECKING:
+    from sheet_scorer.merge.plan import Conflict  # merge.plan imports this module
 
 _WIDTHS = [14, 8, 24, 10, 28, 12, 28, 12]
 
@@ -27,8 +30,8 @@ def as_written(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def conflict_rows(data: WorkbookData, found: list[Any]) -> tuple[list[ConflictRow], int]:
-    """The Conflicts sheet's rows after this merge (those listed before, then the new ones: `merge.plan.Conflict`)
+def conflict_rows(data: WorkbookData, found: list[Conflict]) -> tuple[list[ConflictRow], int]:
+    """The Conflicts sheet's rows after this merge (those listed before, then the new ones)
     and how many are new."""
     listed = {_key(r.sheet, r.cell, r.value, r.file, r.other, r.other_file) for r in data.conflicts}
     rows = list(data.conflicts)
@@ -44,13 +47,13 @@ def conflict_rows(data: WorkbookData, found: list[Any]) -> tuple[list[ConflictRo
     return rows, added
 
 
-def _heard(conflict: Any, rows: list[ConflictRow]) -> bool:
+def _heard(conflict: Conflict, rows: list[ConflictRow]) -> bool:
     """True when a row of the cell already lists the copy's value from that copy and the event holds one of the row's
     values: the same dispute, settled or not (re-merging both judges' copies after typing the agreed value)."""
     return _row_of(conflict, rows) is not None
 
 
-def _row_of(conflict: Any, rows: list[ConflictRow]) -> ConflictRow | None:
+def _row_of(conflict: Conflict, rows: list[ConflictRow]) -> ConflictRow | None:
     """The Conflicts sheet's row that already lists this dispute (see `_heard`), if any."""
     for r in rows:
         if (r.sheet, r.cell.upper()) != (conflict.sheet, conflict.cell.upper()):
@@ -61,7 +64,7 @@ def _row_of(conflict: Any, rows: list[ConflictRow]) -> ConflictRow | None:
     return None
 
 
-def open_conflicts(data: WorkbookData, found: list[Any]) -> list[Any]:
+def open_conflicts(data: WorkbookData, found: list[Conflict]) -> list[Conflict]:
     """The conflicts of this merge the organiser has not settled: a dispute whose row is marked Resolved is not
     raised again when the same copies are merged once more (docs/rules.md §5)."""
     return [c for c in found if (row := _row_of(c, data.conflicts)) is None or not is_resolved(row.resolved)]

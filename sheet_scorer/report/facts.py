@@ -11,7 +11,8 @@ import pandas as pd
 
 from sheet_scorer.i18n.text import text, typeset
 from sheet_scorer.i18n.vocab import strip_accents
-from sheet_scorer.playoffs.qualifying import playoff_size, qualified_players, withdrawn_notes  # noqa: F401 (re-exported for the views)
+from sheet_scorer.playoffs.qualifying import playoff_size, qualified_players
+from sheet_scorer.playoffs.qualifying import withdrawn_notes as withdrawn_notes  # re-exported for the views
 from sheet_scorer.rules.score import RESULT_COLUMNS
 from sheet_scorer.standings.engine import BASE_COLUMNS
 

@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sheet_scorer.i18n.phrase import Phrase
 from sheet_scorer.i18n.vocab import strip_accents
-from sheet_scorer.model import Phrase, Registration, WorkbookError
+from sheet_scorer.model import Registration, WorkbookError
 from sheet_scorer.problems import Problem
 from sheet_scorer.workbook.cells import clean_name
 

@@ -76,7 +76,7 @@ def _judge(cell: SettingCell) -> Problem | list[Problem] | None:
 def _holds(key: str, value: object) -> bool:
     """Whether a value read as its setting's type is one the tool can use."""
     if key in _POINTS:
-        return len(value) == _POINTS[key]  # type: ignore[arg-type]
+        return isinstance(value, tuple) and len(value) == _POINTS[key]  # read as a tuple of points (or None)
     if key == "ranking":
         return value in RANKINGS
     if key == "table_size":

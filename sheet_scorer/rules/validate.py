@@ -16,7 +16,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -27,6 +27,7 @@ from pandera.api.base.checks import CheckResult
 from sheet_scorer.i18n.catalogue import (
     CATALOGUE as PROBLEM_CODES,  # the one catalogue: a problem code carries its field
 )
+from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS, strip_accents
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
 from sheet_scorer.problems import Problem
@@ -67,7 +68,7 @@ def _blank(values: pd.Series) -> pd.Series:
     return pd.Series(blank_cells(values), index=values.index)
 
 
-def int_cell_code(value: Any) -> str:
+def int_cell_code(value: Any) -> ProblemCode:
     """Why a count cell is not a whole number: the problem code for its message."""
     if isinstance(value, FormulaCell):
         return "formula-no-value"
@@ -309,6 +310,11 @@ def _failures(schema: pa.DataFrameSchema, frame: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def _problem_code(check: str) -> ProblemCode:
+    """A check's name as the problem code it reports: the schemas name each check by its code."""
+    return cast("ProblemCode", check)
+
+
 def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series, tables: pd.Series) -> list[Problem]:
     """A problem for each cell that is not what its column holds; `players`: the sheet's raw names by row."""
     problems = []
@@ -319,12 +325,12 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series
     for column, at in failures.groupby("column", sort=False).indices.items():
         for position, value in zip(at, sheet.raw[column].reindex([rows[i] for i in at]).to_numpy(), strict=True):
             cells[position] = value
-    kinds: dict[tuple[type, Any], str] = {}  # `int_cell_code` once per distinct value: the same slip recurs
+    kinds: dict[tuple[type, Any], ProblemCode] = {}  # `int_cell_code` once per distinct value: the same slip recurs
     for (row, column, check), name, table, value in zip(
         failures.itertuples(index=False), names, numbers, cells, strict=True
     ):
         kind = kinds.get((type(value), value)) or kinds.setdefault((type(value), value), int_cell_code(value))
-        code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check, check)
+        code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check) or _problem_code(check)
         if code in ("bad-table", "bad-flag", "empty-name") and kind in ("formula-no-value", "error-value"):
             code = kind
         elif code == "bad-table" and kind == "empty-cell":
@@ -352,7 +358,7 @@ def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFram
     for check, rows in per_check.groupby("check", sort=False)["index"]:
         failed = typed.loc[sorted(set(rows))]
         if check in TABLE_CODES:
-            problems += _table_problems(sheet, check, failed, typed, settings)
+            problems += _table_problems(sheet, _problem_code(check), failed, typed, settings)
             continue
         field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
         context = _row_context(typed, failed, check)
@@ -394,7 +400,7 @@ _CAUSING_ROWS: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
 
 
 def _table_problems(
-    sheet: RoundSheet, check: str, failed: pd.DataFrame, typed: pd.DataFrame, settings: Settings
+    sheet: RoundSheet, check: ProblemCode, failed: pd.DataFrame, typed: pd.DataFrame, settings: Settings
 ) -> list[Problem]:
     """A table rule's problems, in table order: one at each cell that causes it, with its player (docs/rules.md §3),
     or one for the table when the flag column is missing (at the header) or no cell causes it (nobody at the

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsFloat
 
 import pandas as pd
 
@@ -45,10 +45,11 @@ def seated_round(sheet: RoundSheet) -> SeatedRound:
     return SeatedRound(tuple(ordered), tuple(byes))
 
 
-def _table_key(number: object, cell: object) -> tuple[float, str]:
-    """A table's identity: its number as the rules read it, else (a cell the rules mark bad-table) its text."""
-    if not pd.isna(number):
-        return float(number), ""  # type: ignore[arg-type]
+def _table_key(number: SupportsFloat | None, cell: object) -> tuple[float, str]:
+    """A table's identity: its number as the rules read it (missing: NA), else (a cell the rules mark bad-table) its
+    text."""
+    if number is not None and not pd.isna(number):
+        return float(number), ""
     return float("inf"), "" if cell is None else str(cell).strip()
 
 

@@ -15,7 +15,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Set
 from pathlib import Path
 
 from sheet_scorer.i18n.codes import MessageKey
@@ -38,7 +38,7 @@ def atomic_target(path: Path) -> Iterator[Path]:
         raise
 
 
-def write_all(writers: dict[Path, Callable[[Path], None]], versions: set[Path] = frozenset()) -> None:  # type: ignore[assignment]
+def write_all(writers: dict[Path, Callable[[Path], None]], versions: Set[Path] = frozenset()) -> None:
     """Write every target through its own temporary file, then put them all in place.
 
     Nothing is replaced unless every file was written whole; the targets in `versions` that exist

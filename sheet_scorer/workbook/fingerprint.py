@@ -11,11 +11,17 @@ and the hidden `Seating Plan` are the organiser's. `workbook.record` keeps it in
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from sheet_scorer.i18n.vocab import COMPONENTS, PROBLEMS_SHEET_NAMES, STANDINGS_SHEET_NAMES, fold
 
+if TYPE_CHECKING:
+    from sheet_scorer.model import RoundSheet
+    from sheet_scorer.xlsx.reader import SheetCells, WorkbookReader
+
 TOOL_SHEETS = STANDINGS_SHEET_NAMES | PROBLEMS_SHEET_NAMES
+# A formula as it counts (`_formula`): LibreOffice's TRUE()/FALSE() as the boolean, any other as ("=", its text).
+Formula = bool | tuple[str, str]
 
 
 class Fingerprint:
@@ -26,8 +32,8 @@ class Fingerprint:
         self.contexts: dict[str, tuple[object, ...]] = {}  # how each sheet counted where it stood (`read._context`)
         self.accepted: set[str] = set()  # the playoff sheets read as their stage's (a second one counts whole)
 
-    def add(self, name: str, cells: Any, skip: frozenset[int] = frozenset(), header_row: int = 0) -> None:
-        """One sheet's cells (`xlsx.SheetCells`); columns in `skip` from `header_row` down are the tool's."""
+    def add(self, name: str, cells: SheetCells, skip: frozenset[int] = frozenset(), header_row: int = 0) -> None:
+        """One sheet's cells; columns in `skip` from `header_row` down are the tool's."""
         if fold(name) in TOOL_SHEETS:
             return
         digest = hashlib.sha256(name.encode())
@@ -62,7 +68,7 @@ class Fingerprint:
         return total.hexdigest()[:32]
 
 
-def _formula(text: str) -> Any:
+def _formula(text: str) -> Formula:
     """A formula as it counts: its text; LibreOffice's `TRUE()`/`FALSE()` (how it saves a TRUE or FALSE cell) as
     the value itself, so a workbook saved by LibreOffice keeps its fingerprint."""
     folded = text.strip().upper()
@@ -71,7 +77,7 @@ def _formula(text: str) -> Any:
     return ("=", text)
 
 
-def round_sheet_skip(sheet: Any) -> frozenset[int]:
+def round_sheet_skip(sheet: RoundSheet) -> frozenset[int]:
     """The tool's columns of a round sheet as read: the computed ones, and the VP it fills beside the components."""
     skip = set(sheet.computed.values())
     if "vp" in sheet.columns and any(c in sheet.columns for c in COMPONENTS):
@@ -128,7 +134,7 @@ class SheetDigest:
         if self.pieces is not None:
             self.pieces.append(data)
 
-    def _value(self) -> Any:
+    def _value(self) -> Formula | str | float | None:
         """The cell as typed: a formula by its text, a shared string by its text, a number as a number."""
         if self.formula is not None:
             return _formula(self.formula)
@@ -149,8 +155,8 @@ class SheetDigest:
         return value if kind in ("str", "d") else (kind, value)
 
 
-def stream_digest(book: Any, name: str, part: str | None) -> bytes:
-    """The digest of one sheet of an opened `xlsx.reader.WorkbookReader`, its cells hashed as they stream by."""
+def stream_digest(book: WorkbookReader, name: str, part: str | None) -> bytes:
+    """The digest of one sheet of an opened workbook, its cells hashed as they stream by."""
     handler = SheetDigest(name, book.strings())
     if part:
         book.parse(part, handler.start, handler.end, handler.text, namespaces=False)

@@ -94,7 +94,7 @@ def fonts_in_schema_order(book: Any) -> None:
     from openpyxl.styles.fonts import Font
     from openpyxl.utils.indexed_list import IndexedList
 
-    class SchemaOrderFont(Font):  # type: ignore[misc]
+    class SchemaOrderFont(Font):
         __elements__ = FONT_ORDER
         __nested__ = Font.__nested__  # openpyxl's metaclass works these out from the class's own attributes only
         __attrs__ = Font.__attrs__

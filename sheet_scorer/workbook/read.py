@@ -79,7 +79,7 @@ class EventRead:
         self, package: OpcPackage, reader: WorkbookReader, data: WorkbookData, prints: Fingerprint | None = None
     ) -> None:
         self.path, self.package, self.data = package.path, package, data
-        self._reader = reader
+        self._reader: WorkbookReader | None = reader  # None once closed
         self.prints = prints or Fingerprint()  # each sheet's part of `data.fingerprint`, as read
 
     def __enter__(self) -> EventRead:
@@ -505,7 +505,7 @@ def _game_rows(
     for number in sorted(games, reverse=True):
         row = games[number]
         if number in cells.subtotal_rows or any(
-            isinstance(row.get(c), str) and fold(row[c]) in TOTAL_WORDS for c in labels
+            isinstance(label := row.get(c), str) and fold(label) in TOTAL_WORDS for c in labels
         ):
             del games[number]
         else:

@@ -17,7 +17,7 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sheet_scorer.model import WorkbookError
 from sheet_scorer.xlsx.opc import CT_CUSTOM, NS_CUSTOM, NS_VT, REL_CUSTOM
@@ -25,6 +25,7 @@ from sheet_scorer.xlsx.splice import ATTRS, TAG
 
 if TYPE_CHECKING:
     from sheet_scorer.xlsx.opc import OpcPackage
+    from sheet_scorer.xlsx.package import PackageEditor
 
 PROPERTY = "sheet-scorer"
 CUSTOM_PART = "docProps/custom.xml"
@@ -86,8 +87,8 @@ def read_record(path: Path | OpcPackage) -> Record | None:
     return Record(value.group(1), value.group(3).strip(), value.group(2) or "") if value else None
 
 
-def _custom_part(package: Any) -> str | None:
-    """The custom properties part the package's root relationships name and the package holds (an `OpcPackage`)."""
+def _custom_part(package: OpcPackage) -> str | None:
+    """The custom properties part the package's root relationships name and the package holds."""
     return next((r.target for r in package.related("", REL_CUSTOM) if package.has_part(r.target)), None)
 
 
@@ -136,8 +137,8 @@ def custom_xml(existing: bytes | None, record: Record) -> bytes:
     )
 
 
-def stamp(package: Any, record: Record) -> str:
-    """Set the record in a package being patched (`xlsx.package.PackageEditor`): adds docProps/custom.xml if missing.
+def stamp(package: PackageEditor, record: Record) -> str:
+    """Set the record in a package being patched: adds docProps/custom.xml if missing.
     Returns the record's part."""
     part = _custom_part(package)
     if part is None:
@@ -155,7 +156,7 @@ class SealedRecord:
     the save; its value (`record`) decided at the latest once the sheets are written; its seal made from the
     entries written before it, so no file is read back to seal it."""
 
-    def __init__(self, package: Any, record: Record | None = None) -> None:
+    def __init__(self, package: PackageEditor, record: Record | None = None) -> None:
         self.package = package
         self.record = record
         self.part = stamp(package, record or Record("", ""))

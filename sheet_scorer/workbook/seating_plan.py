@@ -11,7 +11,7 @@ next planned round and rewrites the plan.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sheet_scorer.i18n.vocab import (
@@ -85,7 +85,7 @@ def round_rows(
     return rows
 
 
-def plan_rows(planned: dict[int, tuple[Tables, Sequence[str]]], lang: str = "en") -> list[list[Any]]:
+def plan_rows(planned: Mapping[int, tuple[Tables, Sequence[str]]], lang: str = "en") -> list[list[Any]]:
     """The hidden plan sheet's rows in `lang` (headers, the bye's word): round number -> (tables, byes).
     `find_plan` reads the columns by position, so a plan in any language reads back."""
     rows: list[list[Any]] = [plan_header(lang)]

@@ -18,11 +18,12 @@ from sheet_scorer.i18n.vocab import fold
 from sheet_scorer.model import ColumnValues, SheetPlan, WritePlan
 from sheet_scorer.workbook.owned import ADDED_SHEETS
 from sheet_scorer.workbook.record import Record, SealedRecord
-from sheet_scorer.xlsx.book import Book, SheetEntry
+from sheet_scorer.xlsx.book import Book
 from sheet_scorer.xlsx.cells import cell_ref, parse_ref
 from sheet_scorer.xlsx.comments import COMMENT_MARKER, Notes
 from sheet_scorer.xlsx.opc import OpcPackage
-from sheet_scorer.xlsx.sheetxml import NewCell, Worksheet, new_sheet_xml, number_cell
+from sheet_scorer.xlsx.reader import SheetEntry
+from sheet_scorer.xlsx.sheetxml import CellWrite, NewCell, Worksheet, new_sheet_xml, number_cell
 from sheet_scorer.xlsx.styles import TWO_DECIMALS
 
 __all__ = ["COMMENT_MARKER", "MARK_FORMULA", "apply_plan", "mark_cells", "write_to"]
@@ -118,19 +119,19 @@ def _streamed(
 ) -> Iterator[bytes]:
     """The sheet's new bytes, its cells (row -> column -> value) made only when the package is saved: one sheet's
     at a time, not every round's at once (the peak memory of `score` at 100,000 rows)."""
-    writes: defaultdict[int, dict[int, NewCell | bytes]] = defaultdict(dict)
+    writes: defaultdict[int, dict[int, CellWrite]] = defaultdict(dict)
     for (column, place), header in zip(placed, headers):
         if header is not None:
             writes[sheet.header_row][place] = header
         for row, value in zip(column.rows, column.values):
             writes[row][place] = _number_text(value)
-    yield from ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row)  # type: ignore[arg-type]
+    yield from ws.stream(writes, frozenset(sheet.clear_columns), sheet.header_row)
 
 
 def mark_cells(book: Book, ws: Worksheet, name: str, marks: list[tuple[str, str]]) -> None:
     """The tool's marks on one sheet replaced by `marks`: a fill (conditional format) and a note per cell."""
     _clear_marks(ws)
-    notes = Notes(book.package, book.sheet(name).part, ws)  # type: ignore[union-attr]
+    notes = Notes(book.package, book.sheet_part(name), ws)
     notes.clear()
     notes.add(_notes(ws, marks))
     notes.save()
@@ -150,13 +151,13 @@ def _restyle(book: Book) -> Callable[[bytes | None], bytes]:
     return restyle
 
 
-def _number_text(value: object) -> bytes | NewCell:
+def _number_text(value: float | bool | None) -> CellWrite:
     """A computed value as the bytes of its `<v>` (the fast path of the row splice), or an empty cell."""
     if type(value) is int:
         return b"%d" % value
     if type(value) is float and math.isfinite(value):
         return repr(value).encode()
-    return number_cell(value)  # type: ignore[arg-type]
+    return number_cell(value)
 
 
 def _free_columns_shift(sheet: SheetPlan, taken: list[tuple[int, int, int, int]]) -> int:
@@ -260,7 +261,7 @@ def _widths(defaults: list[int], titles: list[str]) -> dict[int, float]:
     return {c: float(max(d, len(t) + 3)) for c, (d, t) in enumerate(zip(defaults, titles), start=1)}
 
 
-def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[no-untyped-def]
+def _write_standings(book: Book, plan: WritePlan, own: SheetEntry | None) -> None:
     titles = plan.standings_header + plan.round_names + ([plan.notes_header] if plan.notes_header else [])
     header = _header_cells(book, titles)
     if plan.provisional:
@@ -269,7 +270,7 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
     rows: list[list[NewCell | None]] = [header]
     general = book.styles.general()
     for record in plan.standings_rows:
-        cells = [
+        cells: list[NewCell | None] = [
             book.value_cell(v, general if isinstance(v, (int, float)) and not isinstance(v, bool) else None)
             for v in record
         ]
@@ -284,7 +285,7 @@ def _write_standings(book: Book, plan: WritePlan, own) -> None:  # type: ignore[
     book.put_sheet(plan.standings_title, new_sheet_xml(rows, widths, freeze_row=1), replacing=own)
 
 
-def _write_problems(book: Book, plan: WritePlan, own) -> None:  # type: ignore[no-untyped-def]
+def _write_problems(book: Book, plan: WritePlan, own: SheetEntry | None) -> None:
     """The Problems sheet: one row per problem, linked to its cell; once all are fixed, one line saying so."""
     if not plan.problems_rows and own is None:
         return

@@ -134,10 +134,18 @@ class Book:
         return name.casefold() in {s.name.casefold() for s in self.sheets}
 
     def worksheet(self, name: str) -> Worksheet:
-        entry = self.sheet(name)
-        if entry is None or not entry.part or entry.part not in self.package:
+        part = self.sheet_part(name)
+        if part not in self.package:
             raise PackageError(key="no_worksheet", path=self.path, name=name)
-        return Worksheet(self.package.read(entry.part), name)
+        return Worksheet(self.package.read(part), name)
+
+    def sheet_part(self, name: str) -> str:
+        """The worksheet part of sheet `name`; no such sheet, or one without a worksheet part (a chart sheet), is
+        refused."""
+        entry = self.sheet(name)
+        if entry is None or not entry.part:
+            raise PackageError(key="no_worksheet", path=self.path, name=name)
+        return entry.part
 
     def drawn_ranges(self, name: str) -> list[tuple[int, int, int, int]]:
         """The cells a sheet's pictures, charts and text boxes are drawn over: (first col, first row, last col, last row)."""
@@ -184,9 +192,7 @@ class Book:
 
     def stream_sheet(self, name: str, chunks: Iterable[bytes]) -> None:
         """The new bytes of an existing sheet, produced while saving."""
-        entry = self.sheet(name)
-        assert entry is not None
-        self.package.write(entry.part, chunks)
+        self.package.write(self.sheet_part(name), chunks)
 
     def put_sheet(
         self,
@@ -199,8 +205,9 @@ class Book:
         """Add sheet `name` at the end of the tabs (or before the sheet at `position`), or rewrite `replacing` (the
         tool's own) where it is, renamed `name`."""
         if replacing is not None:
-            self._drop_relationships(replacing.part)
-            self.package.write(replacing.part, xml)
+            part = self.sheet_part(replacing.name)
+            self._drop_relationships(part)
+            self.package.write(part, xml)
             self._set_sheet_attribute(replacing.name, b"name", name)
             self.sheets = [replace(e, name=name) if e is replacing else e for e in self.sheets]
             self._set_sheet_attribute(name, b"state", "hidden" if hidden else None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date, time
 
 
 def column_letter(index: int) -> str:
@@ -32,6 +33,11 @@ class FormulaCell(str):
 
 class ErrorCell(str):
     """A spreadsheet error value such as #REF! or #N/A."""
+
+
+# A cell's value as read: text (a FormulaCell or an ErrorCell among them), a number, a flag, a date (a datetime too)
+# or a time of day.
+CellValue = str | float | bool | date | time
 
 
 MAX_ROW, MAX_COLUMN = 1_048_576, 16_384  # Excel's grid: XFD1048576

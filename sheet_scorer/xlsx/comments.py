@@ -71,9 +71,13 @@ def _utf8(xml: bytes) -> bytes:
         return xml
     declared = _DECLARED.match(xml)
     utf16 = xml.startswith((b"\xff\xfe", b"\xfe\xff"))
-    if not utf16 and (declared is None or declared.group(1).lower() in (b"utf-8", b"utf8")):
+    if utf16:
+        encoding = "utf-16"
+    elif declared is None or declared.group(1).lower() in (b"utf-8", b"utf8"):
         return xml
-    text = xml.decode("utf-16" if utf16 else declared.group(1).decode())  # type: ignore[union-attr]
+    else:
+        encoding = declared.group(1).decode()
+    text = xml.decode(encoding)
     found = re.match(r"\s*<\?xml[^>]*\?>", text)
     body = text[found.end() :] if found else text
     return b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' + body.encode()
@@ -104,14 +108,17 @@ def _first(xml: bytes, start: int, end: int, name: str) -> Span | None:
 
 def _tail(xml: bytes, end: int) -> int:
     """Where the white space after an element ends: removed with it, as a tree removes an element's tail."""
-    return _SPACE.match(xml, end).end()  # type: ignore[union-attr]
+    found = _SPACE.match(xml, end)
+    return found.end() if found else end
 
 
 def _opened(xml: bytes, start: int, end: int) -> tuple[bytes, int]:
     """The element at `xml[start:end]` as bytes with an end tag (a self-closing one opened); where its content ends."""
     element = xml[start:end]
     if element.endswith(b"/>") and tag_end(xml, start) == end:
-        name = re.match(rb"<([\w.\-:]+)", element).group(1)  # type: ignore[union-attr]
+        found = re.match(rb"<([\w.\-:]+)", element)
+        assert found is not None  # the element's bytes open with its tag (`tag_end` found its end)
+        name = found.group(1)
         element = element[:-2].rstrip() + b"></" + name + b">"
     return element, element.rindex(b"</")
 
@@ -262,16 +269,16 @@ class Notes:
                 continue
             text = _first(xml, start, end, "text") if name == "comment" else None
             new_text = _without_ours(xml, *text) if text else None
-            if new_text is None:
+            if text is None or new_text is None:
                 continue
             self._changed = True
-            kept = xml[: text[0]] + new_text  # type: ignore[index]
-            text_span = (text[0], len(kept))  # type: ignore[index]
+            kept = xml[: text[0]] + new_text
+            text_span = (text[0], len(kept))
             if not _text_of(kept, *text_span).strip() and not any(n == "r" for n, _, _ in _kids(kept, *text_span)):
                 pieces[(start, _tail(xml, end))] = b""
                 self._remove_shape(attribute(xml[start : tag_end(xml, start)], b"ref") or "")
             else:
-                pieces[text] = new_text  # type: ignore[index]
+                pieces[text] = new_text
         if pieces:
             self._replace(found, pieces)
 
@@ -403,9 +410,9 @@ class Notes:
         """Write the notes and drawing parts, adding or removing them (and the sheet's reference) as needed."""
         if not self._changed:
             return
-        package, part, sheet = self._package, self._part, self._sheet
-        found = self._section("commentList") if self._xml is not None else None
-        if found is None or TAG.search(self._xml, *content(self._xml, *found)) is None:  # type: ignore[arg-type]
+        package, part, sheet, xml = self._package, self._part, self._sheet, self._xml
+        found = self._section("commentList") if xml is not None else None
+        if xml is None or found is None or TAG.search(xml, *content(xml, *found)) is None:
             if self._comments_rel is not None:
                 package.remove(self._comments_rel.target)
                 package.set_override(self._comments_rel.target, None)
@@ -417,7 +424,7 @@ class Notes:
                 package.set_override(target, CT_COMMENTS)
             else:
                 target = self._comments_rel.target
-            package.write(target, self._xml)  # type: ignore[arg-type]
+            package.write(target, xml)
         if self._vml is None:
             return
         if _SHAPE.search(self._vml) is None and self._vml_rel is not None:

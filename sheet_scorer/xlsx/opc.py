@@ -11,7 +11,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 from xml.parsers import expat
 
 from sheet_scorer.xlsx.errors import PackageError
@@ -205,6 +205,15 @@ class OpcPackage:
     """An opened zip package, for the reader and the patcher alike: every part unpacked within the budgets,
     every XML part parsed with expat with a DOCTYPE or entity declaration refused, relationships read one way."""
 
+    path: Path
+    zip: zipfile.ZipFile
+    names: set[str]
+    budget: Budget
+    read_parts: set[str]  # the parts unpacked at least once (their bytes counted against the total once)
+    _kept: _Kept
+    _models: dict[tuple[str, str], object]  # (kind, part) -> its model as parsed (`model`; the kind says its type)
+    _owner: bool
+
     def __init__(self, path: Path | OpcPackage, keep: int = KEEP, content: bytes | None = None) -> None:
         """Open the package at `path` (or `content`, its bytes read at once: no file stays open), keeping up to `keep`
         bytes of the parts unpacked (`_Kept`); or, given a package already open, another view of it (the reader's,
@@ -222,9 +231,9 @@ class OpcPackage:
         except (zipfile.BadZipFile, OSError):
             raise PackageError(key="damaged", path=path) from None
         self.names = set(self.zip.namelist())
-        self.read_parts: set[str] = set()
+        self.read_parts = set()
         self._kept = _Kept(keep)
-        self._models: dict[tuple[str, str], Any] = {}  # (kind, part) -> its model as parsed (`model`)
+        self._models = {}
         self._owner = True
 
     def close(self) -> None:
@@ -362,7 +371,7 @@ class OpcPackage:
         key = (kind, part)
         if key not in self._models:
             self._models[key] = build()
-        return self._models[key]  # type: ignore[no-any-return]
+        return cast(Model, self._models[key])  # one kind, one model type: what `build` returned for it
 
     def _refuse_doctype(self, part: str) -> None:
         raise PackageError(key="part_doctype", path=self.path, part=part)

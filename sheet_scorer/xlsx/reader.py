@@ -13,11 +13,20 @@ import math
 import re
 import string
 from dataclasses import dataclass, field
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
-from typing import Any
+from typing import NoReturn, Protocol
 
-from sheet_scorer.xlsx.cells import MAX_COLUMN, MAX_ROW, ErrorCell, FormulaCell, attribute_int, cell_ref, grid_range
+from sheet_scorer.xlsx.cells import (
+    MAX_COLUMN,
+    MAX_ROW,
+    CellValue,
+    ErrorCell,
+    FormulaCell,
+    attribute_int,
+    cell_ref,
+    grid_range,
+)
 from sheet_scorer.xlsx.errors import PackageError
 from sheet_scorer.xlsx.merged import MERGE_CELL, merge_refs, merged_range
 from sheet_scorer.xlsx.opc import (
@@ -62,7 +71,7 @@ class _Budget(Budget):
 class SheetCells:
     """One sheet as read: only the cells holding something, by row then column (both 1-based)."""
 
-    rows: dict[int, dict[int, Any]] = field(default_factory=dict)
+    rows: dict[int, dict[int, CellValue]] = field(default_factory=dict)
     hidden: set[int] = field(default_factory=set)
     merged: list[tuple[int, int, int, int]] = field(
         default_factory=list
@@ -73,7 +82,7 @@ class SheetCells:
         default_factory=dict
     )  # (column, row) -> a formula's text (`cells` order)
 
-    def dense(self, name: str) -> list[list[Any]]:
+    def dense(self, name: str) -> list[list[CellValue]]:
         """Rows from row 1 as lists from column A, '' where empty (small sheets: Settings, Players);
         refused when that grid would be far larger than the cells in it (a cell at XFD in every row)."""
         last = max(self.rows, default=0)
@@ -123,7 +132,7 @@ class WorkbookReader(OpcPackage):
         self.budget: _Budget = _Budget(self.path)
         self._strings: list[str] | None = None
         self._date_styles: frozenset[int] | None = None
-        self.values: dict[bytes, Any] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
+        self.values: dict[bytes, CellValue] = {}  # a plain cell's saved bytes -> its value, shared (`_plain_cells`)
         try:
             self.sheets, self.date1904 = self._workbook()
         except PackageError:
@@ -255,6 +264,21 @@ def _table_totals(package: WorkbookReader, part: str) -> set[int]:
     return rows
 
 
+class _CellSource(Protocol):
+    """What `_SheetReader` needs of a package: a `WorkbookReader`, or a sheet being written (`_WrittenBook`)."""
+
+    @property
+    def path(self) -> Path: ...
+    @property
+    def budget(self) -> _Budget: ...
+    @property
+    def values(self) -> dict[bytes, CellValue]: ...
+    @property
+    def date1904(self) -> bool: ...
+    def strings(self) -> list[str]: ...
+    def date_styles(self) -> frozenset[int]: ...
+
+
 class _SheetReader:
     """expat handlers that collect one sheet's cells as they stream by (see `_read_sheet`).
 
@@ -284,14 +308,14 @@ class _SheetReader:
         "value",
     )
 
-    def __init__(self, package: WorkbookReader, entry: SheetEntry) -> None:
+    def __init__(self, package: _CellSource, entry: SheetEntry) -> None:
         self.package, self.name = package, entry.name
         self.strings = package.strings()
         self.date_styles = {str(i) for i in package.date_styles()}
         self.cells = SheetCells()
         self.row_number = 0
         self.row_text = ""
-        self.row: dict[int, Any] = {}
+        self.row: dict[int, CellValue] = {}
         self.column = 0
         self.kind: str | None = None
         self.style: str | None = None
@@ -368,7 +392,7 @@ class _SheetReader:
         self.row_text = str(number)
         self.row = self.cells.rows.setdefault(number, {})
 
-    def _damaged(self, what: str, **values: object) -> None:
+    def _damaged(self, what: str, **values: object) -> NoReturn:
         """Refuse the sheet: `what` is the kind of damage (ref, row, string), named in the catalogue."""
         raise PackageError(key=f"sheet_damaged_{what}", path=self.package.path, sheet=self.name, **values)
 
@@ -421,7 +445,7 @@ class _SheetReader:
         if self.pieces is not None:
             self.pieces += data
 
-    def _cell_value(self) -> Any:
+    def _cell_value(self) -> CellValue | None:
         """The value of a cell off the short paths; special cells as ErrorCell/FormulaCell."""
         kind, value = self.kind, self.value
         if kind == "inlineStr" or (self.inline is not None and kind is None):
@@ -448,7 +472,7 @@ class _SheetReader:
                 return value
         return value  # t="str" (a formula's text result) and kinds no writer uses: the text as saved
 
-    def _number(self, text: str) -> Any:
+    def _number(self, text: str) -> CellValue:
         """A float; a date when its style shows a date; the text itself when it is not a finite number
         (1e400, NaN), so that it is reported at its cell and never read as empty."""
         try:
@@ -462,7 +486,7 @@ class _SheetReader:
         return number
 
 
-def excel_date(serial: float, date1904: bool = False) -> Any:
+def excel_date(serial: float, date1904: bool = False) -> float | date | time:
     """An Excel date serial as a date (whole days), datetime, or time (under one day); the number if out of range."""
     if not 0 <= serial < 2_958_466:
         return serial
@@ -561,7 +585,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
     values = reader.package.values
     room = _SHARED_VALUES - len(values)
     row_bytes = reader.row_text.encode()  # the row open at the end of the last slice
-    row: dict[int, Any] = reader.row
+    row: dict[int, CellValue] = reader.row
     for letters, digits, style, kind, value, inline, row_start, row_number, row_attrs, _ in tokens:
         if letters:
             column = _COLUMNS_BYTES.get(letters)
@@ -637,7 +661,7 @@ class _WrittenBook:
     def __init__(self, path: Path, strings: list[str], date_styles: frozenset[int], date1904: bool) -> None:
         self.path, self._strings, self._date_styles, self.date1904 = path, strings, date_styles, date1904
         self.budget = _Budget(path)
-        self.values: dict[bytes, Any] = {}
+        self.values: dict[bytes, CellValue] = {}
 
     def strings(self) -> list[str]:
         return self._strings
@@ -654,7 +678,7 @@ class SheetFeed:
         self, package: OpcPackage, entry: SheetEntry, strings: list[str], date_styles: frozenset[int], date1904: bool
     ) -> None:
         written = _WrittenBook(package.path, strings, date_styles, date1904)
-        self._reader = _SheetReader(written, entry)  # type: ignore[arg-type]
+        self._reader = _SheetReader(written, entry)
         self._budget = written.budget
         self._push = package.push_parser(
             entry.part or entry.name, self._reader.start, self._reader.end, self._reader.text, namespaces=False

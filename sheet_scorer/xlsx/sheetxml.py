@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -86,6 +86,10 @@ class NewCell(NamedTuple):
     kind: str | None  # the cell's t attribute: None for a number, "s" shared string, "b" boolean
     value: str | None  # the <v> content; None empties the cell
     style: int | None = None  # None keeps the style the cell has
+
+
+# A cell to write: a NewCell, or a number's `<v>` text as bytes, the cell keeping its style (the fast path).
+CellWrite = NewCell | bytes
 
 
 def number_cell(value: float | int | bool | None, style: int | None = None) -> NewCell:
@@ -214,7 +218,10 @@ class Worksheet:
             yield number, match, match.group(2)
 
     def stream(
-        self, writes: dict[int, dict[int, NewCell]], clear_columns: frozenset[int] = frozenset(), clear_below: int = 0
+        self,
+        writes: Mapping[int, Mapping[int, CellWrite]],
+        clear_columns: frozenset[int] = frozenset(),
+        clear_below: int = 0,
     ) -> Iterator[bytes]:
         """The part's bytes with `writes` (row -> column -> cell) spliced in and, below row `clear_below`,
         the cells of `clear_columns` emptied (their styles kept)."""
@@ -253,13 +260,13 @@ class Worksheet:
         yield b"".join(out)
         yield self.tail
 
-    def _new_row(self, number: int, cells: dict[int, NewCell]) -> bytes:
+    def _new_row(self, number: int, cells: Mapping[int, CellWrite]) -> bytes:
         p = self.prefix
         rendered = [self._render(column, number, cells[column], None) for column in sorted(cells)]
         body = b"".join(c for c in rendered if c)
         return b"<" + p + f'row r="{number}">'.encode() + body + b"</" + p + b"row>" if body else b""
 
-    def _render(self, column: int, row: int, cell: NewCell | bytes, existing_tag: bytes | None) -> bytes:
+    def _render(self, column: int, row: int, cell: CellWrite, existing_tag: bytes | None) -> bytes:
         if type(cell) is bytes:  # a number's text, in a cell that keeps its style: the common case, fast
             found = _STYLE.search(existing_tag) if existing_tag is not None else None
             style = found.group(1) if found else None
@@ -302,7 +309,7 @@ class Worksheet:
         number: int,
         match: re.Match[bytes],
         content: bytes | None,
-        writes: dict[int, NewCell],
+        writes: Mapping[int, CellWrite],
         clearing: frozenset[int],
     ) -> bytes | None:
         """The row with its cells written or cleared; None when nothing in it changes."""
@@ -310,6 +317,7 @@ class Worksheet:
             appended = self._append(number, match, content, writes)
             if appended is not None:
                 return appended
+        content = content or b""  # a row element without cells (`<row r="3"/>`) as one with none
         pieces: list[bytes] = []
         remaining = dict(writes)
         changed = False
@@ -317,12 +325,12 @@ class Worksheet:
         owned = [*writes, *clearing]
         split = self._owned_tail(content, min(owned)) if content and owned else 0
         if split:  # the cells left of the tool's columns are kept as they are, unparsed
-            pieces.append(content[:split])  # type: ignore[index]
+            pieces.append(content[:split])
         previous = split
         cells = _cells(content[split:], self.prefix, split) if content else []
         explicit = all(_REF.search(tag) for _, tag, _, _ in cells)
         for column, tag, cell, start in cells:
-            pieces.append(content[previous:start])  # type: ignore[index]
+            pieces.append(content[previous:start])
             previous = start + len(cell)
             if remaining and min(remaining) < column:
                 for new_column in sorted(c for c in remaining if c < column):
@@ -355,7 +363,9 @@ class Worksheet:
             opening = opening[:-2].rstrip() + b">"
         return opening + b"".join(pieces) + rest + b"</" + self.prefix + b"row>"
 
-    def _append(self, number: int, match: re.Match[bytes], content: bytes, writes: dict[int, NewCell]) -> bytes | None:
+    def _append(
+        self, number: int, match: re.Match[bytes], content: bytes, writes: Mapping[int, CellWrite]
+    ) -> bytes | None:
         """The row with the new cells after its last one, when they all go right of it (a first score); else None."""
         last = content.rfind(b'<c r="')
         if last < 0 or content.find(b"<c ", last + 1) >= 0 or b"extLst" in content:
@@ -476,7 +486,7 @@ def _column_ranges(cols: bytes) -> list[tuple[int, int, bytes]]:
     return ranges
 
 
-def edit_columns(cols: bytes, changes: dict[int, dict[bytes, str | None]]) -> bytes:
+def edit_columns(cols: bytes, changes: Mapping[int, Mapping[bytes, str | None]]) -> bytes:
     """A `<cols>` element with attributes of single columns set (None removes one), ranges split around them."""
     found = re.match(rb"<([\w.\-]+:)?cols\b" + ATTRS + rb">", cols)
     prefix = (found.group(1) or b"") if found else b""
