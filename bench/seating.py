@@ -7,7 +7,8 @@ of the plans found the fewest and most tables of 3 a player had, the most player
 running, the most repeated meetings, the most players whose seats are uneven over the event's rounds 1–4 and
 over the whole event, the most players never on seat 4, the most same-club pairs at a table, and whether every
 table had a legal size (§6); each beside its bound (`planner.bounds`) in brackets. Re-plans continue a history planned with the same seed, as `new` and then `seat` do by default
-(`--seed` is the same for both), so a re-plan that rebuilt the rounds played would show here. The optimum
+(`--seed` is the same for both), so a re-plan that rebuilt the rounds played would show here; `--grid` totals
+the repeats over every count 6-64 over 4-8 rounds, fresh. The optimum
 column is the proven value (a design, or a counting bound that a stored plan reaches) where one is known,
 else the counting lower bound (`planner.bounds`) prefixed with ≥. Nothing here is run by the tests; bench/SEATING.md has the
 results.
@@ -133,14 +134,37 @@ def sweep() -> None:
         )
 
 
+def grid() -> None:
+    """Fresh plans of every count 6-64 over 4-8 rounds (seed 0): the total repeated meetings against the total of
+    the counting bounds, the plans with max − min > 1 tables of 3 per player, the total tables of 3 in two rounds
+    running against its bound, and each plan above its repeat bound."""
+    found = bound = unfair = runs = fewest_runs = 0
+    above = []
+    for n in range(6, 65):
+        for rounds in range(4, 9):
+            problem = SeatingProblem(players(n), rounds)
+            report, best = assess(plan(problem)), bounds(problem)
+            found, bound = found + report.repeated_meetings, bound + best.repeated_meetings
+            unfair += report.threes[1] - report.threes[0] > 1
+            runs, fewest_runs = runs + report.threes_running, fewest_runs + best.threes_running
+            if report.repeated_meetings > best.repeated_meetings:
+                above.append(f"{n} × {rounds}: {report.repeated_meetings} (≥ {best.repeated_meetings})")
+    print(f"repeats {found} (bounds {bound}); unfair plans {unfair}; two rounds running {runs} (bounds {fewest_runs})")
+    print("; ".join(above))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", default="", help="only the cases whose name holds this text")
     parser.add_argument("--sweep", action="store_true", help="the planning times of every event size instead")
+    parser.add_argument("--grid", action="store_true", help="the repeats over the grid 6-64 × 4-8 instead")
     args = parser.parse_args()
     if args.sweep:
         sweep()
+        return
+    if args.grid:
+        grid()
         return
     print(
         "| case | tables of 3 per player (best) | 3 twice running (best) | repeats | optimum | uneven seats, "

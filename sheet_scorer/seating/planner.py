@@ -15,7 +15,8 @@ The method, in four steps:
 2. **Constructive start.** A fresh plan starts from a known design where one exists (designs.py:
    the affine plane of order 4 for 16 players, a 1-rotational design for 24 over 7 rounds, the
    Hermitian unital's resolvable (28, 4, 1) design for 28 over 9 rounds, each minus one point for
-   15, 23 and 27, and the stored optimum for 20 players over 7 rounds); otherwise from a 4 × g grid
+   15, 23 and 27, the stored optimum for 20 players over 7 rounds, and the fair plans stored for counts and
+   rounds where a longer search once found fewer repeats than this one does); otherwise from a 4 × g grid
    (g = number of tables): in round r table j takes the cell (i, j + i·r) of every row i, in GF(4)
    for g = 4 and in Z_g otherwise, which repeats nobody for up to `_grid_bound(g)` rounds. With
    clubs, each club is packed into one grid row and every round takes one player of each row to
@@ -44,9 +45,9 @@ The method, in four steps:
    swaps. When the start has rows (clubs, or seats in a re-plan) the search first swaps only
    players of one row, then any two. It stops at a cost no plan can beat (the club-mates who must
    meet, plus the repeats counting forces: more meetings than pairs, or a player with more
-   meetings than opponents), after 4·STALL steps without a better plan, or after `evaluations`
-   swap evaluations (EVALUATIONS by default; the search keeps the best plan, so a design it starts
-   from is kept).
+   meetings than opponents), after PATIENCE·STALL steps without a better plan, or after `evaluations`
+   swap evaluations (EVALUATIONS by default). The search keeps its best plan, and the start when the best is
+   worse in §6's order (`quality`, which the weights only approximate), so a design or stored plan is kept.
 4. **Seats afterwards**, with the tables fixed, block by block of 4 event rounds (rounds 1–4 first,
    then 5–8): in a block of tables of 4 only, a proper 4-edge-colouring of the bipartite
    player–table graph (König; built by alternating-path swaps): colour k is seat k, so every
@@ -89,6 +90,9 @@ CLUB_FIRST = 40  # a club pair at a table in the event's round 1; six of them (o
 CLUB_LATER = 25
 RANK = 10
 STALL = 100
+PATIENCE = 4  # the table search stops after PATIENCE·STALL steps without a better plan
+STEPS = 2000  # steps of one table search run, at least (STEPS_EACH per player when more)
+STEPS_EACH = 40
 EVALUATIONS = 400_000  # swap evaluations per table search: the iteration bound (about a third of a second)
 TENURE = 8
 PASSES = 3  # passes of the seat repair over the planned rounds (continuing an event)
@@ -207,13 +211,8 @@ def _fresh_groups(
     if together <= bounds(problem).club_conflicts:
         return groups, work, seat_rows
     clubbed, more, rows = _group(problem, players, sizes, byes, rng, evaluations // 2)
-
-    def ranked(found: list[list[list[str]]]) -> tuple[int, ...]:
-        """`quality` but the seats, which are given afterwards."""
-        aims = quality(assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in found], clubs=problem.clubs))
-        return aims[:4] + aims[6:]
-
-    return (clubbed, work + more, rows) if ranked(clubbed) < ranked(groups) else (groups, work + more, seat_rows)
+    better = _table_aims(problem, clubbed) < _table_aims(problem, groups)
+    return (clubbed, work + more, rows) if better else (groups, work + more, seat_rows)
 
 
 def _fewest_running(groups: list[list[list[str]]], last: SeatedRound | None) -> list[list[list[str]]]:
@@ -349,17 +348,16 @@ def _group(
     """Who sits at which table in each planned round (constructive start, then tabu search), the swaps evaluated,
     and the seat each player was kept to per round when the start gave the seats (continuing an event), else []."""
     index = {p: i for i, p in enumerate(players)}
-    found: tuple[tuple[int, int], list[list[list[int]]], Rows] | None = None
+    found: tuple[tuple[int, ...], list[list[list[int]]], Rows] | None = None
     spent = 0
     starts = list(_starts(problem, players, sizes, byes, rng))
     for number, (start, rows, seat_rows) in enumerate(starts):
         if any(sorted(map(len, rnd)) != sorted(sizes) for rnd in start):  # never by construction; greedy is legal
             start, rows, seat_rows = _greedy(problem, players, sizes, byes, rng, []), [], False
         share = (evaluations - spent) // (len(starts) - number)  # the budget left, shared by the starts left
-        search = _TableSearch(
-            problem, players, index, [[[index[p] for p in t] for t in rnd] for rnd in start], rng, share
-        )
-        steps = max(2000, 40 * len(players))
+        first = [[[index[p] for p in t] for t in rnd] for rnd in start]
+        search = _TableSearch(problem, players, index, [[list(t) for t in rnd] for rnd in first], rng, share)
+        steps = max(STEPS, STEPS_EACH * len(players))
         if (
             rows
         ):  # first swap only players of one row, which keeps every table one player per row (clubs or seats apart)
@@ -368,12 +366,28 @@ def _group(
             search.row = None
         best = search.run(iterations=steps)
         spent += search.evaluations
-        if found is None or search.best < found[0]:
-            found = (search.best, best, rows if seat_rows else [])
+        ranked: tuple[int, ...] = search.best
+        if not problem.by_standings:  # by §6's order of aims, which the search's weights only approximate
+            ranked = _table_aims(problem, _named(players, best))
+            if _table_aims(problem, start) < ranked:  # a stored plan the search only made worse
+                best, ranked = first, _table_aims(problem, start)
+        if found is None or ranked < found[0]:
+            found = (ranked, best, rows if seat_rows else [])
         if search.best <= search.least or spent >= evaluations:
             break
     assert found is not None
-    return [[[players[i] for i in table] for table in rnd] for rnd in found[1]], spent, found[2]
+    return _named(players, found[1]), spent, found[2]
+
+
+def _named(players: list[str], rounds: list[list[list[int]]]) -> list[list[list[str]]]:
+    """Tables of player indices as tables of players."""
+    return [[[players[i] for i in table] for table in rnd] for rnd in rounds]
+
+
+def _table_aims(problem: SeatingProblem, groups: Sequence[Sequence[Sequence[str]]]) -> tuple[int, ...]:
+    """`quality` of the planned tables after the rounds played, but the seats (which are given afterwards)."""
+    aims = quality(assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in groups], problem.history, problem.clubs))
+    return aims[:4] + aims[6:]
 
 
 Start = tuple[list[list[list[str]]], Rows, bool]
@@ -910,7 +924,12 @@ class _TableSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = since_best = restarts = 0
         for step in range(iterations):
-            if best <= self.least or since_best > 4 * STALL or self.evaluations >= self.budget or not self._has_work():
+            if (
+                best <= self.least
+                or since_best > PATIENCE * STALL
+                or self.evaluations >= self.budget
+                or not self._has_work()
+            ):
                 break
             since_best += 1
             move = self._best_move(step, tabu, current, best_cost)
@@ -1528,15 +1547,15 @@ class SeatingReport:
 
 
 def quality(report: SeatingReport) -> tuple[int, ...]:
-    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1, then two rounds running),
-    repeated meetings (then the most meetings of a pair), seats (uneven players, then players never on seat 4),
-    club-mates apart."""
+    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1), repeated meetings (then the
+    most meetings of a pair), then tables of 3 in two rounds running (where that costs no repeat), seats (uneven
+    players, then players never on seat 4), club-mates apart."""
     low, high = report.threes
     return (
         max(0, high - low - 1),
-        report.threes_running,
         report.repeated_meetings,
         report.most_meetings,
+        report.threes_running,
         len(report.unbalanced_players),
         len(report.no_seat_four),
         report.club_conflicts,
