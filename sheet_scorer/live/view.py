@@ -193,10 +193,11 @@ def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> 
 
 
 def _standings(
-    result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str], provisional: bool, playing: set[str]
+    result: ScoreResult, lang: str, figures: list[str], ids: dict[str, str], medals: bool, playing: set[str]
 ) -> list[dict[str, Any]]:
     """The projector's rows: the report's one list of qualifiers (a withdrawn player is passed over) and marks;
-    no medals while a round is partly reported (`provisional`); `playing`: the players whose table has not reported."""
+    `medals` for the top three only when the ranking is final (no round partly reported, no final ranking above
+    them); `playing`: the players whose table has not reported."""
     advancing = qualified(result, lang)
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
@@ -210,7 +211,7 @@ def _standings(
                 "player": row["player"],
                 "id": ids[row["player"]],
                 "figures": [figure_text(f, row[f], lang) for f in figures],
-                "medal": rank if rank <= 3 and int(row["games"]) > 0 and not provisional else 0,
+                "medal": rank if rank <= 3 and int(row["games"]) > 0 and medals else 0,
                 "playing": row["player"] in playing,
                 "qualified": row["player"] in advancing_set,
                 "cut_after": row["player"] == last_in,
@@ -295,8 +296,9 @@ def projector_context(
         for p in names
     }
     provisional = partly_reported(progress)
-    standings = _standings(result, lang, figures, ids, provisional, set(playing_at))
     final = playoff_view(result, lang, ids) if result.data.playoffs else None  # the report's one final ranking
+    medals = not provisional and not (final and final["ranking"])  # after the Final they go to the final ranking
+    standings = _standings(result, lang, figures, ids, medals, set(playing_at))
     room = room_of(current, status, at_table)
     if current is None:
         progress_line = ""

@@ -636,8 +636,15 @@ def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_i
         (8, "Hal", "withdrawn after round 1", "Qualifying"),
     ]
     assert page.index('<p class="champion">') < page.index("Final Ranking") < page.index('<table class="standings">')
-    # the phone page is unchanged: no champion line, no final ranking
-    assert '<p class="champion">' not in state.pages.phone and '<table class="final-ranking">' not in state.pages.phone
+    # the phone leads with them too (docs/rules.md §9), and the medals are the final ranking's alone
+    phone = state.pages.phone
+    assert '<p class="champion">Champion: <strong>Fil</strong></p>' in phone
+    assert phone.index('<p class="champion">') < phone.index('<table class="final-ranking') < phone.index('id="standings"')
+    assert re.findall(r'data-rank="(\d)"><td class="rank num">', phone[phone.index('<table class="final-ranking') :])[
+        :4
+    ] == ["1", "2", "3", "4"]
+    standings = page[page.index('<table class="standings">') :]
+    assert "medal-" not in standings  # the qualifying standings below the final ranking carry no medals
 
     assert state.good is not None  # the event's language: the report's words, in Polish
     polish = render(
