@@ -639,7 +639,9 @@ def test_the_projector_shows_the_champion_and_the_final_ranking_once_the_final_i
     # the phone leads with them too (docs/rules.md §9), and the medals are the final ranking's alone
     phone = state.pages.phone
     assert '<p class="champion">Champion: <strong>Fil</strong></p>' in phone
-    assert phone.index('<p class="champion">') < phone.index('<table class="final-ranking') < phone.index('id="standings"')
+    assert (
+        phone.index('<p class="champion">') < phone.index('<table class="final-ranking') < phone.index('id="standings"')
+    )
     assert re.findall(r'data-rank="(\d)"><td class="rank num">', phone[phone.index('<table class="final-ranking') :])[
         :4
     ] == ["1", "2", "3", "4"]
