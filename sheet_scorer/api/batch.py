@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sheet_scorer.api.pool import run_all, stopping, workers
-from sheet_scorer.model import WorkbookError
+from sheet_scorer.model import NextStep, WorkbookError
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class BatchEntry:
     converted: bool = False  # an .ods converted by LibreOffice
     failure_key: str | None = None
     failure_values: dict[str, Any] = field(default_factory=dict)
+    next_step: NextStep | None = None  # with errors: the file to fix and the one to score next (docs/rules.md §5)
 
     @property
     def interrupted(self) -> bool:
@@ -81,6 +82,7 @@ def score_one(path: Path, lang: str | None, in_place: bool, source: Path | None 
         str(result.output),
         lang=result.lang,
         converted=source is not None,
+        next_step=result.next_step,
     )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from sheet_scorer.cli.common import one_line
+from sheet_scorer.cli.common import one_line, say_next_step
 from sheet_scorer.i18n.visible import visible
 
 if TYPE_CHECKING:
@@ -108,6 +108,10 @@ def _print_summary(entries: list[BatchEntry], lang: str | None) -> None:
             )
     console = Console(width=160)
     console.print(table)
+    for e in entries:  # each workbook with errors: where to fix them and what to run next
+        step = say_next_step(e.next_step, e.lang)
+        if step:
+            console.print(escape(visible(step)), soft_wrap=True)
     converted = [visible(e.path.name) for e in entries if e.converted]
     if converted:
         console.print(escape(say(lang, "converted_batch", files=", ".join(converted))), soft_wrap=True)

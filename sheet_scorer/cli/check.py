@@ -96,6 +96,6 @@ def _print_problems(result: ScoreResult) -> None:
             warnings=count(lang, "warnings", warnings),
         )
     )
-    step = say_next_step(result)
+    step = say_next_step(result.next_step, result.lang)
     if step:
         click.echo(step)

@@ -21,7 +21,7 @@ from sheet_scorer.i18n.vocab import LANGUAGES
 
 if TYPE_CHECKING:
     from sheet_scorer.i18n.codes import MessageKey
-    from sheet_scorer.model import ScoreResult
+    from sheet_scorer.model import NextStep
     from sheet_scorer.problems import Problem
 
 
@@ -124,16 +124,15 @@ def shell_word(path: Path) -> str:
     return f'"{text}"' if not text or any(c.isspace() or c in "&|;<>()$`'!*?[]{}~#%^" for c in text) else text
 
 
-def say_next_step(result: ScoreResult) -> str | None:
+def say_next_step(step: NextStep | None, lang: str | None) -> str | None:
     """The one line that ends a run with errors: the file to fix and the exact command to run next (docs/rules.md §5)."""
     from sheet_scorer.i18n.terminal import say
 
-    step = result.next_step
     if step is None:
         return None
     command = f"sheet-scorer score {shell_word(step.score)}" + (" --in-place" if step.in_place else "")
     key: MessageKey = "next_step_checked" if step.checked else "next_step"
-    return say(result.lang, key, file=shell_word(step.fix_in), command=command)
+    return say(lang, key, file=shell_word(step.fix_in), command=command)
 
 
 def _key(key: str) -> MessageKey:

@@ -193,7 +193,7 @@ def _summary(result: ScoreResult, show_all: bool = False) -> None:
     if summary.errors > len(listed):
         console.print(escape(say(lang, "more_problems", n=summary.errors - len(listed), sheet=PROBLEMS_SHEET[lang])))
     console.print(escape(say(lang, "wrote", first=visible(str(result.output)), second=visible(str(result.html)))))
-    step = say_next_step(result)
+    step = say_next_step(result.next_step, result.lang)
     if step:
         console.print(escape(step), style="bold")
 

@@ -96,3 +96,18 @@ def test_the_api_result_carries_the_paths(tmp_path: Path) -> None:
     )
     checked = check_workbook(path)
     assert checked.next_step is not None and checked.next_step.fix_in == path and checked.next_step.checked
+
+
+def test_a_batch_says_the_next_step_for_each_workbook_with_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`score DAY/`: one line per workbook with errors, naming its scored copy; none for a clean workbook."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "day").mkdir()
+    write_workbook(tmp_path / "day" / "a.xlsx", {"Round 1": BROKEN})
+    write_workbook(tmp_path / "day" / "b.xlsx", {"Round 1": CLEAN})
+    result = run("score", "day", "--lang", "en")
+    assert result.exit_code == 1
+    copy = str(Path("day") / "a.scored.xlsx")
+    assert NEXT["en"].format(file=copy, command=f"sheet-scorer score {copy}") in result.output.splitlines()
+    assert "b.scored.xlsx, then" not in result.output
