@@ -8,7 +8,8 @@ written back as they are, with whatever the organiser typed in `Resolved`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from sheet_scorer.i18n.vocab import CONFLICTS_HEADERS, CONFLICTS_SHEET
 from sheet_scorer.model import ConflictRow, NewSheet, WorkbookData
@@ -16,10 +17,25 @@ from sheet_scorer.problems import problem_message
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.workbook.cells import is_marked, shown
 
-if TYPE_CHECKING:
-    from sheet_scorer.merge.plan import Conflict  # merge.plan imports this module
-
 _WIDTHS = [14, 8, 24, 10, 28, 12, 28, 12]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two files disagree on one cell of the event: nothing is taken there; the event keeps its value."""
+
+    sheet: str  # the event's round sheet
+    cell: str  # the event's cell, like "E7"
+    player: str
+    value: Any  # the value in the event, or in the first copy that filled the cell
+    source: str  # the file holding `value`
+    other: Any
+    other_source: str
+
+    @property
+    def shown_values(self) -> tuple[str, str]:
+        """`value` and `other` as the organiser reads them (3.0 is 3)."""
+        return shown(self.value), shown(self.other)
 
 
 def _key(sheet: str, cell: str, value: Any, file: str, other: Any, other_file: str) -> tuple[str, ...]:

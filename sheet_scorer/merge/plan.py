@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from sheet_scorer.i18n.vocab import FLAGS, fold, is_bye, round_number
-from sheet_scorer.merge.conflicts import as_written
+from sheet_scorer.merge.conflicts import Conflict, as_written
 from sheet_scorer.model import CellEdit, RoundSheet, WorkbookData, WorkbookError, event_language
 from sheet_scorer.problems import Problem, Told
 from sheet_scorer.rules.cells import parse_flag, parse_int
@@ -31,24 +31,6 @@ if TYPE_CHECKING:
 
 # Read problems that leave a round sheet out of WorkbookData.rounds: its cells cannot be matched.
 UNREAD_SHEET = frozenset({"no-header-row", "duplicate-column", "duplicate-round"})
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """Two files disagree on one cell of the event: nothing is taken there; the event keeps its value."""
-
-    sheet: str  # the event's round sheet
-    cell: str  # the event's cell, like "E7"
-    player: str
-    value: Any  # the value in the event, or in the first copy that filled the cell
-    source: str  # the file holding `value`
-    other: Any
-    other_source: str
-
-    @property
-    def shown_values(self) -> tuple[str, str]:
-        """`value` and `other` as the organiser reads them (3.0 is 3)."""
-        return shown(self.value), shown(self.other)
 
 
 @dataclass
