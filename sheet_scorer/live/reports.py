@@ -32,6 +32,8 @@ from sheet_scorer.i18n.vocab import COLUMN_WORDS
 from sheet_scorer.journal.store import Journal, Report, latest, same, table_of
 from sheet_scorer.journal.tables import NOT_ROWS, Mistake, Table, check_report, report_rows, round_tables
 from sheet_scorer.live.qr import qr_svg
+from sheet_scorer.live.server import HEADERS as PAGE_HEADERS
+from sheet_scorer.live.server import KEEPALIVE_SECONDS
 from sheet_scorer.live.view import render
 from sheet_scorer.report.slips import slip_columns
 from sheet_scorer.rules.progress import reporting
@@ -44,18 +46,14 @@ if TYPE_CHECKING:
 DESK, TABLE = "live_desk.html.j2", "live_report.html.j2"
 #: The largest request body a report route reads (a table of 4 with every field is under 1 kB).
 MAX_BODY = 16 * 1024
-#: A comment line on the desk's stream this often keeps it open (as the live pages' stream does).
-KEEPALIVE_SECONDS = 15.0
 #: Requests a minute to the report routes: from one address (a phone), and for one table's token (its 3-4 phones).
 PER_ADDRESS, PER_TOKEN = 60, 30
 WINDOW_SECONDS = 60.0
+#: The live pages' headers, closed further: the desk and the table's page are never framed and post no form.
 HEADERS = {
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    **PAGE_HEADERS,
     "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-    "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Content-Security-Policy": PAGE_HEADERS["Content-Security-Policy"] + "; frame-ancestors 'none'",
 }
 
 
