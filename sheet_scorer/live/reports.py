@@ -50,7 +50,7 @@ MAX_BODY = 16 * 1024
 PER_ADDRESS, PER_TOKEN = 60, 30
 WINDOW_SECONDS = 60.0
 #: The live pages' headers, closed further: the desk and the table's page are never framed and post no form.
-HEADERS = {
+REPORT_HEADERS = {
     **PAGE_HEADERS,
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": PAGE_HEADERS["Content-Security-Policy"] + "; frame-ancestors 'none'",
@@ -357,11 +357,11 @@ def report_routes(desk: Desk) -> list[Route]:
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<p style="font: 18px/1.4 system-ui, sans-serif; margin: 1.5rem">{escape(text(lang, key))}</p></html>'
         )
-        return HTMLResponse(page, status, headers={**HEADERS, **(headers or {})})
+        return HTMLResponse(page, status, headers={**REPORT_HEADERS, **(headers or {})})
 
     def not_found(json_route: bool) -> Response:
         if json_route:
-            return JSONResponse({"error": "unknown-token"}, 404, headers=HEADERS)
+            return JSONResponse({"error": "unknown-token"}, 404, headers=REPORT_HEADERS)
         return _said("report_unknown", 404)
 
     def organiser(request: Request) -> Response | None:
@@ -371,17 +371,17 @@ def report_routes(desk: Desk) -> list[Route]:
         address = request.client.host if request.client else ""
         if not desk.by_address.allow(address):
             return _said("report_wait", 429, {"Retry-After": "10"})
-        return JSONResponse({"error": "unknown-key"}, 404, headers=HEADERS)
+        return JSONResponse({"error": "unknown-key"}, 404, headers=REPORT_HEADERS)
 
     async def desk_page(request: Request) -> Response:
         if refused := organiser(request):
             return refused
-        return HTMLResponse(render(DESK, desk_context(desk)), headers=HEADERS)
+        return HTMLResponse(render(DESK, desk_context(desk)), headers=REPORT_HEADERS)
 
     async def tables(request: Request) -> Response:
         if refused := organiser(request):
             return refused
-        return JSONResponse(desk.tables_json(), headers=HEADERS)
+        return JSONResponse(desk.tables_json(), headers=REPORT_HEADERS)
 
     async def reject(request: Request) -> Response:
         if refused := organiser(request):
@@ -389,8 +389,10 @@ def report_routes(desk: Desk) -> list[Route]:
         number = str(request.path_params["report"])
         done = number.isdigit() and await anyio.to_thread.run_sync(desk.journal.reject, int(number))
         if not done:
-            return JSONResponse({"error": "unknown-report"}, 404, headers=HEADERS)
-        return JSONResponse({"status": "rejected", "id": int(number)}, headers=HEADERS, background=_changed(request))
+            return JSONResponse({"error": "unknown-report"}, 404, headers=REPORT_HEADERS)
+        return JSONResponse(
+            {"status": "rejected", "id": int(number)}, headers=REPORT_HEADERS, background=_changed(request)
+        )
 
     def _changed(request: Request) -> BackgroundTask:
         """After the answer: the marks and the desk follow the journal, and every open page is told."""
@@ -424,7 +426,7 @@ def report_routes(desk: Desk) -> list[Route]:
                     yield ": keep-alive\n\n"
 
         return StreamingResponse(
-            stream(), media_type="text/event-stream", headers={**HEADERS, "X-Accel-Buffering": "no"}
+            stream(), media_type="text/event-stream", headers={**REPORT_HEADERS, "X-Accel-Buffering": "no"}
         )
 
     async def table_page(request: Request) -> Response:
@@ -435,7 +437,7 @@ def report_routes(desk: Desk) -> list[Route]:
         table = current.table_for(token)
         if table is None or current.sheet is None:
             return not_found(False)
-        return HTMLResponse(render(TABLE, table_context(desk, current.sheet, table, token)), headers=HEADERS)
+        return HTMLResponse(render(TABLE, table_context(desk, current.sheet, table, token)), headers=REPORT_HEADERS)
 
     async def verdict(request: Request, keep: bool) -> Response:
         """The rules' verdict on a report: 422 with its mistakes; else the summary, or (`keep`) kept and numbered."""
@@ -448,7 +450,7 @@ def report_routes(desk: Desk) -> list[Route]:
             return not_found(True)
         body = await _body(request)
         if body is None:
-            return JSONResponse({"error": "too-large"}, 413, headers=HEADERS)
+            return JSONResponse({"error": "too-large"}, 413, headers=REPORT_HEADERS)
         lang = desk.state.language
         try:
             rows = json.loads(body or b"null").get("rows")
@@ -456,15 +458,15 @@ def report_routes(desk: Desk) -> list[Route]:
             rows = None
         if not isinstance(rows, list):
             mistake = Mistake(None, "", NOT_ROWS, text(lang, "report_not_rows"))
-            return JSONResponse({"problems": [mistake.as_json()]}, 422, headers=HEADERS)
+            return JSONResponse({"problems": [mistake.as_json()]}, 422, headers=REPORT_HEADERS)
         mistakes, scored = await anyio.to_thread.run_sync(check_report, data, table, rows, lang)
         if mistakes:
-            return JSONResponse({"problems": [m.as_json() for m in mistakes]}, 422, headers=HEADERS)
+            return JSONResponse({"problems": [m.as_json() for m in mistakes]}, 422, headers=REPORT_HEADERS)
         if not keep:
-            return JSONResponse({"status": "checked", "summary": _summary(scored, table, lang)}, headers=HEADERS)
+            return JSONResponse({"status": "checked", "summary": _summary(scored, table, lang)}, headers=REPORT_HEADERS)
         kept = report_rows(sheet, table, rows)
         number = await anyio.to_thread.run_sync(desk.journal.add_report, table.sheet, table.number, kept)
-        return JSONResponse({"status": "received", "id": number}, headers=HEADERS, background=_changed(request))
+        return JSONResponse({"status": "received", "id": number}, headers=REPORT_HEADERS, background=_changed(request))
 
     async def check(request: Request) -> Response:
         return await verdict(request, keep=False)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from sheet_scorer.workbook.update import Refusal
     from sheet_scorer.xlsx.opc import OpcPackage
 
-MAX_TABLE = 9999  # a typing slip like 1-1000000 is refused, not expanded
+MAX_TABLE_IN_RANGE = 9999  # a typing slip like 1-1000000 is refused, not expanded
 _RANGE = re.compile(r"(\d+)\s*(?:[-–]\s*(\d+))?")
 
 
@@ -34,7 +34,7 @@ def parse_tables(spec: str) -> frozenset[int]:
         if not match:
             raise ValueError(spec)
         low, high = int(match[1]), int(match[2] or match[1])
-        if low < 1 or high < low or high > MAX_TABLE:
+        if low < 1 or high < low or high > MAX_TABLE_IN_RANGE:
             raise ValueError(spec)
         numbers.update(range(low, high + 1))
     return frozenset(numbers)
