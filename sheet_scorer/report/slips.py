@@ -10,16 +10,12 @@ No scripts, fonts or network requests.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
-
-import jinja2
 
 from sheet_scorer.i18n.text import typeset
 from sheet_scorer.i18n.vocab import COMPONENTS, FLAGS, ROUND_HEADERS, SLIP_WORDS
 from sheet_scorer.model import RoundSheet
-from sheet_scorer.report.html import template_dir
-from sheet_scorer.report.templating import environment
+from sheet_scorer.report.html import render_page
 from sheet_scorer.seating.event import seated_round
 from sheet_scorer.standings.engine import name_order_key
 
@@ -76,10 +72,4 @@ def slips_context(sheet: RoundSheet, tournament: str, lang: str) -> dict[str, An
 
 def render_slips(sheet: RoundSheet, tournament: str, lang: str) -> str:
     """The slips page as one HTML string."""
-    return _environment().get_template(TEMPLATE).render(**slips_context(sheet, tournament, lang))
-
-
-@functools.lru_cache(maxsize=1)
-def _environment() -> jinja2.Environment:
-    """The slips' environment, once per process; its compiled template kept for the next run (`templating`)."""
-    return environment(template_dir(), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    return render_page(TEMPLATE, slips_context(sheet, tournament, lang))
