@@ -83,10 +83,10 @@ from dataclasses import dataclass, field, replace
 from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
 
 FAIR = 100_000  # per unit of Σ (tables of 3 per player)²: the share of tables of 3 first (§6 aim 2)
-RUN = 300  # a player at a table of 3 in two rounds running: after repeats (avoidable = at no repeat), before clubs
+RUN = 20_000  # a player at a table of 3 in two rounds running: aim 2 too, above any swap's change in repeats
 REPEAT = 1000
 SPREAD = 50
-CLUB_FIRST = 40  # a club pair at a table in the event's round 1; six of them (one swap's worth) < RUN < REPEAT
+CLUB_FIRST = 40  # a club pair at a table in the event's round 1; six of them (one swap's worth) < REPEAT
 CLUB_LATER = 25
 RANK = 10
 STALL = 100
@@ -421,7 +421,10 @@ def _starts(
             yield constructed, [rows] * problem.rounds, False
         else:  # a club too large for a row: the greedy start, which weighs clubs at every table
             yield _greedy(problem, players, sizes, byes, rng, []), [], False
-    yield _plain_start(problem, players, sizes, byes, rng), [], False
+    plain = _plain_start(problem, players, sizes, byes, rng)
+    yield plain, [], False
+    if assess([SeatedRound(tuple(map(tuple, rnd))) for rnd in plain]).threes_running > bounds(problem).threes_running:
+        yield _greedy(problem, players, sizes, byes, rng, []), [], False  # its tables of 3 in turn from round 1 on
 
 
 def _plain_start(
@@ -528,14 +531,15 @@ def _greedy(
 ) -> list[list[list[str]]]:
     """One round after another, each player in a seeded order to the table where they meet the fewest
     people met before (rounds played and `before` included: a re-plan cannot rebuild the rounds played),
-    then club-mates; the tables of 3 go to those with the fewest tables of 3 so far, not at one the round before
-    (aim 2 of §6). With rows for a round,
+    then club-mates; the tables of 3 go to those with the fewest tables of 3 so far, not at one the round before,
+    longest since their last (aim 2 of §6: in a fresh plan the tables of 3 then pass round the players in turn, so
+    no more sit at one in two rounds running than the sizes force). With rows for a round,
     row by row, and each table takes one player of each row."""
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
     meet = [[0] * n for _ in range(n)]
-    at_three, at_four, last = [0] * n, [0] * n, [False] * n
-    for earlier in (*(past.tables for past in problem.history), *before):
+    at_three, at_four, last, since = [0] * n, [0] * n, [False] * n, [-1] * n
+    for number, earlier in enumerate((*(past.tables for past in problem.history), *before)):
         last = [False] * n
         for met in earlier:
             seated = [index[p] for p in met if p in index]
@@ -546,6 +550,8 @@ def _greedy(
                 at_three[a] += len(met) == 3
                 at_four[a] += len(met) == SEATS
                 last[a] = len(met) == 3
+                since[a] = number if len(met) == 3 else since[a]
+    done = len(problem.history) + len(before)
     club = [problem.clubs.get(p, "") or "" for p in players]
     first = not problem.history and not before
     rounds = []
@@ -553,7 +559,7 @@ def _greedy(
         row = rows[number] if number < len(rows) else None
         playing = [index[p] for p in players if p not in set(out)]
         rng.shuffle(playing)
-        playing.sort(key=lambda a: (at_three[a], last[a], -at_four[a]))  # stable: who goes to the tables of 3 first
+        playing.sort(key=lambda a: (at_three[a], last[a], since[a], -at_four[a]))  # stable: who sits at a table of 3
         threes = sum(1 for s in sizes if s != SEATS) * 3
         tables: list[list[int]] = [[] for _ in sizes]
         kinds = (
@@ -593,6 +599,7 @@ def _greedy(
                 at_three[a] += len(table) == 3
                 at_four[a] += len(table) == SEATS
                 last[a] = len(table) == 3
+                since[a] = done + number if len(table) == 3 else since[a]
         rounds.append([[players[a] for a in table] for table in tables])
         first = False
     return rounds
@@ -724,7 +731,7 @@ class _TableSearch:
         self.row: list[list[int] | None] | None = None  # when set, per round: only players of one row are swapped
         self.tenure = TENURE
         self.evaluations = 0
-        self.best = (0, 0)  # the best plan the last run found, by `key`
+        self.best = (0, 0, 0)  # the best plan the last run found, by `key`
         self.rounds = rounds
         self.meet = [[0] * n for _ in range(n)]
         for past in problem.history:
@@ -772,13 +779,14 @@ class _TableSearch:
         self.squares = self.running = 0
         self.least = (
             sum(c * c for c in _shared_threes(self.history_threes, rounds)),
-            self.floor + RUN * _fewest_runs(self.last_small, rounds, n),
+            _fewest_runs(self.last_small, rounds, n),
+            self.floor,
         )
 
-    def key(self, cost: int) -> tuple[int, int]:
-        """A plan's place in §6's order of aims, from its weighted `cost`: tables of 3 shared out (Σ per player²),
-        then the rest by weight (repeats, tables of 3 in two rounds running, clubs, standings)."""
-        return self.squares, cost - FAIR * self.squares
+    def key(self, cost: int) -> tuple[int, int, int]:
+        """A plan's place in §6's order of aims, from its weighted `cost`: tables of 3 shared out (Σ per player², then
+        players at one in two rounds running), then the rest by weight (repeats, clubs, standings)."""
+        return self.squares, self.running, cost - FAIR * self.squares - RUN * self.running
 
     @staticmethod
     def _standings_apart(problem: SeatingProblem, players: list[str]) -> list[list[int]] | None:
@@ -1547,15 +1555,15 @@ class SeatingReport:
 
 
 def quality(report: SeatingReport) -> tuple[int, ...]:
-    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1), repeated meetings (then the
-    most meetings of a pair), then tables of 3 in two rounds running (where that costs no repeat), seats (uneven
-    players, then players never on seat 4), club-mates apart."""
+    """Lower is better, in the order of §6's aims: tables of 3 shared out (spread over 1, then players at one in two
+    rounds running), repeated meetings (then the most meetings of a pair), seats (uneven players, then players never
+    on seat 4), club-mates apart."""
     low, high = report.threes
     return (
         max(0, high - low - 1),
+        report.threes_running,
         report.repeated_meetings,
         report.most_meetings,
-        report.threes_running,
         len(report.unbalanced_players),
         len(report.no_seat_four),
         report.club_conflicts,
