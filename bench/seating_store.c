@@ -6,9 +6,11 @@
 
    Tables of 3 as §6 says (n mod 4 → 0, 3, 2, 1 of them), the rest tables of 4. Hard constraint: every player sits
    at a table of 3 floor or ceil of the mean number of times (max − min ≤ 1); a swap that breaks it is never
-   made. Cost: 1000 per repeated meeting + 50 (m − 1)² per pair (spread), + 1 per player at a table of 3 in two
-   rounds running (RUN each with a 5th argument). Prints the best plan: "COST repeats runs" then rounds separated by '/', tables by ' ',
-   players by '.'. */
+   made. Cost: RUN per player at a table of 3 in two rounds running (100000 unless a 5th argument says otherwise:
+   §6 aim 2, before any repeat), + 1000 per repeated meeting + 50 (m − 1)² per pair (spread). The start passes the
+   tables of 3 round in turn (fewest so far, not the round before, longest since), which runs no more than the
+   sizes force. Prints the best plan: "COST repeats runs" then rounds separated by '/', tables by ' ', players
+   by '.'. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +24,8 @@ static int where[MAXR][MAXN]; /* where[r][p]: slot of p */
 static int meet[MAXN][MAXN], threes[MAXN], lo, hi;
 static int best_slot[MAXR][MAXN];
 static unsigned long long rng_state;
-static long run_weight = 1; /* per player at a table of 3 in two rounds running (RUN, the optional 5th argument) */
+static long run_weight = 100000; /* per player at a table of 3 in two rounds running (RUN, the optional 5th argument) */
+static int since[MAXN]; /* the last round each player sat at a table of 3, −1 never (the start) */
 
 static unsigned rnd(void) {
   rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
@@ -33,6 +36,10 @@ static int table_of(int k) { int t = 0; while (t + 1 < T && start[t + 1] <= k) t
 static int tab[MAXN];  /* table of each slot */
 static long pc(int m) { return m > 1 ? 1000L * (m - 1) + 50L * (m - 1) * (m - 1) : 0; }
 static int small(int r, int p) { return r >= 0 && r < R && size[tab[where[r][p]]] == 3; }
+
+/* The start's order of who takes the tables of 3 in round r: fewest so far, then not in round r − 1, then the
+   longest since the last. */
+static long turn(int p, int r) { return threes[p] * 1000000L + (r > 0 && since[p] == r - 1) * 1000L + since[p]; }
 
 static long total(int *repeats, int *runs) {
   long c = 0; *repeats = 0; *runs = 0;
@@ -73,12 +80,13 @@ int main(int argc, char **argv) {
   T3 = (4 - n % 4) % 4; T = (n - 3 * T3) / 4 + T3;
   for (int t = 0, k = 0; t < T; t++) { size[t] = t < T3 ? 3 : 4; start[t] = k; for (int j = 0; j < size[t]; j++) tab[k + j] = t; k += size[t]; }
   int seats3 = 3 * T3 * R; lo = seats3 / n; hi = lo + (seats3 % n != 0);
-  /* a fair start: each round the players with fewest tables of 3 (ties by lot) take them */
+  /* a fair start: each round the players whose turn it is (ties by lot) take the tables of 3 */
+  for (int p = 0; p < n; p++) since[p] = -1;
   for (int r = 0; r < R; r++) {
     int order[MAXN]; for (int p = 0; p < n; p++) order[p] = p;
     for (int p = n - 1; p > 0; p--) { int q = rnd() % (p + 1), t = order[p]; order[p] = order[q]; order[q] = t; }
-    for (int i = 1; i < n; i++) { int p = order[i], j = i; while (j > 0 && threes[order[j - 1]] > threes[p]) { order[j] = order[j - 1]; j--; } order[j] = p; }
-    for (int k = 0; k < n; k++) { slot[r][k] = order[k]; where[r][order[k]] = k; if (size[tab[k]] == 3) threes[order[k]]++; }
+    for (int i = 1; i < n; i++) { int p = order[i], j = i; while (j > 0 && turn(order[j - 1], r) > turn(p, r)) { order[j] = order[j - 1]; j--; } order[j] = p; }
+    for (int k = 0; k < n; k++) { slot[r][k] = order[k]; where[r][order[k]] = k; if (size[tab[k]] == 3) { threes[order[k]]++; since[order[k]] = r; } }
     for (int t = 0; t < T; t++) for (int i = start[t]; i < start[t] + size[t]; i++) for (int j = i + 1; j < start[t] + size[t]; j++) {
       meet[slot[r][i]][slot[r][j]]++; meet[slot[r][j]][slot[r][i]]++; }
   }

@@ -30,10 +30,15 @@ The method, in four steps:
    played (its generator also differs: it mixes in the number of rounds played). A re-plan at
    tables of 4 also fixes first which seat each player takes in each planned round (the seats not
    yet taken in the event's block of 4 rounds, through a k-edge-colouring of players and seats) and
-   seats one player of each seat at every table. With `--by standings` the start is the standings
-   cut into consecutive tables.
+   seats one player of each seat at every table. The greedy rounds give the tables of 3 in turn (fewest so
+   far, not the round before, longest since), which seats no more players at one in two rounds running than
+   the sizes force; a fresh plan whose construction seats more is searched from the all-greedy start too (the
+   budget shared), and the better kept in §6's order. With `--by standings` the start is the standings cut
+   into consecutive tables.
 3. **Tabu search over swaps** (Dotú & Van Hentenryck, "Scheduling social golfers locally",
-   CPAIOR 2005). The cost is a sum over pairs: a pair that meets m > 1 times (history included)
+   CPAIOR 2005). Plans rank by Σ (tables of 3 per player)² (FAIR each), then the players at a table of 3 in
+   two rounds running (RUN each; §6 aim 2), then the rest of the cost, a sum over pairs: a pair that meets m > 1
+   times (history included)
    costs REPEAT·(m−1) + SPREAD·(m−1)², so the number of repeated meetings is minimised first and
    then spread (a third meeting costs more than two second ones); a same-club pair at a table costs
    CLUB_FIRST in the event's round 1 (kept apart before anything else) and CLUB_LATER after (a
@@ -43,8 +48,8 @@ The method, in four steps:
    back to a table it just left for a few steps, unless that beats the best plan found); after
    STALL steps without improvement the search restarts from the best plan with a few seeded random
    swaps. When the start has rows (clubs, or seats in a re-plan) the search first swaps only
-   players of one row, then any two. It stops at a cost no plan can beat (the club-mates who must
-   meet, plus the repeats counting forces: more meetings than pairs, or a player with more
+   players of one row, then any two. It stops at a plan no plan can beat (the even share, the runs the sizes
+   force, and the club-mates who must meet, plus the repeats counting forces: more meetings than pairs, or a player with more
    meetings than opponents), after PATIENCE·STALL steps without a better plan, or after `evaluations`
    swap evaluations (EVALUATIONS by default). The search keeps its best plan, and the start when the best is
    worse in §6's order (`quality`, which the weights only approximate), so a design or stored plan is kept.

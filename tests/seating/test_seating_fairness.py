@@ -1,6 +1,7 @@
 """Fair seating in the order of docs/rules.md §6, counted here from the tables alone (never the planner's own
-assessment): tables of 3 shared out (max − min ≤ 1 per player over the qualifying rounds), clubs kept apart at no
-extra repeat, seat 4 for everyone who can have it, and the figures `new` and `seat` print.
+assessment): tables of 3 shared out (max − min ≤ 1 per player over the qualifying rounds, and nobody at one in two
+rounds running beyond what the sizes force), clubs kept apart at no extra repeat, seat 4 for everyone who can have
+it, and the figures `new` and `seat` print.
 
 A representative slice of the grid runs by default; the whole grid (6–64 players × 4–8 rounds, fresh and after
 3 drops and a late entry after round 1) with `-m grid`."""
@@ -12,10 +13,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from seating_counts import names, repeats
+from seating_counts import at_threes, names, repeats, runs
 
 from sheet_scorer.seating.designs import best_plan
-from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, SeatingReport, bounds, plan, quality
+from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, SeatingReport, assess, bounds, plan, quality
 
 
 def threes_per_player(rounds: list[SeatedRound], players: tuple[str, ...]) -> dict[str, int]:
@@ -47,17 +48,29 @@ def never_on_seat_four(rounds: list[SeatedRound], players: tuple[str, ...]) -> s
     return (at_four - last) & set(players)
 
 
+def forced_runs(n: int, rounds: int, last: int = 0) -> int:
+    """Players at a table of 3 in two rounds running that no plan of n players over `rounds` avoids: two rounds
+    running seat 2 · 3 · (−n mod 4) at tables of 3, so at least that less n twice; after a round played with `last`
+    of these players at a table of 3, at least the first planned round's seats there less the n − last others."""
+    seats = 3 * ((-n) % 4)
+    return max(0, seats - (n - last)) + (rounds - 1) * max(0, 2 * seats - n)
+
+
 def check_share(n: int, rounds: int) -> None:
-    """Fresh and after 3 drops and a late entry after round 1: max − min ≤ 1 over the event's rounds."""
+    """Fresh and after 3 drops and a late entry after round 1: max − min ≤ 1 over the event's rounds, and only the
+    runs the sizes force."""
     players = names(n)
     fresh = plan(SeatingProblem(players, rounds, seed=n))
     count = threes_per_player(fresh, players)
     assert max(count.values()) - min(count.values()) <= 1, (n, rounds, sorted(count.values()))
+    assert runs(fresh) == forced_runs(n, rounds), (n, rounds, runs(fresh))
     if n >= 9:
         now = (*players[3:], "Late")
         later = plan(SeatingProblem(now, rounds - 1, history=(fresh[0],), seed=n))
         count = threes_per_player([fresh[0], *later], now)
         assert max(count.values()) - min(count.values()) <= 1, (n, rounds, "after drops", sorted(count.values()))
+        last = len(at_threes(fresh[0]) & set(now))
+        assert runs([fresh[0], *later]) == forced_runs(len(now), rounds - 1, last), (n, rounds, "after drops")
 
 
 SLICE = [(6, 5), (9, 4), (13, 5), (14, 6), (17, 6), (21, 7), (22, 6), (29, 5), (41, 7), (45, 5), (61, 6), (63, 8)]
@@ -90,12 +103,24 @@ def test_21_players_over_7_rounds_sit_at_a_table_of_3_three_times_each() -> None
     assert set(count.values()) == {3}
 
 
-def test_tables_of_3_in_two_rounds_running_only_as_the_sizes_force_where_that_costs_no_repeat() -> None:
+def test_tables_of_3_in_two_rounds_running_only_as_the_sizes_force() -> None:
     players = names(41)  # 9 seats at tables of 3 a round among 41 players: nobody needs two running
     rounds = plan(SeatingProblem(players, 5))
-    small = [{p for t in r.tables if len(t) == 3 for p in t} for r in rounds]
-    assert sum(len(a & b) for a, b in itertools.pairwise(small)) == 0
+    assert runs(rounds) == 0
     assert repeats(rounds) == 0
+    # 17 players: 9 of 17 at tables of 3 in each round, so 9 + 9 − 17 = 1 at least in both of two rounds running.
+    assert runs(plan(SeatingProblem(names(17), 5))) == 4 == forced_runs(17, 5)
+
+
+def test_the_forced_runs_count_the_round_played_and_who_left() -> None:
+    # 13 players, 9 at tables of 3 in the round played; 3 of those leave and 3 join: 13 − 6 = 7 players were not at
+    # one, so 2 of the next round's 9 seats there go to players who were, then 9 + 9 − 13 = 5 in each later round.
+    players = names(13)
+    played = SeatedRound((players[:3], players[3:6], players[6:9], players[9:]))
+    now = (*players[3:], *names(3, "Late"))
+    assert forced_runs(13, 3, len(at_threes(played) & set(now))) == 2 + 5 + 5
+    assert bounds(SeatingProblem(now, 3, history=(played,))).threes_running == 12
+    assert runs([played, *plan(SeatingProblem(now, 3, history=(played,)))]) == 12
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(21, 6), (24, 6), (20, 7)])
@@ -211,11 +236,26 @@ def test_fair_plans_with_no_more_repeats_than_the_stored_one(n: int, rounds: int
     assert repeats(planned) <= most
 
 
-def test_a_repeat_ranks_before_tables_of_3_in_two_rounds_running() -> None:
-    # §6: not at a table of 3 twice running where that costs no repeated meeting: one repeat more is worse than
-    # any number of runs fewer; with repeats equal, fewer runs is better.
+def test_tables_of_3_in_two_rounds_running_rank_before_a_repeat() -> None:
+    # §6 aim 2 (not at a table of 3 in two rounds running where avoidable) before aim 3 (the fewest repeats): one
+    # run more is worse than any number of repeats fewer; with runs equal, fewer repeats is better.
     fewer_repeats = SeatingReport(3, 2, (), 0, True, (3, 4), 20)
-    fewer_runs = SeatingReport(4, 2, (), 0, True, (3, 4), 5)
-    assert quality(fewer_repeats) < quality(fewer_runs)
-    assert quality(replace(fewer_repeats, threes_running=19)) < quality(fewer_repeats)
+    fewer_runs = SeatingReport(40, 2, (), 0, True, (3, 4), 5)
+    assert quality(fewer_runs) < quality(fewer_repeats)
+    assert quality(replace(fewer_runs, repeated_meetings=39)) < quality(fewer_runs)
     assert quality(replace(fewer_runs, threes=(2, 4))) > quality(fewer_repeats)  # unfair: worst of all
+
+
+def test_a_plan_with_a_needless_run_is_worse_than_one_without() -> None:
+    # 7 players over 3 rounds, one table of 3 a round: 9 seats there, so two players sit at one twice, five once,
+    # and 3 + 3 ≤ 7 lets nobody sit at one in two rounds running. G does in the second plan (rounds 1 and 2),
+    # which has 2 repeats fewer.
+    def rounds(*tables: tuple[str, str]) -> list[SeatedRound]:
+        return [SeatedRound((tuple(four), tuple(three))) for four, three in tables]
+
+    without = rounds(("ABCD", "EFG"), ("DEFG", "ABC"), ("ABCG", "DEF"))
+    needless = rounds(("ABCD", "EFG"), ("CDEF", "ABG"), ("ABFG", "CDE"))
+    for planned in (without, needless):
+        assert sorted(threes_per_player(planned, tuple("ABCDEFG")).values()) == [1] * 5 + [2] * 2
+    assert (runs(without), repeats(without)) == (0, 12) and (runs(needless), repeats(needless)) == (1, 10)
+    assert quality(assess(without)) < quality(assess(needless))
