@@ -80,7 +80,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
+from sheet_scorer.seating.designs import GF4_MUL, GRID_6, best_plan, design
 
 FAIR = 100_000  # per unit of Σ (tables of 3 per player)²: the share of tables of 3 first (§6 aim 2)
 RUN = 300  # a player at a table of 3 in two rounds running: after repeats (avoidable = at no repeat), before clubs
@@ -513,8 +513,13 @@ def _block_seats(
 
 def _grid_bound(g: int) -> int:
     """Rounds without a repeat from a 4 × g grid: 4 over GF(4) (g = 4; the rows would be a fifth, but they seat a
-    club or a short last row together), else g / gcd(d, g) for the row differences d = 1, 2, 3 (Z_g)."""
-    return 4 if g == 4 else min(g // math.gcd(d, g) for d in (1, 2, 3))
+    club or a short last row together), 5 from the stored rounds for g = 6 (designs.GRID_6), else g / gcd(d, g)
+    for the row differences d = 1, 2, 3 (Z_g)."""
+    if g == 4:
+        return 4
+    if g == 6:
+        return len(GRID_6)
+    return min(g // math.gcd(d, g) for d in (1, 2, 3))
 
 
 def _greedy(
@@ -637,12 +642,15 @@ def _grid(
 
 
 def _grid_rounds(grid: list[list[str | None]], rounds: int) -> list[list[list[str]]]:
-    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, else Z_g (at most `_grid_bound` rounds)."""
+    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, the stored rounds when g = 6, else Z_g
+    (at most `_grid_bound` rounds)."""
     g = len(grid[0])
     planned = []
     for r in range(rounds):
         if g == 4:
             tables = [[grid[i][j ^ GF4_MUL[i][r % 4]] for i in range(SEATS)] for j in range(g)]
+        elif g == 6:
+            tables = [[grid[0][j], *(grid[i + 1][c] for i, c in enumerate(GRID_6[r][j]))] for j in range(g)]
         else:
             tables = [[grid[i][(j + i * r) % g] for i in range(SEATS)] for j in range(g)]
         planned.append([[p for p in t if p is not None] for t in tables])
