@@ -15,6 +15,10 @@ most one table over all the rounds. Used by the planner as its start, where one 
   resolution into 9 parallel classes was found once by exact cover and is stored.
 * **v − 1 points**: a design minus its last point has one table of 3 per round (15, 23, 27 players
   ≡ 3 mod 4 take exactly the one table of 3 their count needs).
+* **A 4 × 6 grid, 5 rounds** (`GRID_6`): rounds of 6 tables, each taking one cell of every row of the grid, in which
+  no two cells meet twice (three mutually orthogonal 5 × 6 Latin rectangles; a sixth round would be three MOLS of
+  order 6, which do not exist). Found once by the planner's row search (24 players in 4 clubs of 6) and stored; the
+  planner's grid start for 6 tables (21-24 players), and its club construction with the clubs in the rows.
 * **21 points**: the 24-point design minus its three ∞, which never meet: three tables of 3 per round, and
   since every other pair meets exactly once over the 7 rounds, each player sits at a table of 3 exactly three
   times (once with each ∞ gone) and meets nobody twice (docs/rules.md §6: tables of 3 shared out).
@@ -38,6 +42,15 @@ GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
 
 # Base round of the 24-point design: points (x, i) of Z_7 × {0, 1, 2} as 7·i + x, then ∞0, ∞1, ∞2 as 21-23.
 _BASE_24 = ((21, 0, 7, 14), (22, 1, 9, 18), (23, 3, 13, 19), (2, 4, 5, 17), (6, 8, 10, 11), (12, 15, 16, 20))
+
+# GRID_6[r][j]: the columns of rows 1, 2, 3 at table j of round r (row 0 gives column j); round 0 is columns j, j, j.
+GRID_6 = (
+    ((0, 0, 0), (1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4), (5, 5, 5)),
+    ((5, 2, 4), (2, 4, 5), (0, 1, 3), (4, 5, 2), (1, 3, 0), (3, 0, 1)),
+    ((3, 4, 2), (0, 5, 4), (5, 3, 1), (1, 2, 5), (2, 0, 3), (4, 1, 0)),
+    ((2, 5, 1), (4, 2, 3), (1, 0, 4), (5, 4, 0), (3, 1, 5), (0, 3, 2)),
+    ((4, 3, 5), (5, 0, 2), (3, 5, 0), (2, 1, 4), (0, 2, 1), (1, 4, 3)),
+)
 
 _UNITAL_28 = (
     "20.21.26.27 4.5.6.7 11.14.16.23 10.15.17.22 9.12.19.24 8.13.18.25 0.1.2.3 / 8.12.16.22 2.4.17.25 7.13.19.21 "

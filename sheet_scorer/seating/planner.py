@@ -82,10 +82,10 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from sheet_scorer.seating.designs import GF4_MUL, best_plan, design
+from sheet_scorer.seating.designs import GF4_MUL, GRID_6, best_plan, design
 
 FAIR = 100_000  # per unit of Σ (tables of 3 per player)²: the share of tables of 3 first (§6 aim 2)
 RUN = 20_000  # a player at a table of 3 in two rounds running: aim 2 too, above any swap's change in repeats
@@ -521,8 +521,13 @@ def _block_seats(
 
 def _grid_bound(g: int) -> int:
     """Rounds without a repeat from a 4 × g grid: 4 over GF(4) (g = 4; the rows would be a fifth, but they seat a
-    club or a short last row together), else g / gcd(d, g) for the row differences d = 1, 2, 3 (Z_g)."""
-    return 4 if g == 4 else min(g // math.gcd(d, g) for d in (1, 2, 3))
+    club or a short last row together), 5 from the stored rounds for g = 6 (designs.GRID_6), else g / gcd(d, g)
+    for the row differences d = 1, 2, 3 (Z_g)."""
+    if g == 4:
+        return 4
+    if g == 6:
+        return len(GRID_6)
+    return min(g // math.gcd(d, g) for d in (1, 2, 3))
 
 
 def _greedy(
@@ -649,12 +654,15 @@ def _grid(
 
 
 def _grid_rounds(grid: list[list[str | None]], rounds: int) -> list[list[list[str]]]:
-    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, else Z_g (at most `_grid_bound` rounds)."""
+    """Round r, table j: cell (i, j + i·r) of each row i; GF(4) when g = 4, the stored rounds when g = 6, else Z_g
+    (at most `_grid_bound` rounds)."""
     g = len(grid[0])
     planned = []
     for r in range(rounds):
         if g == 4:
             tables = [[grid[i][j ^ GF4_MUL[i][r % 4]] for i in range(SEATS)] for j in range(g)]
+        elif g == 6:
+            tables = [[grid[0][j], *(grid[i + 1][c] for i, c in enumerate(GRID_6[r][j]))] for j in range(g)]
         else:
             tables = [[grid[i][(j + i * r) % g] for i in range(SEATS)] for j in range(g)]
         planned.append([[p for p in t if p is not None] for t in tables])
@@ -804,8 +812,7 @@ class _TableSearch:
 
     def _fewest_club_pairs(self, rnd: list[list[int]]) -> int:
         """Club-mates who must share a table in this round however it is seated (a club larger than the tables)."""
-        sizes = Counter(self.club[p] for table in rnd for p in table if self.club[p])
-        return sum(_even(size, len(rnd)) - size for size in sizes.values()) // 2
+        return _club_floor(Counter(self.club[p] for table in rnd for p in table if self.club[p]).values(), len(rnd))
 
     def _count(self, table: list[int], step: int) -> None:
         for a, b in itertools.combinations(table, 2):
@@ -1435,6 +1442,14 @@ def _seat_bound(games_at_four: int, games_at_three: int) -> int:
     return min(fourth * fourth + _even(games - fourth, SEATS - 1) for fourth in range(games_at_four + 1))
 
 
+def _club_floor(clubs: Iterable[int], tables: int) -> int:
+    """The fewest same-club pairs at `tables` tables in one round, for clubs of these sizes (those playing): each
+    club spread as evenly as it goes. Always reachable, whatever the sizes of the tables: deal the club players out
+    club by club to the tables in turn, the tables of 4 first; each club gets its even spread, and a table gets a
+    fourth player only once every table has three, so only tables of 4 do (§6 aim 5)."""
+    return sum(_even(size, tables) - size for size in clubs) // 2
+
+
 def _even(games: int, seats: int) -> int:
     """Σ count² of `games` spread as evenly as possible over `seats` seats."""
     q, rem = divmod(games, seats)
@@ -1503,7 +1518,7 @@ class SeatingBounds:
     threes: tuple[int, int]  # the fewest and most tables of 3 per player with the seats at them shared out evenly
     threes_running: int  # more seats at tables of 3 in two rounds running than players (the rounds played included)
     no_seat_four: int  # players with a game at a table of 4 and no seat 4 yet, beyond the seat-4 places left
-    club_conflicts: int  # club-mates who must share a table (a club larger than the tables)
+    club_conflicts: int  # club-mates who must share a table, round by round (a club larger than the tables)
 
 
 def bounds(problem: SeatingProblem) -> SeatingBounds:
@@ -1528,8 +1543,13 @@ def bounds(problem: SeatingProblem) -> SeatingBounds:
     had_four = {t[SEATS - 1] for past in problem.history for t in past.tables if len(t) == SEATS} & set(players)
     places = problem.rounds * sizes.count(SEATS)
     needing = n - len(had_four) if sizes.count(SEATS) else 0
-    clubs = Counter(problem.clubs.get(p) for p in players if problem.clubs.get(p))
-    forced = sum(_even(size, len(sizes)) - size for size in clubs.values()) // 2 * problem.rounds
+    byes = choose_byes(problem, bye_count, random.Random(problem.seed))  # the plan's own byes (`plan`)
+    forced = sum(
+        _club_floor(
+            Counter(problem.clubs.get(p) for p in players if problem.clubs.get(p) and p not in out).values(), len(sizes)
+        )
+        for out in map(set, byes)
+    )
     running = sum(
         len({p for t in a.tables if len(t) == 3 for p in t} & {p for t in b.tables if len(t) == 3 for p in t})
         for a, b in itertools.pairwise(problem.history)

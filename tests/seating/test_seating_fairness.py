@@ -271,3 +271,78 @@ def test_a_plan_with_a_needless_run_is_worse_than_one_without() -> None:
         assert sorted(threes_per_player(planned, tuple("ABCDEFG")).values()) == [1] * 5 + [2] * 2
     assert (runs(without), repeats(without)) == (0, 12) and (runs(needless), repeats(needless)) == (1, 10)
     assert quality(assess(without)) < quality(assess(needless))
+
+
+def fewest_club_pairs(rnd: SeatedRound, clubs: dict[str, str]) -> int:
+    """The fewest same-club pairs the round's players could make at its tables: each club (of those playing) spread
+    as evenly as it goes over the tables, counted here by hand."""
+    playing = Counter(clubs[p] for t in rnd.tables for p in t if clubs.get(p))
+    g = len(rnd.tables)
+    pairs = 0
+    for size in playing.values():
+        low, extra = divmod(size, g)
+        pairs += (g - extra) * low * (low - 1) // 2 + extra * (low + 1) * low // 2
+    return pairs
+
+
+def by_club(players: tuple[str, ...], sizes: list[int]) -> dict[str, str]:
+    """The first players in clubs of these sizes, one club after another; the rest in none."""
+    labels = [f"club {k}" for k, size in enumerate(sizes) for _ in range(size)]
+    return dict(zip(players, labels))
+
+
+CLUBS_AT_THE_BOUND = [(24, 5, [6, 6, 6, 6], 0), (24, 4, [6, 6, 6, 6], 0)]
+CLUBS_GRID = [(24, 5, [6, 6, 6, 6], s) for s in (1, 2, 3, 4)] + [
+    (37, 5, [7, 7, 7], 0),
+    (40, 5, [8] * 5, 0),
+    (48, 6, [8] * 6, 0),
+    (100, 6, [10] * 10, 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("n", "rounds", "sizes", "seed"),
+    [*CLUBS_AT_THE_BOUND, *(pytest.param(*case, marks=pytest.mark.grid) for case in CLUBS_GRID)],
+)
+def test_club_conflicts_reach_the_fewest_the_tables_allow_at_no_repeat(
+    n: int, rounds: int, sizes: list[int], seed: int
+) -> None:
+    players = names(n)
+    clubs = by_club(players, sizes)
+    problem = SeatingProblem(players, rounds, clubs, seed=seed)
+    planned = plan(problem)
+    least = sum(fewest_club_pairs(r, clubs) for r in planned)
+    assert repeats(planned) == repeats(plan(replace(problem, clubs={})))  # clubs apart at no extra repeat
+    assert club_pairs(planned, clubs) == least == bounds(problem).club_conflicts
+
+
+def test_24_players_in_4_clubs_of_6_over_5_rounds_sit_one_of_each_club_at_every_table() -> None:
+    players = names(24)
+    clubs = {p: "ABCD"[i // 6] for i, p in enumerate(players)}
+    planned = plan(SeatingProblem(players, 5, clubs))
+    assert all(sorted(clubs[p] for p in t) == ["A", "B", "C", "D"] for r in planned for t in r.tables)
+    assert repeats(planned) == 0
+
+
+def test_the_club_bound_counts_only_the_players_seated_that_round() -> None:
+    # tables of 4 only, 17 players: one bye a round. A club of 9 at 4 tables must seat 3 + 1 + 1 + 1 pairs
+    # together, but only 2 + 2 + 2 + 2 (4 pairs) in a round where one of them has the bye.
+    players = names(17)
+    clubs = {p: "A" for p in players[:9]}
+    problem = SeatingProblem(players, 4, clubs, fours_only=True, seed=3)
+    planned = plan(problem)
+    resting = [sum(1 for p in r.byes if p in clubs) for r in planned]
+    assert resting == [1, 1, 1, 0]  # this seed's byes: a club player rests in rounds 1-3
+    assert bounds(problem).club_conflicts == 4 + 4 + 4 + 6 == sum(fewest_club_pairs(r, clubs) for r in planned)
+    assert club_pairs(planned, clubs) == 18
+
+
+def test_a_seating_with_club_mates_together_counts_above_the_bound() -> None:
+    # the invalid case: 8 players in 4 clubs of 2 at two tables, each pair of club-mates at one table: 4 pairs
+    # where none need sit together (one of each club at each table).
+    players = names(8)
+    clubs = {p: "ABCD"[i // 2] for i, p in enumerate(players)}
+    together = SeatedRound((players[:4], players[4:]))
+    assert club_pairs([together], clubs) == 4 and fewest_club_pairs(together, clubs) == 0
+    assert bounds(SeatingProblem(players, 1, clubs)).club_conflicts == 0
+    assert club_pairs(plan(SeatingProblem(players, 1, clubs)), clubs) == 0
