@@ -18,7 +18,8 @@ The method, in four steps:
    15, 23 and 27, the stored optimum for 20 players over 7 rounds, and the fair plans stored for counts and
    rounds where a longer search once found fewer repeats than this one does); otherwise from a 4 × g grid
    (g = number of tables): in round r table j takes the cell (i, j + i·r) of every row i, in GF(4)
-   for g = 4 and in Z_g otherwise, which repeats nobody for up to `_grid_bound(g)` rounds. With
+   for g = 4 and in Z_g otherwise (for g = 6 the 5 rounds stored in designs.GRID_6, since Z_6 gives 2),
+   which repeats nobody for up to `_grid_bound(g)` rounds. With
    clubs, each club is packed into one grid row and every round takes one player of each row to
    every table, so club-mates never meet while the search swaps only within rows (when a club does
    not fit in a row, the greedy start below instead, which weighs clubs); the start without
