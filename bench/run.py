@@ -354,8 +354,8 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     from sheet_scorer.report import sheets as write_plan
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
-    from sheet_scorer.workbook import read, write
-    from sheet_scorer.xlsx import book, package
+    from sheet_scorer.workbook import fingerprint, read, write
+    from sheet_scorer.xlsx import book, opc, package
     from sheet_scorer.xlsx import reader as xlsx
 
     workbook = folder / f"{label}.xlsx"
@@ -365,7 +365,9 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (read, "open_event", "open_event (read: the package opened once, every sheet read)"),
         (xlsx, "_read_sheet", "  xlsx._read_sheet (streaming parse of each sheet read)"),
         (read, "_read_round", "  _read_round (header, DataFrame, blank-row filter)"),
-        (xlsx.Package, "check_other_parts", "  Package.check_other_parts (the other XML parts well formed)"),
+        (xlsx, "_read_plain_cells", "    _read_plain_cells (the plain form's tokens)"),
+        (fingerprint.Fingerprint, "add", "  Fingerprint.add (the organiser's cells of each sheet read)"),
+        (opc.OpcPackage, "check_other_parts", "  Package.check_other_parts (the other XML parts well formed)"),
         (validate, "validate", "validate"),
         (validate, "_failures", "  pandera schema.validate (_failures, both schemas)"),
         (validate, "_typed", "  _typed (parse ints/flags, game_vp)"),
@@ -383,7 +385,8 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (write, "_patch_round_sheet", "  _patch_round_sheet (plan the splice, marks)"),
         (write, "_write_standings", "  _write_standings"),
         (write, "_write_problems", "  _write_problems"),
-        (package.Package, "save", "  Package.save (stream rows, deflate, copy entries)"),
+        (package.PackageEditor, "save", "  PackageEditor.save (stream rows, deflate, copy entries)"),
+        (package._ZipWriter, "write", "    _ZipWriter.write (each new part: its rows spliced as it streams, deflated)"),
     ]
     stage_runs: list[dict[str, float]] = []
     for _ in range(stage_runs_count):

@@ -38,14 +38,20 @@ class Fingerprint:
             return
         digest = hashlib.sha256(name.encode())
         formulas = cells.formulas
+        formula_rows = {number for _, number in formulas}
         for number in sorted(cells.rows):
             row = cells.rows[number]
             dropped = skip if number >= header_row else frozenset()
-            items = [
-                (c, _formula(formulas[(c, number)]) if (c, number) in formulas else row[c])
-                for c in sorted(row)
-                if c not in dropped
-            ]
+            if number in formula_rows:
+                items = [
+                    (c, _formula(formulas[(c, number)]) if (c, number) in formulas else row[c])
+                    for c in sorted(row)
+                    if c not in dropped
+                ]
+            elif dropped and not dropped.isdisjoint(row):
+                items = sorted(item for item in row.items() if item[0] not in dropped)
+            else:  # the common row: its (column, value) pairs as they are, sorted in C
+                items = sorted(row.items())
             if items:
                 digest.update(repr((number, items)).encode())
         self._sheets[name] = digest.digest()
