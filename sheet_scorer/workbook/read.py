@@ -446,8 +446,10 @@ def _read_round(name: str, number: int, cells: SheetCells) -> RoundSheet | Probl
         f: c for f, c in columns.items() if not (vp_is_computed and f == "vp")
     }  # our own VP is recomputed, never read back
     games = _game_rows(cells, body, read, columns)
+    taken = [columns[f] if f in read else 0 for f in fields]  # no cell is in column 0: a field not read is ''
+    blanks = [""] * len(fields)
     frame = pd.DataFrame(
-        [[row.get(columns[f], "") if f in read else "" for f in fields] for row in games.values()],
+        [list(map(row.get, taken, blanks)) for row in games.values()],  # each row's cells looked up in C
         columns=fields,
         index=list(games),
         dtype=object,

@@ -94,6 +94,11 @@ CellWrite = NewCell | bytes
 
 def number_cell(value: float | int | bool | None, style: int | None = None) -> NewCell:
     """A number (or boolean) cell; NaN and infinities, which a cell cannot hold, leave it empty."""
+    kind = type(value)
+    if kind is int:  # the common cells first (a standings sheet has one per player and column)
+        return NewCell(None, str(value), style)
+    if kind is float:
+        return NewCell(None, repr(value) if math.isfinite(value) else None, style)
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return NewCell(None, None, style)
     if isinstance(value, bool):
@@ -632,12 +637,13 @@ def new_sheet_xml(
             + "</cols>"
         )
     parts.append("<sheetData>")
+    letters = [column_letter(column) for column in range(1, last_column + 1)]  # `cell_ref`'s, made once per column
     for number, row in enumerate(rows, start=1):
         cells = []
-        for column, cell in enumerate(row, start=1):
+        for column, cell in enumerate(row):
             if cell is None or (cell.value is None and not cell.style):
                 continue
-            attrs = f'r="{cell_ref(column, number)}"' + (f' s="{cell.style}"' if cell.style else "")
+            attrs = f'r="{letters[column]}{number}"' + (f' s="{cell.style}"' if cell.style else "")
             if cell.value is None:
                 cells.append(f"<c {attrs}/>")
             else:
