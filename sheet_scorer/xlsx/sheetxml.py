@@ -94,10 +94,9 @@ CellWrite = NewCell | bytes
 
 def number_cell(value: float | int | bool | None, style: int | None = None) -> NewCell:
     """A number (or boolean) cell; NaN and infinities, which a cell cannot hold, leave it empty."""
-    kind = type(value)
-    if kind is int:  # the common cells first (a standings sheet has one per player and column)
+    if type(value) is int:  # the common cells first (a standings sheet has one per player and column)
         return NewCell(None, str(value), style)
-    if kind is float:
+    if type(value) is float:
         return NewCell(None, repr(value) if math.isfinite(value) else None, style)
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return NewCell(None, None, style)
