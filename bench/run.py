@@ -47,8 +47,10 @@ DEFAULT_FOLDER = Path("/tmp/sheet_scorer_bench")
 PYTHON = Path(sys.executable)
 SCORER = PYTHON.with_name("sheet-scorer")
 BASELINE_CODE = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
-KINDS = ("score", "baseline", "check", "help")
+KINDS: tuple[str, ...] = ("score", "baseline", "check", "help")
+AGAINST_KINDS = ("score (against)", "check (against)")  # with --against: the other checkout's, in the same rotation
 ENV = dict(os.environ)  # --source puts a sheet_scorer checkout first on PYTHONPATH for every child
+AGAINST_ENV: dict[str, str] = {}  # --against: the same with that checkout first
 ROWS = {
     "S": 64 * 5,
     **{label: 1_000 * 10 for label in ("M", "M2", "M3", "M3F", "M3C")},
@@ -98,16 +100,16 @@ class Series:
 # ---------------------------------------------------------------- measuring one command
 
 
-def measure(command: list[str]) -> Sample:
+def measure(command: list[str], env: dict[str, str] | None = None) -> Sample:
     """Wall time, peak RSS (KiB) of the largest process and of the whole process tree, CPU seconds and
-    exit status of one command; its output is discarded.
+    exit status of one command (run with `env`, else `ENV`); its output is discarded.
 
     A command may start other processes (the batch does), so the largest single process
     (`ru_maxrss` from `wait4`) can understate what the machine needs: a sampler thread adds up the RSS
     of the command and all its descendants every 5 ms and keeps the peak of that sum.
     """
     started = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env or ENV)
     peak = [0]
     done = threading.Event()
 
@@ -151,8 +153,23 @@ def _tree_rss_kb(pid: int) -> int:
 
 
 def commands(workbook: Path, out: Path) -> dict[str, list[str]]:
+    """Each kind's command line; with --against also `score (against)` (its outputs beside, named `.against.`) and
+    `check (against)`, run with `AGAINST_ENV`."""
     label = workbook.stem
+    against = {
+        "score (against)": [
+            str(SCORER),
+            "score",
+            str(workbook),
+            "-o",
+            str(out / f"{label}.against.scored.xlsx"),
+            "--html",
+            str(out / f"{label}.against.standings.html"),
+        ],
+        "check (against)": [str(SCORER), "check", str(workbook)],
+    }
     return {
+        **({kind: against[kind] for kind in AGAINST_KINDS} if AGAINST_ENV else {}),
         "score": [
             str(SCORER),
             "score",
@@ -173,26 +190,75 @@ def commands(workbook: Path, out: Path) -> dict[str, list[str]]:
 
 def run_sizes(folder: Path, labels: list[str], runs: int, large_runs: int, out: Path) -> dict[str, dict[str, Series]]:
     """Every command of every size, interleaved: repetition by repetition, command order rotated."""
-    results: dict[str, dict[str, Series]] = {label: {kind: Series() for kind in KINDS} for label in labels}
-    warm = commands(folder / "S.xlsx", out)
-    for kind in KINDS:  # compile .pyc files and fill the page cache before anything counts
-        measure(warm[kind])
+    kinds = KINDS + (AGAINST_KINDS if AGAINST_ENV else ())
+    results: dict[str, dict[str, Series]] = {label: {kind: Series() for kind in kinds} for label in labels}
+    small = folder / "S.xlsx"
+    warm = commands(small if small.exists() else min((folder / f"{label}.xlsx" for label in labels), key=_size), out)
+    for kind in kinds:  # compile .pyc files and fill the page cache before anything counts
+        measure(warm[kind], _env(kind))
     for rep in range(max(runs, large_runs if any(label.startswith("L") for label in labels) else 0)):
-        order = KINDS[rep % len(KINDS) :] + KINDS[: rep % len(KINDS)]
+        order = kinds[rep % len(kinds) :] + kinds[: rep % len(kinds)]
         for label in labels:
             if rep >= (large_runs if label.startswith("L") else runs):
                 continue
             todo = commands(folder / f"{label}.xlsx", out)
             for kind in order:
-                sample = measure(todo[kind])
+                sample = measure(todo[kind], _env(kind))
                 results[label][kind].samples.append(sample)
                 print(
-                    f"  rep {rep + 1} {label} {kind:<8} {sample.wall:7.2f} s  cpu {sample.cpu:7.2f} s  "
+                    f"  rep {rep + 1} {label} {kind:<15} {sample.wall:7.2f} s  cpu {sample.cpu:7.2f} s  "
                     f"{sample.tree_kb / 1024:7.0f} MB  exit {sample.code}  load {os.getloadavg()[0]:.1f}",
                     file=sys.stderr,
                     flush=True,
                 )
     return results
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size
+
+
+def _env(kind: str) -> dict[str, str]:
+    """The environment a kind runs in: the --against checkout's for its own kinds."""
+    return AGAINST_ENV if kind in AGAINST_KINDS else ENV
+
+
+def against_table(results: dict[str, dict[str, Series]], out: Path) -> str:
+    """--against: each checkout's CPU ratios to the same baseline runs, per repetition too, and whether the last
+    repetition's outputs (scored workbook, report) are byte-identical."""
+    lines = [
+        "| workbook | runs | `score` / baseline CPU: against → this | per rep (against · this) "
+        "| `check` / baseline CPU: against → this | per rep (against · this) | RSS score / baseline: against → this "
+        "| baseline CPU | outputs identical (SHA-256: workbook, report) |",
+        "|---|--:|---|---|---|---|---|--:|---|",
+    ]
+
+    def per_rep(kind: str, series: dict[str, Series]) -> str:
+        ratios = [a.cpu / b.cpu for a, b in zip(series[kind].samples, series["baseline"].samples)]
+        return f"{min(ratios):.3f}–{max(ratios):.3f}"
+
+    for label, series in results.items():
+        base = series["baseline"]
+        same = [
+            _digest(out / f"{label}.against{suffix}") == _digest(out / f"{label}{suffix}")
+            for suffix in (".scored.xlsx", ".standings.html")
+        ]
+        lines.append(
+            f"| {label} | {len(base.samples)} "
+            f"| {series['score (against)'].cpu / base.cpu:.3f}× → **{series['score'].cpu / base.cpu:.3f}×** "
+            f"| {per_rep('score (against)', series)} · {per_rep('score', series)} "
+            f"| {series['check (against)'].cpu / base.cpu:.3f}× → **{series['check'].cpu / base.cpu:.3f}×** "
+            f"| {per_rep('check (against)', series)} · {per_rep('check', series)} "
+            f"| {series['score (against)'].tree_mb / base.tree_mb:.3f}× → **{series['score'].tree_mb / base.tree_mb:.3f}×** "
+            f"| {base.cpu:.2f} s | {'yes' if same[0] else 'NO'} · {'yes' if same[1] else 'NO'} |"
+        )
+    return "\n".join(lines)
+
+
+def _digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "missing"
 
 
 def size_table(folder: Path, results: dict[str, dict[str, Series]]) -> str:
@@ -354,8 +420,8 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
     from sheet_scorer.report import sheets as write_plan
     from sheet_scorer.rules import score, validate
     from sheet_scorer.standings import engine as standings
-    from sheet_scorer.workbook import read, write
-    from sheet_scorer.xlsx import book, package
+    from sheet_scorer.workbook import fingerprint, read, write
+    from sheet_scorer.xlsx import book, opc, package
     from sheet_scorer.xlsx import reader as xlsx
 
     workbook = folder / f"{label}.xlsx"
@@ -365,7 +431,9 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (read, "open_event", "open_event (read: the package opened once, every sheet read)"),
         (xlsx, "_read_sheet", "  xlsx._read_sheet (streaming parse of each sheet read)"),
         (read, "_read_round", "  _read_round (header, DataFrame, blank-row filter)"),
-        (xlsx.Package, "check_other_parts", "  Package.check_other_parts (the other XML parts well formed)"),
+        (xlsx, "_read_plain_cells", "    _read_plain_cells (the plain form's tokens)"),
+        (fingerprint.Fingerprint, "add", "  Fingerprint.add (the organiser's cells of each sheet read)"),
+        (opc.OpcPackage, "check_other_parts", "  Package.check_other_parts (the other XML parts well formed)"),
         (validate, "validate", "validate"),
         (validate, "_failures", "  pandera schema.validate (_failures, both schemas)"),
         (validate, "_typed", "  _typed (parse ints/flags, game_vp)"),
@@ -383,7 +451,8 @@ def profile(folder: Path, label: str, top: int = 25, stage_runs_count: int = 2) 
         (write, "_patch_round_sheet", "  _patch_round_sheet (plan the splice, marks)"),
         (write, "_write_standings", "  _write_standings"),
         (write, "_write_problems", "  _write_problems"),
-        (package.Package, "save", "  Package.save (stream rows, deflate, copy entries)"),
+        (package.PackageEditor, "save", "  PackageEditor.save (stream rows, deflate, copy entries)"),
+        (package._ZipWriter, "write", "    _ZipWriter.write (each new part: its rows spliced as it streams, deflated)"),
     ]
     stage_runs: list[dict[str, float]] = []
     for _ in range(stage_runs_count):
@@ -558,6 +627,12 @@ def main() -> None:
     parser.add_argument(
         "--source-note", default="", help="what --source is, for the record (e.g. 'git archive 19f5f9a')"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="a second sheet_scorer checkout (e.g. the commit before a change): its `score` and `check` are timed in "
+        "the same rotation as the first's, and the two outputs compared by SHA-256",
+    )
     args = parser.parse_args()
     global SOURCE_NOTE
     SOURCE_NOTE = args.source_note
@@ -565,6 +640,12 @@ def main() -> None:
         source = str(args.source.resolve())
         ENV["PYTHONPATH"] = source + (os.pathsep + ENV["PYTHONPATH"] if ENV.get("PYTHONPATH") else "")
         sys.path.insert(0, source)
+    if args.against:
+        AGAINST_ENV.update(os.environ)
+        against = str(args.against.resolve())
+        AGAINST_ENV["PYTHONPATH"] = against + (
+            os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else ""
+        )
 
     labels = args.sizes.split(",") if args.sizes else ["S", "M"] + (["L"] if args.large else [])
     missing = [
@@ -590,6 +671,9 @@ def main() -> None:
             large = f", {args.large_runs} for L" if args.large else ""
             print(f"## Single workbooks (median of {args.runs} runs{large}; interleaved, command order rotated)\n")
             print(size_table(args.folder, results) + "\n")
+            if args.against:
+                print(f"## Against `{args.against}` (CPU ratios to the same baseline runs)\n")
+                print(against_table(results, out) + "\n")
         if args.batch_runs:
             print("## Batch\n\n" + run_batch(args.folder, args.batch_runs, out, args.batch_parallel) + "\n")
         print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -185,7 +185,7 @@ class WorkbookData:
     playoffs: list[RoundSheet] = field(
         default_factory=list
     )  # Semifinal, Final: scored like rounds, never in the standings
-    fingerprint: str = ""  # of the organiser's cells (workbook.record): no edit is ever thrown away
+    fingerprint: str = ""  # of the organiser's cells (workbook.record): no edit is ever thrown away; '' from `check`
     conflicts: list[ConflictRow] = field(default_factory=list)  # the Conflicts sheet's rows (merge, docs/rules.md §5)
     conflicts_sheet: str = ""  # its name, when there is one
     added_sheets: dict[str, str] = field(default_factory=dict)  # sheets named like Standings/Problems: name -> A1 text

@@ -14,17 +14,51 @@ only prints.
 `merge --reports`: `merge_reports`), `split`
 (`split_event`), `slips` (`write_slips`), `season` (`run_season`) and `live` (api/live.py, imported by itself: it
 loads the web server). A batch and the season share one process pool (api/pool.py).
+
+Each function is imported from its module when first asked for (`__getattr__`), so that a command loads only its own
+(`score` neither the batch's process pool nor the season's cache).
 """
 
-from sheet_scorer.api.batch import BatchEntry, BatchResult, score_batch
-from sheet_scorer.api.merge import merge_copies, merge_reports
-from sheet_scorer.api.new import NewResult, new_event
-from sheet_scorer.api.playoffs import PlayoffsResult, playoff_step
-from sheet_scorer.api.score import check_data, check_workbook, default_outputs, ods_outputs, score_workbook
-from sheet_scorer.api.season import SeasonResult, run_season
-from sheet_scorer.api.seat import SeatResult, seat_event
-from sheet_scorer.api.slips import SlipsResult, find_sheet, write_slips
-from sheet_scorer.api.split import SplitResult, split_event
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sheet_scorer.api.batch import BatchEntry, BatchResult, score_batch
+    from sheet_scorer.api.merge import merge_copies, merge_reports
+    from sheet_scorer.api.new import NewResult, new_event
+    from sheet_scorer.api.playoffs import PlayoffsResult, playoff_step
+    from sheet_scorer.api.score import check_data, check_workbook, default_outputs, ods_outputs, score_workbook
+    from sheet_scorer.api.season import SeasonResult, run_season
+    from sheet_scorer.api.seat import SeatResult, seat_event
+    from sheet_scorer.api.slips import SlipsResult, find_sheet, write_slips
+    from sheet_scorer.api.split import SplitResult, split_event
+
+_HOMES = {  # each name's module
+    "BatchEntry": "batch",
+    "BatchResult": "batch",
+    "score_batch": "batch",
+    "merge_copies": "merge",
+    "merge_reports": "merge",
+    "NewResult": "new",
+    "new_event": "new",
+    "PlayoffsResult": "playoffs",
+    "playoff_step": "playoffs",
+    "check_data": "score",
+    "check_workbook": "score",
+    "default_outputs": "score",
+    "ods_outputs": "score",
+    "score_workbook": "score",
+    "SeasonResult": "season",
+    "run_season": "season",
+    "SeatResult": "seat",
+    "seat_event": "seat",
+    "SlipsResult": "slips",
+    "find_sheet": "slips",
+    "write_slips": "slips",
+    "SplitResult": "split",
+    "split_event": "split",
+}
 
 __all__ = [
     "BatchEntry",
@@ -51,3 +85,12 @@ __all__ = [
     "split_event",
     "write_slips",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module (`_HOMES`) when first asked for."""
+    if name not in _HOMES:
+        raise AttributeError(name)
+    from importlib import import_module
+
+    return getattr(import_module(f".{_HOMES[name]}", __name__), name)

@@ -67,7 +67,7 @@ def check_workbook(path: Path | str, lang: str | None = None, content: bytes | N
         opened = open_package(Path(path), content=content)  # a missing or damaged file is told before the heavy imports
         from sheet_scorer.workbook.read import open_event
 
-        with open_event(opened) as event:
+        with open_event(opened, fingerprint=False) as event:  # nothing is written: no record, no fingerprint
             result = check_data(event.data, lang)
     if result.has_errors:  # the cells are fixed in the file checked, which is then scored (docs/rules.md §5)
         result.next_step = NextStep(Path(path), Path(path), checked=True)

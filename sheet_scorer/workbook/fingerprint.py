@@ -25,35 +25,51 @@ Formula = bool | tuple[str, str]
 
 
 class Fingerprint:
-    """The running digest of the organiser's cells, sheet by sheet as the reader meets them."""
+    """The running digest of the organiser's cells, sheet by sheet as the reader meets them. `counting=False`: a
+    command that writes nothing (`check`) has no use for it; nothing is hashed and its digest is ''."""
 
-    def __init__(self) -> None:
+    def __init__(self, counting: bool = True) -> None:
+        self.counting = counting
         self._sheets: dict[str, bytes] = {}
         self.contexts: dict[str, tuple[object, ...]] = {}  # how each sheet counted where it stood (`read._context`)
         self.accepted: set[str] = set()  # the playoff sheets read as their stage's (a second one counts whole)
 
     def add(self, name: str, cells: SheetCells, skip: frozenset[int] = frozenset(), header_row: int = 0) -> None:
         """One sheet's cells; columns in `skip` from `header_row` down are the tool's."""
-        if fold(name) in TOOL_SHEETS:
+        if not self.counting or fold(name) in TOOL_SHEETS:
             return
         digest = hashlib.sha256(name.encode())
         formulas = cells.formulas
+        formula_rows = {number for _, number in formulas}
         for number in sorted(cells.rows):
             row = cells.rows[number]
             dropped = skip if number >= header_row else frozenset()
-            items = [
-                (c, _formula(formulas[(c, number)]) if (c, number) in formulas else row[c])
-                for c in sorted(row)
-                if c not in dropped
-            ]
+            if number in formula_rows:
+                items = [
+                    (c, _formula(formulas[(c, number)]) if (c, number) in formulas else row[c])
+                    for c in sorted(row)
+                    if c not in dropped
+                ]
+            elif dropped and not dropped.isdisjoint(row):
+                items = sorted(item for item in row.items() if item[0] not in dropped)
+            else:  # the common row: its (column, value) pairs as they are, sorted in C
+                items = sorted(row.items())
             if items:
                 digest.update(repr((number, items)).encode())
         self._sheets[name] = digest.digest()
 
     def add_digest(self, name: str, digest: bytes) -> None:
         """A sheet digested as it streamed by (`stream_digest`): the organiser's own sheets the scorer does not read."""
-        if fold(name) not in TOOL_SHEETS:
+        if self.counting and fold(name) not in TOOL_SHEETS:
             self._sheets[name] = digest
+
+    def stream(self, book: WorkbookReader, name: str, part: str | None) -> None:
+        """An organiser's own sheet, which the scorer does not read: digested as it streams by (`stream_digest`);
+        not counting, only parsed, so that it is refused where it stands in the tab order just as digesting it would."""
+        if self.counting:
+            self.add_digest(name, stream_digest(book, name, part))
+        elif part:
+            book.package.parse(part, namespaces=False)
 
     def copy(self, name: str, other: Fingerprint) -> None:
         """Sheet `name` as it counted in `other` (a sheet a command wrote as it was read)."""
@@ -61,7 +77,10 @@ class Fingerprint:
             self._sheets[name] = other._sheets[name]
 
     def hexdigest(self) -> str:
-        """The workbook's fingerprint: its sheets by name (tab order and the tool's sheets do not count)."""
+        """The workbook's fingerprint: its sheets by name (tab order and the tool's sheets do not count); '' when not
+        counting."""
+        if not self.counting:
+            return ""
         total = hashlib.sha256()
         for name in sorted(self._sheets):
             total.update(self._sheets[name])

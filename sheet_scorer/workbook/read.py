@@ -240,15 +240,17 @@ def _context(name: str, rounds: set[int], stages: set[str]) -> tuple[object, ...
     return ("other",)
 
 
-def open_event(opened: Path | OpcPackage, patching: bool = False) -> EventRead:
+def open_event(opened: Path | OpcPackage, patching: bool = False, fingerprint: bool = True) -> EventRead:
     """Open and read an event workbook once (`container.open_package`, unless given the package it opened): the
     package checked, its sheets read, every other part checked; a damaged part is told before anything else is read.
-    `patching`: the command then patches it (`EventRead.book`), so what is read is kept for the patcher."""
+    `patching`: the command then patches it (`EventRead.book`), so what is read is kept for the patcher.
+    `fingerprint=False`: the organiser's cells are not fingerprinted (`data.fingerprint` is ''): for a command that
+    writes nothing, so records nothing (docs/rules.md §5)."""
     package = opened if isinstance(opened, OpcPackage) else open_package(opened, patching)
     try:
         check_package(package)
         book = WorkbookReader(package)
-        prints = Fingerprint()
+        prints = Fingerprint(counting=fingerprint)
         data = read_sheets(package.path, book, prints)
         package.check_other_parts()
     except BaseException:
@@ -313,7 +315,7 @@ def read_sheets(path: Path, book: WorkbookReader, digest: Fingerprint | None = N
             first = book.sheet(entry).rows.get(1, {}).get(1) if entry.part else None
             added[name] = first if isinstance(first, str) else ""
         else:  # the organiser's own sheet: in the fingerprint as it streams past
-            digest.add_digest(name, stream_digest(book, name, entry.part))
+            digest.stream(book, name, entry.part)
     if not rounds and not seen_numbers:
         raise WorkbookError(
             key="no_round_sheets",
@@ -444,8 +446,10 @@ def _read_round(name: str, number: int, cells: SheetCells) -> RoundSheet | Probl
         f: c for f, c in columns.items() if not (vp_is_computed and f == "vp")
     }  # our own VP is recomputed, never read back
     games = _game_rows(cells, body, read, columns)
+    taken = [columns[f] if f in read else 0 for f in fields]  # no cell is in column 0: a field not read is ''
+    blanks = [""] * len(fields)
     frame = pd.DataFrame(
-        [[row.get(columns[f], "") if f in read else "" for f in fields] for row in games.values()],
+        [list(map(row.get, taken, blanks)) for row in games.values()],  # each row's cells looked up in C
         columns=fields,
         index=list(games),
         dtype=object,

@@ -340,6 +340,8 @@ class Book:
 
     def value_cell(self, value: Any, style: int | None = None) -> NewCell:
         """A cell holding `value`: text as a shared string, numbers, booleans, dates as date serials."""
+        if type(value) is int or type(value) is float:  # the common cell, without the checks below
+            return number_cell(value, style)
         if isinstance(value, str):  # an empty string is an empty cell, as spreadsheets store it
             return NewCell("s", str(self.strings.index(value)), style) if value else NewCell(None, None, style)
         if isinstance(value, (datetime, date)) and not isinstance(value, time):

@@ -94,6 +94,10 @@ CellWrite = NewCell | bytes
 
 def number_cell(value: float | int | bool | None, style: int | None = None) -> NewCell:
     """A number (or boolean) cell; NaN and infinities, which a cell cannot hold, leave it empty."""
+    if type(value) is int:  # the common cells first (a standings sheet has one per player and column)
+        return NewCell(None, str(value), style)
+    if type(value) is float:
+        return NewCell(None, repr(value) if math.isfinite(value) else None, style)
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return NewCell(None, None, style)
     if isinstance(value, bool):
@@ -126,6 +130,7 @@ class Worksheet:
         self.formula_removed = False
         # The style of a computed number from the style its cell had (None: none), `Styles.general_for`; None keeps it.
         self.restyle: Callable[[bytes | None], bytes] | None = None
+        self._appended: dict[int, tuple[bytes, bytes]] = {}  # `_append`'s `_number_parts` per column, in one stream
 
     # ------------------------------------------------------------ the elements after the rows
 
@@ -168,7 +173,7 @@ class Worksheet:
         wanted = {parse_ref(r) for r in refs}
         rows = {row for _, row in wanted}
         found: dict[str, int] = {}
-        for row, _, content in self._rows():
+        for row, _, _, _, content in self._rows():
             if row > max(rows, default=0):
                 break
             if row in rows and content:
@@ -181,7 +186,7 @@ class Worksheet:
     def cell_value(self, ref: str) -> tuple[str | None, str | None]:
         """(type, raw <v> text) of one cell, or (None, None) when it is empty or absent."""
         column, row = parse_ref(ref)
-        for number, _, content in self._rows():
+        for number, _, _, _, content in self._rows():
             if number > row:
                 break
             if number == row and content:
@@ -197,7 +202,7 @@ class Worksheet:
 
     def has_formula_in(self, columns: set[int], below: int) -> bool:
         """Whether a cell of `columns` below row `below` holds a formula."""
-        for number, _, content in self._rows():
+        for number, _, _, _, content in self._rows():
             if (
                 number > below
                 and content
@@ -207,15 +212,30 @@ class Worksheet:
                 return True
         return False
 
-    def _rows(self) -> Iterator[tuple[int, re.Match[bytes], bytes | None]]:
-        row_pattern = _row_pattern(self.prefix)
+    def _rows(self) -> Iterator[tuple[int, int, int, bytes, bytes | None]]:
+        """(number, start, end, start tag, content: None for `<row/>`) of each row element in order. A row ends at the
+        first `</row>` after its start tag (what a lazy match up to it finds), looked for with `bytes.find`, not by the
+        regular expression engine stepping through every byte of the row."""
+        start_tag, close = _row_start(self.prefix), b"</" + self.prefix + b"row>"
+        xml, find = self.xml, self.xml.find
+        position, stop = self.body
         number = 0
         first, search = _ROW_NUMBER_FIRST.match, _ROW_NUMBER.search
-        for match in row_pattern.finditer(self.xml, *self.body):
+        while (match := start_tag.search(xml, position, stop)) is not None:
+            start, opened = match.span()
+            if match.group(2):
+                content, end = None, opened
+            else:
+                closing = find(close, opened, stop)
+                if closing < 0:  # never closed: not a row element (looked for again from the next byte on)
+                    position = start + 1
+                    continue
+                content, end = xml[opened:closing], closing + len(close)
             attributes = match.group(1)
             found = first(attributes) or search(attributes)
             number = int(found.group(1)) if found else number + 1
-            yield number, match, match.group(2)
+            yield number, start, end, xml[start:opened], content
+            position = end
 
     def stream(
         self,
@@ -232,10 +252,11 @@ class Worksheet:
         size = 0
         last = self.body[0]
         xml = self.xml
-        for number, match, content in self._rows():
+        self._appended.clear()  # `restyle` may have changed since the last stream
+        for number, start, end, opening, content in self._rows():
             while waiting < len(pending) and pending[waiting] < number:
-                out.append(xml[last : match.start()])
-                last = match.start()
+                out.append(xml[last:start])
+                last = start
                 out.append(self._new_row(pending[waiting], writes[pending[waiting]]))
                 waiting += 1
             row_writes = writes.get(number)
@@ -244,13 +265,13 @@ class Worksheet:
             clearing = clear_columns if clear_columns and number > clear_below else frozenset()
             if row_writes is None and not clearing:
                 continue
-            new = self._patch_row(number, match, content, row_writes or {}, clearing)
+            new = self._patch_row(number, opening, content, row_writes or {}, clearing)
             if new is None:
                 continue
-            out.append(xml[last : match.start()])
+            out.append(xml[last:start])
             out.append(new)
             size += len(new)
-            last = match.end()
+            last = end
             if size > 1 << 20:
                 yield b"".join(out)
                 out, size = [], 0
@@ -273,9 +294,8 @@ class Worksheet:
             if self.restyle is not None:
                 style = self.restyle(style)
             if not self.prefix:
-                if style is None or style == b"0":
-                    return b'<c r="%s%d"><v>%s</v></c>' % (_letters(column), row, cell)
-                return b'<c r="%s%d" s="%s"><v>%s</v></c>' % (_letters(column), row, style, cell)
+                head, tail = _number_parts(column, style)
+                return b"%s%d%s%s</v></c>" % (head, row, tail, cell)
             cell = NewCell(None, cell.decode(), int(style) if style else None)
         assert isinstance(cell, NewCell)
         style = cell.style
@@ -307,14 +327,14 @@ class Worksheet:
     def _patch_row(
         self,
         number: int,
-        match: re.Match[bytes],
+        opening: bytes,
         content: bytes | None,
         writes: Mapping[int, CellWrite],
         clearing: frozenset[int],
     ) -> bytes | None:
-        """The row with its cells written or cleared; None when nothing in it changes."""
+        """The row (`opening`: its start tag) with its cells written or cleared; None when nothing in it changes."""
         if not clearing and content and not self.prefix:
-            appended = self._append(number, match, content, writes)
+            appended = self._append(number, opening, content, writes)
             if appended is not None:
                 return appended
         content = content or b""  # a row element without cells (`<row r="3"/>`) as one with none
@@ -354,7 +374,6 @@ class Worksheet:
             changed = True
         if not changed:
             return None
-        opening = match.group(0)[: tag_end(match.group(0), 0)]
         spans = _SPANS.search(opening)
         if spans and writes:
             first, last = min(int(spans.group(1)), min(writes)), max(int(spans.group(2)), max(writes))
@@ -363,9 +382,7 @@ class Worksheet:
             opening = opening[:-2].rstrip() + b">"
         return opening + b"".join(pieces) + rest + b"</" + self.prefix + b"row>"
 
-    def _append(
-        self, number: int, match: re.Match[bytes], content: bytes, writes: Mapping[int, CellWrite]
-    ) -> bytes | None:
+    def _append(self, number: int, opening: bytes, content: bytes, writes: Mapping[int, CellWrite]) -> bytes | None:
         """The row with the new cells after its last one, when they all go right of it (a first score); else None."""
         last = content.rfind(b'<c r="')
         if last < 0 or content.find(b"<c ", last + 1) >= 0 or b"extLst" in content:
@@ -373,7 +390,6 @@ class Worksheet:
         ref = _REF_FIRST.match(content, last)
         if ref is None or _column(ref.group(1)) >= min(writes):
             return None
-        opening = match.group(0)[: tag_end(match.group(0), 0)]
         spans = _SPANS.search(opening)
         if spans:
             opening = (
@@ -381,8 +397,19 @@ class Worksheet:
                 + b' spans="%d:%d"' % (min(int(spans.group(1)), min(writes)), max(int(spans.group(2)), max(writes)))
                 + opening[spans.end() :]
             )
-        render = self._render
-        return opening + content + b"".join([render(c, number, writes[c], None) for c in sorted(writes)]) + b"</row>"
+        pieces = [opening, content]
+        appended = self._appended
+        for column in sorted(writes):
+            cell = writes[column]
+            if type(cell) is not bytes:
+                pieces.append(self._render(column, number, cell, None))
+                continue
+            around = appended.get(column)
+            if around is None:  # once per column (the style a new cell gets is the same in every row)
+                around = appended[column] = _number_parts(column, self.restyle(None) if self.restyle else None)
+            pieces.append(b"%s%d%s%s</v></c>" % (around[0], number, around[1], cell))
+        pieces.append(b"</row>")
+        return b"".join(pieces)
 
     def _owned_tail(self, content: bytes, first_owned: int) -> int:
         """Where the row's cells at or right of column `first_owned` begin (0: parse the whole row)."""
@@ -516,9 +543,10 @@ def edit_columns(cols: bytes, changes: Mapping[int, Mapping[bytes, str | None]])
     return opening + body + b"</" + prefix + b"cols>"
 
 
-def _row_pattern(prefix: bytes) -> re.Pattern[bytes]:
-    p = re.escape(prefix)
-    return re.compile(rb"<" + p + rb"row\b" + _ATTRS + rb"(?:/>|>(.*?)</" + p + rb"row>)", re.S)
+@lru_cache(maxsize=16)
+def _row_start(prefix: bytes) -> re.Pattern[bytes]:
+    """A row's start tag: its attributes, and '/' when it is self-closing."""
+    return re.compile(rb"<" + re.escape(prefix) + rb"row\b" + _ATTRS + rb"(/?)>", re.S)
 
 
 _CELL_PATTERNS: dict[bytes, re.Pattern[bytes]] = {}
@@ -527,6 +555,14 @@ _CELL_PATTERNS: dict[bytes, re.Pattern[bytes]] = {}
 @lru_cache(maxsize=1024)
 def _letters(column: int) -> bytes:
     return column_letter(column).encode()
+
+
+@lru_cache(maxsize=1024)
+def _number_parts(column: int, style: bytes | None) -> tuple[bytes, bytes]:
+    """A number's cell in `column` with `style` (None or 0: none) as written without a prefix, around its row number:
+    `<c r="H` and `" s="3"><v>`; its value and `</v></c>` follow."""
+    head = b'<c r="' + _letters(column)
+    return head, b'"><v>' if style is None or style == b"0" else b'" s="' + style + b'"><v>'
 
 
 @lru_cache(maxsize=1024)
@@ -600,12 +636,13 @@ def new_sheet_xml(
             + "</cols>"
         )
     parts.append("<sheetData>")
+    letters = [column_letter(column) for column in range(1, last_column + 1)]  # `cell_ref`'s, made once per column
     for number, row in enumerate(rows, start=1):
         cells = []
-        for column, cell in enumerate(row, start=1):
+        for column, cell in enumerate(row):
             if cell is None or (cell.value is None and not cell.style):
                 continue
-            attrs = f'r="{cell_ref(column, number)}"' + (f' s="{cell.style}"' if cell.style else "")
+            attrs = f'r="{letters[column]}{number}"' + (f' s="{cell.style}"' if cell.style else "")
             if cell.value is None:
                 cells.append(f"<c {attrs}/>")
             else:

@@ -136,3 +136,43 @@ def test_an_organisers_sheet_digest_is_its_cells_as_stored(tmp_path: Path) -> No
     with WorkbookReader(path) as book:
         assert stream_digest(book, "Mine", book.sheets[0].part) == expected.digest()
         assert book.sheet(book.sheets[0]).rows[1][1] == date(2026, 4, 18)  # the reader: a date
+
+
+def _with_parts(source: Path, target: Path, parts: dict[str, bytes]) -> Path:
+    """`source` with some parts' bytes replaced."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            new.writestr(info, parts.get(info.filename, old.read(info.filename)))
+    return target
+
+
+def test_check_fingerprints_nothing_yet_reports_what_score_reads(tmp_path: Path) -> None:
+    """`check` writes nothing, so records no fingerprint: '' (`read_workbook`, which `score` reads through, has
+    one), with the same problems. Its organiser's own sheet (Notes), not digested, is still parsed where it stands:
+    a damaged Notes sheet is the refusal, before the damaged docProps/app.xml checked after every sheet, as when
+    `score` digests it; a prefix bound nowhere in it (not an error for the digest's parse) is no refusal either."""
+    from sheet_scorer import api
+    from sheet_scorer.model import WorkbookError
+    from sheet_scorer.workbook.read import read_workbook
+
+    mistakes = ROOT / "example_workbooks" / "mistakes.xlsx"
+    checked, read = api.check_workbook(mistakes), read_workbook(mistakes)
+    assert checked.data.fingerprint == "" and len(read.fingerprint) == 32 and checked.problems
+    assert all(a.raw.equals(b.raw) for a, b in zip(checked.data.rounds, read.rounds, strict=True)) and read.rounds
+    assert checked.data.problems == read.problems  # the same cells read, the same problems of form
+    example = ROOT / "example_workbooks" / "spring_open.xlsx"  # its last sheet, Notes, is the organiser's own
+    notes = f'<worksheet xmlns="{MAIN_NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>ok</t></is></c></row>'
+    damaged = _with_parts(
+        example,
+        tmp_path / "damaged.xlsx",
+        {"xl/worksheets/sheet7.xml": notes.encode() + b"</sheetData>", "docProps/app.xml": b"<Properties"},
+    )
+    refusals = []
+    for command in (api.check_workbook, read_workbook):
+        with pytest.raises(WorkbookError) as refused:
+            command(damaged)
+        refusals.append((refused.value.key, refused.value.values.get("part")))
+    assert refusals == [("part_not_xml", "xl/worksheets/sheet7.xml")] * 2
+    unbound = notes + "<x:note/></sheetData></worksheet>"
+    unbound_book = _with_parts(example, tmp_path / "unbound.xlsx", {"xl/worksheets/sheet7.xml": unbound.encode()})
+    assert len(api.check_workbook(unbound_book).data.rounds) == 4
