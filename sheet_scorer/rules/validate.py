@@ -326,8 +326,8 @@ def _cell_problems(
     at = failures["index"].to_numpy(dtype="int64")
     owners = part_of[at].tolist()
     rows = typed["row"].to_numpy()[at].tolist()
-    names = games["player"].to_numpy()[at].tolist()  # each failing row's name and table, looked up at once
-    numbers = typed["table"].take(at).tolist()
+    names = _names(games["player"].to_numpy()[at].tolist(), typed["player"].to_numpy()[at].tolist())
+    numbers = _numbers_or_none(typed["table"].take(at))
     cells: list[Any] = [None] * len(at)  # each failing cell's value, a column at a time
     for column, where in failures.groupby("column", sort=False).indices.items():
         for position, value in zip(where.tolist(), games[column].to_numpy()[at[where]], strict=True):
@@ -348,13 +348,22 @@ def _cell_problems(
                 code,
                 parts[part].sheet.name,
                 f"{letters[part][column]}{row}",
-                cell_name(name),
-                _int_or_none(table),
+                name,
+                table,
                 field=column,
                 params={"value": value, "column": COLUMN_NAMES[column], "row": row},
             )
         )
     return found
+
+
+def _names(written: list[Any], keys: list[str]) -> list[str]:
+    """Each failing row's name as written, cleaned (`cell_name`): a plain ASCII text's is its name key already (the
+    key only adds Unicode normalisation), so only the other cells are cleaned again."""
+    return [
+        key if type(value) is str and value.isascii() else cell_name(value)
+        for value, key in zip(written, keys, strict=True)
+    ]
 
 
 def _letters(parts: list[_Sheet]) -> list[dict[str, str]]:
@@ -421,8 +430,9 @@ def _row_problems(
     others = _other_rows(at, part_of, checked) if check == "duplicate-player" else [""] * len(at)
     letters = _letters(parts)
     target = settings.victory_target
+    tables = _numbers_or_none(checked["table"].take(at))
     for i, (part, row, player, table, size, other) in enumerate(
-        zip(owners, rows, values["player"], values["table"], sizes, others, strict=True)
+        zip(owners, rows, values["player"], tables, sizes, others, strict=True)
     ):
         field = fields[part]
         params: dict[str, Any] = {"value": value[i], "target": target, "row": row, "column": COLUMN_NAMES[field]}
@@ -440,7 +450,7 @@ def _row_problems(
                 parts[part].sheet.name,
                 f"{letters[part][field]}{row}",
                 player,
-                _int_or_none(table),
+                table,
                 field,
                 params=params,
             )
@@ -486,6 +496,10 @@ _CAUSING_ROWS: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
 }
 
 
+# What a table rule's problems read of its failing rows (`_TABLE_VALUES`, `_CAUSING_ROWS`, the message's players).
+_TABLE_COLUMNS = ["row", "player", "table", "vp_cards", "knights", "road_length"]
+
+
 def _table_problems(
     parts: list[_Sheet],
     check: ProblemCode,
@@ -500,7 +514,7 @@ def _table_problems(
     failing tables of all sheets at once."""
     made: list[list[Problem]] = [[] for _ in parts]
     field, value_of = TABLE_CODES[check]
-    failed = checked.iloc[at].assign(part=part_of[at])
+    failed = checked[_TABLE_COLUMNS].iloc[at].assign(part=part_of[at])
     failed = failed[failed["table"].notna()]
     grouped = failed.groupby(["part", "table"], sort=True)
     values = value_of(grouped)
@@ -544,8 +558,10 @@ def _table_problems(
     return made
 
 
-def _int_or_none(value: Any) -> int | None:
-    return None if pd.isna(value) else int(value)
+def _numbers_or_none(values: pd.Series) -> list[int | None]:
+    """Each value as an int, None where it is missing: a problem's table number, for all its rows at once."""
+    missing = values.isna().to_numpy(dtype=bool).tolist()
+    return [None if gone else int(value) for value, gone in zip(values.tolist(), missing, strict=True)]
 
 
 # ---------------------------------------------------------------- per sheet and workbook
@@ -784,7 +800,8 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
             if 0 <= row < span
         ],
     )
-    bad_tables = {table_key(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    tables_with_errors = {(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    bad_tables = {table_key(k, table) for k, table in tables_with_errors}  # once per table, not once per error
     bad_tables |= set(table_keys[bad_row & ~bye & known].tolist())
     lost = ~bye & ~known
     for k in np.unique(part_of[lost]).tolist():  # a lost row: the tables above and below it (rare)
