@@ -115,8 +115,12 @@ def _more_columns(result: ScoreResult, lang: str) -> str:
     return text(lang, "more_columns", names=", ".join(names)) if names else ""
 
 
-def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str], medals: bool = True) -> list[dict[str, Any]]:
-    """The standings' rows as the page shows them; without `medals` once the final ranking has the podium."""
+def _standings_rows(
+    result: ScoreResult, lang: str, ids: dict[str, str], medals: bool = True, compact_notes: int | None = None
+) -> list[dict[str, Any]]:
+    """The standings' rows as the page shows them; without `medals` once the final ranking has the podium. With
+    `compact_notes` (the compact layout), tie notes only on that many rows from the top and no per-player summary (the
+    layout has no player cards): at 10,000 players, the notes no row shows were most of the rows' cost."""
     rounds = round_names(result)
     decide = criteria(result.data.settings)
     shown = shown_figures(result)
@@ -127,8 +131,9 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str], medals:
     gone = withdrawn_notes(result, lang)
     rows = []
     above = None
-    for row in result.standings.to_dict("records"):
+    for index, row in enumerate(result.standings.to_dict("records")):
         rank = int(row["rank"])
+        noted = compact_notes is None or index < compact_notes
         played = int(row["games"]) > 0 or float(row["round_points"]) > 0
         rows.append(
             {
@@ -140,12 +145,14 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str], medals:
                 "vp_pct": format_pct(row["vp_pct"], lang),
                 "games": int(row["games"]),
                 "figures": [_figure_text(f, row[f], lang) for f in shown],
-                "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
+                "summary": []
+                if compact_notes is not None
+                else [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
                 "rounds": [format_number(row.get(name), lang) for name in rounds],
                 "medal": rank if medals and rank <= 3 and played else 0,
                 "qualified": row["player"] in advancing_set,
                 "cut_after": row["player"] == last_in,
-                "tie_note": _tie_note(above, row, decide, lang),
+                "tie_note": _tie_note(above, row, decide, lang) if noted else "",
                 "withdrawn": gone.get(row["player"], ""),
             }
         )
@@ -491,13 +498,11 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
     compact = compact_layout(result)
     playoffs = playoff_view(result, lang, ids)  # docs/rules.md §6
     final = bool(playoffs and playoffs["ranking"])  # the Final scored: the champion and the final ranking lead
-    standings = _standings_rows(result, lang, ids, medals=not final)
+    keep = max(COMPACT_TIE_NOTES, (playoff_cut(result) or 0) + 1) if compact else None
+    standings = _standings_rows(result, lang, ids, medals=not final, compact_notes=keep)
     if compact:
-        keep = max(COMPACT_TIE_NOTES, (playoff_cut(result) or 0) + 1)
         for index, row in enumerate(standings):
             row["anchor"] = index < CHART_PLAYERS  # the chart links to these rows
-            if index >= keep:
-                row["tie_note"] = ""
     unscored, loose = unscored_tables(result, results, lang)
     games = results if playoff_rows(result) is None else pd.concat([results, playoff_rows(result)], ignore_index=True)
     tables = games[~games["bye"] & games["table"].notna()].drop_duplicates(["sheet", "table"])  # playoff tables too
