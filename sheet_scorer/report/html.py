@@ -401,7 +401,7 @@ def _compact_rounds(
     """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order.
 
     Built column-wise from `results` (no per-row dicts): shared places and scored tables come from
-    group sizes, then one pass groups the rows by sheet and table.
+    group sizes, each table's first row from where the sheet or table number changes, its rows a slice.
     """
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = byes_by_round(results)
@@ -420,27 +420,23 @@ def _compact_rounds(
         played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object),
         "",
     )
+    sheets = played["sheet"].to_numpy(object)
+    numbers = played["table"].astype("int64").to_numpy()
+    starts = np.flatnonzero(np.r_[True, (sheets[1:] != sheets[:-1]) | (numbers[1:] != numbers[:-1])][: len(played)])
+    ends = np.r_[starts[1:], len(played)]
+    cells = list(zip(played["player"].tolist(), label.tolist(), vp.tolist()))  # (name, shared place or '', VP)
     by_sheet: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    last: tuple[str, int] | None = None
-    for sheet, table, player, mark, points, ok in zip(
-        played["sheet"].tolist(),
-        played["table"].astype("int64").tolist(),
-        played["player"].tolist(),
-        label.tolist(),
-        vp.tolist(),
-        scored.tolist(),
-    ):
-        if (sheet, table) != last:
-            last = (sheet, table)
-            by_sheet[sheet].append(
-                {
-                    "table": table,
-                    "scored": ok,
-                    "players": [],
-                    "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])],
-                }
-            )
-        by_sheet[sheet][-1]["players"].append((player, mark, points))
+    for start, end, sheet, table, ok in zip(
+        starts.tolist(), ends.tolist(), sheets[starts].tolist(), numbers[starts].tolist(), scored[starts].tolist()
+    ):  # one table a step: its rows are `cells[start:end]`
+        by_sheet[sheet].append(
+            {
+                "table": table,
+                "scored": ok,
+                "players": cells[start:end],
+                "problems": [] if ok else [_problem_view(p, lang) for p in why.get((sheet, table), [])],
+            }
+        )
     sections = []
     for number, sheet in enumerate(
         result.played_rounds, start=1

@@ -429,7 +429,7 @@ def _row_problems(
     )
     others = _other_rows(at, part_of, checked) if check == "duplicate-player" else [""] * len(at)
     letters = _letters(parts)
-    target = settings.victory_target
+    target, code = settings.victory_target, _problem_code(check)
     tables = _numbers_or_none(checked["table"].take(at))
     for i, (part, row, player, table, size, other) in enumerate(
         zip(owners, rows, values["player"], tables, sizes, others, strict=True)
@@ -446,7 +446,7 @@ def _row_problems(
             params["other"] = other
         made[part].append(
             Problem(
-                check,  # type: ignore[arg-type]
+                code,
                 parts[part].sheet.name,
                 f"{letters[part][field]}{row}",
                 player,
