@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -129,6 +130,9 @@ def _standings_rows(
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
     gone = withdrawn_notes(result, lang)
+    number = _remembered(functools.partial(format_number, lang=lang))
+    pct = _remembered(functools.partial(format_pct, lang=lang))
+    figure = {f: _remembered(functools.partial(_figure_text, f, lang=lang)) for f in (*shown, *summary)}
     rows = []
     above = None
     for index, row in enumerate(result.standings.to_dict("records")):
@@ -140,15 +144,15 @@ def _standings_rows(
                 "rank": rank,
                 "player": row["player"],
                 "id": ids[row["player"]],
-                "round_points": format_number(row["round_points"], lang),
+                "round_points": number(row["round_points"]),
                 "vp": int(row["vp"]),
-                "vp_pct": format_pct(row["vp_pct"], lang),
+                "vp_pct": pct(row["vp_pct"]),
                 "games": int(row["games"]),
-                "figures": [_figure_text(f, row[f], lang) for f in shown],
+                "figures": [figure[f](row[f]) for f in shown],
                 "summary": []
                 if compact_notes is not None
-                else [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
-                "rounds": [format_number(row.get(name), lang) for name in rounds],
+                else [{"name": figure_name(f, lang), "value": figure[f](row[f])} for f in summary],
+                "rounds": [number(row.get(name)) for name in rounds],
                 "medal": rank if medals and rank <= 3 and played else 0,
                 "qualified": row["player"] in advancing_set,
                 "cut_after": row["player"] == last_in,
@@ -158,6 +162,24 @@ def _standings_rows(
         )
         above = row
     return rows
+
+
+def _remembered(show: Callable[[Any], str]) -> Callable[[Any], str]:
+    """`show` worked out once per distinct value (and its type): the standings of 10,000 players show the same few
+    numbers (round points 0, 1, 2.5, …) tens of thousands of times."""
+    seen: dict[tuple[type, Any], str] = {}
+
+    def shown(value: Any) -> str:
+        key = (type(value), value)
+        try:
+            return seen[key]
+        except KeyError:
+            seen[key] = said = show(value)
+            return said
+        except TypeError:  # a value that cannot be a key
+            return show(value)
+
+    return shown
 
 
 def _adjustment_rows(result: ScoreResult, lang: str) -> list[dict[str, Any]]:
