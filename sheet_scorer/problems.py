@@ -19,6 +19,8 @@ from sheet_scorer.i18n.visible import visible
 
 Severity = Literal["error", "warning"]
 
+_COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
 WARNING_CODES = frozenset(code for code, entry in CATALOGUE.items() if entry.level == "warning")
 
 # code -> English message (a variant as "code.variant"), from the one catalogue.
@@ -49,6 +51,9 @@ class Problem:
     @property
     def row(self) -> int | None:
         """The Excel row number of the cell, for sorting."""
+        number = self.cell.lstrip(_COLUMN_LETTERS)  # a cell reference: its letters, then its row
+        if number.isascii() and number.isdigit():
+            return int(number)
         digits = "".join(ch for ch in self.cell if ch.isdigit())
         return int(digits) if digits else None
 

@@ -183,8 +183,17 @@ def hundredths(value: Any) -> Decimal | None:
 
 def format_pct(value: Any, lang: str) -> str:
     """VP percentage with exactly two decimals, half up: `116.944` -> `116.94` / `116,94`; `28.125` -> `28.13`."""
+    return (_float_pct if type(value) is float else _pct)(value, language(lang))
+
+
+def _pct(value: Any, lang: str) -> str:
+    """`format_pct` in one of our languages."""
     number = hundredths(value)
-    return "" if number is None else _formatter("#,##0.00", language(lang))(number)
+    return "" if number is None else _formatter("#,##0.00", lang)(number)
+
+
+# `_pct` of a float, cached: a report shows each player's VP % several times over, and players share values.
+_float_pct = functools.lru_cache(maxsize=65536)(_pct)
 
 
 def format_seconds(seconds: float, lang: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -115,8 +116,12 @@ def _more_columns(result: ScoreResult, lang: str) -> str:
     return text(lang, "more_columns", names=", ".join(names)) if names else ""
 
 
-def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str], medals: bool = True) -> list[dict[str, Any]]:
-    """The standings' rows as the page shows them; without `medals` once the final ranking has the podium."""
+def _standings_rows(
+    result: ScoreResult, lang: str, ids: dict[str, str], medals: bool = True, compact_notes: int | None = None
+) -> list[dict[str, Any]]:
+    """The standings' rows as the page shows them; without `medals` once the final ranking has the podium. With
+    `compact_notes` (the compact layout), tie notes only on that many rows from the top and no per-player summary (the
+    layout has no player cards): at 10,000 players, the notes no row shows were most of the rows' cost."""
     rounds = round_names(result)
     decide = criteria(result.data.settings)
     shown = shown_figures(result)
@@ -125,32 +130,56 @@ def _standings_rows(result: ScoreResult, lang: str, ids: dict[str, str], medals:
     last_in = advancing[-1] if advancing else None
     advancing_set = set(advancing)
     gone = withdrawn_notes(result, lang)
+    number = _remembered(functools.partial(format_number, lang=lang))
+    pct = _remembered(functools.partial(format_pct, lang=lang))
+    figure = {f: _remembered(functools.partial(_figure_text, f, lang=lang)) for f in (*shown, *summary)}
     rows = []
     above = None
-    for row in result.standings.to_dict("records"):
+    for index, row in enumerate(result.standings.to_dict("records")):
         rank = int(row["rank"])
+        noted = compact_notes is None or index < compact_notes
         played = int(row["games"]) > 0 or float(row["round_points"]) > 0
         rows.append(
             {
                 "rank": rank,
                 "player": row["player"],
                 "id": ids[row["player"]],
-                "round_points": format_number(row["round_points"], lang),
+                "round_points": number(row["round_points"]),
                 "vp": int(row["vp"]),
-                "vp_pct": format_pct(row["vp_pct"], lang),
+                "vp_pct": pct(row["vp_pct"]),
                 "games": int(row["games"]),
-                "figures": [_figure_text(f, row[f], lang) for f in shown],
-                "summary": [{"name": figure_name(f, lang), "value": _figure_text(f, row[f], lang)} for f in summary],
-                "rounds": [format_number(row.get(name), lang) for name in rounds],
+                "figures": [figure[f](row[f]) for f in shown],
+                "summary": []
+                if compact_notes is not None
+                else [{"name": figure_name(f, lang), "value": figure[f](row[f])} for f in summary],
+                "rounds": [number(row.get(name)) for name in rounds],
                 "medal": rank if medals and rank <= 3 and played else 0,
                 "qualified": row["player"] in advancing_set,
                 "cut_after": row["player"] == last_in,
-                "tie_note": _tie_note(above, row, decide, lang),
+                "tie_note": _tie_note(above, row, decide, lang) if noted else "",
                 "withdrawn": gone.get(row["player"], ""),
             }
         )
         above = row
     return rows
+
+
+def _remembered(show: Callable[[Any], str]) -> Callable[[Any], str]:
+    """`show` worked out once per distinct value (and its type): the standings of 10,000 players show the same few
+    numbers (round points 0, 1, 2.5, …) tens of thousands of times."""
+    seen: dict[tuple[type, Any], str] = {}
+
+    def shown(value: Any) -> str:
+        key = (type(value), value)
+        try:
+            return seen[key]
+        except KeyError:
+            seen[key] = said = show(value)
+            return said
+        except TypeError:  # a value that cannot be a key
+            return show(value)
+
+    return shown
 
 
 def _adjustment_rows(result: ScoreResult, lang: str) -> list[dict[str, Any]]:
@@ -394,7 +423,7 @@ def _compact_rounds(
     """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order.
 
     Built column-wise from `results` (no per-row dicts): shared places and scored tables come from
-    group sizes, then one pass groups the rows by sheet and table.
+    group sizes, each table's first row from where the sheet or table number changes, its rows a slice.
     """
     why = {(item["sheet"], item["table"]): item["problems"] for item in unscored}
     byes = byes_by_round(results)
@@ -413,27 +442,23 @@ def _compact_rounds(
         played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object),
         "",
     )
+    sheets = played["sheet"].to_numpy(object)
+    numbers = played["table"].astype("int64").to_numpy()
+    starts = np.flatnonzero(np.r_[True, (sheets[1:] != sheets[:-1]) | (numbers[1:] != numbers[:-1])][: len(played)])
+    ends = np.r_[starts[1:], len(played)]
+    cells = list(zip(played["player"].tolist(), label.tolist(), vp.tolist()))  # (name, shared place or '', VP)
     by_sheet: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    last: tuple[str, int] | None = None
-    for sheet, table, player, mark, points, ok in zip(
-        played["sheet"].tolist(),
-        played["table"].astype("int64").tolist(),
-        played["player"].tolist(),
-        label.tolist(),
-        vp.tolist(),
-        scored.tolist(),
-    ):
-        if (sheet, table) != last:
-            last = (sheet, table)
-            by_sheet[sheet].append(
-                {
-                    "table": table,
-                    "scored": ok,
-                    "players": [],
-                    "problems": [] if ok else [_problem_view(p, lang) for p in why.get(last, [])],
-                }
-            )
-        by_sheet[sheet][-1]["players"].append((player, mark, points))
+    for start, end, sheet, table, ok in zip(
+        starts.tolist(), ends.tolist(), sheets[starts].tolist(), numbers[starts].tolist(), scored[starts].tolist()
+    ):  # one table a step: its rows are `cells[start:end]`
+        by_sheet[sheet].append(
+            {
+                "table": table,
+                "scored": ok,
+                "players": cells[start:end],
+                "problems": [] if ok else [_problem_view(p, lang) for p in why.get((sheet, table), [])],
+            }
+        )
     sections = []
     for number, sheet in enumerate(
         result.played_rounds, start=1
@@ -491,13 +516,11 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
     compact = compact_layout(result)
     playoffs = playoff_view(result, lang, ids)  # docs/rules.md §6
     final = bool(playoffs and playoffs["ranking"])  # the Final scored: the champion and the final ranking lead
-    standings = _standings_rows(result, lang, ids, medals=not final)
+    keep = max(COMPACT_TIE_NOTES, (playoff_cut(result) or 0) + 1) if compact else None
+    standings = _standings_rows(result, lang, ids, medals=not final, compact_notes=keep)
     if compact:
-        keep = max(COMPACT_TIE_NOTES, (playoff_cut(result) or 0) + 1)
         for index, row in enumerate(standings):
             row["anchor"] = index < CHART_PLAYERS  # the chart links to these rows
-            if index >= keep:
-                row["tie_note"] = ""
     unscored, loose = unscored_tables(result, results, lang)
     games = results if playoff_rows(result) is None else pd.concat([results, playoff_rows(result)], ignore_index=True)
     tables = games[~games["bye"] & games["table"].notna()].drop_duplicates(["sheet", "table"])  # playoff tables too

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -38,7 +38,7 @@ from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
 from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
 from sheet_scorer.workbook.cells import cell_name, folded, is_blank, name_key
-from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref
+from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref, column_letter
 
 #: VP typed on a VP-only sheet (docs/rules.md §1): a player always keeps 2 VP (two settlements or a city), at most 22.
 VP_ONLY_RANGE = (2, 22)
@@ -315,19 +315,27 @@ def _problem_code(check: str) -> ProblemCode:
     return cast("ProblemCode", check)
 
 
-def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series, tables: pd.Series) -> list[Problem]:
-    """A problem for each cell that is not what its column holds; `players`: the sheet's raw names by row."""
-    problems = []
-    rows = failures["index"].tolist()
-    names = players.reindex(rows).tolist()  # each failing row's name and table, looked up at once
-    numbers = tables.reindex(rows).tolist()
-    cells: list[Any] = [None] * len(rows)  # each failing cell's value, a column at a time
-    for column, at in failures.groupby("column", sort=False).indices.items():
-        for position, value in zip(at, sheet.raw[column].reindex([rows[i] for i in at]).to_numpy(), strict=True):
+def _cell_problems(
+    parts: list[_Sheet], part_of: np.ndarray, failures: pd.DataFrame, games: pd.DataFrame, typed: pd.DataFrame
+) -> list[list[Problem]]:
+    """A problem for each cell that is not what its column holds, for all sheets at once (`failures`' index: positions
+    in the stacked `games`, raw, and `typed`; `part_of`: each position's sheet): each sheet's in failure order."""
+    found: list[list[Problem]] = [[] for _ in parts]
+    if failures.empty:
+        return found
+    at = failures["index"].to_numpy(dtype="int64")
+    owners = part_of[at].tolist()
+    rows = typed["row"].to_numpy()[at].tolist()
+    names = _names(games["player"].to_numpy()[at].tolist(), typed["player"].to_numpy()[at].tolist())
+    numbers = _numbers_or_none(typed["table"].take(at))
+    cells: list[Any] = [None] * len(at)  # each failing cell's value, a column at a time
+    for column, where in failures.groupby("column", sort=False).indices.items():
+        for position, value in zip(where.tolist(), games[column].to_numpy()[at[where]], strict=True):
             cells[position] = value
     kinds: dict[tuple[type, Any], ProblemCode] = {}  # `int_cell_code` once per distinct value: the same slip recurs
-    for (row, column, check), name, table, value in zip(
-        failures.itertuples(index=False), names, numbers, cells, strict=True
+    letters = _letters(parts)
+    for column, check, part, row, name, table, value in zip(
+        failures["column"].tolist(), failures["check"].tolist(), owners, rows, names, numbers, cells, strict=True
     ):
         kind = kinds.get((type(value), value)) or kinds.setdefault((type(value), value), int_cell_code(value))
         code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check) or _problem_code(check)
@@ -335,48 +343,137 @@ def _cell_problems(sheet: RoundSheet, failures: pd.DataFrame, players: pd.Series
             code = kind
         elif code == "bad-table" and kind == "empty-cell":
             code = "empty-cell"
-        problems.append(
+        found[part].append(
             Problem(
                 code,
-                sheet.name,
-                cell_ref(sheet.columns[column], row),
-                cell_name(name),
-                _int_or_none(table),
+                parts[part].sheet.name,
+                f"{letters[part][column]}{row}",
+                name,
+                table,
                 field=column,
                 params={"value": value, "column": COLUMN_NAMES[column], "row": row},
             )
         )
-    return problems
+    return found
 
 
-def _rule_problems(sheet: RoundSheet, failures: pd.DataFrame, typed: pd.DataFrame, settings: Settings) -> list[Problem]:
-    """A problem for each rule broken: one per table for a table rule, one per row for a row rule."""
-    problems: list[Problem] = []
-    if failures.empty:  # the usual sheet: no grouping of nothing
-        return problems
+def _names(written: list[Any], keys: list[str]) -> list[str]:
+    """Each failing row's name as written, cleaned (`cell_name`): a plain ASCII text's is its name key already (the
+    key only adds Unicode normalisation), so only the other cells are cleaned again."""
+    return [
+        key if type(value) is str and value.isascii() else cell_name(value)
+        for value, key in zip(written, keys, strict=True)
+    ]
+
+
+def _letters(parts: list[_Sheet]) -> list[dict[str, str]]:
+    """Each sheet's column letters by field: a problem's cell is its column's letters and its row (`cell_ref`), the
+    letters worked out once per column rather than once per problem."""
+    return [{name: column_letter(column) for name, column in part.sheet.columns.items()} for part in parts]
+
+
+def _rule_problems(
+    parts: list[_Sheet], part_of: np.ndarray, failures: pd.DataFrame, checked: pd.DataFrame, settings: Settings
+) -> list[list[Problem]]:
+    """A problem for each rule broken, for all sheets at once (`failures`' index: positions in the stacked `checked`,
+    the typed rows and their `_table_facts`): one per table for a table rule, one per row for a row rule. Each
+    sheet's problems come check by check in the order its checks first failed there, each check's by row."""
+    found: list[list[Problem]] = [[] for _ in parts]
+    if failures.empty:  # the usual event: no grouping of nothing
+        return found
+    failures = failures.assign(part=part_of[failures["index"].to_numpy(dtype="int64")])
     per_check = failures.drop_duplicates(["index", "check"])
-    for check, rows in per_check.groupby("check", sort=False)["index"]:
-        failed = typed.loc[sorted(set(rows))]
+    firsts = per_check.drop_duplicates(["part", "check"])  # each sheet's first failure of each check: order and field
+    fields: dict[str, dict[int, str]] = {}
+    for part, check, column in zip(firsts["part"].tolist(), firsts["check"].tolist(), firsts["column"].tolist()):
+        fields.setdefault(check, {})[part] = ROW_CODE_FIELDS.get(check) or column
+    rows = checked["row"].to_numpy()
+    made: dict[str, list[list[Problem]]] = {}
+    for check, positions in per_check.groupby("check", sort=False)["index"]:
+        at = np.unique(positions.to_numpy(dtype="int64"))
+        at = at[np.lexsort((rows[at], part_of[at]))]  # sheet by sheet, each by row
         if check in TABLE_CODES:
-            problems += _table_problems(sheet, _problem_code(check), failed, typed, settings)
-            continue
-        field = ROW_CODE_FIELDS.get(check) or failures.loc[failures["check"] == check, "column"].iloc[0]
-        context = _row_context(typed, failed, check)
-        wanted = list(dict.fromkeys(["player", "table", field, "vp_entered", "vp", "roads"]))  # what a message reads
-        for row, values in zip(failed.index.tolist(), failed[wanted].values, strict=True):
-            record = dict(zip(wanted, values, strict=True))
-            problems.append(
-                Problem(
-                    check,
-                    sheet.name,
-                    cell_ref(sheet.columns[field], row),
-                    record["player"],
-                    _int_or_none(record["table"]),
-                    field,
-                    params=_row_params(check, field, row, record, context, settings),
-                )
+            made[check] = _table_problems(parts, _problem_code(check), at, part_of, checked, settings)
+        else:
+            made[check] = _row_problems(parts, check, fields[check], at, part_of, checked, settings)
+    for part, check in zip(firsts["part"].tolist(), firsts["check"].tolist()):
+        found[part] += made[check][part]
+    return found
+
+
+def _row_problems(
+    parts: list[_Sheet],
+    check: str,
+    fields: dict[int, str],
+    at: np.ndarray,
+    part_of: np.ndarray,
+    checked: pd.DataFrame,
+    settings: Settings,
+) -> list[list[Problem]]:
+    """A row rule's problems at its failing positions `at` (sheet by sheet, each by row), each at its field's cell
+    (`fields`: by sheet): every value a message reads taken for all the failing rows at once."""
+    made: list[list[Problem]] = [[] for _ in parts]
+    owners = part_of[at].tolist()
+    rows = checked["row"].to_numpy()[at].tolist()
+    wanted = list(dict.fromkeys(["player", "table", *fields.values(), "vp_entered", "vp", "roads"]))
+    values = {c: checked[c].take(at).to_numpy(dtype=object).tolist() for c in wanted}  # as a row's record holds them
+    shown = {"vp-mismatch": "vp_entered", "declared-below-target": "vp"}.get(check)
+    if shown is not None or len(set(fields.values())) == 1:
+        value = values[shown or next(iter(fields.values()))]
+    else:
+        value = [values[fields[part]][i] for i, part in enumerate(owners)]
+    sizes = (
+        np.where(checked["table"].notna().to_numpy()[at], checked["table_size"].to_numpy()[at], 0).tolist()
+        if check == "seat-range"  # the table's rows (a row with no table number: none)
+        else [0] * len(at)
+    )
+    others = _other_rows(at, part_of, checked) if check == "duplicate-player" else [""] * len(at)
+    letters = _letters(parts)
+    target, code = settings.victory_target, _problem_code(check)
+    tables = _numbers_or_none(checked["table"].take(at))
+    for i, (part, row, player, table, size, other) in enumerate(
+        zip(owners, rows, values["player"], tables, sizes, others, strict=True)
+    ):
+        field = fields[part]
+        params: dict[str, Any] = {"value": value[i], "target": target, "row": row, "column": COLUMN_NAMES[field]}
+        if check == "road-length-range":
+            params["roads"] = values["roads"][i]
+        elif check == "vp-mismatch":
+            params["computed"] = values["vp"][i]
+        elif check == "seat-range":
+            params["size"] = int(size)
+        elif check == "duplicate-player":
+            params["other"] = other
+        made[part].append(
+            Problem(
+                code,
+                parts[part].sheet.name,
+                f"{letters[part][field]}{row}",
+                player,
+                table,
+                field,
+                params=params,
             )
-    return problems
+        )
+    return made
+
+
+def _other_rows(at: np.ndarray, part_of: np.ndarray, checked: pd.DataFrame) -> list[str]:
+    """For each failing row of duplicate-player, the other rows of its sheet with the same player, in sheet order."""
+    players = checked["player"].to_numpy()
+    wanted = set(zip(part_of[at].tolist(), players[at].tolist(), strict=True))
+    near = np.flatnonzero(np.isin(part_of, part_of[at]) & checked["player"].isin({p for _, p in wanted}).to_numpy())
+    rows_of: dict[tuple[int, Any], list[int]] = {}
+    for part, player, row in zip(
+        part_of[near].tolist(), players[near].tolist(), checked["row"].to_numpy()[near].tolist(), strict=True
+    ):
+        if (part, player) in wanted:
+            rows_of.setdefault((part, player), []).append(row)
+    rows = checked["row"].to_numpy()[at].tolist()
+    return [
+        ", ".join(str(r) for r in rows_of.get((part, player), ()) if r != row)
+        for part, player, row in zip(part_of[at].tolist(), players[at].tolist(), rows, strict=True)
+    ]
 
 
 # The cells that cause a table-level error, of the table's failing rows (docs/rules.md §3): the problem is told at each
@@ -399,97 +496,72 @@ _CAUSING_ROWS: dict[str, Callable[[pd.DataFrame], pd.Series]] = {
 }
 
 
+# What a table rule's problems read of its failing rows (`_TABLE_VALUES`, `_CAUSING_ROWS`, the message's players).
+_TABLE_COLUMNS = ["row", "player", "table", "vp_cards", "knights", "road_length"]
+
+
 def _table_problems(
-    sheet: RoundSheet, check: ProblemCode, failed: pd.DataFrame, typed: pd.DataFrame, settings: Settings
-) -> list[Problem]:
-    """A table rule's problems, in table order: one at each cell that causes it, with its player (docs/rules.md §3),
-    or one for the table when the flag column is missing (at the header) or no cell causes it (nobody at the
-    target). The value each message shows is worked out for all the failing tables at once."""
+    parts: list[_Sheet],
+    check: ProblemCode,
+    at: np.ndarray,
+    part_of: np.ndarray,
+    checked: pd.DataFrame,
+    settings: Settings,
+) -> list[list[Problem]]:
+    """A table rule's problems at its failing positions `at`, each sheet's in table order: one at each cell that
+    causes it, with its player (docs/rules.md §3), or one for the table when the flag column is missing (at the
+    header) or no cell causes it (nobody at the target). The value each message shows is worked out for all the
+    failing tables of all sheets at once."""
+    made: list[list[Problem]] = [[] for _ in parts]
     field, value_of = TABLE_CODES[check]
-    absent = field in FLAGS and field not in sheet.columns
-    header = cell_ref(sheet.columns["table"], sheet.header_row) if absent else ""
+    failed = checked[_TABLE_COLUMNS].iloc[at].assign(part=part_of[at])
     failed = failed[failed["table"].notna()]
-    grouped = failed.groupby("table", sort=True)
+    grouped = failed.groupby(["part", "table"], sort=True)
     values = value_of(grouped)
     # Several players at the target and none marked Declared: would `Victory Target` 13 (Cities & Knights) settle the
     # table? Yes when the target is below 13 and at most one player reached 13 (then no mark is needed).
     hint = (
-        (typed["vp"] >= CITIES_AND_KNIGHTS_TARGET).groupby(typed["table"]).sum()
+        (checked["vp"] >= CITIES_AND_KNIGHTS_TARGET).groupby([part_of, checked["table"]]).sum()
         if check == "declared-missing" and settings.victory_target < CITIES_AND_KNIGHTS_TARGET
         else None
     )
+    absent = [field in FLAGS and field not in part.sheet.columns for part in parts]
     causing = _CAUSING_ROWS.get(check)
-    causes = causing(failed).to_numpy(dtype=bool) if causing is not None and not absent else None
-    players, rows = failed["player"].tolist(), failed.index.tolist()
-    column = sheet.columns.get(field)
-    problems = []
-    for table, at in grouped.indices.items():
+    causes = causing(failed).to_numpy(dtype=bool) if causing is not None else None
+    players, rows = failed["player"].tolist(), failed["row"].tolist()
+    indices = grouped.indices
+    for part, table in sorted(indices):
+        at_table = indices[part, table]
+        sheet = parts[part].sheet
         params = {
-            "players": tuple(players[i] for i in at),
-            "count": len(at),
-            "value": None if values is None else int(values[table]),
-            "size": len(at),
+            "players": tuple(players[i] for i in at_table),
+            "count": len(at_table),
+            "value": None if values is None else int(values[part, table]),
+            "size": len(at_table),
             "column": COLUMN_NAMES[field],
             "target": settings.victory_target,
-            "rows": tuple(int(rows[i]) for i in at),
+            "rows": tuple(int(rows[i]) for i in at_table),
         }
-        if hint is not None and int(hint.get(table, 0)) <= 1:
+        if hint is not None and int(hint.get((part, table), 0)) <= 1:
             params.update(variant="target_hint", hint_target=CITIES_AND_KNIGHTS_TARGET)
-        if causes is None or column is None:
-            code = "flag-column-missing" if absent else check
-            problems.append(Problem(code, sheet.name, header, "", int(table), field, params=params))
+        column = sheet.columns.get(field)
+        if causes is None or absent[part] or column is None:
+            code = "flag-column-missing" if absent[part] else check
+            header = cell_ref(sheet.columns["table"], sheet.header_row) if absent[part] else ""
+            made[part].append(Problem(code, sheet.name, header, "", int(table), field, params=params))
             continue
-        problems += [
+        made[part] += [
             Problem(check, sheet.name, cell_ref(column, int(rows[i])), players[i], int(table), field, params=params)
-            for i in at
+            for i in at_table
             if causes[i]
         ]
-    return problems
+    return made
 
 
-class _RowContext(NamedTuple):
-    """What a row rule's message needs beyond its own row, worked out once for all its failing rows: each table's
-    size (seat-range) and each repeated player's rows in sheet order (duplicate-player)."""
-
-    sizes: dict[Any, int]
-    rows_of: dict[str, list[int]]
-
-
-def _row_context(typed: pd.DataFrame, failed: pd.DataFrame, check: str) -> _RowContext:
-    """The `_RowContext` of the row rule `check` on a sheet's `typed` rows, `failed` the ones that broke it."""
-    sizes: dict[Any, int] = typed["table"].value_counts().to_dict() if check == "seat-range" else {}
-    rows_of: dict[str, list[int]] = {}
-    if check == "duplicate-player":
-        wanted = set(failed["player"])
-        for player, row in zip(typed["player"].tolist(), typed.index.tolist(), strict=True):
-            if player in wanted:
-                rows_of.setdefault(player, []).append(row)
-    return _RowContext(sizes, rows_of)
-
-
-def _int_or_none(value: Any) -> int | None:
-    return None if pd.isna(value) else int(value)
-
-
-def _row_params(
-    check: str, field: str, row: int, record: dict[str, Any], context: _RowContext, settings: Settings
-) -> dict[str, Any]:
-    value = {"vp-mismatch": record["vp_entered"], "declared-below-target": record["vp"]}.get(check, record[field])
-    params: dict[str, Any] = {
-        "value": value,
-        "target": settings.victory_target,
-        "row": row,
-        "column": COLUMN_NAMES[field],
-    }
-    if check == "road-length-range":
-        params["roads"] = record["roads"]
-    elif check == "vp-mismatch":
-        params["computed"] = record["vp"]
-    elif check == "seat-range":
-        params["size"] = int(context.sizes.get(record["table"], 0))
-    elif check == "duplicate-player":
-        params["other"] = ", ".join(str(r) for r in context.rows_of.get(record["player"], ()) if r != row)
-    return params
+def _numbers_or_none(values: pd.Series) -> list[int | None]:
+    """Each value as an int, None where it is missing: a problem's table number, for all its rows at once."""
+    missing = values.isna().to_numpy(dtype=bool).tolist()
+    return [None if gone else int(value) for value, gone in zip(values.tolist(), missing, strict=True)]
 
 
 # ---------------------------------------------------------------- per sheet and workbook
@@ -571,17 +643,6 @@ def _prepare(sheet: RoundSheet) -> _Sheet:
     return _Sheet(sheet, raw[~bye], bye, problems)
 
 
-def _by_sheet(failures: pd.DataFrame, stacked: pd.DataFrame) -> dict[str, pd.DataFrame]:
-    """Split failures of a stacked frame (index 0..n) into per-sheet failures indexed by Excel row."""
-    if failures.empty:
-        return {}
-    located = failures.assign(
-        sheet=stacked["sheet"].to_numpy()[failures["index"].astype(int)],
-        index=stacked["row"].to_numpy()[failures["index"].astype(int)],
-    )
-    return {name: group.drop(columns="sheet") for name, group in located.groupby("sheet", sort=False)}
-
-
 def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozenset[str] | None) -> None:
     """Both pandera passes over all sheets of one kind (counts, or VP only) at once; problems go to each sheet."""
     if not parts:
@@ -596,19 +657,17 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
         part.typed = per_sheet.get(part.sheet.name, typed.iloc[:0].set_index("row"))
     token = _TYPED.set(typed)
     try:
-        cell_failures = _by_sheet(_failures(_cell_schema(tuple(games.columns), vp_only), games), typed)
+        cell_failures = _failures(_cell_schema(tuple(games.columns), vp_only), games)
     finally:
         _TYPED.reset(token)
     bad_flags = pd.DataFrame({f: parse_flag(games[f]).isna() for f in FLAGS})
-    facts = _table_facts(typed, settings.victory_target, vp_only, bad_flags)
-    rule_failures = _by_sheet(_failures(_rule_schema(vp_only, registered), pd.concat([typed, facts], axis=1)), typed)
-    empty = pd.DataFrame(columns=["index", "column", "check"])
-    for part in parts:
-        if part.sheet.name in cell_failures:
-            part.problems += _cell_problems(
-                part.sheet, cell_failures[part.sheet.name], part.games["player"], part.typed["table"]
-            )
-        part.problems += _rule_problems(part.sheet, rule_failures.get(part.sheet.name, empty), part.typed, settings)
+    checked = pd.concat([typed, _table_facts(typed, settings.victory_target, vp_only, bad_flags)], axis=1)
+    rule_failures = _failures(_rule_schema(vp_only, registered), checked)
+    part_of = np.repeat(np.arange(len(parts)), [len(p.games) for p in parts])  # each stacked row's sheet
+    cells = _cell_problems(parts, part_of, cell_failures, games, typed)
+    rules = _rule_problems(parts, part_of, rule_failures, checked, settings)
+    for part, at_cells, at_rules in zip(parts, cells, rules, strict=True):
+        part.problems += at_cells + at_rules
 
 
 def _bye_player_problems(
@@ -741,7 +800,8 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
             if 0 <= row < span
         ],
     )
-    bad_tables = {table_key(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    tables_with_errors = {(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    bad_tables = {table_key(k, table) for k, table in tables_with_errors}  # once per table, not once per error
     bad_tables |= set(table_keys[bad_row & ~bye & known].tolist())
     lost = ~bye & ~known
     for k in np.unique(part_of[lost]).tolist():  # a lost row: the tables above and below it (rare)
