@@ -22,7 +22,9 @@ whole process tree, sampled from /proc by bench/run.py's `measure`):
 * check loop - `sheet-scorer check FILE` for the first K files (`--check-sample K`, 0 to skip), one process
                per file as an organiser scoring each event by hand would run it; scaled to N files.
 
-The commands are interleaved run by run. Output: a Markdown table on stdout.
+The commands are interleaved run by run (with `--baseline`, each run measures both checkouts, their order
+alternating). CPU seconds are the command's and its workers' (`wait4`): the ratios to a cold `check` are given in
+wall and CPU time (on a shared machine CPU is the steadier). Output: a Markdown table on stdout.
 """
 
 from __future__ import annotations
@@ -139,72 +141,96 @@ def main() -> None:
     parser.add_argument(
         "--source", type=Path, help="a sheet_scorer checkout to measure instead of the installed one (PYTHONPATH)"
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="another sheet_scorer checkout (e.g. `git archive` of main) whose season and check are measured too, "
+        "interleaved run by run with the code measured",
+    )
     args = parser.parse_args()
-    if args.source:
-        ENV["PYTHONPATH"] = str(args.source.resolve())
+    codes = {"this": args.source.resolve() if args.source else None}
+    if args.baseline:
+        codes["baseline"] = args.baseline.resolve()
     sized = f"_{args.players}p" if args.players else ""
     folder = args.folder or Path(f"/tmp/sheet_scorer_bench/season_{args.events}{sized}")
     paths = generate(folder, args.events, args.players)
     before = machine()  # the load average before the runs
-    kinds: dict[str, list[Sample]] = {
-        "parallel, empty cache": [],
-        "one by one, empty cache": [],
-        "parallel, nothing changed (cached)": [],
-        "check of one event (cold)": [],
-        "check loop": [],
-    }
+    kinds = (
+        "parallel, empty cache",
+        "one by one, empty cache",
+        "parallel, nothing changed (cached)",
+        "check of one event (cold)",
+        "check loop",
+    )
+    samples: dict[tuple[str, str], list[Sample]] = {(code, kind): [] for code in codes for kind in kinds}
     with tempfile.TemporaryDirectory(prefix="season-bench-") as out:
         cache = Path(out) / "cache"
         for run in range(args.runs):
-            order = [
-                ("parallel, empty cache", season_command(folder, Path(out), args.jobs)),
-                ("one by one, empty cache", season_command(folder, Path(out), 1)),
-            ]
-            for kind, command in order if run % 2 == 0 else order[::-1]:
-                shutil.rmtree(cache, ignore_errors=True)
-                kinds[kind].append(_measure_with_cache(command, cache))
-            kinds["parallel, nothing changed (cached)"].append(
-                _measure_with_cache(season_command(folder, Path(out), args.jobs), cache)
-            )
-            kinds["check of one event (cold)"].append(measure([str(SCORER), "check", str(paths[0])]))
-            if args.check_sample:
-                kinds["check loop"].append(check_loop(paths[: args.check_sample]))
-            print(f"  run {run + 1}: " + ", ".join(f"{k} {v[-1].wall:.2f} s" for k, v in kinds.items() if v),
-                  file=sys.stderr)  # fmt: skip
+            for code in list(codes) if run % 2 == 0 else list(codes)[::-1]:
+                _use(codes[code])
+                order = [
+                    ("parallel, empty cache", season_command(folder, Path(out), args.jobs)),
+                    ("one by one, empty cache", season_command(folder, Path(out), 1)),
+                ]
+                for kind, command in order if run % 2 == 0 else order[::-1]:
+                    shutil.rmtree(cache, ignore_errors=True)
+                    samples[code, kind].append(_measure_with_cache(command, cache))
+                samples[code, "parallel, nothing changed (cached)"].append(
+                    _measure_with_cache(season_command(folder, Path(out), args.jobs), cache)
+                )
+                samples[code, "check of one event (cold)"].append(measure([str(SCORER), "check", str(paths[0])]))
+                if args.check_sample:
+                    samples[code, "check loop"].append(check_loop(paths[: args.check_sample]))
+                print(f"  run {run + 1} {code}: " + ", ".join(f"{k} {v[-1].cpu:.2f} s CPU"
+                      for (c, k), v in samples.items() if c == code and v), file=sys.stderr)  # fmt: skip
     size = sum(p.stat().st_size for p in paths) / 1e6
     players = f"{args.players} players each" if args.players else f"{SMALLEST}-{LARGEST} players"
     print(
         f"## season: {args.events} event workbooks ({players}, {size:.1f} MB), --jobs {args.jobs}, {args.runs} run(s)\n"
     )
+    _use(codes["this"])
     print(before + "\n" + provenance() + "\n")
-    cold = statistics.median(s.wall for s in kinds["check of one event (cold)"])
     print(
-        "| command | wall s (median) | CPU s | × one cold `check` (wall) | peak RSS largest process MB "
-        "| peak RSS process tree MB | exit |"
+        "| code | command | wall s (median) | CPU s (median) | × one cold `check` (wall) | × one cold `check` (CPU) "
+        "| peak RSS largest process MB | peak RSS process tree MB | exit |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for kind, samples in kinds.items():
-        if not samples:
-            continue
-        wall, cpu, note = statistics.median(s.wall for s in samples), statistics.median(s.cpu for s in samples), ""
-        if kind == "check loop":
-            scale = args.events / min(args.check_sample, len(paths))
-            wall, cpu, note = (
-                wall * scale,
-                cpu * scale,
-                f" (×{scale:.0f}: {min(args.check_sample, len(paths))} files measured)",
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for code in codes:
+        cold = [s for s in samples[code, "check of one event (cold)"]]
+        cold_wall, cold_cpu = statistics.median(s.wall for s in cold), statistics.median(s.cpu for s in cold)
+        for kind in kinds:
+            found = samples[code, kind]
+            if not found:
+                continue
+            wall, cpu, note = statistics.median(s.wall for s in found), statistics.median(s.cpu for s in found), ""
+            if kind == "check loop":
+                scale = args.events / min(args.check_sample, len(paths))
+                wall, cpu, note = (
+                    wall * scale,
+                    cpu * scale,
+                    f" (×{scale:.0f}: {min(args.check_sample, len(paths))} files measured)",
+                )
+            print(
+                f"| {code} | {kind}{note} | {wall:.2f} | {cpu:.2f} | {wall / cold_wall:.1f}× | {cpu / cold_cpu:.1f}× | "
+                f"{max(s.rss_kb for s in found) / 1024:.0f} | {max(s.tree_kb for s in found) / 1024:.0f} | "
+                f"{','.join(str(c) for c in sorted({s.code for s in found}))} |"
             )
+        first = [s.cpu for s in samples[code, "parallel, empty cache"]]
+        again = [s.cpu for s in samples[code, "parallel, nothing changed (cached)"]]
+        per_run = ", ".join(f"{f / c.cpu:.1f}×" for f, c in zip(first, cold))
         print(
-            f"| {kind}{note} | {wall:.2f} | {cpu:.2f} | {wall / cold:.1f}× | "
-            f"{max(s.rss_kb for s in samples) / 1024:.0f} | {max(s.tree_kb for s in samples) / 1024:.0f} | "
-            f"{','.join(str(c) for c in sorted({s.code for s in samples}))} |"
+            f"\n{code}: empty cache {statistics.median(first) / cold_cpu:.1f}× one cold check in CPU seconds (target "
+            f"≤ 12×; per run {per_run}); nothing changed {statistics.median(again) / cold_cpu:.1f}× (target ≤ 3×)"
         )
-    first = statistics.median(s.wall for s in kinds["parallel, empty cache"])
-    again = statistics.median(s.wall for s in kinds["parallel, nothing changed (cached)"])
-    print(
-        f"\nempty cache: {first / cold:.1f}× one cold check (target ≤ 12×); nothing changed: {again / cold:.1f}× "
-        f"(target ≤ 3×); load average at end {os.getloadavg()[0]:.1f}"
-    )
+    print(f"\nload average at end {os.getloadavg()[0]:.1f}")
+
+
+def _use(source: Path | None) -> None:
+    """The children import sheet_scorer from `source` (a checkout), or the installed one (None)."""
+    if source is None:
+        ENV.pop("PYTHONPATH", None)
+    else:
+        ENV["PYTHONPATH"] = str(source)
 
 
 def _measure_with_cache(command: list[str], cache: Path) -> Sample:

@@ -50,6 +50,17 @@ def _by_table(frame: pd.DataFrame, values: pd.Series) -> pd.core.groupby.SeriesG
     return values.groupby([frame[k] for k in TABLE_KEYS], sort=False, dropna=False)
 
 
+def table_codes(frame: pd.DataFrame) -> np.ndarray:
+    """Each row's table as a number 0..n-1 (one per (sheet, table), in order of appearance): what the numpy forms
+    below group by, one pandas grouping for all of them."""
+    return frame.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+
+
+def _per_table(tables: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The sum of `values` over each row's table, row-aligned."""
+    return np.bincount(tables, weights=values, minlength=int(tables.max(initial=-1)) + 1)[tables]
+
+
 def title_holders(frame: pd.DataFrame, value: str, minimum: int, first: str) -> pd.DataFrame:
     """Who is tied for a title (Largest Army / Longest Road) and who holds it.
 
@@ -59,7 +70,7 @@ def title_holders(frame: pd.DataFrame, value: str, minimum: int, first: str) -> 
     Worked out on the rows' table numbers in numpy: a handful of array operations however many tables there are
     (called four times per validation and again per scoring, where pandas' per-operation cost was most of it).
     """
-    tables = frame.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    tables = table_codes(frame)
     size = int(tables.max()) + 1 if len(tables) else 0
     counts = frame[value].astype("Float64").to_numpy(dtype="float64", na_value=np.nan)
     eligible = counts >= minimum  # a missing count is not eligible
@@ -103,19 +114,38 @@ def _cumulative_points(points: tuple[Fraction, ...]) -> np.ndarray:
     return np.concatenate([[0.0], np.cumsum([float(p) for p in points])])
 
 
-def place_tables(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
+def _places(tables: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's place in its table by `key`, highest first, ties sharing the best of their places (a "min" rank),
+    and how many rows share its key there: one sort of all rows, whatever the number of tables."""
+    if not len(key):
+        return np.zeros(0, dtype="int64"), np.zeros(0, dtype="int64")
+    order = np.lexsort((-key, tables))
+    ordered_tables, ordered_keys = tables[order], key[order]
+    positions = np.arange(len(order))
+    table_starts = np.r_[True, ordered_tables[1:] != ordered_tables[:-1]]
+    key_starts = table_starts | np.r_[True, ordered_keys[1:] != ordered_keys[:-1]]
+    first_of_table = np.maximum.accumulate(np.where(table_starts, positions, 0))
+    first_of_key = np.maximum.accumulate(np.where(key_starts, positions, 0))
+    runs = np.cumsum(key_starts) - 1
+    place, tied = np.empty(len(order), dtype="int64"), np.empty(len(order), dtype="int64")
+    place[order] = first_of_key - first_of_table + 1
+    tied[order] = np.bincount(runs)[runs]
+    return place, tied
+
+
+def place_tables(frame: pd.DataFrame, settings: Settings, tables: np.ndarray) -> pd.DataFrame:
     """`place` (best of shared places) and `round_points` (split for ties) for every player.
 
     The declared winner is placed first when two or more players reached the target (docs/rules.md §3).
-    Expects only valid tables of 3 or 4 players with `vp` and `declared` filled.
+    Expects only valid tables of 3 or 4 players with `vp` and `declared` filled; `tables`: the frame's `table_codes`.
+    Worked out in numpy: pandas' grouped rank and sizes cost a small event more than the rest of its scoring.
     """
-    reach = at_target(frame, settings.victory_target)
-    declared_first = frame["declared"].astype(bool) & reach["reached"] & (reach["reached_count"] >= 2)
-    key = frame["vp"].astype("float64") + 1000.0 * declared_first
-    place = _by_table(frame, key).rank(method="min", ascending=False).astype(int)
-    tied = key.groupby([frame[k] for k in TABLE_KEYS] + [key], sort=False).transform("size").to_numpy()
-    size = _by_table(frame, key).transform("size").to_numpy()
-    first = place.to_numpy() - 1
+    vp = frame["vp"].astype("float64").to_numpy()
+    reached = vp >= settings.victory_target
+    declared_first = frame["declared"].astype(bool).to_numpy() & reached & (_per_table(tables, reached) >= 2)
+    place, tied = _places(tables, vp + 1000.0 * declared_first)
+    size = _per_table(tables, np.ones(len(tables)))
+    first = place - 1
     cum4, cum3 = _cumulative_points(settings.points_4), _cumulative_points(settings.points_3)
     last = np.minimum(first + tied, 4)
     total = np.where(size == 4, cum4[last], cum3[np.minimum(last, 3)]) - np.where(
@@ -133,13 +163,17 @@ def score_rounds(frame: pd.DataFrame, settings: Settings) -> pd.DataFrame:
     out = frame.copy()
     game = out["scorable"] & ~out["bye"]
     played = out[game]
-    placed = place_tables(played, settings)
+    tables = table_codes(played)
+    placed = place_tables(played, settings, tables)
     out["game"] = game
     out["place"] = placed["place"].reindex(out.index).astype("Int64")
     out["round_points"] = placed["round_points"].reindex(out.index)
     out.loc[out["scorable"] & out["bye"], "round_points"] = float(settings.bye_points)
     for column in ("vp", "army_bonus", "road_bonus"):
         out[column] = out[column].astype("Int64").where(game)
-    out["table_vp"] = _by_table(played, played["vp"]).transform("sum").reindex(out.index).astype("Int64")
-    out["table_size"] = _by_table(played, played["vp"]).transform("size").reindex(out.index).astype("Int64")
+    vp = np.nan_to_num(played["vp"].astype("float64").to_numpy())  # a sum skips a missing VP, as pandas' does
+    out["table_vp"] = pd.Series(_per_table(tables, vp), index=played.index).reindex(out.index).astype("Int64")
+    out["table_size"] = (
+        pd.Series(_per_table(tables, np.ones(len(tables))), index=played.index).reindex(out.index).astype("Int64")
+    )
     return out

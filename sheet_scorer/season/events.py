@@ -119,8 +119,10 @@ def read_events(
 ) -> list[EventSummary]:
     """Every event read once, `jobs` at a time (default: the number of cores); `done` is told of each as it finishes.
 
-    Returned in the order of `paths`. One job reads in this process (no pool to start); more share the process pool
-    of a batch (`api.pool`: on Ctrl-C the events in hand finish and no other starts)."""
+    Returned in the order of `paths`. The first event is read in this process; with more jobs the rest share the
+    process pool of a batch (`api.pool`: on Ctrl-C the events in hand finish and no other starts), forked after that
+    first read so the workers inherit what it imported and set up (pandas, the rules, pandera's backends: about
+    0.2 s of CPU a worker would each spend again on its own first event)."""
     from sheet_scorer.api.pool import run_all, workers
 
     folder = cache_folder()
@@ -132,31 +134,16 @@ def read_events(
             if done:
                 done(kept)
     todo = [index for index in range(len(paths)) if index not in read]
-    jobs = workers(jobs, len(todo))
-    if jobs > 1:
-        _warm()
-        found = run_all(read_event, [paths[i] for i in todo], jobs, None if done is None else lambda _, s: done(s))
-        read.update((todo[position], summary) for position, summary in found.items())
-    else:
-        for index in todo:
-            read[index] = read_event(paths[index])
-            if done:
-                done(read[index])
+    jobs = workers(jobs, len(todo) - 1)  # the first is read here, whatever `jobs`
+    here, in_pool = (todo[:1], todo[1:]) if jobs > 1 else (todo, [])
+    for index in here:
+        read[index] = read_event(paths[index])
+        if done:
+            done(read[index])
+    if in_pool:
+        found = run_all(read_event, [paths[i] for i in in_pool], jobs, None if done is None else lambda _, s: done(s))
+        read.update((in_pool[position], summary) for position, summary in found.items())
     return [read[index] for index in range(len(paths))]
-
-
-def _warm() -> None:
-    """Import what scoring needs before the workers start: forked workers (Linux) then share it instead of each
-    importing pandas and the rules again (about a second of CPU per worker)."""
-    import sheet_scorer.api.score
-    import sheet_scorer.playoffs.qualifying
-    import sheet_scorer.playoffs.ranking
-    import sheet_scorer.rules.score
-    import sheet_scorer.rules.settings
-    import sheet_scorer.rules.validate
-    import sheet_scorer.standings.engine
-    import sheet_scorer.workbook.read
-    import sheet_scorer.workbook.settings  # noqa: F401
 
 
 def date_key(value: date | str | None) -> tuple[int, str]:

@@ -38,6 +38,7 @@ def season_context(season: Season) -> dict[str, Any]:
     lang = season.lang
     counted = season.counted
     ids = player_ids([row.player for row in season.rows])
+    dates = [format_date(e.summary.date, lang) for e in counted]  # once per event, not once per player's finish
     events = [
         {
             "label": e.label,
@@ -78,7 +79,7 @@ def season_context(season: Season) -> dict[str, Any]:
                 "steps": [
                     {
                         "event": counted[f.event].label,
-                        "date": format_date(counted[f.event].summary.date, lang),
+                        "date": dates[f.event],
                         "finish": text(lang, "season_rank_of", rank=f.rank, n=f.of),
                         "points": format_number(number(f.points), lang),
                         "counted": f.counted,
