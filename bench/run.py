@@ -4,6 +4,7 @@
     .venv/bin/python bench/run.py [--large] [--runs 5]       # the timing table (Markdown on stdout)
     .venv/bin/python bench/run.py --profile M                # cProfile of the score pipeline, in-process
     .venv/bin/python bench/run.py --sizes L,L2 --runs 1      # chosen workbooks only (M2, L2: the organiser layout)
+    .venv/bin/python bench/run.py --source NEW --against OLD # two checkouts' score and check in one rotation
 
 For each workbook (S, M; L with --large) and interleaved within one run (repetition by
 repetition, rotating the command order), median wall time and peak RSS of:

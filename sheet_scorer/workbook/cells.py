@@ -159,9 +159,31 @@ def flag(value: Any) -> bool | None:
     return True if text in TRUE_WORDS else False if text in FALSE_WORDS else None
 
 
+#: The types of cell value `parse_flag` reads a distinct value at a time: within one exact type, equal values are
+#: one mark (across types they need not be: the text '1' is no mark, the number 1 is; a formula's text is none).
+_PLAIN_TYPES = (str, float, int, bool)
+
+
 def parse_flag(values: pd.Series) -> pd.Series:
-    """`flag` of every cell of a column, as a nullable boolean (NA where the cell is not a mark)."""
-    return values.map(flag).astype("boolean")
+    """`flag` of every cell of a column, as a nullable boolean (NA where the cell is not a mark): of each distinct
+    value of each plain type once (a flag column holds a handful: '', 'x', 0, 1), of any other cell one by one."""
+    cells = values.to_numpy(dtype=object)
+    kinds = values.map(type).to_numpy()
+    marked = np.zeros(len(cells), dtype=bool)
+    unread = np.ones(len(cells), dtype=bool)
+    rest = np.ones(len(cells), dtype=bool)
+    for kind in _PLAIN_TYPES:
+        where = np.flatnonzero(kinds == kind)
+        if len(where):
+            codes, distinct = pd.factorize(cells[where])  # a NaN's code is -1: the last reading, no mark
+            read = [flag(value) for value in distinct] + [None]
+            marked[where] = np.array([mark is True for mark in read])[codes]
+            unread[where] = np.array([mark is None for mark in read])[codes]
+            rest[where] = False
+    for at in np.flatnonzero(rest):
+        mark = flag(cells[at])
+        marked[at], unread[at] = mark is True, mark is None
+    return pd.Series(pd.arrays.BooleanArray(marked, unread), index=values.index, name=values.name)
 
 
 def is_marked(value: Any) -> bool:

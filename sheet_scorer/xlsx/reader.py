@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import operator
 import re
 import string
 from dataclasses import dataclass, field, replace
@@ -568,6 +569,7 @@ _PLAIN_TOKEN = re.compile(
     rb"|(.)",  # anything else: not the plain form
     re.DOTALL,
 )
+_LAST = operator.itemgetter(-1)  # a token's last group: what the plain form does not cover
 _ATTRIBUTE = re.compile(rb' ([a-zA-Z:]+)="([^"<]*)"')
 _COLUMNS_BYTES = {letters.encode(): column for letters, column in _COLUMNS.items()}
 _SLICE = 1 << 20  # bytes of <sheetData> tokenised at a time (~100,000 cells: a few MB of tokens)
@@ -602,7 +604,7 @@ def _read_plain_cells(reader: _SheetReader, data: bytes) -> bool:
         cut = data.find(b"<c ", start + _SLICE, closing)  # a cell's start is always a token's start
         cut = closing if cut < 0 else cut
         tokens = _PLAIN_TOKEN.findall(data, start, cut)
-        if any(token[-1] for token in tokens):
+        if any(map(_LAST, tokens)):
             return False  # something the plain form does not cover: read it all the general way
         _plain_cells(reader, tokens)
         start = cut
@@ -630,7 +632,6 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
             if digits != row_bytes:
                 reader._cell_row((letters + digits).decode(), digits.decode())
                 row, row_bytes = reader.row, digits
-            reader.column = column
             if value:
                 if (not kind or kind == b"n") and style not in date_styles:
                     number = values.get(value)
@@ -672,6 +673,7 @@ def _plain_cells(reader: _SheetReader, tokens: list[tuple[bytes, ...]]) -> None:
                 continue
             else:
                 continue  # nothing saved, or an empty inline string: an empty cell
+            reader.column = column  # the cell `_cell_value` names if it refuses it
             found = reader._cell_value()
             if found is not None and found != "":
                 row[column] = found
