@@ -284,15 +284,6 @@ def errors_of(path: Path, day: dict[str, Any]) -> list[tuple[Any, Any]]:
     return [(r[1], r[2]) for r in sheet_rows(path, name)[1] if r[0] == error]
 
 
-@pytest.fixture
-def quick_seating(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`new` and `seat` search with a tenth of their budget (legal tables, only possibly more repeats: the planner's
-    docstring): the day judges the tables the tool wrote, never their quality (tests/seating/ does that)."""
-    from sheet_scorer.seating import planner
-
-    monkeypatch.setattr(planner.plan, "__defaults__", (planner.EVALUATIONS // 10,))
-
-
 # French (Excel's semicolon, Windows-1252 list) with the extended set: the same day, every step, in a second language.
 @pytest.mark.parametrize("lang", ["pl", pytest.param("fr", marks=pytest.mark.extended)])
 @pytest.mark.usefixtures("quick_seating")
