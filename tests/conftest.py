@@ -1,5 +1,6 @@
-"""Shared test set-up: the tests' own helpers on the path, the real programs some tests drive, and the package
-invariants checked on every workbook the tool writes during a test (tests/written_files.py says how).
+"""Shared test set-up: the tests' own helpers on the path, the real programs some tests drive, the package
+invariants checked on every workbook the tool writes during a test (tests/written_files.py says how), and a
+quicker seating search for the tests of a command's flow (`quick_seating`).
 
 LibreOffice, Gnumeric and Chromium are optional on a developer's machine (the tests that need them skip) but
 required in CI (CI=true: they fail instead, so a missing install step cannot pass unnoticed).
@@ -117,3 +118,13 @@ def browser(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     opened = Browser(chromium, tmp_path_factory.mktemp("chromium-profile"))
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def quick_seating(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`new` and `seat` plan with a tenth of the search budget: tables as legal and as deterministic, only possibly
+    with more repeats (sheet_scorer/seating/planner.py, `plan`). For tests of a command's flow (files, sizes, names,
+    messages) that judge the tables the tool wrote, never their quality: tests/seating/ does that at the full budget."""
+    from sheet_scorer.seating import planner
+
+    monkeypatch.setattr(planner.plan, "__defaults__", (planner.EVALUATIONS // 10,))

@@ -212,7 +212,9 @@ def test_an_output_over_the_input_or_over_another_output_is_refused(
     assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["event.xlsx"]
 
 
-@pytest.mark.parametrize("encoding", ["latin-1", "cp1252"])
+@pytest.mark.parametrize(
+    "encoding", [pytest.param("latin-1", marks=pytest.mark.extended), "cp1252"]
+)  # latin-1: extended
 def test_output_redirected_in_a_narrow_encoding_keeps_every_name(encoding: str) -> None:
     """`sheet-scorer check x.xlsx > problems.txt` on Windows writes cp1252 by default: Ł must not crash it."""
     import os

@@ -75,7 +75,7 @@ def test_an_ods_is_converted_scored_and_said_so(ods_files: dict[str, Path], tmp_
 
 def test_an_ods_is_checked_like_its_xlsx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """check goes through the same conversion (here a stand-in that gives the .xlsx the .ods was made from,
-    sparing a LibreOffice start: the real conversion is tested above and in the batch)."""
+    sparing a LibreOffice start: the real conversion is tested above)."""
     import sheet_scorer.api.score as api
 
     (tmp_path / "source").mkdir()
@@ -93,16 +93,22 @@ def test_an_ods_is_checked_like_its_xlsx(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_a_batch_converts_all_ods_in_one_libreoffice_run(
-    ods_files: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ods_files: dict[str, Path], office: Batch, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The run itself is a stand-in giving each .ods the .xlsx it was made from (sparing a LibreOffice start: the
+    real conversion is tested above): what is told here is that the batch asks for one run with every .ods."""
     for ods in ods_files.values():
         copy(ods, tmp_path)
     write_workbook(tmp_path / "plain.xlsx", {"Round 1": CLEAN})
+    made_from = {p.stem: p for p in office.sources("ods_files")}
     runs: list[list[Path]] = []
-    real_run = convert._run
-    monkeypatch.setattr(
-        convert, "_run", lambda program, sources, folder: (runs.append(sources), real_run(program, sources, folder))
-    )
+
+    def run(program: str, sources: list[Path], folder: Path) -> None:
+        runs.append(sources)
+        for source in sources:
+            shutil.copy(made_from[source.stem], folder / f"{source.stem}.xlsx")
+
+    monkeypatch.setattr(convert, "_run", run)
     result = CliRunner().invoke(main, ["score", str(tmp_path), "--jobs", "1"])
     assert result.exit_code == 1, result.output  # broken.ods has an error
     assert len(runs) == 1 and sorted(p.name for p in runs[0]) == ["broken.ods", "event.ods"]

@@ -284,7 +284,9 @@ def errors_of(path: Path, day: dict[str, Any]) -> list[tuple[Any, Any]]:
     return [(r[1], r[2]) for r in sheet_rows(path, name)[1] if r[0] == error]
 
 
-@pytest.mark.parametrize("lang", ["pl", "fr"])
+# French (Excel's semicolon, Windows-1252 list) with the extended set: the same day, every step, in a second language.
+@pytest.mark.parametrize("lang", ["pl", pytest.param("fr", marks=pytest.mark.extended)])
+@pytest.mark.usefixtures("quick_seating")
 def test_a_club_event_from_new_to_the_final_ranking(tmp_path: Path, lang: str) -> None:
     day = DAYS[lang]
     h, names, dropped, late = day["headers"], day["names"], day["dropped"], day["late"]

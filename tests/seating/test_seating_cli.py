@@ -138,6 +138,7 @@ def test_new_refuses_names_that_differ_only_by_case_accents_or_spacing(
     assert not (tmp_path / "e.xlsx").exists()
 
 
+@pytest.mark.usefixtures("quick_seating")
 def test_new_never_overwrites_a_workbook_unless_forced(tmp_path: Path) -> None:
     path = new_event(tmp_path, 8)
     before = path.read_bytes()
@@ -238,6 +239,7 @@ def test_a_whole_event_new_seat_fill_score_keeps_every_rule(tmp_path: Path) -> N
     assert (tmp_path / "event.backup.xlsx").is_file() and (tmp_path / "event.original.xlsx").is_file()
 
 
+@pytest.mark.usefixtures("quick_seating")
 def test_seat_refuses_while_the_previous_round_is_unscored_unless_forced(tmp_path: Path) -> None:
     path = new_event(tmp_path, 8)
     before = path.read_bytes()
@@ -250,6 +252,7 @@ def test_seat_refuses_while_the_previous_round_is_unscored_unless_forced(tmp_pat
     assert "Round 2" in openpyxl.load_workbook(path).sheetnames
 
 
+@pytest.mark.usefixtures("quick_seating")
 def test_reseat_replaces_an_unplayed_round_without_the_no_shows(tmp_path: Path) -> None:
     path = new_event(tmp_path)
     book = openpyxl.load_workbook(path)
@@ -267,6 +270,7 @@ def test_reseat_replaces_an_unplayed_round_without_the_no_shows(tmp_path: Path) 
     assert refused.exit_code == 2 and "already has results" in refused.output
 
 
+@pytest.mark.usefixtures("quick_seating")
 def test_table_size_4_seats_tables_of_four_and_gives_the_rest_a_bye(tmp_path: Path) -> None:
     path = new_event(tmp_path, 11)
     book = openpyxl.load_workbook(path)
@@ -282,6 +286,7 @@ def test_table_size_4_seats_tables_of_four_and_gives_the_rest_a_bye(tmp_path: Pa
     assert sorted(len(t) for t in tables.values()) == [4, 4] and len(byes) == 3
 
 
+@pytest.mark.usefixtures("quick_seating")
 def test_drops_leave_and_late_entries_join_from_the_next_round(tmp_path: Path) -> None:
     path = new_event(tmp_path)
     fill_results(path, "Round 1")
@@ -407,6 +412,7 @@ def test_seat_by_standings_puts_the_round_winners_together(tmp_path: Path) -> No
 
 
 # `new` never stores a table of 1 or 2 in the plan (13 players over 5 rounds: round 5 had one).
+@pytest.mark.usefixtures("quick_seating")
 def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_every_round(tmp_path: Path) -> None:
     path = new_event(tmp_path, 13, "--rounds", 5, clubs=False)
     book = openpyxl.load_workbook(path)
@@ -421,6 +427,7 @@ def test_new_with_13_players_over_5_rounds_plans_one_table_of_4_and_three_of_3_e
     assert all(Counter(c.values()) == Counter({3: 3, 4: 1}) for c in sizes.values())
 
 
+@pytest.mark.usefixtures("quick_seating")
 def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One read gives seat its rounds, Settings, Players, the plan and the header cells; then the write."""
     from sheet_scorer import api
@@ -443,6 +450,7 @@ def test_seat_reads_the_workbook_once(tmp_path: Path, monkeypatch: pytest.Monkey
     assert "Round 2" in openpyxl.load_workbook(path).sheetnames
 
 
+@pytest.mark.usefixtures("quick_seating")
 def test_seat_without_a_stored_plan_says_planned_not_re_planned(tmp_path: Path) -> None:
     path = new_event(tmp_path)
     fill_results(path, "Round 1")

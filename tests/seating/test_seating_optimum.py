@@ -38,13 +38,17 @@ def check_legal(rounds: list[SeatedRound], players: tuple[str, ...]) -> None:
         assert sorted(map(len, r.tables)) == legal_sizes(len(players))
 
 
-@pytest.fixture(scope="module")
-def sweep() -> list[tuple[int, int, list[SeatedRound], tuple[str, ...], list[SeatedRound]]]:
-    """Every count 6–64 over 4–8 rounds with a small search budget (the construction stage and a few swaps): the plan,
-    and a re-plan of the other rounds after round 1 with 3 dropped and 1 late entry (counts 9–64); and each count in
-    5 clubs over 6 rounds."""
+# Every count 6-64 with `-m grid`; by default a spread: 6-16 (the small counts where tables of 3 dominate), each
+# residue mod 4 among the larger counts, and the largest.
+SPREAD = (*range(6, 17), 21, 22, 23, 24, 29, 45, 62, 63, 64)
+
+
+def sweep(counts: tuple[int, ...]) -> list[tuple[int, int, list[SeatedRound], tuple[str, ...], list[SeatedRound]]]:
+    """Each count over 4-8 rounds with a small search budget (the construction stage and a few swaps): the plan, and a
+    re-plan of the other rounds after round 1 with 3 dropped and 1 late entry (counts 9 up); and each count in 5 clubs
+    over 6 rounds."""
     out = []
-    for n in range(6, 65):
+    for n in counts:
         players = names(n)
         for rounds in range(4, 9):
             fresh = plan(SeatingProblem(players, rounds, seed=n), evaluations=0)
@@ -56,9 +60,15 @@ def sweep() -> list[tuple[int, int, list[SeatedRound], tuple[str, ...], list[Sea
     return out
 
 
-def test_every_count_from_6_to_64_over_4_to_8_rounds_has_legal_tables_fresh_and_after_drops(sweep) -> None:  # type: ignore[no-untyped-def]
-    assert len(sweep) == 59 * 6
-    for n, rounds, fresh, now, later in sweep:
+@pytest.mark.parametrize(
+    "counts", [SPREAD, pytest.param(tuple(range(6, 65)), marks=pytest.mark.grid)], ids=["spread", "6-64"]
+)
+def test_counts_from_6_to_64_over_4_to_8_rounds_have_legal_tables_fresh_and_after_drops(
+    counts: tuple[int, ...],
+) -> None:
+    planned = sweep(counts)
+    assert len(planned) == len(counts) * 6
+    for n, rounds, fresh, now, later in planned:
         assert len(fresh) == rounds
         check_legal(fresh, names(n))
         check_legal(later, now)

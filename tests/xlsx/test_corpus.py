@@ -62,16 +62,28 @@ OWNED = {
 ALA_ROW, ALA_VP = 2, 10
 
 
+# The corpus scored once per process, into the folder of whichever asks first: the module's tests or the LibreOffice
+# batch (both only read the files afterwards).
+SCORED: dict[str, tuple[Path, Path, int, int]] = {}
+
+
+def scored_once(folder: Path) -> dict[str, tuple[Path, Path, int, int]]:
+    """`score_corpus` into `folder`, unless this process scored the corpus already."""
+    if not SCORED:
+        SCORED.update(score_corpus(folder))
+    return SCORED
+
+
 @pytest.fixture(scope="module")
 def scored(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, int, int]]:
     """Each corpus file with its round sheet, checked and scored (`score_corpus`)."""
-    return score_corpus(tmp_path_factory.mktemp("corpus"))
+    return scored_once(tmp_path_factory.mktemp("corpus"))
 
 
 @office_job("corpus_csv", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1")
 def _scored_corpus(folder: Path, batch: Batch) -> list[Path]:
     """Every scored copy, for LibreOffice to export sheet by sheet, as shown."""
-    return [output for _, output, _, _ in score_corpus(folder).values()]
+    return [output for _, output, _, _ in scored_once(folder).values()]
 
 
 def score_corpus(folder: Path) -> dict[str, tuple[Path, Path, int, int]]:
