@@ -53,12 +53,14 @@ def _by_table(frame: pd.DataFrame, values: pd.Series) -> pd.core.groupby.SeriesG
 def table_codes(frame: pd.DataFrame) -> np.ndarray:
     """Each row's table as a number 0..n-1 (one per (sheet, table), in order of appearance): what the numpy forms
     below group by, one pandas grouping for all of them."""
-    return frame.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    codes: np.ndarray = frame.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    return codes
 
 
 def _per_table(tables: np.ndarray, values: np.ndarray) -> np.ndarray:
     """The sum of `values` over each row's table, row-aligned."""
-    return np.bincount(tables, weights=values, minlength=int(tables.max(initial=-1)) + 1)[tables]
+    sums: np.ndarray = np.bincount(tables, weights=values, minlength=int(tables.max(initial=-1)) + 1)
+    return sums[tables]
 
 
 def title_holders(frame: pd.DataFrame, value: str, minimum: int, first: str) -> pd.DataFrame:
