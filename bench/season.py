@@ -147,6 +147,7 @@ def main() -> None:
         help="another sheet_scorer checkout (e.g. `git archive` of main) whose season and check are measured too, "
         "interleaved run by run with the code measured",
     )
+    parser.add_argument("--no-serial", action="store_true", help="skip the one-by-one (`--jobs 1`) season")
     args = parser.parse_args()
     codes = {"this": args.source.resolve() if args.source else None}
     if args.baseline:
@@ -168,10 +169,9 @@ def main() -> None:
         for run in range(args.runs):
             for code in list(codes) if run % 2 == 0 else list(codes)[::-1]:
                 _use(codes[code])
-                order = [
-                    ("parallel, empty cache", season_command(folder, Path(out), args.jobs)),
-                    ("one by one, empty cache", season_command(folder, Path(out), 1)),
-                ]
+                order = [("parallel, empty cache", season_command(folder, Path(out), args.jobs))]
+                if not args.no_serial:
+                    order.append(("one by one, empty cache", season_command(folder, Path(out), 1)))
                 for kind, command in order if run % 2 == 0 else order[::-1]:
                     shutil.rmtree(cache, ignore_errors=True)
                     samples[code, kind].append(_measure_with_cache(command, cache))

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheet_scorer.api.score import check_workbook
 from sheet_scorer.i18n.phrase import Phrase
@@ -39,6 +39,10 @@ from sheet_scorer.live.view import (
 )
 from sheet_scorer.model import ScoreResult, WorkbookError
 from sheet_scorer.report.export import json_document
+from sheet_scorer.report.facts import scored_results
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: What a half-written or locked save raises while it is read (besides the reader's own one-line refusals).
 UNREADABLE = (WorkbookError, zipfile.BadZipFile, OSError, EOFError, KeyError, ValueError)
@@ -201,9 +205,10 @@ class LiveState:
         """The first read: an unreadable workbook is refused (WorkbookError, exit 2); errors show with the standings."""
         start = time.perf_counter()
         result = check_workbook(self.path, self.lang, self._content())
-        status = table_status(result)
-        errors = blocking_errors(result, status)
-        self._accept(result, status)
+        results = scored_results(result)
+        status = table_status(result, results)
+        errors = blocking_errors(result, status, results)
+        self._accept(result, status, results)
         if errors:
             self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": ""}
         self._render()
@@ -227,15 +232,16 @@ class LiveState:
                     self.finish()
             return Outcome("unreadable", time.perf_counter() - start, reason=reason)
         self.read = result
-        status = table_status(result)
-        errors = blocking_errors(result, status)
+        results = scored_results(result)  # made once, read by every step below
+        status = table_status(result, results)
+        errors = blocking_errors(result, status, results)
         if errors:
             self.banner = {"kind": "errors", "problems": problem_views(errors, self.language), "since": self.good_at}
             self._render()
             if phones:
                 self.finish()
             return Outcome("errors", time.perf_counter() - start, errors=len(errors))
-        self._accept(result, status)
+        self._accept(result, status, results)
         self.banner = None
         self._render()
         if phones:
@@ -254,10 +260,12 @@ class LiveState:
             self.phone_pages = pages
             return True
 
-    def _accept(self, result: ScoreResult, status: dict[tuple[str, int], str]) -> None:
+    def _accept(self, result: ScoreResult, status: dict[tuple[str, int], str], results: pd.DataFrame) -> None:
         """`result` becomes the view shown: its page context is computed once, the banner is added per render."""
         self.good, self.read, self.good_at = result, result, datetime.now().strftime("%H:%M:%S")
-        self._base = projector_context(result, self.language, None, self.qr_svg, self.phone_url, self.good_at, status)
+        self._base = projector_context(
+            result, self.language, None, self.qr_svg, self.phone_url, self.good_at, status, results
+        )
         self._phone_base = None
 
     def _content(self) -> bytes | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 
 from sheet_scorer.i18n.text import figure_name, figure_text, format_number, language, text, translator
@@ -99,27 +100,28 @@ def _filled_cells(column: pd.Series) -> pd.Series:
     return column.map(_filled).astype(bool)
 
 
-def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
+def table_status(result: ScoreResult, results: pd.DataFrame | None = None) -> dict[tuple[str, int], str]:
     """(sheet, table) -> "reported" (scored), "playing" (seated, no game cell filled) or "problem" (reported, not scored).
 
     Tables not reported yet come from scoring's `table-not-reported` warnings (their rows are then not in
-    `results`); without that warning such a table is in `results` with no game cell filled."""
-    results = scored_results(result)
+    `results`); without that warning such a table is in `results` with no game cell filled. `results`: the result's
+    `scored_results`, when the caller has them already. Tables in order of first appearance, gathered in one pass
+    over the rows (pandas' grouping cost a save more than the rest of this)."""
+    results = scored_results(result) if results is None else results
     played = results[~results["bye"] & results["table"].notna()]
     status: dict[tuple[str, int], str] = {}
     if not played.empty:
-        filled = pd.concat([_filled_cells(played[c]) for c in GAME_CELLS], axis=1).any(axis=1)
-        frame = pd.DataFrame(
-            {
-                "sheet": played["sheet"],
-                "table": played["table"].astype("int64"),
-                "game": played["game"],
-                "filled": filled,
-            }
-        )
-        tables = frame.groupby(["sheet", "table"], sort=False).agg(game=("game", "all"), filled=("filled", "any"))
-        for (sheet, table), game, any_filled in zip(tables.index, tables["game"].tolist(), tables["filled"].tolist()):
-            status[(sheet, int(table))] = "reported" if game else "problem" if any_filled else "playing"
+        filled = np.zeros(len(played), dtype=bool)
+        for column in GAME_CELLS:
+            filled |= _filled_cells(played[column]).to_numpy(bool)
+        scored: dict[tuple[str, int], bool] = {}
+        touched: dict[tuple[str, int], bool] = {}
+        keys = zip(played["sheet"].tolist(), played["table"].astype("int64").tolist())
+        for key, game, any_filled in zip(keys, played["game"].tolist(), filled.tolist()):
+            scored[key] = scored.get(key, True) and game
+            touched[key] = touched.get(key, False) or any_filled
+        for (sheet, table), game in scored.items():
+            status[(sheet, table)] = "reported" if game else "problem" if touched[(sheet, table)] else "playing"
     for problem in result.problems:
         if problem.code == NOT_REPORTED and problem.table is not None:
             status[(problem.sheet, int(problem.table))] = "playing"
@@ -127,11 +129,10 @@ def table_status(result: ScoreResult) -> dict[tuple[str, int], str]:
 
 
 def seated(
-    result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, Any]]]
+    result: ScoreResult, by_table: dict[tuple[str, int], list[dict[str, Any]]], results: pd.DataFrame
 ) -> dict[tuple[str, int], list[str]]:
-    """(sheet, table) -> its players in seat order (then row order): from `results`, and for tables not reported yet
-    from their rows."""
-    results = scored_results(result)
+    """(sheet, table) -> its players in seat order (then row order): from `results` (the result's `scored_results`),
+    and for tables not reported yet from their rows."""
     seats = {(s, r): seat for s, r, seat in results[["sheet", "row", "seat"]].itertuples(index=False)}
     players = {
         key: [
@@ -180,16 +181,22 @@ def current_round(progress: list[RoundProgress]) -> RoundProgress | None:
     return next((p for p in reversed(progress) if p.tables > 0), None)
 
 
-def blocking_errors(result: ScoreResult, status: dict[tuple[str, int], str]) -> list[Problem]:
-    """The errors that make a save not good enough to replace the view: not those of tables still playing."""
-    rows = scored_results(result)
+def blocking_errors(
+    result: ScoreResult, status: dict[tuple[str, int], str], results: pd.DataFrame | None = None
+) -> list[Problem]:
+    """The errors that make a save not good enough to replace the view: not those of tables still playing
+    (`results`: the result's `scored_results`, when the caller has them already)."""
+    errors = [p for p in result.problems if p.severity == "error"]
+    if not errors:  # a good save: no row's table to look up
+        return []
+    rows = scored_results(result) if results is None else results
     row_table = {(s, int(r)): int(t) for s, r, t in zip(rows["sheet"], rows["row"], rows["table"]) if not missing(t)}
 
     def playing(problem: Problem) -> bool:
         table = problem.table if problem.table is not None else row_table.get((problem.sheet, problem.row or 0))
         return table is not None and status.get((problem.sheet, int(table))) == "playing"
 
-    return [p for p in result.problems if p.severity == "error" and not playing(p)]
+    return [p for p in errors if not playing(p)]
 
 
 def _standings(
@@ -239,9 +246,9 @@ def _tables(room: Room) -> list[dict[str, Any]]:
     return [{"table": t.table, "status": t.status, "players": list(t.players)} for t in room.tables]
 
 
-def _rank_paths(result: ScoreResult, lang: str) -> dict[str, dict[str, int | None]]:
-    """Each player's rank after each round played so far, by sheet (the engine over rounds 1..k, as the report's chart)."""
-    results = scored_results(result)
+def _rank_paths(result: ScoreResult, lang: str, results: pd.DataFrame) -> dict[str, dict[str, int | None]]:
+    """Each player's rank after each round played so far, by sheet (the engine over rounds 1..k, as the report's
+    chart); `results`: the result's `scored_results`."""
     sheets = [s.name for s in result.data.rounds if bool(results.loc[results["sheet"] == s.name, "game"].any())]
     players = result.standings["player"].tolist()
     if not sheets or not players:
@@ -275,20 +282,22 @@ def projector_context(
     phone_url: str,
     updated: str,
     status: dict[tuple[str, int], str] | None = None,
+    results: pd.DataFrame | None = None,
 ) -> dict[str, Any]:
     """What the projector shows (and the phone's heading and standings), formatted for `lang`; computed first on each
-    save, so the projector follows it before the phones' cards are made (`phone_context`)."""
+    save, so the projector follows it before the phones' cards are made (`phone_context`). `status`, `results`: the
+    result's `table_status` and `scored_results`, when the caller has them already."""
     lang = language(lang)
-    status = table_status(result) if status is None else status
+    results = scored_results(result) if results is None else results
+    status = table_status(result, results) if status is None else status
     progress = round_progress(result)
     current = current_round(progress)
     ranked = result.standings["player"].tolist()
-    results = scored_results(result)
     known = set(ranked)
     ids = player_ids(ranked + [p for p in results["player"].unique() if p not in known])
     figures = shown_figures(result)
     by_table = tables_of(results)
-    at_table = seated(result, by_table)
+    at_table = seated(result, by_table, results)
     playing_at = {
         p: t
         for (s, t), names in at_table.items()
@@ -348,7 +357,7 @@ def phone_context(result: ScoreResult, base: dict[str, Any]) -> dict[str, Any]:
         listed.update({key: _table_players(rows, lang, ids) for key, rows in tables_of(playoff).items()})
         every = pd.concat([results, playoff], ignore_index=True)
     paths = _player_paths(result, every, listed, base["standings"], lang)
-    ranks = _rank_paths(result, lang)
+    ranks = _rank_paths(result, lang, results)
     for path in paths:
         for step in path["steps"]:
             step["opponents_text"] = ", ".join(o["player"] for o in step.get("opponents", ()))

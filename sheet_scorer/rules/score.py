@@ -59,8 +59,9 @@ def table_codes(frame: pd.DataFrame) -> np.ndarray:
 
 def _per_table(tables: np.ndarray, values: np.ndarray) -> np.ndarray:
     """The sum of `values` over each row's table, row-aligned."""
-    sums: np.ndarray = np.bincount(tables, weights=values, minlength=int(tables.max(initial=-1)) + 1)[tables]
-    return sums
+    sums: np.ndarray = np.bincount(tables, weights=values, minlength=int(tables.max(initial=-1)) + 1)
+    aligned: np.ndarray = sums[tables]
+    return aligned
 
 
 def title_holders(frame: pd.DataFrame, value: str, minimum: int, first: str) -> pd.DataFrame:
