@@ -5,8 +5,7 @@ The public API is imported lazily so that `sheet-scorer --help` does not pay for
 
 from __future__ import annotations
 
-from typing import Any
-
+from sheet_scorer.lazy import attributes
 from sheet_scorer.xlsx.errors import PackageError
 
 __all__ = ["Problem", "ScoreResult", "WorkbookError", "check_workbook", "score_workbook"]
@@ -31,10 +30,4 @@ def _english_line(key: str, values: dict[str, object]) -> str | None:
 
 PackageError.english = _english_line
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(name)
-    from importlib import import_module
-
-    return getattr(import_module(f".{_HOMES[name]}", __name__), name)
+__getattr__ = attributes(__name__, _HOMES)

@@ -22,6 +22,7 @@ def parsed(path: Path) -> ast.Module:
 # xlsx/ (the file format) is the lowest: the model's WorkbookError is its PackageError.
 # i18n/ (the words and the one message catalogue) sits below the model and the problems that it renders.
 LAYERS = {
+    "lazy": -2,  # the packages' lazy public names (PEP 562), below everything
     "xlsx": -1,
     "i18n": -0.5,
     "model": 0,

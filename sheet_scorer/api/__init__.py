@@ -21,7 +21,9 @@ Each function is imported from its module when first asked for (`__getattr__`), 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from sheet_scorer.lazy import attributes
 
 if TYPE_CHECKING:
     from sheet_scorer.api.batch import BatchEntry, BatchResult, score_batch
@@ -86,11 +88,4 @@ __all__ = [
     "write_slips",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module (`_HOMES`) when first asked for."""
-    if name not in _HOMES:
-        raise AttributeError(name)
-    from importlib import import_module
-
-    return getattr(import_module(f".{_HOMES[name]}", __name__), name)
+__getattr__ = attributes(__name__, _HOMES)
