@@ -21,7 +21,7 @@ from datetime import date, datetime
 
 import pandas as pd
 import pytest
-from helpers import HEADERS, check, check_sheets, player, round_sheet, write_workbook
+from helpers import HEADERS, check, check_among, check_sheets, player, round_sheet, write_workbook
 
 R1 = "Round 1"
 
@@ -89,31 +89,40 @@ def test_base_table_is_valid(tmp_path):
 # ---- numbers
 
 
-@pytest.mark.parametrize("value", [3, 3.0, " 3 ", "3"], ids=["int", "float-3.0", "text-spaces", "text"])
-def test_number_cell_accepted(tmp_path, value):
-    result = check(tmp_path, *base(bartek={"settlements": value}))
+NUMBERS_ACCEPTED = [3, 3.0, " 3 ", "3"]
+NUMBERS_REJECTED = [
+    (2.5, "not-whole-number"),
+    ("2.5", "not-whole-number"),
+    ("three", "not-a-number"),
+    (date(2024, 3, 3), "date-value"),
+    (datetime(2024, 3, 3, 12, 0), "date-value"),
+    (None, "empty-cell"),
+    ("", "empty-cell"),
+    ("   ", "empty-cell"),
+    ("#REF!", "error-value"),
+    ("=1+2", "formula-no-value"),
+]
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the value's repr.
+NUMBER_BOOK = {
+    repr(v): round_sheet(*base(bartek={"settlements": v}))
+    for v in [*NUMBERS_ACCEPTED, *(v for v, _ in NUMBERS_REJECTED)]
+}
+
+
+@pytest.mark.parametrize("value", NUMBERS_ACCEPTED, ids=["int", "float-3.0", "text-spaces", "text"])
+def test_number_cell_accepted(tmp_path_factory, value):
+    result = check_among(tmp_path_factory, NUMBER_BOOK, repr(value))
     assert errors(result) == set()
     assert outcome(result)["Bartek"] == (5, 2, 3.0)
 
 
 @pytest.mark.parametrize(
     ("value", "code"),
-    [
-        (2.5, "not-whole-number"),
-        ("2.5", "not-whole-number"),
-        ("three", "not-a-number"),
-        (date(2024, 3, 3), "date-value"),
-        (datetime(2024, 3, 3, 12, 0), "date-value"),
-        (None, "empty-cell"),
-        ("", "empty-cell"),
-        ("   ", "empty-cell"),
-        ("#REF!", "error-value"),
-        ("=1+2", "formula-no-value"),
-    ],
+    NUMBERS_REJECTED,
     ids=["float-2.5", "text-2.5", "word", "date", "datetime", "none", "empty-text", "spaces", "ref-error", "formula"],
 )
-def test_number_cell_rejected(tmp_path, value, code):
-    result = check(tmp_path, *base(bartek={"settlements": value}))
+def test_number_cell_rejected(tmp_path_factory, value, code):
+    result = check_among(tmp_path_factory, NUMBER_BOOK, repr(value))
     assert errors(result) == {(code, R1, "C3")}
     assert outcome(result) == UNSCORED_BASE  # the table has an error: nothing for anyone at it
 
@@ -172,12 +181,20 @@ MARKED = [
     "OUI",
 ]
 UNMARKED = [None, "", "0", 0, "no", "NO", "n", "N", "false", "FALSE", False]
+REJECTED_FLAGS = ["maybe", "2", 2, "xx", "-", "?"]
+FLAG_COLUMNS = [("army_first", "I"), ("road_first", "J"), ("declared", "K")]
+# Each case's round sheet, all checked as one workbook (helpers.check_among).
+FLAG_BOOK = {
+    **{("marked", repr(v)): round_sheet(*declared_table(v)) for v in MARKED},
+    **{("unmarked", repr(v)): round_sheet(*declared_table(v, "x")) for v in UNMARKED},
+    **{(f, repr(v)): round_sheet(*base(celina={f: v})) for v in REJECTED_FLAGS for f, _ in FLAG_COLUMNS},
+}
 
 
 @pytest.mark.parametrize("value", MARKED, ids=[repr(v) for v in MARKED])
-def test_flag_marked(tmp_path, value):
+def test_flag_marked(tmp_path_factory, value):
     """A marked Declared on Anna: she is placed first although Bartek has more VP."""
-    result = check(tmp_path, *declared_table(value))
+    result = check_among(tmp_path_factory, FLAG_BOOK, ("marked", repr(value)))
     assert errors(result) == set()
     assert outcome(result) == {
         "Anna": (10, 1, 5.0),
@@ -188,9 +205,9 @@ def test_flag_marked(tmp_path, value):
 
 
 @pytest.mark.parametrize("value", UNMARKED, ids=[repr(v) for v in UNMARKED])
-def test_flag_unmarked(tmp_path, value):
+def test_flag_unmarked(tmp_path_factory, value):
     """Anna's flag is read as unmarked, Bartek's x as marked: one declarer, Bartek first."""
-    result = check(tmp_path, *declared_table(value, "x"))
+    result = check_among(tmp_path_factory, FLAG_BOOK, ("unmarked", repr(value)))
     assert errors(result) == set()
     assert outcome(result) == {
         "Anna": (10, 2, 3.0),
@@ -200,11 +217,11 @@ def test_flag_unmarked(tmp_path, value):
     }
 
 
-@pytest.mark.parametrize("value", ["maybe", "2", 2, "xx", "-", "?"], ids=repr)
-@pytest.mark.parametrize(("field", "column"), [("army_first", "I"), ("road_first", "J"), ("declared", "K")])
-def test_flag_rejected(tmp_path, value, field, column):
+@pytest.mark.parametrize("value", REJECTED_FLAGS, ids=repr)
+@pytest.mark.parametrize(("field", "column"), FLAG_COLUMNS)
+def test_flag_rejected(tmp_path_factory, value, field, column):
     """Anything but a flag word is an error for that cell (here on Celina, row 4)."""
-    result = check(tmp_path, *base(celina={field: value}))
+    result = check_among(tmp_path_factory, FLAG_BOOK, (field, repr(value)))
     assert errors(result) == {("bad-flag", R1, f"{column}4")}
     assert outcome(result) == UNSCORED_BASE
 
@@ -377,18 +394,24 @@ COUNT_INVALID = {
 }
 
 
-@pytest.mark.parametrize(("overrides", "changed"), COUNT_VALID.values(), ids=COUNT_VALID.keys())
-def test_counts_valid(tmp_path, overrides, changed):
-    result = check(tmp_path, *base(**overrides))
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+COUNT_BOOK = {name: round_sheet(*base(**case[0])) for name, case in {**COUNT_VALID, **COUNT_INVALID}.items()}
+
+
+@pytest.mark.parametrize("name", COUNT_VALID)
+def test_counts_valid(tmp_path_factory, name):
+    changed = COUNT_VALID[name][1]
+    result = check_among(tmp_path_factory, COUNT_BOOK, name)
     assert errors(result) == set()
     scores = {name: (vp, *bonuses(result)[name]) for name, (vp, _, _) in outcome(result).items()}
     for name, expected in changed.items():
         assert scores[name] == expected
 
 
-@pytest.mark.parametrize(("overrides", "expected"), COUNT_INVALID.values(), ids=COUNT_INVALID.keys())
-def test_counts_invalid(tmp_path, overrides, expected):
-    result = check(tmp_path, *base(**overrides))
+@pytest.mark.parametrize("name", COUNT_INVALID)
+def test_counts_invalid(tmp_path_factory, name):
+    expected = COUNT_INVALID[name][1]
+    result = check_among(tmp_path_factory, COUNT_BOOK, name)
     assert errors(result) == {(code, R1, at) for code, at in expected}
     assert outcome(result) == UNSCORED_BASE
 
@@ -497,9 +520,14 @@ TITLE_INVALID = {
 }
 
 
-@pytest.mark.parametrize(("overrides", "expected"), TITLE_VALID.values(), ids=TITLE_VALID.keys())
-def test_titles_valid(tmp_path, overrides, expected):
-    result = check(tmp_path, *base(**overrides))
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+TITLE_BOOK = {name: round_sheet(*base(**case[0])) for name, case in {**TITLE_VALID, **TITLE_INVALID}.items()}
+
+
+@pytest.mark.parametrize("name", TITLE_VALID)
+def test_titles_valid(tmp_path_factory, name):
+    expected = TITLE_VALID[name][1]
+    result = check_among(tmp_path_factory, TITLE_BOOK, name)
     assert errors(result) == set()
     assert bonuses(result) == expected
     base_vp = {"Anna": 10, "Bartek": 5, "Celina": 4, "Darek": 2}
@@ -507,9 +535,10 @@ def test_titles_valid(tmp_path, overrides, expected):
     assert vps == {name: base_vp[name] + army + road for name, (army, road) in expected.items()}
 
 
-@pytest.mark.parametrize(("overrides", "expected"), TITLE_INVALID.values(), ids=TITLE_INVALID.keys())
-def test_titles_invalid(tmp_path, overrides, expected):
-    result = check(tmp_path, *base(**overrides))
+@pytest.mark.parametrize("name", TITLE_INVALID)
+def test_titles_invalid(tmp_path_factory, name):
+    expected = TITLE_INVALID[name][1]
+    result = check_among(tmp_path_factory, TITLE_BOOK, name)
     assert errors(result) == {(code, R1, at) for code, at in expected}
     assert outcome(result) == UNSCORED_BASE
 
@@ -604,16 +633,24 @@ def declared_rows(spec):
     return [player(1, n, settlements=s, cities=c, declared=d) for n, (s, c, d) in zip(names, spec)]
 
 
-@pytest.mark.parametrize(("spec", "expected"), DECLARED_VALID.values(), ids=DECLARED_VALID.keys())
-def test_declared_valid(tmp_path, spec, expected):
-    result = check(tmp_path, *declared_rows(spec))
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+DECLARED_BOOK = {
+    name: round_sheet(*declared_rows(case[0])) for name, case in {**DECLARED_VALID, **DECLARED_INVALID}.items()
+}
+
+
+@pytest.mark.parametrize("name", DECLARED_VALID)
+def test_declared_valid(tmp_path_factory, name):
+    expected = DECLARED_VALID[name][1]
+    result = check_among(tmp_path_factory, DECLARED_BOOK, name)
     assert errors(result) == set()
     assert outcome(result) == expected
 
 
-@pytest.mark.parametrize(("spec", "expected"), DECLARED_INVALID.values(), ids=DECLARED_INVALID.keys())
-def test_declared_invalid(tmp_path, spec, expected):
-    result = check(tmp_path, *declared_rows(spec))
+@pytest.mark.parametrize("name", DECLARED_INVALID)
+def test_declared_invalid(tmp_path_factory, name):
+    expected = DECLARED_INVALID[name][1]
+    result = check_among(tmp_path_factory, DECLARED_BOOK, name)
     assert errors(result) == {(code, R1, at) for code, at in expected}
     assert outcome(result) == UNSCORED_BASE
 
@@ -671,11 +708,19 @@ TIES = {
 }
 
 
-@pytest.mark.parametrize(("counts", "expected"), TIES.values(), ids=TIES.keys())
-def test_ties_share_places_and_split_points(tmp_path, counts, expected):
-    names = ["Anna", "Bartek", "Celina", "Darek"]
-    rows = [player(1, n, settlements=s, cities=c) for n, (s, c) in zip(names, counts)]
-    result = check(tmp_path, *rows)
+TIE_NAMES = ["Anna", "Bartek", "Celina", "Darek"]
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+TIE_BOOK = {
+    case: round_sheet(*(player(1, n, settlements=s, cities=c) for n, (s, c) in zip(TIE_NAMES, counts)))
+    for case, (counts, _) in TIES.items()
+}
+
+
+@pytest.mark.parametrize("case", TIES)
+def test_ties_share_places_and_split_points(tmp_path_factory, case):
+    counts, expected = TIES[case]
+    names = TIE_NAMES
+    result = check_among(tmp_path_factory, TIE_BOOK, case)
     assert errors(result) == set()
     got = outcome(result)
     assert [got[n] for n in names[: len(counts)]] == [(vp, place, round(pts, 9)) for vp, place, pts in expected]
