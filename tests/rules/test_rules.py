@@ -258,24 +258,33 @@ def test_vp_only_values_in_range(tmp_path, vp):
     assert outcome(result)["Anna"][0] == vp
 
 
+VP_ONLY_REJECTED = [
+    (23, "vp-range"),
+    (1, "vp-range"),
+    (0, "vp-range"),
+    (-1, "vp-range"),
+    (100, "vp-range"),
+    (2.5, "not-whole-number"),
+    ("ten", "not-a-number"),
+    (None, "empty-cell"),
+]
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by Bartek's VP's repr. Anna
+# declared, so that 23 or 100 VP (at the target too) needs no other flag.
+VP_ONLY_BOOK = {
+    repr(vp): round_sheet(
+        [1, "Anna", 10, "x"], [1, "Bartek", vp, ""], [1, "Celina", 4, ""], [1, "Darek", 2, ""], headers=VP_ONLY_DECLARED
+    )
+    for vp, _ in VP_ONLY_REJECTED
+}
+
+
 @pytest.mark.parametrize(
     ("vp", "code"),
-    [
-        (23, "vp-range"),
-        (1, "vp-range"),
-        (0, "vp-range"),
-        (-1, "vp-range"),
-        (100, "vp-range"),
-        (2.5, "not-whole-number"),
-        ("ten", "not-a-number"),
-        (None, "empty-cell"),
-    ],
+    VP_ONLY_REJECTED,
     ids=["23", "1", "0", "-1", "100", "2.5", "word", "empty"],
 )
-def test_vp_only_values_rejected(tmp_path, vp, code):
-    # Anna declared, so that 23 or 100 VP (at the target too) needs no other flag
-    rows = [[1, "Anna", 10, "x"], [1, "Bartek", vp, ""], [1, "Celina", 4, ""], [1, "Darek", 2, ""]]
-    result = check(tmp_path, *rows, headers=VP_ONLY_DECLARED)
+def test_vp_only_values_rejected(tmp_path_factory, vp, code):
+    result = check_among(tmp_path_factory, VP_ONLY_BOOK, repr(vp))
     assert errors(result) == {(code, R1, "C3")}
     assert outcome(result) == UNSCORED_BASE
 
@@ -312,26 +321,38 @@ def test_vp_only_no_component_checks(tmp_path):
 # ---- VP cross-check (components and a VP column)
 
 WITH_VP = [*HEADERS, "VP"]  # VP in column L
+VP_MATCHING = [(10, 5, 4, 2), (None, None, None, None), (10, None, 4, None), ("10", " 5 ", 4.0, 2)]
+VP_MISMATCHES = [(1, 6, "L3"), (0, 9, "L2"), (3, 0, "L5"), (2, 22, "L4")]
+
+
+def _with_vp(vps):
+    return round_sheet(*([*row, vp] for row, vp in zip(base(), vps)), headers=WITH_VP)
+
+
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the VP column's repr.
+WITH_VP_BOOK = {
+    **{repr(entered): _with_vp(entered) for entered in VP_MATCHING},
+    **{
+        repr((i, vp)): _with_vp([vp if n == i else v for n, v in enumerate([10, 5, 4, 2])])
+        for i, vp, _ in VP_MISMATCHES
+    },
+}
 
 
 @pytest.mark.parametrize(
     "entered",
-    [(10, 5, 4, 2), (None, None, None, None), (10, None, 4, None), ("10", " 5 ", 4.0, 2)],
+    VP_MATCHING,
     ids=["all-match", "all-empty-filled", "some-empty", "text-and-float"],
 )
-def test_vp_column_matching_or_empty_is_fine(tmp_path, entered):
-    rows = [[*row, vp] for row, vp in zip(base(), entered)]
-    result = check(tmp_path, *rows, headers=WITH_VP)
+def test_vp_column_matching_or_empty_is_fine(tmp_path_factory, entered):
+    result = check_among(tmp_path_factory, WITH_VP_BOOK, repr(entered))
     assert errors(result) == set()
     assert outcome(result) == BASE_OUTCOME
 
 
-@pytest.mark.parametrize(("row_index", "entered", "cell"), [(1, 6, "L3"), (0, 9, "L2"), (3, 0, "L5"), (2, 22, "L4")])
-def test_vp_column_mismatch_is_an_error_at_that_cell(tmp_path, row_index, entered, cell):
-    vps = [10, 5, 4, 2]
-    vps[row_index] = entered
-    rows = [[*row, vp] for row, vp in zip(base(), vps)]
-    result = check(tmp_path, *rows, headers=WITH_VP)
+@pytest.mark.parametrize(("row_index", "entered", "cell"), VP_MISMATCHES)
+def test_vp_column_mismatch_is_an_error_at_that_cell(tmp_path_factory, row_index, entered, cell):
+    result = check_among(tmp_path_factory, WITH_VP_BOOK, repr((row_index, entered)))
     assert errors(result) == {("vp-mismatch", R1, cell)}
     assert outcome(result) == UNSCORED_BASE
 
@@ -1019,6 +1040,20 @@ def test_seats_out_of_range(tmp_path, seats, cell):
 # says so". None of these may be read as an empty (unmarked / to-be-filled) cell.
 
 ERROR_VALUES = [("#N/A", "error-value"), ("#REF!", "error-value"), ("=A1", "formula-no-value")]
+ERROR_FIELDS = [("army_first", "I"), ("road_first", "J"), ("declared", "K")]
+
+
+def _player_cell(value):
+    rows = base()
+    rows[1][1] = value
+    return round_sheet(*rows)
+
+
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by (field, the value's repr).
+ERROR_BOOK = {
+    **{(f, repr(v)): round_sheet(*base(celina={f: v})) for v, _ in ERROR_VALUES for f, _ in ERROR_FIELDS},
+    **{("player", repr(v)): _player_cell(v) for v, _ in ERROR_VALUES},
+}
 
 
 def single_error(result, cell, codes):
@@ -1030,9 +1065,9 @@ def single_error(result, cell, codes):
 
 
 @pytest.mark.parametrize(("value", "code"), ERROR_VALUES, ids=["na", "ref", "formula"])
-@pytest.mark.parametrize(("field", "column"), [("army_first", "I"), ("road_first", "J"), ("declared", "K")])
-def test_flag_cell_error_value_or_formula_is_an_error(tmp_path, value, code, field, column):
-    result = check(tmp_path, *base(celina={field: value}))
+@pytest.mark.parametrize(("field", "column"), ERROR_FIELDS)
+def test_flag_cell_error_value_or_formula_is_an_error(tmp_path_factory, value, code, field, column):
+    result = check_among(tmp_path_factory, ERROR_BOOK, (field, repr(value)))
     single_error(result, f"{column}4", {code, "bad-flag"})
     assert outcome(result) == UNSCORED_BASE
 
@@ -1054,10 +1089,8 @@ def test_seat_cell_error_value_or_formula_is_an_error_not_empty(tmp_path, value,
 
 
 @pytest.mark.parametrize(("value", "code"), ERROR_VALUES, ids=["na", "ref", "formula"])
-def test_player_cell_error_value_or_formula_is_not_a_name(tmp_path, value, code):
-    rows = base()
-    rows[1][1] = value
-    result = check(tmp_path, *rows)
+def test_player_cell_error_value_or_formula_is_not_a_name(tmp_path_factory, value, code):
+    result = check_among(tmp_path_factory, ERROR_BOOK, ("player", repr(value)))
     single_error(result, "B3", {code, "empty-name"})
     assert all(v == UNSCORED for v in outcome(result).values())
 
