@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +130,34 @@ def check_sheets(tmp_path: Path, sheets: dict[str, list[list[Any]]]) -> Any:
     from sheet_scorer import check_workbook
 
     return check_workbook(write_workbook(tmp_path / "event.xlsx", sheets))
+
+
+@dataclass(frozen=True)
+class SheetResult:
+    """One case's part of a shared check (`check_among`): the problems and result rows of its sheet, named `sheet`."""
+
+    problems: list[Any]
+    results: Any  # the result's frame, its rows of the case's sheet
+
+
+_CHECKED: dict[int, tuple[dict[Hashable, str], Any]] = {}
+
+
+def check_among(
+    folder_factory: Any, cases: dict[Hashable, list[list[Any]]], case: Hashable, sheet: str = "Round 1"
+) -> SheetResult:
+    """Case `case` of `cases` (key -> a round sheet's rows, header included) as if its sheet alone were checked as
+    `sheet`: all the cases are one workbook of round sheets, checked once per process (the rules judge a round sheet
+    by itself, docs/rules.md §1-§3); the case gets every problem but those of the other cases' sheets, and its sheet's
+    result rows, its sheet named `sheet`."""
+    if id(cases) not in _CHECKED:
+        names = {key: f"Round {number}" for number, key in enumerate(cases, 1)}
+        folder = folder_factory.mktemp("cases")
+        _CHECKED[id(cases)] = names, check_sheets(folder, {names[key]: rows for key, rows in cases.items()})
+    names, result = _CHECKED[id(cases)]
+    own, others = names[case], set(names.values()) - {names[case]}
+    problems = [replace(p, sheet=sheet) if p.sheet == own else p for p in result.problems if p.sheet not in others]
+    return SheetResult(problems, result.results[result.results["sheet"] == own].assign(sheet=sheet))
 
 
 def soffice_convert(

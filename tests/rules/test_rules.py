@@ -21,7 +21,7 @@ from datetime import date, datetime
 
 import pandas as pd
 import pytest
-from helpers import HEADERS, check, check_sheets, player, round_sheet, write_workbook
+from helpers import HEADERS, check, check_among, check_sheets, player, round_sheet, write_workbook
 
 R1 = "Round 1"
 
@@ -89,31 +89,40 @@ def test_base_table_is_valid(tmp_path):
 # ---- numbers
 
 
-@pytest.mark.parametrize("value", [3, 3.0, " 3 ", "3"], ids=["int", "float-3.0", "text-spaces", "text"])
-def test_number_cell_accepted(tmp_path, value):
-    result = check(tmp_path, *base(bartek={"settlements": value}))
+NUMBERS_ACCEPTED = [3, 3.0, " 3 ", "3"]
+NUMBERS_REJECTED = [
+    (2.5, "not-whole-number"),
+    ("2.5", "not-whole-number"),
+    ("three", "not-a-number"),
+    (date(2024, 3, 3), "date-value"),
+    (datetime(2024, 3, 3, 12, 0), "date-value"),
+    (None, "empty-cell"),
+    ("", "empty-cell"),
+    ("   ", "empty-cell"),
+    ("#REF!", "error-value"),
+    ("=1+2", "formula-no-value"),
+]
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the value's repr.
+NUMBER_BOOK = {
+    repr(v): round_sheet(*base(bartek={"settlements": v}))
+    for v in [*NUMBERS_ACCEPTED, *(v for v, _ in NUMBERS_REJECTED)]
+}
+
+
+@pytest.mark.parametrize("value", NUMBERS_ACCEPTED, ids=["int", "float-3.0", "text-spaces", "text"])
+def test_number_cell_accepted(tmp_path_factory, value):
+    result = check_among(tmp_path_factory, NUMBER_BOOK, repr(value))
     assert errors(result) == set()
     assert outcome(result)["Bartek"] == (5, 2, 3.0)
 
 
 @pytest.mark.parametrize(
     ("value", "code"),
-    [
-        (2.5, "not-whole-number"),
-        ("2.5", "not-whole-number"),
-        ("three", "not-a-number"),
-        (date(2024, 3, 3), "date-value"),
-        (datetime(2024, 3, 3, 12, 0), "date-value"),
-        (None, "empty-cell"),
-        ("", "empty-cell"),
-        ("   ", "empty-cell"),
-        ("#REF!", "error-value"),
-        ("=1+2", "formula-no-value"),
-    ],
+    NUMBERS_REJECTED,
     ids=["float-2.5", "text-2.5", "word", "date", "datetime", "none", "empty-text", "spaces", "ref-error", "formula"],
 )
-def test_number_cell_rejected(tmp_path, value, code):
-    result = check(tmp_path, *base(bartek={"settlements": value}))
+def test_number_cell_rejected(tmp_path_factory, value, code):
+    result = check_among(tmp_path_factory, NUMBER_BOOK, repr(value))
     assert errors(result) == {(code, R1, "C3")}
     assert outcome(result) == UNSCORED_BASE  # the table has an error: nothing for anyone at it
 
@@ -172,12 +181,20 @@ MARKED = [
     "OUI",
 ]
 UNMARKED = [None, "", "0", 0, "no", "NO", "n", "N", "false", "FALSE", False]
+REJECTED_FLAGS = ["maybe", "2", 2, "xx", "-", "?"]
+FLAG_COLUMNS = [("army_first", "I"), ("road_first", "J"), ("declared", "K")]
+# Each case's round sheet, all checked as one workbook (helpers.check_among).
+FLAG_BOOK = {
+    **{("marked", repr(v)): round_sheet(*declared_table(v)) for v in MARKED},
+    **{("unmarked", repr(v)): round_sheet(*declared_table(v, "x")) for v in UNMARKED},
+    **{(f, repr(v)): round_sheet(*base(celina={f: v})) for v in REJECTED_FLAGS for f, _ in FLAG_COLUMNS},
+}
 
 
 @pytest.mark.parametrize("value", MARKED, ids=[repr(v) for v in MARKED])
-def test_flag_marked(tmp_path, value):
+def test_flag_marked(tmp_path_factory, value):
     """A marked Declared on Anna: she is placed first although Bartek has more VP."""
-    result = check(tmp_path, *declared_table(value))
+    result = check_among(tmp_path_factory, FLAG_BOOK, ("marked", repr(value)))
     assert errors(result) == set()
     assert outcome(result) == {
         "Anna": (10, 1, 5.0),
@@ -188,9 +205,9 @@ def test_flag_marked(tmp_path, value):
 
 
 @pytest.mark.parametrize("value", UNMARKED, ids=[repr(v) for v in UNMARKED])
-def test_flag_unmarked(tmp_path, value):
+def test_flag_unmarked(tmp_path_factory, value):
     """Anna's flag is read as unmarked, Bartek's x as marked: one declarer, Bartek first."""
-    result = check(tmp_path, *declared_table(value, "x"))
+    result = check_among(tmp_path_factory, FLAG_BOOK, ("unmarked", repr(value)))
     assert errors(result) == set()
     assert outcome(result) == {
         "Anna": (10, 2, 3.0),
@@ -200,11 +217,11 @@ def test_flag_unmarked(tmp_path, value):
     }
 
 
-@pytest.mark.parametrize("value", ["maybe", "2", 2, "xx", "-", "?"], ids=repr)
-@pytest.mark.parametrize(("field", "column"), [("army_first", "I"), ("road_first", "J"), ("declared", "K")])
-def test_flag_rejected(tmp_path, value, field, column):
+@pytest.mark.parametrize("value", REJECTED_FLAGS, ids=repr)
+@pytest.mark.parametrize(("field", "column"), FLAG_COLUMNS)
+def test_flag_rejected(tmp_path_factory, value, field, column):
     """Anything but a flag word is an error for that cell (here on Celina, row 4)."""
-    result = check(tmp_path, *base(celina={field: value}))
+    result = check_among(tmp_path_factory, FLAG_BOOK, (field, repr(value)))
     assert errors(result) == {("bad-flag", R1, f"{column}4")}
     assert outcome(result) == UNSCORED_BASE
 
@@ -241,24 +258,33 @@ def test_vp_only_values_in_range(tmp_path, vp):
     assert outcome(result)["Anna"][0] == vp
 
 
+VP_ONLY_REJECTED = [
+    (23, "vp-range"),
+    (1, "vp-range"),
+    (0, "vp-range"),
+    (-1, "vp-range"),
+    (100, "vp-range"),
+    (2.5, "not-whole-number"),
+    ("ten", "not-a-number"),
+    (None, "empty-cell"),
+]
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by Bartek's VP's repr. Anna
+# declared, so that 23 or 100 VP (at the target too) needs no other flag.
+VP_ONLY_BOOK = {
+    repr(vp): round_sheet(
+        [1, "Anna", 10, "x"], [1, "Bartek", vp, ""], [1, "Celina", 4, ""], [1, "Darek", 2, ""], headers=VP_ONLY_DECLARED
+    )
+    for vp, _ in VP_ONLY_REJECTED
+}
+
+
 @pytest.mark.parametrize(
     ("vp", "code"),
-    [
-        (23, "vp-range"),
-        (1, "vp-range"),
-        (0, "vp-range"),
-        (-1, "vp-range"),
-        (100, "vp-range"),
-        (2.5, "not-whole-number"),
-        ("ten", "not-a-number"),
-        (None, "empty-cell"),
-    ],
+    VP_ONLY_REJECTED,
     ids=["23", "1", "0", "-1", "100", "2.5", "word", "empty"],
 )
-def test_vp_only_values_rejected(tmp_path, vp, code):
-    # Anna declared, so that 23 or 100 VP (at the target too) needs no other flag
-    rows = [[1, "Anna", 10, "x"], [1, "Bartek", vp, ""], [1, "Celina", 4, ""], [1, "Darek", 2, ""]]
-    result = check(tmp_path, *rows, headers=VP_ONLY_DECLARED)
+def test_vp_only_values_rejected(tmp_path_factory, vp, code):
+    result = check_among(tmp_path_factory, VP_ONLY_BOOK, repr(vp))
     assert errors(result) == {(code, R1, "C3")}
     assert outcome(result) == UNSCORED_BASE
 
@@ -295,26 +321,38 @@ def test_vp_only_no_component_checks(tmp_path):
 # ---- VP cross-check (components and a VP column)
 
 WITH_VP = [*HEADERS, "VP"]  # VP in column L
+VP_MATCHING = [(10, 5, 4, 2), (None, None, None, None), (10, None, 4, None), ("10", " 5 ", 4.0, 2)]
+VP_MISMATCHES = [(1, 6, "L3"), (0, 9, "L2"), (3, 0, "L5"), (2, 22, "L4")]
+
+
+def _with_vp(vps):
+    return round_sheet(*([*row, vp] for row, vp in zip(base(), vps)), headers=WITH_VP)
+
+
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the VP column's repr.
+WITH_VP_BOOK = {
+    **{repr(entered): _with_vp(entered) for entered in VP_MATCHING},
+    **{
+        repr((i, vp)): _with_vp([vp if n == i else v for n, v in enumerate([10, 5, 4, 2])])
+        for i, vp, _ in VP_MISMATCHES
+    },
+}
 
 
 @pytest.mark.parametrize(
     "entered",
-    [(10, 5, 4, 2), (None, None, None, None), (10, None, 4, None), ("10", " 5 ", 4.0, 2)],
+    VP_MATCHING,
     ids=["all-match", "all-empty-filled", "some-empty", "text-and-float"],
 )
-def test_vp_column_matching_or_empty_is_fine(tmp_path, entered):
-    rows = [[*row, vp] for row, vp in zip(base(), entered)]
-    result = check(tmp_path, *rows, headers=WITH_VP)
+def test_vp_column_matching_or_empty_is_fine(tmp_path_factory, entered):
+    result = check_among(tmp_path_factory, WITH_VP_BOOK, repr(entered))
     assert errors(result) == set()
     assert outcome(result) == BASE_OUTCOME
 
 
-@pytest.mark.parametrize(("row_index", "entered", "cell"), [(1, 6, "L3"), (0, 9, "L2"), (3, 0, "L5"), (2, 22, "L4")])
-def test_vp_column_mismatch_is_an_error_at_that_cell(tmp_path, row_index, entered, cell):
-    vps = [10, 5, 4, 2]
-    vps[row_index] = entered
-    rows = [[*row, vp] for row, vp in zip(base(), vps)]
-    result = check(tmp_path, *rows, headers=WITH_VP)
+@pytest.mark.parametrize(("row_index", "entered", "cell"), VP_MISMATCHES)
+def test_vp_column_mismatch_is_an_error_at_that_cell(tmp_path_factory, row_index, entered, cell):
+    result = check_among(tmp_path_factory, WITH_VP_BOOK, repr((row_index, entered)))
     assert errors(result) == {("vp-mismatch", R1, cell)}
     assert outcome(result) == UNSCORED_BASE
 
@@ -377,18 +415,24 @@ COUNT_INVALID = {
 }
 
 
-@pytest.mark.parametrize(("overrides", "changed"), COUNT_VALID.values(), ids=COUNT_VALID.keys())
-def test_counts_valid(tmp_path, overrides, changed):
-    result = check(tmp_path, *base(**overrides))
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+COUNT_BOOK = {name: round_sheet(*base(**case[0])) for name, case in {**COUNT_VALID, **COUNT_INVALID}.items()}
+
+
+@pytest.mark.parametrize("name", COUNT_VALID)
+def test_counts_valid(tmp_path_factory, name):
+    changed = COUNT_VALID[name][1]
+    result = check_among(tmp_path_factory, COUNT_BOOK, name)
     assert errors(result) == set()
     scores = {name: (vp, *bonuses(result)[name]) for name, (vp, _, _) in outcome(result).items()}
     for name, expected in changed.items():
         assert scores[name] == expected
 
 
-@pytest.mark.parametrize(("overrides", "expected"), COUNT_INVALID.values(), ids=COUNT_INVALID.keys())
-def test_counts_invalid(tmp_path, overrides, expected):
-    result = check(tmp_path, *base(**overrides))
+@pytest.mark.parametrize("name", COUNT_INVALID)
+def test_counts_invalid(tmp_path_factory, name):
+    expected = COUNT_INVALID[name][1]
+    result = check_among(tmp_path_factory, COUNT_BOOK, name)
     assert errors(result) == {(code, R1, at) for code, at in expected}
     assert outcome(result) == UNSCORED_BASE
 
@@ -497,9 +541,14 @@ TITLE_INVALID = {
 }
 
 
-@pytest.mark.parametrize(("overrides", "expected"), TITLE_VALID.values(), ids=TITLE_VALID.keys())
-def test_titles_valid(tmp_path, overrides, expected):
-    result = check(tmp_path, *base(**overrides))
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+TITLE_BOOK = {name: round_sheet(*base(**case[0])) for name, case in {**TITLE_VALID, **TITLE_INVALID}.items()}
+
+
+@pytest.mark.parametrize("name", TITLE_VALID)
+def test_titles_valid(tmp_path_factory, name):
+    expected = TITLE_VALID[name][1]
+    result = check_among(tmp_path_factory, TITLE_BOOK, name)
     assert errors(result) == set()
     assert bonuses(result) == expected
     base_vp = {"Anna": 10, "Bartek": 5, "Celina": 4, "Darek": 2}
@@ -507,9 +556,10 @@ def test_titles_valid(tmp_path, overrides, expected):
     assert vps == {name: base_vp[name] + army + road for name, (army, road) in expected.items()}
 
 
-@pytest.mark.parametrize(("overrides", "expected"), TITLE_INVALID.values(), ids=TITLE_INVALID.keys())
-def test_titles_invalid(tmp_path, overrides, expected):
-    result = check(tmp_path, *base(**overrides))
+@pytest.mark.parametrize("name", TITLE_INVALID)
+def test_titles_invalid(tmp_path_factory, name):
+    expected = TITLE_INVALID[name][1]
+    result = check_among(tmp_path_factory, TITLE_BOOK, name)
     assert errors(result) == {(code, R1, at) for code, at in expected}
     assert outcome(result) == UNSCORED_BASE
 
@@ -604,16 +654,24 @@ def declared_rows(spec):
     return [player(1, n, settlements=s, cities=c, declared=d) for n, (s, c, d) in zip(names, spec)]
 
 
-@pytest.mark.parametrize(("spec", "expected"), DECLARED_VALID.values(), ids=DECLARED_VALID.keys())
-def test_declared_valid(tmp_path, spec, expected):
-    result = check(tmp_path, *declared_rows(spec))
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+DECLARED_BOOK = {
+    name: round_sheet(*declared_rows(case[0])) for name, case in {**DECLARED_VALID, **DECLARED_INVALID}.items()
+}
+
+
+@pytest.mark.parametrize("name", DECLARED_VALID)
+def test_declared_valid(tmp_path_factory, name):
+    expected = DECLARED_VALID[name][1]
+    result = check_among(tmp_path_factory, DECLARED_BOOK, name)
     assert errors(result) == set()
     assert outcome(result) == expected
 
 
-@pytest.mark.parametrize(("spec", "expected"), DECLARED_INVALID.values(), ids=DECLARED_INVALID.keys())
-def test_declared_invalid(tmp_path, spec, expected):
-    result = check(tmp_path, *declared_rows(spec))
+@pytest.mark.parametrize("name", DECLARED_INVALID)
+def test_declared_invalid(tmp_path_factory, name):
+    expected = DECLARED_INVALID[name][1]
+    result = check_among(tmp_path_factory, DECLARED_BOOK, name)
     assert errors(result) == {(code, R1, at) for code, at in expected}
     assert outcome(result) == UNSCORED_BASE
 
@@ -671,11 +729,19 @@ TIES = {
 }
 
 
-@pytest.mark.parametrize(("counts", "expected"), TIES.values(), ids=TIES.keys())
-def test_ties_share_places_and_split_points(tmp_path, counts, expected):
-    names = ["Anna", "Bartek", "Celina", "Darek"]
-    rows = [player(1, n, settlements=s, cities=c) for n, (s, c) in zip(names, counts)]
-    result = check(tmp_path, *rows)
+TIE_NAMES = ["Anna", "Bartek", "Celina", "Darek"]
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the case's name.
+TIE_BOOK = {
+    case: round_sheet(*(player(1, n, settlements=s, cities=c) for n, (s, c) in zip(TIE_NAMES, counts)))
+    for case, (counts, _) in TIES.items()
+}
+
+
+@pytest.mark.parametrize("case", TIES)
+def test_ties_share_places_and_split_points(tmp_path_factory, case):
+    counts, expected = TIES[case]
+    names = TIE_NAMES
+    result = check_among(tmp_path_factory, TIE_BOOK, case)
     assert errors(result) == set()
     got = outcome(result)
     assert [got[n] for n in names[: len(counts)]] == [(vp, place, round(pts, 9)) for vp, place, pts in expected]
@@ -974,6 +1040,20 @@ def test_seats_out_of_range(tmp_path, seats, cell):
 # says so". None of these may be read as an empty (unmarked / to-be-filled) cell.
 
 ERROR_VALUES = [("#N/A", "error-value"), ("#REF!", "error-value"), ("=A1", "formula-no-value")]
+ERROR_FIELDS = [("army_first", "I"), ("road_first", "J"), ("declared", "K")]
+
+
+def _player_cell(value):
+    rows = base()
+    rows[1][1] = value
+    return round_sheet(*rows)
+
+
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by (field, the value's repr).
+ERROR_BOOK = {
+    **{(f, repr(v)): round_sheet(*base(celina={f: v})) for v, _ in ERROR_VALUES for f, _ in ERROR_FIELDS},
+    **{("player", repr(v)): _player_cell(v) for v, _ in ERROR_VALUES},
+}
 
 
 def single_error(result, cell, codes):
@@ -985,9 +1065,9 @@ def single_error(result, cell, codes):
 
 
 @pytest.mark.parametrize(("value", "code"), ERROR_VALUES, ids=["na", "ref", "formula"])
-@pytest.mark.parametrize(("field", "column"), [("army_first", "I"), ("road_first", "J"), ("declared", "K")])
-def test_flag_cell_error_value_or_formula_is_an_error(tmp_path, value, code, field, column):
-    result = check(tmp_path, *base(celina={field: value}))
+@pytest.mark.parametrize(("field", "column"), ERROR_FIELDS)
+def test_flag_cell_error_value_or_formula_is_an_error(tmp_path_factory, value, code, field, column):
+    result = check_among(tmp_path_factory, ERROR_BOOK, (field, repr(value)))
     single_error(result, f"{column}4", {code, "bad-flag"})
     assert outcome(result) == UNSCORED_BASE
 
@@ -1009,10 +1089,8 @@ def test_seat_cell_error_value_or_formula_is_an_error_not_empty(tmp_path, value,
 
 
 @pytest.mark.parametrize(("value", "code"), ERROR_VALUES, ids=["na", "ref", "formula"])
-def test_player_cell_error_value_or_formula_is_not_a_name(tmp_path, value, code):
-    rows = base()
-    rows[1][1] = value
-    result = check(tmp_path, *rows)
+def test_player_cell_error_value_or_formula_is_not_a_name(tmp_path_factory, value, code):
+    result = check_among(tmp_path_factory, ERROR_BOOK, ("player", repr(value)))
     single_error(result, "B3", {code, "empty-name"})
     assert all(v == UNSCORED for v in outcome(result).values())
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from helpers import HEADERS, player, round_sheet, write_workbook
+from helpers import HEADERS, check_among, player, round_sheet, write_workbook
 
 from sheet_scorer import WorkbookError, check_workbook
 from sheet_scorer.i18n.vocab import round_number
@@ -190,28 +190,37 @@ def test_columns_in_any_order(tmp_path: Path) -> None:
     assert result.results.set_index("player").loc["Ala", "vp"] == 10
 
 
-@pytest.mark.parametrize("value", ["x", "X", "✓", "✔", "yes", "Y", "true", "1", 1, True, "tak", "Sim", "OUI"])
-def test_marked_flags(tmp_path: Path, value: object) -> None:
-    table = [
-        player(1, "Ala", settlements=4, cities=3),
-        player(1, "Bob", settlements=4, cities=3, declared=value),
+MARKED = ["x", "X", "✓", "✔", "yes", "Y", "true", "1", 1, True, "tak", "Sim", "OUI"]
+UNMARKED = ["", None, "0", 0, "no", "N", "false", False]
+
+
+def _flag_table(ala: object, bob: object) -> list[list[object]]:
+    """Ala and Bob at 10 VP each with the Declared flags given, Cyd and Dan at 2."""
+    return round_sheet(
+        player(1, "Ala", settlements=4, cities=3, declared=ala),
+        player(1, "Bob", settlements=4, cities=3, declared=bob),
         player(1, "Cyd"),
         player(1, "Dan"),
-    ]
-    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+    )
+
+
+# Each case's round sheet, all checked as one workbook (helpers.check_among), keyed by the flag's repr.
+FLAG_BOOK = {
+    **{("marked", repr(v)): _flag_table("", v) for v in MARKED},
+    **{("unmarked", repr(v)): _flag_table("x", v) for v in UNMARKED},
+}
+
+
+@pytest.mark.parametrize("value", MARKED)
+def test_marked_flags(tmp_path_factory: pytest.TempPathFactory, value: object) -> None:
+    result = check_among(tmp_path_factory, FLAG_BOOK, ("marked", repr(value)))
     assert [p.code for p in result.problems] == []
     assert result.results.set_index("player").loc["Bob", "place"] == 1  # the declarer wins the 10-10 tie
 
 
-@pytest.mark.parametrize("value", ["", None, "0", 0, "no", "N", "false", False])
-def test_unmarked_flags(tmp_path: Path, value: object) -> None:
-    table = [
-        player(1, "Ala", settlements=4, cities=3, declared="x"),
-        player(1, "Bob", settlements=4, cities=3, declared=value),
-        player(1, "Cyd"),
-        player(1, "Dan"),
-    ]
-    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+@pytest.mark.parametrize("value", UNMARKED)
+def test_unmarked_flags(tmp_path_factory: pytest.TempPathFactory, value: object) -> None:
+    result = check_among(tmp_path_factory, FLAG_BOOK, ("unmarked", repr(value)))
     assert [p.code for p in result.problems] == []
     assert result.results.set_index("player").loc["Ala", "place"] == 1
 
