@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 import numpy as np
 import pandas as pd
+from markupsafe import Markup, escape
 
 from sheet_scorer.i18n.text import (
     figure_name,
@@ -420,7 +421,9 @@ def _player_paths(
 def _compact_rounds(
     result: ScoreResult, results: pd.DataFrame, unscored: list[dict[str, Any]], lang: str
 ) -> list[dict[str, Any]]:
-    """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order.
+    """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order, each
+    round's rows written as HTML here (`rows`: at 100,000 results, the template's output per cell was most of the
+    page's cost).
 
     Built column-wise from `results` (no per-row dicts): shared places and scored tables come from
     group sizes, each table's first row from where the sheet or table number changes, its rows a slice.
@@ -436,48 +439,105 @@ def _compact_rounds(
     shared = played.groupby(["sheet", "table", "place"])["row"].transform("size").fillna(0).to_numpy() > 1
     scored = played.groupby(["sheet", "table"])["game"].transform("all").to_numpy(bool)
     place = played["place"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object)
-    label = np.where(shared, place + "=", "")
+    label = np.where(shared, " (" + place + "=)", "")
     vp = np.where(
         scored & played["vp"].notna().to_numpy(bool),
         played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object),
-        "",
+        "–",
     )
     sheets = played["sheet"].to_numpy(object)
     numbers = played["table"].astype("int64").to_numpy()
     starts = np.flatnonzero(np.r_[True, (sheets[1:] != sheets[:-1]) | (numbers[1:] != numbers[:-1])][: len(played)])
     ends = np.r_[starts[1:], len(played)]
-    cells = list(zip(played["player"].tolist(), label.tolist(), vp.tolist()))  # (name, shared place or '', VP)
-    by_sheet: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    name = _remembered(_html)
+    cells = [
+        f"<td>{name(n)}{shared_place}<td>{v}"
+        for n, shared_place, v in zip(played["player"].tolist(), label.tolist(), vp.tolist())
+    ]
+    by_sheet: dict[str, list[tuple[int, bool, list[dict[str, Any]], str, int]]] = defaultdict(list)
     for start, end, sheet, table, ok in zip(
         starts.tolist(), ends.tolist(), sheets[starts].tolist(), numbers[starts].tolist(), scored[starts].tolist()
-    ):  # one table a step: its rows are `cells[start:end]`
-        by_sheet[sheet].append(
-            {
-                "table": table,
-                "scored": ok,
-                "players": cells[start:end],
-                "problems": [] if ok else [_problem_view(p, lang) for p in why.get((sheet, table), [])],
-            }
-        )
+    ):  # one table a step: its cells are `cells[start:end]`
+        problems = [] if ok else [_problem_view(p, lang) for p in why.get((sheet, table), [])]
+        by_sheet[sheet].append((table, ok, problems, "".join(cells[start:end]), end - start))
+    not_scored = f' <span class="pill bad">{_html(text(lang, "not_scored"))}</span>'
     sections = []
     for number, sheet in enumerate(
         result.played_rounds, start=1
     ):  # a round not played yet has nothing to show (docs/rules.md §3)
-        rows = by_sheet.get(sheet.name, [])
-        width = max((len(row["players"]) for row in rows), default=0)
+        tables = by_sheet.get(sheet.name, [])
+        width = max((size for *_, size in tables), default=0)
         sections.append(
             {
                 "number": number,
                 "sheet": sheet.name,
                 "id": f"round-{number}",
-                "tables": rows,
-                "count": format_number(len(rows), lang),
+                "tables": len(tables),
+                "rows": Markup(
+                    "".join(
+                        _compact_table(table, ok, why, cells, not_scored, width) for table, ok, why, cells, _ in tables
+                    )
+                ),
+                "count": format_number(len(tables), lang),
                 "places": [ordinal(n, lang) for n in range(1, width + 1)],
-                "unscored": sum(not row["scored"] for row in rows),
+                "unscored": sum(not ok for _, ok, *_ in tables),
                 "byes": [{"player": p, "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
             }
         )
     return sections
+
+
+def _compact_table(
+    table: int, ok: bool, problems: list[dict[str, Any]], cells: str, not_scored: str, width: int
+) -> str:
+    """One game table of a compact round as HTML: its number, then name (shared place) and VP per player in place
+    order; an unscored table marked, and a row under it with its errors. No optional end tags (HTML allows it)."""
+    head = f"<tr><th scope=row>{table}" if ok else f"<tr class=bad><th scope=row>{table}{not_scored}"
+    if not problems:
+        return f"{head}{cells}\n"
+    said = "<br>".join(
+        (f'<span class="where">{_html(p["cell"])}</span> ' if p["cell"] else "") + _html(p["message"]) for p in problems
+    )
+    return f"{head}{cells}\n<tr class=why><td colspan={1 + 2 * width}>{said}\n"
+
+
+def _compact_standings(rows: list[dict[str, Any]], lang: str, cut: str) -> Markup:
+    """The compact standings' rows as HTML (one line per player, no optional end tags, no quotes around plain
+    attribute values, an id only on the rows the chart links to; `cut` after the last player to advance): written
+    here, not in the template, because at 10,000 players its output per cell was most of the page's cost."""
+    cell = _remembered(lambda value: f"<td>{_html(value)}")
+    medal = {n: _html(text(lang, f"medal_{n}")) for n in (1, 2, 3)}
+    lines = []
+    for row in rows:
+        classes = " ".join(
+            c for c in (f"medal-{row['medal']}" if row["medal"] else "", "qualified" * row["qualified"]) if c
+        )
+        rank = (
+            f'<span class=rank-badge title="{medal[row["medal"]]}">{row["rank"]}</span>'
+            if row["medal"]
+            else row["rank"]
+        )
+        lines.append(
+            "".join(
+                [
+                    f'<tr class="{classes}"' if classes else "<tr",
+                    f" id={_html(row['id'])}" if row["anchor"] else "",
+                    f"><td>{rank}<th scope=row>{_html(row['player'])}",
+                    f'<small class="muted withdrawn"> · {_html(row["withdrawn"])}</small>' if row["withdrawn"] else "",
+                    f"<small class=tie>{_html(row['tie_note'])}</small>" if row["tie_note"] else "",
+                    *map(cell, row["figures"]),
+                    *(cell(points or "–") for points in row["rounds"]),
+                    "\n",
+                    cut if row["cut_after"] else "",
+                ]
+            )
+        )
+    return Markup("".join(lines))
+
+
+def _html(value: Any) -> str:
+    """`value` as the template writes `{{ value }}`: control characters shown (`_shown`), then escaped."""
+    return str(escape(_shown(value)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -518,9 +578,14 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
     final = bool(playoffs and playoffs["ranking"])  # the Final scored: the champion and the final ranking lead
     keep = max(COMPACT_TIE_NOTES, (playoff_cut(result) or 0) + 1) if compact else None
     standings = _standings_rows(result, lang, ids, medals=not final, compact_notes=keep)
+    compact_rows = Markup()
     if compact:
         for index, row in enumerate(standings):
             row["anchor"] = index < CHART_PLAYERS  # the chart links to these rows
+        columns = 2 + len(shown_figures(result)) + len(round_names(result))
+        cut = playoff_cut(result)
+        cut_row = f"<tr class=cut><td colspan={columns}>▲ {_html(text(lang, 'cut_line', n=cut))}\n" if cut else ""
+        compact_rows = _compact_standings(standings, lang, cut_row)
     unscored, loose = unscored_tables(result, results, lang)
     games = results if playoff_rows(result) is None else pd.concat([results, playoff_rows(result)], ignore_index=True)
     tables = games[~games["bye"] & games["table"].notna()].drop_duplicates(["sheet", "table"])  # playoff tables too
@@ -554,6 +619,7 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "tables_scored": len(scored_tables),
         "round_names": round_names(result),
         "standings": standings,
+        "compact_rows": compact_rows,
         "figure_headers": _figure_headers(result, lang),
         "more_columns": _more_columns(result, lang),
         "adjustments": _adjustment_rows(result, lang),
@@ -584,8 +650,9 @@ def _environment() -> jinja2.Environment:
 
 
 def _shown(value: Any) -> Any:
-    """Every text the page shows, control characters written out (a name holding ESC or a bell)."""
-    return visible(value) if isinstance(value, str) else value
+    """Every text the page shows, control characters written out (a name holding ESC or a bell); HTML already
+    written (`Markup`: its texts shown as they were put in) as it is."""
+    return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 
 def render_page(template: str, context: dict[str, Any]) -> str:
