@@ -26,7 +26,6 @@ from sheet_scorer.i18n.text import (
     figure_text,
     format_date,
     format_number,
-    format_pct,
     language,
     ordinal,
     severity_word,
@@ -132,36 +131,38 @@ def _standings_rows(
     advancing_set = set(advancing)
     gone = withdrawn_notes(result, lang)
     number = _remembered(functools.partial(format_number, lang=lang))
-    pct = _remembered(functools.partial(format_pct, lang=lang))
     figure = {f: _remembered(functools.partial(_figure_text, f, lang=lang)) for f in (*shown, *summary)}
+    frame = result.standings
+    noted = len(frame) if compact_notes is None else min(compact_notes, len(frame))
+    records = frame.iloc[:noted].to_dict("records")  # what the tie notes compare
+    values = {c: frame[c].tolist() for c in dict.fromkeys(["rank", "player", "games", *shown, *summary, *rounds])}
+    none = [None] * len(frame)  # a round with no column: no points
+    figures = list(zip(*(list(map(figure[f], values[f])) for f in shown), strict=True)) or [()] * len(frame)
+    points = list(zip(*(list(map(number, values.get(n, none))) for n in rounds), strict=True)) or [()] * len(frame)
+    names = {f: figure_name(f, lang) for f in summary}
     rows = []
-    above = None
-    for index, row in enumerate(result.standings.to_dict("records")):
-        rank = int(row["rank"])
-        noted = compact_notes is None or index < compact_notes
-        played = int(row["games"]) > 0 or float(row["round_points"]) > 0
+    for index, (rank, player, games) in enumerate(zip(values["rank"], values["player"], values["games"], strict=True)):
+        rank = int(rank)
+        played = int(games) > 0 or float(values["round_points"][index]) > 0
         rows.append(
             {
                 "rank": rank,
-                "player": row["player"],
-                "id": ids[row["player"]],
-                "round_points": number(row["round_points"]),
-                "vp": int(row["vp"]),
-                "vp_pct": pct(row["vp_pct"]),
-                "games": int(row["games"]),
-                "figures": [figure[f](row[f]) for f in shown],
+                "player": player,
+                "id": ids[player],
+                "figures": list(figures[index]),
                 "summary": []
                 if compact_notes is not None
-                else [{"name": figure_name(f, lang), "value": figure[f](row[f])} for f in summary],
-                "rounds": [number(row.get(name)) for name in rounds],
+                else [{"name": names[f], "value": figure[f](values[f][index])} for f in summary],
+                "rounds": list(points[index]),
                 "medal": rank if medals and rank <= 3 and played else 0,
-                "qualified": row["player"] in advancing_set,
-                "cut_after": row["player"] == last_in,
-                "tie_note": _tie_note(above, row, decide, lang) if noted else "",
-                "withdrawn": gone.get(row["player"], ""),
+                "qualified": player in advancing_set,
+                "cut_after": player == last_in,
+                "tie_note": _tie_note(records[index - 1] if index else None, records[index], decide, lang)
+                if index < noted
+                else "",
+                "withdrawn": gone.get(player, ""),
             }
         )
-        above = row
     return rows
 
 
@@ -433,27 +434,29 @@ def _compact_rounds(
     played = results.loc[
         ~results["bye"] & results["table"].notna(), ["sheet", "table", "row", "player", "place", "vp", "game"]
     ]
-    played = played.assign(_place=played["place"].astype("Float64").fillna(99.0)).sort_values(
-        ["sheet", "table", "_place", "row"], kind="stable"
-    )
-    shared = played.groupby(["sheet", "table", "place"])["row"].transform("size").fillna(0).to_numpy() > 1
-    scored = played.groupby(["sheet", "table"])["game"].transform("all").to_numpy(bool)
-    place = played["place"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object)
-    label = np.where(shared, " (" + place + "=)", "")
-    vp = np.where(
-        scored & played["vp"].notna().to_numpy(bool),
-        played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object),
-        "–",
-    )
-    sheets = played["sheet"].to_numpy(object)
-    numbers = played["table"].astype("int64").to_numpy()
-    starts = np.flatnonzero(np.r_[True, (sheets[1:] != sheets[:-1]) | (numbers[1:] != numbers[:-1])][: len(played)])
-    ends = np.r_[starts[1:], len(played)]
-    name = _remembered(_html)
+    sheet_codes, _ = pd.factorize(played["sheet"])
+    numbers = played["table"].to_numpy(dtype="int64")
+    places = played["place"].to_numpy(dtype="float64", na_value=np.nan)
+    # by sheet, table, place (no place last), row: a table's rows together, in place order
+    order = np.lexsort((played["row"].to_numpy(), np.where(np.isnan(places), 99.0, places), numbers, sheet_codes))
+    sheet_codes, numbers, places = sheet_codes[order], numbers[order], places[order]
+    sheets = played["sheet"].to_numpy(object)[order]
+    new_table = np.r_[True, (sheet_codes[1:] != sheet_codes[:-1]) | (numbers[1:] != numbers[:-1])][: len(order)]
+    starts = np.flatnonzero(new_table)
+    ends = np.r_[starts[1:], len(order)]
+    # a shared place: the row before or after it, at the same table, has the same place (places are in order there)
+    same = ~new_table[1:] & (places[1:] == places[:-1])
+    shared = np.r_[False, same] | np.r_[same, False]
+    game = played["game"].to_numpy(dtype=bool)[order]
+    scored = np.repeat(np.logical_and.reduceat(game, starts), ends - starts) if len(order) else game
+    vp = played["vp"].to_numpy(dtype="float64", na_value=np.nan)[order]
+    vp_text = _whole_texts(np.where(scored & ~np.isnan(vp), vp, -1))
+    place_text = _whole_texts(np.where(shared, places, -1))
+    names = {name: _html(name) for name in dict.fromkeys(played["player"].tolist())}
     cells = [
-        f"<td>{name(n)}{shared_place}<td>{v}"
-        for n, shared_place, v in zip(played["player"].tolist(), label.tolist(), vp.tolist())
-    ]
+        f"<td>{names[name]} ({place}=)<td>{points or '–'}" if place else f"<td>{names[name]}<td>{points or '–'}"
+        for name, place, points in zip(played["player"].to_numpy(object)[order].tolist(), place_text, vp_text)
+    ]  # name (shared place) and VP of each row, in table order
     by_sheet: dict[str, list[tuple[int, bool, list[dict[str, Any]], str, int]]] = defaultdict(list)
     for start, end, sheet, table, ok in zip(
         starts.tolist(), ends.tolist(), sheets[starts].tolist(), numbers[starts].tolist(), scored[starts].tolist()
@@ -475,7 +478,8 @@ def _compact_rounds(
                 "tables": len(tables),
                 "rows": Markup(
                     "".join(
-                        _compact_table(table, ok, why, cells, not_scored, width) for table, ok, why, cells, _ in tables
+                        _compact_table(table, ok, problems, row, not_scored, width)
+                        for table, ok, problems, row, _ in tables
                     )
                 ),
                 "count": format_number(len(tables), lang),
@@ -485,6 +489,13 @@ def _compact_rounds(
             }
         )
     return sections
+
+
+def _whole_texts(values: np.ndarray) -> list[str]:
+    """Each whole number as text, '' for a negative one (none to show): worked out once per distinct value."""
+    distinct, where = np.unique(values, return_inverse=True)
+    said = np.array(["" if v < 0 else str(int(v)) for v in distinct.tolist()], dtype=object)
+    return said[where.reshape(-1)].tolist()
 
 
 def _compact_table(
@@ -505,7 +516,12 @@ def _compact_standings(rows: list[dict[str, Any]], lang: str, cut: str) -> Marku
     """The compact standings' rows as HTML (one line per player, no optional end tags, no quotes around plain
     attribute values, an id only on the rows the chart links to; `cut` after the last player to advance): written
     here, not in the template, because at 10,000 players its output per cell was most of the page's cost."""
-    cell = _remembered(lambda value: f"<td>{_html(value)}")
+    figures, points = set(), set()  # each distinct text written once: players share a few hundred
+    for row in rows:
+        figures.update(row["figures"])
+        points.update(row["rounds"])
+    figure_cells = {value: f"<td>{_html(value)}" for value in figures}
+    round_cells = {value: f"<td>{_html(value or '–')}" for value in points}
     medal = {n: _html(text(lang, f"medal_{n}")) for n in (1, 2, 3)}
     lines = []
     for row in rows:
@@ -525,8 +541,8 @@ def _compact_standings(rows: list[dict[str, Any]], lang: str, cut: str) -> Marku
                     f"><td>{rank}<th scope=row>{_html(row['player'])}",
                     f'<small class="muted withdrawn"> · {_html(row["withdrawn"])}</small>' if row["withdrawn"] else "",
                     f"<small class=tie>{_html(row['tie_note'])}</small>" if row["tie_note"] else "",
-                    *map(cell, row["figures"]),
-                    *(cell(points or "–") for points in row["rounds"]),
+                    *map(figure_cells.__getitem__, row["figures"]),
+                    *map(round_cells.__getitem__, row["rounds"]),
                     "\n",
                     cut if row["cut_after"] else "",
                 ]
