@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 import numpy as np
 import pandas as pd
+from markupsafe import Markup, escape
 
 from sheet_scorer.i18n.text import (
     figure_name,
     figure_text,
     format_date,
     format_number,
-    format_pct,
     language,
     ordinal,
     severity_word,
@@ -131,36 +131,38 @@ def _standings_rows(
     advancing_set = set(advancing)
     gone = withdrawn_notes(result, lang)
     number = _remembered(functools.partial(format_number, lang=lang))
-    pct = _remembered(functools.partial(format_pct, lang=lang))
     figure = {f: _remembered(functools.partial(_figure_text, f, lang=lang)) for f in (*shown, *summary)}
+    frame = result.standings
+    noted = len(frame) if compact_notes is None else min(compact_notes, len(frame))
+    records = frame.iloc[:noted].to_dict("records")  # what the tie notes compare
+    values = {c: frame[c].tolist() for c in dict.fromkeys(["rank", "player", "games", *shown, *summary, *rounds])}
+    none = [None] * len(frame)  # a round with no column: no points
+    figures = list(zip(*(list(map(figure[f], values[f])) for f in shown), strict=True)) or [()] * len(frame)
+    points = list(zip(*(list(map(number, values.get(n, none))) for n in rounds), strict=True)) or [()] * len(frame)
+    names = {f: figure_name(f, lang) for f in summary}
     rows = []
-    above = None
-    for index, row in enumerate(result.standings.to_dict("records")):
-        rank = int(row["rank"])
-        noted = compact_notes is None or index < compact_notes
-        played = int(row["games"]) > 0 or float(row["round_points"]) > 0
+    for index, (rank, player, games) in enumerate(zip(values["rank"], values["player"], values["games"], strict=True)):
+        rank = int(rank)
+        played = int(games) > 0 or float(values["round_points"][index]) > 0
         rows.append(
             {
                 "rank": rank,
-                "player": row["player"],
-                "id": ids[row["player"]],
-                "round_points": number(row["round_points"]),
-                "vp": int(row["vp"]),
-                "vp_pct": pct(row["vp_pct"]),
-                "games": int(row["games"]),
-                "figures": [figure[f](row[f]) for f in shown],
+                "player": player,
+                "id": ids[player],
+                "figures": list(figures[index]),
                 "summary": []
                 if compact_notes is not None
-                else [{"name": figure_name(f, lang), "value": figure[f](row[f])} for f in summary],
-                "rounds": [number(row.get(name)) for name in rounds],
+                else [{"name": names[f], "value": figure[f](values[f][index])} for f in summary],
+                "rounds": list(points[index]),
                 "medal": rank if medals and rank <= 3 and played else 0,
-                "qualified": row["player"] in advancing_set,
-                "cut_after": row["player"] == last_in,
-                "tie_note": _tie_note(above, row, decide, lang) if noted else "",
-                "withdrawn": gone.get(row["player"], ""),
+                "qualified": player in advancing_set,
+                "cut_after": player == last_in,
+                "tie_note": _tie_note(records[index - 1] if index else None, records[index], decide, lang)
+                if index < noted
+                else "",
+                "withdrawn": gone.get(player, ""),
             }
         )
-        above = row
     return rows
 
 
@@ -420,7 +422,9 @@ def _player_paths(
 def _compact_rounds(
     result: ScoreResult, results: pd.DataFrame, unscored: list[dict[str, Any]], lang: str
 ) -> list[dict[str, Any]]:
-    """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order.
+    """The rounds of a large event: per table one row of (name, shared place or '', VP) in place order, each
+    round's rows written as HTML here (`rows`: at 100,000 results, the template's output per cell was most of the
+    page's cost).
 
     Built column-wise from `results` (no per-row dicts): shared places and scored tables come from
     group sizes, each table's first row from where the sheet or table number changes, its rows a slice.
@@ -430,54 +434,126 @@ def _compact_rounds(
     played = results.loc[
         ~results["bye"] & results["table"].notna(), ["sheet", "table", "row", "player", "place", "vp", "game"]
     ]
-    played = played.assign(_place=played["place"].astype("Float64").fillna(99.0)).sort_values(
-        ["sheet", "table", "_place", "row"], kind="stable"
-    )
-    shared = played.groupby(["sheet", "table", "place"])["row"].transform("size").fillna(0).to_numpy() > 1
-    scored = played.groupby(["sheet", "table"])["game"].transform("all").to_numpy(bool)
-    place = played["place"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object)
-    label = np.where(shared, place + "=", "")
-    vp = np.where(
-        scored & played["vp"].notna().to_numpy(bool),
-        played["vp"].astype("Float64").fillna(0).astype("int64").astype(str).to_numpy(object),
-        "",
-    )
-    sheets = played["sheet"].to_numpy(object)
-    numbers = played["table"].astype("int64").to_numpy()
-    starts = np.flatnonzero(np.r_[True, (sheets[1:] != sheets[:-1]) | (numbers[1:] != numbers[:-1])][: len(played)])
-    ends = np.r_[starts[1:], len(played)]
-    cells = list(zip(played["player"].tolist(), label.tolist(), vp.tolist()))  # (name, shared place or '', VP)
-    by_sheet: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    sheet_codes, _ = pd.factorize(played["sheet"])
+    numbers = played["table"].to_numpy(dtype="int64")
+    places = played["place"].to_numpy(dtype="float64", na_value=np.nan)
+    # by sheet, table, place (no place last), row: a table's rows together, in place order
+    order = np.lexsort((played["row"].to_numpy(), np.where(np.isnan(places), 99.0, places), numbers, sheet_codes))
+    sheet_codes, numbers, places = sheet_codes[order], numbers[order], places[order]
+    sheets = played["sheet"].to_numpy(object)[order]
+    new_table = np.r_[True, (sheet_codes[1:] != sheet_codes[:-1]) | (numbers[1:] != numbers[:-1])][: len(order)]
+    starts = np.flatnonzero(new_table)
+    ends = np.r_[starts[1:], len(order)]
+    # a shared place: the row before or after it, at the same table, has the same place (places are in order there)
+    same = ~new_table[1:] & (places[1:] == places[:-1])
+    shared = np.r_[False, same] | np.r_[same, False]
+    game = played["game"].to_numpy(dtype=bool)[order]
+    scored = np.repeat(np.logical_and.reduceat(game, starts), ends - starts) if len(order) else game
+    vp = played["vp"].to_numpy(dtype="float64", na_value=np.nan)[order]
+    vp_text = _whole_texts(np.where(scored & ~np.isnan(vp), vp, -1))
+    place_text = _whole_texts(np.where(shared, places, -1))
+    names = {name: _html(name) for name in dict.fromkeys(played["player"].tolist())}
+    cells = [
+        f"<td>{names[name]} ({place}=)<td>{points or '–'}" if place else f"<td>{names[name]}<td>{points or '–'}"
+        for name, place, points in zip(played["player"].to_numpy(object)[order].tolist(), place_text, vp_text)
+    ]  # name (shared place) and VP of each row, in table order
+    by_sheet: dict[str, list[tuple[int, bool, list[dict[str, Any]], str, int]]] = defaultdict(list)
     for start, end, sheet, table, ok in zip(
         starts.tolist(), ends.tolist(), sheets[starts].tolist(), numbers[starts].tolist(), scored[starts].tolist()
-    ):  # one table a step: its rows are `cells[start:end]`
-        by_sheet[sheet].append(
-            {
-                "table": table,
-                "scored": ok,
-                "players": cells[start:end],
-                "problems": [] if ok else [_problem_view(p, lang) for p in why.get((sheet, table), [])],
-            }
-        )
+    ):  # one table a step: its cells are `cells[start:end]`
+        problems = [] if ok else [_problem_view(p, lang) for p in why.get((sheet, table), [])]
+        by_sheet[sheet].append((table, ok, problems, "".join(cells[start:end]), end - start))
+    not_scored = f' <span class="pill bad">{_html(text(lang, "not_scored"))}</span>'
     sections = []
     for number, sheet in enumerate(
         result.played_rounds, start=1
     ):  # a round not played yet has nothing to show (docs/rules.md §3)
-        rows = by_sheet.get(sheet.name, [])
-        width = max((len(row["players"]) for row in rows), default=0)
+        tables = by_sheet.get(sheet.name, [])
+        width = max((size for *_, size in tables), default=0)
         sections.append(
             {
                 "number": number,
                 "sheet": sheet.name,
                 "id": f"round-{number}",
-                "tables": rows,
-                "count": format_number(len(rows), lang),
+                "tables": len(tables),
+                "rows": Markup(
+                    "".join(
+                        _compact_table(table, ok, problems, row, not_scored, width)
+                        for table, ok, problems, row, _ in tables
+                    )
+                ),
+                "count": format_number(len(tables), lang),
                 "places": [ordinal(n, lang) for n in range(1, width + 1)],
-                "unscored": sum(not row["scored"] for row in rows),
+                "unscored": sum(not ok for _, ok, *_ in tables),
                 "byes": [{"player": p, "points": format_number(pts, lang)} for p, pts in byes.get(sheet.name, [])],
             }
         )
     return sections
+
+
+def _whole_texts(values: np.ndarray) -> list[str]:
+    """Each whole number as text, '' for a negative one (none to show): worked out once per distinct value."""
+    distinct, where = np.unique(values, return_inverse=True)
+    said = np.array(["" if v < 0 else str(int(v)) for v in distinct.tolist()], dtype=object)
+    return said[where.reshape(-1)].tolist()
+
+
+def _compact_table(
+    table: int, ok: bool, problems: list[dict[str, Any]], cells: str, not_scored: str, width: int
+) -> str:
+    """One game table of a compact round as HTML: its number, then name (shared place) and VP per player in place
+    order; an unscored table marked, and a row under it with its errors. No optional end tags (HTML allows it)."""
+    head = f"<tr><th scope=row>{table}" if ok else f"<tr class=bad><th scope=row>{table}{not_scored}"
+    if not problems:
+        return f"{head}{cells}\n"
+    said = "<br>".join(
+        (f'<span class="where">{_html(p["cell"])}</span> ' if p["cell"] else "") + _html(p["message"]) for p in problems
+    )
+    return f"{head}{cells}\n<tr class=why><td colspan={1 + 2 * width}>{said}\n"
+
+
+def _compact_standings(rows: list[dict[str, Any]], lang: str, cut: str) -> Markup:
+    """The compact standings' rows as HTML (one line per player, no optional end tags, no quotes around plain
+    attribute values, an id only on the rows the chart links to; `cut` after the last player to advance): written
+    here, not in the template, because at 10,000 players its output per cell was most of the page's cost."""
+    figures, points = set(), set()  # each distinct text written once: players share a few hundred
+    for row in rows:
+        figures.update(row["figures"])
+        points.update(row["rounds"])
+    figure_cells = {value: f"<td>{_html(value)}" for value in figures}
+    round_cells = {value: f"<td>{_html(value or '–')}" for value in points}
+    medal = {n: _html(text(lang, f"medal_{n}")) for n in (1, 2, 3)}
+    lines = []
+    for row in rows:
+        classes = " ".join(
+            c for c in (f"medal-{row['medal']}" if row["medal"] else "", "qualified" * row["qualified"]) if c
+        )
+        rank = (
+            f'<span class=rank-badge title="{medal[row["medal"]]}">{row["rank"]}</span>'
+            if row["medal"]
+            else row["rank"]
+        )
+        lines.append(
+            "".join(
+                [
+                    f'<tr class="{classes}"' if classes else "<tr",
+                    f" id={_html(row['id'])}" if row["anchor"] else "",
+                    f"><td>{rank}<th scope=row>{_html(row['player'])}",
+                    f'<small class="muted withdrawn"> · {_html(row["withdrawn"])}</small>' if row["withdrawn"] else "",
+                    f"<small class=tie>{_html(row['tie_note'])}</small>" if row["tie_note"] else "",
+                    *map(figure_cells.__getitem__, row["figures"]),
+                    *map(round_cells.__getitem__, row["rounds"]),
+                    "\n",
+                    cut if row["cut_after"] else "",
+                ]
+            )
+        )
+    return Markup("".join(lines))
+
+
+def _html(value: Any) -> str:
+    """`value` as the template writes `{{ value }}`: control characters shown (`_shown`), then escaped."""
+    return str(escape(_shown(value)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -518,9 +594,14 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
     final = bool(playoffs and playoffs["ranking"])  # the Final scored: the champion and the final ranking lead
     keep = max(COMPACT_TIE_NOTES, (playoff_cut(result) or 0) + 1) if compact else None
     standings = _standings_rows(result, lang, ids, medals=not final, compact_notes=keep)
+    compact_rows = Markup()
     if compact:
         for index, row in enumerate(standings):
             row["anchor"] = index < CHART_PLAYERS  # the chart links to these rows
+        columns = 2 + len(shown_figures(result)) + len(round_names(result))
+        cut = playoff_cut(result)
+        cut_row = f"<tr class=cut><td colspan={columns}>▲ {_html(text(lang, 'cut_line', n=cut))}\n" if cut else ""
+        compact_rows = _compact_standings(standings, lang, cut_row)
     unscored, loose = unscored_tables(result, results, lang)
     games = results if playoff_rows(result) is None else pd.concat([results, playoff_rows(result)], ignore_index=True)
     tables = games[~games["bye"] & games["table"].notna()].drop_duplicates(["sheet", "table"])  # playoff tables too
@@ -554,6 +635,7 @@ def report_context(result: ScoreResult, lang: str = "en") -> dict[str, Any]:
         "tables_scored": len(scored_tables),
         "round_names": round_names(result),
         "standings": standings,
+        "compact_rows": compact_rows,
         "figure_headers": _figure_headers(result, lang),
         "more_columns": _more_columns(result, lang),
         "adjustments": _adjustment_rows(result, lang),
@@ -584,8 +666,9 @@ def _environment() -> jinja2.Environment:
 
 
 def _shown(value: Any) -> Any:
-    """Every text the page shows, control characters written out (a name holding ESC or a bell)."""
-    return visible(value) if isinstance(value, str) else value
+    """Every text the page shows, control characters written out (a name holding ESC or a bell); HTML already
+    written (`Markup`: its texts shown as they were put in) as it is."""
+    return visible(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 
 def render_page(template: str, context: dict[str, Any]) -> str:

@@ -21,6 +21,7 @@ __all__ = [
     "figure_columns",
     "name_order_key",
     "order_players",
+    "places_of",
     "qualifying_sheets",
     "rank_players",
     "standings_for",
@@ -129,3 +130,23 @@ def order_players(figures: pd.DataFrame, decide: list[str], lang: str) -> tuple[
             differs |= ranked[:-1] != ranked[1:]
         ahead_by[:-1] = np.where(differs, figure, ahead_by[:-1])
     return order, ahead_by.tolist()
+
+
+def places_of(figures: pd.DataFrame, decide: list[str], lang: str, chosen: np.ndarray) -> np.ndarray:
+    """The 1-based rank of each of the `chosen` positions among all `figures`, as `order_players` orders them: the
+    players ahead of each counted, not everyone sorted (the chart follows 8 players of 10,000)."""
+    keys = [array for figure in decide for array in sort_keys(figures, figure, lang)]
+    places = np.empty(len(chosen), dtype=np.int64)
+    for i, me in enumerate(chosen.tolist()):
+        ahead = np.zeros(len(figures), dtype=bool)
+        tied = np.ones(len(figures), dtype=bool)
+        for array in keys:
+            mine = array[me]
+            if mine != mine:  # NaN: after every number, level with other NaN (as np.lexsort places it)
+                ahead |= tied & ~np.isnan(array)
+                tied &= np.isnan(array)
+            else:
+                ahead |= tied & (array < mine)
+                tied &= array == mine
+        places[i] = 1 + int(ahead.sum()) + int(tied[:me].sum())  # a full tie: the earlier position first, as lexsort
+    return places

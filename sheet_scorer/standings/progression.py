@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from sheet_scorer.model import Adjustment, Settings
-from sheet_scorer.standings.engine import criteria, order_players
+from sheet_scorer.standings.engine import criteria, places_of
 from sheet_scorer.standings.tiebreakers import PLAYED_COLUMNS, Played, Totals, figures_from
 
 
@@ -25,7 +25,7 @@ def rank_progression(
     Each column ranks the sheets up to that one as `standings_for` does, so the last column is the final rank;
     a player who had not played yet has no rank (NA). Incremental: the sums over games after round k are
     those after round k-1 plus round k's (`Totals`); only what depends on everyone's current totals (the
-    opponents' points) and the order itself are worked out again, from arrays read once.
+    opponents' points) and the places of `players` are worked out again, from arrays read once.
     """
     sheets = list(sheets)
     # only the columns read: each round's rows are taken from it again (the results' other columns would be copied)
@@ -37,6 +37,7 @@ def rank_progression(
     round_of = rows["round"].to_numpy(dtype="float64", na_value=np.nan)
     arrays = Played.arrays(rows)  # read once; each round takes its rows from these
     decide = criteria(settings)
+    wanted = list(players)
     totals: Totals | None = None
     met: list[np.ndarray] = []  # each round's game rows: player numbers and tables (numbered on from the last round's)
     tables: list[np.ndarray] = []
@@ -60,7 +61,9 @@ def rank_progression(
         present[everyone.get_indexer([a.player for a in counted])] = True
         figures = figures_from(everyone, totals, np.concatenate(met), np.concatenate(tables), counted)
         figures = figures.iloc[np.flatnonzero(present)]
-        order, _ = order_players(figures, decide, lang)
-        rank = pd.Series(np.arange(1, len(order) + 1), index=figures.index[order])
-        ranks[sheet] = rank.reindex(list(players)).astype("Int64")
-    return pd.DataFrame(ranks, index=pd.Index(list(players), name="player"), columns=list(sheets))
+        chosen = figures.index.get_indexer(wanted)
+        found = chosen >= 0
+        rank = np.zeros(len(wanted), dtype=np.int64)
+        rank[found] = places_of(figures, decide, lang, chosen[found])
+        ranks[sheet] = pd.arrays.IntegerArray(rank, ~found)  # NA: not ranked yet
+    return pd.DataFrame(ranks, index=pd.Index(wanted, name="player"), columns=list(sheets))
