@@ -3,7 +3,6 @@ Ctrl-C policy: the workbooks in hand finish, no other starts, and the interrupt 
 
 from __future__ import annotations
 
-import gc
 import os
 import signal
 import warnings
@@ -46,25 +45,17 @@ def run_all(
     done: Callable[[Item, Done], None] | None = None,
 ) -> dict[int, Done]:
     """`work` of every item in `jobs` worker processes; `done` is told of each as it finishes. Returns index ->
-    result. Ctrl-C: the items in hand finish, the others are not started, and KeyboardInterrupt is raised.
-
-    The objects this process holds when the workers fork (the imported modules: about 90,000) are frozen out of the
-    garbage collector for the pool's life (`gc.freeze`): a worker's collections do not walk them again and again
-    (about 3 % of a small workbook's time), nor touch their memory pages."""
+    result. Ctrl-C: the items in hand finish, the others are not started, and KeyboardInterrupt is raised."""
     found: dict[int, Done] = {}
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_finish_current_on_interrupt) as pool:
-            futures = {pool.submit(work, item): index for index, item in enumerate(items)}
-            try:
-                for future in as_completed(futures):
-                    index = futures[future]
-                    found[index] = future.result()
-                    if done is not None:
-                        done(items[index], found[index])
-            except KeyboardInterrupt:
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
-    finally:
-        gc.unfreeze()
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_finish_current_on_interrupt) as pool:
+        futures = {pool.submit(work, item): index for index, item in enumerate(items)}
+        try:
+            for future in as_completed(futures):
+                index = futures[future]
+                found[index] = future.result()
+                if done is not None:
+                    done(items[index], found[index])
+        except KeyboardInterrupt:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return found

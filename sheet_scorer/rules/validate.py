@@ -652,9 +652,9 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
         [p.games.assign(sheet=p.sheet.name, round=p.sheet.number).reset_index() for p in parts], ignore_index=True
     )
     typed = _typed(games, vp_only)
-    per_sheet = {name: rows.set_index("row") for name, rows in typed.groupby("sheet", sort=False)}
-    for part in parts:
-        part.typed = per_sheet.get(part.sheet.name, typed.iloc[:0].set_index("row"))
+    ends = np.cumsum([len(p.games) for p in parts])
+    for part, start, end in zip(parts, [0, *ends[:-1]], ends, strict=True):  # each sheet's rows: one slice of them
+        part.typed = typed.iloc[start:end].set_index("row")
     token = _TYPED.set(typed)
     try:
         cell_failures = _failures(_cell_schema(tuple(games.columns), vp_only), games)
