@@ -1,6 +1,7 @@
 """Time from a save to the updated page in `sheet-scorer live` (docs/rules.md §9: within 2 s). Run by hand:
 
     .venv/bin/python bench/live.py [--runs 5] [--phones 200]
+    .venv/bin/python bench/live.py --baseline OLD_CHECKOUT --repeat 3 --only 200   # both codes, order alternating
 
 For the bundled example (spring_open.xlsx, 30 players, 4 rounds), a generated 200-player, 6-round event with
 `--phones` phones following it, and a generated 1,000-player, 10-round event (10,000 table rows; bench/make_workbooks.py),
@@ -12,6 +13,9 @@ the wall clock, from the rename to:
 * page   - the projector page fetched after that event holding the new state (what the projector shows);
 * phones - every phone's stream told (median and slowest phone), each phone then asking for its own card again
            only when the event lists it (with its ETag), as the phone page does.
+
+and the server's CPU time (user + system, from /proc) from the rename to 0.5 s after the phones were told (or,
+without phones, after the page was fetched): all the save made the server do, the steadier figure on a loaded machine.
 
 Reported as medians of the runs, next to two baselines of the same run: the same file scored in this process
 (`check_workbook`, warm: the scoring alone, which a save cannot go below) and a cold `sheet-scorer check`.
@@ -168,6 +172,12 @@ def card_ids(port: int) -> list[str]:
     return [entry[0] for entry in json.loads(index)]
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process `pid` has used so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def warm_check(workbook: Path, runs: int) -> float:
     """The baseline a save cannot go below: the file scored in this (warm) process, median seconds."""
     from sheet_scorer.api import check_workbook
@@ -214,13 +224,14 @@ def measure(label: str, versions: dict[str, bytes], runs: int, phones: int, code
             crowd.start()
             crowd.connected.wait(30)
         time.sleep(1.0)
-        events, pages, told, slowest, cards = [], [], [], [], []
+        events, pages, told, slowest, cards, cpu = [], [], [], [], [], []
         for run in range(runs):
             kind = "partial" if run % 2 == 0 else "full"
             expected = "tables reported" if kind == "partial" else "After Round"
             seen = len(listener.arrivals)
             temporary = folder / "~$event.tmp"
             temporary.write_bytes(versions[kind])
+            used = server_cpu(server.pid)
             start = time.perf_counter()
             os.replace(temporary, workbook)
             while len(listener.arrivals) == seen:
@@ -243,6 +254,7 @@ def measure(label: str, versions: dict[str, bytes], runs: int, phones: int, code
                 slowest.append(max(arrivals) - start)
                 cards.append(max(crowd.fetched.get(version, [start])) - start)
             time.sleep(0.5)
+            cpu.append(server_cpu(server.pid) - used)  # all the save caused: the phones' parts, their cards
         cold = []
         for _ in range(3):
             started = time.perf_counter()
@@ -253,6 +265,7 @@ def measure(label: str, versions: dict[str, bytes], runs: int, phones: int, code
             "page": statistics.median(pages),
             "cold": statistics.median(cold),
             "warm": warm_check(workbook, 3),
+            "cpu": statistics.median(cpu),
         }
         if told and crowd is not None:
             result |= {
@@ -276,6 +289,9 @@ def main() -> None:
         "--baseline", type=Path, help="another copy of the sources (e.g. `git archive main`), measured too"
     )
     parser.add_argument("--only", help="only the events whose label holds this")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="each event measured this many times, the codes' order alternating"
+    )
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="live-bench-src-"))
     events = {
@@ -288,10 +304,10 @@ def main() -> None:
     }
     print(
         "| event | code | save → projector event | save → projector page | phones told (median / slowest) | "
-        "phones' pages or cards fetched (all) | phone bytes per save | warm check (baseline) | page / warm | "
-        "cold `check` | page / cold |"
+        "phones' pages or cards fetched (all) | phone bytes per save | server CPU per save | warm check (baseline) | "
+        "page / warm | cold `check` | page / cold |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     codes = [("baseline", args.baseline), ("this", ROOT)] if args.baseline else [("this", ROOT)]
     for label, (source, phones) in events.items():
         if args.only and args.only not in label:
@@ -299,7 +315,7 @@ def main() -> None:
         partial = work / f"{source.stem}.partial.xlsx"
         half_played(source, partial)
         versions = {"full": source.read_bytes(), "partial": partial.read_bytes()}
-        for name, code in codes:
+        for name, code in [pair for turn in range(args.repeat) for pair in (codes if turn % 2 == 0 else codes[::-1])]:
             r = measure(label, versions, args.runs, phones, code)
             crowd = f"{r['told']:.2f} / {r['slowest']:.2f} s" if "told" in r else "–"
             cards = f"{r['cards']:.2f} s" if "cards" in r else "–"

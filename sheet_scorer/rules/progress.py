@@ -53,8 +53,10 @@ class Reporting:
 
     @property
     def progress(self) -> RoundProgress:
-        seated = self.tables.dropna().nunique()
-        waiting = self.tables[self.waiting].dropna().nunique()
+        numbers = self.tables.to_numpy(dtype="float64", na_value=np.nan)
+        numbered = ~np.isnan(numbers)
+        seated = len(np.unique(numbers[numbered]))
+        waiting = len(np.unique(numbers[numbered & self.waiting.to_numpy(bool)]))
         return RoundProgress(
             self.sheet.name, self.sheet.kind, self.sheet.number, int(seated), int(seated - waiting), self.played
         )

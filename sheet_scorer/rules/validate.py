@@ -36,7 +36,7 @@ from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, near_miss_warnings
 from sheet_scorer.rules.players import judge_active
 from sheet_scorer.rules.progress import reporting
-from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, titles
+from sheet_scorer.rules.score import TABLE_KEYS, TITLES, at_target, game_vp, table_codes, titles
 from sheet_scorer.workbook.cells import cell_name, folded, is_blank, name_key
 from sheet_scorer.xlsx.cells import ErrorCell, FormulaCell, cell_ref, column_letter
 
@@ -150,7 +150,7 @@ def _table_facts(typed: pd.DataFrame, target: int, vp_only: bool, bad_flags: pd.
     that rule: its cell is reported already. Failed checks are a count out of its row's range
     (`_checked`), a table total over the deck (VP cards, knights), a flag cell that is not a flag.
     """
-    tables: np.ndarray = typed.groupby(TABLE_KEYS, sort=False, dropna=False).ngroup().to_numpy()
+    tables = table_codes(typed)
     size = int(tables.max()) + 1 if len(tables) else 0
 
     def per_table(values: pd.Series | None, how: str) -> np.ndarray:
@@ -652,9 +652,9 @@ def _validate_kind(parts: list[_Sheet], settings: Settings, registered: frozense
         [p.games.assign(sheet=p.sheet.name, round=p.sheet.number).reset_index() for p in parts], ignore_index=True
     )
     typed = _typed(games, vp_only)
-    per_sheet = {name: rows.set_index("row") for name, rows in typed.groupby("sheet", sort=False)}
-    for part in parts:
-        part.typed = per_sheet.get(part.sheet.name, typed.iloc[:0].set_index("row"))
+    ends = np.cumsum([len(p.games) for p in parts])
+    for part, start, end in zip(parts, [0, *ends[:-1]], ends, strict=True):  # each sheet's rows: one slice of them
+        part.typed = typed.iloc[start:end].set_index("row")
     token = _TYPED.set(typed)
     try:
         cell_failures = _failures(_cell_schema(tuple(games.columns), vp_only), games)

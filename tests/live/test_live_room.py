@@ -17,7 +17,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import openpyxl
@@ -135,20 +135,28 @@ def hall(tmp_path: Path, books: dict[str, bytes], monkeypatch: pytest.MonkeyPatc
     assert not opened.failed
 
 
-async def _stream(port: int, path: str, hold: asyncio.Event) -> tuple[int, list[dict]]:
-    """One event-stream client: its status and the updates it got until `hold` is set."""
+#: A guard against a hung test only: every wait below ends on the server's own progress (a phone's update, the save
+#: read), so a loaded machine makes the test slower, never wrong.
+HUNG_SECONDS = 120
+
+
+async def _stream(
+    port: int, path: str, hold: asyncio.Event, updates: list[dict] | None = None
+) -> tuple[int, list[dict]]:
+    """One event-stream client: its status and the updates it got until `hold` is set (`updates`: where they are
+    gathered as they come, for the caller to watch)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
     await writer.drain()
-    updates: list[dict] = []
+    updates = [] if updates is None else updates
     status = 0
     try:
-        line = await asyncio.wait_for(reader.readline(), 10)
+        line = await asyncio.wait_for(reader.readline(), HUNG_SECONDS)
         status = int(line.split()[1]) if line else 0
         while status == 200 and not hold.is_set():
             waiting = asyncio.ensure_future(reader.readline())
             done, _ = await asyncio.wait(
-                {waiting, asyncio.ensure_future(hold.wait())}, timeout=10, return_when="FIRST_COMPLETED"
+                {waiting, asyncio.ensure_future(hold.wait())}, timeout=HUNG_SECONDS, return_when="FIRST_COMPLETED"
             )
             if waiting not in done:
                 waiting.cancel()
@@ -161,6 +169,15 @@ async def _stream(port: int, path: str, hold: asyncio.Event) -> tuple[int, list[
     finally:
         writer.close()
     return status, updates
+
+
+async def _until(done: Callable[[], bool], what: str, nudge: Callable[[], None] = lambda: None) -> None:
+    """Wait until `done()` (the server's progress, not a time), `nudge()` between looks; a test that hangs fails."""
+    deadline = time.monotonic() + HUNG_SECONDS
+    while not done():
+        assert time.monotonic() < deadline, what
+        nudge()
+        await asyncio.sleep(0.05)
 
 
 def test_300_phones_and_slow_clients_the_projector_still_follows_each_save(
@@ -176,28 +193,41 @@ def test_300_phones_and_slow_clients_the_projector_still_follows_each_save(
             reader, writer = await asyncio.open_connection("127.0.0.1", hall.port)
             writer.write(b"GET / HTTP/1.1\r\nHo")
             slow.append((reader, writer))
-        phones = []
+        phones, heard = [], []
         for _ in range(10):  # phones arriving, 30 at a time
-            wave = [asyncio.ensure_future(_stream(hall.port, "/events", hold)) for _ in range(30)]
-            phones += wave
+            wave = [[] for _ in range(30)]
+            heard += wave
+            phones += [asyncio.ensure_future(_stream(hall.port, "/events", hold, updates)) for updates in wave]
             await asyncio.sleep(0.15)
-        projector = asyncio.ensure_future(_stream(hall.port, "/events?projector", hold))
-        await asyncio.sleep(0.3)
+        projector_heard: list[dict] = []
+        projector = asyncio.ensure_future(_stream(hall.port, "/events?projector", hold, projector_heard))
+
+        def answered() -> bool:
+            """Every phone answered (streaming, or turned away and gone) and the projector streaming: before the save."""
+            return all(u or p.done() for u, p in zip(heard, phones, strict=True)) and bool(projector_heard)
+
+        await _until(answered, "the phones were not answered")
+        told = len(hall.told)
         await asyncio.to_thread(excel_save, books["full"], workbook)
-        deadline = time.monotonic() + 10
-        while hall.state.pages is None or "After Round 4" not in hall.state.pages.projector:
-            assert time.monotonic() < deadline, "the save was not followed"
+
+        def nudge() -> None:
             for _, writer in slow:
                 if not writer.is_closing():
                     with contextlib.suppress(ConnectionError):
                         writer.write(b"s")  # a byte now and then does not keep a connection
-            await asyncio.sleep(0.1)
-        await asyncio.sleep(0.3)
+
+        await _until(lambda: len(hall.told) > told, "the save was not read", nudge)  # the server has read it
+        pages = hall.state.pages
+        assert pages is not None and "After Round 4" in pages.projector  # the save read is the save shown
+        version = hall.state.version
+        await _until(lambda: projector_heard[-1]["v"] == version, "the projector was not told", nudge)
+        streaming = [u for u in heard if u]  # the phones let in: each has had its first update
+        await _until(lambda: all(u[-1]["v"] == version for u in streaming), "the phones were not told", nudge)
         hold.set()
         ended = []
         for reader, writer in slow:
             try:
-                ended.append(await asyncio.wait_for(reader.read(), 5))  # closed by the server: EOF, no answer
+                ended.append(await asyncio.wait_for(reader.read(), HUNG_SECONDS))  # closed by the server: EOF
             except ConnectionError:  # closed while a byte was on its way: reset, as closed
                 ended.append(b"")
             writer.close()

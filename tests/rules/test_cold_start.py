@@ -22,10 +22,7 @@ TYPED = [3, "3.0", " 4 ", 2.5, "three", None, True, date(2026, 4, 18), 7.0, ""]
 WHOLE = [3, 3, 4, None, None, None, None, None, 7, None]
 
 
-@pytest.mark.parametrize("stacked", [True, False])
-def test_parse_ints_reads_every_column_as_parse_int_does(stacked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    if not stacked:  # a large frame is parsed column by column
-        monkeypatch.setattr(cells, "STACKED_CELLS", 0)
+def test_parse_ints_reads_every_column_as_parse_int_does() -> None:
     frame = pd.DataFrame({"a": TYPED, "b": list(reversed(TYPED))}, index=range(5, 5 + len(TYPED)))
     parsed = cells.parse_ints(frame)
     assert list(parsed.columns) == ["a", "b"] and list(parsed.index) == list(frame.index)
