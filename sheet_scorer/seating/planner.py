@@ -1515,11 +1515,13 @@ class SeatingBounds:
     """The best any plan of a problem could do on each figure of `SeatingReport` (§6: printed beside it): proven by
     counting, so a plan may not reach them all at once."""
 
-    repeated_meetings: int  # more meetings than pairs, or a player with more meetings than opponents
+    repeated_meetings: int  # … of a plan with the runs below (`_fewest_again`), else as `repeats_any_runs`
     threes: tuple[int, int]  # the fewest and most tables of 3 per player with the seats at them shared out evenly
     threes_running: int  # more seats at tables of 3 in two rounds running than players (the rounds played included)
     no_seat_four: int  # players with a game at a table of 4 and no seat 4 yet, beyond the seat-4 places left
     club_conflicts: int  # club-mates who must share a table, round by round (a club larger than the tables)
+    repeats_any_runs: int = 0  # more meetings than pairs, a player with more than opponents, or `_fewest_again`
+    uneven_seats: int = 0  # players out left uneven, and those never on seat 4 (above) with 4 games or more
 
 
 def bounds(problem: SeatingProblem) -> SeatingBounds:
@@ -1541,10 +1543,9 @@ def bounds(problem: SeatingProblem) -> SeatingBounds:
     meetings += problem.rounds * sum(s * (s - 1) // 2 for s in sizes)
     fewest = 0 if bye_count else problem.rounds * (min(sizes) - 1)  # a bye meets nobody: no per-player bound then
     repeats = max(meetings - n * (n - 1) // 2, sum(max(0, m + fewest - (n - 1)) for m in met) // 2)
-    had_four = {t[SEATS - 1] for past in problem.history for t in past.tables if len(t) == SEATS} & set(players)
-    places = problem.rounds * sizes.count(SEATS)
-    needing = n - len(had_four) if sizes.count(SEATS) else 0
+    groups = _round_groups(problem, index, sizes, bye_count)
     byes = choose_byes(problem, bye_count, random.Random(problem.seed))  # the plan's own byes (`plan`)
+    no_seat_four, uneven = _seat_bounds(problem, players, sizes, byes, max(shared, default=0))
     forced = sum(
         _club_floor(
             Counter(problem.clubs.get(p) for p in players if problem.clubs.get(p) and p not in out).values(), len(sizes)
@@ -1556,12 +1557,150 @@ def bounds(problem: SeatingProblem) -> SeatingBounds:
         for a, b in itertools.pairwise(problem.history)
     )
     return SeatingBounds(
-        repeats,
+        max(repeats, _fewest_again(problem, index, groups, True)),
         (min(shared, default=0), max(shared, default=0)),
         running + _fewest_runs(last, shape, n),
-        max(0, needing - places),
+        no_seat_four,
         forced,
+        max(repeats, _fewest_again(problem, index, groups, False)),
+        uneven,
     )
+
+
+def _seat_bounds(
+    problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]], high: int
+) -> tuple[int, int]:
+    """The players never on seat 4 and the players whose seats are uneven that no plan with the tables of 3 shared
+    out (at most `high` each) avoids. Never on seat 4: the players who must have a game at a table of 4 (one played,
+    more games than tables of 3 allowed, or no room at the tables of 3 and byes of a planned round) and have not
+    started on seat 4, beyond the seat-4 places left. Each of
+    them with 4 games or more is uneven too (one seat 4 instead of a fourth game on seats 1–3 is more even), beside
+    the players out whose rounds played left them uneven."""
+    history, current = problem.history, set(players)
+    had_four = {t[SEATS - 1] for past in history for t in past.tables if len(t) == SEATS}
+    at_four = {p for past in history for t in past.tables if len(t) == SEATS for p in t}
+    games = Counter(p for past in history for t in past.tables for p in t)
+    games.update(p for out in byes for p in players if p not in out)
+    free = current - had_four
+    may_miss = {p for p in free if p not in at_four and games[p] <= high}  # each round at a table of 3 or a bye
+    must = len(free) - min(len(may_miss), len(players) - SEATS * sizes.count(SEATS)) if SEATS in sizes else 0
+    never = max(0, must - problem.rounds * sizes.count(SEATS)) if problem.rounds else 0
+    uneven_out = len(set(assess(history).unbalanced_players) - current)
+    return never, uneven_out + (never if all(games[p] >= SEATS for p in players) else 0)
+
+
+Group = tuple[int, bool]  # a table (or a bye) of one round: its current players, and whether it is a table of 3
+_NEVER = 1 << 30  # a cost no seating has: the players cannot be placed so
+
+
+def _round_groups(problem: SeatingProblem, index: dict[str, int], sizes: list[int], byes: int) -> list[list[Group]]:
+    """Every round's tables: the rounds played (their current players; a late entry or a player out alone), then the
+    planned rounds (their sizes; a bye alone)."""
+    rounds: list[list[Group]] = []
+    for past in problem.history:
+        groups = [g for g in ((sum(p in index for p in t), len(t) == 3) for t in past.tables) if g[0]]
+        rounds.append(groups + [(1, False)] * (len(index) - sum(size for size, _ in groups)))
+    return rounds + [[(size, size == 3) for size in sizes] + [(1, False)] * byes] * problem.rounds
+
+
+def _pairs_in(players: int, groups: int) -> int:
+    """The fewest pairs `players` players make at `groups` tables: spread as evenly as they go."""
+    if not players:
+        return 0
+    return (_even(players, groups) - players) // 2 if groups else _NEVER
+
+
+def _again_one_way(rows: list[Group], cols: list[Group], both: int) -> int:
+    """A bound on the pairs at one table in both rounds: each table of the first round (`rows`) spreads its players
+    as evenly as they go over the second round's tables of each kind, `both` of the first round's players at tables
+    of 3 going to tables of 3 and the rest of those seats to players from tables of 4 (the second round's table
+    sizes relaxed)."""
+    small = sum(s for _, s in cols)
+    kinds = (small, len(cols) - small)
+    to_small = sum(size for size, s in cols if s)
+    return _split_rows([size for size, s in rows if s], both, kinds) + _split_rows(
+        [size for size, s in rows if not s], to_small - both, kinds
+    )
+
+
+def _split_rows(sizes: list[int], need: int, kinds: tuple[int, int]) -> int:
+    """The fewest pairs of these tables' players meeting again when `need` of them go to the `kinds[0]` tables of 3
+    and the rest to the `kinds[1]` others, each table's share spread evenly: separable and convex per table, so
+    adding players one at a time where they cost least is exact."""
+
+    def cost(k: int, size: int) -> int:
+        return _pairs_in(k, kinds[0]) + _pairs_in(size - k, kinds[1])
+
+    sent = [0 if kinds[1] else size for size in sizes]  # with no other tables, all to tables of 3
+    high = [size if kinds[0] else 0 for size in sizes]
+    need -= sum(sent)
+    if need < 0 or need > sum(high) - sum(sent):
+        return _NEVER
+    total = sum(cost(k, size) for k, size in zip(sent, sizes))
+    heap = [(cost(sent[i] + 1, size) - cost(sent[i], size), i) for i, size in enumerate(sizes) if sent[i] < high[i]]
+    heapq.heapify(heap)
+    for _ in range(need):
+        step, i = heapq.heappop(heap)
+        total, sent[i] = total + step, sent[i] + 1
+        if sent[i] < high[i]:
+            heapq.heappush(heap, (cost(sent[i] + 1, sizes[i]) - cost(sent[i], sizes[i]), i))
+    return total
+
+
+def _again(first: list[Group], second: list[Group], both: range) -> int:
+    """The fewest pairs at one table in two rounds with these tables, over the numbers in `both` of players at a table
+    of 3 in the two (pigeonhole, both ways round); 0 when no number is possible."""
+    least = min((max(_again_one_way(first, second, x), _again_one_way(second, first, x)) for x in both), default=0)
+    return 0 if least >= _NEVER else least
+
+
+def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[list[Group]], runs_fewest: bool) -> int:
+    """Repeats no plan avoids, from the pairs two rounds must share (`_again`): a pair meeting in m rounds repeats
+    m − 1 times, at least as often as it meets in two rounds joined by a forest over the rounds, so the heaviest
+    spanning forest's pairs are a bound (Kruskal). With `runs_fewest`, every two rounds running hold exactly the
+    fewest players at a table of 3 in both (as a plan at the counted runs has, §6 aim 2), which also bounds the
+    rounds two apart through the round between."""
+    n, played = len(index), len(problem.history)
+    small = [{index[p] for t in past.tables if len(t) == 3 for p in t if p in index} for past in problem.history]
+    seats = [sum(size for size, s in rnd if s) for rnd in groups]
+    overlap = [
+        len(small[r] & small[r + 1]) if r + 1 < played else max(0, seats[r] + seats[r + 1] - n) if runs_fewest else None
+        for r in range(len(groups) - 1)
+    ]
+    edges = []
+    for i, j in itertools.combinations(range(len(groups)), 2):
+        if j < played:
+            met = Counter(
+                frozenset(pair)
+                for rnd in (i, j)
+                for t in problem.history[rnd].tables
+                for pair in itertools.combinations([p for p in t if p in index], 2)
+            )
+            weight = sum(m - 1 for m in met.values())
+        else:
+            low, high = max(0, seats[i] + seats[j] - n), min(seats[i], seats[j])
+            if j == i + 1 and overlap[i] is not None:
+                low = high = overlap[i]
+            elif j == i + 2 and overlap[i] is not None and overlap[i + 1] is not None:
+                one, two, middle = overlap[i], overlap[i + 1], seats[i + 1]
+                low = max(low, max(0, one + two - middle) + max(0, seats[i] - one + seats[j] - two - (n - middle)))
+                high = min(high, min(one, two) + min(seats[i] - one, seats[j] - two))
+            weight = _again(groups[i], groups[j], range(low, high + 1))
+        edges.append((weight, i, j))
+    parent = list(range(len(groups)))
+
+    def root(r: int) -> int:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    total = 0
+    for weight, i, j in sorted(edges, reverse=True):
+        if root(i) != root(j):
+            parent[root(i)] = root(j)
+            total += weight
+    return total
 
 
 @dataclass(frozen=True)
