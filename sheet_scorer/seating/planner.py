@@ -1655,11 +1655,9 @@ def _again(first: list[Group], second: list[Group], both: range) -> int:
 
 
 def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[list[Group]], runs_fewest: bool) -> int:
-    """Repeats no plan avoids, from the pairs two rounds must share (`_again`): a pair meeting in m rounds repeats
-    m − 1 times, at least as often as it meets in two rounds joined by a forest over the rounds, so the heaviest
-    spanning forest's pairs are a bound (Kruskal). With `runs_fewest`, every two rounds running hold exactly the
-    fewest players at a table of 3 in both (as a plan at the counted runs has, §6 aim 2), which also bounds the
-    rounds two apart through the round between."""
+    """Repeats no plan avoids, by pigeonhole over the tables of the rounds (§6 aim 3's bound): the heavier of
+    `_forest` and `_pools`. With `runs_fewest`, every two rounds running hold exactly the fewest players at a table
+    of 3 in both (as every plan at the counted runs has, §6 aim 2), which ties the rounds' tables of 3 together."""
     n, played = len(index), len(problem.history)
     small = [{index[p] for t in past.tables if len(t) == 3 for p in t if p in index} for past in problem.history]
     seats = [sum(size for size, s in rnd if s) for rnd in groups]
@@ -1667,7 +1665,43 @@ def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[l
         len(small[r] & small[r + 1]) if r + 1 < played else max(0, seats[r] + seats[r + 1] - n) if runs_fewest else None
         for r in range(len(groups) - 1)
     ]
-    edges = []
+    both = _both_threes(seats, overlap, n)
+    for i, j in itertools.combinations(range(played), 2):
+        both[i][j] = both[j][i] = (len(small[i] & small[j]),) * 2
+    return max(_forest(problem, index, groups, both), _pools(groups, both, n))
+
+
+def _both_threes(seats: list[int], overlap: list[int | None], n: int) -> list[list[tuple[int, int]]]:
+    """For every two rounds, the fewest and most players at a table of 3 in both: from the seats there, and from
+    `overlap` (known for two rounds running, or None) carried round by round — of the players at a table of 3 in
+    round i, those in j + 1 are, among those in j, at least the excess over round j's tables of 3 and over its
+    other places."""
+    count = len(seats)
+    both = [[(0, 0)] * count for _ in range(count)]
+    for i in range(count):
+        low = high = seats[i]
+        both[i][i] = (low, high)
+        for j in range(i + 1, count):
+            plain = (max(0, seats[i] + seats[j] - n), min(seats[i], seats[j]))
+            o = overlap[j - 1]
+            if o is None:
+                low, high = plain
+            else:
+                middle, before = seats[j - 1], range(low, high + 1)
+                low = min(max(0, y + o - middle) + max(0, seats[i] - y + seats[j] - o - (n - middle)) for y in before)
+                high = max(min(y, o) + min(seats[i] - y, seats[j] - o) for y in before)
+                low, high = max(low, plain[0]), min(high, plain[1])
+            both[i][j] = both[j][i] = (low, high)
+    return both
+
+
+def _forest(
+    problem: SeatingProblem, index: dict[str, int], groups: list[list[Group]], both: list[list[tuple[int, int]]]
+) -> int:
+    """A pair meeting in m rounds repeats m − 1 times, at least as often as it meets in two rounds joined by an edge
+    of a forest over the rounds; so the pairs two rounds must share (`_again`, counted for two rounds played) summed
+    over the heaviest spanning forest (Kruskal) are repeats no plan avoids."""
+    played, edges = len(problem.history), []
     for i, j in itertools.combinations(range(len(groups)), 2):
         if j < played:
             met = Counter(
@@ -1678,13 +1712,7 @@ def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[l
             )
             weight = sum(m - 1 for m in met.values())
         else:
-            low, high = max(0, seats[i] + seats[j] - n), min(seats[i], seats[j])
-            if j == i + 1 and overlap[i] is not None:
-                low = high = overlap[i]
-            elif j == i + 2 and overlap[i] is not None and overlap[i + 1] is not None:
-                one, two, middle = overlap[i], overlap[i + 1], seats[i + 1]
-                low = max(low, max(0, one + two - middle) + max(0, seats[i] - one + seats[j] - two - (n - middle)))
-                high = min(high, min(one, two) + min(seats[i] - one, seats[j] - two))
+            low, high = both[i][j]
             weight = _again(groups[i], groups[j], range(low, high + 1))
         edges.append((weight, i, j))
     parent = list(range(len(groups)))
@@ -1700,6 +1728,46 @@ def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[l
         if root(i) != root(j):
             parent[root(i)] = root(j)
             total += weight
+    return total
+
+
+def _pools(groups: list[list[Group]], both: list[list[tuple[int, int]]], n: int) -> int:
+    """The players at a table of 3 in one round m, and the others: pairs within one of these two sets meet there
+    in every round at least as often as `both` forces (a players of the set at round r's tables of 3 and the rest at
+    its other tables, each part spread as evenly as the tables take), so the meetings beyond each set's pairs are
+    repeats; the best round m counts."""
+    best = 0
+    for m, middle in enumerate(groups):
+        inside = sum(size for size, s in middle if s)
+        within = [0, 0]
+        for r, rnd in enumerate(groups):
+            threes = tuple(sorted(size for size, s in rnd if s))
+            others = tuple(sorted(size for size, s in rnd if not s))
+            low, high = both[m][r]
+            there = sum(threes)
+            within[0] += min(_fewest_pairs(a, threes) + _fewest_pairs(inside - a, others) for a in range(low, high + 1))
+            within[1] += min(
+                _fewest_pairs(there - a, threes) + _fewest_pairs(n - inside - there + a, others)
+                for a in range(low, high + 1)
+            )
+        pairs = (inside * (inside - 1) // 2, (n - inside) * (n - inside - 1) // 2)
+        best = max(best, sum(max(0, w - p) for w, p in zip(within, pairs) if w < _NEVER))
+    return best
+
+
+@functools.cache
+def _fewest_pairs(players: int, tables: tuple[int, ...]) -> int:
+    """The fewest pairs `players` players make at tables of these sizes (smallest first): filled as evenly as they
+    take, the small ones full first."""
+    if players > sum(tables):
+        return _NEVER
+    total = 0
+    for i, size in enumerate(tables):
+        rest = len(tables) - i
+        if size * rest >= players:  # the rest take an even share each
+            q, extra = divmod(players, rest)
+            return total + (rest - extra) * q * (q - 1) // 2 + extra * q * (q + 1) // 2
+        total, players = total + size * (size - 1) // 2, players - size
     return total
 
 

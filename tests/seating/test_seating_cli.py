@@ -480,10 +480,12 @@ def test_new_prints_the_tables_of_3_per_player_beside_the_best_possible(tmp_path
     assert "tables of 3 per player: 3–3 (best possible: 3–3); in two rounds running: 0 (best possible: 0)" in (
         result.output
     )
-    # The repeats beside their bound: 7 rounds of 3 · 3 + 3 · 6 = 27 meetings each, 189 of the 210 pairs, so none
-    # is forced by counting; the plan's own, counted from the sheets.
+    # The repeats beside their bound: 7 rounds of 3 · 3 + 3 · 6 = 27 meetings each, 189 of the 210 pairs, and the
+    # 9 at tables of 3 fit one to a table of 4 in the next round (3 tables of 4) and back, so none is forced by
+    # counting; the plan has some (counted from the sheets), so 0 is not claimed as reachable.
     met = Counter(frozenset(pair) for tables in rounds for t in tables for pair in itertools.combinations(t, 2))
-    assert f"repeated meetings: {sum(m - 1 for m in met.values())} (best possible: 0;" in result.output
+    repeated = sum(m - 1 for m in met.values())
+    assert repeated > 0 and f"repeated meetings: {repeated} (best possible: at least 0;" in result.output
 
 
 def test_club_conflicts_are_said_with_their_rounds(tmp_path: Path) -> None:
@@ -493,6 +495,6 @@ def test_club_conflicts_are_said_with_their_rounds(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     line = next(x for x in result.output.splitlines() if "club conflicts" in x)
     assert line.startswith("  club conflicts: 24 in rounds ") and " 1," not in line.split("rounds")[1]
-    # the best possible is counted round by round: 4 clubs of 4 at 4 tables, one of each club at every table, so 0
-    # (reached by no plan without a repeat, which the figure above comes before).
-    assert line.endswith("(best possible: 0)")
+    # the bound is counted round by round: 4 clubs of 4 at 4 tables, one of each club at every table, so 0 (reached
+    # by no plan without a repeat, which the figure above comes before), so only "at least" is said of it.
+    assert line.endswith("(best possible: at least 0)")
