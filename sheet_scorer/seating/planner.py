@@ -1590,17 +1590,18 @@ def _seat_bounds(
 
 
 Group = tuple[int, bool]  # a table (or a bye) of one round: its current players, and whether it is a table of 3
+Tables = tuple[Group, ...]  # one round's
 _NEVER = 1 << 30  # a cost no seating has: the players cannot be placed so
 
 
-def _round_groups(problem: SeatingProblem, index: dict[str, int], sizes: list[int], byes: int) -> list[list[Group]]:
+def _round_groups(problem: SeatingProblem, index: dict[str, int], sizes: list[int], byes: int) -> list[Tables]:
     """Every round's tables: the rounds played (their current players; a late entry or a player out alone), then the
     planned rounds (their sizes; a bye alone)."""
-    rounds: list[list[Group]] = []
+    rounds: list[Tables] = []
     for past in problem.history:
-        groups = [g for g in ((sum(p in index for p in t), len(t) == 3) for t in past.tables) if g[0]]
-        rounds.append(groups + [(1, False)] * (len(index) - sum(size for size, _ in groups)))
-    return rounds + [[(size, size == 3) for size in sizes] + [(1, False)] * byes] * problem.rounds
+        groups = tuple(g for g in ((sum(p in index for p in t), len(t) == 3) for t in past.tables) if g[0])
+        rounds.append(groups + ((1, False),) * (len(index) - sum(size for size, _ in groups)))
+    return rounds + [tuple((size, size == 3) for size in sizes) + ((1, False),) * byes] * problem.rounds
 
 
 def _pairs_in(players: int, groups: int) -> int:
@@ -1610,7 +1611,7 @@ def _pairs_in(players: int, groups: int) -> int:
     return (_even(players, groups) - players) // 2 if groups else _NEVER
 
 
-def _again_one_way(rows: list[Group], cols: list[Group], both: int) -> int:
+def _again_one_way(rows: Tables, cols: Tables, both: int) -> int:
     """A bound on the pairs at one table in both rounds: each table of the first round (`rows`) spreads its players
     as evenly as they go over the second round's tables of each kind, `both` of the first round's players at tables
     of 3 going to tables of 3 and the rest of those seats to players from tables of 4 (the second round's table
@@ -1647,14 +1648,15 @@ def _split_rows(sizes: list[int], need: int, kinds: tuple[int, int]) -> int:
     return total
 
 
-def _again(first: list[Group], second: list[Group], both: range) -> int:
+@functools.lru_cache(maxsize=4096)
+def _again(first: Tables, second: Tables, both: range) -> int:
     """The fewest pairs at one table in two rounds with these tables, over the numbers in `both` of players at a table
-    of 3 in the two (pigeonhole, both ways round); 0 when no number is possible."""
+    of 3 in the two (pigeonhole, both ways round); 0 when no number is possible. Cached: planned rounds repeat."""
     least = min((max(_again_one_way(first, second, x), _again_one_way(second, first, x)) for x in both), default=0)
     return 0 if least >= _NEVER else least
 
 
-def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[list[Group]], runs_fewest: bool) -> int:
+def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[Tables], runs_fewest: bool) -> int:
     """Repeats no plan avoids, by pigeonhole over the tables of the rounds (§6 aim 3's bound): the heavier of
     `_forest` and `_pools`. With `runs_fewest`, every two rounds running hold exactly the fewest players at a table
     of 3 in both (as every plan at the counted runs has, §6 aim 2), which ties the rounds' tables of 3 together."""
@@ -1696,7 +1698,7 @@ def _both_threes(seats: list[int], overlap: list[int | None], n: int) -> list[li
 
 
 def _forest(
-    problem: SeatingProblem, index: dict[str, int], groups: list[list[Group]], both: list[list[tuple[int, int]]]
+    problem: SeatingProblem, index: dict[str, int], groups: list[Tables], both: list[list[tuple[int, int]]]
 ) -> int:
     """A pair meeting in m rounds repeats m − 1 times, at least as often as it meets in two rounds joined by an edge
     of a forest over the rounds; so the pairs two rounds must share (`_again`, counted for two rounds played) summed
@@ -1731,7 +1733,7 @@ def _forest(
     return total
 
 
-def _pools(groups: list[list[Group]], both: list[list[tuple[int, int]]], n: int) -> int:
+def _pools(groups: list[Tables], both: list[list[tuple[int, int]]], n: int) -> int:
     """The players at a table of 3 in one round m, and the others: pairs within one of these two sets meet there
     in every round at least as often as `both` forces (a players of the set at round r's tables of 3 and the rest at
     its other tables, each part spread as evenly as the tables take), so the meetings beyond each set's pairs are
@@ -1755,7 +1757,7 @@ def _pools(groups: list[list[Group]], both: list[list[tuple[int, int]]], n: int)
     return best
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _fewest_pairs(players: int, tables: tuple[int, ...]) -> int:
     """The fewest pairs `players` players make at tables of these sizes (smallest first): filled as evenly as they
     take, the small ones full first."""
