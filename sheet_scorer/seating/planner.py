@@ -1525,7 +1525,8 @@ class SeatingBounds:
 
 
 def bounds(problem: SeatingProblem) -> SeatingBounds:
-    """What no plan of `problem` beats, by counting (module docstring, step 3; §6)."""
+    """What no plan of `problem` beats, by counting (docs/rules.md §6, *the bounds*): the repeats for a plan at the
+    counted runs (and without that aim), the share and runs of tables of 3, the seats, seat 4 and club conflicts."""
     players = sorted(problem.players)
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
