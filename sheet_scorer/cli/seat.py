@@ -91,49 +91,63 @@ def _names(players: tuple[str, ...]) -> str:
     return ", ".join(players[:5]) + (" …" if len(players) > 5 else "")
 
 
+def _beside(lang: str | None, value: int, bound: int) -> str:
+    """A figure's best possible: the bound itself when this plan reaches it (so it is reachable), else the bound
+    as what the best possible is at least (counting may not be reachable)."""
+    from sheet_scorer.i18n.terminal import say
+
+    return say(lang, "best_possible" if value <= bound else "best_at_least", value=bound)
+
+
 def echo_report(
     report: SeatingReport, bounds: SeatingBounds, qualifying: int, club_rounds: tuple[int, ...], lang: str | None
 ) -> None:
     """What the organiser is told about a seating, in `lang`, each figure beside the best possible (docs/rules.md
-    §6, in the order of its aims): tables of 3, repeated meetings, seats, seat 4, club conflicts and their rounds."""
+    §6, in the order of its aims): tables of 3, repeated meetings, seats, seat 4, club conflicts and their rounds.
+    The repeats' bound assumes the fewest players at tables of 3 in two rounds running, so it is the one without
+    that aim when the plan has more."""
     from sheet_scorer.i18n.terminal import count, say
 
     if report.tables_of_three or report.threes[1]:
+        best_share = "–".join(map(str, bounds.threes))
+        even = say(lang, "best_possible" if report.threes == bounds.threes else "best_at_most_even", value=best_share)
         low, high = report.threes
-        best_low, best_high = bounds.threes
         click.echo(
             say(
                 lang,
                 "threes_share",
                 low=low,
                 high=high,
-                best_low=best_low,
-                best_high=best_high,
+                best=even,
                 running=report.threes_running,
-                best_running=bounds.threes_running,
+                best_running=_beside(lang, report.threes_running, bounds.threes_running),
             )
         )
+    fewest_runs = report.threes_running <= bounds.threes_running
+    least = bounds.repeated_meetings if fewest_runs else bounds.repeats_any_runs
     if report.repeated_meetings:
         click.echo(
             say(
                 lang,
                 "repeated_meetings",
                 n=report.repeated_meetings,
-                best=bounds.repeated_meetings,
+                best=_beside(lang, report.repeated_meetings, least),
                 most=report.most_meetings,
             )
         )
     else:
         click.echo(say(lang, "repeated_meetings_none"))
+    uneven = len(report.unbalanced_players)
     if report.unbalanced_players:
         why = say(lang, "tables_of_three") if report.tables_of_three else ""
         click.echo(
             say(
                 lang,
                 "seat_balance_uneven",
-                players=count(lang, "players", len(report.unbalanced_players)),
+                players=count(lang, "players", uneven),
                 why=why,
                 names=_names(report.unbalanced_players),
+                best=_beside(lang, uneven, bounds.uneven_seats),
             )
         )
     else:
@@ -145,7 +159,7 @@ def echo_report(
                 lang,
                 "seat_four_missing",
                 players=count(lang, "players", len(missing)),
-                best=bounds.no_seat_four,
+                best=_beside(lang, len(missing), bounds.no_seat_four),
                 names=_names(missing),
             )
         )
@@ -154,4 +168,5 @@ def echo_report(
     rounds = ", ".join(map(str, club_rounds))
     keys: dict[int, LineKey] = {0: "club_conflicts", 1: "club_conflicts_round"}
     key = keys.get(len(club_rounds), "club_conflicts_rounds")
-    click.echo(say(lang, key, n=report.club_conflicts, rounds=rounds, best=bounds.club_conflicts))
+    best = _beside(lang, report.club_conflicts, bounds.club_conflicts)
+    click.echo(say(lang, key, n=report.club_conflicts, rounds=rounds, best=best))

@@ -201,6 +201,9 @@ RefusalKey = Literal[
 ]
 
 LineKey = Literal[
+    "best_at_least",
+    "best_at_most_even",
+    "best_possible",
     "champion",
     "checked",
     "club_conflicts",

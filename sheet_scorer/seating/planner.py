@@ -1515,15 +1515,18 @@ class SeatingBounds:
     """The best any plan of a problem could do on each figure of `SeatingReport` (§6: printed beside it): proven by
     counting, so a plan may not reach them all at once."""
 
-    repeated_meetings: int  # more meetings than pairs, or a player with more meetings than opponents
+    repeated_meetings: int  # … of a plan with the runs below (`_fewest_again`), else as `repeats_any_runs`
     threes: tuple[int, int]  # the fewest and most tables of 3 per player with the seats at them shared out evenly
     threes_running: int  # more seats at tables of 3 in two rounds running than players (the rounds played included)
     no_seat_four: int  # players with a game at a table of 4 and no seat 4 yet, beyond the seat-4 places left
     club_conflicts: int  # club-mates who must share a table, round by round (a club larger than the tables)
+    repeats_any_runs: int = 0  # more meetings than pairs, a player with more than opponents, or `_fewest_again`
+    uneven_seats: int = 0  # players out left uneven, and those never on seat 4 (above) with 4 games or more
 
 
 def bounds(problem: SeatingProblem) -> SeatingBounds:
-    """What no plan of `problem` beats, by counting (module docstring, step 3; §6)."""
+    """What no plan of `problem` beats, by counting (docs/rules.md §6, *the bounds*): the repeats for a plan at the
+    counted runs (and without that aim), the share and runs of tables of 3, the seats, seat 4 and club conflicts."""
     players = sorted(problem.players)
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
@@ -1541,10 +1544,9 @@ def bounds(problem: SeatingProblem) -> SeatingBounds:
     meetings += problem.rounds * sum(s * (s - 1) // 2 for s in sizes)
     fewest = 0 if bye_count else problem.rounds * (min(sizes) - 1)  # a bye meets nobody: no per-player bound then
     repeats = max(meetings - n * (n - 1) // 2, sum(max(0, m + fewest - (n - 1)) for m in met) // 2)
-    had_four = {t[SEATS - 1] for past in problem.history for t in past.tables if len(t) == SEATS} & set(players)
-    places = problem.rounds * sizes.count(SEATS)
-    needing = n - len(had_four) if sizes.count(SEATS) else 0
+    groups = _round_groups(problem, index, sizes, bye_count)
     byes = choose_byes(problem, bye_count, random.Random(problem.seed))  # the plan's own byes (`plan`)
+    no_seat_four, uneven = _seat_bounds(problem, players, sizes, byes, max(shared, default=0))
     forced = sum(
         _club_floor(
             Counter(problem.clubs.get(p) for p in players if problem.clubs.get(p) and p not in out).values(), len(sizes)
@@ -1556,12 +1558,220 @@ def bounds(problem: SeatingProblem) -> SeatingBounds:
         for a, b in itertools.pairwise(problem.history)
     )
     return SeatingBounds(
-        repeats,
+        max(repeats, _fewest_again(problem, index, groups, True)),
         (min(shared, default=0), max(shared, default=0)),
         running + _fewest_runs(last, shape, n),
-        max(0, needing - places),
+        no_seat_four,
         forced,
+        max(repeats, _fewest_again(problem, index, groups, False)),
+        uneven,
     )
+
+
+def _seat_bounds(
+    problem: SeatingProblem, players: list[str], sizes: list[int], byes: list[list[str]], high: int
+) -> tuple[int, int]:
+    """The players never on seat 4 and the players whose seats are uneven that no plan with the tables of 3 shared
+    out (at most `high` each) avoids. Never on seat 4: the players who must have a game at a table of 4 (one played,
+    more games than tables of 3 allowed, or no room at the tables of 3 and byes of a planned round) and have not
+    started on seat 4, beyond the seat-4 places left. Each of
+    them with 4 games or more is uneven too (one seat 4 instead of a fourth game on seats 1–3 is more even), beside
+    the players out whose rounds played left them uneven."""
+    history, current = problem.history, set(players)
+    had_four = {t[SEATS - 1] for past in history for t in past.tables if len(t) == SEATS}
+    at_four = {p for past in history for t in past.tables if len(t) == SEATS for p in t}
+    games = Counter(p for past in history for t in past.tables for p in t)
+    games.update(p for out in byes for p in players if p not in out)
+    free = current - had_four
+    may_miss = {p for p in free if p not in at_four and games[p] <= high}  # each round at a table of 3 or a bye
+    must = len(free) - min(len(may_miss), len(players) - SEATS * sizes.count(SEATS)) if SEATS in sizes else 0
+    never = max(0, must - problem.rounds * sizes.count(SEATS)) if problem.rounds else 0
+    uneven_out = len(set(assess(history).unbalanced_players) - current)
+    return never, uneven_out + (never if all(games[p] >= SEATS for p in players) else 0)
+
+
+Group = tuple[int, bool]  # a table (or a bye) of one round: its current players, and whether it is a table of 3
+Tables = tuple[Group, ...]  # one round's
+_NEVER = 1 << 30  # a cost no seating has: the players cannot be placed so
+
+
+def _round_groups(problem: SeatingProblem, index: dict[str, int], sizes: list[int], byes: int) -> list[Tables]:
+    """Every round's tables: the rounds played (their current players; a late entry or a player out alone), then the
+    planned rounds (their sizes; a bye alone)."""
+    rounds: list[Tables] = []
+    for past in problem.history:
+        groups = tuple(g for g in ((sum(p in index for p in t), len(t) == 3) for t in past.tables) if g[0])
+        rounds.append(groups + ((1, False),) * (len(index) - sum(size for size, _ in groups)))
+    return rounds + [tuple((size, size == 3) for size in sizes) + ((1, False),) * byes] * problem.rounds
+
+
+def _pairs_in(players: int, groups: int) -> int:
+    """The fewest pairs `players` players make at `groups` tables: spread as evenly as they go."""
+    if not players:
+        return 0
+    return (_even(players, groups) - players) // 2 if groups else _NEVER
+
+
+def _again_one_way(rows: Tables, cols: Tables, both: int) -> int:
+    """A bound on the pairs at one table in both rounds: each table of the first round (`rows`) spreads its players
+    as evenly as they go over the second round's tables of each kind, `both` of the first round's players at tables
+    of 3 going to tables of 3 and the rest of those seats to players from tables of 4 (the second round's table
+    sizes relaxed)."""
+    small = sum(s for _, s in cols)
+    kinds = (small, len(cols) - small)
+    to_small = sum(size for size, s in cols if s)
+    return _split_rows([size for size, s in rows if s], both, kinds) + _split_rows(
+        [size for size, s in rows if not s], to_small - both, kinds
+    )
+
+
+def _split_rows(sizes: list[int], need: int, kinds: tuple[int, int]) -> int:
+    """The fewest pairs of these tables' players meeting again when `need` of them go to the `kinds[0]` tables of 3
+    and the rest to the `kinds[1]` others, each table's share spread evenly: separable and convex per table, so
+    adding players one at a time where they cost least is exact."""
+
+    def cost(k: int, size: int) -> int:
+        return _pairs_in(k, kinds[0]) + _pairs_in(size - k, kinds[1])
+
+    sent = [0 if kinds[1] else size for size in sizes]  # with no other tables, all to tables of 3
+    high = [size if kinds[0] else 0 for size in sizes]
+    need -= sum(sent)
+    if need < 0 or need > sum(high) - sum(sent):
+        return _NEVER
+    total = sum(cost(k, size) for k, size in zip(sent, sizes))
+    heap = [(cost(sent[i] + 1, size) - cost(sent[i], size), i) for i, size in enumerate(sizes) if sent[i] < high[i]]
+    heapq.heapify(heap)
+    for _ in range(need):
+        step, i = heapq.heappop(heap)
+        total, sent[i] = total + step, sent[i] + 1
+        if sent[i] < high[i]:
+            heapq.heappush(heap, (cost(sent[i] + 1, sizes[i]) - cost(sent[i], sizes[i]), i))
+    return total
+
+
+@functools.lru_cache(maxsize=4096)
+def _again(first: Tables, second: Tables, both: range) -> int:
+    """The fewest pairs at one table in two rounds with these tables, over the numbers in `both` of players at a table
+    of 3 in the two (pigeonhole, both ways round); 0 when no number is possible. Cached: planned rounds repeat."""
+    least = min((max(_again_one_way(first, second, x), _again_one_way(second, first, x)) for x in both), default=0)
+    return 0 if least >= _NEVER else least
+
+
+def _fewest_again(problem: SeatingProblem, index: dict[str, int], groups: list[Tables], runs_fewest: bool) -> int:
+    """Repeats no plan avoids, by pigeonhole over the tables of the rounds (§6 aim 3's bound): the heavier of
+    `_forest` and `_pools`. With `runs_fewest`, every two rounds running hold exactly the fewest players at a table
+    of 3 in both (as every plan at the counted runs has, §6 aim 2), which ties the rounds' tables of 3 together."""
+    n, played = len(index), len(problem.history)
+    small = [{index[p] for t in past.tables if len(t) == 3 for p in t if p in index} for past in problem.history]
+    seats = [sum(size for size, s in rnd if s) for rnd in groups]
+    overlap = [
+        len(small[r] & small[r + 1]) if r + 1 < played else max(0, seats[r] + seats[r + 1] - n) if runs_fewest else None
+        for r in range(len(groups) - 1)
+    ]
+    both = _both_threes(seats, overlap, n)
+    for i, j in itertools.combinations(range(played), 2):
+        both[i][j] = both[j][i] = (len(small[i] & small[j]),) * 2
+    return max(_forest(problem, index, groups, both), _pools(groups, both, n))
+
+
+def _both_threes(seats: list[int], overlap: list[int | None], n: int) -> list[list[tuple[int, int]]]:
+    """For every two rounds, the fewest and most players at a table of 3 in both: from the seats there, and from
+    `overlap` (known for two rounds running, or None) carried round by round — of the players at a table of 3 in
+    round i, those in j + 1 are, among those in j, at least the excess over round j's tables of 3 and over its
+    other places."""
+    count = len(seats)
+    both = [[(0, 0)] * count for _ in range(count)]
+    for i in range(count):
+        low = high = seats[i]
+        both[i][i] = (low, high)
+        for j in range(i + 1, count):
+            plain = (max(0, seats[i] + seats[j] - n), min(seats[i], seats[j]))
+            o = overlap[j - 1]
+            if o is None:
+                low, high = plain
+            else:
+                middle, before = seats[j - 1], range(low, high + 1)
+                low = min(max(0, y + o - middle) + max(0, seats[i] - y + seats[j] - o - (n - middle)) for y in before)
+                high = max(min(y, o) + min(seats[i] - y, seats[j] - o) for y in before)
+                low, high = max(low, plain[0]), min(high, plain[1])
+            both[i][j] = both[j][i] = (low, high)
+    return both
+
+
+def _forest(
+    problem: SeatingProblem, index: dict[str, int], groups: list[Tables], both: list[list[tuple[int, int]]]
+) -> int:
+    """A pair meeting in m rounds repeats m − 1 times, at least as often as it meets in two rounds joined by an edge
+    of a forest over the rounds; so the pairs two rounds must share (`_again`, counted for two rounds played) summed
+    over the heaviest spanning forest (Kruskal) are repeats no plan avoids."""
+    played, edges = len(problem.history), []
+    for i, j in itertools.combinations(range(len(groups)), 2):
+        if j < played:
+            met = Counter(
+                frozenset(pair)
+                for rnd in (i, j)
+                for t in problem.history[rnd].tables
+                for pair in itertools.combinations([p for p in t if p in index], 2)
+            )
+            weight = sum(m - 1 for m in met.values())
+        else:
+            low, high = both[i][j]
+            weight = _again(groups[i], groups[j], range(low, high + 1))
+        edges.append((weight, i, j))
+    parent = list(range(len(groups)))
+
+    def root(r: int) -> int:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    total = 0
+    for weight, i, j in sorted(edges, reverse=True):
+        if root(i) != root(j):
+            parent[root(i)] = root(j)
+            total += weight
+    return total
+
+
+def _pools(groups: list[Tables], both: list[list[tuple[int, int]]], n: int) -> int:
+    """The players at a table of 3 in one round m, and the others: pairs within one of these two sets meet there
+    in every round at least as often as `both` forces (a players of the set at round r's tables of 3 and the rest at
+    its other tables, each part spread as evenly as the tables take), so the meetings beyond each set's pairs are
+    repeats; the best round m counts."""
+    best = 0
+    for m, middle in enumerate(groups):
+        inside = sum(size for size, s in middle if s)
+        within = [0, 0]
+        for r, rnd in enumerate(groups):
+            threes = tuple(sorted(size for size, s in rnd if s))
+            others = tuple(sorted(size for size, s in rnd if not s))
+            low, high = both[m][r]
+            there = sum(threes)
+            within[0] += min(_fewest_pairs(a, threes) + _fewest_pairs(inside - a, others) for a in range(low, high + 1))
+            within[1] += min(
+                _fewest_pairs(there - a, threes) + _fewest_pairs(n - inside - there + a, others)
+                for a in range(low, high + 1)
+            )
+        pairs = (inside * (inside - 1) // 2, (n - inside) * (n - inside - 1) // 2)
+        best = max(best, sum(max(0, w - p) for w, p in zip(within, pairs) if w < _NEVER))
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _fewest_pairs(players: int, tables: tuple[int, ...]) -> int:
+    """The fewest pairs `players` players make at tables of these sizes (smallest first): filled as evenly as they
+    take, the small ones full first."""
+    if players > sum(tables):
+        return _NEVER
+    total = 0
+    for i, size in enumerate(tables):
+        rest = len(tables) - i
+        if size * rest >= players:  # the rest take an even share each
+            q, extra = divmod(players, rest)
+            return total + (rest - extra) * q * (q - 1) // 2 + extra * q * (q + 1) // 2
+        total, players = total + size * (size - 1) // 2, players - size
+    return total
 
 
 @dataclass(frozen=True)

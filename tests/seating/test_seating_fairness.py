@@ -64,6 +64,7 @@ def check_share(n: int, rounds: int) -> None:
     count = threes_per_player(fresh, players)
     assert max(count.values()) - min(count.values()) <= 1, (n, rounds, sorted(count.values()))
     assert runs(fresh) == forced_runs(n, rounds), (n, rounds, runs(fresh))
+    check_repeats_bound(SeatingProblem(players, rounds, seed=n), fresh)
     if n >= 9:
         now = (*players[3:], "Late")
         later = plan(SeatingProblem(now, rounds - 1, history=(fresh[0],), seed=n))
@@ -71,6 +72,14 @@ def check_share(n: int, rounds: int) -> None:
         assert max(count.values()) - min(count.values()) <= 1, (n, rounds, "after drops", sorted(count.values()))
         last = len(at_threes(fresh[0]) & set(now))
         assert runs([fresh[0], *later]) == forced_runs(len(now), rounds - 1, last), (n, rounds, "after drops")
+        check_repeats_bound(SeatingProblem(now, rounds - 1, history=(fresh[0],), seed=n), [fresh[0], *later])
+
+
+def check_repeats_bound(problem: SeatingProblem, rounds: list[SeatedRound]) -> None:
+    """The repeats printed as the best possible (at the fewest runs, which these plans have, and without the runs
+    aim) are no more than this plan's, counted here (the rounds played included)."""
+    got = bounds(problem)
+    assert got.repeats_any_runs <= got.repeated_meetings <= repeats(rounds), (len(problem.players), problem.rounds)
 
 
 # By default one count of each residue mod 4 that has tables of 3, small and large; the others of the slice, each
