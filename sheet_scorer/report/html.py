@@ -2,7 +2,8 @@
 
 The page has no scripts, no external fonts, images or stylesheets and makes no network request:
 CSS and the rank-progression chart (SVG, drawn here) are inline. Everything the template shows
-is computed in Python from the `ScoreResult` by `report_context`; the template only lays it out.
+is computed in Python from the `ScoreResult` by `report_context`; the template only lays it out,
+except the compact layout's long tables (standings, round tables), whose rows are written here as HTML.
 Words come from `i18n` (en, pl, pt, fr), numbers and dates are formatted by Babel.
 
 The chart is drawn by `chart`, the JSON export is `export`; what they share with the page is in `facts`.

@@ -334,19 +334,17 @@ def _cell_problems(
             cells[position] = value
     kinds: dict[tuple[type, Any], ProblemCode] = {}  # `int_cell_code` once per distinct value: the same slip recurs
     letters = _letters(parts)
+    sheets = [part.sheet.name for part in parts]
     for column, check, part, row, name, table, value in zip(
         failures["column"].tolist(), failures["check"].tolist(), owners, rows, names, numbers, cells, strict=True
     ):
-        kind = kinds.get((type(value), value)) or kinds.setdefault((type(value), value), int_cell_code(value))
-        code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check) or _problem_code(check)
-        if code in ("bad-table", "bad-flag", "empty-name") and kind in ("formula-no-value", "error-value"):
-            code = kind
-        elif code == "bad-table" and kind == "empty-cell":
-            code = "empty-cell"
+        key = (type(value), value)
+        kind = kinds.get(key) or kinds.setdefault(key, int_cell_code(value))
+        code = _cell_code(check, kind)
         found[part].append(
             Problem(
                 code,
-                parts[part].sheet.name,
+                sheets[part],
                 f"{letters[part][column]}{row}",
                 name,
                 table,
@@ -355,6 +353,16 @@ def _cell_problems(
             )
         )
     return found
+
+
+@functools.cache
+def _cell_code(check: str, kind: ProblemCode) -> ProblemCode:
+    """The code of a cell that failed `check`, its value being of `kind` (`int_cell_code`): a formula without a value
+    or an error value is told as such in any column, an empty Table cell as empty."""
+    code = {"int-cell": kind, "flag-cell": "bad-flag"}.get(check) or _problem_code(check)
+    if code in ("bad-table", "bad-flag", "empty-name") and kind in ("formula-no-value", "error-value"):
+        return kind
+    return "empty-cell" if code == "bad-table" and kind == "empty-cell" else code
 
 
 def _names(written: list[Any], keys: list[str]) -> list[str]:
@@ -428,33 +436,24 @@ def _row_problems(
         else [0] * len(at)
     )
     others = _other_rows(at, part_of, checked) if check == "duplicate-player" else [""] * len(at)
-    letters = _letters(parts)
     target, code = settings.victory_target, _problem_code(check)
     tables = _numbers_or_none(checked["table"].take(at))
+    letters = _letters(parts)
+    # each failing sheet's name, the field's column letters and the field's name in the message
+    where = {k: (parts[k].sheet.name, letters[k][field], COLUMN_NAMES[field]) for k, field in fields.items()}
+    extra = {"road-length-range": ("roads", values["roads"]), "vp-mismatch": ("computed", values["vp"])}.get(check)
     for i, (part, row, player, table, size, other) in enumerate(
         zip(owners, rows, values["player"], tables, sizes, others, strict=True)
     ):
-        field = fields[part]
-        params: dict[str, Any] = {"value": value[i], "target": target, "row": row, "column": COLUMN_NAMES[field]}
-        if check == "road-length-range":
-            params["roads"] = values["roads"][i]
-        elif check == "vp-mismatch":
-            params["computed"] = values["vp"][i]
+        sheet, letter, column = where[part]
+        params: dict[str, Any] = {"value": value[i], "target": target, "row": row, "column": column}
+        if extra is not None:
+            params[extra[0]] = extra[1][i]
         elif check == "seat-range":
             params["size"] = int(size)
         elif check == "duplicate-player":
             params["other"] = other
-        made[part].append(
-            Problem(
-                code,
-                parts[part].sheet.name,
-                f"{letters[part][field]}{row}",
-                player,
-                table,
-                field,
-                params=params,
-            )
-        )
+        made[part].append(Problem(code, sheet, f"{letter}{row}", player, table, fields[part], params=params))
     return made
 
 
