@@ -322,7 +322,7 @@ def main() -> None:
             sent = f"{r['bytes'] / 1000:.0f} kB" if "bytes" in r else "–"
             print(
                 f"| {label} | {name} | {r['event']:.2f} s | {r['page']:.2f} s | {crowd} | {cards} | {sent} | "
-                f"{r['warm']:.2f} s | {r['page'] / r['warm']:.2f}x | {r['cold']:.2f} s | {r['page'] / r['cold']:.2f}x |",
+                f"{r['cpu'] * 1000:.0f} ms | {r['warm']:.2f} s | {r['page'] / r['warm']:.2f}x | {r['cold']:.2f} s | {r['page'] / r['cold']:.2f}x |",
                 flush=True,
             )
     shutil.rmtree(work, ignore_errors=True)

@@ -816,6 +816,9 @@ def _spelling_warnings(frame: pd.DataFrame) -> list[Problem]:
     """Names that differ only by case or accents, across all rounds: a warning naming both spellings."""
     if frame.empty:
         return []
+    names = pd.unique(frame["player"].to_numpy())
+    if len({folded(name) for name in names}) == len(names):  # the usual event: no two spellings of one name
+        return []
     firsts = frame.drop_duplicates("player")[["player", "sheet", "row", "cell"]]
     firsts = firsts.assign(folded=firsts["player"].map(folded))
     clashes = firsts[firsts.duplicated("folded", keep=False)]
