@@ -92,8 +92,8 @@ def _names(players: tuple[str, ...]) -> str:
 
 
 def _beside(lang: str | None, value: int, bound: int) -> str:
-    """A figure's best possible: the bound itself when this plan reaches it (so it is reachable), else the bound
-    as what the best possible is at least (counting may not be reachable)."""
+    """A figure's best possible: the bound itself when this plan reaches it (so it is reachable), else "at least"
+    the bound (counting shows nothing beats it, not that any plan reaches it)."""
     from sheet_scorer.i18n.terminal import say
 
     return say(lang, "best_possible" if value <= bound else "best_at_least", value=bound)
@@ -102,8 +102,8 @@ def _beside(lang: str | None, value: int, bound: int) -> str:
 def echo_report(
     report: SeatingReport, bounds: SeatingBounds, qualifying: int, club_rounds: tuple[int, ...], lang: str | None
 ) -> None:
-    """What the organiser is told about a seating, in `lang`, each figure beside the best possible (docs/rules.md
-    §6, in the order of its aims): tables of 3, repeated meetings, seats, seat 4, club conflicts and their rounds.
+    """What the organiser is told about a seating, in `lang`, each figure beside its bound (docs/rules.md §6, in
+    the order of its aims): tables of 3, repeated meetings, seats, seat 4, club conflicts and their rounds.
     The repeats' bound assumes the fewest players at tables of 3 in two rounds running, so it is the one without
     that aim when the plan has more."""
     from sheet_scorer.i18n.terminal import count, say

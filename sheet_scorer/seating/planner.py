@@ -1574,9 +1574,9 @@ def _seat_bounds(
     """The players never on seat 4 and the players whose seats are uneven that no plan with the tables of 3 shared
     out (at most `high` each) avoids. Never on seat 4: the players who must have a game at a table of 4 (one played,
     more games than tables of 3 allowed, or no room at the tables of 3 and byes of a planned round) and have not
-    started on seat 4, beyond the seat-4 places left. Each of
-    them with 4 games or more is uneven too (one seat 4 instead of a fourth game on seats 1–3 is more even), beside
-    the players out whose rounds played left them uneven."""
+    started on seat 4, beyond the seat-4 places left. Each of them with 4 games or more is uneven too (one seat 4
+    instead of a fourth game on seats 1–3 is more even), beside the players out whose rounds played left them
+    uneven."""
     history, current = problem.history, set(players)
     had_four = {t[SEATS - 1] for past in history for t in past.tables if len(t) == SEATS}
     at_four = {p for past in history for t in past.tables if len(t) == SEATS for p in t}
