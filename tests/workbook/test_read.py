@@ -192,6 +192,7 @@ def test_columns_in_any_order(tmp_path: Path) -> None:
 
 MARKED = ["x", "X", "✓", "✔", "yes", "Y", "true", "1", 1, True, "tak", "Sim", "OUI"]
 UNMARKED = ["", None, "0", 0, "no", "N", "false", False]
+NOT_FLAGS = ["maybe", "2", 7, "xx"]
 
 
 def _flag_table(ala: object, bob: object) -> list[list[object]]:
@@ -208,6 +209,10 @@ def _flag_table(ala: object, bob: object) -> list[list[object]]:
 FLAG_BOOK = {
     **{("marked", repr(v)): _flag_table("", v) for v in MARKED},
     **{("unmarked", repr(v)): _flag_table("x", v) for v in UNMARKED},
+    **{
+        ("bad", repr(v)): round_sheet(player(1, "Ala", declared=v), player(1, "Bob"), player(1, "Cyd"))
+        for v in NOT_FLAGS
+    },
 }
 
 
@@ -225,10 +230,9 @@ def test_unmarked_flags(tmp_path_factory: pytest.TempPathFactory, value: object)
     assert result.results.set_index("player").loc["Ala", "place"] == 1
 
 
-@pytest.mark.parametrize("value", ["maybe", "2", 7, "xx"])
-def test_bad_flag(tmp_path: Path, value: object) -> None:
-    table = [player(1, "Ala", declared=value), player(1, "Bob"), player(1, "Cyd")]
-    result = check_workbook(write_workbook(tmp_path / "e.xlsx", {"Round 1": round_sheet(*table)}))
+@pytest.mark.parametrize("value", NOT_FLAGS)
+def test_bad_flag(tmp_path_factory: pytest.TempPathFactory, value: object) -> None:
+    result = check_among(tmp_path_factory, FLAG_BOOK, ("bad", repr(value)))
     assert [(p.code, p.cell) for p in result.problems if p.severity == "error"] == [("bad-flag", "K2")]
 
 
