@@ -110,6 +110,10 @@ ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats ar
 SEATS = 4
 ORDERED = 10  # up to this many planned rounds, their order is chosen to seat fewest at tables of 3 twice running
 RELABELS = 40  # steps per player of the tabu search that relabels a fresh plan's players to keep clubs apart
+ANNEAL = 20_000  # moves of the seat annealing of a re-plan within rounds 1-4, at the full seat budget
+ANNEAL_HEAT = 30.0  # its starting temperature, in units of seat-count excess
+MOVE_TABLE = 0.3  # the share of the annealing's moves that swap players of two tables (else two seats at one)
+UNEVEN = 100  # the annealing's weight of a player whose seats are uneven, against one unit of excess
 PAIRED = 120  # up to this many players the search also tries paired swaps (a swap and its reverse in another round)
 
 
@@ -1135,6 +1139,14 @@ def _assign_seats(
                 ordered.append(tables)
             bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
             _balance_seats(ordered, counts, bounds, rng, steps, pinned)
+            if start == 0 and 0 < played < SEATS and not problem.by_standings:  # re-planned in rounds 1-4
+                met = Counter(
+                    frozenset(pair)
+                    for rnd in (*(past.tables for past in problem.history), *groups[len(block) :], *ordered)
+                    for table in rnd
+                    for pair in itertools.combinations(table, 2)
+                )
+                _anneal_block(ordered, counts, bounds, rng, ANNEAL * steps // BALANCE, met, problem.clubs)
         seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
     later = seated[max(0, SEATS - played) :]  # seat 4 found after rounds 1-4 first, which keeps them seated once each
@@ -1508,6 +1520,101 @@ def _balance_seats(
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
         total += low
         best, since_best = (total, 0) if total < best else (best, since_best + 1)
+
+
+def _anneal_block(
+    seated: list[list[list[str]]],
+    counts: dict[str, list[int]],
+    bounds: dict[str, int],
+    rng: random.Random,
+    moves: int,
+    met: Counter[frozenset[str]],
+    clubs: Mapping[str, str],
+) -> None:
+    """Simulated annealing over swaps of two players' places in one round of `seated` (in place): two seats at one
+    table, or two players of tables of one size when neither meets anyone at the other's table, in any round (`met`),
+    nor a club-mate, so no aim before the seats gets worse; the fewest players whose seats are less even than their
+    games allow (`bounds`), then the least excess in all. The best seating found is kept, and the search stops at the
+    fewest that the seat-4 places allow."""
+    tables = [table for rnd in seated for table in rnd]
+    peers = [[other for other in rnd if len(other) == len(table)] for rnd in seated for table in rnd]
+    players = sorted({p for table in tables for p in table})
+    excess = {p: sum(c * c for c in counts[p]) - bounds[p] for p in players}
+    least = _fewest_uneven(seated, counts, bounds)
+
+    def weight(e: int) -> int:
+        """An uneven player, and beyond one seat taken twice (excess 2) as if one more for each unit: a seat thrice
+        in rounds 1-4 would leave the event's seats uneven whatever the later rounds give."""
+        return UNEVEN * ((e > 0) + max(0, e - 2)) + e
+
+    total = sum(weight(e) for e in excess.values())
+    best, kept = total, [list(table) for table in tables]
+    for step in range(moves):
+        if best < UNEVEN * (least + 1):
+            break
+        heat = ANNEAL_HEAT * (1 - step / moves) + 0.05
+        number = rng.randrange(len(tables))
+        table = other = tables[number]
+        x, y = rng.sample(range(len(table)), 2)
+        if rng.random() < MOVE_TABLE:
+            other = rng.choice(peers[number])
+        a, b = table[x], other[y]
+        if other is not table and not _no_worse(a, b, table, other, met, clubs):
+            continue
+        ca, cb = counts[a], counts[b]
+        ea = excess[a] + 2 * (ca[y] - ca[x] + 1)
+        eb = excess[b] + 2 * (cb[x] - cb[y] + 1)
+        delta = weight(ea) + weight(eb) - weight(excess[a]) - weight(excess[b])
+        if delta > 0 and rng.random() >= math.exp(-delta / heat):
+            continue
+        ca[x], ca[y], cb[y], cb[x] = ca[x] - 1, ca[y] + 1, cb[y] - 1, cb[x] + 1
+        if other is not table:
+            met.subtract(frozenset((a, p)) for p in table if p != a)
+            met.subtract(frozenset((b, p)) for p in other if p != b)
+            met.update(frozenset((b, p)) for p in table if p != a)
+            met.update(frozenset((a, p)) for p in other if p != b)
+        table[x], other[y] = b, a
+        excess[a], excess[b] = ea, eb
+        total += delta
+        if total < best:
+            best, kept = total, [list(t) for t in tables]
+    for table, order in zip(tables, kept, strict=True):
+        _unseat(table, counts)
+        table[:] = order
+        _seat(table, counts)
+
+
+def _no_worse(
+    a: str, b: str, home: list[str], other: list[str], met: Counter[frozenset[str]], club: Mapping[str, str]
+) -> bool:
+    """a may take b's place and b a's without more repeated meetings, a pair meeting a third time, or a club pair."""
+    change = 0
+    for p, leaving, joining, skip in ((a, home, other, b), (b, other, home, a)):
+        mine = club.get(p)
+        for x in leaving:
+            if x != p:
+                change -= met[frozenset((p, x))] > 1 or bool(mine and club.get(x) == mine) * 2
+        for x in joining:
+            if x != skip:
+                if met[frozenset((p, x))] > 1:
+                    return False
+                change += met[frozenset((p, x))] > 0 or bool(mine and club.get(x) == mine) * 2
+    return change <= 0
+
+
+def _fewest_uneven(seated: list[list[list[str]]], counts: dict[str, list[int]], bounds: dict[str, int]) -> int:
+    """A count no seating of these tables beats: players whose seat bound needs a seat 4 that the rounds before did not
+    give, beyond the planned tables of 4 (one seat 4 each)."""
+    planned = Counter(p for rnd in seated for table in rnd for p in table)
+    four = Counter(p for rnd in seated for table in rnd if len(table) == SEATS for p in table)
+    places = sum(len(table) == SEATS for rnd in seated for table in rnd)
+    had = {
+        p: counts[p][SEATS - 1] - sum(table[SEATS - 1] == p for rnd in seated for table in rnd if len(table) == SEATS)
+        for p in planned
+    }
+    needing = [p for p in planned if not had[p] and bounds[p] == sum(counts[p]) and sum(counts[p]) == SEATS]
+    stuck = sum(1 for p in needing if not four[p])
+    return stuck + max(0, len(needing) - stuck - places)
 
 
 @dataclass(frozen=True)
