@@ -874,9 +874,24 @@ class _TableSearch:
 
     def _delta(self, r: int, a: int, b: int) -> int:
         """Cost change of swapping a and b (at different tables) in round r."""
-        meet, up, down, club, apart = self.meet, _UP, _DOWN, self.club, self.apart
+        meet, up, down = self.meet, _UP, _DOWN
         home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
-        meet_a, meet_b, club_a, club_b = meet[a], meet[b], club[a], club[b]
+        meet_a, meet_b = meet[a], meet[b]
+        delta = 0
+        for x in home:
+            if x != a:
+                delta += down[meet_a[x]] + up[meet_b[x]]
+        for y in away:
+            if y != b:
+                delta += down[meet_b[y]] + up[meet_a[y]]
+        return delta + self._extra(r, a, b)
+
+    def _extra(self, r: int, a: int, b: int) -> int:
+        """The part of `_delta` that is not meetings: tables of 3 (their share and runs), clubs and standings; 0 when
+        a and b sit at tables of one size, neither is in a club and the plan is not by standings."""
+        club, apart = self.club, self.apart
+        home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
+        club_a, club_b = club[a], club[b]
         delta = 0
         small_a, small_b = self.small[r][self.where[r][a]], self.small[r][self.where[r][b]]
         if small_a != small_b:  # one moves to a table of 3, the other away from one
@@ -884,12 +899,6 @@ class _TableSearch:
             delta += FAIR * 2 * (self.threes[to] - self.threes[off] + 1) + RUN * (
                 self._runs(r, to) - self._runs(r, off)
             )
-        for x in home:
-            if x != a:
-                delta += down[meet_a[x]] + up[meet_b[x]]
-        for y in away:
-            if y != b:
-                delta += down[meet_b[y]] + up[meet_a[y]]
         if club_a or club_b:
             together = sum(
                 (club_b != "" and club_b == club[x]) - (club_a != "" and club_a == club[x]) for x in home if x != a
@@ -998,26 +1007,45 @@ class _TableSearch:
         candidates: list[tuple[int, int, int, int, int]] = []
         low = None
         pairs = len(self.meet) <= PAIRED
+        meet, up, down, club = self.meet, _UP, _DOWN, self.club
+        always = self.apart is not None  # by standings: every swap has a non-meeting part (`_extra`)
         for r, rnd in enumerate(self.rounds):
+            conflicted = self._conflicted(r)
+            if not conflicted:
+                continue
             where, row, small = self.where[r], self.row[r] if self.row else None, self.small[r]
-            for a in self._conflicted(r):
+            leave = {p: sum(down[meet[p][x]] for x in table if x != p) for table in rnd for p in table}
+            for a in conflicted:
+                home, meet_a, leave_a = rnd[where[a]], meet[a], leave[a]
+                small_a = small[where[a]]
                 for t, table in enumerate(rnd):
                     if t == where[a]:
                         continue
                     self.evaluations += len(table)
+                    join_a = sum(up[meet_a[y]] for y in table)
+                    other_size = small[t] != small_a
                     for b in table:
                         if row is not None and row[b] != row[a]:
                             continue
-                        delta = self._delta(r, a, b)
+                        meet_b = meet[b]  # `_delta` by parts: a leaves home and joins t, b the other way round
+                        delta = leave_a + leave[b] + join_a - up[meet_a[b]]
+                        for x in home:
+                            if x != a:
+                                delta += up[meet_b[x]]
+                        if other_size or always or club[a] or club[b]:
+                            delta += self._extra(r, a, b)
                         is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
-                        moves = [] if is_tabu and current + delta >= best else [(delta, r, a, b, -1)]
-                        if pairs and small[t] != small[where[a]] and not is_tabu:
-                            moves += self._paired(r, a, b)
-                        for move in moves:
-                            if low is None or move[0] < low:
-                                low, candidates = move[0], [move]
-                            elif move[0] == low:
-                                candidates.append(move)
+                        if not is_tabu or current + delta < best:
+                            if low is None or delta < low:
+                                low, candidates = delta, [(delta, r, a, b, -1)]
+                            elif delta == low:
+                                candidates.append((delta, r, a, b, -1))
+                        if pairs and other_size and not is_tabu:
+                            for move in self._paired(r, a, b):
+                                if low is None or move[0] < low:
+                                    low, candidates = move[0], [move]
+                                elif move[0] == low:
+                                    candidates.append(move)
         return self.rng.choice(candidates) if candidates else None
 
     def _paired(self, r: int, a: int, b: int) -> list[tuple[int, int, int, int, int]]:
