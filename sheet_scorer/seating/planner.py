@@ -110,7 +110,7 @@ ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats ar
 SEATS = 4
 ORDERED = 10  # up to this many planned rounds, their order is chosen to seat fewest at tables of 3 twice running
 RELABELS = 40  # steps per player of the tabu search that relabels a fresh plan's players to keep clubs apart
-ANNEAL = 20_000  # moves of the seat annealing of a re-plan within rounds 1-4, at the full seat budget
+ANNEAL = 8_000  # moves of the seat annealing of a re-plan within rounds 1-4, at the full seat budget
 ANNEAL_HEAT = 30.0  # its starting temperature, in units of seat-count excess
 MOVE_TABLE = 0.3  # the share of the annealing's moves that swap players of two tables (else two seats at one)
 UNEVEN = 100  # the annealing's weight of a player whose seats are uneven, against one unit of excess
@@ -189,18 +189,9 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         else:
             groups, work, seat_rows = _fresh_groups(problem, players, sizes, byes, rng, evaluations)
         spent += work + SEAT_WORK * len(players)
-        steps = min(BALANCE, evaluations // SEAT_STEP)
-        state = rng.getstate()
-        seated = _assign_seats(problem, groups, rng, steps, seat_rows)
+        seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
-        if 0 < len(problem.history) < SEATS and not problem.by_standings and steps:
-            again = random.Random()
-            again.setstate(state)
-            annealed = _assign_seats(problem, groups, again, steps, seat_rows, anneal=True)
-            other = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(annealed, byes)]
-            if _no_figure_worse(problem, other, rounds):
-                rounds, report = other, assess(other, problem.history, problem.clubs)
         ranked = quality(report)
         if best is None or ranked < best[0]:
             best = (ranked, rounds)
@@ -1117,11 +1108,9 @@ def _assign_seats(
     rng: random.Random,
     steps: int = BALANCE,
     seat_rows: Sequence[dict[str, int] | None] = (),
-    anneal: bool = False,
 ) -> list[tuple[tuple[str, ...], ...]]:
     """Seat order at every table so each player takes each starting seat as evenly as possible, over the
-    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4); with `anneal`, a
-    re-plan within rounds 1–4 also anneals that block (`_anneal_block`)."""
+    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
     sizes: dict[str, list[int]] = {p: [0, 0] for p in problem.players}  # games at tables of 4, of 3
     for past in problem.history:
@@ -1178,7 +1167,7 @@ def _assign_seats(
                 ordered.append(tables)
             bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
             _balance_seats(ordered, counts, bounds, rng, steps, pinned)
-            if anneal and start == 0 and 0 < played < SEATS:  # re-planned within rounds 1-4
+            if start == 0 and 0 < played < SEATS and not problem.by_standings and steps:  # re-planned in rounds 1-4
                 met = Counter(
                     frozenset(pair)
                     for rnd in (*(past.tables for past in problem.history), *groups[len(block) :], *ordered)
@@ -1587,7 +1576,8 @@ def _anneal_block(
         return UNEVEN * ((e > 0) + max(0, e - 2)) + e
 
     total = sum(weight(e) for e in excess.values())
-    best, kept = total, [list(table) for table in tables]
+    before, start = list(excess.values()), [list(table) for table in tables]
+    best, kept = total, start
     for step in range(moves):
         if best < UNEVEN * (least + 1):
             break
@@ -1621,25 +1611,22 @@ def _anneal_block(
         _unseat(table, counts)
         table[:] = order
         _seat(table, counts)
+    after = [sum(c * c for c in counts[p]) - bounds[p] for p in players]
+    if not _no_more_uneven(after, before):  # the seats before, unless these are no worse by every measure
+        for table, order in zip(tables, start, strict=True):
+            _unseat(table, counts)
+            table[:] = order
+            _seat(table, counts)
 
 
-def _no_figure_worse(problem: SeatingProblem, rounds: list[SeatedRound], than: list[SeatedRound]) -> bool:
-    """Whether `rounds` is no worse than `than` in any figure of the seats or before them (repeats, players with a
-    seat twice in rounds 1-4, uneven over the event, never on seat 4, club pairs), and better in one."""
-
-    def figures(planned: list[SeatedRound]) -> tuple[int, ...]:
-        report = assess(planned, problem.history, problem.clubs)
-        first = assess(planned[: SEATS - len(problem.history)], problem.history)
-        return (
-            *quality(report)[:4],
-            len(first.unbalanced_players),
-            len(report.unbalanced_players),
-            len(report.no_seat_four),
-            report.club_conflicts,
-        )
-
-    new, old = figures(rounds), figures(than)
-    return new != old and all(a <= b for a, b in zip(new, old, strict=True))
+def _no_more_uneven(after: list[int], before: list[int]) -> bool:
+    """Per-player seat excesses `after` no worse than `before`: no more uneven players, no larger excess of one, no
+    more in all."""
+    return (
+        sum(e > 0 for e in after) <= sum(e > 0 for e in before)
+        and max(after, default=0) <= max(before, default=0)
+        and sum(after) <= sum(before)
+    )
 
 
 def _no_worse(
