@@ -65,7 +65,10 @@ The method, in four steps:
    kept one player of each seat per table. Otherwise (tables of 3, or the search mixed the rows)
    each table starts with the permutation that best evens the seat counts so far (all 24 or 6
    tried), then a tabu search over swaps of two players' seats at one table minimises Σ (seat
-   count)² within the block; at 3-player tables seat 4 does not exist. Continuing an event, a
+   count)² within the block; at 3-player tables seat 4 does not exist. A re-plan within rounds 1–4 then anneals
+   the rest of that block for the fewest players with a seat twice there (`_anneal_block`: seat swaps at a table,
+   and swaps of players between tables of one size that cost no repeat nor club pair), kept where no player ends
+   less even. Continuing an event, a
    player whose seats stay uneven is swapped with a player of another table of that round when
    neither meets anyone again nor a club-mate, and both tables are seated anew, while that evens
    the seats (not with `--by standings`, whose tables are neighbours in the standings). If seats
