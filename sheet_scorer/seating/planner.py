@@ -67,8 +67,8 @@ The method, in four steps:
    tried), then a tabu search over swaps of two players' seats at one table minimises Σ (seat
    count)² within the block; at 3-player tables seat 4 does not exist. A re-plan within rounds 1–4 then anneals
    the rest of that block for the fewest players with a seat twice there (`_anneal_block`: seat swaps at a table,
-   and swaps of players between tables of one size that cost no repeat nor club pair), kept where no player ends
-   less even. Continuing an event, a
+   and swaps of players between tables of one size that cost no repeat nor club pair) in a second seating of the
+   first attempt (up to ANNEALED players), kept where no figure of the plan is worse and one is better. Continuing an event, a
    player whose seats stay uneven is swapped with a player of another table of that round when
    neither meets anyone again nor a club-mate, and both tables are seated anew, while that evens
    the seats (not with `--by standings`, whose tables are neighbours in the standings). If seats
@@ -114,6 +114,7 @@ SEATS = 4
 ORDERED = 10  # up to this many planned rounds, their order is chosen to seat fewest at tables of 3 twice running
 RELABELS = 40  # steps per player of the tabu search that relabels a fresh plan's players to keep clubs apart
 ANNEAL = 8_000  # moves of the seat annealing of a re-plan within rounds 1-4, at the full seat budget
+ANNEALED = 120  # up to this many players a re-plan within rounds 1-4 is also seated with the block annealed
 ANNEAL_HEAT = 30.0  # its starting temperature, in units of seat-count excess
 MOVE_TABLE = 0.3  # the share of the annealing's moves that swap players of two tables (else two seats at one)
 UNEVEN = 100  # the annealing's weight of a player whose seats are uneven, against one unit of excess
@@ -192,10 +193,19 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         else:
             groups, work, seat_rows = _fresh_groups(problem, players, sizes, byes, rng, evaluations)
         spent += work + SEAT_WORK * len(players)
-        seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
+        steps = min(BALANCE, evaluations // SEAT_STEP)
+        state = rng.getstate()
+        seated = _assign_seats(problem, groups, rng, steps, seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
         ranked = quality(report)
+        if not attempt and steps and _within_first_block(problem) and _first_block_uneven(problem, rounds):
+            again = random.Random()
+            again.setstate(state)  # the same seats up to the annealing
+            annealed = _assign_seats(problem, groups, again, steps, seat_rows, anneal=True)
+            other = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(annealed, byes)]
+            if _no_figure_worse(problem, other, rounds):
+                rounds, ranked = other, quality(assess(other, problem.history, problem.clubs))
         if best is None or ranked < best[0]:
             best = (ranked, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
@@ -1111,9 +1121,11 @@ def _assign_seats(
     rng: random.Random,
     steps: int = BALANCE,
     seat_rows: Sequence[dict[str, int] | None] = (),
+    anneal: bool = False,
 ) -> list[tuple[tuple[str, ...], ...]]:
     """Seat order at every table so each player takes each starting seat as evenly as possible, over the
-    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
+    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4); with `anneal`, a
+    re-plan within rounds 1–4 also anneals the rest of that block (`_anneal_block`)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
     sizes: dict[str, list[int]] = {p: [0, 0] for p in problem.players}  # games at tables of 4, of 3
     for past in problem.history:
@@ -1170,7 +1182,7 @@ def _assign_seats(
                 ordered.append(tables)
             bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
             _balance_seats(ordered, counts, bounds, rng, steps, pinned)
-            if start == 0 and 0 < played < SEATS and not problem.by_standings and steps:  # re-planned in rounds 1-4
+            if anneal and start == 0:  # a re-plan within rounds 1-4 (`_within_first_block`)
                 met = Counter(
                     frozenset(pair)
                     for rnd in (*(past.tables for past in problem.history), *groups[len(block) :], *ordered)
@@ -1579,8 +1591,7 @@ def _anneal_block(
         return UNEVEN * ((e > 0) + max(0, e - 2)) + e
 
     total = sum(weight(e) for e in excess.values())
-    before, start = list(excess.values()), [list(table) for table in tables]
-    best, kept = total, start
+    best, kept = total, [list(table) for table in tables]
     for step in range(moves):
         if best < UNEVEN * (least + 1):
             break
@@ -1614,22 +1625,35 @@ def _anneal_block(
         _unseat(table, counts)
         table[:] = order
         _seat(table, counts)
-    after = [sum(c * c for c in counts[p]) - bounds[p] for p in players]
-    if not _no_more_uneven(after, before):  # the seats before, unless these are no worse by every measure
-        for table, order in zip(tables, start, strict=True):
-            _unseat(table, counts)
-            table[:] = order
-            _seat(table, counts)
 
 
-def _no_more_uneven(after: list[int], before: list[int]) -> bool:
-    """Per-player seat excesses `after` no worse than `before`: no more uneven players, no larger excess of one, no
-    more in all."""
-    return (
-        sum(e > 0 for e in after) <= sum(e > 0 for e in before)
-        and max(after, default=0) <= max(before, default=0)
-        and sum(after) <= sum(before)
-    )
+def _within_first_block(problem: SeatingProblem) -> bool:
+    """A re-plan after round 1, 2 or 3 of at most ANNEALED players, not by standings: its first planned rounds finish
+    the event's rounds 1-4, and a second seating of them (annealed) is affordable."""
+    return 0 < len(problem.history) < SEATS and not problem.by_standings and len(problem.players) <= ANNEALED
+
+
+def _first_block_uneven(problem: SeatingProblem, rounds: list[SeatedRound]) -> int:
+    """Players whose seats over the event's rounds 1-4 are less even than their games allow."""
+    return len(assess(rounds[: SEATS - len(problem.history)], problem.history[:SEATS]).unbalanced_players)
+
+
+def _no_figure_worse(problem: SeatingProblem, rounds: list[SeatedRound], than: list[SeatedRound]) -> bool:
+    """Whether `rounds` is no worse than `than` in any figure of the seats or before them (repeats, players with a
+    seat twice in rounds 1-4, uneven over the event, never on seat 4, club pairs), and better in one."""
+
+    def figures(planned: list[SeatedRound]) -> tuple[int, ...]:
+        report = assess(planned, problem.history, problem.clubs)
+        return (
+            *quality(report)[:4],
+            _first_block_uneven(problem, planned),
+            len(report.unbalanced_players),
+            len(report.no_seat_four),
+            report.club_conflicts,
+        )
+
+    new, old = figures(rounds), figures(than)
+    return new != old and all(a <= b for a, b in zip(new, old, strict=True))
 
 
 def _no_worse(
