@@ -7,8 +7,8 @@ of the plans found the fewest and most tables of 3 a player had, the most player
 running, the most repeated meetings, the most players whose seats are uneven over the event's rounds 1–4 and
 over the whole event, the most players never on seat 4, the most same-club pairs at a table, and whether every
 table had a legal size (§6); each beside its bound (`planner.bounds`) in brackets. Re-plans continue a history planned with the same seed, as `new` and then `seat` do by default
-(`--seed` is the same for both), so a re-plan that rebuilt the rounds played would show here; `--grid` totals
-the repeats over every count 6-64 over 4-8 rounds, fresh. The optimum
+(`--seed` is the same for both), so a re-plan that rebuilt the rounds played would show here; `--grid OUT` counts
+every count 6-64 over 4-8 rounds fresh and re-planned, and over 6 rounds in clubs, and `--compare` two such runs. The optimum
 column is the proven value (a design, or a counting bound that a stored plan reaches) where one is known,
 else the counting lower bound (`planner.bounds`) prefixed with ≥. Nothing here is run by the tests; bench/SEATING.md has the
 results.
@@ -17,9 +17,12 @@ results.
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from sheet_scorer.seating.planner import SeatedRound, SeatingProblem, assess, bounds, plan, table_sizes
 
@@ -134,26 +137,88 @@ def sweep() -> None:
         )
 
 
-def grid() -> None:
-    """Fresh plans of every count 6-64 over 4-8 rounds (seed 0): the total repeated meetings against the total of
-    the counting bounds (at the fewest runs, and without the runs aim), the plans with max − min > 1 tables of 3 per
-    player, the total tables of 3 in two rounds running against its bound, and each plan above its repeat bound."""
-    found = bound = free = unfair = runs = fewest_runs = 0
-    above = []
+def grid_cases() -> list[tuple[str, Callable[[], SeatingProblem]]]:
+    """The grid: every count 6-64 over 4-8 rounds fresh (seed 0) and re-planned after round 1 with 3 drops and a late
+    entry (counts 9 up, seed n, as `--sweep`), and every count over 6 rounds in 5 clubs (seed 0)."""
+    cases: list[tuple[str, Callable[[], SeatingProblem]]] = []
     for n in range(6, 65):
         for rounds in range(4, 9):
-            problem = SeatingProblem(players(n), rounds)
-            report, best = assess(plan(problem)), bounds(problem)
-            found, bound = found + report.repeated_meetings, bound + best.repeated_meetings
-            free += best.repeats_any_runs
-            unfair += report.threes[1] - report.threes[0] > 1
-            runs, fewest_runs = runs + report.threes_running, fewest_runs + best.threes_running
-            if report.repeated_meetings > best.repeated_meetings:
-                above.append(f"{n} × {rounds}: {report.repeated_meetings} (≥ {best.repeated_meetings})")
+            cases.append((f"{n} × {rounds} fresh", functools.partial(SeatingProblem, players(n), rounds)))
+            if n >= 9:
+                cases.append((f"{n} × {rounds} re-plan", functools.partial(sweep_replan, n, rounds)))
+        clubs = {p: "ABCDE"[i % 5] for i, p in enumerate(players(n))}
+        cases.append((f"{n} × 6 clubs", functools.partial(SeatingProblem, players(n), 6, clubs)))
+    return cases
+
+
+def sweep_replan(n: int, rounds: int) -> SeatingProblem:
+    """The re-plan `--sweep` times: round 1 of the fresh plan (seed n) played, 3 drops and a late entry."""
+    first = plan(SeatingProblem(players(n), rounds, seed=n))
+    return SeatingProblem((*players(n)[3:], "Late"), rounds - 1, history=(first[0],), seed=n)
+
+
+FIGURES = ("unfair", "runs", "repeats", "uneven 1-4", "uneven", "no seat 4", "clubs")
+
+
+def grid(out: str) -> None:
+    """Per grid case (`grid_cases`) the figures of §6's aims, counted by `assess`: max − min > 1 tables of 3 per
+    player, players at a table of 3 in two rounds running, repeated meetings, players uneven over rounds 1-4 and
+    over the event, players never on seat 4, club pairs; with each bound (the repeats' also without the runs aim), and the CPU time of `plan`. Written
+    as JSON to `out` (for `--compare`), their totals printed."""
+    rows = {}
+    for name, build in grid_cases():
+        problem = build()
+        start = time.process_time()
+        rounds = plan(problem)
+        cpu = time.process_time() - start
+        report, best = assess(rounds, problem.history, problem.clubs), bounds(problem)
+        figures = [
+            int(report.threes[1] - report.threes[0] > 1),
+            report.threes_running,
+            report.repeated_meetings,
+            uneven(rounds, problem.history, True),
+            len(report.unbalanced_players),
+            len(report.no_seat_four),
+            report.club_conflicts,
+        ]
+        least = [
+            0,
+            best.threes_running,
+            best.repeated_meetings,
+            0,
+            best.uneven_seats,
+            best.no_seat_four,
+            best.club_conflicts,
+        ]
+        rows[name] = {"figures": figures, "bounds": least, "repeats_any_runs": best.repeats_any_runs, "cpu": cpu}
+    Path(out).write_text(json.dumps(rows, indent=0), encoding="utf-8")
+    totals = [sum(r[key][i] for r in rows.values()) for key in ("figures", "bounds") for i in range(len(FIGURES))]
     print(
-        f"repeats {found} (bounds {bound}, {free} without the runs aim); {len(above)} plans above; unfair plans {unfair}; two rounds running {runs} (bounds {fewest_runs})"
+        "; ".join(
+            f"{name} {total} (bounds {least})" for name, total, least in zip(FIGURES, totals, totals[len(FIGURES) :])
+        )
     )
-    print("; ".join(above))
+    print(f"repeats' bounds without the runs aim: {sum(r['repeats_any_runs'] for r in rows.values())}")
+
+
+def compare(before: str, after: str) -> None:
+    """Two `--grid` outputs side by side: per kind of case the totals before → after, and every case that differs."""
+    old, new = (json.loads(Path(path).read_text(encoding="utf-8")) for path in (before, after))
+    print("| plans | " + " | ".join(FIGURES) + " | median s | max s |")
+    print("|---|" + "---:|" * (len(FIGURES) + 2))
+    for kind in ("fresh", "re-plan", "clubs"):
+        names = [name for name in old if name.endswith(kind)]
+        cells = []
+        for i in range(len(FIGURES)):
+            a, b = (sum(rows[name]["figures"][i] for name in names) for rows in (old, new))
+            cells.append(f"{a} → {b}")
+        for pick in (statistics.median, max):
+            a, b = (pick(rows[name]["cpu"] for name in names) for rows in (old, new))
+            cells.append(f"{a:.2f} → {b:.2f}")
+        print(f"| {kind} ({len(names)}) | " + " | ".join(cells) + " |")
+    for name in old:
+        if old[name]["figures"] != new[name]["figures"]:
+            print(f"{name}: {old[name]['figures']} → {new[name]['figures']} (bounds {new[name]['bounds']})")
 
 
 def main() -> None:
@@ -161,13 +226,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", default="", help="only the cases whose name holds this text")
     parser.add_argument("--sweep", action="store_true", help="the planning times of every event size instead")
-    parser.add_argument("--grid", action="store_true", help="the repeats over the grid 6-64 × 4-8 instead")
+    parser.add_argument("--grid", metavar="OUT", help="the figures of every grid case instead, as JSON to OUT")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"), help="two --grid outputs compared")
     args = parser.parse_args()
     if args.sweep:
         sweep()
         return
     if args.grid:
-        grid()
+        grid(args.grid)
+        return
+    if args.compare:
+        compare(*args.compare)
         return
     print(
         "| case | tables of 3 per player (best) | 3 twice running (best) | repeats | optimum | uneven seats, "

@@ -65,7 +65,10 @@ The method, in four steps:
    kept one player of each seat per table. Otherwise (tables of 3, or the search mixed the rows)
    each table starts with the permutation that best evens the seat counts so far (all 24 or 6
    tried), then a tabu search over swaps of two players' seats at one table minimises Σ (seat
-   count)² within the block; at 3-player tables seat 4 does not exist. Continuing an event, a
+   count)² within the block; at 3-player tables seat 4 does not exist. A re-plan within rounds 1–4 then anneals
+   the rest of that block for the fewest players with a seat twice there (`_anneal_block`: seat swaps at a table,
+   and swaps of players between tables of one size that cost no repeat nor club pair) in a second seating of the
+   first attempt (up to ANNEALED players), kept where no figure of the plan is worse and one is better. Continuing an event, a
    player whose seats stay uneven is swapped with a player of another table of that round when
    neither meets anyone again nor a club-mate, and both tables are seated anew, while that evens
    the seats (not with `--by standings`, whose tables are neighbours in the standings). If seats
@@ -110,6 +113,11 @@ ATTEMPTS = 8  # table plans tried (seeded, bounded) while some player's seats ar
 SEATS = 4
 ORDERED = 10  # up to this many planned rounds, their order is chosen to seat fewest at tables of 3 twice running
 RELABELS = 40  # steps per player of the tabu search that relabels a fresh plan's players to keep clubs apart
+ANNEAL = 8_000  # moves of the seat annealing of a re-plan within rounds 1-4, at the full seat budget
+ANNEALED = 120  # up to this many players a re-plan within rounds 1-4 is also seated with the block annealed
+ANNEAL_HEAT = 30.0  # its starting temperature, in units of seat-count excess
+MOVE_TABLE = 0.3  # the share of the annealing's moves that swap players of two tables (else two seats at one)
+UNEVEN = 100  # the annealing's weight of a player whose seats are uneven, against one unit of excess
 PAIRED = 120  # up to this many players the search also tries paired swaps (a swap and its reverse in another round)
 
 
@@ -185,10 +193,19 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         else:
             groups, work, seat_rows = _fresh_groups(problem, players, sizes, byes, rng, evaluations)
         spent += work + SEAT_WORK * len(players)
-        seated = _assign_seats(problem, groups, rng, min(BALANCE, evaluations // SEAT_STEP), seat_rows)
+        steps = min(BALANCE, evaluations // SEAT_STEP)
+        state = rng.getstate()
+        seated = _assign_seats(problem, groups, rng, steps, seat_rows)
         rounds = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(seated, byes)]
         report = assess(rounds, problem.history, problem.clubs)
         ranked = quality(report)
+        if not attempt and steps and _within_first_block(problem) and _first_block_uneven(problem, rounds):
+            again = random.Random()
+            again.setstate(state)  # the same seats up to the annealing
+            annealed = _assign_seats(problem, groups, again, steps, seat_rows, anneal=True)
+            other = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(annealed, byes)]
+            if _no_figure_worse(problem, other, rounds):
+                rounds, ranked = other, quality(assess(other, problem.history, problem.clubs))
         if best is None or ranked < best[0]:
             best = (ranked, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
@@ -861,9 +878,24 @@ class _TableSearch:
 
     def _delta(self, r: int, a: int, b: int) -> int:
         """Cost change of swapping a and b (at different tables) in round r."""
-        meet, up, down, club, apart = self.meet, _UP, _DOWN, self.club, self.apart
+        meet, up, down = self.meet, _UP, _DOWN
         home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
-        meet_a, meet_b, club_a, club_b = meet[a], meet[b], club[a], club[b]
+        meet_a, meet_b = meet[a], meet[b]
+        delta = 0
+        for x in home:
+            if x != a:
+                delta += down[meet_a[x]] + up[meet_b[x]]
+        for y in away:
+            if y != b:
+                delta += down[meet_b[y]] + up[meet_a[y]]
+        return delta + self._extra(r, a, b)
+
+    def _extra(self, r: int, a: int, b: int) -> int:
+        """The part of `_delta` that is not meetings: tables of 3 (their share and runs), clubs and standings; 0 when
+        a and b sit at tables of one size, neither is in a club and the plan is not by standings."""
+        club, apart = self.club, self.apart
+        home, away = self.rounds[r][self.where[r][a]], self.rounds[r][self.where[r][b]]
+        club_a, club_b = club[a], club[b]
         delta = 0
         small_a, small_b = self.small[r][self.where[r][a]], self.small[r][self.where[r][b]]
         if small_a != small_b:  # one moves to a table of 3, the other away from one
@@ -871,12 +903,6 @@ class _TableSearch:
             delta += FAIR * 2 * (self.threes[to] - self.threes[off] + 1) + RUN * (
                 self._runs(r, to) - self._runs(r, off)
             )
-        for x in home:
-            if x != a:
-                delta += down[meet_a[x]] + up[meet_b[x]]
-        for y in away:
-            if y != b:
-                delta += down[meet_b[y]] + up[meet_a[y]]
         if club_a or club_b:
             together = sum(
                 (club_b != "" and club_b == club[x]) - (club_a != "" and club_a == club[x]) for x in home if x != a
@@ -985,26 +1011,45 @@ class _TableSearch:
         candidates: list[tuple[int, int, int, int, int]] = []
         low = None
         pairs = len(self.meet) <= PAIRED
+        meet, up, down, club = self.meet, _UP, _DOWN, self.club
+        always = self.apart is not None  # by standings: every swap has a non-meeting part (`_extra`)
         for r, rnd in enumerate(self.rounds):
+            conflicted = self._conflicted(r)
+            if not conflicted:
+                continue
             where, row, small = self.where[r], self.row[r] if self.row else None, self.small[r]
-            for a in self._conflicted(r):
+            leave = {p: sum(down[meet[p][x]] for x in table if x != p) for table in rnd for p in table}
+            for a in conflicted:
+                home, meet_a, leave_a = rnd[where[a]], meet[a], leave[a]
+                small_a = small[where[a]]
                 for t, table in enumerate(rnd):
                     if t == where[a]:
                         continue
                     self.evaluations += len(table)
+                    join_a = sum(up[meet_a[y]] for y in table)
+                    other_size = small[t] != small_a
                     for b in table:
                         if row is not None and row[b] != row[a]:
                             continue
-                        delta = self._delta(r, a, b)
+                        meet_b = meet[b]  # `_delta` by parts: a leaves home and joins t, b the other way round
+                        delta = leave_a + leave[b] + join_a - up[meet_a[b]]
+                        for x in home:
+                            if x != a:
+                                delta += up[meet_b[x]]
+                        if other_size or always or club[a] or club[b]:
+                            delta += self._extra(r, a, b)
                         is_tabu = tabu.get((r, a, where[b]), -1) > step or tabu.get((r, b, where[a]), -1) > step
-                        moves = [] if is_tabu and current + delta >= best else [(delta, r, a, b, -1)]
-                        if pairs and small[t] != small[where[a]] and not is_tabu:
-                            moves += self._paired(r, a, b)
-                        for move in moves:
-                            if low is None or move[0] < low:
-                                low, candidates = move[0], [move]
-                            elif move[0] == low:
-                                candidates.append(move)
+                        if not is_tabu or current + delta < best:
+                            if low is None or delta < low:
+                                low, candidates = delta, [(delta, r, a, b, -1)]
+                            elif delta == low:
+                                candidates.append((delta, r, a, b, -1))
+                        if pairs and other_size and not is_tabu:
+                            for move in self._paired(r, a, b):
+                                if low is None or move[0] < low:
+                                    low, candidates = move[0], [move]
+                                elif move[0] == low:
+                                    candidates.append(move)
         return self.rng.choice(candidates) if candidates else None
 
     def _paired(self, r: int, a: int, b: int) -> list[tuple[int, int, int, int, int]]:
@@ -1076,9 +1121,11 @@ def _assign_seats(
     rng: random.Random,
     steps: int = BALANCE,
     seat_rows: Sequence[dict[str, int] | None] = (),
+    anneal: bool = False,
 ) -> list[tuple[tuple[str, ...], ...]]:
     """Seat order at every table so each player takes each starting seat as evenly as possible, over the
-    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4)."""
+    event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4); with `anneal`, a
+    re-plan within rounds 1–4 also anneals the rest of that block (`_anneal_block`)."""
     counts: dict[str, list[int]] = {p: [0] * SEATS for p in problem.players}
     sizes: dict[str, list[int]] = {p: [0, 0] for p in problem.players}  # games at tables of 4, of 3
     for past in problem.history:
@@ -1135,6 +1182,14 @@ def _assign_seats(
                 ordered.append(tables)
             bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
             _balance_seats(ordered, counts, bounds, rng, steps, pinned)
+            if anneal and start == 0:  # a re-plan within rounds 1-4 (`_within_first_block`)
+                met = Counter(
+                    frozenset(pair)
+                    for rnd in (*(past.tables for past in problem.history), *groups[len(block) :], *ordered)
+                    for table in rnd
+                    for pair in itertools.combinations(table, 2)
+                )
+                _anneal_block(ordered, counts, bounds, rng, ANNEAL * steps // BALANCE, met, problem.clubs)
         seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
     later = seated[max(0, SEATS - played) :]  # seat 4 found after rounds 1-4 first, which keeps them seated once each
@@ -1508,6 +1563,130 @@ def _balance_seats(
         tabu[(r, t, a)] = tabu[(r, t, b)] = step + 5 + rng.randrange(3)
         total += low
         best, since_best = (total, 0) if total < best else (best, since_best + 1)
+
+
+def _anneal_block(
+    seated: list[list[list[str]]],
+    counts: dict[str, list[int]],
+    bounds: dict[str, int],
+    rng: random.Random,
+    moves: int,
+    met: Counter[frozenset[str]],
+    clubs: Mapping[str, str],
+) -> None:
+    """Simulated annealing over swaps of two players' places in one round of `seated` (in place): two seats at one
+    table, or two players of tables of one size when neither meets anyone at the other's table, in any round (`met`),
+    nor a club-mate, so no aim before the seats gets worse; the fewest players whose seats are less even than their
+    games allow (`bounds`), then the least excess in all. The best seating found is kept, and the search stops at the
+    fewest that the seat-4 places allow."""
+    tables = [table for rnd in seated for table in rnd]
+    peers = [[other for other in rnd if len(other) == len(table)] for rnd in seated for table in rnd]
+    players = sorted({p for table in tables for p in table})
+    excess = {p: sum(c * c for c in counts[p]) - bounds[p] for p in players}
+    least = _fewest_uneven(seated, counts, bounds)
+
+    def weight(e: int) -> int:
+        """An uneven player, and beyond one seat taken twice (excess 2) as if one more for each unit: a seat thrice
+        in rounds 1-4 would leave the event's seats uneven whatever the later rounds give."""
+        return UNEVEN * ((e > 0) + max(0, e - 2)) + e
+
+    total = sum(weight(e) for e in excess.values())
+    best, kept = total, [list(table) for table in tables]
+    for step in range(moves):
+        if best < UNEVEN * (least + 1):
+            break
+        heat = ANNEAL_HEAT * (1 - step / moves) + 0.05
+        number = rng.randrange(len(tables))
+        table = other = tables[number]
+        x, y = rng.sample(range(len(table)), 2)
+        if rng.random() < MOVE_TABLE:
+            other = rng.choice(peers[number])
+        a, b = table[x], other[y]
+        if other is not table and not _no_worse(a, b, table, other, met, clubs):
+            continue
+        ca, cb = counts[a], counts[b]
+        ea = excess[a] + 2 * (ca[y] - ca[x] + 1)
+        eb = excess[b] + 2 * (cb[x] - cb[y] + 1)
+        delta = weight(ea) + weight(eb) - weight(excess[a]) - weight(excess[b])
+        if delta > 0 and rng.random() >= math.exp(-delta / heat):
+            continue
+        ca[x], ca[y], cb[y], cb[x] = ca[x] - 1, ca[y] + 1, cb[y] - 1, cb[x] + 1
+        if other is not table:
+            met.subtract(frozenset((a, p)) for p in table if p != a)
+            met.subtract(frozenset((b, p)) for p in other if p != b)
+            met.update(frozenset((b, p)) for p in table if p != a)
+            met.update(frozenset((a, p)) for p in other if p != b)
+        table[x], other[y] = b, a
+        excess[a], excess[b] = ea, eb
+        total += delta
+        if total < best:
+            best, kept = total, [list(t) for t in tables]
+    for table, order in zip(tables, kept, strict=True):
+        _unseat(table, counts)
+        table[:] = order
+        _seat(table, counts)
+
+
+def _within_first_block(problem: SeatingProblem) -> bool:
+    """A re-plan after round 1, 2 or 3 of at most ANNEALED players, not by standings: its first planned rounds finish
+    the event's rounds 1-4, and a second seating of them (annealed) is affordable."""
+    return 0 < len(problem.history) < SEATS and not problem.by_standings and len(problem.players) <= ANNEALED
+
+
+def _first_block_uneven(problem: SeatingProblem, rounds: list[SeatedRound]) -> int:
+    """Players whose seats over the event's rounds 1-4 are less even than their games allow."""
+    return len(assess(rounds[: SEATS - len(problem.history)], problem.history[:SEATS]).unbalanced_players)
+
+
+def _no_figure_worse(problem: SeatingProblem, rounds: list[SeatedRound], than: list[SeatedRound]) -> bool:
+    """Whether `rounds` is no worse than `than` in any figure of the seats or before them (repeats, players with a
+    seat twice in rounds 1-4, uneven over the event, never on seat 4, club pairs), and better in one."""
+
+    def figures(planned: list[SeatedRound]) -> tuple[int, ...]:
+        report = assess(planned, problem.history, problem.clubs)
+        return (
+            *quality(report)[:4],
+            _first_block_uneven(problem, planned),
+            len(report.unbalanced_players),
+            len(report.no_seat_four),
+            report.club_conflicts,
+        )
+
+    new, old = figures(rounds), figures(than)
+    return new != old and all(a <= b for a, b in zip(new, old, strict=True))
+
+
+def _no_worse(
+    a: str, b: str, home: list[str], other: list[str], met: Counter[frozenset[str]], club: Mapping[str, str]
+) -> bool:
+    """a may take b's place and b a's without more repeated meetings, a pair meeting a third time, or a club pair."""
+    change = 0
+    for p, leaving, joining, skip in ((a, home, other, b), (b, other, home, a)):
+        mine = club.get(p)
+        for x in leaving:
+            if x != p:
+                change -= met[frozenset((p, x))] > 1 or bool(mine and club.get(x) == mine) * 2
+        for x in joining:
+            if x != skip:
+                if met[frozenset((p, x))] > 1:
+                    return False
+                change += met[frozenset((p, x))] > 0 or bool(mine and club.get(x) == mine) * 2
+    return change <= 0
+
+
+def _fewest_uneven(seated: list[list[list[str]]], counts: dict[str, list[int]], bounds: dict[str, int]) -> int:
+    """A count no seating of these tables beats: players whose seat bound needs a seat 4 that the rounds before did not
+    give, beyond the planned tables of 4 (one seat 4 each)."""
+    planned = Counter(p for rnd in seated for table in rnd for p in table)
+    four = Counter(p for rnd in seated for table in rnd if len(table) == SEATS for p in table)
+    places = sum(len(table) == SEATS for rnd in seated for table in rnd)
+    had = {
+        p: counts[p][SEATS - 1] - sum(table[SEATS - 1] == p for rnd in seated for table in rnd if len(table) == SEATS)
+        for p in planned
+    }
+    needing = [p for p in planned if not had[p] and bounds[p] == sum(counts[p]) and sum(counts[p]) == SEATS]
+    stuck = sum(1 for p in needing if not four[p])
+    return stuck + max(0, len(needing) - stuck - places)
 
 
 @dataclass(frozen=True)
