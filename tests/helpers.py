@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import zipfile
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
@@ -90,6 +91,18 @@ def read_players(path: Path) -> tuple[list[Any], str | None]:
 
 def round_sheet(*rows: list[Any], headers: list[str] = HEADERS) -> list[list[Any]]:
     return [headers, *rows]
+
+
+# Python keeps an inherited SIG_IGN for SIGINT (a shell's background job starts with it): reset it before the tool starts
+_AS_IN_A_TERMINAL = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+def tool_command(*args: str) -> list[str]:
+    """`sheet-scorer ARGS` as a process started in a terminal: Ctrl-C (SIGINT) reaches it even when these tests run
+    from a shell that ignores SIGINT; the same process id, as the tool itself replaces the starter."""
+    return [sys.executable, "-c", _AS_IN_A_TERMINAL, sys.executable, "-m", "sheet_scorer", *args]
 
 
 def run(*args: object) -> Any:

@@ -22,9 +22,11 @@ def stopping() -> bool:
 
 
 def _finish_current_on_interrupt() -> None:
-    """Worker initializer: Ctrl-C sets `_stopping` instead of abandoning a workbook half-way; a library's warning is
-    not printed (only the tool's own lines reach the terminal)."""
-    signal.signal(signal.SIGINT, _stop)
+    """Worker initializer: Ctrl-C sets `_stopping` instead of abandoning a workbook half-way, unless the tool was
+    started to ignore it (a background job, `nohup`), as its main process does; a library's warning is not printed
+    (only the tool's own lines reach the terminal)."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _stop)
     warnings.simplefilter("ignore")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from helpers import player, round_sheet, run, write_workbook
+from helpers import player, round_sheet, run, tool_command, write_workbook
 from paths import ROOT
 
 from sheet_scorer.cli.main import main
@@ -174,7 +174,7 @@ def test_ctrl_c_in_a_batch_finishes_the_workbooks_in_hand_and_starts_no_other(tm
     for index in range(12):
         write_workbook(tmp_path / f"event{index:02}.xlsx", {"Round 1": rows, "Round 2": rows})
     batch = subprocess.Popen(
-        [sys.executable, "-m", "sheet_scorer", "score", str(tmp_path), "--jobs", "2"],
+        tool_command("score", str(tmp_path), "--jobs", "2"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,

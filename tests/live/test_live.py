@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import openpyxl
 import pytest
 from click.testing import CliRunner
+from helpers import tool_command
 from live_server import excel_save, free_port
 from paths import ROOT
 
@@ -57,7 +58,7 @@ class Server:
         self.base = f"http://127.0.0.1:{port}"
         self.out = log.open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--host", "127.0.0.1", "--port", str(port)],
+            tool_command("live", str(workbook), "--host", "127.0.0.1", "--port", str(port)),
             stdout=self.out,
             stderr=subprocess.PIPE,
             cwd=log.parent,

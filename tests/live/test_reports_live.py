@@ -12,7 +12,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import openpyxl
 import pytest
-from helpers import run
+from helpers import run, tool_command
 from live_server import excel_save, free_port
 from reports_event import SEATED, report, round2_tables, write_event
 
@@ -39,7 +38,7 @@ class Server:
         self.workbook, self.port, self.base = workbook, port, f"http://127.0.0.1:{port}"
         self.log = workbook.with_name(f"live-{port}-{time.monotonic_ns()}.log")
         self.out = self.log.open("wb")
-        command = [sys.executable, "-m", "sheet_scorer", "live", str(workbook), "--reports", "--host", "127.0.0.1"]
+        command = tool_command("live", str(workbook), "--reports", "--host", "127.0.0.1")
         self.process = subprocess.Popen(
             [*command, "--port", str(port), *options], stdout=self.out, stderr=subprocess.STDOUT, cwd=workbook.parent
         )
