@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import traceback
 import warnings
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import click
 
+from sheet_scorer.cli.usage import command_lang, usage_line
 from sheet_scorer.i18n.visible import visible
 from sheet_scorer.i18n.vocab import LANGUAGES
 
@@ -26,32 +28,53 @@ if TYPE_CHECKING:
 
 
 class _OneLineUsageError(click.UsageError):
-    """A misuse of the command told in one line (click's own takes four: usage, hint, blank, error)."""
+    """A misuse of the command told in one line (click's own takes four: usage, hint, blank, error), in the
+    language of the command line's `--lang`."""
+
+    def __init__(self, error: click.UsageError, lang: str | None) -> None:
+        super().__init__(error.message, error.ctx)
+        self.line = one_line(usage_line(error, lang))
 
     def show(self, file: Any = None) -> None:
-        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
-        click.echo(f"Error: {one_line(self.format_message())}{hint}", err=True)
+        click.echo(self.line, err=True)
 
 
 class OneLineGroup(click.Group):
     """The command group whose usage errors, and those of its commands, take one line (exit 2)."""
 
-    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        lang = command_lang(args)
         try:
-            return super().make_context(*args, **kwargs)
+            ctx = super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
-            raise _OneLineUsageError(error.format_message(), error.ctx) from None
+            raise _OneLineUsageError(error, lang) from None
+        ctx.meta[_USAGE_LANG] = lang
+        return ctx
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
-            raise _OneLineUsageError(error.format_message(), error.ctx) from None
+            raise _OneLineUsageError(error, ctx.meta.get(_USAGE_LANG)) from None
+
+
+_USAGE_LANG = "sheet_scorer.usage_lang"  # the command line's --lang, kept for a usage error of the command itself
+
+
+def command_line_lang(ctx: click.Context) -> str | None:
+    """The command line's `--lang` wherever it stands: a value is checked before the options after it are read."""
+    return cast("str | None", ctx.meta.get(_USAGE_LANG))
 
 
 def one_line(text: object) -> str:
-    """Text as one terminal line: runs of spaces and line breaks become one space, control characters shown."""
-    return visible(" ".join(str(text).split()))
+    """Text as one terminal line: runs of spaces and line breaks become one space, control characters shown; a
+    no-break space (French typography's, before `:` and inside « ») stays as it is."""
+    return visible(_BREAKS.sub(" ", str(text)).strip(" "))
+
+
+_BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")  # white space but the no-break spaces
 
 
 LANGS = click.Choice(list(LANGUAGES))  # the catalogue's languages

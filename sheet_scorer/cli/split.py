@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sheet_scorer.cli.common import WORKBOOK, force_option, lang_option, output_option, run_action, verbose_option
+from sheet_scorer.cli.common import (
+    WORKBOOK,
+    command_line_lang,
+    force_option,
+    lang_option,
+    output_option,
+    run_action,
+    verbose_option,
+)
 
 if TYPE_CHECKING:
     from sheet_scorer.i18n.codes import MessageKey
@@ -20,8 +28,8 @@ def _tables(context: click.Context, parameter: click.Parameter, value: str) -> f
 
     try:
         return parse_tables(value)
-    except ValueError:  # in --lang when it came first on the line (a usage error is met before the workbook is read)
-        raise click.BadParameter(say(context.params.get("lang"), "bad_tables_option", value=value)) from None
+    except ValueError:  # in --lang (a usage error is met before the workbook is read)
+        raise click.BadParameter(say(command_line_lang(context), "bad_tables_option", value=value)) from None
 
 
 @click.command()

@@ -977,6 +977,177 @@ CATALOGUE: dict[str, Message] = {
                 "fr": "Interrompu : les fichiers pas encore terminés sont restés tels quels.",
             },
         ),
+        # click's usage errors, said in the command line's --lang (cli/usage.py)
+        Message(
+            "usage_see_help",
+            "line",
+            {"en": "(see {command})", "pl": "(zobacz {command})", "pt": "(veja {command})", "fr": "(voir {command})"},
+        ),
+        Message(
+            "usage_quoted",
+            "line",
+            {"en": "'{text}'", "pl": "„{text}”", "pt": "“{text}”", "fr": "« {text} »"},
+        ),
+        Message(
+            "usage_missing_argument",
+            "line",
+            {
+                "en": "Missing argument {name}.",
+                "pl": "brak argumentu {name}.",
+                "pt": "falta o argumento {name}.",
+                "fr": "il manque l'argument {name}.",
+            },
+        ),
+        Message(
+            "usage_missing_option",
+            "line",
+            {
+                "en": "Missing option {name}.",
+                "pl": "brak opcji {name}.",
+                "pt": "falta a opção {name}.",
+                "fr": "il manque l'option {name}.",
+            },
+        ),
+        Message(
+            "usage_missing_command",
+            "line",
+            {
+                "en": "Missing command.",
+                "pl": "brak polecenia.",
+                "pt": "falta o comando.",
+                "fr": "il manque la commande.",
+            },
+        ),
+        Message(
+            "usage_no_such_option",
+            "line",
+            {
+                "en": "No such option {name}.",
+                "pl": "nie ma opcji {name}.",
+                "pt": "não existe a opção {name}.",
+                "fr": "l'option {name} n'existe pas.",
+            },
+        ),
+        Message(
+            "usage_no_such_command",
+            "line",
+            {
+                "en": "No such command {name}.",
+                "pl": "nie ma polecenia {name}.",
+                "pt": "não existe o comando {name}.",
+                "fr": "la commande {name} n'existe pas.",
+            },
+        ),
+        Message(
+            "usage_did_you_mean",
+            "line",
+            {
+                "en": "(Did you mean: {names}?)",
+                "pl": "(Czy chodziło o: {names}?)",
+                "pt": "(Quis dizer: {names}?)",
+                "fr": "(Vouliez-vous dire : {names} ?)",
+            },
+        ),
+        Message(
+            "usage_invalid_value",
+            "line",
+            {
+                "en": "Invalid value for {name}: {detail}",
+                "pl": "nieprawidłowa wartość {name}: {detail}",
+                "pt": "valor inválido para {name}: {detail}",
+                "fr": "valeur invalide pour {name} : {detail}",
+            },
+        ),
+        Message(
+            "usage_not_one_of",
+            "line",
+            {
+                "en": "{value} is not one of {choices}.",
+                "pl": "{value} nie jest żadną z wartości {choices}.",
+                "pt": "{value} não é nenhum dos valores {choices}.",
+                "fr": "{value} n'est aucune des valeurs {choices}.",
+            },
+        ),
+        Message(
+            "usage_out_of_range",
+            "line",
+            {
+                "en": "{value} is not in the range {range}.",
+                "pl": "{value} jest poza zakresem {range}.",
+                "pt": "{value} está fora do intervalo {range}.",
+                "fr": "{value} n'est pas dans l'intervalle {range}.",
+            },
+        ),
+        Message(
+            "usage_not_integer",
+            "line",
+            {
+                "en": "{value} is not a whole number.",
+                "pl": "{value} nie jest liczbą całkowitą.",
+                "pt": "{value} não é um número inteiro.",
+                "fr": "{value} n'est pas un nombre entier.",
+            },
+        ),
+        Message(
+            "usage_not_date",
+            "line",
+            {
+                "en": "{value} is not a date written {format}.",
+                "pl": "{value} nie jest datą w formacie {format}.",
+                "pt": "{value} não é uma data no formato {format}.",
+                "fr": "{value} n'est pas une date au format {format}.",
+            },
+        ),
+        Message(
+            "usage_is_directory",
+            "line",
+            {
+                "en": "{value} is a folder, not a file.",
+                "pl": "{value} to folder, a nie plik.",
+                "pt": "{value} é uma pasta, não um arquivo.",
+                "fr": "{value} est un dossier, pas un fichier.",
+            },
+        ),
+        Message(
+            "usage_requires_value",
+            "line",
+            {
+                "en": "Option {name} requires an argument.",
+                "pl": "opcja {name} wymaga wartości.",
+                "pt": "a opção {name} requer um valor.",
+                "fr": "l'option {name} demande une valeur.",
+            },
+        ),
+        Message(
+            "usage_takes_no_value",
+            "line",
+            {
+                "en": "Option {name} does not take a value.",
+                "pl": "opcja {name} nie przyjmuje wartości.",
+                "pt": "a opção {name} não aceita valor.",
+                "fr": "l'option {name} ne prend pas de valeur.",
+            },
+        ),
+        Message(
+            "usage_extra_argument",
+            "line",
+            {
+                "en": "Got unexpected extra argument ({args})",
+                "pl": "nieoczekiwany dodatkowy argument ({args})",
+                "pt": "argumento extra inesperado ({args})",
+                "fr": "argument supplémentaire inattendu ({args})",
+            },
+        ),
+        Message(
+            "usage_extra_arguments",
+            "line",
+            {
+                "en": "Got unexpected extra arguments ({args})",
+                "pl": "nieoczekiwane dodatkowe argumenty ({args})",
+                "pt": "argumentos extras inesperados ({args})",
+                "fr": "arguments supplémentaires inattendus ({args})",
+            },
+        ),
         # batch
         Message("scoring", "line", {"en": "Scoring", "pl": "Liczenie", "pt": "Pontuando", "fr": "Calcul"}),
         Message(

@@ -83,6 +83,50 @@ def test_usage_errors_exit_2_in_one_line(args: list[str], said: str) -> None:
     ), result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["new", "-o", "x.xlsx", "--lang", "pl"], "Błąd: brak opcji „--players”. (zobacz „main new --help”)"),
+        (["merge", "--lang", "pt"], "Erro: falta o argumento “EVENT”. (veja “main merge --help”)"),
+        (
+            ["score", "x.xlsx", "--jbs", "2", "--lang=fr"],
+            "Erreur\u202f: l'option «\u202f--jbs\u202f» n'existe pas. (Vouliez-vous dire\u202f: «\u202f--jobs\u202f», "
+            "«\u202f--json\u202f»\u202f?) (voir «\u202fmain score --help\u202f»)",
+        ),
+        (
+            ["check", "x.xlsx", "--format", "csv", "--lang", "pl"],
+            "Błąd: nieprawidłowa wartość „--format”: „csv” nie jest żadną z wartości „text”, „json”. "
+            "(zobacz „main check --help”)",
+        ),
+        (
+            ["new", "--players", "p.txt", "-o", "x.xlsx", "--rounds", "0", "--lang", "pt"],
+            "Erro: valor inválido para “--rounds”: 0 está fora do intervalo 1<=x<=30. (veja “main new --help”)",
+        ),
+        (
+            ["new", "--players", "p.txt", "-o", "x.xlsx", "--date", "4.12.2026", "--lang", "pl"],
+            "Błąd: nieprawidłowa wartość „--date”: „4.12.2026” nie jest datą w formacie YYYY-MM-DD. "
+            "(zobacz „main new --help”)",
+        ),
+        (
+            ["split", "x.xlsx", "--round", "1", "--tables", "zz", "--lang", "pl"],
+            "Błąd: nieprawidłowa wartość „--tables”: „zz”: podaj numery stołów, np. 1-4 albo 1,3,5-7 "
+            "(zobacz „main split --help”)",
+        ),
+        (
+            ["playoffs", "a.xlsx", "b", "c", "--lang", "pt"],
+            "Erro: argumentos extras inesperados (b c) (veja “main playoffs --help”)",
+        ),
+        (["score", "x.xlsx", "--lang", "pl", "-o"], "Błąd: opcja „-o” wymaga wartości."),
+        (["--lang", "pl", "punktuj"], "Błąd: nie ma opcji „--lang”. (zobacz „main --help”)"),
+        (["punktuj", "--lang", "pl"], "Błąd: nie ma polecenia „punktuj”. (zobacz „main --help”)"),
+    ],
+)
+def test_usage_errors_follow_the_command_lines_lang(args: list[str], said: str) -> None:
+    """A misuse is said in the `--lang` of the command line, wherever it stands (docs/rules.md §5), still one line."""
+    result = run(*args)
+    assert result.exit_code == 2 and result.output == said + "\n"
+
+
 @pytest.mark.parametrize("name", ["out.csv", "out.xlsm"])
 def test_output_must_be_a_workbook_of_the_inputs_kind(tmp_path: Path, name: str) -> None:
     """An .xlsx saved under .xlsm (or the reverse) is a file Excel refuses to open."""

@@ -361,7 +361,7 @@ def test_a_damaged_file_is_refused_in_polish_and_french(tmp_path: Path) -> None:
     code, output = run("score", cut, "--lang", "fr")
     assert (code, output) == (
         2,
-        f"Erreur : {cut} : le fichier est endommagé (.xlsx incomplet) ; "
+        f"Erreur\u202f: {cut}\u202f: le fichier est endommagé (.xlsx incomplet)\u202f; "
         "enregistrez-le à nouveau depuis Excel ou LibreOffice\n",
     )
     # without --lang: English, word for word as before
