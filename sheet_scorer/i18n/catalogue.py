@@ -2097,6 +2097,20 @@ CATALOGUE: dict[str, Message] = {
             },
         ),
         Message(
+            "playoff_too_few_unset",
+            "refusal",
+            {
+                "en": "only {n} active players in the qualifying standings, fewer than {size}, the playoffs used when "
+                "Settings → Playoff Size is blank; set Playoff Size to {fits}, or 0 for no playoffs",
+                "pl": "aktywne osoby w klasyfikacji eliminacji: {n}, czyli mniej niż {size} – tyle przyjmuje się, gdy "
+                "„Liczba w fazie finałowej” w Ustawieniach jest pusta; wpisz tam {fits} albo 0, jeśli bez fazy finałowej",
+                "pt": "jogadores ativos na classificação das eliminatórias: {n}, menos que {size}, o tamanho usado quando "
+                "Configurações → Tamanho dos playoffs está em branco; defina-o como {fits}, ou 0 para não haver playoffs",
+                "fr": "joueurs actifs au classement des qualifications : {n}, moins que {size}, la taille retenue quand "
+                "Paramètres → Taille des phases finales est vide ; indiquez-y {fits}, ou 0 s'il n'y a pas de phases finales",
+            },
+        ),
+        Message(
             "playoff_too_few",
             "refusal",
             {

@@ -153,6 +153,7 @@ RefusalKey = Literal[
     "playoff_size_bad",
     "playoff_size_zero",
     "playoff_too_few",
+    "playoff_too_few_unset",
     "playoffs_more",
     "playoffs_refused",
     "qualifying_round_missing",

@@ -17,6 +17,7 @@ from sheet_scorer.i18n.vocab import (
     FINAL_RANKING_SHEET_NAMES,
     PLAYOFF_HEADERS,
     PLAYOFF_SHEETS,
+    PLAYOFF_SIZES,
     STAGE_WORDS,
     fold,
 )
@@ -65,9 +66,17 @@ def next_step(result: ScoreResult, lang: str) -> NewSheet:
     check_size(size)
     qualified = qualified_players(result, size, lang)
     if len(qualified) < size:
-        raise WorkbookError(key="playoff_too_few", n=len(qualified), size=size)
+        raise _too_few(len(qualified), size, data.settings.playoff_size is None)
     stage, tables = first_stage_tables(qualified)
     return playoff_sheet(stage, tables, ranking, data.rounds[-1], lang)
+
+
+def _too_few(n: int, size: int, unset: bool) -> WorkbookError:
+    """Fewer qualified players than the playoffs take; when the size was not set, the sizes that would fit."""
+    fits = [str(fitting) for fitting in PLAYOFF_SIZES if fitting <= n]
+    if unset and fits:
+        return WorkbookError(key="playoff_too_few_unset", n=n, size=size, fits=" / ".join(fits))
+    return WorkbookError(key="playoff_too_few", n=n, size=size)
 
 
 def _require_scored(rows: pd.DataFrame, sheet: str, result: ScoreResult) -> None:

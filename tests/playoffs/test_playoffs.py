@@ -293,8 +293,20 @@ def test_fewer_qualified_players_than_the_playoff_size_is_one_clear_line(tmp_pat
     before = path.read_bytes()
     refused = run(path)
     assert refused.exit_code == 2
-    assert refused.output.count("\n") == 1 and "8 active players" in refused.output and "16" in refused.output
+    assert refused.output == (  # Playoff Size blank: 16 is taken, and 4 or 8 would fit the 8 players
+        "Error: only 8 active players in the qualifying standings, fewer than 16, the playoffs used when Settings → "
+        "Playoff Size is blank; set Playoff Size to 4 / 8, or 0 for no playoffs\n"
+    )
     assert path.read_bytes() == before and not (tmp_path / "event.backup.xlsx").exists()
+
+
+def test_fewer_qualified_players_than_a_playoff_size_set_names_that_size(tmp_path: Path) -> None:
+    path = write_workbook(tmp_path / "event.xlsx", small_event([["Playoff Size", 16]]))
+    refused = run(path)
+    assert (refused.exit_code, refused.output) == (
+        2,
+        "Error: only 8 active players in the qualifying standings, fewer than the Playoff Size of 16\n",
+    )
 
 
 def test_a_tie_at_the_cut_is_decided_by_the_full_standings_order(tmp_path: Path) -> None:
