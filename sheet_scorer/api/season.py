@@ -48,7 +48,8 @@ def run_season(
     from sheet_scorer.season.write import DEFAULT_PAGE, DEFAULT_WORKBOOK, check_targets, write_season
 
     paths = [Path(p) for p in events]
-    workbook, page = Path(output or DEFAULT_WORKBOOK), Path(html or DEFAULT_PAGE)
+    workbook = Path(output or DEFAULT_WORKBOOK)
+    page = Path(html) if html else workbook.with_suffix(".html") if output else DEFAULT_PAGE  # beside -o, its name
     json_path = Path(json) if json else None
     check_targets({"-o": workbook, "--html": page, "--json": json_path}, paths)
     read_settings = read_season_settings(Path(settings)) if settings else SeasonSettings()

@@ -22,7 +22,7 @@ SHOWN_PROBLEMS = 10
 @click.command()
 @click.argument("events", nargs=-1, required=True, type=WORKBOOK)
 @output_option("Season workbook (default: season.xlsx).")
-@click.option("--html", type=FILE, help="Season report (default: season.html).")
+@click.option("--html", type=FILE, help="Season report (default: the -o workbook's name with .html, else season.html).")
 @click.option("--best", type=click.IntRange(min=1), help="Count only each player's best N events (default: all).")
 @click.option(
     "--settings",

@@ -2193,8 +2193,8 @@ CATALOGUE: dict[str, Message] = {
             {
                 "en": "{season}: {counted} counted of {files} read, {players}",
                 "pl": "{season}: policzono {counted} z {files} odczytanych plików, {players}",
-                "pt": "{season}: {counted} contados de {files} lidos, {players}",
-                "fr": "{season} : {counted} comptés sur {files} lus, {players}",
+                "pt": "{season}: {counted} na classificação (arquivos lidos: {files}), {players}",
+                "fr": "{season} : {counted} au classement (classeurs lus : {files}), {players}",
             },
         ),
         Message(

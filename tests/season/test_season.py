@@ -632,6 +632,17 @@ def test_the_terminal_table_is_not_wrapped_into_a_pipe(tmp_path: Path) -> None:
     assert len(rows) == 3  # one line a player: no cell broken over two lines
 
 
+def test_one_event_counted_reads_in_the_singular_and_the_report_follows_o(tmp_path: Path) -> None:
+    folder = tmp_path / "saison"
+    folder.mkdir()
+    season_event(folder / "a.xlsx", "A", date(2026, 1, 1), [[("Ana Reis", 12), ("Bia Lopes", 9), ("Cy Moss", 7)]])
+    (folder / "notas.xlsx").write_text("não é um livro")
+    result = run(folder, "-o", tmp_path / "temporada.xlsx", "--lang", "fr", "--jobs", 1)
+    assert "Saison\u202f: 1 tournoi au classement (classeurs lus\u202f: 1), 3 joueurs" in result.output, result.output
+    # the report beside the -o workbook, with its name: nothing written as season.html
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saison", "temporada.html", "temporada.xlsx"]
+
+
 # a file not read is not counted among those read; French reasons start clean; a long list of problems ends
 # with the count of the rest, as `score` ends its own.
 def test_a_file_not_read_is_not_among_those_read_in_every_language(league: Path, tmp_path: Path) -> None:
@@ -650,12 +661,12 @@ def test_a_file_not_read_is_not_among_those_read_in_every_language(league: Path,
             "pominięte w sezonie: 1 skoroszyt;",
         ),
         "pt": (
-            "3 eventos contados de 3 lidos",
+            "3 eventos na classificação (arquivos lidos: 3)",
             "notes.xlsx: não lido: não é uma pasta de trabalho do Excel",
             "deixados de fora da temporada: 1 pasta de trabalho;",
         ),
         "fr": (
-            "3 tournois comptés sur 3 lus",
+            "3 tournois au classement (classeurs lus\u202f: 3)",
             "notes.xlsx\u202f: non lu\u202f: pas un classeur Excel",
             "écartés de la saison\u202f: 1 classeur\u202f;",
         ),
