@@ -4,20 +4,25 @@ A test module registers the files it wants converted (`job`, at import); the fir
 (the `libreoffice` fixture, tests/conftest.py) builds every registered job's inputs and converts them all, one call
 per format. A job of several steps (xlsx -> ods -> xlsx) takes its next step in the next round of calls, and a job
 `after` another is built from that one's outputs in the round after it. The pytest-xdist workers share one batch:
-the first converts under a lock, the others read its outputs.
+the first converts under a lock, the others read its outputs. Where LibreOffice's Python (`uno`) is installed, all
+the calls go to one soffice kept running for the batch (tests/office_server.py), so LibreOffice starts once.
 """
 
 from __future__ import annotations
 
 import fcntl
+import json
 import shutil
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from helpers import soffice_convert
+from paths import TESTS
 
 Build = Callable[[Path, "Batch"], list[Path]]
+UNO_PYTHON = "/usr/bin/python3"  # the Python LibreOffice's `uno` module is built for (Debian: python3-uno)
 SEPARATOR = "--"  # between a job's name and its file's name while the files of every job share one folder
 
 
@@ -48,6 +53,7 @@ class Batch:
 
     def __init__(self, program: str, root: Path) -> None:
         self.program, self.root = program, root
+        self._server: subprocess.Popen[str] | None = None
 
     def sources(self, name: str) -> list[Path]:
         """The files job `name` built (before any conversion)."""
@@ -75,6 +81,16 @@ class Batch:
 
     def _convert_all(self) -> None:
         """Round by round: build the jobs whose turn it is, then one call per format for every file due a step."""
+        self._server = _office_server(self.program, self.root / "profile")
+        try:
+            self._rounds()
+        finally:
+            if self._server is not None:
+                self._server.stdin.close()
+                self._server.wait(timeout=60)
+
+    def _rounds(self) -> None:
+        """Each round's jobs built, then converted by format."""
         start = {name: self._round(name) for name in JOBS}
         inputs: dict[str, list[Path]] = {}
         for turn in range(max(start[n] + len(JOBS[n].steps) for n in JOBS)):
@@ -103,7 +119,14 @@ class Batch:
             for path in paths:
                 shutil.copy2(path, staged / f"{name}{SEPARATOR}{path.name}")
         timeout = 120 + 10 * sum(len(p) for p in files.values())
-        soffice_convert(self.program, sorted(staged.iterdir()), to, call / "out", self.root / "profile", timeout)
+        if self._server is None:
+            soffice_convert(self.program, sorted(staged.iterdir()), to, call / "out", self.root / "profile", timeout)
+        else:
+            request = [to, str(call / "out"), [str(p) for p in sorted(staged.iterdir())]]
+            self._server.stdin.write(json.dumps(request) + "\n")
+            self._server.stdin.flush()
+            if self._server.stdout.readline().strip() != "done":
+                raise RuntimeError(f"the LibreOffice server stopped (exit {self._server.wait()})")
         made: dict[str, list[Path]] = {}
         for name in files:
             step = self.root / name / f"step{turn - self._round(name)}"
@@ -111,3 +134,19 @@ class Batch:
             for output in sorted((call / "out").glob(f"{name}{SEPARATOR}*")):
                 made.setdefault(name, []).append(output.rename(step / output.name.split(SEPARATOR, 1)[1]))
         return made
+
+
+def _office_server(program: str, profile: Path) -> subprocess.Popen[str] | None:
+    """One soffice for all the batch's calls (tests/office_server.py: a start saved per call), else None (then a
+    soffice start per call) where LibreOffice's Python `uno` module is missing."""
+    if (
+        not Path(UNO_PYTHON).is_file()
+        or subprocess.run([UNO_PYTHON, "-c", "import uno"], capture_output=True).returncode
+    ):
+        return None
+    return subprocess.Popen(
+        [UNO_PYTHON, str(TESTS / "office_server.py"), program, profile.as_uri()],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )

@@ -88,14 +88,16 @@ def build(path: Path, *, broken: bool = False, settings: list[list[Any]] = SETTI
     return write_workbook(path, {"Settings": settings, "Round 1": ROUND_1, "Round 2": round_2})
 
 
-@pytest.fixture
-def club_night(tmp_path: Path) -> Path:
-    return build(tmp_path / "club_night.xlsx")
+@pytest.fixture(scope="module")
+def club_night(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The club night workbook, written once for the module (its tests only read it)."""
+    return build(tmp_path_factory.mktemp("club") / "club_night.xlsx")
 
 
-@pytest.fixture
-def broken(tmp_path: Path) -> Path:
-    return build(tmp_path / "club_night_broken.xlsx", broken=True)
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The club night with Cyd's knights as text, written once for the module (its tests only read it)."""
+    return build(tmp_path_factory.mktemp("club") / "club_night_broken.xlsx", broken=True)
 
 
 def standings_in_html(page: str) -> list[str]:
