@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import select
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -125,6 +126,10 @@ class Batch:
             request = [to, str(call / "out"), [str(p) for p in sorted(staged.iterdir())]]
             self._server.stdin.write(json.dumps(request) + "\n")
             self._server.stdin.flush()
+            ready, _, _ = select.select([self._server.stdout], [], [], timeout)  # a hung LibreOffice fails, in time
+            if not ready:
+                self._server.kill()  # this batch's own server, by its process
+                raise RuntimeError(f"the LibreOffice server gave no answer in {timeout} s")
             if self._server.stdout.readline().strip() != "done":
                 raise RuntimeError(f"the LibreOffice server stopped (exit {self._server.wait()})")
         made: dict[str, list[Path]] = {}
