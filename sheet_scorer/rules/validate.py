@@ -30,7 +30,7 @@ from sheet_scorer.i18n.catalogue import (
 from sheet_scorer.i18n.codes import ProblemCode
 from sheet_scorer.i18n.vocab import COLUMN_WORDS, COMPONENTS, COUNT_RANGES, FLAGS
 from sheet_scorer.model import RoundProgress, RoundSheet, Settings, WorkbookData
-from sheet_scorer.problems import Problem
+from sheet_scorer.problems import WARNING_CODES, Problem
 from sheet_scorer.rules.cells import blank_cells, bye_cells, parse_flag, parse_ints
 from sheet_scorer.rules.conflicts import conflict_problems
 from sheet_scorer.rules.names import closest, near_miss_warnings
@@ -787,19 +787,17 @@ def _scorable(frame: pd.DataFrame, part_of: np.ndarray, problems: list[list[Prob
         code = code_of.get(float(table))
         return None if code is None else k * width + code
 
-    errors = [[p for p in found if p.severity == "error"] for found in problems]
-    bad_row = np.isin(
-        part_of * span + rows,
-        [
-            k * span + row
-            for k, found in enumerate(errors)
-            for p in found
-            if "row" in p.params
-            for row in (int(p.params["row"]),)
-            if 0 <= row < span
-        ],
-    )
-    tables_with_errors = {(k, p.table) for k, found in enumerate(errors) for p in found if p.table is not None}
+    error_rows: list[int] = []  # each error's (sheet, row) as one number, and its (sheet, table): one pass over them
+    tables_with_errors: set[tuple[int, Any]] = set()
+    for k, found in enumerate(problems):
+        for p in found:
+            if p.code in WARNING_CODES:
+                continue
+            if "row" in p.params and 0 <= (row := int(p.params["row"])) < span:
+                error_rows.append(k * span + row)
+            if p.table is not None:
+                tables_with_errors.add((k, p.table))
+    bad_row = np.isin(part_of * span + rows, error_rows)
     bad_tables = {table_key(k, table) for k, table in tables_with_errors}  # once per table, not once per error
     bad_tables |= set(table_keys[bad_row & ~bye & known].tolist())
     lost = ~bye & ~known
