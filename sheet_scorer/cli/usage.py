@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from sheet_scorer.i18n.codes import MessageKey
-from sheet_scorer.i18n.terminal import say
 from sheet_scorer.i18n.vocab import LANGUAGES
+
+if TYPE_CHECKING:
+    from sheet_scorer.i18n.codes import MessageKey
 
 # click's wording of a value an option's type refuses (click.types), and the line the catalogue says it with
 _DETAILS: tuple[tuple[re.Pattern[str], MessageKey], ...] = (
@@ -33,6 +35,13 @@ _EXTRA = re.compile(r"Got unexpected extra (?P<many>argument|arguments) \((?P<ar
 _DATE_PARTS = {"%Y": "YYYY", "%m": "MM", "%d": "DD"}
 
 
+def _say(lang: str | None, key: MessageKey, **values: Any) -> str:
+    """The catalogue's line in `lang`, the catalogue loaded only when a usage error is told (`--help` stays instant)."""
+    from sheet_scorer.i18n.terminal import say
+
+    return say(lang, key, **values)
+
+
 def command_lang(args: Sequence[str]) -> str | None:
     """The `--lang` given on the command line (`--lang pl` or `--lang=pl`), when it names a language of the catalogue."""
     for index, arg in enumerate(args):
@@ -44,8 +53,8 @@ def command_lang(args: Sequence[str]) -> str | None:
 
 def usage_line(error: click.UsageError, lang: str | None) -> str:
     """The whole one-line report of a usage error: what is wrong, then where to look (`--help`), in `lang`."""
-    hint = say(lang, "usage_see_help", command=quoted(lang, f"{error.ctx.command_path} --help")) if error.ctx else ""
-    return " ".join(part for part in (say(lang, "error", message=usage_message(error, lang)), hint) if part)
+    hint = _say(lang, "usage_see_help", command=quoted(lang, f"{error.ctx.command_path} --help")) if error.ctx else ""
+    return " ".join(part for part in (_say(lang, "error", message=usage_message(error, lang)), hint) if part)
 
 
 def usage_message(error: click.UsageError, lang: str | None) -> str:
@@ -53,9 +62,9 @@ def usage_message(error: click.UsageError, lang: str | None) -> str:
     if isinstance(error, click.MissingParameter) and error.param is not None:
         option = error.param.param_type_name == "option"
         key: MessageKey = "usage_missing_option" if option else "usage_missing_argument"
-        return say(lang, key, name=_param_name(error, lang))
+        return _say(lang, key, name=_param_name(error, lang))
     if isinstance(error, click.BadParameter) and error.param is not None:
-        return say(lang, "usage_invalid_value", name=_param_name(error, lang), detail=_detail(error, lang))
+        return _say(lang, "usage_invalid_value", name=_param_name(error, lang), detail=_detail(error, lang))
     if isinstance(error, click.NoSuchOption):
         return _unknown(lang, "usage_no_such_option", error.option_name, error.possibilities)
     if isinstance(error, click.NoSuchCommand):
@@ -65,7 +74,7 @@ def usage_message(error: click.UsageError, lang: str | None) -> str:
 
 def quoted(lang: str | None, text: str) -> str:
     """`text` in the quotation marks of `lang` ('x', „x”, “x”, « x »)."""
-    return say(lang, "usage_quoted", text=text)
+    return _say(lang, "usage_quoted", text=text)
 
 
 def _param_name(error: click.BadParameter, lang: str | None) -> str:
@@ -86,7 +95,7 @@ def _detail(error: click.BadParameter, lang: str | None) -> str:
                 values["choices"] = ", ".join(quoted(lang, str(c)) for c in param.type.choices)
             if key == "usage_not_date":
                 values["format"] = _date_format(values["format"])
-            return say(lang, key, value=value, **values)
+            return _say(lang, key, value=value, **values)
     return error.message
 
 
@@ -100,20 +109,20 @@ def _date_format(formats: str) -> str:
 
 def _unknown(lang: str | None, key: MessageKey, name: str | None, near: Sequence[str] | None) -> str:
     """An unknown option or command, and the names it is close to, when there are any."""
-    said = say(lang, key, name=quoted(lang, name or ""))
+    said = _say(lang, key, name=quoted(lang, name or ""))
     if not near:
         return said
-    return f"{said} {say(lang, 'usage_did_you_mean', names=', '.join(quoted(lang, n) for n in sorted(near)))}"
+    return f"{said} {_say(lang, 'usage_did_you_mean', names=', '.join(quoted(lang, n) for n in sorted(near)))}"
 
 
 def _worded(message: str, lang: str | None) -> str:
     """A usage error click words in its own text (an option without its value, an extra argument) in `lang`."""
     for pattern, key in _OPTION_USE:
         if found := pattern.match(message):
-            return say(lang, key, name=quoted(lang, found["name"]))
+            return _say(lang, key, name=quoted(lang, found["name"]))
     if found := _EXTRA.match(message):
         many: MessageKey = "usage_extra_arguments" if found["many"] == "arguments" else "usage_extra_argument"
-        return say(lang, many, args=found["args"])
+        return _say(lang, many, args=found["args"])
     if message == "Missing command.":
-        return say(lang, "usage_missing_command")
+        return _say(lang, "usage_missing_command")
     return message
