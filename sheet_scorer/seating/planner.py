@@ -89,6 +89,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from sheet_scorer.seating.block_seats import fewest_seats_twice
 from sheet_scorer.seating.designs import GF4_MUL, GRID_6, best_plan, design
 
 FAIR = 100_000  # per unit of Σ (tables of 3 per player)²: the share of tables of 3 first (§6 aim 2)
@@ -200,12 +201,13 @@ def plan(problem: SeatingProblem, evaluations: int = EVALUATIONS) -> list[Seated
         report = assess(rounds, problem.history, problem.clubs)
         ranked = quality(report)
         if not attempt and steps and _within_first_block(problem) and _first_block_uneven(problem, rounds):
-            again = random.Random()
-            again.setstate(state)  # the same seats up to the annealing
-            annealed = _assign_seats(problem, groups, again, steps, seat_rows, anneal=True)
-            other = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(annealed, byes)]
-            if _no_figure_worse(problem, other, rounds):
-                rounds, ranked = other, quality(assess(other, problem.history, problem.clubs))
+            for solve in (False, True):  # annealed, then also seated by the solver: each kept if no figure is worse
+                again = random.Random()
+                again.setstate(state)  # the same seats up to the annealing
+                annealed = _assign_seats(problem, groups, again, steps, seat_rows, anneal=True, solve=solve)
+                other = [SeatedRound(tables, tuple(round_byes)) for tables, round_byes in zip(annealed, byes)]
+                if _no_figure_worse(problem, other, rounds):
+                    rounds, ranked = other, quality(assess(other, problem.history, problem.clubs))
         if best is None or ranked < best[0]:
             best = (ranked, rounds)
         if not report.unbalanced_players or 3 in sizes or not problem.history or spent > evaluations:
@@ -1122,6 +1124,7 @@ def _assign_seats(
     steps: int = BALANCE,
     seat_rows: Sequence[dict[str, int] | None] = (),
     anneal: bool = False,
+    solve: bool = False,
 ) -> list[tuple[tuple[str, ...], ...]]:
     """Seat order at every table so each player takes each starting seat as evenly as possible, over the
     event's rounds 1–4 first, then over each later block of 4 rounds (module docstring, step 4); with `anneal`, a
@@ -1190,12 +1193,15 @@ def _assign_seats(
                     for pair in itertools.combinations(table, 2)
                 )
                 _anneal_block(ordered, counts, bounds, rng, ANNEAL * steps // BALANCE, met, problem.clubs)
+                if solve:
+                    _search_block_seats(ordered, counts, problem.history)
         seated.extend(ordered)
     bounds = {p: _seat_bound(*games) for p, games in sizes.items()}
     later = seated[max(0, SEATS - played) :]  # seat 4 found after rounds 1-4 first, which keeps them seated once each
     _give_seat_four(later or seated, counts, bounds)
     if problem.history and not problem.by_standings and steps:  # by standings, the tables found keep their neighbours
-        _regroup_for_seats(problem, seated, counts, bounds, steps)
+        # the rest of rounds 1-4 as the solver seated it
+        _regroup_for_seats(problem, seated, counts, bounds, steps, SEATS - played if solve else 0)
     return [tuple(tuple(t) for t in rnd) for rnd in seated]
 
 
@@ -1270,6 +1276,7 @@ def _regroup_for_seats(
     counts: dict[str, list[int]],
     bounds: dict[str, int],
     steps: int = BALANCE,
+    after: int = 0,
 ) -> None:
     """Continuing an event, the tables found may not let everyone take the seats they still need: swap such a
     player with one of another table of the same round when that makes no new meeting and no club conflict,
@@ -1280,7 +1287,7 @@ def _regroup_for_seats(
         for table in rnd:
             met.update(frozenset(pair) for pair in itertools.combinations(table, 2))
     club, trials = problem.clubs, [REPAIRS * max(1, len(counts) // 16) * steps // BALANCE]
-    for rnd in seated * PASSES:
+    for rnd in seated[after:] * PASSES:
         for a in sorted(p for p in counts if sum(c * c for c in counts[p]) > bounds[p]):
             if sum(c * c for c in counts[a]) <= bounds[a]:
                 continue
@@ -1625,6 +1632,53 @@ def _anneal_block(
         _unseat(table, counts)
         table[:] = order
         _seat(table, counts)
+
+
+def _seat_four_matching(fours: list[list[str]], needing: set[str]) -> int:
+    """The most tables of `fours` that can each give seat 4 to a different player of `needing` seated there."""
+    holder: dict[str, int] = {}
+
+    def augment(t: int, seen: set[str]) -> bool:
+        for p in fours[t]:
+            if p in needing and p not in seen:
+                seen.add(p)
+                if p not in holder or augment(holder[p], seen):
+                    holder[p] = t
+                    return True
+        return False
+
+    return sum(augment(t, set()) for t in range(len(fours)))
+
+
+def _search_block_seats(
+    ordered: list[list[list[str]]], counts: dict[str, list[int]], history: Sequence[SeatedRound]
+) -> None:
+    """The rest of rounds 1-4 in a re-plan seated again by a SAT solver (`block_seats`), in place and only when
+    fewer players take a seat twice there; it stops at the players the tables of 4 cannot give seat 4."""
+    tables = [table for rnd in ordered for table in rnd]
+    taken, least = _block_needs(tables, history)
+    games = Counter(p for table in tables for p in table)
+    now = sum(len(taken[p]) + games[p] > len(taken[p] | {t.index(p) for t in tables if p in t}) for p in taken)
+    found = fewest_seats_twice(tables, taken, least, now) if now > least else None
+    for table, order in zip(tables, found, strict=True) if found else ():
+        _unseat(table, counts)
+        table[:] = order
+        _seat(table, counts)
+
+
+def _block_needs(tables: list[list[str]], history: Sequence[SeatedRound]) -> tuple[dict[str, set[int]], int]:
+    """The seats each player of `tables` (the rest of rounds 1-4) took in the rounds played, and the fewest players
+    who must take a seat twice there: those still without seat 4 beyond a maximum matching of the tables of 4 to
+    them."""
+    taken: dict[str, set[int]] = {p: set() for table in tables for p in table}
+    for past in history:
+        for table in past.tables:
+            for s, p in enumerate(table):
+                if p in taken:
+                    taken[p].add(s)
+    games = Counter(p for table in tables for p in table)
+    needing = {p for p in taken if games[p] + len(taken[p]) == SEATS and SEATS - 1 not in taken[p]}
+    return taken, len(needing) - _seat_four_matching([t for t in tables if len(t) == SEATS], needing)
 
 
 def _within_first_block(problem: SeatingProblem) -> bool:
