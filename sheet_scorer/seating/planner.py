@@ -68,7 +68,9 @@ The method, in four steps:
    count)² within the block; at 3-player tables seat 4 does not exist. A re-plan within rounds 1–4 then anneals
    the rest of that block for the fewest players with a seat twice there (`_anneal_block`: seat swaps at a table,
    and swaps of players between tables of one size that cost no repeat nor club pair) in a second seating of the
-   first attempt (up to ANNEALED players), kept where no figure of the plan is worse and one is better. Continuing an event, a
+   first attempt (up to ANNEALED players), and in a third also seats them by a SAT solver (`block_seats`: the
+   fewest players with a seat twice there, down to those the tables of 4 cannot give seat 4), which the later
+   repair then leaves as they are; each kept where no figure of the plan is worse and one is better. Continuing an event, a
    player whose seats stay uneven is swapped with a player of another table of that round when
    neither meets anyone again nor a club-mate, and both tables are seated anew, while that evens
    the seats (not with `--by standings`, whose tables are neighbours in the standings). If seats

@@ -399,6 +399,17 @@ def test_a_replan_in_round_2_repeats_a_seat_only_for_those_the_seat_4_places_can
     assert len(never_on_seat_four([first, *later], now)) == seat_four_short(first, later, now, late=True)
 
 
+# Re-plans of the grid (seed n) whose seats over rounds 1-4 the annealing alone left above the bound (46 × 7: 8
+# players with a seat twice where 2 must; 43 × 6: 9 where 6 must): the solver's seating reaches it.
+@pytest.mark.parametrize(
+    ("n", "rounds"),
+    [(46, 7), (43, 6), *(pytest.param(n, r, marks=GRID) for n, r in [(24, 7), (33, 6), (38, 5), (47, 5), (49, 7)])],
+)
+def test_a_replan_after_drops_seats_rounds_1_to_4_as_evenly_as_the_seat_4_places_allow(n: int, rounds: int) -> None:
+    first, later, now = replanned_in_round_2(n, rounds, n)
+    assert seat_repeaters([first, *later[:3]]) == seat_four_short(first, later, now, late=False)
+
+
 @pytest.mark.grid
 @pytest.mark.parametrize("seed", [0, 2, 3, 4])  # seed 1: 4 where 3 must; seed 5: one never on seat 4 (bench/SEATING.md)
 def test_24_players_replanned_in_round_2_of_6_repeat_a_seat_only_beyond_the_seat_4_places(seed: int) -> None:
