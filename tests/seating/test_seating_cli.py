@@ -519,3 +519,32 @@ def test_club_conflicts_are_said_with_their_rounds(tmp_path: Path) -> None:
     # the bound is counted round by round: 4 clubs of 4 at 4 tables, one of each club at every table, so 0 (reached
     # by no plan without a repeat, which the figure above comes before), so only "at least" is said of it.
     assert line.endswith("(best possible: at least 0)")
+
+
+def test_three_drops_and_a_late_entry_after_round_1_repeat_a_seat_only_beyond_the_seat_4_places(
+    tmp_path: Path,
+) -> None:
+    # 24 players over 6 rounds; after round 1 three leave and one joins: 22 from round 2, four tables of 4 and two of 3
+    # a round, so 12 seat-4 places in rounds 2-4 for the continuing players not on seat 4 in round 1. Those beyond
+    # the places must take a seat twice in rounds 1-4; nobody else need (docs/rules.md §6, aim 4).
+    out = tmp_path / "event.xlsx"
+    result = run("new", "--players", players_csv(tmp_path / "p.csv", 24, clubs=False), "--rounds", 6, "-o", out)
+    assert result.exit_code == 0, result.output
+    fill_results(out, "Round 1")
+    book = openpyxl.load_workbook(out)
+    for row in (2, 3, 4):
+        book["Players"].cell(row, 3).value = "no"
+    book["Players"].append(["Zed Late", None, "yes"])
+    book.save(out)
+    result = run("seat", out, "--rounds", 3)
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(out)
+    rounds = [seated(book[f"Round {n}"])[0] for n in (1, 2, 3, 4)]
+    now = {p for t in rounds[1].values() for p in t}
+    assert len(now) == 22 and "Zed Late" in now
+    seats = {p: [t.index(p) for r in rounds for t in r.values() if p in t] for p in now}
+    twice = sum(len(set(s)) < len(s) for s in seats.values())
+    on_four = {t[3] for t in rounds[0].values() if len(t) == 4}
+    needing = sum(1 for p in now if p in seats and len(seats[p]) == 4 and p not in on_four)
+    places = sum(len(t) == 4 for r in rounds[1:] for t in r.values())
+    assert places == 12 and twice == max(0, needing - places)
