@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -43,23 +43,41 @@ _PATCH = pytest.MonkeyPatch()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Record, for the whole run, every workbook the tool puts in place and every package opened."""
+    """Record, for the whole run, every workbook the tool puts in place and every package opened; and hand the files
+    out in `FIRST`'s order (pytest-xdist 3.7 and later would otherwise sort them by their number of tests, which put
+    a one-test file of several seconds, the event day, last)."""
     RECORDER.install(_PATCH)
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     _PATCH.undo()
 
 
-# The files that take longest (a real program's batch, a subprocess per case, a whole event day), run first: each file
-# runs on one worker (`--dist loadfile`, in the order collected), so a long file left to the end keeps the run waiting.
+# The files that take longest (a real program's batch, a subprocess per case, a whole event day), run first, longest
+# first: each file runs on one worker (`--dist loadfile`, in the order collected), so a long file left to the end keeps
+# the run waiting while the other worker has nothing left. The LibreOffice batch (test_corpus) starts the run on one
+# worker; the other's first files need none of its outputs.
 FIRST = (
     "xlsx/test_corpus.py",
     "live/test_reports_live.py",
     "xlsx/test_hostile_catalogue.py",
     "day/test_event_day.py",
-    "seating/test_seating_cli.py",
     "live/test_live.py",
+    "seating/test_seating_cli.py",
+    "seating/test_seating_fairness.py",
+    "rules/test_rules.py",
+    "live/test_live_room.py",
+    "cli/test_cli.py",
+    "report/test_report.py",
+    "seating/test_seating_optimum.py",
+    "season/test_season.py",
+    "day/test_event_outputs.py",
+    "clients/test_ods.py",
+    "workbook/test_files.py",
+    "test_layout.py",
+    "live/test_reports.py",
 )
 
 
@@ -118,6 +136,16 @@ def office(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> Batch:
 
     base = tmp_path_factory.getbasetemp()
     return Batch(soffice, (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "libreoffice").make()
+
+
+@pytest.fixture(scope="session")
+def import_probe(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    """What each command of tests/import_probe.py's steps loaded, its exit code and output: one fresh process for
+    the session, shared by the pytest-xdist workers as the LibreOffice batch is."""
+    from import_probe import outcomes
+
+    base = tmp_path_factory.getbasetemp()
+    return outcomes((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "import-probe")
 
 
 @pytest.fixture(scope="session")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import sys
 import zipfile
 from collections.abc import Hashable
@@ -51,8 +52,25 @@ def player(
     return [table, name, settlements, cities, vp_cards, knights, roads, road_length, army_first, road_first, declared]
 
 
+# The bytes openpyxl wrote for each `sheets` of plain values, by their repr: many tests write the same small workbook
+# (the clean round, a batch of twelve alike), and openpyxl's save is most of a small test's time.
+_WRITTEN: dict[str, bytes] = {}
+_PLAIN = (type(None), bool, int, float, str, datetime.datetime, datetime.date, datetime.time)
+
+
 def write_workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
-    """Write `sheets` (name -> rows, header included) to `path` and return it."""
+    """Write `sheets` (name -> rows, header included) to `path` and return it (the same bytes as the last workbook
+    of the same plain values, only the creation time openpyxl records may be that one's)."""
+    sheets = {name: list(rows) for name, rows in sheets.items()}
+    plain = all(
+        isinstance(row, (list, tuple)) and all(type(value) in _PLAIN for value in row)
+        for rows in sheets.values()
+        for row in rows
+    )
+    key = repr(sheets) if plain else None
+    if key is not None and key in _WRITTEN:
+        Path(path).write_bytes(_WRITTEN[key])
+        return path
     book = openpyxl.Workbook()
     book.remove(book.active)
     for name, rows in sheets.items():
@@ -60,6 +78,8 @@ def write_workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> Path:
         for row in rows:
             sheet.append(row)
     book.save(path)
+    if key is not None:
+        _WRITTEN[key] = Path(path).read_bytes()
     return path
 
 

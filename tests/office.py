@@ -3,7 +3,8 @@
 A test module registers the files it wants converted (`job`, at import); the first test that asks for an output
 (the `libreoffice` fixture, tests/conftest.py) builds every registered job's inputs and converts them all, one call
 per format. A job of several steps (xlsx -> ods -> xlsx) takes its next step in the next round of calls, and a job
-`after` another is built from that one's outputs in the round after it. The pytest-xdist workers share one batch:
+`after` another is built from that one's outputs in the round after it; a job that follows none starts in the
+round where its steps add the fewest calls (`_starts`). The pytest-xdist workers share one batch:
 the first converts under a lock, the others read its outputs. Where LibreOffice's Python (`uno`) is installed, all
 the calls go to one soffice kept running for the batch (tests/office_server.py), so LibreOffice starts once.
 """
@@ -55,6 +56,7 @@ class Batch:
     def __init__(self, program: str, root: Path) -> None:
         self.program, self.root = program, root
         self._server: subprocess.Popen[str] | None = None
+        self._start: dict[str, int] = {}  # the round each job is built in (`_starts`)
 
     def sources(self, name: str) -> list[Path]:
         """The files job `name` built (before any conversion)."""
@@ -92,7 +94,7 @@ class Batch:
 
     def _rounds(self) -> None:
         """Each round's jobs built, then converted by format."""
-        start = {name: self._round(name) for name in JOBS}
+        start = self._start = _starts()
         inputs: dict[str, list[Path]] = {}
         for turn in range(max(start[n] + len(JOBS[n].steps) for n in JOBS)):
             for name in (n for n in JOBS if start[n] == turn):
@@ -105,11 +107,6 @@ class Batch:
                 names = [n for n, step in due if step == to]
                 for name, made in self._convert(turn, to, {n: inputs[n] for n in names}).items():
                     inputs[name] = made
-
-    def _round(self, name: str) -> int:
-        """The round in which job `name` is built: after the last step of the job it follows."""
-        before = JOBS[name].after
-        return 0 if before is None else self._round(before) + len(JOBS[before].steps)
 
     def _convert(self, turn: int, to: str, files: dict[str, list[Path]]) -> dict[str, list[Path]]:
         """One soffice call for all `files` (by job); each job's outputs moved to its own folder, names restored."""
@@ -134,11 +131,42 @@ class Batch:
                 raise RuntimeError(f"the LibreOffice server stopped (exit {self._server.wait()})")
         made: dict[str, list[Path]] = {}
         for name in files:
-            step = self.root / name / f"step{turn - self._round(name)}"
+            step = self.root / name / f"step{turn - self._start[name]}"
             step.mkdir()
             for output in sorted((call / "out").glob(f"{name}{SEPARATOR}*")):
                 made.setdefault(name, []).append(output.rename(step / output.name.split(SEPARATOR, 1)[1]))
         return made
+
+
+def _starts() -> dict[str, int]:
+    """The round in which each job is built, so that the batch makes as few soffice calls (one per round and format)
+    as it can: a job `after` another right after that one's last step; each job with the jobs after it placed, the
+    longest first, at the earliest round that adds the fewest calls to those already due. (xlsx -> ods of one job
+    and ods -> xlsx of another: 3 calls over 3 rounds, not 4 over 2; each LibreOffice start is most of a second.)"""
+
+    def offset(name: str) -> int:
+        before = JOBS[name].after
+        return 0 if before is None else offset(before) + len(JOBS[before].steps)
+
+    def root(name: str) -> str:
+        before = JOBS[name].after
+        return name if before is None else root(before)
+
+    groups: dict[str, list[str]] = {}
+    for name in JOBS:
+        groups.setdefault(root(name), []).append(name)
+    calls = {
+        first: {(offset(n) + i, step) for n in names for i, step in enumerate(JOBS[n].steps)}
+        for first, names in groups.items()
+    }
+    span = max((turn + 1 for due in calls.values() for turn, _ in due), default=0)
+    due: set[tuple[int, str]] = set()
+    start: dict[str, int] = {}
+    for first in sorted(groups, key=lambda g: -len(calls[g])):  # stable: registration order among equals
+        shift = min(range(span), key=lambda s: (len({(t + s, f) for t, f in calls[first]} - due), s))
+        due |= {(t + shift, f) for t, f in calls[first]}
+        start |= {name: offset(name) + shift for name in groups[first]}
+    return start
 
 
 def _office_server(program: str, profile: Path) -> subprocess.Popen[str] | None:

@@ -50,8 +50,10 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def imports() -> dict[str, set[str]]:
-    """Module -> the sheet_scorer modules it imports (anywhere in it, at run time; not under TYPE_CHECKING)."""
+    """Module -> the sheet_scorer modules it imports (anywhere in it, at run time; not under TYPE_CHECKING); found
+    once per process, the tests only read it."""
     graph: dict[str, set[str]] = {}
     for path in PACKAGE.rglob("*.py"):
         tree = parsed(path)

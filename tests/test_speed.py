@@ -102,20 +102,17 @@ def test_schemas_are_built_once_and_give_the_same_problems_every_time(tmp_path: 
     assert {"F3", "G5"} <= {cell for _, cell in found}
 
 
-def test_check_imports_neither_jinja2_nor_the_patcher(tmp_path: Path) -> None:
-    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": BROKEN})
-    heavy = "{'jinja2', 'openpyxl', 'lxml', 'sheet_scorer.xlsx.package', 'sheet_scorer.workbook.write', 'sheet_scorer.report.html'}"
-    probe = (
-        "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
-        "r = CliRunner().invoke(main, ['check', sys.argv[1]]); "
-        f"print(r.exit_code, sorted({heavy} & set(sys.modules)))"
-    )
-    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
-    assert done.stdout.strip() == "1 []", done.stderr
+def test_check_imports_neither_jinja2_nor_the_patcher(import_probe: dict) -> None:
+    """`check` of a workbook with errors, in a fresh process (tests/import_probe.py: BROKEN's rows, as here)."""
+    step = import_probe["check broken"]
+    assert step["exit"] == 1 and "F3" in step["output"] and "G5" in step["output"], step["output"]
+    heavy = {"jinja2", "openpyxl", "lxml", "sheet_scorer.xlsx.package", "sheet_scorer.workbook.write"}
+    assert (heavy | {"sheet_scorer.report.html"}) & set(step["modules"]) == set()
 
 
 def test_the_command_does_not_load_pandera_s_data_generator(tmp_path: Path) -> None:
-    """pandera imports hypothesis when it is installed; the installed command never generates data."""
+    """pandera imports hypothesis when it is installed; the installed command never generates data. (Also the test
+    of `python -m sheet_scorer check`: the installed command's own process, cli.run.)"""
     path = write_workbook(tmp_path / "event.xlsx", {"Round 1": BROKEN})
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "sheet_scorer", "check", str(path)], capture_output=True, text=True

@@ -79,7 +79,7 @@ class Recorder:
         self.forget()
         failures = []
         for path, data, moment in written:
-            found = every = problems(data)
+            found = every = _problems(data)
             if found:
                 inputs = [(digest, raw) for digest, (seen, raw) in opened.items() if seen < moment]
                 found = added(found, [p for digest, raw in inputs for p in self.allowed(digest, raw)])
@@ -93,11 +93,24 @@ class Recorder:
 
     def allowed(self, digest: str, data: bytes) -> list[Invariant]:
         """What an input may pass on: an earlier output what it carried, any other package its own problems."""
-        return self.carried[digest] if digest in self.carried else problems(data)
+        return self.carried[digest] if digest in self.carried else _problems(data)
 
 
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+# The problems of each package judged, by its digest: the same bytes come back again and again (an input many tests
+# write alike, the same workbook scored by several tests), and `problems` depends on nothing else.
+_JUDGED: dict[str, list[Invariant]] = {}
+
+
+def _problems(data: bytes) -> list[Invariant]:
+    """`problems(data)`, judged once per distinct package in this process."""
+    digest = _digest(data)
+    if digest not in _JUDGED:
+        _JUDGED[digest] = problems(data)
+    return list(_JUDGED[digest])
 
 
 RECORDER = Recorder()

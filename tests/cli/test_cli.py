@@ -143,24 +143,18 @@ def test_output_of_another_case_of_the_same_kind_is_fine(tmp_path: Path) -> None
     assert openpyxl.load_workbook(tmp_path / "OUT.XLSX")["Standings"]["B2"].value in {"Ala", "Bob", "Cyd", "Dan"}
 
 
-def test_python_dash_m_and_light_start(tmp_path: Path) -> None:
-    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": CLEAN})
-    done = subprocess.run([sys.executable, "-m", "sheet_scorer", "check", str(path)], capture_output=True, text=True)
-    assert done.returncode == 0 and "0 errors" in done.stdout
-    probe = "import sys, sheet_scorer.cli.main; print(sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))"
-    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip() == "[]"
+def test_python_dash_m_and_light_start(import_probe: dict) -> None:
+    """Importing the command loads no heavy library (a fresh process: tests/import_probe.py). `python -m
+    sheet_scorer` itself runs in tests/test_speed.py (check) and tests/workbook/test_files.py (score)."""
+    assert {"pandas", "pandera", "openpyxl", "jinja2"} & set(import_probe["import"]["modules"]) == set()
 
 
 @pytest.mark.parametrize("command", ["score", "check"])
-def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, command: str) -> None:
+def test_a_missing_file_is_told_before_the_heavy_imports(import_probe: dict, command: str) -> None:
     """Usage errors stay instant: the file is checked before pandas, pandera or openpyxl load."""
-    probe = (
-        "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
-        f"r = CliRunner().invoke(main, ['{command}', sys.argv[1]]); "
-        "print(r.exit_code, sorted({'pandas', 'pandera', 'openpyxl', 'jinja2'} & set(sys.modules)))"
-    )
-    done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "missing.xlsx")], capture_output=True, text=True)
-    assert done.stdout.strip() == "2 []", done.stderr
+    step = import_probe[f"{command} missing"]
+    assert step["exit"] == 2 and step["output"].endswith("missing.xlsx: no such file\n"), step["output"]
+    assert {"pandas", "pandera", "openpyxl", "jinja2"} & set(step["modules"]) == set()
 
 
 def test_json_export_and_file_permissions(tmp_path: Path) -> None:

@@ -34,6 +34,9 @@ def _told_to_stop(n: int) -> bool:
 def test_a_worker_stops_on_ctrl_c_unless_the_tool_was_started_to_ignore_it() -> None:
     before = signal.getsignal(signal.SIGINT)
     try:
+        # as a terminal starts the tool: Python's own handler, whatever this test run inherited (started by `nohup`
+        # or as a shell's background job, pytest itself ignores SIGINT, and so would the worker)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         assert run_all(_told_to_stop, [1], 1) == {0: True}  # a terminal's Ctrl-C: the worker stops after its item
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # as `nohup` or a background job starts the tool
         assert run_all(_told_to_stop, [1], 1) == {0: False}  # ignored, as the main process ignores it

@@ -450,13 +450,18 @@ def test_an_unreadable_workbook_is_refused_in_one_line(tmp_path: Path) -> None:
     assert result.output.strip().count("\n") == 0 and "damaged" in result.output
 
 
-def test_an_unexpected_failure_of_a_re_read_is_told_and_the_watching_goes_on(tmp_path: Path) -> None:
+def test_an_unexpected_failure_of_a_re_read_is_told_and_the_watching_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A re-read failing with no refusal of its own (a bug, not the workbook) is told as unreadable, by the error's
-    type, and the watcher reads again a second later: the pages never freeze unsaid."""
+    type, and the watcher reads again a RETRY_SECONDS later (a second; 0.2 s here): the pages never freeze unsaid."""
     import asyncio
 
+    from sheet_scorer.live import server
     from sheet_scorer.live.server import Hub, watch
     from sheet_scorer.live.state import Outcome
+
+    monkeypatch.setattr(server, "RETRY_SECONDS", 0.2)
 
     workbook = tmp_path / "event.xlsx"
     workbook.write_bytes(b"before")

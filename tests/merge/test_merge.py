@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -244,20 +243,12 @@ def test_lang_prints_in_that_language(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "args", [["merge", "{missing}", "{missing}"], ["split", "{missing}", "--round", "1", "--tables", "1-4"]]
-)
-def test_a_missing_file_is_told_before_the_heavy_imports(tmp_path: Path, args: list[str]) -> None:
-    import sys
-
-    probe = (
-        "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
-        "r = CliRunner().invoke(main, sys.argv[1:]); "
-        "print(r.exit_code, sorted({'pandas', 'pandera', 'openpyxl'} & set(sys.modules)))"
-    )
-    argv = [a.format(missing=tmp_path / "missing.xlsx") for a in args]
-    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True)
-    assert done.stdout.strip() == "2 []", done.stderr
+@pytest.mark.parametrize("command", ["merge", "split"])
+def test_a_missing_file_is_told_before_the_heavy_imports(import_probe: dict, command: str) -> None:
+    """`merge MISSING MISSING` and `split MISSING --round 1 --tables 1-4`, in a fresh process (tests/import_probe.py)."""
+    step = import_probe[f"{command} missing"]
+    assert step["exit"] == 2 and step["output"].endswith("missing.xlsx: no such file\n"), step["output"]
+    assert {"pandas", "pandera", "openpyxl"} & set(step["modules"]) == set()
 
 
 def test_the_events_settings_language_is_the_default(tmp_path: Path) -> None:

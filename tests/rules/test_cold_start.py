@@ -3,15 +3,12 @@ and a clean event's `score` loads only what it uses. (Speed itself is measured b
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
 import jinja2
 import pandas as pd
 import pytest
-from helpers import player, round_sheet, write_workbook
 
 from sheet_scorer.report import templating
 from sheet_scorer.rules.score import title_holders
@@ -65,17 +62,9 @@ def test_the_report_environment_reads_dict_fields_as_jinja2_does(tmp_path: Path)
     assert env.from_string("{{ row.real }}").render(row=2.5) == "2.5"  # anything else: jinja2's own lookup
 
 
-def test_a_clean_event_s_score_loads_neither_rapidfuzz_nor_lxml(tmp_path: Path) -> None:
-    """rapidfuzz is for comparing names absent from some round (lxml is no longer used at all: notes go through expat): a clean event loads neither."""
-    rows = [
-        player(1, "Ala", settlements=5, cities=2, vp_cards=1, declared="x"),
-        *(player(1, n) for n in ("Bob", "Cyd", "Dan")),
-    ]
-    path = write_workbook(tmp_path / "event.xlsx", {"Round 1": round_sheet(*rows)})
-    probe = (
-        "import sys; from click.testing import CliRunner; from sheet_scorer.cli.main import main; "
-        "r = CliRunner().invoke(main, ['score', sys.argv[1]]); "
-        "print(r.exit_code, sorted({'rapidfuzz', 'lxml'} & set(sys.modules)))"
-    )
-    done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True)
-    assert done.stdout.strip() == "0 []", done.stdout + done.stderr
+def test_a_clean_event_s_score_loads_neither_rapidfuzz_nor_lxml(import_probe: dict) -> None:
+    """rapidfuzz is for comparing names absent from some round (lxml is no longer used at all: notes go through expat): a clean event loads neither.
+    The event (tests/import_probe.py): Ala declares 10 VP over Bob, Cyd and Dan, scored in a fresh process."""
+    step = import_probe["score clean"]
+    assert step["exit"] == 0 and "4 players, 1 round, 1 of 1 tables scored, 0 errors" in step["output"], step["output"]
+    assert {"rapidfuzz", "lxml"} & set(step["modules"]) == set()

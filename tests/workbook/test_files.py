@@ -44,6 +44,38 @@ def test_a_problem_before_writing_writes_nothing(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["e.xlsx"]
 
 
+class _Exited(Exception):
+    """os._exit(code), caught."""
+
+
+def _run_here(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> subprocess.CompletedProcess[str]:
+    """cli.run (the installed command's entry point) in this process, `args` as its command line: its os._exit
+    caught with the code it was given, what it printed read back."""
+    import gc
+
+    from sheet_scorer.cli import main as cli
+
+    def exit_(code: int) -> None:
+        raise _Exited(code)
+
+    monkeypatch.setattr(sys, "argv", ["sheet-scorer", *args])
+    monkeypatch.setattr(cli.os, "_exit", exit_)
+    threshold = gc.get_threshold()  # cli.run sets the installed command's own; the test process keeps Python's
+    capsys.readouterr()
+    try:
+        cli.run()
+    except _Exited as exited:
+        returncode = exited.args[0]
+    else:
+        raise AssertionError("cli.run returned instead of ending the process")
+    finally:
+        gc.set_threshold(*threshold)
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(args, returncode, out, err)
+
+
 @pytest.mark.parametrize(
     ("sheets", "code", "stderr"),
     [
@@ -52,10 +84,23 @@ def test_a_problem_before_writing_writes_nothing(tmp_path: Path) -> None:
         ({"Notes": [["no rounds"]]}, 2, "Error: "),
     ],
 )
-def test_installed_command_exit_codes(tmp_path: Path, sheets: dict[str, Any], code: int, stderr: str) -> None:
-    """`python -m sheet_scorer` runs cli.run, which ends the process with os._exit: output must still arrive."""
+def test_installed_command_exit_codes(
+    tmp_path: Path,
+    sheets: dict[str, Any],
+    code: int,
+    stderr: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`python -m sheet_scorer` runs cli.run, which ends the process with os._exit: output must still arrive. The
+    case with errors (output, then a non-zero exit) in a process of its own; the others through cli.run here."""
     path = write_workbook(tmp_path / "e.xlsx", sheets)
-    done = subprocess.run([sys.executable, "-m", "sheet_scorer", "score", str(path)], capture_output=True, text=True)
+    if code == 1:
+        done = subprocess.run(
+            [sys.executable, "-m", "sheet_scorer", "score", str(path)], capture_output=True, text=True
+        )
+    else:
+        done = _run_here(["score", str(path)], monkeypatch, capsys)
     assert done.returncode == code, done.stderr
     assert done.stderr.startswith(stderr) and "Traceback" not in done.stderr
     if code < 2:
